@@ -1,0 +1,1 @@
+"""Crystal Arcade's pure rules: engines, match control and bots.  Never imports pygame."""

@@ -1,0 +1,331 @@
+"""The engine contract every Crystal Arcade game shares.
+
+A game is a :class:`GameSpec` (see ``game.registry``) whose ``new_game`` returns an
+immutable :class:`State`.  A state never changes: ``apply`` returns a new one.
+
+>>> from game.registry import GAMES
+>>> spec = GAMES["color-crossroads"]                     # doctest: +SKIP
+>>> state = spec.new_game(seed=7)                         # doctest: +SKIP
+>>> move = spec.parse_move(state, "place E5 red")         # doctest: +SKIP
+>>> state = state.apply(move)                             # doctest: +SKIP
+
+Moves are small hashable values; ``str(move)`` is the game's notation and
+``state.parse_move(text)`` reads it back.  Everything that is stored (saves,
+replays, logs, tests) uses that text.
+
+Nothing in ``game/`` imports pygame: the rules must run in tests, tools and the bot
+worker without a display.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Mapping, Protocol, Sequence, runtime_checkable
+
+Move = Hashable  # a value whose str() is the notation
+
+
+class IllegalMove(ValueError):
+    """A move that the rules refuse.  The message is shown to a player as it is."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``places[seat]`` is 1 for first place; tied seats share a place (1, 1, 3, ...).
+    ``reason`` is a sentence for the results screen ("Red reached 250 points").
+    """
+
+    places: tuple[int, ...]
+    reason: str
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats in first place; empty for a draw (everyone shares first place)."""
+        if self.is_draw:
+            return ()
+        return tuple(i for i, p in enumerate(self.places) if p == 1)
+
+    @property
+    def is_draw(self) -> bool:
+        return len(self.places) > 1 and all(p == 1 for p in self.places)
+
+    @staticmethod
+    def win(winner: int, players: int, reason: str) -> "Outcome":
+        return Outcome(tuple(1 if s == winner else 2 for s in range(players)), reason)
+
+    @staticmethod
+    def draw(players: int, reason: str) -> "Outcome":
+        return Outcome(tuple(1 for _ in range(players)), reason)
+
+    @staticmethod
+    def ranked(values: Sequence[float], reason: str) -> "Outcome":
+        """Places from per-seat values, higher is better, ties share a place."""
+        places = tuple(1 + sum(1 for w in values if w > v) for v in values)
+        return Outcome(places, reason)
+
+    def to_json(self) -> dict:
+        return {"places": list(self.places), "reason": self.reason}
+
+    @staticmethod
+    def from_json(data: Mapping) -> "Outcome":
+        return Outcome(tuple(int(p) for p in data["places"]), str(data["reason"]))
+
+    def returns(self) -> tuple[float, ...]:
+        """Per-seat payoff in [-1, 1] for search: first place 1, last place -1."""
+        n = len(self.places)
+        if self.is_draw:
+            return tuple(0.0 for _ in range(n))
+        worst = max(self.places)
+        if worst == 1:
+            return tuple(0.0 for _ in range(n))
+        return tuple(1.0 - 2.0 * (p - 1) / (worst - 1) for p in self.places)
+
+
+@runtime_checkable
+class State(Protocol):
+    """What every game's state offers.  Implementations are frozen dataclasses or
+    classes with read-only attributes; ``apply`` never mutates ``self``."""
+
+    @property
+    def num_players(self) -> int: ...
+
+    def current_player(self) -> int:
+        """Seat to act, or -1 when the game is over.  For simultaneous turns (Element
+        Shift) the lowest seat that has not yet acted this round."""
+
+    def legal_moves(self) -> list:
+        """Every legal action for the current player, in a stable order."""
+
+    def apply(self, move) -> "State":
+        """The state after ``move``; raises :class:`IllegalMove` with a readable reason."""
+
+    def is_terminal(self) -> bool: ...
+
+    def outcome(self) -> Outcome | None: ...
+
+    def scores(self) -> tuple[float, ...]:
+        """Points per seat as shown to players (0s for games without points)."""
+
+    def returns(self) -> tuple[float, ...]:
+        """Per-seat value for search: the outcome's returns when terminal, else 0s."""
+
+    def parse_move(self, text: str):
+        """Read a move in notation; raises :class:`IllegalMove` for unreadable text."""
+
+    def to_json(self) -> dict: ...
+
+    @property
+    def round_number(self) -> int:
+        """The round (or turn) the game is in, counted from 1, for score charts and
+        turn counters.  0 during a setup phase."""
+
+    def timeout_move(self, seat: int):
+        """The action the match applies when ``seat``'s clock runs out (a default
+        plan, a concession, a loss on time...).  Return None when the game has no
+        time rule for this moment."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A declared variant, shown on the game-select screen.
+
+    ``kind`` is "bool" (a toggle) or "choice" (one of ``choices``)."""
+
+    name: str
+    label: str
+    kind: str = "bool"
+    default: Any = False
+    choices: tuple = ()
+    help: str = ""
+
+    def coerce(self, value: Any) -> Any:
+        if self.kind == "bool":
+            if isinstance(value, str):
+                v = value.strip().lower()
+                if v in ("1", "true", "yes", "on", ""):
+                    return True
+                if v in ("0", "false", "no", "off"):
+                    return False
+                raise ValueError(f"option {self.name!r} is on or off, not {value!r}")
+            return bool(value)
+        for choice in self.choices:
+            # Game ids carry values as text ("heaps=3"), so match on the text form too.
+            if value == choice or str(value).lower() == str(choice).lower():
+                return choice
+        names = ", ".join(str(c) for c in self.choices)
+        raise ValueError(f"option {self.name!r} must be one of {names}, not {value!r}")
+
+
+@dataclass(frozen=True)
+class ClockPreset:
+    """Per-move time then a reserve that drains, in seconds.  ``reserve_loses`` says
+    whether an empty reserve is handled by the game (``timeout_move``) or not at all."""
+
+    move_seconds: float
+    reserve_seconds: float = 0.0
+
+    def to_json(self) -> dict:
+        return {"move_seconds": self.move_seconds, "reserve_seconds": self.reserve_seconds}
+
+
+# Presets offered on the game-select screen.  "Tournament" is each game's ruled clock;
+# "Casual" doubles it; "Off" (the default against the computer) has no clock at all.
+CLOCK_PRESETS = ("off", "casual", "tournament")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the client, the tools and the tests need to know about one game.
+
+    ``new_game(seed, players, **options)`` builds a start position from one seeded RNG.
+    ``bots`` maps a level ("easy", "medium", "hard", plus "random") to a factory
+    ``make(seat_count) -> Bot``; factories must be importable top-level callables so
+    the bot worker process can build the same bot from its name.
+    """
+
+    id: str
+    title: str
+    tagline: str
+    min_players: int
+    max_players: int
+    default_players: int
+    options: tuple[Option, ...]
+    new_state: Callable[..., State]  # (rng: random.Random, players: int, options: dict)
+    from_json: Callable[[Mapping], State]
+    bots: Mapping[str, Callable[[], Any]]
+    move_bound: Callable[[int, Mapping], int]  # (players, options) -> max actions
+    seat_names: Callable[[int], tuple[str, ...]] = field(
+        default=lambda n: tuple(f"Player {i + 1}" for i in range(n))
+    )
+    tournament_clock: ClockPreset | None = None
+    # "move": apply state.timeout_move(seat) when the clock runs out.
+    # "proxy": the opponent's controller moves for the late seat (Crystal Connector);
+    #          if the proxy also runs out of move time, timeout_move(seat) is applied.
+    timeout_policy: str = "move"
+    validate: Callable[[int, Mapping], None] | None = None  # raise ValueError if unfit
+    # Seconds the rules themselves give a decision whatever the clock preset (Color
+    # Crossroads: 120 s to show a loop), or None.  The match times it like a move clock
+    # and applies state.timeout_move(seat) when it runs out.
+    rule_clock: Callable[[State], float | None] | None = None
+    rules_card: str = ""  # file name under seeds/, e.g. "crystal-connector.md"
+
+    # -- helpers built on the fields ------------------------------------------------
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        raise ValueError(f"{self.title} has no option {name!r}")
+
+    def resolve_options(self, players: int | None = None, **options) -> tuple[int, dict]:
+        """Fill defaults, coerce values and check the combination; returns
+        (players, options).  Raises ValueError with a readable message."""
+        if players is None:
+            players = self.default_players
+        players = int(players)
+        if not self.min_players <= players <= self.max_players:
+            if self.min_players == self.max_players:
+                raise ValueError(f"{self.title} is for {self.min_players} players")
+            raise ValueError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players"
+            )
+        resolved = {o.name: o.default for o in self.options}
+        for name, value in options.items():
+            resolved[name] = self.option(name).coerce(value)
+        if self.validate is not None:
+            self.validate(players, resolved)
+        return players, resolved
+
+    def new_game(self, seed: int = 0, players: int | None = None, **options) -> State:
+        players, resolved = self.resolve_options(players, **options)
+        return self.new_state(random.Random(seed), players, resolved)
+
+    def parse_move(self, state: State, text: str):
+        return state.parse_move(text)
+
+    def make_bot(self, level: str):
+        try:
+            factory = self.bots[level]
+        except KeyError:
+            raise ValueError(f"{self.title} has no {level!r} bot") from None
+        return factory()
+
+    def clock(self, preset: str) -> ClockPreset | None:
+        """The clock for a preset name ("off", "casual", "tournament")."""
+        if preset == "off" or self.tournament_clock is None:
+            return None
+        if preset == "tournament":
+            return self.tournament_clock
+        if preset == "casual":
+            t = self.tournament_clock
+            return ClockPreset(t.move_seconds * 2, t.reserve_seconds * 2)
+        raise ValueError(f"unknown clock preset {preset!r}")
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """A reproducible start: game, players, options and seed.
+
+    Its text form is the *game id* shown to players and stored in replays:
+    ``crystal-connector:rocks,pylons#12345``, ``crystal-formation:players=5#7``,
+    ``color-crossroads:walls=open#3``.  Only values differing from the defaults are
+    written; ``parse`` accepts any order and fills the rest from defaults.
+    """
+
+    game: str
+    players: int
+    options: Mapping[str, Any]
+    seed: int
+
+    def text(self, spec: GameSpec) -> str:
+        parts = []
+        if self.players != spec.default_players:
+            parts.append(f"players={self.players}")
+        for o in spec.options:
+            value = self.options.get(o.name, o.default)
+            if value == o.default:
+                continue
+            if o.kind == "bool":
+                parts.append(o.name if value else f"{o.name}=off")
+            else:
+                parts.append(f"{o.name}={value}")
+        body = self.game + (":" + ",".join(parts) if parts else "")
+        return f"{body}#{self.seed}"
+
+    @staticmethod
+    def parse(text: str, games: Mapping[str, GameSpec]) -> "GameSetup":
+        text = text.strip()
+        body, sep, seed_text = text.partition("#")
+        if not sep or not seed_text.strip().lstrip("-").isdigit():
+            raise ValueError(f"game id {text!r} needs a seed after '#', like '{body}#42'")
+        game, _, opts = body.partition(":")
+        if game not in games:
+            known = ", ".join(games)
+            raise ValueError(f"unknown game {game!r}; known games: {known}")
+        spec = games[game]
+        players = None
+        options: dict[str, Any] = {}
+        for part in filter(None, (p.strip() for p in opts.split(","))):
+            name, eq, value = part.partition("=")
+            if name == "players":
+                if not value.isdigit():
+                    raise ValueError(f"players must be a number, not {value!r}")
+                players = int(value)
+                continue
+            opt = spec.option(name)
+            options[name] = opt.coerce(value if eq else True)
+        players, resolved = spec.resolve_options(players, **options)
+        return GameSetup(game, players, resolved, int(seed_text))
+
+    def start(self, games: Mapping[str, GameSpec]) -> State:
+        return games[self.game].new_game(self.seed, self.players, **dict(self.options))
+
+
+def derived_rng(seed: int, *salt: Any) -> random.Random:
+    """A derived RNG, so that different consumers of one seed never share a stream.
+    (Uses a digest, not hash(): str hashes change between processes.)"""
+    digest = hashlib.sha256(repr((seed,) + tuple(str(s) for s in salt)).encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
