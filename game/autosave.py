@@ -1,0 +1,79 @@
+"""Autosave after every move, resume at the next start, replays on request.
+
+The autosave is a replay record (see ``Match.to_replay``) with ``finished`` false;
+a finished match removes it.  Loading replays every move through the rules, so a
+damaged or tampered file is caught, reported and set aside rather than trusted.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from game.match import Match, ReplayError
+from game.saves import Paths, SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
+
+
+def save(match: Match, paths: Paths) -> str | None:
+    """Write the autosave (or remove it when the match is over).  Returns a warning
+    for the screen when the data folder cannot be written, else None."""
+    try:
+        if match.is_over():
+            clear(paths)
+            return None
+        write_json_atomic(paths.autosave, match.to_replay())
+    except SaveError as exc:
+        return f"Autosave is off: {exc}"
+    return None
+
+
+def clear(paths: Paths) -> None:
+    try:
+        paths.autosave.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError:
+        pass
+
+
+def load(paths: Paths, games=None) -> tuple[Match | None, str | None]:
+    """The unfinished match to offer for resuming, and a message when the autosave
+    was unusable (it is then set aside, never deleted)."""
+    try:
+        data = read_json(paths.autosave)
+    except UnreadableFile as exc:
+        return None, f"The saved game could not be resumed: {exc}"
+    if data is None:
+        return None, None
+    try:
+        match = Match.from_replay(data, games)
+    except ReplayError as exc:
+        aside = set_aside(paths.autosave)
+        where = f" It was moved to {aside.name}." if aside else ""
+        return None, f"The saved game could not be resumed: {exc}.{where}"
+    if match.is_over():
+        clear(paths)
+        return None, None
+    return match, None
+
+
+def save_replay(match: Match, paths: Paths) -> Path:
+    """Write a replay file named after the game and time; returns its path."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = paths.replays / f"{match.setup.game}-{stamp}.json"
+    n = 1
+    while path.exists():
+        path = paths.replays / f"{match.setup.game}-{stamp}-{n}.json"
+        n += 1
+    write_json_atomic(path, match.to_replay())
+    return path
+
+
+def load_replay(path: Path, games=None) -> Match:
+    try:
+        data = read_json(path)
+    except UnreadableFile as exc:
+        raise ReplayError(str(exc)) from None
+    if data is None:
+        raise ReplayError(f"there is no file {path}")
+    return Match.from_replay(data, games)

@@ -1,0 +1,367 @@
+"""The midend: one match of one game with its seats, history, undo, clocks and replay.
+
+A :class:`Match` never decides moves; people (through a play screen) and bots
+(through the worker) do.  It checks and applies them, keeps the history, runs the
+clock and writes the replay record::
+
+    setup = GameSetup("crystal-connector", 2, {}, seed=12345)
+    match = Match.new(setup, [Seat.person("Ada"), Seat.bot("hard")])
+    match.submit_text("C up 2")            # IllegalMove with a reason if refused
+    match.undo()                           # back to Ada's previous decision
+    record = match.to_replay()             # JSON-ready dict; Match.from_replay(record)
+
+Undo against bots goes back to the person's previous decision (the bots' replies
+that followed are taken back too); redo replays them.  In a game between people
+only, undo takes back one action.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from game.clock import ClockEvent, TurnClock
+from game.core import ClockPreset, GameSetup, GameSpec, IllegalMove, State
+
+REPLAY_FORMAT = 1
+
+
+class ReplayError(ValueError):
+    """A replay or autosave that cannot be loaded; the message says why."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    kind: str  # "person" or "bot"
+    level: str | None = None  # bot level: "easy", "medium", "hard", "random"
+    name: str = ""
+
+    @staticmethod
+    def person(name: str = "") -> "Seat":
+        return Seat("person", None, name)
+
+    @staticmethod
+    def bot(level: str, name: str = "") -> "Seat":
+        return Seat("bot", level, name)
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
+
+    def label(self, seat_name: str) -> str:
+        if self.name:
+            return self.name
+        if self.is_bot:
+            return f"{seat_name} ({(self.level or '').title()} bot)"
+        return seat_name
+
+    def to_json(self) -> dict:
+        d: dict[str, Any] = {"kind": self.kind}
+        if self.level:
+            d["level"] = self.level
+        if self.name:
+            d["name"] = self.name
+        return d
+
+    @staticmethod
+    def from_json(data: Mapping) -> "Seat":
+        kind = data.get("kind")
+        if kind not in ("person", "bot"):
+            raise ReplayError(f"a seat must be a person or a bot, not {kind!r}")
+        level = data.get("level")
+        if kind == "bot" and level not in ("random", "easy", "medium", "hard"):
+            raise ReplayError(f"unknown bot level {level!r}")
+        return Seat(kind, level, str(data.get("name", "")))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One applied action: who chose it (``by`` differs from ``seat`` for a proxy
+    move) and its notation."""
+
+    seat: int
+    text: str
+    by: int
+
+
+class Match:
+    def __init__(self, spec: GameSpec, setup: GameSetup, seats: list[Seat], start: State,
+                 clock_preset: str = "off"):
+        if len(seats) != start.num_players:
+            raise ValueError(f"{spec.title} needs {start.num_players} seats, got {len(seats)}")
+        self.spec = spec
+        self.setup = setup
+        self.seats = list(seats)
+        self.clock_preset = clock_preset
+        self.states: list[State] = [start]
+        self.entries: list[Entry] = []
+        self.redo_stack: list[tuple[Entry, State]] = []
+        self.score_history: list[tuple[int, tuple[float, ...]]] = []
+        self.started_at = time.time()
+        preset = spec.clock(clock_preset)
+        self.clock: TurnClock | None = TurnClock(preset, start.num_players) if preset else None
+        self.rule_clock: TurnClock | None = None
+        # Crystal Connector's rule: a seat whose reserve is empty is moved for by the
+        # opponent until its turn ends.  late seat -> seat whose controller decides.
+        self.proxy: dict[int, int] = {}
+        self._begin_decision()
+
+    # -- construction -----------------------------------------------------------
+    @staticmethod
+    def new(setup: GameSetup, seats: list[Seat], games: Mapping[str, GameSpec] | None = None,
+            clock_preset: str = "off") -> "Match":
+        if games is None:
+            from game.registry import GAMES as games  # noqa: N811
+        spec = games[setup.game]
+        return Match(spec, setup, seats, setup.start(games), clock_preset)
+
+    # -- reading ----------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.states[-1]
+
+    @property
+    def game_id(self) -> str:
+        return self.setup.text(self.spec)
+
+    def seat_names(self) -> tuple[str, ...]:
+        return self.spec.seat_names(self.state.num_players)
+
+    def controller(self, seat: int) -> Seat:
+        """Who decides for ``seat`` now (the proxy's seat while one is in charge)."""
+        return self.seats[self.proxy.get(seat, seat)]
+
+    def to_move(self) -> int:
+        return self.state.current_player()
+
+    def bot_to_move(self) -> bool:
+        seat = self.to_move()
+        return seat >= 0 and self.controller(seat).is_bot
+
+    def people(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    def is_over(self) -> bool:
+        return self.state.is_terminal()
+
+    # -- acting -----------------------------------------------------------------
+    def parse(self, text: str):
+        return self.state.parse_move(text)
+
+    def submit_text(self, text: str) -> State:
+        return self.submit(self.parse(text))
+
+    def submit(self, move) -> State:
+        """Apply ``move`` for the seat to act.  Raises IllegalMove with the reason."""
+        old = self.state
+        seat = old.current_player()
+        if seat < 0:
+            raise IllegalMove("the game is over")
+        new = old.apply(move)  # raises IllegalMove
+        self._push(Entry(seat, str(move), self.proxy.get(seat, seat)), new)
+        self.redo_stack.clear()
+        return new
+
+    def _push(self, entry: Entry, new: State) -> None:
+        old = self.state
+        self.entries.append(entry)
+        self.states.append(new)
+        if new.round_number > old.round_number or new.is_terminal():
+            self.score_history.append((old.round_number, tuple(new.scores())))
+        if new.current_player() != entry.seat:
+            self.proxy.pop(entry.seat, None)
+        self._begin_decision(previous=entry.seat)
+
+    def _begin_decision(self, previous: int = -1) -> None:
+        seat = self.state.current_player()
+        if seat < 0:
+            if self.clock:
+                self.clock.stop()
+            self.rule_clock = None
+            return
+        # The rules' own timer (Color Crossroads' 120 s answer) runs whatever the preset.
+        seconds = self.spec.rule_clock(self.state) if self.spec.rule_clock else None
+        if not seconds:
+            self.rule_clock = None
+        elif self.rule_clock is None or seat != previous:
+            self.rule_clock = TurnClock(ClockPreset(seconds, 0), self.state.num_players)
+            self.rule_clock.start(seat)
+        # A decision is one seat's run of actions: the move time restarts only when the
+        # seat to act changes (three shifts, or two moves, share one move time).
+        if self.clock and seat != previous:
+            self.clock.start(seat)
+
+    # -- undo / redo ------------------------------------------------------------
+    def _undo_target(self) -> int | None:
+        """Index into states to return to, or None when nothing can be undone."""
+        if not self.entries:
+            return None
+        people = set(self.people())
+        if not people:
+            return None
+        if len(people) == len(self.seats):
+            return len(self.states) - 2
+        # Go back to the latest state in which a person was to decide, before the most
+        # recent person decision (skipping the bots' replies that came after it).
+        for i in range(len(self.entries) - 1, -1, -1):
+            if self.entries[i].by in people:
+                return i
+        return None
+
+    def can_undo(self) -> bool:
+        return self._undo_target() is not None
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    def undo(self) -> bool:
+        target = self._undo_target()
+        if target is None:
+            return False
+        while len(self.states) - 1 > target:
+            entry = self.entries.pop()
+            state = self.states.pop()
+            self.redo_stack.append((entry, state))
+        while self.score_history and self.score_history[-1][0] >= self.state.round_number:
+            self.score_history.pop()
+        self.proxy.clear()
+        self._begin_decision()
+        return True
+
+    def redo(self) -> bool:
+        """Re-apply what undo took back, up to and including the next person decision
+        and the bots' replies after it."""
+        if not self.redo_stack:
+            return False
+        people = set(self.people())
+        first = True
+        while self.redo_stack:
+            entry, state = self.redo_stack[-1]
+            if not first and entry.by in people:
+                break
+            self.redo_stack.pop()
+            self._push(entry, state)
+            first = False
+        return True
+
+    # -- time -------------------------------------------------------------------
+    def tick(self, n: int = 1) -> list[str]:
+        """Advance clocks by ``n`` ticks; applies timeout actions.  Returns messages
+        for the screen ("Red's reserve is empty: Blue moves for Red")."""
+        notes: list[str] = []
+        if self.is_over():
+            return notes
+        clocks = [c for c in (self.rule_clock, self.clock) if c is not None]
+        for clock in clocks:
+            for event in clock.tick(n):
+                notes.extend(self._on_clock(event, clock is self.rule_clock))
+                if self.is_over():
+                    return notes
+        return notes
+
+    def _on_clock(self, event: ClockEvent, rule_clock: bool) -> list[str]:
+        if event.kind != "expired" or event.seat != self.to_move():
+            return []
+        names = self.seat_names()
+        late = event.seat
+        if (not rule_clock and self.spec.timeout_policy == "proxy" and late not in self.proxy
+                and self.state.num_players == 2):
+            other = 1 - late
+            self.proxy[late] = other
+            # The proxy gets its own move time; when that runs out too, the game's
+            # timeout action applies (Crystal Connector: the turn passes unplayed).
+            assert self.clock is not None
+            self.clock.start(late, self.clock.preset.move_seconds)
+            self.clock.reserve[late] = 0
+            return [f"{names[late]} is out of time: {names[other]} moves for {names[late]}"]
+        move = self.state.timeout_move(late)
+        if move is None:
+            return []
+        self.submit(move)
+        return [f"{names[late]} ran out of time: {move}"]
+
+    # -- replay -----------------------------------------------------------------
+    def to_replay(self) -> dict:
+        state = self.state
+        out = state.outcome()
+        return {
+            "format": REPLAY_FORMAT,
+            "app": "crystal-arcade",
+            "game_id": self.game_id,
+            "game": self.setup.game,
+            "players": self.setup.players,
+            "options": dict(self.setup.options),
+            "seed": self.setup.seed,
+            "clock": self.clock_preset,
+            "seats": [s.to_json() for s in self.seats],
+            "moves": [e.text for e in self.entries],
+            "proxies": [i for i, e in enumerate(self.entries) if e.by != e.seat],
+            "finished": state.is_terminal(),
+            "outcome": out.to_json() if out else None,
+            "scores": list(state.scores()),
+            "started_at": self.started_at,
+        }
+
+    @staticmethod
+    def from_replay(data: Any, games: Mapping[str, GameSpec] | None = None) -> "Match":
+        """Rebuild a match by replaying its moves; every problem is a ReplayError whose
+        message can be shown to a player."""
+        if games is None:
+            from game.registry import GAMES as games  # noqa: N811
+        if not isinstance(data, dict):
+            raise ReplayError("the file is not a Crystal Arcade replay (expected a JSON object)")
+        fmt = data.get("format")
+        if not isinstance(fmt, int):
+            raise ReplayError("the file has no replay format number")
+        if fmt > REPLAY_FORMAT:
+            raise ReplayError(
+                f"the replay was written by a newer Crystal Arcade (format {fmt}; "
+                f"this version reads format {REPLAY_FORMAT})"
+            )
+        game = data.get("game")
+        if game not in games:
+            raise ReplayError(f"the replay is of an unknown game {game!r}")
+        spec = games[game]
+        try:
+            seed = int(data["seed"])
+            players = int(data["players"])
+            options = data.get("options") or {}
+            if not isinstance(options, dict):
+                raise ReplayError("the replay's options are not a table")
+            players, resolved = spec.resolve_options(players, **options)
+            seats_data = data["seats"]
+            moves = data["moves"]
+        except ReplayError:
+            raise
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ReplayError(f"the replay is incomplete or damaged ({exc})") from None
+        if not isinstance(seats_data, list) or not isinstance(moves, list):
+            raise ReplayError("the replay's seats and moves must be lists")
+        seats = [Seat.from_json(s) if isinstance(s, dict) else Seat.person() for s in seats_data]
+        clock = data.get("clock", "off")
+        if clock not in ("off", "casual", "tournament"):
+            clock = "off"
+        setup = GameSetup(game, players, resolved, seed)
+        try:
+            match = Match(spec, setup, seats, setup.start(games), clock)
+        except ValueError as exc:
+            raise ReplayError(str(exc)) from None
+        proxies = set(data.get("proxies") or [])
+        for i, text in enumerate(moves):
+            if not isinstance(text, str):
+                raise ReplayError(f"move {i + 1} is not text")
+            try:
+                move = match.parse(text)
+                seat = match.to_move()
+                if seat < 0:
+                    raise IllegalMove("the game is already over")
+                new = match.state.apply(move)
+            except IllegalMove as exc:
+                raise ReplayError(f"move {i + 1} ({text!r}) is illegal: {exc}") from None
+            by = (1 - seat) if (i in proxies and len(seats) == 2) else seat
+            match._push(Entry(seat, str(move), by), new)
+        if match.clock:
+            # Replayed moves took no time; the clock restarts fresh at the next decision.
+            match._begin_decision()
+        return match

@@ -1,0 +1,136 @@
+"""Where Crystal Arcade keeps files, and how it writes them without ever losing one.
+
+Settings live in the user config directory, autosaves and replays in the user data
+directory, logs in the user log directory (all from platformdirs).  Tests and tools
+point everything at a scratch folder with the environment variable
+``CRYSTAL_ARCADE_HOME``.
+
+Every write is atomic (write a temporary file beside the target, flush, fsync, then
+``os.replace``), so a crash or a killed process leaves either the old file or the new
+one, never half of one.  A file that cannot be read is renamed aside
+(``name.corrupt-20261122-101500.json``) and reported; it is never deleted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+APP_NAME = "CrystalArcade"
+MAX_FILE_BYTES = 8 * 1024 * 1024  # a save larger than this is not a Crystal Arcade save
+
+
+@dataclass(frozen=True)
+class Paths:
+    config: Path
+    data: Path
+    logs: Path
+
+    @property
+    def settings(self) -> Path:
+        return self.config / "settings.json"
+
+    @property
+    def kiosk(self) -> Path:
+        return self.config / "kiosk.json"
+
+    @property
+    def autosave(self) -> Path:
+        return self.data / "autosave.json"
+
+    @property
+    def replays(self) -> Path:
+        return self.data / "replays"
+
+
+def user_paths() -> Paths:
+    home = os.environ.get("CRYSTAL_ARCADE_HOME")
+    if home:
+        root = Path(home)
+        return Paths(root / "config", root / "data", root / "logs")
+    import platformdirs
+
+    return Paths(
+        Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)),
+        Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
+        Path(platformdirs.user_log_dir(APP_NAME, appauthor=False)),
+    )
+
+
+class SaveError(OSError):
+    """A file could not be written; the message says where and why."""
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    """Write ``data`` as JSON to ``path`` atomically.  Raises SaveError (with the
+    old file untouched) when the folder is not writable or the disk is full."""
+    text = json.dumps(data, indent=1, sort_keys=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+    except OSError as exc:
+        raise SaveError(f"could not save {path.name} in {path.parent}: {exc.strerror or exc}") from None
+
+
+class UnreadableFile(ValueError):
+    """A file exists but is not usable; ``aside`` is where it was moved (or None)."""
+
+    def __init__(self, message: str, aside: Path | None):
+        super().__init__(message)
+        self.aside = aside
+
+
+def read_json(path: Path) -> Any:
+    """The JSON in ``path``, or None when there is no such file.  Raises
+    UnreadableFile (after moving the file aside) when it is empty, too large, not
+    UTF-8 or not JSON."""
+    if not path.exists():
+        return None
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ValueError(f"it is too large ({size // 1024} KB)")
+        raw = path.read_bytes()
+        if not raw.strip():
+            raise ValueError("it is empty")
+        return json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, OSError) as exc:
+        reason = str(exc) if isinstance(exc, ValueError) and str(exc).startswith("it is") else (
+            "it is not valid JSON" if isinstance(exc, (ValueError, UnicodeDecodeError)) else
+            f"it could not be read ({exc})"
+        )
+        aside = set_aside(path)
+        where = f"; it was moved to {aside.name}" if aside else ""
+        raise UnreadableFile(f"{path.name} could not be used: {reason}{where}", aside) from None
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename an unusable file out of the way, keeping it for the player to inspect."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.stem}.corrupt-{stamp}{path.suffix}")
+    n = 1
+    while target.exists():
+        target = path.with_name(f"{path.stem}.corrupt-{stamp}-{n}{path.suffix}")
+        n += 1
+    try:
+        os.replace(path, target)
+        return target
+    except OSError:
+        return None

@@ -1,0 +1,359 @@
+"""Crystal Arcade's window, fixed-tick loop and scene stack.
+
+The loop runs game logic at a fixed 60 ticks per second from an accumulator: a
+frame's real time is clamped to 0.25 s, at most ``MAX_CATCH_UP`` ticks run per
+frame (a stalled machine slows the game down instead of spiralling), and each frame
+is drawn once with the interpolation fraction ``alpha`` (0..1) between the last two
+ticks.  Animations and timers count ticks, never seconds, so a test can run a scene
+for N ticks with no real time passing::
+
+    app = App(headless=True)           # SDL dummy drivers; no window needed
+    app.post_key(pygame.K_RETURN)      # synthetic input
+    app.run_ticks(30)                  # 30 updates (and draws), instantly
+
+Scenes live on a stack.  push / pop / replace are queued and applied between ticks,
+so a scene never disappears in the middle of its own update.  A scene marked
+``overlay`` is drawn over the scene below it (the pause menu over the board).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+import traceback
+from typing import Callable
+
+START_TIME = time.perf_counter()
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from scenes import input as arcade_input  # noqa: E402
+
+LOGICAL_SIZE = (1280, 720)
+TICK_RATE = 60
+TICK = 1.0 / TICK_RATE
+MAX_FRAME = 0.25
+MAX_CATCH_UP = 5
+
+
+class Scene:
+    """Base class for every screen.  Subclasses override what they need."""
+
+    overlay = False  # draw the scene below first
+    name = "scene"
+
+    def __init__(self, app: "App"):
+        self.app = app
+        self.ticks = 0
+
+    def enter(self) -> None: ...
+    def exit(self) -> None: ...
+    def pause(self) -> None: ...
+    def resume(self) -> None: ...
+
+    def handle(self, event: pygame.event.Event) -> None: ...
+
+    def update(self) -> None:
+        self.ticks += 1
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None: ...
+
+
+class App:
+    def __init__(self, *, headless: bool = False, fullscreen: bool | None = None,
+                 kiosk: bool = False, settings=None, paths=None, start_scenes: bool = True,
+                 args: argparse.Namespace | None = None):
+        from game.saves import user_paths
+        from scenes.config import Settings
+
+        self.headless = headless
+        if headless:
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+            os.environ["SDL_AUDIODRIVER"] = "dummy"
+        self.args = args
+        self.kiosk = kiosk
+        self.paths = paths or user_paths()
+        self.notices: list[str] = []  # messages shown once on the next screen (toasts)
+        if settings is None:
+            settings, problem = Settings.load(self.paths)
+            if problem:
+                self.notices.append(problem)
+        self.settings = settings
+        if fullscreen is not None:
+            self.settings.fullscreen = fullscreen
+        if kiosk:
+            self.settings.fullscreen = True
+
+        pygame.init()
+        pygame.display.set_caption("Crystal Arcade")
+        self.screen = self._open_window()
+        self.canvas = self.screen  # SCALED: we draw at the logical size directly
+        from scenes import theme as theme_mod
+        from scenes.sound import Sound
+
+        self.theme = theme_mod.Theme.load()
+        self.sound = Sound(self.settings)
+        self.clock = pygame.time.Clock()
+        self.stack: list[Scene] = []
+        self._pending: list[tuple[str, Scene | None]] = []
+        self.running = True
+        self.tick_count = 0
+        self.frame_count = 0
+        self.first_frame_at: float | None = None
+        self.frame_times: list[float] = []
+        self.record_frames = False
+        self.input = arcade_input.InputMapper(self)
+        self._worker = None
+        if start_scenes:
+            from scenes.title import TitleScene
+
+            self.push(TitleScene(self))
+            self._apply_pending()
+
+    # -- window -------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        flags = pygame.SCALED
+        if self.settings.fullscreen and not self.headless:
+            flags |= pygame.FULLSCREEN
+        try:
+            return pygame.display.set_mode(LOGICAL_SIZE, flags, vsync=0)
+        except pygame.error:
+            return pygame.display.set_mode(LOGICAL_SIZE)
+
+    def set_fullscreen(self, on: bool) -> None:
+        self.settings.fullscreen = on
+        if self.headless:
+            return
+        is_full = bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN)
+        if is_full != on:
+            try:
+                pygame.display.toggle_fullscreen()
+            except pygame.error:
+                self.notices.append("Fullscreen is not available on this display")
+
+    # -- bot worker (started once, lazily) ----------------------------------------
+    @property
+    def worker(self):
+        if self._worker is None:
+            from game.ai.worker import BotWorker
+
+            self._worker = BotWorker(mode="thread" if self.headless and os.environ.get(
+                "CRYSTAL_ARCADE_THREAD_BOTS") else "auto")
+        return self._worker
+
+    # -- scene stack --------------------------------------------------------------
+    def push(self, scene: Scene) -> None:
+        self._pending.append(("push", scene))
+
+    def pop(self) -> None:
+        self._pending.append(("pop", None))
+
+    def replace(self, scene: Scene) -> None:
+        self._pending.append(("replace", scene))
+
+    def reset_to(self, scene: Scene) -> None:
+        """Empty the stack and show ``scene`` (back to the title)."""
+        self._pending.append(("reset", scene))
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def _apply_pending(self) -> None:
+        while self._pending:
+            op, scene = self._pending.pop(0)
+            if op == "push":
+                if self.stack:
+                    self.stack[-1].pause()
+                self.stack.append(scene)
+                scene.enter()
+            elif op == "pop":
+                if self.stack:
+                    self.stack.pop().exit()
+                if self.stack:
+                    self.stack[-1].resume()
+            elif op == "replace":
+                if self.stack:
+                    self.stack.pop().exit()
+                self.stack.append(scene)
+                scene.enter()
+            elif op == "reset":
+                while self.stack:
+                    self.stack.pop().exit()
+                self.stack.append(scene)
+                scene.enter()
+        if not self.stack:
+            self.running = False
+
+    # -- loop ---------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        for ev in self.input.translate(event):
+            if self.stack:
+                self.stack[-1].handle(ev)
+
+    def update(self) -> None:
+        self.tick_count += 1
+        if self.stack:
+            self.stack[-1].update()
+        self.sound.update()
+        self._apply_pending()
+
+    def draw(self, alpha: float = 0.0) -> None:
+        surface = self.canvas
+        # Draw from the deepest scene that is not covered by an opaque one.
+        start = len(self.stack) - 1
+        while start > 0 and self.stack[start].overlay:
+            start -= 1
+        for scene in self.stack[start:]:
+            scene.draw(surface, alpha)
+        from scenes import widgets
+
+        widgets.draw_toasts(self, surface)
+        pygame.display.flip()
+        self.frame_count += 1
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+
+    def quit(self) -> None:
+        self.running = False
+
+    def run(self, quit_after_ticks: int | None = None) -> None:
+        """The real loop: fixed ticks from an accumulator, one draw per frame."""
+        accumulator = 0.0
+        last = time.perf_counter()
+        while self.running:
+            now = time.perf_counter()
+            frame = min(now - last, MAX_FRAME)
+            last = now
+            accumulator += frame
+            for event in pygame.event.get():
+                self.dispatch(event)
+            steps = 0
+            while accumulator >= TICK and steps < MAX_CATCH_UP and self.running:
+                self.update()
+                accumulator -= TICK
+                steps += 1
+            if steps == MAX_CATCH_UP:
+                accumulator = min(accumulator, TICK)  # drop the backlog, do not spiral
+            if quit_after_ticks is not None and self.tick_count >= quit_after_ticks:
+                self.running = False
+            if not self.running:
+                break
+            t0 = time.perf_counter()
+            self.draw(accumulator / TICK)
+            if self.record_frames:
+                self.frame_times.append(time.perf_counter() - t0)
+            self.clock.tick(240)
+        self.shutdown()
+
+    # -- headless driving (tests and tools) ---------------------------------------
+    def post(self, event: pygame.event.Event) -> None:
+        self.dispatch(event)
+
+    def post_key(self, key: int, mod: int = 0, unicode: str = "") -> None:
+        self.dispatch(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode,
+                                         scancode=0))
+        self.dispatch(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode,
+                                         scancode=0))
+
+    def post_click(self, pos: tuple[int, int], button: int = 1) -> None:
+        self.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0),
+                                         touch=False))
+        self.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, touch=False))
+        self.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=False))
+
+    def run_ticks(self, n: int, draw: bool = True) -> None:
+        for _ in range(n):
+            for event in pygame.event.get():
+                self.dispatch(event)
+            self.update()
+            if draw:
+                self.draw(0.0)
+            if not self.running:
+                break
+
+    def run_until(self, predicate: Callable[[], bool], max_ticks: int = 10_000,
+                  draw: bool = False) -> bool:
+        for _ in range(max_ticks):
+            if predicate():
+                return True
+            self.run_ticks(1, draw=draw)
+        return predicate()
+
+    def shutdown(self) -> None:
+        try:
+            self.settings.save(self.paths)
+        except OSError:
+            pass
+        while self.stack:
+            self.stack.pop().exit()
+        if self._worker is not None:
+            self._worker.close()
+            self._worker = None
+
+
+# -- command line -------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    from game.registry import GAMES
+
+    p = argparse.ArgumentParser(
+        prog="crystal-arcade",
+        description="Crystal Arcade: five abstract strategy games with bots.",
+        epilog="Game ids: " + ", ".join(GAMES) + ".  A full id such as "
+        "'crystal-connector:rocks,pylons#12345' reproduces a start exactly.",
+    )
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    mode.add_argument("--windowed", action="store_true", help="start in a window")
+    p.add_argument("--game", metavar="ID",
+                   help="skip the menus: start this game (a game name or a full game id) "
+                   "against Medium bots")
+    p.add_argument("--seed", type=int, metavar="N", help="seed for --game (default: random)")
+    p.add_argument("--quit-after-ticks", type=int, metavar="N",
+                   help="quit after N ticks (smoke runs)")
+    p.add_argument("--headless", action="store_true",
+                   help="no window or sound device (SDL dummy drivers)")
+    p.add_argument("--kiosk", action="store_true",
+                   help="event mode: fullscreen, no Quit, locked settings, attract demo")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    fullscreen = True if args.fullscreen else (False if args.windowed else None)
+    try:
+        app = App(headless=args.headless, fullscreen=fullscreen, kiosk=args.kiosk, args=args)
+    except pygame.error as exc:
+        print(f"crystal-arcade: could not open a window: {exc}", file=sys.stderr)
+        print("Run with --headless (or SDL_VIDEODRIVER=dummy) where there is no display.",
+              file=sys.stderr)
+        return 2
+    if args.game:
+        from scenes.select import start_quick_game
+
+        problem = start_quick_game(app, args.game, args.seed)
+        if problem:
+            print(f"crystal-arcade: {problem}", file=sys.stderr)
+            app.shutdown()
+            return 2
+    try:
+        app.run(quit_after_ticks=args.quit_after_ticks)
+    except KeyboardInterrupt:
+        app.shutdown()
+    except Exception:  # noqa: BLE001 - last line of defence: log, never a raw traceback window
+        traceback.print_exc()
+        app.shutdown()
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,78 @@
+"""Player settings: what they are, their defaults, and how they are kept.
+
+Stored as JSON in the user config directory.  A file that cannot be used (not JSON,
+wrong types, from a newer version) is reported once on screen, renamed aside and
+replaced by defaults; single bad values fall back to their default and are
+reported the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+
+from game.saves import Paths, SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
+
+SETTINGS_FORMAT = 1
+ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)
+
+
+@dataclass
+class Settings:
+    fullscreen: bool = False
+    master_volume: float = 0.8
+    effects_volume: float = 0.8
+    animation_speed: float = 1.0  # 2.0 = animations take half as long
+    colour_blind: bool = False  # draw a glyph on every coloured piece
+    shift_preview: bool = True  # Crystal Connector: animate each shift as it is entered
+
+    @staticmethod
+    def load(paths: Paths) -> tuple["Settings", str | None]:
+        """Settings from disk, and a message for the screen when the file was unusable."""
+        try:
+            data = read_json(paths.settings)
+        except UnreadableFile as exc:
+            return Settings(), f"Settings were reset: {exc}"
+        if data is None:
+            return Settings(), None
+        if not isinstance(data, dict):
+            aside = set_aside(paths.settings)
+            return Settings(), _reset_message("it is not a settings table", aside)
+        fmt = data.get("format", SETTINGS_FORMAT)
+        if not isinstance(fmt, int) or fmt > SETTINGS_FORMAT:
+            aside = set_aside(paths.settings)
+            return Settings(), _reset_message(f"it is from a newer version (format {fmt})", aside)
+        settings = Settings()
+        bad = []
+        for f in fields(Settings):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            default = getattr(settings, f.name)
+            if isinstance(default, bool):
+                ok = isinstance(value, bool)
+            else:
+                ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+                if ok and f.name.endswith("volume"):
+                    ok = 0.0 <= value <= 1.0
+                if ok and f.name == "animation_speed":
+                    ok = 0.25 <= value <= 8.0
+            if ok:
+                setattr(settings, f.name, type(default)(value))
+            else:
+                bad.append(f.name.replace("_", " "))
+        if bad:
+            aside = set_aside(paths.settings)
+            return settings, _reset_message("bad value for " + ", ".join(bad), aside)
+        return settings, None
+
+    def save(self, paths: Paths) -> str | None:
+        try:
+            write_json_atomic(paths.settings, {"format": SETTINGS_FORMAT, **asdict(self)})
+        except SaveError as exc:
+            return f"Settings could not be saved: {exc}"
+        return None
+
+
+def _reset_message(reason: str, aside) -> str:
+    where = f" (the old file was kept as {aside.name})" if aside else ""
+    return f"Settings file could not be used: {reason}; defaults are in use{where}."

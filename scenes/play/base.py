@@ -1,0 +1,523 @@
+"""What every play screen shares: the match, bot turns, animation, panels, log.
+
+A game's view subclasses :class:`PlayScene` and fills in the board:
+
+- ``draw_board(surface, state, alpha)``: the board for a settled state.
+- ``transition_ticks(old, new, move)`` and ``draw_transition(surface, old, new, move, t)``:
+  the animation from ``old`` to ``new`` as a function of ``t`` in 0..1 (Simon
+  Tatham's rule: an animation is a function of (old state, new state, t)).
+- ``handle_board(event)``: turn clicks, drags and keys into moves, then call
+  ``self.try_move(move)``.  A view never changes a state itself; the match checks
+  legality and a refusal is shown with its reason.
+- ``draw_hint(surface, move)``, ``panel_rows()``, ``status_text()``: optional.
+
+The base class runs the loop around that: it asks the bot worker for bot moves
+(never blocking the UI), paces them so a person can follow, animates each action,
+ticks the clocks, autosaves after every move, offers Hint (H), Undo (U / Ctrl+Z),
+Redo (Y / Ctrl+Y), Rules (F1) and Pause (Escape), keeps a move log, and opens the
+results screen at the end.  New input skips a running animation to its end.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+import pygame_gui
+
+from game.core import IllegalMove
+from game.match import Match
+from scenes.app import LOGICAL_SIZE, TICK, Scene
+from scenes.widgets import MIN_TARGET, draw_panel, draw_text, lighten, starfield_background, toast, wrap_text
+
+BOARD_AREA = pygame.Rect(16, 70, 848, 634)  # where a view draws its board
+PANEL = pygame.Rect(880, 16, 384, 688)  # the side panel
+BOT_MIN_TICKS = 24  # a bot action is shown for at least this long (before speed scaling)
+
+
+class PlayScene(Scene):
+    name = "play"
+    bot_level_for_hint = "hard"
+
+    def __init__(self, app, match: Match):
+        super().__init__(app)
+        self.match = match
+        self.spec = match.spec
+        self.shown = match.state  # the state on screen (lags behind during animations)
+        self.queue: list[tuple] = []  # (old, new, move, seat) still to animate
+        self.anim: tuple | None = None  # (old, new, move, seat, total_ticks)
+        self.anim_tick = 0
+        self.ticket = None
+        self.ticket_kind = ""
+        self.bot_ready_move = None
+        self.bot_wait = 0
+        self.hint = None
+        self.hint_ticket = None
+        self.banner = ""
+        self.banner_kind = "info"
+        self.banner_ticks = 0
+        self.end_wait = -1
+        self.rng = random.Random(match.setup.seed ^ 0x5EED)
+        self.ui = pygame_gui.UIManager(LOGICAL_SIZE, app.theme.gui_theme())
+        self.buttons: dict[int, callable] = {}
+        self._make_buttons()
+        self.log_scroll = 0
+        self.warned_save = False
+
+    # -- buttons ---------------------------------------------------------------------
+    def _make_buttons(self) -> None:
+        row = [("Hint", self.request_hint, "H"), ("Undo", self.undo, "U"), ("Rules", self.open_rules, "F1"),
+               ("Menu", self.open_pause, "Esc")]
+        w = (PANEL.w - 24 - 8 * (len(row) - 1)) // len(row)
+        x = PANEL.x + 12
+        y = PANEL.bottom - 12 - MIN_TARGET - 4
+        for text, fn, key in row:
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, y, w, MIN_TARGET + 4), text, self.ui,
+                                             tool_tip_text=f"{text} ({key})", object_id="#small")
+            self.buttons[id(b)] = fn
+            x += w + 8
+        self._hint_button = [b for b in self.ui.get_root_container().elements if b.text == "Hint"][0]
+        self._undo_button = [b for b in self.ui.get_root_container().elements if b.text == "Undo"][0]
+
+    # -- moves -----------------------------------------------------------------------
+    def try_move(self, move) -> bool:
+        """Submit a person's move.  Refusals show the rules' reason and change nothing."""
+        if self.match.is_over():
+            return False
+        seat = self.match.to_move()
+        if seat < 0 or self.match.controller(seat).is_bot:
+            self.say("Wait for the bot to move", "warning")
+            return False
+        self.finish_animations()
+        old = self.match.state
+        try:
+            new = self.match.submit(move)
+        except IllegalMove as exc:
+            self.say(str(exc), "error")
+            self.app.sound.play("error")
+            self.on_refused(move, exc)
+            return False
+        self.hint = None
+        self._cancel_hint()
+        self._after_move(old, new, move, seat)
+        return True
+
+    def on_refused(self, move, exc: IllegalMove) -> None:
+        """A view may add feedback (Crystal Connector's rock bump)."""
+
+    def _after_move(self, old, new, move, seat: int) -> None:
+        self.queue.append((old, new, move, seat))
+        self.on_moved(old, new, move, seat)
+        from game import autosave
+
+        warning = autosave.save(self.match, self.app.paths)
+        if warning and not self.warned_save:
+            self.warned_save = True
+            toast(self.app, warning, "warning")
+
+    def on_moved(self, old, new, move, seat: int) -> None:
+        """Hook after any applied action (sounds, score pop-ups)."""
+        self.app.sound.play("place")
+
+    def finish_animations(self) -> None:
+        """New input skips running animations to their end."""
+        self.anim = None
+        self.queue.clear()
+        self.shown = self.match.state
+
+    # -- bots ------------------------------------------------------------------------
+    def bot_delay_ticks(self, state) -> int:
+        """Minimum ticks a bot action stays pending, so people can follow it."""
+        return int(BOT_MIN_TICKS / max(0.25, self.app.settings.animation_speed))
+
+    def bot_request(self):
+        """(level, method, kwargs) for the seat to move; proxy moves use the game's
+        'moves for the late player' method."""
+        seat = self.match.to_move()
+        controller = self.match.controller(seat)
+        if seat in self.match.proxy:
+            return controller.level or "hard", "choose_for_late_seat", {"late_seat": seat}
+        return controller.level, "choose", {}
+
+    def _drive_bots(self) -> None:
+        m = self.match
+        if m.is_over() or self.anim or self.queue:
+            return
+        if not m.bot_to_move():
+            return
+        if self.ticket is None and self.bot_ready_move is None:
+            level, method, kwargs = self.bot_request()
+            seat_kinds = tuple("bot" if s.is_bot else "person" for s in m.seats)
+            self.ticket = self.app.worker.request(
+                self.spec.id, level, m.state, seed=self.rng.randrange(1 << 30), method=method,
+                kwargs=kwargs, attrs={"seat_kinds": seat_kinds})
+            self.ticket_kind = "bot"
+            self.bot_wait = self.bot_delay_ticks(m.state)
+        if self.bot_wait > 0:
+            self.bot_wait -= 1
+        if self.bot_ready_move is not None and self.bot_wait <= 0:
+            move, self.bot_ready_move = self.bot_ready_move, None
+            old = m.state
+            seat = m.to_move()
+            try:
+                new = m.submit(move)
+            except IllegalMove as exc:  # a bot bug must not stop the game: say so, retry
+                self.say(f"The bot chose an illegal move ({exc}); it will choose again", "error")
+                return
+            self._after_move(old, new, move, seat)
+
+    def _poll_worker(self) -> None:
+        if self.ticket is None and self.hint_ticket is None:
+            return
+        for result in self.app.worker.poll():
+            ticket, text, error = result.ticket, result.move, result.error
+            if ticket == self.ticket:
+                self.ticket = None
+                if error:
+                    self.say(f"The bot failed: {error}", "error")
+                    continue
+                try:
+                    self.bot_ready_move = self.match.state.parse_move(text)
+                except IllegalMove as exc:
+                    self.say(f"The bot's move could not be read: {exc}", "error")
+            elif ticket == self.hint_ticket:
+                self.hint_ticket = None
+                if not error and text:
+                    try:
+                        self.hint = self.match.state.parse_move(text)
+                        self.say(f"Hint: {self.hint}", "info")
+                    except IllegalMove:
+                        self.hint = None
+
+    def _cancel_bot(self) -> None:
+        if self.ticket is not None:
+            self.app.worker.cancel(self.ticket)
+            self.ticket = None
+        self.bot_ready_move = None
+
+    def _cancel_hint(self) -> None:
+        if self.hint_ticket is not None:
+            self.app.worker.cancel(self.hint_ticket)
+            self.hint_ticket = None
+
+    # -- actions ---------------------------------------------------------------------
+    def request_hint(self) -> None:
+        m = self.match
+        seat = m.to_move()
+        if m.is_over() or seat < 0 or m.controller(seat).is_bot:
+            self.say("Hints are for your own turn", "warning")
+            return
+        self._cancel_hint()
+        self.hint = None
+        self.hint_ticket = self.app.worker.request(self.spec.id, self.bot_level_for_hint, m.state,
+                                                   seed=self.rng.randrange(1 << 30))
+        self.say("Thinking of a hint...", "info")
+
+    def undo(self) -> None:
+        if not self.match.can_undo():
+            self.say("Nothing to undo" if self.match.people() else "Undo is for games with a person", "warning")
+            return
+        self._cancel_bot()
+        self._cancel_hint()
+        self.hint = None
+        self.match.undo()
+        self.finish_animations()
+        self.on_undo()
+        from game import autosave
+
+        autosave.save(self.match, self.app.paths)
+        self.app.sound.play("back")
+        self.say("Took back your last move", "info")
+
+    def redo(self) -> None:
+        if self.match.redo():
+            self.finish_animations()
+            self.on_undo()
+
+    def on_undo(self) -> None:
+        """Views drop any half-entered input here."""
+
+    def open_rules(self) -> None:
+        from scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app, self.spec.id))
+
+    def open_pause(self) -> None:
+        from scenes.pause import PauseScene
+
+        self.app.push(PauseScene(self.app, self))
+
+    def restart(self) -> None:
+        from game.match import Match
+
+        self._cancel_bot()
+        self._cancel_hint()
+        fresh = Match(self.spec, self.match.setup, self.match.seats, self.match.setup.start(
+            {self.spec.id: self.spec}), self.match.clock_preset)
+        from scenes.play import play_scene_for
+
+        self.app.replace(play_scene_for(self.app, fresh))
+
+    def say(self, text: str, kind: str = "info", seconds: float = 3.5) -> None:
+        self.banner, self.banner_kind, self.banner_ticks = text, kind, int(seconds * 60)
+
+    # -- scene protocol --------------------------------------------------------------
+    def exit(self) -> None:
+        self._cancel_bot()
+        self._cancel_hint()
+
+    def pause(self) -> None:
+        if self.match.clock:
+            self.match.clock.stop()
+
+    def resume(self) -> None:
+        if self.match.clock and not self.match.is_over():
+            self.match.clock.resume()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        consumed = self.ui.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            fn = self.buttons.get(id(event.ui_element))
+            if fn:
+                self.app.sound.play("click")
+                fn()
+            return
+        if consumed:
+            return
+        if event.type == pygame.KEYDOWN:
+            k, mod = event.key, event.mod
+            if k == pygame.K_ESCAPE:
+                self.open_pause()
+                return
+            if k == pygame.K_F1:
+                self.open_rules()
+                return
+            if (k == pygame.K_z and mod & pygame.KMOD_CTRL) or (k == pygame.K_u and not mod & pygame.KMOD_CTRL):
+                self.undo()
+                return
+            if (k == pygame.K_y and mod & pygame.KMOD_CTRL) or k == pygame.K_y:
+                self.redo()
+                return
+            if k == pygame.K_h:
+                self.request_hint()
+                return
+            if k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self.log_scroll = max(0, self.log_scroll + (3 if k == pygame.K_PAGEUP else -3))
+                return
+        if event.type == pygame.MOUSEWHEEL and PANEL.collidepoint(pygame.mouse.get_pos()):
+            self.log_scroll = max(0, self.log_scroll + event.y)
+            return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and (self.anim or self.queue):
+            self.finish_animations()
+        self.handle_board(event)
+
+    def handle_board(self, event: pygame.event.Event) -> None:
+        """Views turn input into moves here."""
+
+    def update(self) -> None:
+        super().update()
+        self.ui.update(TICK)
+        self._undo_button.enable() if self.match.can_undo() else self._undo_button.disable()
+        self._poll_worker()
+        if self.banner_ticks > 0:
+            self.banner_ticks -= 1
+        # animation
+        if self.anim is None and self.queue:
+            old, new, move, seat = self.queue.pop(0)
+            total = max(1, int(self.transition_ticks(old, new, move) / max(0.25, self.app.settings.animation_speed)))
+            self.anim = (old, new, move, seat, total)
+            self.anim_tick = 0
+        if self.anim is not None:
+            self.anim_tick += 1
+            if self.anim_tick >= self.anim[4]:
+                self.shown = self.anim[1]
+                self.on_animation_done(*self.anim[:4])
+                self.anim = None
+        elif not self.queue:
+            self.shown = self.match.state
+        # clocks run only while someone is deciding
+        if not self.anim and not self.queue and not self.match.is_over():
+            before = len(self.match.entries)
+            old = self.match.state
+            for note in self.match.tick(1):
+                self.say(note, "warning", 5)
+            if len(self.match.entries) > before:
+                # The clock made a move (a default plan, a concession, a loss on time).
+                self._cancel_bot()
+                entry = self.match.entries[-1]
+                self._after_move(old, self.match.state, old.parse_move(entry.text), entry.seat)
+        self._drive_bots()
+        self.update_view()
+        # the end
+        if self.match.is_over() and not self.anim and not self.queue:
+            if self.end_wait < 0:
+                self.end_wait = int(90 / max(0.25, self.app.settings.animation_speed))
+                self.app.sound.play("win")
+            elif self.end_wait == 0:
+                self.end_wait = -2
+                self.show_results()
+            elif self.end_wait > 0:
+                self.end_wait -= 1
+
+    def update_view(self) -> None:
+        """Per-tick view work (hover effects, particle systems)."""
+
+    def on_animation_done(self, old, new, move, seat) -> None: ...
+
+    def show_results(self) -> None:
+        from scenes.results import ResultsScene
+
+        self.app.replace(ResultsScene(self.app, self.match))
+
+    # -- animation hooks -------------------------------------------------------------
+    def transition_ticks(self, old, new, move) -> int:
+        return 18
+
+    def draw_transition(self, surface: pygame.Surface, old, new, move, t: float) -> None:
+        self.draw_board(surface, new if t >= 0.5 else old, 0.0)
+
+    def draw_board(self, surface: pygame.Surface, state, alpha: float) -> None:
+        raise NotImplementedError
+
+    def draw_hint(self, surface: pygame.Surface, move) -> None:
+        """Views show the hint on the board; the banner already names it."""
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        starfield_background(surface, self.app.theme, self.ticks // 2)
+        if self.anim is not None:
+            old, new, move, seat, total = self.anim
+            t = min(1.0, (self.anim_tick + alpha) / total)
+            self.draw_transition(surface, old, new, move, t)
+        else:
+            self.draw_board(surface, self.shown, alpha)
+            if self.hint is not None and self.shown is self.match.state:
+                self.draw_hint(surface, self.hint)
+        self.draw_header(surface)
+        self.draw_panel(surface)
+        self.ui.draw_ui(surface)
+        self.draw_banner(surface)
+
+    def status_text(self) -> str:
+        """One line above the board: whose turn and what to do."""
+        m = self.match
+        if m.is_over():
+            out = m.state.outcome()
+            return out.reason if out else "Game over"
+        seat = m.to_move()
+        name = self.seat_label(seat)
+        if m.controller(seat).is_bot:
+            return f"{name} is thinking..."
+        return f"{name}: your move"
+
+    def seat_label(self, seat: int) -> str:
+        names = self.match.seat_names()
+        return self.match.seats[seat].label(names[seat])
+
+    def seat_colour(self, seat: int) -> pygame.Color:
+        return self.app.theme.player_colours[seat % len(self.app.theme.player_colours)]
+
+    def draw_header(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        draw_text(surface, self.spec.title, theme.font(30, "display"), theme["accent"], (24, 14))
+        title_w = theme.font(30, "display").size(self.spec.title)[0]
+        draw_text(surface, self.status_text(), theme.font(22), theme["text"], (40 + title_w, 22),
+                  max_width=860 - 56 - title_w)
+
+    def panel_rows(self) -> list[tuple[int, str, str]]:
+        """(seat, left text, right text) per player for the side panel; views add
+        game detail (colours, trees, points)."""
+        scores = self.match.state.scores()
+        return [(s, self.seat_label(s), f"{scores[s]:g}") for s in range(self.match.state.num_players)]
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        draw_panel(surface, PANEL, theme)
+        y = PANEL.y + 12
+        y = self.draw_players(surface, y)
+        y = self.draw_extra_panel(surface, y + 6)
+        self.draw_log(surface, y + 6, PANEL.bottom - 12 - MIN_TARGET - 16)
+
+    def draw_players(self, surface: pygame.Surface, y: int) -> int:
+        theme = self.app.theme
+        rows = self.panel_rows()
+        to_move = self.match.to_move()
+        compact = len(rows) > 6
+        line_h = 24 if compact else 34
+        font = theme.font(17 if compact else 21)
+        clock = self.match.clock
+        for seat, left, right in rows:
+            r = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, line_h - 2)
+            if seat == to_move:
+                pygame.draw.rect(surface, lighten(theme["panel"], 0.12), r, border_radius=8)
+                pygame.draw.rect(surface, theme["accent"], r, 2, border_radius=8)
+            pygame.draw.circle(surface, self.seat_colour(seat), (r.x + 14, r.centery), 7 if compact else 9)
+            right_text = right
+            if clock is not None:
+                right_text = f"{right}   {clock.display(seat)}"
+            rw = font.size(right_text)[0]
+            draw_text(surface, left, font, theme["text"], (r.x + 30, r.centery), "midleft",
+                      max_width=r.w - 44 - rw)
+            draw_text(surface, right_text, font, theme["accent"] if seat == to_move else theme["text_dim"],
+                      (r.right - 8, r.centery), "midright")
+            y += line_h
+        return y
+
+    def draw_extra_panel(self, surface: pygame.Surface, y: int) -> int:
+        """Views draw game-specific panel content here; returns the next free y."""
+        return y
+
+    def log_lines(self) -> list[tuple[int, str]]:
+        """(seat, text) per log line; views may group actions into turns."""
+        return [(e.seat, e.text) for e in self.match.entries]
+
+    def draw_log(self, surface: pygame.Surface, top: int, bottom: int) -> None:
+        theme = self.app.theme
+        if bottom - top < 40:
+            return
+        draw_text(surface, "Moves", theme.font(18), theme["text_dim"], (PANEL.x + 14, top))
+        font = theme.font(16, "regular")
+        lines = self.log_lines()
+        visible = max(1, (bottom - top - 24) // 20)
+        self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
+        end = len(lines) - self.log_scroll
+        start = max(0, end - visible)
+        y = top + 24
+        for i in range(start, end):
+            seat, text = lines[i]
+            colour = self.seat_colour(seat) if seat >= 0 else theme["text_dim"]
+            draw_text(surface, f"{i + 1:>3}.", font, theme["text_dim"], (PANEL.x + 14, y))
+            draw_text(surface, text, font, lighten(colour, 0.35), (PANEL.x + 56, y), max_width=PANEL.w - 70)
+            y += 20
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        if self.banner_ticks <= 0 or not self.banner:
+            return
+        theme = self.app.theme
+        font = theme.font(22)
+        lines = wrap_text(self.banner, font, BOARD_AREA.w - 80)
+        h = 18 + 28 * len(lines)
+        rect = pygame.Rect(0, 0, BOARD_AREA.w - 40, h)
+        rect.midbottom = (BOARD_AREA.centerx, BOARD_AREA.bottom - 6)
+        edge = {"error": "bad", "warning": "accent", "good": "good"}.get(self.banner_kind, "accent_2")
+        fade = min(1.0, self.banner_ticks / 20)
+        draw_panel(surface, rect, theme, fill="background_2", edge=edge, alpha=int(235 * fade), width=3)
+        for i, line in enumerate(lines):
+            draw_text(surface, line, font, theme["text"], (rect.centerx, rect.y + 9 + 28 * i), "midtop")
+
+
+def ease(t: float) -> float:
+    """Ease-in-out (smoothstep) for slides."""
+    t = max(0.0, min(1.0, t))
+    return t * t * (3 - 2 * t)
+
+
+def ease_out_back(t: float) -> float:
+    c1, c3 = 1.70158, 2.70158
+    t = max(0.0, min(1.0, t)) - 1
+    return 1 + c3 * t ** 3 + c1 * t ** 2
+
+
+def pulse(ticks: int, speed: float = 0.12) -> float:
+    return 0.5 + 0.5 * math.sin(ticks * speed)

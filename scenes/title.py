@@ -1,0 +1,116 @@
+"""The title screen: drifting crystals, a pulsing logo, and the main menu.
+
+When an unfinished match was autosaved it offers "Resume" first (not in kiosk
+mode, where an abandoned match is never resumed)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from scenes.app import LOGICAL_SIZE
+from scenes.widgets import MenuScene, draw_gem, draw_text, lighten, starfield_background
+
+CRYSTAL_COLOURS = ("crystal_red", "crystal_blue", "crystal_green", "crystal_yellow",
+                   "crystal_purple", "crystal_cyan")
+
+
+class TitleScene(MenuScene):
+    name = "title"
+
+    def __init__(self, app):
+        super().__init__(app)
+        rng = random.Random(2026)  # the same drift every start: the screen is a picture
+        self.crystals = [
+            (rng.uniform(0, LOGICAL_SIZE[0]), rng.uniform(0, LOGICAL_SIZE[1]), rng.uniform(12, 34),
+             rng.uniform(-0.4, 0.4), rng.uniform(-0.25, -0.05), rng.choice(CRYSTAL_COLOURS),
+             rng.uniform(0, math.tau))
+            for _ in range(22)
+        ]
+        self.resume_match = None
+        self.build()
+
+    def build(self) -> None:
+        self.clear_controls()
+        from game import autosave
+
+        self.resume_match = None
+        if not self.app.kiosk:
+            match, problem = autosave.load(self.app.paths)
+            if problem:
+                self.app.notices.append(problem)
+            self.resume_match = match
+        items = []
+        if self.resume_match is not None:
+            spec = self.resume_match.spec
+            items.append((f"Resume {spec.title}", self.resume_saved, "#primary"))
+        items.append(("Play", self.play, None if self.resume_match else "#primary"))
+        items.append(("Rules", self.rules, None))
+        if not self.app.kiosk:
+            items.append(("Settings", self.settings, None))
+            items.append(("Quit", self.app.quit, None))
+        w, h, gap = 360, 60, 16
+        y = 360 if len(items) <= 4 else 330
+        for text, action, oid in items:
+            rect = pygame.Rect(0, y, w, h)
+            rect.centerx = LOGICAL_SIZE[0] // 2
+            self.button(rect, text, action, object_id=oid)
+            y += h + gap
+        self.set_focus(0)
+
+    def resume_saved(self) -> None:
+        from scenes.play import play_scene_for
+
+        match = self.resume_match
+        self.resume_match = None
+        self.app.push(play_scene_for(self.app, match))
+
+    def play(self) -> None:
+        from scenes.select import SelectScene
+
+        self.app.push(SelectScene(self.app))
+
+    def rules(self) -> None:
+        from scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def settings(self) -> None:
+        from scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def on_back(self) -> None:
+        pass  # the title is the bottom of the stack: Escape does nothing here
+
+    def resume(self) -> None:
+        # Back on the title (a game ended or was left): look at the autosave again.
+        self.build()
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        starfield_background(surface, self.app.theme, self.ticks)
+        t = self.ticks
+        for (x, y, r, vx, vy, colour, phase) in self.crystals:
+            xx = (x + vx * t) % (LOGICAL_SIZE[0] + 80) - 40
+            yy = (y + vy * t) % (LOGICAL_SIZE[1] + 80) - 40
+            bob = math.sin(t * 0.03 + phase) * 6
+            draw_gem(surface, (xx, yy + bob), r, self.app.theme[colour], alpha=140)
+
+    def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
+        theme = self.app.theme
+        pulse = 0.5 + 0.5 * math.sin((self.ticks + alpha) * 0.06)
+        size = 96 + int(6 * pulse)
+        font = theme.font(size, "display")
+        cx = LOGICAL_SIZE[0] // 2
+        glow = lighten(theme["accent"], 0.25 * pulse)
+        draw_text(surface, "CRYSTAL ARCADE", font, glow, (cx, 110), "midtop", shadow=True)
+        draw_text(surface, "five games of crystals, colours and cunning", theme.font(26, "bold"),
+                  theme["accent_2"], (cx, 230), "midtop")
+        if self.app.kiosk:
+            draw_text(surface, "Touch or press any key to choose a game", theme.font(22),
+                      theme["text_dim"], (cx, 660), "midtop")
+        else:
+            draw_text(surface, "Arrows / Tab to choose, Enter to press", theme.font(18, "regular"),
+                      theme["text_dim"], (cx, 680), "midtop")

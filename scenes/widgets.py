@@ -1,0 +1,461 @@
+"""The arcade's widget layer: pygame-gui buttons with a keyboard / controller focus
+ring, value cyclers, toasts, and the drawing helpers every screen shares (text,
+panels, faceted crystals with colour-blind glyphs).
+
+Every button is at least 44 px tall (touch), shows hover and press feedback
+(pygame-gui theme states) and can be reached with arrow keys or Tab and pressed with
+Enter or Space; Escape is "back" on every menu.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import pygame
+import pygame_gui
+
+from scenes.app import LOGICAL_SIZE, TICK, Scene
+
+MIN_TARGET = 44
+
+
+# -- text and shapes --------------------------------------------------------------
+def draw_text(surface: pygame.Surface, text: str, font: pygame.font.Font, colour,
+              pos: tuple[float, float], anchor: str = "topleft", shadow: bool = False,
+              max_width: int | None = None) -> pygame.Rect:
+    """Blit one line of text; ``anchor`` is a pygame.Rect attribute name.  Text wider
+    than ``max_width`` is shortened with an ellipsis rather than clipped."""
+    if max_width is not None and font.size(text)[0] > max_width:
+        while text and font.size(text + "…")[0] > max_width:
+            text = text[:-1]
+        text += "…"
+    img = font.render(text, True, colour)
+    rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if shadow:
+        sh = font.render(text, True, (0, 0, 0))
+        sh.set_alpha(150)
+        surface.blit(sh, rect.move(2, 3))
+    surface.blit(img, rect)
+    return rect
+
+
+def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split()
+        line = ""
+        for w in words:
+            trial = f"{line} {w}".strip()
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = w
+        lines.append(line)
+    return lines
+
+
+def draw_panel(surface: pygame.Surface, rect, theme, *, fill: str = "panel", edge: str = "panel_edge",
+               radius: int = 14, alpha: int = 235, width: int = 2) -> None:
+    rect = pygame.Rect(rect)
+    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+    colour = pygame.Color(theme[fill])
+    colour.a = alpha
+    pygame.draw.rect(panel, colour, panel.get_rect(), border_radius=radius)
+    if width:
+        pygame.draw.rect(panel, theme[edge], panel.get_rect(), width, border_radius=radius)
+    surface.blit(panel, rect)
+
+
+def lighten(colour, amount: float) -> pygame.Color:
+    c = pygame.Color(colour)
+    return pygame.Color(*(int(v + (255 - v) * amount) for v in (c.r, c.g, c.b)), c.a)
+
+
+def darken(colour, amount: float) -> pygame.Color:
+    c = pygame.Color(colour)
+    return pygame.Color(*(int(v * (1 - amount)) for v in (c.r, c.g, c.b)), c.a)
+
+
+# Colour-blind glyphs: one distinct shape per colour name, drawn on the piece.
+GLYPHS = {
+    "red": "triangle",
+    "blue": "circle",
+    "green": "square",
+    "yellow": "star",
+    "purple": "diamond",
+    "orange": "cross",
+    "fire": "flame",
+    "water": "drop",
+    "grass": "leaf",
+}
+
+
+def draw_glyph(surface: pygame.Surface, kind: str, center, size: float,
+               colour=(15, 15, 25), width: int = 0) -> None:
+    cx, cy = center
+    s = size
+    if kind == "triangle":
+        pts = [(cx, cy - s), (cx + s * 0.9, cy + s * 0.7), (cx - s * 0.9, cy + s * 0.7)]
+        pygame.draw.polygon(surface, colour, pts, width)
+    elif kind == "circle":
+        pygame.draw.circle(surface, colour, (cx, cy), s * 0.8, width)
+    elif kind == "square":
+        r = pygame.Rect(0, 0, s * 1.5, s * 1.5)
+        r.center = (round(cx), round(cy))
+        pygame.draw.rect(surface, colour, r, width)
+    elif kind == "star":
+        pts = []
+        for i in range(10):
+            rad = s if i % 2 == 0 else s * 0.42
+            a = -math.pi / 2 + i * math.pi / 5
+            pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
+        pygame.draw.polygon(surface, colour, pts, width)
+    elif kind == "diamond":
+        pts = [(cx, cy - s), (cx + s * 0.75, cy), (cx, cy + s), (cx - s * 0.75, cy)]
+        pygame.draw.polygon(surface, colour, pts, width)
+    elif kind == "cross":
+        t = max(2, s * 0.45)
+        pygame.draw.rect(surface, colour, pygame.Rect(cx - t / 2, cy - s, t, 2 * s))
+        pygame.draw.rect(surface, colour, pygame.Rect(cx - s, cy - t / 2, 2 * s, t))
+    elif kind == "flame":
+        pts = [(cx, cy - s), (cx + s * 0.7, cy + s * 0.1), (cx + s * 0.45, cy + s * 0.8),
+               (cx, cy + s * 0.45), (cx - s * 0.45, cy + s * 0.8), (cx - s * 0.7, cy + s * 0.1)]
+        pygame.draw.polygon(surface, colour, pts, width)
+    elif kind == "drop":
+        pygame.draw.circle(surface, colour, (cx, cy + s * 0.25), s * 0.62, width)
+        pygame.draw.polygon(surface, colour, [(cx, cy - s), (cx + s * 0.55, cy), (cx - s * 0.55, cy)], width)
+    elif kind == "leaf":
+        r = pygame.Rect(0, 0, s * 1.1, s * 1.9)
+        r.center = (round(cx), round(cy))
+        pygame.draw.ellipse(surface, colour, r, width)
+        pygame.draw.line(surface, lighten(colour, 0.5), (cx, cy - s * 0.8), (cx, cy + s * 0.8), 2)
+
+
+def draw_gem(surface: pygame.Surface, center, radius: float, colour, *, glyph: str | None = None,
+             shape: str = "octagon", alpha: int = 255, outline=None) -> None:
+    """A faceted crystal: a bevelled polygon with a light top-left facet and a dark
+    bottom-right one, so pieces read as crystals at any size."""
+    cx, cy = center
+    base = pygame.Color(colour)
+    sides = {"octagon": 8, "hexagon": 6, "diamond": 4, "square": 4}.get(shape, 8)
+    rot = {"octagon": math.pi / 8, "hexagon": 0.0, "diamond": 0.0, "square": math.pi / 4}.get(shape, 0.0)
+    size = int(radius * 2 + 4)
+    layer = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+    outer = [(c + radius * math.cos(rot + i * 2 * math.pi / sides),
+              c + radius * math.sin(rot + i * 2 * math.pi / sides)) for i in range(sides)]
+    inner_r = radius * 0.55
+    inner = [(c + inner_r * math.cos(rot + i * 2 * math.pi / sides) - radius * 0.08,
+              c + inner_r * math.sin(rot + i * 2 * math.pi / sides) - radius * 0.08) for i in range(sides)]
+    pygame.draw.polygon(layer, darken(base, 0.35), outer)
+    # facets: each outer edge to the inner ring, shaded by the edge's direction
+    for i in range(sides):
+        a, b = outer[i], outer[(i + 1) % sides]
+        ia, ib = inner[i], inner[(i + 1) % sides]
+        mid_angle = rot + (i + 0.5) * 2 * math.pi / sides
+        light = -math.cos(mid_angle - math.pi * 1.25)  # light from the top-left
+        shade = lighten(base, 0.35 * light) if light > 0 else darken(base, -0.45 * light)
+        pygame.draw.polygon(layer, shade, [a, b, ib, ia])
+    pygame.draw.polygon(layer, lighten(base, 0.18), inner)
+    hl = [(inner[k][0], inner[k][1]) for k in range(sides)]
+    pygame.draw.polygon(layer, lighten(base, 0.55), [hl[sides // 2], hl[sides // 2 + 1], (c - radius * 0.1, c - radius * 0.1)])
+    pygame.draw.polygon(layer, outline or darken(base, 0.6), outer, 2)
+    if glyph:
+        draw_glyph(layer, glyph, (c, c), radius * 0.42, (12, 12, 20))
+        draw_glyph(layer, glyph, (c, c), radius * 0.42, (245, 245, 255), 2)
+    if alpha < 255:
+        layer.set_alpha(alpha)
+    surface.blit(layer, (cx - c, cy - c))
+
+
+# -- toasts -----------------------------------------------------------------------
+@dataclass
+class Toast:
+    text: str
+    ticks_left: int = 60 * 5
+    kind: str = "info"
+
+
+def toast(app, text: str, kind: str = "info", seconds: float = 4.5) -> None:
+    toasts = app.__dict__.setdefault("_toasts", [])
+    toasts.append(Toast(text, int(seconds * 60), kind))
+    del toasts[:-3]
+
+
+def draw_toasts(app, surface: pygame.Surface) -> None:
+    toasts = app.__dict__.setdefault("_toasts", [])
+    while app.notices:
+        toasts.append(Toast(app.notices.pop(0), 60 * 7, "warning"))
+    if not toasts:
+        return
+    font = app.theme.font(20)
+    y = LOGICAL_SIZE[1] - 20
+    for t in reversed(toasts):
+        lines = wrap_text(t.text, font, 760)
+        h = 16 + 26 * len(lines)
+        rect = pygame.Rect(0, 0, 800, h)
+        rect.midbottom = (LOGICAL_SIZE[0] // 2, y)
+        edge = "bad" if t.kind in ("warning", "error") else "accent_2"
+        draw_panel(surface, rect, app.theme, fill="background_2", edge=edge, alpha=240, width=3)
+        for i, line in enumerate(lines):
+            draw_text(surface, line, font, app.theme["text"], (rect.centerx, rect.y + 8 + 26 * i), "midtop")
+        y = rect.y - 8
+        t.ticks_left -= 1
+    toasts[:] = [t for t in toasts if t.ticks_left > 0]
+
+
+# -- menus ------------------------------------------------------------------------
+@dataclass
+class Control:
+    element: pygame_gui.core.UIElement
+    action: Callable[[], None] | None = None
+    left: Callable[[], None] | None = None  # cyclers: arrow keys change the value
+    right: Callable[[], None] | None = None
+    sound: str = "click"
+    data: dict = field(default_factory=dict)
+
+
+class MenuScene(Scene):
+    """A screen of pygame-gui controls with a focus ring for keys and controllers."""
+
+    background = "background"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.ui = pygame_gui.UIManager(LOGICAL_SIZE, app.theme.gui_theme(), enable_live_theme_updates=False)
+        self.controls: list[Control] = []
+        self.focus_index = -1
+        self._by_element: dict[int, Control] = {}
+
+    # building
+    def button(self, rect, text: str, action=None, *, object_id: str | None = None,
+               tooltip: str | None = None, sound: str = "click", left=None, right=None,
+               enabled: bool = True) -> Control:
+        rect = pygame.Rect(rect)
+        rect.h = max(rect.h, MIN_TARGET)
+        rect.w = max(rect.w, MIN_TARGET)
+        el = pygame_gui.elements.UIButton(rect, text, self.ui, tool_tip_text=tooltip,
+                                          object_id=object_id)
+        if not enabled:
+            el.disable()
+        c = Control(el, action, left, right, sound)
+        self.controls.append(c)
+        self._by_element[id(el)] = c
+        return c
+
+    def cycler(self, rect, label: str, values: Sequence, current, on_change, *,
+               fmt: Callable = str, tooltip: str | None = None) -> Control:
+        """A button showing ``label: value``; press or Right for the next value, Left
+        for the previous one."""
+        state = {"i": list(values).index(current) if current in values else 0}
+
+        def text() -> str:
+            return f"{label}:  ◀ {fmt(values[state['i']])} ▶" if label else f"◀ {fmt(values[state['i']])} ▶"
+
+        def step(d: int) -> None:
+            state["i"] = (state["i"] + d) % len(values)
+            control.element.set_text(text())
+            on_change(values[state["i"]])
+
+        control = self.button(rect, text(), lambda: step(1), tooltip=tooltip,
+                              left=lambda: step(-1), right=lambda: step(1))
+        control.data["values"] = values
+        control.data["state"] = state
+        control.data["step"] = step
+        return control
+
+    def clear_controls(self) -> None:
+        for c in self.controls:
+            c.element.kill()
+        self.controls.clear()
+        self._by_element.clear()
+        self.focus_index = -1
+
+    # focus
+    def focusable(self) -> list[int]:
+        return [i for i, c in enumerate(self.controls) if c.element.is_enabled and c.element.visible]
+
+    def set_focus(self, index: int) -> None:
+        if 0 <= self.focus_index < len(self.controls):
+            el = self.controls[self.focus_index].element
+            if hasattr(el, "unselect"):
+                el.unselect()
+        self.focus_index = index
+        if 0 <= index < len(self.controls):
+            el = self.controls[index].element
+            if hasattr(el, "select"):
+                el.select()
+
+    def move_focus(self, dx: int, dy: int) -> None:
+        options = self.focusable()
+        if not options:
+            return
+        if self.focus_index not in options:
+            self.set_focus(options[0])
+            return
+        cur = self.controls[self.focus_index].element.rect
+        best, best_score = None, None
+        for i in options:
+            if i == self.focus_index:
+                continue
+            r = self.controls[i].element.rect
+            vx, vy = r.centerx - cur.centerx, r.centery - cur.centery
+            along = vx * dx + vy * dy
+            if along <= 0:
+                continue
+            across = abs(vx * dy) + abs(vy * dx)
+            score = along + 2.5 * across
+            if best_score is None or score < best_score:
+                best, best_score = i, score
+        if best is None:  # wrap around in that direction
+            key = (lambda i: (self.controls[i].element.rect.centery * dy + self.controls[i].element.rect.centerx * dx))
+            best = min(options, key=key)
+        self.set_focus(best)
+        self.app.sound.play("hover")
+
+    def tab_focus(self, d: int) -> None:
+        options = self.focusable()
+        if not options:
+            return
+        if self.focus_index not in options:
+            self.set_focus(options[0] if d > 0 else options[-1])
+        else:
+            k = options.index(self.focus_index)
+            self.set_focus(options[(k + d) % len(options)])
+        self.app.sound.play("hover")
+
+    def activate(self, control: Control) -> None:
+        if control.action:
+            self.app.sound.play(control.sound)
+            control.action()
+
+    # scene protocol
+    def on_back(self) -> None:
+        """Escape / controller B.  Menus go back one screen."""
+        self.app.sound.play("back")
+        self.app.pop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        consumed = self.ui.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            c = self._by_element.get(id(event.ui_element))
+            if c:
+                self.activate(c)
+            return
+        if event.type == pygame_gui.UI_BUTTON_ON_HOVERED:
+            self.app.sound.play("hover")
+            return
+        if event.type == pygame.KEYDOWN and not consumed and not self._typing():
+            self.handle_key(event)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_back()
+            return
+        if not consumed:
+            self.handle_other(event)
+
+    def _typing(self) -> bool:
+        focused = self.ui.get_focus_set()
+        return any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in (focused or ()))
+
+    def handle_key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        focused = self.controls[self.focus_index] if 0 <= self.focus_index < len(self.controls) else None
+        if k == pygame.K_ESCAPE:
+            self.on_back()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if focused is None:
+                self.tab_focus(1)
+            else:
+                self.activate(focused)
+        elif k == pygame.K_TAB:
+            self.tab_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT) and focused and focused.left:
+            self.app.sound.play("click")
+            (focused.left if k == pygame.K_LEFT else focused.right)()
+        elif k == pygame.K_UP:
+            self.move_focus(0, -1)
+        elif k == pygame.K_DOWN:
+            self.move_focus(0, 1)
+        elif k == pygame.K_LEFT:
+            self.move_focus(-1, 0)
+        elif k == pygame.K_RIGHT:
+            self.move_focus(1, 0)
+        else:
+            self.handle_other(event)
+
+    def handle_other(self, event: pygame.event.Event) -> None:
+        """Input that no control took (drags, wheel, letters)."""
+
+    def update(self) -> None:
+        super().update()
+        self.ui.update(TICK)
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        surface.fill(self.app.theme[self.background])
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.draw_background(surface)
+        self.draw_content(surface, alpha)
+        self.ui.draw_ui(surface)
+        self.draw_focus(surface)
+
+    def draw_content(self, surface: pygame.Surface, alpha: float) -> None: ...
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        if 0 <= self.focus_index < len(self.controls):
+            el = self.controls[self.focus_index].element
+            if el.visible:
+                pulse = 0.5 + 0.5 * math.sin(self.ticks * 0.15)
+                colour = lighten(self.app.theme["focus"], 0.3 * pulse)
+                pygame.draw.rect(surface, colour, el.rect.inflate(10, 10), 3, border_radius=16)
+
+    # helpers for screens
+    def title(self, surface: pygame.Surface, text: str, y: int = 40) -> None:
+        draw_text(surface, text, self.app.theme.font(52, "display"), self.app.theme["accent"],
+                  (LOGICAL_SIZE[0] // 2, y), "midtop", shadow=True)
+
+
+def starfield_background(surface: pygame.Surface, theme, ticks: int, seed: int = 3) -> None:
+    """The arcade backdrop: a vertical gradient with slowly drifting crystal dust."""
+    w, h = surface.get_size()
+    top, bottom = theme["background"], theme["background_2"]
+    grad = _gradient_cache(w, h, tuple(top), tuple(bottom))
+    surface.blit(grad, (0, 0))
+    rnd = _dust(seed)
+    for (x, y, speed, size, hue) in rnd:
+        yy = (y + ticks * speed) % (h + 20) - 10
+        c = theme.player_colours[hue]
+        pygame.draw.circle(surface, darken(c, 0.55), (int(x), int(yy)), size)
+
+
+_GRADIENTS: dict = {}
+
+
+def _gradient_cache(w: int, h: int, top, bottom) -> pygame.Surface:
+    key = (w, h, top, bottom)
+    surf = _GRADIENTS.get(key)
+    if surf is None:
+        surf = pygame.Surface((w, h))
+        for y in range(h):
+            t = y / max(1, h - 1)
+            colour = [int(top[i] + (bottom[i] - top[i]) * t) for i in range(3)]
+            pygame.draw.line(surf, colour, (0, y), (w, y))
+        _GRADIENTS[key] = surf
+    return surf
+
+
+_DUST: dict = {}
+
+
+def _dust(seed: int):
+    if seed not in _DUST:
+        import random
+
+        r = random.Random(seed)
+        _DUST[seed] = [(r.uniform(0, LOGICAL_SIZE[0]), r.uniform(0, LOGICAL_SIZE[1]), r.uniform(0.05, 0.3),
+                        r.choice((1, 1, 2, 2, 3)), r.randrange(6)) for _ in range(70)]
+    return _DUST[seed]

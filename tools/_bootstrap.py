@@ -1,0 +1,75 @@
+"""Set up (once) and use the checkout's own virtual environment.
+
+``tools/play.py`` and ``tools/test.py`` call :func:`ensure_venv`, which creates
+``.venv`` beside the checkout when there is none, installs the project into it
+(editable, so a code change needs no reinstall) and records a stamp of what was
+installed.  A later run whose pyproject.toml and extras are unchanged skips pip
+entirely, so the game starts at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
+STAMP = VENV / ".crystal-arcade-installed"
+
+
+def venv_python() -> Path:
+    if os.name == "nt":
+        return VENV / "Scripts" / "python.exe"
+    return VENV / "bin" / "python"
+
+
+def _fingerprint(extras: str) -> str:
+    h = hashlib.sha256((ROOT / "pyproject.toml").read_bytes())
+    h.update(extras.encode())
+    h.update(sys.version.encode())
+    return h.hexdigest()
+
+
+def ensure_venv(extras: str = "") -> Path:
+    """Return the venv's python, creating and installing into it when needed.
+    ``extras`` is e.g. "test"; an environment installed with the test extra also
+    serves play.py (the stamp lists every extra installed)."""
+    if sys.version_info < (3, 10):
+        sys.exit(f"Crystal Arcade needs Python 3.10 or newer; this is {sys.version.split()[0]}.")
+    py = venv_python()
+    wanted = _fingerprint(extras)
+    installed = STAMP.read_text().split() if STAMP.exists() else []
+    # An environment installed with the test extra holds everything play needs too.
+    enough = {wanted} | ({_fingerprint("test")} if not extras else set())
+    if py.exists() and enough & set(installed):
+        return py
+    if not py.exists():
+        print("Creating a virtual environment in .venv ...", flush=True)
+        try:
+            venv.EnvBuilder(with_pip=True, clear=False).create(VENV)
+        except (OSError, subprocess.CalledProcessError) as exc:
+            sys.exit(
+                f"Could not create a virtual environment in {VENV}: {exc}\n"
+                "On Debian or Ubuntu install the venv module first: sudo apt install python3-venv"
+            )
+    target = f".[{extras}]" if extras else "."
+    print(f"Installing Crystal Arcade and its packages into .venv ({target}) ...", flush=True)
+    cmd = [str(py), "-m", "pip", "install", "--disable-pip-version-check", "-q", "-e", target]
+    result = subprocess.run(cmd, cwd=ROOT)
+    if result.returncode != 0:
+        sys.exit("Installing the packages failed (see pip's message above).")
+    keep = [f for f in installed if f != wanted][-4:]
+    STAMP.write_text("\n".join(keep + [wanted]) + "\n")
+    return py
+
+
+def run(py: Path, args: list[str], env: dict | None = None) -> int:
+    """Run the venv's python with ``args``, passing Ctrl+C through quietly."""
+    try:
+        return subprocess.call([str(py), *args], cwd=ROOT, env=env)
+    except KeyboardInterrupt:
+        return 130

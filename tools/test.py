@@ -1,0 +1,22 @@
+#!/usr/bin/env python3
+"""Run the whole test suite headless: ``python3 tools/test.py [pytest arguments]``.
+
+Creates .venv beside the checkout on first use and installs the game with its test
+extra; sets SDL_VIDEODRIVER=dummy and SDL_AUDIODRIVER=dummy so no screen or sound
+device is needed.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _bootstrap import ensure_venv, run  # noqa: E402
+
+if __name__ == "__main__":
+    py = ensure_venv("test")
+    env = dict(os.environ)
+    env["SDL_VIDEODRIVER"] = "dummy"
+    env["SDL_AUDIODRIVER"] = "dummy"
+    env.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    sys.exit(run(py, ["-m", "pytest", *sys.argv[1:]], env=env))
