@@ -1,0 +1,425 @@
+"""Element Shift bots: random, easy, medium, hard.
+
+Every bot looks only at ``state.public_view(seat)``: the board, positions, elements and
+scores are public; the other seats' pending plans (and start picks) are not.
+
+* Easy: a random legal plan that leans toward scoring tiles (it draws a few random
+  plans and keeps one that ends on a tile of its element).
+* Medium: the best plan for this round's points assuming every other seat keeps its
+  element and stands still.
+* Hard: predicts the other seats (their own best plans against a still board, sampled
+  from their few best), then answers those samples: candidates are scored by the real
+  resolution against each sample, with an eye on the leading element, the variation and
+  the regions it leaves itself for the next round.
+
+Usage::
+
+    from game.ai.element_shift import make_hard
+    move = make_hard().choose(state, rng=random.Random(1), budget=Budget(nodes=20000))
+
+The searches work on 121-bit integers (one bit per tile) so that a round's plans can be
+compared quickly: a plan's outcome for its author depends only on where it ends and on
+which tiles it converts, so plans are merged by (end tile, converted tiles) segment by
+segment.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from game.ai.base import Budget
+from game.element_shift import (
+    CELLS, ROUNDS, SIZE, STAY, VARIATIONS, ElementShiftState, Plan, StartPick, _menu, beater,
+    beats, region_labels, resolve_round, score_round,
+)
+
+FULL = (1 << CELLS) - 1
+COL_FIRST = sum(1 << (r * SIZE) for r in range(SIZE))
+COL_LAST = sum(1 << (r * SIZE + SIZE - 1) for r in range(SIZE))
+NOT_FIRST = FULL & ~COL_FIRST
+NOT_LAST = FULL & ~COL_LAST
+
+
+def flood(seed: int, allowed: int) -> int:
+    """The orthogonally connected part of ``allowed`` that contains ``seed`` (bits)."""
+    region = seed & allowed
+    while True:
+        grown = (region | ((region << 1) & NOT_FIRST) | ((region >> 1) & NOT_LAST)
+                 | (region << SIZE) | (region >> SIZE)) & allowed
+        if grown == region:
+            return region
+        region = grown
+
+
+@lru_cache(maxsize=None)
+def _bit_menus(round_: int) -> tuple:
+    """menus[segment][cell] = ((token, dest, entered bits), ...) in the engine's order."""
+    segs = VARIATIONS[round_].segments
+    return tuple(
+        tuple(tuple((a.token, a.dest, sum(1 << c for c in a.entered))
+                    for a in _menu(round_, s, cell)) for cell in range(CELLS))
+        for s in range(segs)
+    )
+
+
+def _masks(board) -> list[int]:
+    masks = [0, 0, 0]
+    for c, el in enumerate(board):
+        masks[el] |= 1 << c
+    return masks
+
+
+class RoundModel:
+    """One seat's view of a round's outcome, given what the others are predicted to do:
+    where they end, their elements and the tiles they convert."""
+
+    def __init__(self, state: ElementShiftState, seat: int, others_end=None,
+                 others_elements=None, others_convert: int = 0):
+        self.round = state.round
+        self.variation = VARIATIONS[state.round]
+        self.seat = seat
+        self.start_masks = _masks(state.board)
+        board = list(state.board)
+        c = others_convert
+        while c:
+            low = c & -c
+            i = low.bit_length() - 1
+            board[i] = beater(board[i])
+            c ^= low
+        self.masks = _masks(board)
+        self.board = board
+        self.others_convert = others_convert
+        n = state.num_players
+        ends = others_end if others_end is not None else state.positions
+        els = others_elements if others_elements is not None else state.elements
+        self.others = [(1 << ends[o], els[o]) for o in range(n) if o != seat]
+        self.others_bits = 0
+        for b, _ in self.others:
+            self.others_bits |= b
+        self.counts = [m.bit_count() for m in self.masks]
+
+    def targets(self, element: int) -> int:
+        """Tiles this seat would convert by entering them with ``element``."""
+        return self.start_masks[beats(element)] & ~self.others_convert
+
+    def evaluate(self, element: int, end: int, mask: int, cache: dict) -> tuple[float, int, int]:
+        """(points this round, my region bits, region size) for ending on ``end`` having
+        converted ``mask`` with ``element``."""
+        bit = 1 << end
+        mine = self.masks[element] | mask
+        if bit & mine:
+            regions = cache.setdefault(("r", element, mask), [])
+            region = 0
+            for r in regions:
+                if r & bit:
+                    region = r
+                    break
+            if not region:
+                region = flood(bit, mine)
+                regions.append(region)
+            size = region.bit_count()
+            k = 1
+            for b, el in self.others:
+                if el == element and b & region:
+                    k += 1
+            points = 2 * size // k
+        else:
+            tile_el = self.board[end]
+            region = flood(bit, self.masks[tile_el] & ~mask)
+            size = 0
+            points = 0
+        counts = list(self.counts)
+        n = mask.bit_count()
+        counts[element] += n
+        counts[beats(element)] -= n
+        best = max(counts)
+        if counts.count(best) == 1 and beats(element) == counts.index(best):
+            points += 3
+        v = self.variation
+        if v.pandemic and not (self.others_bits & region):
+            points += 3
+        if v.rock_paper_scissors:
+            points += 2 * sum(1 for _, el in self.others if beats(element) == el)
+        return points, region, size
+
+
+def search_plans(model: RoundModel, start: int, element: int, budget: Budget | None,
+                 cap: int = 1500) -> dict:
+    """Distinct outcomes of this seat's plans with ``element``: {(end, converted bits):
+    actions}.  Layers larger than ``cap`` keep the outcomes with most conversions (ties:
+    first found, which prefers stays and the engine's order)."""
+    menus = _bit_menus(model.round)
+    targets = model.targets(element)
+    layer = {(start, 0): ()}
+    for s in range(len(menus)):
+        menu = menus[s]
+        nxt: dict = {}
+        for (pos, mask), acts in layer.items():
+            for tok, dest, ebits in menu[pos]:
+                key = (dest, mask | (ebits & targets))
+                if key not in nxt:
+                    nxt[key] = acts + (tok,)
+        if budget is not None:
+            budget.tick(len(nxt))
+        if len(nxt) > cap:
+            ranked = sorted(nxt, key=lambda k: -k[1].bit_count())[:cap]
+            nxt = {k: nxt[k] for k in ranked}
+        layer = nxt
+        if budget is not None and budget.expired() and s < len(menus) - 1:
+            # Out of time: finish every partial plan with stays.
+            rest = (STAY,) * (len(menus) - 1 - s)
+            return {k: v + rest for k, v in layer.items()}
+    return layer
+
+
+def ranked_plans(state: ElementShiftState, seat: int, model: RoundModel,
+                 budget: Budget | None, future: float = 0.0, top: int = 1,
+                 cap: int = 1500) -> list[tuple[float, Plan]]:
+    """This seat's best plans under ``model``, best first: (value, plan).  ``future``
+    weighs what the plan leaves for the next round (the region it ends in, tiles of its
+    element gained)."""
+    start = state.positions[seat]
+    own = state.elements[seat]
+    scored: list[tuple[float, int, Plan]] = []
+    cache: dict = {}
+    order = 0
+    last_round = state.round >= ROUNDS
+    for switch in (False, True):
+        element = beater(own) if switch else own
+        outcomes = search_plans(model, start, element, budget, cap)
+        for (end, mask), acts in outcomes.items():
+            points, region, size = model.evaluate(element, end, mask, cache)
+            value = points + 0.01 * mask.bit_count()
+            if future and not last_round:
+                value += future * (0.5 * size + 0.25 * mask.bit_count())
+            scored.append((value, order, Plan(switch, acts)))
+            order += 1
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    return [(v, p) for v, _, p in scored[:top]]
+
+
+# ---------------------------------------------------------------------------------------
+# Start tiles
+
+def _region_table(state: ElementShiftState, element: int):
+    labels, sizes = region_labels(state.board)
+    regions: dict[int, list[int]] = {}
+    for c in range(CELLS):
+        if state.board[c] == element:
+            regions.setdefault(labels[c], []).append(c)
+    return labels, sizes, regions
+
+
+def _growth(state: ElementShiftState, cell: int, element: int) -> int:
+    """Tiles of the element ``element`` beats within two steps: what the region can
+    grow into."""
+    c0, r0 = cell % SIZE, cell // SIZE
+    n = 0
+    for r in range(max(0, r0 - 2), min(SIZE, r0 + 3)):
+        for c in range(max(0, c0 - 2), min(SIZE, c0 + 3)):
+            if abs(c - c0) + abs(r - r0) <= 2 and state.board[r * SIZE + c] == beats(element):
+                n += 1
+    return n
+
+
+def pick_start(state: ElementShiftState, seat: int, rng: random.Random, crowd: bool) -> StartPick:
+    """A start tile in a large region of the seat's element.  With ``crowd`` the seat
+    expects the others of its element to flock to the largest regions and spreads out."""
+    element = state.elements[seat]
+    labels, sizes, regions = _region_table(state, element)
+    by_size = sorted(regions, key=lambda lab: (-sizes[lab], min(regions[lab])))
+    if crowd:
+        # The other three of this element are expected to take the largest regions,
+        # one after another: value a region by its share after them.
+        expected = {lab: 0 for lab in regions}
+        for i in range(3):
+            best = max(by_size, key=lambda lab: sizes[lab] / (1 + expected[lab]))
+            expected[best] += 1
+        chosen = max(by_size, key=lambda lab: (sizes[lab] / (1 + expected[lab]),
+                                               sizes[lab]))
+    else:
+        chosen = by_size[0]
+    cells = regions[chosen]
+    best = max(_growth(state, c, element) for c in cells)
+    return StartPick(rng.choice([c for c in cells if _growth(state, c, element) == best]))
+
+
+# ---------------------------------------------------------------------------------------
+# Bots
+
+def _budget(budget: Budget | None, seconds: float) -> Budget:
+    return budget if budget is not None else Budget(seconds=seconds)
+
+
+class RandomElementBot:
+    """Uniform over legal actions (the engine's exact plan list)."""
+
+    name = "random"
+    think_seconds = 0.01
+
+    def choose(self, state, *, rng: random.Random, budget: Budget | None = None):
+        view = state.public_view(state.current_player())
+        return rng.choice(view.legal_moves())
+
+
+class EasyBot:
+    """A random legal plan that leans toward ending on a tile of its element."""
+
+    name = "easy"
+    think_seconds = 0.05
+    draws = 8
+
+    def choose(self, state, *, rng: random.Random, budget: Budget | None = None):
+        seat = state.current_player()
+        view = state.public_view(seat)
+        if view.round == 0:
+            element = view.elements[seat]
+            labels, sizes, regions = _region_table(view, element)
+            # Lean toward bigger regions: weight each tile by its region's size.
+            cells = [c for lab in regions for c in regions[lab]]
+            weights = [sizes[labels[c]] for c in cells]
+            return StartPick(rng.choices(cells, weights)[0])
+        moves = view.legal_moves()
+        seg = view.segments()
+        good = []
+        first = None
+        for _ in range(self.draws):
+            plan = moves[rng.randrange(len(moves))]
+            first = first or plan
+            end = view.plan_path(seat, plan)[seg - 1]
+            element = beater(view.elements[seat]) if plan.switch else view.elements[seat]
+            if view.board[end] == element:
+                good.append(plan)
+        return rng.choice(good) if good else first
+
+
+class MediumBot:
+    """The best plan for this round's points if every other seat stood still."""
+
+    name = "medium"
+    think_seconds = 0.1
+
+    def choose(self, state, *, rng: random.Random, budget: Budget | None = None):
+        seat = state.current_player()
+        view = state.public_view(seat)
+        if view.round == 0:
+            return pick_start(view, seat, rng, crowd=False)
+        budget = _budget(budget, self.think_seconds)
+        model = RoundModel(view, seat)
+        best = ranked_plans(view, seat, model, budget, top=1)
+        return best[0][1] if best else Plan.still(view.segments())
+
+
+@lru_cache(maxsize=256)
+def _predictions(board: tuple, positions: tuple, elements: tuple, round_: int,
+                 top: int) -> tuple:
+    """Every seat's few best plans against a still board: public information only, so
+    all hard bots of one process share it (eleven bots deciding one round ask for the
+    same predictions)."""
+    state = ElementShiftState(seed=0, board=board, elements=elements, positions=positions,
+                              round=round_, pending=(None,) * len(elements),
+                              totals=(0,) * len(elements))
+    out = []
+    for seat in range(len(elements)):
+        model = RoundModel(state, seat)
+        out.append(tuple(p for _, p in ranked_plans(state, seat, model, None, top=top,
+                                                     cap=400)))
+    return tuple(out)
+
+
+class HardBot:
+    """A few rounds of best response against sampled plans of the others."""
+
+    name = "hard"
+    think_seconds = 0.08
+    samples = 4
+    candidates = 12
+    future = 0.35
+    cap = 500
+
+    def choose(self, state, *, rng: random.Random, budget: Budget | None = None):
+        seat = state.current_player()
+        view = state.public_view(seat)
+        if view.round == 0:
+            return pick_start(view, seat, rng, crowd=True)
+        budget = _budget(budget, self.think_seconds)
+        n = view.num_players
+        segs = view.segments()
+        predicted = _predictions(view.board, view.positions, view.elements, view.round, 3)
+        budget.tick(n * 50)
+        # Sampled plans of the others: mostly their best against a still board, sometimes
+        # their second or third best, sometimes standing still.
+        samples = []
+        for _ in range(self.samples):
+            plans = []
+            for o in range(n):
+                options = predicted[o]
+                roll = rng.random()
+                if roll < 0.15 or not options:
+                    plans.append(Plan.still(segs))
+                elif roll < 0.75 or len(options) == 1:
+                    plans.append(options[0])
+                else:
+                    plans.append(options[rng.randrange(1, len(options))])
+            samples.append(plans)
+        # Candidates: my best answers to the first sample's ends and conversions, and my
+        # best against a still board.
+        candidates: list[Plan] = []
+        first = samples[0]
+        trace = resolve_round(view.round, view.board, view.positions, view.elements, first)
+        convert = 0
+        for seg in trace.conversions:
+            for conv in seg:
+                convert |= 1 << conv.cell
+        model = RoundModel(view, seat, others_end=trace.positions[-1],
+                           others_elements=trace.elements, others_convert=convert)
+        for _, plan in ranked_plans(view, seat, model, budget, future=self.future,
+                                    top=self.candidates, cap=self.cap):
+            candidates.append(plan)
+        if budget.expired():
+            return candidates[0] if candidates else Plan.still(segs)
+        for plan in predicted[seat]:
+            if plan not in candidates:
+                candidates.append(plan)
+        # Exact resolution of every candidate against every sample.
+        best_plan, best_value = candidates[0], None
+        for plan in candidates:
+            total = 0.0
+            for plans in samples:
+                trial = list(plans)
+                trial[seat] = plan
+                value = self._exact(view, seat, trial)
+                total += value
+                budget.tick(20)
+            if best_value is None or total > best_value:
+                best_plan, best_value = plan, total
+            if budget.expired():
+                break
+        return best_plan
+
+    def _exact(self, view: ElementShiftState, seat: int, plans: list[Plan]) -> float:
+        trace = resolve_round(view.round, view.board, view.positions, view.elements, plans)
+        end = trace.positions[-1]
+        lines = score_round(view.round, trace.board_after, end, trace.elements)
+        line = lines[seat]
+        value = float(line.total)
+        if view.round < ROUNDS and line.matched:
+            value += self.future * 0.5 * line.region_size
+        return value
+
+
+def make_random() -> RandomElementBot:
+    return RandomElementBot()
+
+
+def make_easy() -> EasyBot:
+    return EasyBot()
+
+
+def make_medium() -> MediumBot:
+    return MediumBot()
+
+
+def make_hard() -> HardBot:
+    return HardBot()
