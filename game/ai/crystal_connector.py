@@ -1,0 +1,480 @@
+"""Crystal Connector bots: random, easy, medium and hard.
+
+Usage::
+
+    from game.ai.base import Budget
+    from game.crystal_connector import SPEC
+    bot = SPEC.make_bot("hard")
+    move = bot.choose(state, rng=random.Random(1), budget=Budget(seconds=1.5))
+    # the clock's "opponent moves for the late player" rule:
+    move = bot.choose_for_late_seat(state, late_seat=1, rng=rng, budget=None)
+
+Levels
+    - Easy: the best single shift by immediate points (own minus opponent), then the
+      next, with noise: good-looking but short-sighted.
+    - Medium: the best whole turn for (own gain minus opponent gain, spike points
+      included) over every distinct shift sequence.  Parallel lines commute, so only
+      sequences whose consecutive parallel lines come in order are searched; a line
+      moved by ``k`` is one board whichever way it goes, so each (line, offset) is
+      tried once in its cheapest legal direction (spikes, rocks).  Turns of four or
+      five shifts (Shift Plus) keep the best few thousand boards after the third.
+    - Hard: Medium's search, then the opponent's best reply (with the line ban my
+      turn creates, their shift count, spikes that vanish, the threshold and the
+      round end) for the most promising candidates.  A game-winning turn is always
+      taken.
+
+Every bot re-plans at each action from the board as it is (the later shifts of a turn
+are cheaper searches), so no plan is cached between calls.  Bots see the whole board;
+Crystal Connector has no hidden information.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.ai.base import Budget, RandomBot
+from game.crystal_connector import (
+    CELLS, CHAMELEON, COLOURS, LINE_CELLS, LINES, MAX_ROUNDS, PERMS, ROCK, SIZE, SPIKE_TURNS,
+    Convert, CrystalConnectorState, MoveOrder, PickOrder, Shift, TakeColours, batch_largest,
+    shifts_for_turn,
+)
+
+SPIKE = 8
+BIG = 1_000_000
+_LINE_IDX = np.array(LINE_CELLS, dtype=np.intp)  # (12, 6)
+#: (12, 5, 36) permutations for offsets 1-5 of every line.
+_PERM_ARR = np.array([[PERMS[line][k] for k in range(1, SIZE)] for line in range(12)],
+                     dtype=np.intp)
+_OFFSETS = np.arange(1, SIZE)
+
+
+def encode(state: CrystalConnectorState) -> np.ndarray:
+    """The board as piece codes with the spike flag (8) set: what the search moves."""
+    b = np.array(state.board, dtype=np.uint8)
+    b[np.array(state.spikes, dtype=bool)] |= SPIKE
+    return b
+
+
+def lines_mask(lines) -> int:
+    m = 0
+    for line in lines:
+        m |= 1 << LINES.index(line)
+    return m
+
+
+@dataclass
+class Nodes:
+    """A batch of search nodes (boards reached by some shift sequences)."""
+
+    boards: np.ndarray   # (N, 36) uint8
+    root: np.ndarray     # (N,) which root board (conversion / candidate) it grew from
+    first: np.ndarray    # (N,) first shift: line * 16 + forward * 8 + distance; -1 none
+    cost: np.ndarray     # (N,) spike points given to the opponent so far
+    lines: np.ndarray    # (N,) 12-bit mask of lines shifted (banned for the reply)
+    last: np.ndarray     # (N,) last line shifted, -1 none
+    banned: np.ndarray   # (N,) 12-bit mask of lines the mover may not shift
+
+    def take(self, idx) -> "Nodes":
+        return Nodes(self.boards[idx], self.root[idx], self.first[idx], self.cost[idx],
+                     self.lines[idx], self.last[idx], self.banned[idx])
+
+    def __len__(self) -> int:
+        return self.boards.shape[0]
+
+
+def make_roots(boards: np.ndarray, banned, lines=0) -> Nodes:
+    n = boards.shape[0]
+    return Nodes(boards, np.arange(n), np.full(n, -1, np.int32), np.zeros(n, np.int64),
+                 np.broadcast_to(np.asarray(lines, np.int32), (n,)).copy(),
+                 np.full(n, -1, np.int32),
+                 np.broadcast_to(np.asarray(banned, np.int32), (n,)).copy())
+
+
+def expand(nodes: Nodes, budget: Budget | None = None) -> Nodes:
+    """Every child of every node by one shift (cheapest legal direction per offset)."""
+    b = nodes.boards
+    along = b[:, _LINE_IDX]                                   # (N, 12, 6)
+    spikes = (along >= SPIKE).sum(axis=2)                      # (N, 12)
+    rocks = (along & 7) == ROCK
+    has_rock = rocks.any(axis=2)
+    if has_rock.any():
+        first_rock = rocks.argmax(axis=2)
+        last_rock = SIZE - 1 - rocks[:, :, ::-1].argmax(axis=2)
+        back_lim = np.where(has_rock, first_rock, SIZE - 1)
+        fwd_lim = np.where(has_rock, SIZE - 1 - last_rock, SIZE - 1)
+    else:
+        back_lim = fwd_lim = None
+    parts = []
+    for line in range(12):
+        if budget is not None and budget.expired():
+            break
+        ok = ((nodes.banned >> line) & 1) == 0
+        # parallel lines commute: keep only sequences where they come in order
+        same_kind = (nodes.last >= 0) & ((nodes.last < 6) == (line < 6))
+        ok &= ~(same_kind & (nodes.last > line))
+        sel = np.nonzero(ok)[0]
+        if sel.size == 0:
+            continue
+        s = spikes[sel, line][:, None]                          # (m, 1)
+        fwd_cost = s * _OFFSETS[None, :]                        # (m, 5)
+        back_cost = s * (SIZE - _OFFSETS)[None, :]
+        if fwd_lim is not None:
+            fwd_ok = _OFFSETS[None, :] <= fwd_lim[sel, line][:, None]
+            back_ok = (SIZE - _OFFSETS)[None, :] <= back_lim[sel, line][:, None]
+            fwd_cost = np.where(fwd_ok, fwd_cost, BIG)
+            back_cost = np.where(back_ok, back_cost, BIG)
+        use_fwd = (fwd_cost < back_cost) | ((fwd_cost == back_cost) & (_OFFSETS[None, :] <= 3))
+        cost = np.minimum(fwd_cost, back_cost)
+        valid = cost < BIG
+        pi, ki = np.nonzero(valid)
+        if pi.size == 0:
+            continue
+        parents = sel[pi]
+        children = b[parents[:, None], _PERM_ARR[line][ki]]
+        dist = np.where(use_fwd[pi, ki], _OFFSETS[ki], SIZE - _OFFSETS[ki])
+        code = line * 16 + use_fwd[pi, ki] * 8 + dist
+        first = np.where(nodes.first[parents] >= 0, nodes.first[parents], code)
+        parts.append(Nodes(children, nodes.root[parents], first,
+                           nodes.cost[parents] + cost[pi, ki],
+                           nodes.lines[parents] | (1 << line),
+                           np.full(parents.size, line, np.int32), nodes.banned[parents]))
+    if not parts:
+        return nodes.take(np.arange(0))
+    return Nodes(*(np.concatenate([getattr(p, f) for p in parts]) for f in
+                   ("boards", "root", "first", "cost", "lines", "last", "banned")))
+
+
+def products(boards: np.ndarray, mine, theirs, budget: Budget | None = None):
+    """(my product, their product) for each board."""
+    sizes = batch_largest(boards)
+    if budget is not None:
+        budget.tick(boards.shape[0])
+    return sizes[:, mine[0]] * sizes[:, mine[1]], sizes[:, theirs[0]] * sizes[:, theirs[1]]
+
+
+def top_per_root(value: np.ndarray, root: np.ndarray, cap: int) -> np.ndarray:
+    """Indices of the ``cap`` best values of each root."""
+    order = np.lexsort((-value, root))
+    r = root[order]
+    starts = np.r_[0, np.nonzero(np.diff(r))[0] + 1]
+    group_start = np.repeat(starts, np.diff(np.r_[starts, r.size]))
+    rank = np.arange(r.size) - group_start
+    return order[rank < cap]
+
+
+def search_turn(nodes: Nodes, depth: int, mine, theirs, *, beam: int = 3000,
+                per_root: bool = False, budget: Budget | None = None):
+    """Expand ``depth`` shifts from ``nodes``; returns (leaves, my product, their
+    product, diff) where diff = mine - theirs - spike points given away.  A level
+    before the last that grows past ``beam`` boards (per root with ``per_root``, for
+    replies to several candidates at once) keeps only its best."""
+    for level in range(depth):
+        nxt = expand(nodes, budget)
+        if len(nxt) == 0:
+            break
+        nodes = nxt
+        if budget is not None and budget.expired():
+            break
+        if level < depth - 1 and len(nodes) > beam:
+            pm, po = products(nodes.boards, mine, theirs, budget)
+            value = pm - po - nodes.cost
+            if per_root:
+                keep = top_per_root(value, nodes.root, beam)
+            else:
+                keep = np.argsort(-value, kind="stable")[:beam]
+            nodes = nodes.take(keep)
+    pm, po = products(nodes.boards, mine, theirs, budget)
+    return nodes, pm, po, pm - po - nodes.cost
+
+
+def decode_first(code: int) -> Shift:
+    line, fwd, dist = code // 16, (code >> 3) & 1, code & 7
+    name = LINES[line]
+    if line < 6:
+        return Shift(name, "down" if fwd else "up", int(dist))
+    return Shift(name, "right" if fwd else "left", int(dist))
+
+
+# -- the turn planner shared by medium and hard -----------------------------------------
+@dataclass
+class Plan:
+    """Candidate end-of-turn boards for the mover with their first action."""
+
+    leaves: Nodes
+    first_actions: list            # per root: the Convert (or None) that made it
+    my_prod: np.ndarray
+    their_prod: np.ndarray
+    diff: np.ndarray
+
+
+def roots_for(state: CrystalConnectorState, board: np.ndarray):
+    """The boards a turn may start from: as it is, or after each possible conversion."""
+    boards = [board]
+    actions: list = [None]
+    if state.can_convert():
+        for m in state.legal_moves():
+            if isinstance(m, Convert):
+                b = board.copy()
+                b[m.cell] = (b[m.cell] & SPIKE) | m.colour
+                boards.append(b)
+                actions.append(m)
+    return np.array(boards, dtype=np.uint8), actions
+
+
+def plan_turn(state: CrystalConnectorState, seat: int, *, beam: int = 3000,
+              budget: Budget | None = None) -> Plan:
+    """Every distinct way the mover's remaining shifts can end (``seat`` is whose
+    products count as "mine": the mover normally, the late player's opponent when
+    moving for a late player)."""
+    mover = state.to_move
+    mine, theirs = state.colours[seat], state.colours[1 - seat]
+    boards, actions = roots_for(state, encode(state))
+    roots = make_roots(boards, lines_mask(state.banned), lines_mask(state.lines_this_turn))
+    leaves, pm, po, _ = search_turn(roots, state.shifts_left(), mine, theirs, beam=beam,
+                                    budget=budget)
+    # spike points go to the mover's opponent, whoever "mine" is
+    cost = leaves.cost if seat == mover else -leaves.cost
+    return Plan(leaves, actions, pm, po, pm - po - cost)
+
+
+def action_for(plan: Plan, i: int, state: CrystalConnectorState):
+    convert = plan.first_actions[int(plan.leaves.root[i])]
+    if convert is not None:
+        return convert
+    code = int(plan.leaves.first[i])
+    if code < 0:
+        return state.legal_moves()[0]
+    return decode_first(code)
+
+
+def pick_best(values: np.ndarray, rng: random.Random) -> int:
+    best = values.max()
+    ties = np.nonzero(values == best)[0]
+    return int(ties[rng.randrange(ties.size)])
+
+
+# -- setup choices ------------------------------------------------------------------------
+def pair_potentials(state: CrystalConnectorState) -> dict[tuple[int, int], float]:
+    """How good each colour pair looks on this board: the best product its owner could
+    reach in two shifts, blended with what it scores now."""
+    board = encode(state)
+    nodes = expand(expand(make_roots(board[None, :], 0)))
+    boards = np.concatenate([board[None, :], nodes.boards])
+    sizes = batch_largest(boards)
+    out = {}
+    for a in COLOURS:
+        for b in COLOURS:
+            if a < b:
+                prod = sizes[:, a] * sizes[:, b]
+                out[(a, b)] = float(prod.max()) * 0.7 + float(prod[0]) * 0.3
+    return out
+
+
+def _pair(a, b):
+    return (min(a, b), max(a, b))
+
+
+def setup_values(state: CrystalConnectorState, seat: int) -> list[tuple[object, float]]:
+    """Each legal setup choice with its value for ``seat`` (higher is better for it)."""
+    pot = pair_potentials(state)
+    moves = state.legal_moves()
+
+    def first_pick_value(x: int) -> float:
+        # the second picker takes the pair that is best for them
+        left = [c for c in COLOURS if c != x]
+        best_for_them = max(pot[_pair(p, q)] - pot[_pair(x, r)]
+                            for p, q, r in ((left[0], left[1], left[2]),
+                                            (left[0], left[2], left[1]),
+                                            (left[1], left[2], left[0])))
+        return -best_for_them
+
+    def second_pick_value(p: tuple[int, int]) -> float:
+        rest = tuple(c for c in COLOURS if c not in p)
+        return pot[p] - pot[_pair(*rest)]
+
+    acting = state.to_move
+    sign = 1.0 if seat == acting else -1.0
+    out = []
+    if state.phase == "first_pick":
+        for m in moves:
+            out.append((m, sign * first_pick_value(m.colours[0])))
+    elif state.phase == "second_pick":
+        for m in moves:
+            out.append((m, sign * second_pick_value(m.colours)))
+    elif state.phase == "pick_order":
+        best_first = max(first_pick_value(c) for c in COLOURS)
+        for m in moves:
+            v = best_first if m.first else -best_first
+            out.append((m, sign * v))
+    elif state.phase == "move_order":
+        # whoever moves first gets the first chance to cash in the board as it is
+        board = encode(state)
+        nodes = expand(expand(make_roots(board[None, :], 0)))
+        mine, theirs = state.colours[acting], state.colours[1 - acting]
+        pm, po = products(nodes.boards, mine, theirs)
+        my_best, their_best = float((pm - po).max()), float((po - pm).max())
+        for m in moves:
+            v = (my_best - their_best) if m.first else (their_best - my_best) * -1 - 0.01
+            out.append((m, sign * v))
+    return out
+
+
+def choose_setup(state, seat: int, rng: random.Random, worst: bool = False):
+    vals = setup_values(state, seat)
+    values = np.array([v for _, v in vals])
+    if worst:
+        values = -values
+    return vals[pick_best(values, rng)][0]
+
+
+# -- bots -----------------------------------------------------------------------------------
+class _CrystalBot:
+    name = "base"
+    think_seconds = 1.0
+
+    def _budget(self, budget: Budget | None) -> Budget:
+        return budget if budget is not None else Budget(seconds=self.think_seconds)
+
+    def choose(self, state: CrystalConnectorState, *, rng: random.Random,
+               budget: Budget | None = None):
+        budget = self._budget(budget)
+        seat = state.current_player()
+        if state.phase != "play":
+            return choose_setup(state, seat, rng)
+        return self.play(state, seat, rng, budget)
+
+    def choose_for_late_seat(self, state: CrystalConnectorState, *, late_seat: int,
+                             rng: random.Random, budget: Budget | None = None):
+        """A move for ``late_seat`` chosen to hurt it most (the clock rule)."""
+        budget = self._budget(budget)
+        if state.phase != "play":
+            return choose_setup(state, late_seat, rng, worst=True)
+        plan = plan_turn(state, 1 - late_seat, beam=1000, budget=budget)
+        if len(plan.leaves) == 0:
+            return state.legal_moves()[0]
+        return action_for(plan, pick_best(plan.diff, rng), state)
+
+    def play(self, state, seat, rng, budget):  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+class RandomCrystalBot(RandomBot):
+    """Uniform over legal actions (also when standing in for a late player)."""
+
+    name = "random"
+    think_seconds = 0.05
+
+    def choose_for_late_seat(self, state, *, late_seat: int, rng: random.Random,
+                             budget: Budget | None = None):
+        return rng.choice(state.legal_moves())
+
+
+class EasyBot(_CrystalBot):
+    """The best-looking single shift each time, with noise; never converts."""
+
+    name = "easy"
+    think_seconds = 0.3
+    noise = 4.0
+
+    def play(self, state, seat, rng, budget):
+        board = encode(state)
+        nodes = expand(make_roots(board[None, :], lines_mask(state.banned)))
+        if len(nodes) == 0:
+            return state.legal_moves()[0]
+        pm, po = products(nodes.boards, state.colours[seat], state.colours[1 - seat], budget)
+        value = (pm - po - nodes.cost).astype(float)
+        value += np.array([rng.gauss(0.0, self.noise) for _ in range(value.size)])
+        return decode_first(int(nodes.first[int(value.argmax())]))
+
+
+class MediumBot(_CrystalBot):
+    """The best whole turn for (own gain - opponent gain)."""
+
+    name = "medium"
+    think_seconds = 1.0
+    beam = 3000
+
+    def play(self, state, seat, rng, budget):
+        plan = plan_turn(state, seat, beam=self.beam, budget=budget)
+        if len(plan.leaves) == 0:
+            return state.legal_moves()[0]
+        return action_for(plan, pick_best(plan.diff, rng), state)
+
+
+class HardBot(_CrystalBot):
+    """Medium's search plus the opponent's best reply for the best candidates."""
+
+    name = "hard"
+    think_seconds = 3.0
+    beam = 3000
+    candidates = 24
+    reply_beam = 300
+
+    def play(self, state, seat, rng, budget):
+        plan = plan_turn(state, seat, beam=self.beam, budget=budget)
+        if len(plan.leaves) == 0:
+            return state.legal_moves()[0]
+        value = self.evaluate(state, seat, plan, budget)
+        return action_for(plan, pick_best(value, rng), state)
+
+    def evaluate(self, state: CrystalConnectorState, seat: int, plan: Plan,
+                 budget: Budget) -> np.ndarray:
+        """Two-turn value of every leaf: my turn, then the opponent's best reply."""
+        opp = 1 - seat
+        thr = state.threshold
+        mine, theirs = state.colours[seat], state.colours[opp]
+        my_total = state.totals[seat] + plan.my_prod
+        their_total = state.totals[opp] + plan.their_prod + plan.leaves.cost
+        second_mover = seat != state.first_mover
+        value = plan.diff.astype(np.float64)
+        if second_mover:
+            # my turn closes the round: a leaf may end the game
+            ends = (np.maximum(my_total, their_total) >= thr) & (my_total != their_total)
+            if state.turns_taken[seat] + 1 >= MAX_ROUNDS:
+                ends |= True
+            outcome = np.sign(my_total - their_total)
+            value = np.where(ends, outcome * BIG + (my_total - their_total), value)
+            if (ends & (outcome > 0)).any():
+                return value          # take the win; no reply needed
+        open_ = np.nonzero(value > -BIG / 2)[0]
+        if open_.size == 0 or budget.expired():
+            return value
+        k = min(self.candidates, open_.size)
+        cand = open_[np.argsort(-value[open_], kind="stable")[:k]]
+        boards = plan.leaves.boards[cand].copy()
+        taken_after = list(state.turns_taken)
+        taken_after[seat] += 1
+        if min(taken_after) >= SPIKE_TURNS:
+            boards &= 7               # spikes vanish before the reply
+        reply_shifts = shifts_for_turn(taken_after[opp] + 1, state.anomalies.shift_plus)
+        roots = make_roots(boards, plan.leaves.lines[cand])
+        leaves, po2, pm2, _ = search_turn(roots, reply_shifts, theirs, mine,
+                                          beam=self.reply_beam, per_root=True,
+                                          budget=budget)
+        if len(leaves) == 0:
+            return value
+        r = leaves.root
+        reply = (po2 - pm2 - leaves.cost).astype(np.float64)
+        if not second_mover:
+            # the reply closes the round: it may end the game
+            m2 = my_total[cand][r] + pm2 + leaves.cost
+            t2 = their_total[cand][r] + po2
+            ends = (np.maximum(m2, t2) >= thr) & (m2 != t2)
+            reply = np.where(ends, np.sign(t2 - m2) * BIG + (t2 - m2), reply)
+        best_reply = np.full(k, -np.inf)
+        np.maximum.at(best_reply, r, reply)
+        seen = np.isfinite(best_reply)
+        terminal = np.abs(best_reply) >= BIG / 2
+        two_turn = np.where(terminal, -best_reply, value[cand] - best_reply)
+        out = np.full(value.shape, -np.inf)
+        out[cand[seen]] = two_turn[seen]
+        # leaves without a reply evaluation rank below every evaluated one
+        return np.where(np.isfinite(out), out, -2.0 * BIG)
+
+
+def make(level: str):
+    return {"random": RandomCrystalBot, "easy": EasyBot, "medium": MediumBot,
+            "hard": HardBot}[level]()
