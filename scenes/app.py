@@ -116,6 +116,8 @@ class App:
 
     # -- window -------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
+        if self.headless:  # the dummy driver has no renderer to scale with
+            return pygame.display.set_mode(LOGICAL_SIZE)
         flags = pygame.SCALED
         if self.settings.fullscreen and not self.headless:
             flags |= pygame.FULLSCREEN
@@ -141,8 +143,7 @@ class App:
         if self._worker is None:
             from game.ai.worker import BotWorker
 
-            self._worker = BotWorker(mode="thread" if self.headless and os.environ.get(
-                "CRYSTAL_ARCADE_THREAD_BOTS") else "auto")
+            self._worker = BotWorker(mode="auto")
         return self._worker
 
     # -- scene stack --------------------------------------------------------------
@@ -200,6 +201,9 @@ class App:
 
     def update(self) -> None:
         self.tick_count += 1
+        for ev in self.input.stick_repeat():
+            if self.stack:
+                self.stack[-1].handle(ev)
         if self.stack:
             self.stack[-1].update()
         self.sound.update()

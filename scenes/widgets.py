@@ -247,20 +247,20 @@ class MenuScene(Scene):
         return c
 
     def cycler(self, rect, label: str, values: Sequence, current, on_change, *,
-               fmt: Callable = str, tooltip: str | None = None) -> Control:
+               fmt: Callable = str, tooltip: str | None = None, object_id: str | None = None) -> Control:
         """A button showing ``label: value``; press or Right for the next value, Left
         for the previous one."""
         state = {"i": list(values).index(current) if current in values else 0}
 
         def text() -> str:
-            return f"{label}:  ◀ {fmt(values[state['i']])} ▶" if label else f"◀ {fmt(values[state['i']])} ▶"
+            return f"{label}:  ‹ {fmt(values[state['i']])} ›" if label else f"‹ {fmt(values[state['i']])} ›"
 
         def step(d: int) -> None:
             state["i"] = (state["i"] + d) % len(values)
             control.element.set_text(text())
             on_change(values[state["i"]])
 
-        control = self.button(rect, text(), lambda: step(1), tooltip=tooltip,
+        control = self.button(rect, text(), lambda: step(1), tooltip=tooltip, object_id=object_id,
                               left=lambda: step(-1), right=lambda: step(1))
         control.data["values"] = values
         control.data["state"] = state
@@ -395,7 +395,7 @@ class MenuScene(Scene):
         self.ui.update(TICK)
 
     def draw_background(self, surface: pygame.Surface) -> None:
-        surface.fill(self.app.theme[self.background])
+        starfield_background(surface, self.app.theme, self.ticks)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_background(surface)

@@ -40,10 +40,15 @@ class NimState:
     to_move: int = 0
     loser_on_time: int = -1
     last_taker: int = -1
+    turns: int = 0
 
     @property
     def num_players(self) -> int:
         return self.players
+
+    @property
+    def round_number(self) -> int:
+        return 1 + self.turns // self.players
 
     def current_player(self) -> int:
         return -1 if self.is_terminal() else self.to_move
@@ -57,7 +62,7 @@ class NimState:
         if self.is_terminal():
             raise IllegalMove("the game is over")
         if isinstance(move, Resign):
-            return NimState(self.heaps, self.players, self.to_move, move.seat, self.last_taker)
+            return NimState(self.heaps, self.players, self.to_move, move.seat, self.last_taker, self.turns)
         if not isinstance(move, Take):
             raise IllegalMove(f"{move!r} is not a Nim move")
         if not 0 <= move.heap < len(self.heaps):
@@ -68,7 +73,8 @@ class NimState:
             raise IllegalMove(f"heap {HEAP_NAMES[move.heap]} has only {self.heaps[move.heap]}")
         heaps = list(self.heaps)
         heaps[move.heap] -= move.count
-        return NimState(tuple(heaps), self.players, (self.to_move + 1) % self.players, -1, self.to_move)
+        return NimState(tuple(heaps), self.players, (self.to_move + 1) % self.players, -1, self.to_move,
+                        self.turns + 1)
 
     def is_terminal(self) -> bool:
         return self.loser_on_time >= 0 or sum(self.heaps) == 0
@@ -82,7 +88,9 @@ class NimState:
         return None
 
     def scores(self):
-        return tuple(0.0 for _ in range(self.players))
+        """Counters taken so far by... nobody tracks that in Nim; scores are turns
+        played per seat, which is enough to exercise score charts."""
+        return tuple(float((self.turns + (self.players - 1 - s)) // self.players) for s in range(self.players))
 
     def returns(self):
         o = self.outcome()
@@ -101,12 +109,12 @@ class NimState:
 
     def to_json(self) -> dict:
         return {"heaps": list(self.heaps), "players": self.players, "to_move": self.to_move,
-                "loser_on_time": self.loser_on_time, "last_taker": self.last_taker}
+                "loser_on_time": self.loser_on_time, "last_taker": self.last_taker, "turns": self.turns}
 
     @staticmethod
     def from_json(d) -> "NimState":
         return NimState(tuple(int(h) for h in d["heaps"]), int(d["players"]), int(d["to_move"]),
-                        int(d["loser_on_time"]), int(d["last_taker"]))
+                        int(d["loser_on_time"]), int(d["last_taker"]), int(d["turns"]))
 
     def timeout_move(self, seat: int):
         return Resign(seat)

@@ -1,0 +1,66 @@
+"""The pause overlay (Escape in a game): resume, restart, rules, settings, quit to title."""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes.app import LOGICAL_SIZE
+from scenes.widgets import MenuScene, draw_panel, draw_text
+
+
+class PauseScene(MenuScene):
+    name = "pause"
+    overlay = True
+
+    def __init__(self, app, play_scene):
+        super().__init__(app)
+        self.play = play_scene
+        items = [("Resume", self.on_back_quiet), ("Restart", self.restart), ("Rules", self.rules)]
+        if not app.kiosk:
+            items.append(("Settings", self.settings))
+        items.append(("Quit to title", self.quit_to_title))
+        w, h, gap = 340, 58, 14
+        y = 230
+        for text, fn in items:
+            r = pygame.Rect(0, y, w, h)
+            r.centerx = LOGICAL_SIZE[0] // 2
+            self.button(r, text, fn, object_id="#primary" if text == "Resume" else None)
+            y += h + gap
+        self.set_focus(0)
+
+    def on_back_quiet(self) -> None:
+        self.app.pop()
+
+    def restart(self) -> None:
+        self.app.pop()
+        self.play.restart()
+
+    def rules(self) -> None:
+        from scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app, self.play.spec.id))
+
+    def settings(self) -> None:
+        from scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def quit_to_title(self) -> None:
+        # The match stays autosaved (unless finished): the title offers to resume it.
+        from scenes.title import TitleScene
+
+        self.app.reset_to(TitleScene(self.app))
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
+        shade.fill((5, 6, 14, 190))
+        surface.blit(shade, (0, 0))
+        box = pygame.Rect(0, 0, 440, 520)
+        box.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2 + 20)
+        draw_panel(surface, box, self.app.theme, alpha=245, width=3)
+
+    def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
+        draw_text(surface, "Paused", self.app.theme.font(56, "display"), self.app.theme["accent"],
+                  (LOGICAL_SIZE[0] // 2, 120), "midtop", shadow=True)
+        draw_text(surface, self.play.match.game_id, self.app.theme.font(18, "regular"),
+                  self.app.theme["text_dim"], (LOGICAL_SIZE[0] // 2, 196), "midtop")

@@ -1,0 +1,165 @@
+"""The results screen: winner banner, final scores, a per-round score chart, and
+rematch / save replay / back to title."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from scenes.app import LOGICAL_SIZE
+from scenes.widgets import (MenuScene, draw_gem, draw_panel, draw_text, lighten, starfield_background,
+                            toast)
+
+CHART = pygame.Rect(560, 150, 680, 400)
+
+
+class ResultsScene(MenuScene):
+    name = "results"
+
+    def __init__(self, app, match):
+        super().__init__(app)
+        self.match = match
+        self.outcome = match.state.outcome()
+        y = 600
+        specs = [("Rematch", self.rematch, "#primary"), ("Save replay", self.save_replay, None),
+                 ("Title", self.to_title, None)]
+        x = 200
+        for text, fn, oid in specs:
+            self.button(pygame.Rect(x, y, 280, 64), text, fn, object_id=oid)
+            x += 310
+        self.set_focus(0)
+        rng = random.Random(match.setup.seed)
+        self.confetti = [(rng.uniform(0, 1280), rng.uniform(-720, 0), rng.uniform(1.5, 4), rng.randrange(6),
+                          rng.uniform(0, math.tau)) for _ in range(60)]
+        from game import autosave
+
+        autosave.clear(app.paths)
+
+    def seat_label(self, seat: int) -> str:
+        names = self.match.seat_names()
+        return self.match.seats[seat].label(names[seat])
+
+    def headline(self) -> str:
+        o = self.outcome
+        if o is None:
+            return "Game over"
+        if o.is_draw:
+            return "A draw!"
+        winners = o.winners
+        people = set(self.match.people())
+        if len(winners) == 1:
+            w = winners[0]
+            if w in people and len(people) == 1:
+                return "You win!"
+            return f"{self.seat_label(w)} wins!"
+        return "Shared first place: " + ", ".join(self.seat_label(w) for w in winners)
+
+    def rematch(self) -> None:
+        from game.core import GameSetup
+        from game.match import Match
+        from scenes.play import play_scene_for
+
+        s = self.match.setup
+        setup = GameSetup(s.game, s.players, s.options, random.randrange(1, 1_000_000))
+        m = Match(self.match.spec, setup, self.match.seats, setup.start({s.game: self.match.spec}),
+                  self.match.clock_preset)
+        self.app.replace(play_scene_for(self.app, m))
+
+    def save_replay(self) -> None:
+        from game import autosave
+        from game.saves import SaveError
+
+        try:
+            path = autosave.save_replay(self.match, self.app.paths)
+            toast(self.app, f"Replay saved: {path}")
+        except SaveError as exc:
+            toast(self.app, str(exc), "warning")
+
+    def to_title(self) -> None:
+        from scenes.title import TitleScene
+
+        self.app.reset_to(TitleScene(self.app))
+
+    def on_back(self) -> None:
+        self.to_title()
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        starfield_background(surface, self.app.theme, self.ticks)
+        theme = self.app.theme
+        for (x, y, speed, hue, phase) in self.confetti:
+            yy = y + self.ticks * speed
+            if yy > 760:
+                continue
+            xx = x + math.sin(self.ticks * 0.05 + phase) * 20
+            draw_gem(surface, (xx, yy), 7, theme.player_colours[hue])
+
+    def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
+        theme = self.app.theme
+        draw_text(surface, self.headline(), theme.font(64, "display"), theme["accent"],
+                  (LOGICAL_SIZE[0] // 2, 24), "midtop", shadow=True)
+        reason = self.outcome.reason if self.outcome else ""
+        draw_text(surface, reason, theme.font(24), theme["text"], (LOGICAL_SIZE[0] // 2, 104), "midtop",
+                  max_width=1200)
+        self.draw_standings(surface, pygame.Rect(40, 150, 490, 400))
+        self.draw_chart(surface, CHART)
+
+    def draw_standings(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        theme = self.app.theme
+        draw_panel(surface, rect, theme)
+        draw_text(surface, "Final standings", theme.font(24), theme["accent_2"], (rect.x + 18, rect.y + 12))
+        scores = self.match.state.scores()
+        n = len(scores)
+        places = self.outcome.places if self.outcome else tuple(1 for _ in scores)
+        order = sorted(range(n), key=lambda s: (places[s], -scores[s], s))
+        line_h = min(40, (rect.h - 60) // max(1, n))
+        font = theme.font(22 if line_h >= 32 else 17)
+        y = rect.y + 52
+        for s in order:
+            colour = self.seat_colour(s)
+            draw_text(surface, f"{places[s]}.", font, theme["accent"] if places[s] == 1 else theme["text_dim"],
+                      (rect.x + 18, y))
+            pygame.draw.circle(surface, colour, (rect.x + 64, y + line_h // 2 - 3), 8)
+            draw_text(surface, self.seat_label(s), font, theme["text"], (rect.x + 82, y), max_width=rect.w - 190)
+            draw_text(surface, f"{scores[s]:g}", font, theme["text"], (rect.right - 18, y), "topright")
+            y += line_h
+
+    def seat_colour(self, seat: int):
+        return self.app.theme.player_colours[seat % len(self.app.theme.player_colours)]
+
+    def draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Scores after each round, one line per player, drawn with pygame."""
+        theme = self.app.theme
+        draw_panel(surface, rect, theme)
+        draw_text(surface, "Score by round", theme.font(24), theme["accent_2"], (rect.x + 18, rect.y + 12))
+        history = self.match.score_history
+        n = self.match.state.num_players
+        plot = pygame.Rect(rect.x + 60, rect.y + 56, rect.w - 90, rect.h - 100)
+        pygame.draw.rect(surface, theme["background"], plot, border_radius=6)
+        if not history:
+            draw_text(surface, "No scores were kept in this game", theme.font(20), theme["text_dim"],
+                      plot.center, "center")
+            return
+        points = [(0, tuple(0.0 for _ in range(n)))] + [(i + 1, tuple(s)) for i, (_, s) in enumerate(history)]
+        top = max(1.0, max(max(s) for _, s in points))
+        bottom = min(0.0, min(min(s) for _, s in points))
+        small = theme.font(15, "regular")
+        for k in range(5):
+            v = bottom + (top - bottom) * k / 4
+            y = plot.bottom - (v - bottom) / (top - bottom) * plot.h
+            pygame.draw.line(surface, theme["grid"], (plot.x, y), (plot.right, y), 1)
+            draw_text(surface, f"{v:.0f}", small, theme["text_dim"], (plot.x - 8, y), "midright")
+        last = len(points) - 1
+        for k in range(0, last + 1, max(1, last // 10 or 1)):
+            x = plot.x + plot.w * k / max(1, last)
+            draw_text(surface, str(k), small, theme["text_dim"], (x, plot.bottom + 6), "midtop")
+        draw_text(surface, "round", small, theme["text_dim"], (plot.centerx, plot.bottom + 24), "midtop")
+        for seat in range(n):
+            pts = [(plot.x + plot.w * i / max(1, last), plot.bottom - (s[seat] - bottom) / (top - bottom) * plot.h)
+                   for i, (_, s) in enumerate(points)]
+            colour = lighten(self.seat_colour(seat), 0.1)
+            if len(pts) > 1:
+                pygame.draw.lines(surface, colour, False, pts, 3)
+            for p in pts:
+                pygame.draw.circle(surface, colour, p, 3)

@@ -1,0 +1,254 @@
+"""Game select: one card per game (with a picture of its board), then the match set-up:
+number of players, who sits in each seat (a person or a bot of some level), the
+game's declared options, the clock preset and the seed.  Start builds a Match."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pygame_gui
+
+from game.core import GameSetup
+from game.match import Match, Seat
+from game.registry import GAMES
+from scenes.app import LOGICAL_SIZE
+from scenes.widgets import MenuScene, draw_gem, draw_panel, draw_text, lighten, starfield_background, toast
+
+CARD_Y, CARD_H = 78, 186
+SEAT_CHOICES = ("person", "easy", "medium", "hard")
+SEAT_TEXT = {"person": "Person", "easy": "Bot: Easy", "medium": "Bot: Medium", "hard": "Bot: Hard"}
+CLOCK_TEXT = {"off": "Off", "casual": "Casual", "tournament": "Tournament"}
+
+_THUMBS: dict[str, pygame.Surface] = {}
+
+
+def thumbnail(app, game_id: str, size: tuple[int, int]) -> pygame.Surface:
+    """A picture of the game's start position, drawn by its view (cached)."""
+    key = f"{game_id}:{size}:{app.settings.colour_blind}"
+    surf = _THUMBS.get(key)
+    if surf is None:
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        try:
+            from scenes.play import view_class
+
+            view = view_class(game_id)
+            view.draw_thumbnail(surf, app.theme, GAMES[game_id].new_game(seed=1), app.settings)
+        except (ImportError, AttributeError):
+            theme = app.theme
+            for i, c in enumerate(("crystal_red", "crystal_blue", "crystal_green", "crystal_yellow")):
+                draw_gem(surf, (size[0] * (i + 1) / 5, size[1] / 2), size[1] / 6, theme[c])
+        _THUMBS[key] = surf
+    return surf
+
+
+class SelectScene(MenuScene):
+    name = "select"
+
+    def __init__(self, app, game_id: str | None = None):
+        super().__init__(app)
+        self.ids = list(GAMES)
+        self.game_id = game_id if game_id in GAMES else (self.ids[0] if self.ids else "")
+        self.config: dict[str, dict] = {}
+        self.seed_entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.error = ""
+        self.build(focus_card=True)
+
+    # -- per-game configuration ------------------------------------------------------
+    def cfg(self) -> dict:
+        spec = GAMES[self.game_id]
+        if self.game_id not in self.config:
+            self.config[self.game_id] = {
+                "players": spec.default_players,
+                "seats": ["person"] + ["medium"] * (spec.max_players - 1),
+                "options": {o.name: o.default for o in spec.options},
+                "clock": "off",
+                "seed": "",
+            }
+        return self.config[self.game_id]
+
+    def build(self, focus_card: bool = False, focus_index: int | None = None) -> None:
+        if self.seed_entry is not None:
+            self.cfg_seed_from_entry()
+        self.clear_controls()
+        if self.seed_entry is not None:
+            self.seed_entry.kill()
+            self.seed_entry = None
+        if not self.ids:
+            return
+        spec = GAMES[self.game_id]
+        cfg = self.cfg()
+        # cards
+        n = len(self.ids)
+        cw = (LOGICAL_SIZE[0] - 80 - 12 * (n - 1)) // n
+        x = 40
+        self.card_rects = {}
+        for gid in self.ids:
+            rect = pygame.Rect(x, CARD_Y, cw, CARD_H)
+            self.card_rects[gid] = rect
+            self.button(pygame.Rect(rect.x + 6, rect.bottom - 52, rect.w - 12, 46), GAMES[gid].title,
+                        lambda g=gid: self.choose(g), object_id="#small")
+            x += cw + 12
+        # players and seats
+        y0 = CARD_Y + CARD_H + 66
+        if spec.min_players != spec.max_players:
+            values = tuple(range(spec.min_players, spec.max_players + 1))
+            self.cycler(pygame.Rect(40, y0, 380, 48), "Players", values, cfg["players"], self.set_players)
+            y0 += 58
+        players = cfg["players"]
+        cols = 1 if players <= 4 else (2 if players <= 8 else 3)
+        sw = (600 - 10 * (cols - 1)) // cols
+        names = spec.seat_names(players)
+        rows = (players + cols - 1) // cols
+        sh = 48 if rows <= 4 else 44
+        for s in range(players):
+            r, c = divmod(s, cols)
+            rect = pygame.Rect(40 + c * (sw + 10), y0 + r * (sh + 6), sw, sh)
+            label = names[s] if cols == 1 else names[s].replace("Player ", "P")
+            self.cycler(rect, label, SEAT_CHOICES, cfg["seats"][s], lambda v, s=s: self.set_seat(s, v),
+                        fmt=lambda v: SEAT_TEXT[v], object_id="#small" if cols > 1 else None)
+        # options
+        ox, oy, ow = 680, CARD_Y + CARD_H + 66, 560
+        opts = spec.options
+        two_cols = len(opts) > 4
+        w = (ow - 10) // 2 if two_cols else ow
+        for i, o in enumerate(opts):
+            col, row = (i % 2, i // 2) if two_cols else (0, i)
+            rect = pygame.Rect(ox + col * (w + 10), oy + row * 54, w, 48)
+            values = (False, True) if o.kind == "bool" else tuple(o.choices)
+            fmt = (lambda v: "On" if v else "Off") if o.kind == "bool" else (lambda v: str(v).title())
+            self.cycler(rect, o.label, values, cfg["options"][o.name],
+                        lambda v, name=o.name: self.set_option(name, v), fmt=fmt, tooltip=o.help or None,
+                        object_id="#small" if two_cols else None)
+        rows_used = (len(opts) + 1) // 2 if two_cols else len(opts)
+        oy += rows_used * 54 + 6
+        if spec.tournament_clock is not None:
+            self.cycler(pygame.Rect(ox, oy, 300, 48), "Clock", ("off", "casual", "tournament"), cfg["clock"],
+                        self.set_clock, fmt=lambda v: CLOCK_TEXT[v])
+        # seed, start, back
+        by = LOGICAL_SIZE[1] - 70
+        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(ox, by, 210, 54), self.ui,
+                                                              placeholder_text="random seed")
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.length_limit = 9
+        if cfg["seed"]:
+            self.seed_entry.set_text(cfg["seed"])
+        self.button(pygame.Rect(ox + 220, by, 340, 54), "Start  ›", self.start, object_id="#primary")
+        self.button(pygame.Rect(40, by, 160, 54), "Back", self.on_back)
+        if focus_card:
+            self.set_focus(self.ids.index(self.game_id))
+        elif focus_index is not None and focus_index < len(self.controls):
+            self.set_focus(focus_index)
+
+    def cfg_seed_from_entry(self) -> None:
+        if self.seed_entry is not None and self.game_id in self.config:
+            self.config[self.game_id]["seed"] = self.seed_entry.get_text().strip()
+
+    def choose(self, game_id: str) -> None:
+        if game_id != self.game_id:
+            self.cfg_seed_from_entry()
+            self.game_id = game_id
+            self.error = ""
+            self.build(focus_card=True)
+
+    def set_players(self, n: int) -> None:
+        self.cfg()["players"] = n
+        self.build(focus_index=self.focus_index)
+
+    def set_seat(self, seat: int, value: str) -> None:
+        self.cfg()["seats"][seat] = value
+
+    def set_option(self, name: str, value) -> None:
+        self.cfg()["options"][name] = value
+        spec = GAMES[self.game_id]
+        try:
+            spec.resolve_options(self.cfg()["players"], **self.cfg()["options"])
+            self.error = ""
+        except ValueError as exc:
+            self.error = str(exc)
+
+    def set_clock(self, value: str) -> None:
+        self.cfg()["clock"] = value
+
+    # -- start -----------------------------------------------------------------------
+    def build_match(self) -> Match:
+        """The Match for the current choices; ValueError with a readable reason."""
+        self.cfg_seed_from_entry()
+        spec = GAMES[self.game_id]
+        cfg = self.cfg()
+        seed_text = cfg["seed"]
+        seed = int(seed_text) if seed_text.isdigit() else random.randrange(1, 1_000_000)
+        players, options = spec.resolve_options(cfg["players"], **cfg["options"])
+        setup = GameSetup(spec.id, players, options, seed)
+        seats = [Seat.person() if v == "person" else Seat.bot(v) for v in cfg["seats"][:players]]
+        return Match(spec, setup, seats, setup.start(GAMES), cfg["clock"])
+
+    def start(self) -> None:
+        try:
+            match = self.build_match()
+        except ValueError as exc:
+            self.error = str(exc)
+            self.app.sound.play("error")
+            toast(self.app, f"Cannot start: {exc}", "warning")
+            return
+        from scenes.play import play_scene_for
+
+        self.app.push(play_scene_for(self.app, match))
+
+    def handle_other(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for gid, rect in self.card_rects.items():
+                if rect.collidepoint(event.pos):
+                    self.app.sound.play("click")
+                    self.choose(gid)
+                    return
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw_background(self, surface: pygame.Surface) -> None:
+        starfield_background(surface, self.app.theme, self.ticks)
+
+    def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
+        theme = self.app.theme
+        draw_text(surface, "Choose a game", theme.font(40, "display"), theme["accent"], (40, 18), shadow=True)
+        if not self.ids:
+            return
+        for gid, rect in self.card_rects.items():
+            chosen = gid == self.game_id
+            draw_panel(surface, rect, theme, fill="panel", edge="accent" if chosen else "panel_edge",
+                       width=4 if chosen else 2, alpha=250 if chosen else 200)
+            pic = thumbnail(self.app, gid, (rect.w - 16, rect.h - 66))
+            surface.blit(pic, (rect.x + 8, rect.y + 8))
+            if chosen:
+                pygame.draw.rect(surface, lighten(theme["accent"], 0.2), rect.inflate(6, 6), 2, border_radius=16)
+        spec = GAMES[self.game_id]
+        y = CARD_Y + CARD_H + 8
+        draw_text(surface, spec.tagline, theme.font(22, "bold"), theme["accent_2"], (40, y), max_width=1200)
+        who = "Players and seats" if spec.min_players != spec.max_players else f"{spec.max_players} seats"
+        draw_text(surface, who, theme.font(18), theme["text_dim"], (40, y + 30))
+        draw_text(surface, "Options" if spec.options else "No options", theme.font(18), theme["text_dim"], (680, y + 30))
+        draw_text(surface, "Seed", theme.font(16), theme["text_dim"], (680, LOGICAL_SIZE[1] - 92))
+        if self.error:
+            draw_text(surface, self.error, theme.font(18), theme["bad"], (220, LOGICAL_SIZE[1] - 60),
+                      max_width=450)
+
+
+def start_quick_game(app, text: str, seed: int | None) -> str | None:
+    """``--game``: a game name or full game id, straight to the board, a person
+    against Medium bots.  Returns a problem to print, or None."""
+    try:
+        if "#" in text:
+            setup = GameSetup.parse(text, GAMES)
+        else:
+            game, _, _ = text.partition(":")
+            setup = GameSetup.parse(f"{text}#{seed if seed is not None else random.randrange(1, 1_000_000)}", GAMES)
+            del game
+    except ValueError as exc:
+        return str(exc)
+    spec = GAMES[setup.game]
+    seats = [Seat.person()] + [Seat.bot("medium") for _ in range(setup.players - 1)]
+    match = Match(spec, setup, seats, setup.start(GAMES))
+    from scenes.play import play_scene_for
+
+    app.push(play_scene_for(app, match))
+    app._apply_pending()
+    return None

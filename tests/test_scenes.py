@@ -1,0 +1,165 @@
+"""Screens driven headless with synthetic events."""
+
+import json
+
+import pygame
+import pytest
+
+from scenes.app import App
+from scenes.config import Settings
+
+
+def names(app):
+    return [s.name for s in app.stack]
+
+
+def press(app, key, n=1):
+    for _ in range(n):
+        app.post_key(key)
+        app.run_ticks(1)
+
+
+def focused_text(app):
+    scene = app.top
+    return scene.controls[scene.focus_index].element.text
+
+
+def test_title_to_select_to_settings_and_back_with_keys(app):
+    assert names(app) == ["title"]
+    assert focused_text(app) == "Play"
+    press(app, pygame.K_RETURN)
+    assert names(app) == ["title", "select"]
+    press(app, pygame.K_ESCAPE)
+    assert names(app) == ["title"]
+    # Play, Rules, Settings, Quit
+    press(app, pygame.K_DOWN, 2)
+    assert focused_text(app) == "Settings"
+    press(app, pygame.K_RETURN)
+    assert names(app) == ["title", "settings"]
+    # toggle colour-blind glyphs with the keyboard: it applies and is saved at once
+    press(app, pygame.K_DOWN, 4)
+    assert focused_text(app).startswith("Colour-blind glyphs")
+    press(app, pygame.K_RIGHT)
+    assert app.settings.colour_blind is True
+    saved = json.loads(app.paths.settings.read_text())
+    assert saved["colour_blind"] is True
+    press(app, pygame.K_ESCAPE)
+    assert names(app) == ["title"]
+
+
+def test_mouse_clicks_reach_buttons(app):
+    scene = app.top
+    play = next(c for c in scene.controls if c.element.text == "Play")
+    app.post_click(play.element.rect.center)
+    app.run_ticks(1)
+    assert names(app) == ["title", "select"]
+    back = next(c for c in app.top.controls if c.element.text == "Back")
+    app.post_click(back.element.rect.center)
+    app.run_ticks(1)
+    assert names(app) == ["title"]
+
+
+def test_finger_tap_counts_once_and_sdl_mouse_copy_is_ignored(app):
+    scene = app.top
+    play = next(c for c in scene.controls if c.element.text == "Play")
+    x, y = play.element.rect.center
+    fx, fy = x / 1280, y / 720
+    # SDL sends both the finger events and mouse copies marked touch=True.
+    for ev in (
+        pygame.event.Event(pygame.FINGERDOWN, x=fx, y=fy, dx=0, dy=0, finger_id=1, touch_id=1, pressure=1),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=True),
+        pygame.event.Event(pygame.FINGERUP, x=fx, y=fy, dx=0, dy=0, finger_id=1, touch_id=1, pressure=0),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=True),
+    ):
+        app.post(ev)
+    app.run_ticks(2)
+    assert names(app) == ["title", "select"]  # exactly one press: one push
+
+
+def test_quit_button_stops_the_loop(app):
+    scene = app.top
+    quit_button = next(c for c in scene.controls if c.element.text == "Quit")
+    app.post_click(quit_button.element.rect.center)
+    app.run_ticks(1)  # pygame-gui posts its "pressed" event to the queue
+    assert not app.running
+
+
+def test_corrupt_settings_file_is_reported_set_aside_and_defaults_used(paths):
+    paths.config.mkdir(parents=True)
+    paths.settings.write_text("{ not json")
+    a = App(headless=True, paths=paths)
+    try:
+        assert a.settings == Settings()
+        assert any("Settings were reset" in n for n in a.notices)
+        assert list(paths.config.glob("settings.corrupt-*.json"))
+        a.run_ticks(3)  # the notice is drawn as a toast, not raised
+        assert a.notices == []
+    finally:
+        a.shutdown()
+
+
+@pytest.mark.parametrize("content, expect", [
+    ('{"format": 1, "master_volume": "loud"}', "bad value for master volume"),
+    ('{"format": 7}', "newer version"),
+    ('[1, 2]', "not a settings table"),
+    ('', "empty"),
+])
+def test_bad_settings_values(paths, content, expect):
+    paths.config.mkdir(parents=True)
+    paths.settings.write_text(content)
+    settings, problem = Settings.load(paths)
+    assert expect in problem
+    assert settings.master_volume == Settings().master_volume
+
+
+def test_fixed_tick_loop_runs_and_quits_after_ticks(paths):
+    a = App(headless=True, paths=paths)
+    a.run(quit_after_ticks=5)
+    assert a.tick_count >= 5 and a.frame_count >= 1
+
+
+def test_scene_stack_changes_apply_between_ticks(app):
+    from scenes.settings import SettingsScene
+
+    app.push(SettingsScene(app))
+    assert names(app) == ["title"]  # queued, not yet applied
+    app.run_ticks(1)
+    assert names(app) == ["title", "settings"]
+
+
+def test_rules_screen_renders_every_card_and_scrolls(app):
+    from game.registry import GAMES
+    from scenes.rules import RulesScene
+
+    scene = RulesScene(app)
+    app.push(scene)
+    app.run_ticks(1)
+    for gid in GAMES:
+        scene.show(gid)
+        assert scene.page.get_height() > 600  # a real card, longer than one screen
+        press(app, pygame.K_PAGEDOWN)
+        app.run_ticks(20)
+        assert scene.scroll > 100
+
+
+def test_markdown_subset():
+    from scenes.rules import _runs, parse_markdown
+
+    blocks = parse_markdown("# Title\n\nOne\nparagraph.\n\n## Part\n- item **bold**\n  continued\n1. first\n")
+    assert blocks == [("h1", "Title"), ("p", "One paragraph."), ("h2", "Part"),
+                      ("li", "item **bold** continued"), ("ol", "1. first")]
+    assert _runs("a **b** c") == [("a ", False), ("b", True), (" c", False)]
+
+
+def test_controller_buttons_navigate_menus(app):
+    # A = Enter, B = Escape, d-pad = arrows (SDL game controller button numbers)
+    app.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=12, instance_id=0))  # d-pad down
+    app.run_ticks(1)
+    assert focused_text(app) == "Rules"
+    app.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=11, instance_id=0))  # d-pad up
+    app.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=0, instance_id=0))  # A
+    app.run_ticks(1)
+    assert names(app) == ["title", "select"]
+    app.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=1, instance_id=0))  # B
+    app.run_ticks(1)
+    assert names(app) == ["title"]

@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Render any Crystal Arcade screen headless to a PNG.
+
+    python3 tools/screenshot.py title out/title.png
+    python3 tools/screenshot.py select out/select.png [--game color-crossroads]
+    python3 tools/screenshot.py settings out/settings.png
+    python3 tools/screenshot.py rules out/rules.png --game crystal-connector [--scroll 400]
+    python3 tools/screenshot.py pause out/pause.png --id "chromatic-collapse#7"
+    python3 tools/screenshot.py game out/cc.png --id "crystal-connector:rocks,pylons#12" \\
+        --moves "first; red; ...; C up 2" [--ticks 30] [--mid 0.5] [--seats person,hard]
+    python3 tools/screenshot.py results out/results.png --id "color-crossroads#3" --play-out
+    python3 tools/screenshot.py all out/            # the README's set
+
+``--moves`` is a ';'-separated list in the game's notation.  ``--mid T`` applies the
+last move and captures its animation at fraction T (a shift in mid-slide).
+``--play-out`` lets seeded random bots finish the game first.  ``--colour-blind``
+turns the glyphs on.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _reexec_in_venv() -> None:
+    try:
+        import pygame  # noqa: F401
+        import numpy  # noqa: F401
+    except ImportError:
+        py = ROOT / ".venv" / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+        if py.exists() and Path(sys.executable).resolve() != py.resolve():
+            os.execv(str(py), [str(py), *sys.argv])
+        sys.exit("Run python3 tools/play.py once first (it sets up .venv), or use the venv's python.")
+
+
+_reexec_in_venv()
+sys.path.insert(0, str(ROOT))
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import argparse  # noqa: E402
+import random  # noqa: E402
+import tempfile  # noqa: E402
+
+import pygame  # noqa: E402
+
+
+def make_app(colour_blind: bool = False):
+    from scenes.app import App
+    from scenes.config import Settings
+    from game.saves import Paths
+
+    home = Path(tempfile.mkdtemp(prefix="crystal-shot-"))
+    paths = Paths(home / "config", home / "data", home / "logs")
+    settings = Settings(colour_blind=colour_blind)
+    return App(headless=True, settings=settings, paths=paths)
+
+
+def build_match(game_id: str, moves: list[str], seats: list[str] | None, play_out: bool):
+    from game.core import GameSetup
+    from game.match import Match, Seat
+    from game.registry import GAMES
+
+    setup = GameSetup.parse(game_id, GAMES)
+    n = setup.players
+    kinds = seats or (["person"] + ["medium"] * (n - 1))
+    seat_objs = [Seat.person() if k == "person" else Seat.bot(k) for k in kinds[:n]]
+    match = Match(GAMES[setup.game], setup, seat_objs, setup.start(GAMES))
+    for text in moves:
+        match.submit_text(text)
+    if play_out:
+        rng = random.Random(setup.seed)
+        spec = GAMES[setup.game]
+        bot = spec.make_bot("random")
+        while not match.is_over():
+            match.submit(bot.choose(match.state, rng=rng, budget=None))
+    return match
+
+
+def shoot(app, path: Path, ticks: int = 2) -> Path:
+    app.run_ticks(ticks)
+    app.draw(0.0)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.canvas, str(path))
+    return path
+
+
+def screen(kind: str, out: Path, args) -> Path:
+    app = make_app(args.colour_blind)
+    moves = [m.strip() for m in (args.moves or "").split(";") if m.strip()]
+    seats = args.seats.split(",") if args.seats else None
+    if kind == "title":
+        return shoot(app, out, args.ticks or 90)
+    if kind == "select":
+        from scenes.select import SelectScene
+
+        app.push(SelectScene(app, args.game))
+        return shoot(app, out, args.ticks or 3)
+    if kind == "settings":
+        from scenes.settings import SettingsScene
+
+        app.push(SettingsScene(app))
+        return shoot(app, out, args.ticks or 3)
+    if kind == "rules":
+        from scenes.rules import RulesScene
+
+        scene = RulesScene(app, args.game)
+        app.push(scene)
+        app.run_ticks(1)
+        if args.scroll:
+            scene.target = scene.scroll = min(scene.max_scroll(), args.scroll)
+        return shoot(app, out, 2)
+    if kind in ("game", "pause", "results"):
+        from scenes.play import play_scene_for
+
+        game_id = args.id or f"{args.game or 'crystal-connector'}#1"
+        last = None
+        if kind == "game" and args.mid is not None and moves:
+            last = moves.pop()
+        match = build_match(game_id, moves, seats, args.play_out)
+        scene = play_scene_for(app, match)
+        app.push(scene)
+        app.run_ticks(2)
+        if kind == "results":
+            from scenes.results import ResultsScene
+
+            app.replace(ResultsScene(app, match))
+            return shoot(app, out, args.ticks or 40)
+        if kind == "pause":
+            scene.open_pause()
+            return shoot(app, out, 3)
+        if last is not None:
+            scene.try_move(match.parse(last)) if not match.bot_to_move() else None
+            if scene.anim is None and scene.queue:
+                app.run_ticks(1, draw=False)
+            if scene.anim is not None:
+                total = scene.anim[4]
+                scene.anim_tick = max(0, int(total * args.mid) - 1)
+                app.run_ticks(1, draw=False)
+            app.draw(0.0)
+            out.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(app.canvas, str(out))
+            return out
+        return shoot(app, out, args.ticks or 30)
+    raise SystemExit(f"unknown screen {kind!r}")
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("screen", choices=("title", "select", "settings", "rules", "game", "pause", "results", "all"))
+    p.add_argument("out", type=Path, help="PNG file (a folder for 'all')")
+    p.add_argument("--game", help="game id for select / rules")
+    p.add_argument("--id", help="full game id, e.g. 'crystal-connector:rocks#12'")
+    p.add_argument("--moves", help="';'-separated moves in notation")
+    p.add_argument("--seats", help="comma-separated: person,easy,medium,hard per seat")
+    p.add_argument("--ticks", type=int, default=0, help="ticks to run before the capture")
+    p.add_argument("--mid", type=float, help="capture the last move's animation at this fraction")
+    p.add_argument("--scroll", type=int, default=0, help="rules: scroll down this many pixels")
+    p.add_argument("--play-out", action="store_true", help="finish the game with random moves first")
+    p.add_argument("--colour-blind", action="store_true", help="draw colour-blind glyphs")
+    args = p.parse_args(argv)
+    if args.screen == "all":
+        out = args.out
+        for kind in ("title", "select", "settings"):
+            print(screen(kind, out / f"{kind}.png", args))
+        args.game = args.game or "crystal-connector"
+        print(screen("rules", out / "rules.png", args))
+        return 0
+    print(screen(args.screen, args.out, args))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
