@@ -1,0 +1,294 @@
+"""Crystal Formation bots: random, easy, medium and hard.
+
+    >>> from game.crystal_formation import SPEC
+    >>> import random
+    >>> bot = SPEC.make_bot("hard")
+    >>> state = SPEC.new_game(seed=3, players=4)
+    >>> move = bot.choose(state, rng=random.Random(3), budget=None)
+
+- **Easy** is greedy on one action: it plays the action that leaves its own position
+  best right after its turn ends (trees, power, room to grow), ignoring everyone else.
+- **Medium** looks one round ahead: its best few actions are each followed by every
+  opponent's greedy reply in turn order, then judged by the full evaluation (trees,
+  power, supported area, threats on both sides).
+- **Hard** runs a best-reply search: for each of its candidate actions, the single
+  most damaging reply of *any* opponent is assumed (Schadd & Winands' Best-Reply
+  Search, a paranoid max-n that prunes the tree to one replying seat).  The score is
+  its own value minus the strongest opponent's, so in a multi-player game it stops a
+  leader about to complete a fifth tree even when that leader is not next to move.
+
+Everything is public in this game, so no bot sees more than its seat may.  Bots use
+only the ``rng`` they are given and honour ``budget.expired()``; with ``budget=None``
+they take ``think_seconds``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.ai.base import Budget, RandomBot
+from game.crystal_formation import (
+    POWER,
+    TREE,
+    FormationState,
+    Pass,
+    iter_bits,
+)
+
+WIN_VALUE = 10_000.0
+
+# Weights of the evaluation, in units of one pip of power.
+TREE_WEIGHT = 9.0          # a tree is worth its 6 pips plus the race to five
+THREAT_NODE = 0.9          # a node in an enemy area loses a pip at its owner's turn end
+THREAT_TREE = 6.0          # ... and a tree stops being a tree
+AREA_WEIGHT = 0.04         # empty cells in one's area: room to place and move
+PRESSURE_WEIGHT = 0.25     # enemy nodes one threatens
+
+
+def seat_values(state: FormationState) -> list[float]:
+    """A value per seat for a position at the start of ``state.to_move``'s turn."""
+    n = state.players
+    if state.winner >= 0:
+        return [WIN_VALUE if s == state.winner else -WIN_VALUE for s in range(n)]
+    nodes = state._nodes
+    areas = state._areas
+    occupied = state._occupied
+    full = state.geo.full
+    empty = full & ~occupied
+    total_area = 0
+    for a in areas:
+        total_area |= a
+    values = []
+    for s in range(n):
+        enemy = 0
+        for o in range(n):
+            if o != s:
+                enemy |= areas[o]
+        trees = 0
+        power = 0
+        threat = 0.0
+        for i, m in nodes[s]:
+            power += POWER[m]
+            if m == TREE:
+                trees += 1
+            if (enemy >> i) & 1:
+                threat += THREAT_TREE if m == TREE else THREAT_NODE
+        pressure = 0
+        mine = areas[s]
+        for o in range(n):
+            if o != s:
+                for i, _ in nodes[o]:
+                    if (mine >> i) & 1:
+                        pressure += 1
+        # A seat's own next action can usually lift one threat, so the worst one is
+        # discounted when that seat is the one to move.
+        if s == state.to_move and threat:
+            threat *= 0.6
+        room = bin(mine & empty).count("1")
+        values.append(TREE_WEIGHT * trees + power - threat + AREA_WEIGHT * room
+                      + PRESSURE_WEIGHT * pressure)
+    return values
+
+
+def relative_value(values: list[float], seat: int) -> float:
+    """The seat's value against the strongest rival (a leader is everyone's problem)."""
+    best_other = max(v for s, v in enumerate(values) if s != seat)
+    return values[seat] - best_other
+
+
+def own_value(state: FormationState, seat: int) -> float:
+    """Easy's view: its own trees, power and room, nothing about the others."""
+    if state.winner >= 0:
+        return WIN_VALUE if state.winner == seat else -WIN_VALUE
+    trees = 0
+    power = 0
+    for _, m in state._nodes[seat]:
+        power += POWER[m]
+        trees += m == TREE
+    room = bin(state._areas[seat] & ~state._occupied & state.geo.full).count("1")
+    return TREE_WEIGHT * trees + power + AREA_WEIGHT * room
+
+
+def _budget(budget: Budget | None, seconds: float) -> Budget:
+    return budget if budget is not None else Budget(seconds=seconds)
+
+
+def _pick(scored: list[tuple[float, int, object]], rng: random.Random, slack: float = 1e-9):
+    """Best move, ties broken by the rng (scored: (value, order, move))."""
+    best = max(v for v, _, _ in scored)
+    top = [m for v, _, m in scored if v >= best - slack]
+    return top[0] if len(top) == 1 else rng.choice(top)
+
+
+class EasyBot:
+    """Greedy on one action by its own material; a little noise keeps it human."""
+
+    name = "easy"
+    think_seconds = 0.2
+
+    def choose(self, state: FormationState, *, rng: random.Random, budget: Budget | None = None):
+        budget = _budget(budget, self.think_seconds)
+        seat = state.current_player()
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        scored = []
+        for k, move in enumerate(moves):
+            if k and budget.expired():
+                break
+            budget.tick()
+            value = own_value(state._play(move), seat) + rng.random() * 0.5
+            scored.append((value, k, move))
+        return _pick(scored, rng)
+
+
+def greedy_reply(state: FormationState, budget: Budget | None = None):
+    """The action the seat to move would pick by the full evaluation, one ply deep
+    (deterministic: the first best in legal order)."""
+    seat = state.current_player()
+    best, best_move = None, None
+    for move in state.legal_moves():
+        if budget is not None:
+            budget.tick()
+        v = relative_value(seat_values(state._play(move)), seat)
+        if best is None or v > best:
+            best, best_move = v, move
+    return best_move
+
+
+def ranked_moves(state: FormationState, seat: int, budget: Budget) -> list[tuple[float, object, FormationState]]:
+    """Legal moves with their one-ply relative value, best first."""
+    out = []
+    for k, move in enumerate(state.legal_moves()):
+        if k and budget.expired():
+            break
+        budget.tick()
+        child = state._play(move)
+        out.append((relative_value(seat_values(child), seat), k, move, child))
+    out.sort(key=lambda t: (-t[0], t[1]))
+    return [(v, m, c) for v, _, m, c in out]
+
+
+class MediumBot:
+    """One round of lookahead over its best few actions."""
+
+    name = "medium"
+    think_seconds = 0.6
+    width = 6
+
+    def choose(self, state: FormationState, *, rng: random.Random, budget: Budget | None = None):
+        budget = _budget(budget, self.think_seconds)
+        seat = state.current_player()
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        ranked = ranked_moves(state, seat, budget)
+        if ranked[0][2].winner == seat:
+            return ranked[0][1]
+        scored = [(ranked[0][0] - 1e6, 0, ranked[0][1])]  # fallback if time runs out
+        for k, (v1, move, child) in enumerate(ranked[: self.width]):
+            if k and budget.expired():
+                break
+            cur = child
+            while not cur.is_terminal() and cur.current_player() != seat:
+                reply = greedy_reply(cur, budget)
+                cur = cur._play(reply)
+                if budget.expired():
+                    break
+            scored.append((relative_value(seat_values(cur), seat), k + 1, move))
+        return _pick(scored, rng)
+
+
+class HardBot:
+    """Best-reply search over every action: each candidate against the worst reply of
+    any opponent.  Candidates go best-first by their one-ply value, and the replies
+    that refuted earlier candidates ("killers", e.g. a rival's winning grow) are tried
+    first, so most candidates are dismissed after one or two replies."""
+
+    name = "hard"
+    think_seconds = 1.5
+    killer_slots = 6
+
+    def choose(self, state: FormationState, *, rng: random.Random, budget: Budget | None = None):
+        budget = _budget(budget, self.think_seconds)
+        seat = state.current_player()
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        ranked = ranked_moves(state, seat, budget)
+        if ranked[0][2].winner == seat:
+            return ranked[0][1]
+        killers: list[tuple[int, object]] = []
+        best_move, best_value = ranked[0][1], None
+        for k, (v1, move, child) in enumerate(ranked):
+            if k and budget.expired():
+                break
+            worst = self._worst_reply(child, seat, best_value, budget, killers)
+            if worst is None:  # out of budget part way: the value is unknown
+                break
+            if best_value is None or worst > best_value + 1e-9:
+                best_value, best_move = worst, move
+        return best_move
+
+    def _worst_reply(self, child: FormationState, seat: int, cutoff: float | None,
+                     budget: Budget, killers: list) -> float | None:
+        """Min over every opponent's every action of our relative value (paranoid);
+        stops as soon as it is at or below ``cutoff`` (this candidate cannot be best)."""
+        if child.is_terminal():
+            return relative_value(seat_values(child), seat)
+        views = {opp: child if child.to_move == opp else _as_mover(child, opp)
+                 for opp in range(child.players) if opp != seat}
+        worst = None
+        for opp, reply in list(killers):
+            view = views[opp]
+            if reply not in view._legal_set:
+                continue
+            budget.tick()
+            v = relative_value(seat_values(view._play(reply)), seat)
+            if worst is None or v < worst:
+                worst = v
+                if cutoff is not None and worst <= cutoff:
+                    self._remember(killers, opp, reply)
+                    return worst
+        for opp, view in views.items():
+            for reply in view._legal:
+                budget.tick()
+                v = relative_value(seat_values(view._play(reply)), seat)
+                if worst is None or v < worst:
+                    worst = v
+                    if cutoff is not None and worst <= cutoff:
+                        self._remember(killers, opp, reply)
+                        return worst
+            if budget.expired():
+                return None
+        return worst
+
+    def _remember(self, killers: list, opp: int, reply) -> None:
+        entry = (opp, reply)
+        if entry in killers:
+            killers.remove(entry)
+        killers.insert(0, entry)
+        del killers[self.killer_slots:]
+
+
+def _as_mover(state: FormationState, seat: int) -> FormationState:
+    """The same position with ``seat`` to move in the same round (for best-reply
+    search, where any opponent may be the one who answers)."""
+    base = state.turn - state.turn % state.players
+    turn = base + seat
+    return FormationState(state.players, state.board, state.stashes, turn, state.winner)
+
+
+LEVELS = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+
+
+def make(level: str):
+    """A bot by level name ("random", "easy", "medium", "hard")."""
+    try:
+        return LEVELS[level]()
+    except KeyError:
+        raise ValueError(f"Crystal Formation has no {level!r} bot") from None
+
+
+__all__ = ["EasyBot", "MediumBot", "HardBot", "RandomBot", "make", "seat_values",
+           "relative_value", "Pass", "iter_bits"]
