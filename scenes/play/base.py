@@ -64,6 +64,10 @@ class PlayScene(Scene):
         self._make_buttons()
         self.log_scroll = 0
         self.warned_save = False
+        # Bot think time per request: None = each bot's own think_seconds.  Tests and
+        # the attract demo set it lower.
+        self.bot_seconds: float | None = None
+        self.spec_module: str | None = None  # for games outside GAMES (the tests' Nim)
 
     # -- buttons ---------------------------------------------------------------------
     def _make_buttons(self) -> None:
@@ -151,7 +155,8 @@ class PlayScene(Scene):
             seat_kinds = tuple("bot" if s.is_bot else "person" for s in m.seats)
             self.ticket = self.app.worker.request(
                 self.spec.id, level, m.state, seed=self.rng.randrange(1 << 30), method=method,
-                kwargs=kwargs, attrs={"seat_kinds": seat_kinds})
+                kwargs=kwargs, attrs={"seat_kinds": seat_kinds}, seconds=self.bot_seconds,
+                spec_module=self.spec_module)
             self.ticket_kind = "bot"
             self.bot_wait = self.bot_delay_ticks(m.state)
         if self.bot_wait > 0:
@@ -211,7 +216,8 @@ class PlayScene(Scene):
         self._cancel_hint()
         self.hint = None
         self.hint_ticket = self.app.worker.request(self.spec.id, self.bot_level_for_hint, m.state,
-                                                   seed=self.rng.randrange(1 << 30))
+                                                   seed=self.rng.randrange(1 << 30), seconds=self.bot_seconds,
+                spec_module=self.spec_module)
         self.say("Thinking of a hint...", "info")
 
     def undo(self) -> None:
