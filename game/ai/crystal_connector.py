@@ -76,10 +76,11 @@ class Nodes:
     lines: np.ndarray    # (N,) 12-bit mask of lines shifted (banned for the reply)
     last: np.ndarray     # (N,) last line shifted, -1 none
     banned: np.ndarray   # (N,) 12-bit mask of lines the mover may not shift
+    path: np.ndarray     # (N,) every shift so far, 8 bits each, the first one highest
 
     def take(self, idx) -> "Nodes":
         return Nodes(self.boards[idx], self.root[idx], self.first[idx], self.cost[idx],
-                     self.lines[idx], self.last[idx], self.banned[idx])
+                     self.lines[idx], self.last[idx], self.banned[idx], self.path[idx])
 
     def __len__(self) -> int:
         return self.boards.shape[0]
@@ -90,7 +91,8 @@ def make_roots(boards: np.ndarray, banned, lines=0) -> Nodes:
     return Nodes(boards, np.arange(n), np.full(n, -1, np.int32), np.zeros(n, np.int64),
                  np.broadcast_to(np.asarray(lines, np.int32), (n,)).copy(),
                  np.full(n, -1, np.int32),
-                 np.broadcast_to(np.asarray(banned, np.int32), (n,)).copy())
+                 np.broadcast_to(np.asarray(banned, np.int32), (n,)).copy(),
+                 np.zeros(n, np.int64))
 
 
 def expand(nodes: Nodes, budget: Budget | None = None) -> Nodes:
@@ -140,11 +142,12 @@ def expand(nodes: Nodes, budget: Budget | None = None) -> Nodes:
         parts.append(Nodes(children, nodes.root[parents], first,
                            nodes.cost[parents] + cost[pi, ki],
                            nodes.lines[parents] | (1 << line),
-                           np.full(parents.size, line, np.int32), nodes.banned[parents]))
+                           np.full(parents.size, line, np.int32), nodes.banned[parents],
+                           nodes.path[parents] * 256 + code))
     if not parts:
         return nodes.take(np.arange(0))
     return Nodes(*(np.concatenate([getattr(p, f) for p in parts]) for f in
-                   ("boards", "root", "first", "cost", "lines", "last", "banned")))
+                   ("boards", "root", "first", "cost", "lines", "last", "banned", "path")))
 
 
 def products(boards: np.ndarray, mine, theirs, budget: Budget | None = None):
@@ -240,14 +243,19 @@ def plan_turn(state: CrystalConnectorState, seat: int, *, beam: int = 3000,
     return Plan(leaves, actions, pm, po, pm - po - cost)
 
 
-def action_for(plan: Plan, i: int, state: CrystalConnectorState):
+def actions_for(plan: Plan, i: int, state: CrystalConnectorState) -> list:
+    """The whole action sequence (conversion, then shifts) that reaches leaf ``i``."""
+    out = []
     convert = plan.first_actions[int(plan.leaves.root[i])]
     if convert is not None:
-        return convert
-    code = int(plan.leaves.first[i])
-    if code < 0:
-        return state.legal_moves()[0]
-    return decode_first(code)
+        out.append(convert)
+    codes = []
+    path = int(plan.leaves.path[i])
+    while path:
+        codes.append(path & 255)
+        path >>= 8
+    out.extend(decode_first(c) for c in reversed(codes))
+    return out or [state.legal_moves()[0]]
 
 
 def pick_best(values: np.ndarray, rng: random.Random) -> int:
@@ -332,8 +340,32 @@ def choose_setup(state, seat: int, rng: random.Random, worst: bool = False):
 
 # -- bots -----------------------------------------------------------------------------------
 class _CrystalBot:
+    """Shared by the searching levels: setup choices, the stand-in for a late player,
+    and a memory of the rest of the turn it planned (a whole turn is searched at its
+    first action; the later actions of that turn replay the plan while the board is
+    as expected, and are searched afresh otherwise)."""
+
     name = "base"
     think_seconds = 1.0
+
+    def __init__(self) -> None:
+        self._planned: dict = {}
+
+    def _recall(self, mode: str, state):
+        move = self._planned.get((mode, state))
+        if move is not None and state.why_illegal(move) is None:
+            return move
+        return None
+
+    def _remember(self, mode: str, state, moves: list):
+        self._planned = {}
+        seat = state.to_move
+        for m in moves:
+            if state.phase != "play" or state.to_move != seat or state.why_illegal(m):
+                break
+            self._planned[(mode, state)] = m
+            state = state.apply(m)
+        return moves[0]
 
     def _budget(self, budget: Budget | None) -> Budget:
         return budget if budget is not None else Budget(seconds=self.think_seconds)
@@ -344,7 +376,10 @@ class _CrystalBot:
         seat = state.current_player()
         if state.phase != "play":
             return choose_setup(state, seat, rng)
-        return self.play(state, seat, rng, budget)
+        move = self._recall("own", state)
+        if move is not None:
+            return move
+        return self._remember("own", state, self.play(state, seat, rng, budget))
 
     def choose_for_late_seat(self, state: CrystalConnectorState, *, late_seat: int,
                              rng: random.Random, budget: Budget | None = None):
@@ -352,12 +387,17 @@ class _CrystalBot:
         budget = self._budget(budget)
         if state.phase != "play":
             return choose_setup(state, late_seat, rng, worst=True)
+        move = self._recall("proxy", state)
+        if move is not None:
+            return move
         plan = plan_turn(state, 1 - late_seat, beam=1000, budget=budget)
         if len(plan.leaves) == 0:
             return state.legal_moves()[0]
-        return action_for(plan, pick_best(plan.diff, rng), state)
+        return self._remember("proxy", state,
+                              actions_for(plan, pick_best(plan.diff, rng), state))
 
-    def play(self, state, seat, rng, budget):  # pragma: no cover - overridden
+    def play(self, state, seat, rng, budget) -> list:  # pragma: no cover - overridden
+        """The planned actions of the rest of this turn (the first is played now)."""
         raise NotImplementedError
 
 
@@ -383,11 +423,11 @@ class EasyBot(_CrystalBot):
         board = encode(state)
         nodes = expand(make_roots(board[None, :], lines_mask(state.banned)))
         if len(nodes) == 0:
-            return state.legal_moves()[0]
+            return [state.legal_moves()[0]]
         pm, po = products(nodes.boards, state.colours[seat], state.colours[1 - seat], budget)
         value = (pm - po - nodes.cost).astype(float)
         value += np.array([rng.gauss(0.0, self.noise) for _ in range(value.size)])
-        return decode_first(int(nodes.first[int(value.argmax())]))
+        return [decode_first(int(nodes.first[int(value.argmax())]))]
 
 
 class MediumBot(_CrystalBot):
@@ -400,8 +440,8 @@ class MediumBot(_CrystalBot):
     def play(self, state, seat, rng, budget):
         plan = plan_turn(state, seat, beam=self.beam, budget=budget)
         if len(plan.leaves) == 0:
-            return state.legal_moves()[0]
-        return action_for(plan, pick_best(plan.diff, rng), state)
+            return [state.legal_moves()[0]]
+        return actions_for(plan, pick_best(plan.diff, rng), state)
 
 
 class HardBot(_CrystalBot):
@@ -411,14 +451,14 @@ class HardBot(_CrystalBot):
     think_seconds = 3.0
     beam = 3000
     candidates = 24
-    reply_beam = 300
+    reply_beam = 200
 
     def play(self, state, seat, rng, budget):
         plan = plan_turn(state, seat, beam=self.beam, budget=budget)
         if len(plan.leaves) == 0:
-            return state.legal_moves()[0]
+            return [state.legal_moves()[0]]
         value = self.evaluate(state, seat, plan, budget)
-        return action_for(plan, pick_best(value, rng), state)
+        return actions_for(plan, pick_best(value, rng), state)
 
     def evaluate(self, state: CrystalConnectorState, seat: int, plan: Plan,
                  budget: Budget) -> np.ndarray:

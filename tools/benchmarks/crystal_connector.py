@@ -1,0 +1,130 @@
+"""Crystal Connector benchmark rows for tools/bench.py (or run alone:
+``python tools/benchmarks/crystal_connector.py [--quick]``).
+
+Rows (targets from the issue):
+- batch group evaluation, boards per second (>= 1,000,000 on the plain board; the
+  all-anomalies board is shown for information),
+- one exhaustive three-shift turn search (< 0.3 s),
+- Medium and Hard bot time per whole turn, median and worst over a game (median
+  < 0.5 s and < 1.5 s),
+- engine speed: shifts applied per second (scoring included at turn ends).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import numpy as np  # noqa: E402
+
+from game.ai.base import Budget  # noqa: E402
+from game.ai.crystal_connector import plan_turn  # noqa: E402
+from game.crystal_connector import (  # noqa: E402
+    ANOMALY_NAMES, SPEC, Anomalies, batch_largest, new_board,
+)
+
+GAME = "crystal-connector"
+
+
+def _row(row: str, value: float, unit: str, target: str = "", ok=None) -> dict:
+    return {"game": GAME, "row": row, "value": round(value, 3), "unit": unit,
+            "target": target, "ok": ok}
+
+
+def _started(seed: int, **options):
+    s = SPEC.new_game(seed, **options)
+    for text in ("pick first", "take red", "take blue green", "move second"):
+        s = s.apply(s.parse_move(text))
+    return s
+
+
+def batch_rate(anomalies: Anomalies, n: int, repeats: int) -> float:
+    rng = random.Random(1)
+    distinct = np.array([new_board(rng, anomalies)[0] for _ in range(2000)], dtype=np.uint8)
+    boards = np.tile(distinct, (max(1, n // 2000), 1))
+    best = float("inf")
+    for _ in range(repeats):
+        t = time.perf_counter()
+        batch_largest(boards)
+        best = min(best, time.perf_counter() - t)
+    return boards.shape[0] / best
+
+
+def turn_search_seconds(repeats: int) -> float:
+    times = []
+    for seed in range(repeats):
+        s = _started(seed)
+        t = time.perf_counter()
+        plan_turn(s, s.current_player())
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def bot_turn_times(level: str, turns: int, seed: int = 3) -> list[float]:
+    """Seconds ``level`` takes for each whole turn (all its actions) against Medium."""
+    s = _started(seed)
+    bot, other = SPEC.make_bot(level), SPEC.make_bot("medium")
+    rng = random.Random(seed)
+    times: list[float] = []
+    while len(times) < turns:
+        if s.is_terminal():
+            seed += 1
+            s = _started(seed)
+        seat = s.current_player()
+        if seat == 0:
+            t = time.perf_counter()
+            while s.current_player() == 0:
+                s = s.apply(bot.choose(s, rng=rng, budget=Budget(seconds=bot.think_seconds)))
+            times.append(time.perf_counter() - t)
+        else:
+            while s.current_player() == seat:
+                s = s.apply(other.choose(s, rng=rng, budget=None))
+    return times
+
+
+def engine_rate(actions: int) -> float:
+    rng = random.Random(5)
+    s = _started(5, **{k: True for k in ("rocks", "spikes", "pylons")})
+    done = 0
+    t = time.perf_counter()
+    while done < actions:
+        if s.is_terminal():
+            s = _started(done, rocks=True, spikes=True, pylons=True)
+        moves = s.legal_moves()
+        s = s.apply(moves[rng.randrange(len(moves))])
+        done += 1
+    return done / (time.perf_counter() - t)
+
+
+def rows(quick: bool = False) -> list[dict]:
+    out = []
+    n = 100_000 if quick else 400_000
+    rate = batch_rate(Anomalies(), n, 2 if quick else 3)
+    out.append(_row("batch group evaluation, plain board", rate, "boards/s", ">= 1,000,000",
+                    rate >= 1_000_000))
+    rate_all = batch_rate(Anomalies(**{k: True for k in ANOMALY_NAMES}), n, 2 if quick else 3)
+    out.append(_row("batch group evaluation, all anomalies", rate_all, "boards/s"))
+    search = turn_search_seconds(3 if quick else 8)
+    out.append(_row("exhaustive 3-shift turn search (median)", search, "s", "< 0.3 s",
+                    search < 0.3))
+    for level, target in (("medium", 0.5), ("hard", 1.5)):
+        times = bot_turn_times(level, 4 if quick else 16)
+        med = statistics.median(times)
+        out.append(_row(f"{level} bot time per turn (median)", med, "s", f"< {target} s",
+                        med < target))
+        out.append(_row(f"{level} bot time per turn (max)", max(times), "s"))
+    rate_e = engine_rate(300 if quick else 2000)
+    out.append(_row("engine: random actions applied", rate_e, "actions/s"))
+    return out
+
+
+if __name__ == "__main__":
+    for r in rows(quick="--quick" in sys.argv):
+        ok = "" if r["ok"] is None else ("ok" if r["ok"] else "MISSED")
+        print(f"{r['row']:<45} {r['value']:>14,.3f} {r['unit']:<10} {r['target']:<14} {ok}")
