@@ -30,6 +30,7 @@ class TitleScene(MenuScene):
             for _ in range(22)
         ]
         self.resume_match = None
+        self.checked_autosave = False
         self.build()
 
     def build(self) -> None:
@@ -37,7 +38,9 @@ class TitleScene(MenuScene):
         from game import autosave
 
         self.resume_match = None
-        if not self.app.kiosk:
+        if not self.app.kiosk and self.checked_autosave:
+            # Checked from the first tick on, not before the first frame: loading a
+            # save imports every game, and the title should appear at once.
             match, problem = autosave.load(self.app.paths)
             if problem:
                 self.app.notices.append(problem)
@@ -84,6 +87,13 @@ class TitleScene(MenuScene):
 
     def on_back(self) -> None:
         pass  # the title is the bottom of the stack: Escape does nothing here
+
+    def update(self) -> None:
+        super().update()
+        if not self.checked_autosave:
+            self.checked_autosave = True
+            if self.app.paths.autosave.exists():
+                self.build()
 
     def resume(self) -> None:
         # Back on the title (a game ended or was left): look at the autosave again.

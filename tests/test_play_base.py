@@ -79,7 +79,7 @@ def test_escape_opens_pause_and_quit_returns_to_title_with_resume_offer(app):
     assert app.top.name == "pause"
     quit_button = next(c for c in app.top.controls if c.element.text == "Quit to title")
     app.top.activate(quit_button)
-    app.run_ticks(1)
+    app.run_ticks(2)  # the title looks at the autosave on its first tick
     assert [s.name for s in app.stack] == ["title"]
     # Nim is not in GAMES, so the title reports the autosave instead of offering it:
     # an unknown game is a readable message, never a crash, and the file is kept aside.

@@ -1,0 +1,274 @@
+#!/usr/bin/env python3
+"""Crystal Arcade's measurements, printed as one table.
+
+    python3 tools/bench.py                  # everything
+    python3 tools/bench.py --only client    # start-up and frame times
+    python3 tools/bench.py --only crystal-connector
+    python3 tools/bench.py --quick          # fewer repetitions
+    python3 tools/bench.py --markdown docs/performance.md
+
+Rows:
+- client: time from process start to the first drawn title frame (a fresh child
+  process, headless); frame time p50/p99 (update + draw) on every menu screen, and
+  on every play screen while idle, while animating and while a Hard bot thinks in
+  the worker process.
+- one block per game from tools/benchmarks/<game>.py (engine speed, bots).
+
+Times are wall-clock on this machine; nothing here is asserted by the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _reexec_in_venv() -> None:
+    try:
+        import numpy  # noqa: F401
+        import pygame  # noqa: F401
+    except ImportError:
+        py = ROOT / ".venv" / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+        if py.exists() and Path(sys.executable).resolve() != py.resolve():
+            os.execv(str(py), [str(py), *sys.argv])
+        sys.exit("Run python3 tools/play.py once first (it sets up .venv), or use the venv's python.")
+
+
+_reexec_in_venv()
+sys.path.insert(0, str(ROOT))
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+FIRST_FRAME_CHILD = r"""
+import sys, time, os
+t0 = float(sys.argv[1])
+sys.path.insert(0, sys.argv[2])
+from scenes.app import App
+app = App(headless=True)
+app.draw(0.0)
+print(time.time() - t0)
+"""
+
+
+def row(game, what, value, unit, target="", ok=None) -> dict:
+    return {"game": game, "row": what, "value": value, "unit": unit, "target": target, "ok": ok}
+
+
+def pct(values, q):
+    values = sorted(values)
+    if not values:
+        return float("nan")
+    k = min(len(values) - 1, max(0, int(round(q / 100 * (len(values) - 1)))))
+    return values[k]
+
+
+def startup_rows(quick: bool) -> list[dict]:
+    runs = []
+    env = dict(os.environ)
+    env["CRYSTAL_ARCADE_HOME"] = tempfile.mkdtemp(prefix="crystal-bench-")
+    for _ in range(2 if quick else 5):
+        t0 = time.time()
+        out = subprocess.run([sys.executable, "-c", FIRST_FRAME_CHILD, repr(t0), str(ROOT)],
+                             capture_output=True, text=True, env=env, cwd=ROOT)
+        if out.returncode != 0:
+            return [row("client", "start-up to first title frame", float("nan"), "s", "< 1.0 s", False)]
+        runs.append(float(out.stdout.strip().splitlines()[-1]))
+    med = statistics.median(runs)
+    return [row("client", "start-up to first title frame (median)", med, "s", "< 1.0 s", med < 1.0)]
+
+
+def _frame_times(app, frames: int, before=None) -> list[float]:
+    times = []
+    for i in range(frames):
+        if before:
+            before(i)
+        t0 = time.perf_counter()
+        app.update()
+        app.draw(0.0)
+        times.append((time.perf_counter() - t0) * 1000)
+    return times
+
+
+def make_app():
+    from game.saves import Paths
+    from scenes.app import App
+    from scenes.config import Settings
+
+    home = Path(tempfile.mkdtemp(prefix="crystal-bench-"))
+    return App(headless=True, settings=Settings(), paths=Paths(home / "c", home / "d", home / "l"))
+
+
+def menu_rows(quick: bool) -> list[dict]:
+    from game.registry import GAMES
+    from scenes.rules import RulesScene
+    from scenes.select import SelectScene
+    from scenes.settings import SettingsScene
+
+    frames = 120 if quick else 600
+    out = []
+    screens = [("title", None), ("select", SelectScene), ("settings", SettingsScene), ("rules", RulesScene)]
+    for name, cls in screens:
+        app = make_app()
+        if cls is not None:
+            app.push(cls(app))
+        app.run_ticks(5)
+        t = _frame_times(app, frames)
+        target = "p99 < 8 ms" if name in ("title", "select") else ""
+        ok = pct(t, 99) < 8 if target else None
+        out.append(row("client", f"{name}: frame p50 / p99", f"{pct(t, 50):.2f} / {pct(t, 99):.2f}", "ms",
+                       target, ok))
+        app.shutdown()
+    del GAMES
+    return out
+
+
+def play_rows(quick: bool) -> list[dict]:
+    """Frame times on each play screen: idle, animating, and while a Hard bot thinks
+    in the worker process (the UI must keep 60 fps: p99 under 17 ms)."""
+    from game.core import GameSetup
+    from game.match import Match, Seat
+    from game.registry import GAMES
+    from scenes.play import play_scene_for
+
+    frames = 90 if quick else 300
+    out = []
+    for gid, spec in GAMES.items():
+        try:
+            importlib.import_module("scenes.play." + gid.replace("-", "_"))
+        except ImportError:
+            out.append(row(gid, "play screen", float("nan"), "", "", None))
+            continue
+        app = make_app()
+        setup = GameSetup(gid, spec.default_players, spec.resolve_options()[1], 7)
+        n = setup.players
+        # idle: a person to move on a quiet board
+        seats = [Seat.person()] + [Seat.person() for _ in range(n - 1)]
+        match = Match(spec, setup, seats, setup.start(GAMES))
+        scene = play_scene_for(app, match)
+        app.push(scene)
+        app.run_ticks(3)
+        idle = _frame_times(app, frames)
+        # animating: replay random actions, each starting an animation
+        import random
+
+        rng = random.Random(3)
+
+        def animate(i, scene=scene, rng=rng):
+            m = scene.match
+            if scene.anim is None and not scene.queue and not m.is_over():
+                move = rng.choice(m.state.legal_moves())
+                old = m.state
+                seat = m.to_move()
+                m.submit(move)
+                scene._after_move(old, m.state, move, seat)
+        anim = _frame_times(app, frames, animate)
+        app.shutdown()
+        # a Hard bot thinking in the worker process
+        app = make_app()
+        seats = [Seat.bot("hard") for _ in range(n)]
+        match = Match(spec, setup, seats, setup.start(GAMES))
+        scene = play_scene_for(app, match)
+        app.push(scene)
+        app.run_ticks(2)
+        thinking = []
+        for _ in range(frames):
+            t0 = time.perf_counter()
+            app.update()
+            app.draw(0.0)
+            thinking.append((time.perf_counter() - t0) * 1000)
+            time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t0)))  # real pacing: the bot gets time
+        mode = app.worker.mode
+        app.shutdown()
+        for label, t in (("idle", idle), ("animating", anim), (f"Hard bot thinking ({mode})", thinking)):
+            ok = pct(t, 99) < 17
+            out.append(row(gid, f"screen {label}: frame p50 / p99", f"{pct(t, 50):.2f} / {pct(t, 99):.2f}",
+                           "ms", "p99 < 17 ms", ok))
+    return out
+
+
+def game_rows(game_id: str, quick: bool) -> list[dict]:
+    module = game_id.replace("-", "_")
+    try:
+        mod = importlib.import_module(f"tools.benchmarks.{module}")
+    except ImportError as exc:
+        return [row(game_id, f"no benchmarks ({exc})", float("nan"), "")]
+    return mod.rows(quick=quick)
+
+
+def format_table(rows: list[dict]) -> str:
+    head = ("game", "measurement", "value", "unit", "target", "")
+    lines = [head]
+    for r in rows:
+        v = r["value"]
+        if isinstance(v, float):
+            v = f"{v:,.3g}" if abs(v) < 1000 else f"{v:,.0f}"
+        ok = "" if r.get("ok") is None else ("ok" if r["ok"] else "MISSED")
+        lines.append((r["game"], r["row"], str(v), r["unit"], r.get("target", ""), ok))
+    widths = [max(len(str(line[i])) for line in lines) for i in range(len(head))]
+    out = []
+    for k, line in enumerate(lines):
+        out.append("  ".join(str(c).ljust(w) for c, w in zip(line, widths)).rstrip())
+        if k == 0:
+            out.append("  ".join("-" * w for w in widths))
+    return "\n".join(out)
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as fh:
+            for line in fh:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, Python {platform.python_version()}"
+
+
+def main(argv=None) -> int:
+    from game.registry import GAMES
+
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--only", help="'client', 'screens' or a game id")
+    p.add_argument("--quick", action="store_true", help="fewer repetitions")
+    p.add_argument("--markdown", type=Path, help="also write the table to this Markdown file")
+    args = p.parse_args(argv)
+    rows: list[dict] = []
+    parts = []
+    if args.only in (None, "client"):
+        parts += [startup_rows, menu_rows]
+    if args.only in (None, "screens"):
+        parts += [play_rows]
+    for part in parts:
+        rows += part(args.quick)
+        print(f"... {part.__name__} done", file=sys.stderr, flush=True)
+    for gid in GAMES:
+        if args.only in (None, gid):
+            rows += game_rows(gid, args.quick)
+            print(f"... {gid} done", file=sys.stderr, flush=True)
+    table = format_table(rows)
+    print(f"Machine: {machine()}")
+    print(table)
+    if args.markdown:
+        args.markdown.parent.mkdir(parents=True, exist_ok=True)
+        body = ["# Performance", "", f"Measured with `python3 tools/bench.py` on: {machine()}.", "",
+                "Headless (SDL dummy video driver): frame times are update + draw in software.", "",
+                "```", table, "```", ""]
+        args.markdown.write_text("\n".join(body))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
