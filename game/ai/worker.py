@@ -1,0 +1,474 @@
+"""The bot worker: bots think in another process while the UI keeps its 60 fps.
+
+Start one worker for the whole session, feed it requests, and poll it once per tick::
+
+    worker = BotWorker()                       # mode="auto": a process, else a thread
+    ticket = worker.request("crystal-connector", "hard", state, seed=42)
+    ...
+    for result in worker.poll():               # never blocks; call it every tick
+        if result.ticket == ticket:
+            if result.ok:
+                move = state.parse_move(result.move)
+            else:
+                show(result.error)
+    ...
+    worker.cancel(ticket)                      # undo / new game: the answer never comes
+    worker.close()                             # at exit (or use ``with BotWorker() as w``)
+
+Requests travel as plain data: the game id (``spec_module`` lets tests name a module
+with a ``SPEC`` such as ``"tests.nim_game"``; default: ``game.registry.GAMES``), the
+bot level, the state as ``to_json()`` (rebuilt with the spec's ``from_json``), a seed
+for ``random.Random``, the budget (``seconds`` -- default the bot's own
+``think_seconds`` -- and/or ``nodes``), attributes to set on the freshly built bot
+(``attrs={"seat_kinds": (...)}``), and the method to call (``"choose"`` or e.g.
+``"choose_for_late_seat"``) with extra ``kwargs``.  The answer is the move's notation
+text: the UI reads it back with ``state.parse_move``.
+
+Process start: the ``spawn`` context is used everywhere, so Windows, macOS, Linux and
+a PyInstaller-frozen app behave alike.  That has two consequences for the program
+that creates the worker:
+
+* the main script must guard its entry point with ``if __name__ == "__main__":``
+  (spawn imports the main module -- ``scenes.app`` for ``python -m scenes.app`` --
+  in the child as ``__mp_main__``; keep window creation and other heavy work inside
+  ``main()``), and
+* a frozen app must call ``multiprocessing.freeze_support()`` first thing in that
+  block -- otherwise the child re-runs the app and opens a second window.
+
+If the process cannot start, does not report ready within ``start_timeout``, or dies,
+the worker falls back to a thread with the same API (the request in flight is run
+again there), so the UI keeps working; ``worker.mode`` says which is in use and
+``worker.fallback_reason`` why.  A bot that raises produces an error result; nothing
+is raised into the UI.  Requests run one at a time, in order; the rest wait.
+
+Cancel: a request still waiting is dropped; the one running sees
+``budget.cancelled()`` become true (a shared integer holding the cancelled ticket, so
+a late cancel can never hit the next request) and its result is discarded.  A bot
+that ignores its budget is not allowed to hold up the queue: ``cancel_grace`` seconds
+after the cancel the process is killed and a fresh one started.  (A thread cannot be
+killed; in thread mode such a bot delays the next answer until it returns.)
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import multiprocessing
+import os
+import queue
+import random
+import sys
+import threading
+import time
+import traceback
+from collections import deque
+from typing import Any, Mapping, NamedTuple
+
+from game.ai.base import Budget, RandomBot, SearchCancelled
+
+DEFAULT_THINK_SECONDS = 1.0
+
+
+class BotResult(NamedTuple):
+    """A finished request.  Exactly one of ``move`` (notation text) and ``error``
+    (one line, ``"ExceptionType: message"``; the traceback is printed to stderr) is set."""
+
+    ticket: int
+    move: str | None
+    error: str | None
+    elapsed: float
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+# -- the part that runs in the child process (or the fallback thread) ----------------
+
+_SPEC_CACHE: dict = {}
+
+
+def _resolve_spec(spec_id: str, spec_module: str | None):
+    cache_key = (spec_module, spec_id)
+    spec = _SPEC_CACHE.get(cache_key)
+    if spec is None:
+        if spec_module:
+            spec = importlib.import_module(spec_module).SPEC
+            if spec.id != spec_id:
+                raise ValueError(f"{spec_module} defines game {spec.id!r}, not {spec_id!r}")
+        else:
+            from game.registry import get
+
+            spec = get(spec_id)
+        _SPEC_CACHE[cache_key] = spec
+    return spec
+
+
+def _make_bot(spec, level: str):
+    if level not in spec.bots and level == "random":
+        return RandomBot()
+    return spec.make_bot(level)
+
+
+def run_request(req: Mapping[str, Any],
+                cancelled=lambda: False) -> tuple[str | None, str | None, float]:
+    """Serve one request: returns (move text, error text, elapsed seconds).  Never
+    raises for problems of the bot or the request."""
+    t0 = time.monotonic()
+    try:
+        spec = _resolve_spec(req["spec_id"], req.get("spec_module"))
+        state = spec.from_json(req["state"])
+        bot = _make_bot(spec, req["level"])
+        for name, value in (req.get("attrs") or {}).items():
+            setattr(bot, name, value)
+        seconds = req.get("seconds")
+        if seconds is None and req.get("nodes") is None:
+            seconds = getattr(bot, "think_seconds", DEFAULT_THINK_SECONDS)
+        budget = Budget(seconds=seconds, nodes=req.get("nodes"), cancelled=cancelled)
+        method = req.get("method") or "choose"
+        move = getattr(bot, method)(state, rng=random.Random(req.get("seed")), budget=budget,
+                                    **(req.get("kwargs") or {}))
+        if move is None:
+            who = getattr(bot, "name", type(bot).__name__)
+            raise ValueError(f"{who}.{method} returned no move")
+        if method == "choose":
+            # Catch an illegal choice here, with the bot's name, not later in the UI.
+            state.apply(move)
+        return str(move), None, time.monotonic() - t0
+    except SearchCancelled:
+        return None, "SearchCancelled: cancelled", time.monotonic() - t0
+    except Exception as exc:  # noqa: BLE001 - a bot's failure is reported, never raised
+        # The UI shows the one-line message; the traceback goes to the terminal/log.
+        print(f"bot worker: {req.get('spec_id')} {req.get('level')} failed:\n"
+              f"{traceback.format_exc()}", file=sys.stderr, flush=True)
+        message = " ".join(str(exc).split()) or "(no message)"
+        return None, f"{type(exc).__name__}: {message}", time.monotonic() - t0
+
+
+def _process_main(conn, cancel_flag) -> None:
+    """Child process loop: one request at a time until None or the pipe closes."""
+    try:
+        import signal
+
+        # Ctrl+C in the terminal is the parent's business; it closes us cleanly.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except (ImportError, ValueError, OSError):
+        pass
+    conn.send(("ready", os.getpid()))
+    try:
+        import game.registry  # noqa: F401 - warm up so the first answer comes sooner
+    except Exception:  # noqa: BLE001 - a broken game module fails its own requests
+        pass
+    while True:
+        try:
+            req = conn.recv()
+        except (EOFError, OSError):
+            break
+        if req is None:
+            break
+        ticket = req["ticket"]
+
+        def cancelled(ticket=ticket) -> bool:
+            return cancel_flag.value == ticket
+
+        if cancelled():
+            result = (ticket, None, "SearchCancelled: cancelled", 0.0)
+        else:
+            result = (ticket, *run_request(req, cancelled))
+        try:
+            conn.send(result)
+        except (EOFError, OSError):
+            break
+
+
+# -- backends ---------------------------------------------------------------------------
+
+
+class _ProcessBackend:
+    kind = "process"
+
+    def __init__(self, start_timeout: float) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        self.cancel_flag = ctx.RawValue("q", -1)
+        self.conn, child_conn = ctx.Pipe(duplex=True)
+        self.process = ctx.Process(target=_process_main, args=(child_conn, self.cancel_flag),
+                                   name="crystal-arcade-bots", daemon=True)
+        self.process.start()
+        child_conn.close()  # so a dead child shows as EOF on our end
+        self.ready = False
+        self.deadline = time.monotonic() + start_timeout
+
+    def send(self, req) -> None:
+        self.conn.send(req)
+
+    def cancel(self, ticket: int) -> None:
+        self.cancel_flag.value = ticket
+
+    def receive(self) -> list:
+        """Finished results; raises RuntimeError when the process is gone or stuck."""
+        out = []
+        try:
+            while self.conn.poll():
+                msg = self.conn.recv()
+                if msg[0] == "ready":
+                    self.ready = True
+                else:
+                    out.append(msg)
+        except (EOFError, OSError) as exc:
+            raise RuntimeError(f"the bot process stopped ({exc or type(exc).__name__})") from None
+        if not self.process.is_alive():
+            raise RuntimeError(f"the bot process ended (exit code {self.process.exitcode})")
+        if not self.ready and time.monotonic() > self.deadline:
+            raise RuntimeError("the bot process did not start in time")
+        return out
+
+    def abandon(self) -> None:
+        """Stop a process we no longer trust, without making the UI wait."""
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join(0.05)
+        self.conn.close()
+
+    def close(self, timeout: float) -> None:
+        try:
+            self.conn.send(None)
+        except (OSError, ValueError):
+            pass
+        self.process.join(timeout)
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join(1.0)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(1.0)
+        self.conn.close()
+
+
+class _ThreadBackend:
+    kind = "thread"
+
+    def __init__(self) -> None:
+        self.requests: queue.SimpleQueue = queue.SimpleQueue()
+        self.results: deque = deque()
+        self.cancel_ticket = -1
+        self.thread = threading.Thread(target=self._run, name="crystal-arcade-bots", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            req = self.requests.get()
+            if req is None:
+                return
+            ticket = req["ticket"]
+
+            def cancelled(ticket=ticket) -> bool:
+                return self.cancel_ticket == ticket
+
+            self.results.append((ticket, *run_request(req, cancelled)))
+
+    def send(self, req) -> None:
+        self.requests.put(req)
+
+    def cancel(self, ticket: int) -> None:
+        self.cancel_ticket = ticket
+
+    def receive(self) -> list:
+        out = []
+        while self.results:
+            out.append(self.results.popleft())
+        return out
+
+    def close(self, timeout: float) -> None:
+        self.requests.put(None)
+        # A bot that ignores its budget cannot be stopped; the thread is a daemon.
+        self.thread.join(timeout)
+
+
+# -- the UI-side object -----------------------------------------------------------------
+
+
+class BotWorker:
+    """Runs bot requests off the UI thread; see the module docstring.
+
+    ``BotWorker(mode="auto", *, start_timeout=30.0, cancel_grace=3.0)``; ``mode`` is
+    "process", "thread" or "auto" (a process, except where processes cannot work:
+    Emscripten builds, or ``CRYSTAL_ARCADE_BOT_WORKER=thread`` in the environment).
+    """
+
+    def __init__(self, mode: str = "auto", *, start_timeout: float = 30.0,
+                 cancel_grace: float = 3.0) -> None:
+        if mode not in ("auto", "process", "thread"):
+            raise ValueError(f"mode must be 'auto', 'process' or 'thread', not {mode!r}")
+        if mode == "auto":
+            forced = os.environ.get("CRYSTAL_ARCADE_BOT_WORKER", "").strip().lower()
+            no_processes = sys.platform in ("emscripten", "wasi")
+            mode = "thread" if forced == "thread" or no_processes else "process"
+        self._tickets = itertools.count(1)
+        self._waiting: deque = deque()  # requests not yet handed to the backend
+        self._running: dict | None = None  # the request the backend is working on
+        self._discard: set[int] = set()  # cancelled tickets whose result may still come
+        self._cancelled_at: float | None = None  # when the running request was cancelled
+        self._start_timeout = start_timeout
+        self._cancel_grace = cancel_grace
+        self.restarts = 0  # processes replaced because a bot ignored a cancel
+        self._closed = False
+        self.fallback_reason: str | None = None
+        self._backend: _ProcessBackend | _ThreadBackend
+        if mode == "process":
+            try:
+                self._backend = _ProcessBackend(start_timeout)
+            except Exception as exc:  # noqa: BLE001 - any failure means: use a thread
+                self.fallback_reason = f"could not start the bot process: {exc}"
+                self._backend = _ThreadBackend()
+        else:
+            self._backend = _ThreadBackend()
+
+    # -- properties ------------------------------------------------------------------
+    @property
+    def mode(self) -> str:
+        """What is serving requests now: "process" or "thread"."""
+        return self._backend.kind
+
+    @property
+    def running(self) -> int | None:
+        """The ticket being worked on, or None."""
+        return self._running["ticket"] if self._running else None
+
+    @property
+    def pending(self) -> int:
+        """Requests not finished yet (running or waiting)."""
+        return len(self._waiting) + (1 if self._running else 0)
+
+    # -- API ----------------------------------------------------------------------------
+    def request(self, spec_id: str, level: str, state, *, seed: int | None = 0,
+                seconds: float | None = None, nodes: int | None = None,
+                attrs: Mapping[str, Any] | None = None, method: str = "choose",
+                kwargs: Mapping[str, Any] | None = None, spec_module: str | None = None) -> int:
+        """Queue a request; returns its ticket at once.  ``state`` is a State or its
+        ``to_json()`` data.  ``seconds=None`` uses the bot's ``think_seconds`` unless
+        only ``nodes`` is given."""
+        if self._closed:
+            raise RuntimeError("the bot worker is closed")
+        ticket = next(self._tickets)
+        data = state if isinstance(state, Mapping) else state.to_json()
+        self._waiting.append({
+            "ticket": ticket, "spec_id": spec_id, "spec_module": spec_module, "level": level,
+            "state": data, "seed": seed, "seconds": seconds, "nodes": nodes,
+            "attrs": dict(attrs or {}), "method": method, "kwargs": dict(kwargs or {}),
+        })
+        self._dispatch()
+        return ticket
+
+    def poll(self) -> list[BotResult]:
+        """Results finished since the last call (never blocks; cancelled ones are
+        dropped)."""
+        if self._closed:
+            return []
+        try:
+            raw = self._backend.receive()
+        except RuntimeError as exc:
+            raw = []
+            self._fall_back(str(exc))
+        results = []
+        for ticket, move, error, elapsed in raw:
+            if self._running and self._running["ticket"] == ticket:
+                self._running = None
+                self._cancelled_at = None
+            if ticket in self._discard:
+                self._discard.discard(ticket)
+                continue
+            results.append(BotResult(ticket, move, error, elapsed))
+        if (self._cancelled_at is not None and self._backend.kind == "process"
+                and time.monotonic() - self._cancelled_at > self._cancel_grace):
+            self._restart_process()
+        self._dispatch()
+        return results
+
+    def cancel(self, ticket: int) -> bool:
+        """Make sure ``ticket``'s result is never delivered and stop its search.
+        Returns False when the ticket was unknown or already delivered."""
+        for req in self._waiting:
+            if req["ticket"] == ticket:
+                self._waiting.remove(req)
+                return True
+        if self._running and self._running["ticket"] == ticket:
+            if ticket not in self._discard:
+                self._discard.add(ticket)
+                self._backend.cancel(ticket)
+                self._cancelled_at = time.monotonic()
+            return True
+        return False
+
+    def cancel_all(self) -> None:
+        """Cancel everything waiting or running (new game, undo, leaving a match)."""
+        self._waiting.clear()
+        if self._running:
+            self.cancel(self._running["ticket"])
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Stop the running search and end the process or thread.  Idempotent."""
+        if self._closed:
+            return
+        self.cancel_all()
+        self._closed = True
+        try:
+            self._backend.close(timeout)
+        except Exception:  # noqa: BLE001 - closing must not fail the app's exit
+            pass
+
+    def __enter__(self) -> "BotWorker":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- internals ---------------------------------------------------------------------
+    def _dispatch(self) -> None:
+        if self._running is not None or not self._waiting:
+            return
+        req = self._waiting.popleft()
+        self._running = req
+        try:
+            self._backend.send(req)
+        except Exception as exc:  # noqa: BLE001 - a broken pipe: carry on in a thread
+            self._fall_back(f"could not reach the bot process: {exc}")
+
+    def _restart_process(self) -> None:
+        """Replace a process whose bot ignored a cancel (its answer is unwanted)."""
+        old = self._backend
+        if self._running is not None:
+            self._discard.discard(self._running["ticket"])
+            self._running = None
+        self._cancelled_at = None
+        try:
+            old.abandon()
+        except Exception:  # noqa: BLE001
+            pass
+        self.restarts += 1
+        try:
+            self._backend = _ProcessBackend(self._start_timeout)
+        except Exception as exc:  # noqa: BLE001
+            self.fallback_reason = f"could not restart the bot process: {exc}"
+            self._backend = _ThreadBackend()
+
+    def _fall_back(self, reason: str) -> None:
+        old = self._backend
+        if old.kind == "thread":
+            return
+        self.fallback_reason = reason
+        try:
+            old.abandon()
+        except Exception:  # noqa: BLE001
+            pass
+        self._backend = _ThreadBackend()
+        self._cancelled_at = None
+        if self._running is not None:
+            req, self._running = self._running, None
+            if req["ticket"] in self._discard:
+                self._discard.discard(req["ticket"])
+            else:
+                self._waiting.appendleft(req)
+        self._dispatch()
+
+
+__all__ = ["BotWorker", "BotResult", "run_request"]

@@ -1,0 +1,441 @@
+#!/usr/bin/env python3
+"""Bot arena: play the bot levels of a game against each other and rate them.
+
+Usage (from the checkout; ``python3`` re-runs itself under ``.venv`` if needed)::
+
+    python3 tools/arena.py --game crystal-connector
+    python3 tools/arena.py --game chromatic-collapse --levels hard,medium --games 40 --seconds 0.5
+    python3 tools/arena.py --game crystal-formation --players 4 --games 16 --jobs 2
+    python3 tools/arena.py --all --games 10 --json docs/arena.json
+    python3 tools/arena.py --spec-module tests.nim_game --levels medium,random --games 20
+    python3 tools/arena.py --game element-shift --nodes 2000 --seed 7     # reproducible
+
+For every pair of levels it plays ``--games`` games.  Two players: the levels swap
+seats every game.  More players: one level takes one seat and the other level all
+the others; which level is alone alternates and the lone seat rotates.  Game ``k`` of
+a pairing starts from seed ``--seed + k``, so every pairing sees the same starts.
+Bots think for their own ``think_seconds`` unless ``--seconds`` (and/or ``--nodes``,
+which makes runs reproducible) says otherwise.  A game that runs past the game's
+``move_bound`` is counted as a draw with a warning; a bot that raises or plays an
+illegal move forfeits (it takes last place) with a warning.
+
+Scoring: a game's score for level A is the share of (A seat, B seat) pairs in which
+A's seat placed better (ties count half) -- for two players simply 1 / 0.5 / 0.
+Per pairing the table shows wins/draws/losses by that score, A's score rate with a
+95% Wilson interval, and average places and points.  Ratings are a Bradley-Terry
+fit (iterative maximum likelihood, one virtual draw per pairing so a clean sweep
+stays finite) on the Elo scale with the random bot anchored at 0 (or, without it,
+the last listed level).
+
+In code (the tests do this)::
+
+    result = run_arena(spec, ["medium", "random"], games=10, spec_module="tests.nim_game")
+    print(format_report(result))
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _venv_python() -> Path:
+    if os.name == "nt":
+        return ROOT / ".venv" / "Scripts" / "python.exe"
+    return ROOT / ".venv" / "bin" / "python"
+
+
+def _reexec_under_venv() -> None:
+    """Run under the checkout's venv when this interpreter lacks the packages."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        py = _venv_python()
+        # Compare unresolved paths: a venv's python is a symlink to the system one.
+        if py.exists() and os.path.abspath(sys.executable) != str(py) \
+                and not os.environ.get("CRYSTAL_ARCADE_ARENA_REEXEC"):
+            os.environ["CRYSTAL_ARCADE_ARENA_REEXEC"] = "1"
+            args = [str(py), str(Path(__file__).resolve()), *sys.argv[1:]]
+            if os.name == "nt":  # exec on Windows does not replace the process
+                import subprocess
+
+                sys.exit(subprocess.call(args))
+            os.execv(str(py), args)
+        sys.exit("tools/arena.py needs the project's packages (numpy, ...): run "
+                 "python3 tools/test.py once to create .venv, or use .venv's python.")
+
+
+if __name__ == "__main__":
+    _reexec_under_venv()
+
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import argparse  # noqa: E402
+import importlib  # noqa: E402
+import json  # noqa: E402
+import math  # noqa: E402
+import multiprocessing  # noqa: E402
+import time  # noqa: E402
+from concurrent.futures import ProcessPoolExecutor, as_completed  # noqa: E402
+from itertools import combinations  # noqa: E402
+from typing import Callable, Sequence  # noqa: E402
+
+from game.ai.base import Budget, RandomBot  # noqa: E402
+from game.core import GameSpec, derived_rng  # noqa: E402
+
+DEFAULT_LEVELS = ("hard", "medium", "easy", "random")
+
+
+# -- loading ------------------------------------------------------------------------
+
+def load_spec(game_id: str | None, spec_module: str | None = None) -> GameSpec:
+    if spec_module:
+        spec = importlib.import_module(spec_module).SPEC
+        if game_id and spec.id != game_id:
+            raise SystemExit(f"{spec_module} defines game {spec.id!r}, not {game_id!r}")
+        return spec
+    from game.registry import get
+
+    return get(game_id)
+
+
+def make_bot(spec: GameSpec, level: str):
+    if level == "random" and level not in spec.bots:
+        return RandomBot()
+    return spec.make_bot(level)
+
+
+# -- one game -------------------------------------------------------------------------
+
+def seat_levels(a: str, b: str, index: int, players: int) -> tuple[str, ...]:
+    """Which level sits where in game ``index`` of the pairing a vs b."""
+    if players == 2:
+        return (a, b) if index % 2 == 0 else (b, a)
+    alone, rest = (a, b) if index % 2 == 0 else (b, a)
+    seats = [rest] * players
+    seats[(index // 2) % players] = alone
+    return tuple(seats)
+
+
+def play_game(task: dict) -> dict:
+    """Play one arena game; a top-level function so ``--jobs`` can run it elsewhere."""
+    spec = load_spec(task["game"], task.get("spec_module"))
+    players, options = spec.resolve_options(task["players"], **task["options"])
+    state = spec.new_game(task["seed"], players, **options)
+    bound = spec.move_bound(players, options)
+    levels = task["seats"]
+    bots = [make_bot(spec, lvl) for lvl in levels]
+    rngs = [derived_rng(task["seed"], "arena", seat) for seat in range(players)]
+    think = [0.0] * players
+    moves = [0] * players
+    actions, note, places = 0, "", None
+    while not state.is_terminal():
+        if actions >= bound:
+            note = f"no result within the move bound ({bound} actions): counted as a draw"
+            places = (1,) * players
+            break
+        seat = state.current_player()
+        bot = bots[seat]
+        seconds, nodes = task["seconds"], task["nodes"]
+        if seconds is None and nodes is None:
+            seconds = getattr(bot, "think_seconds", 1.0)
+        t0 = time.monotonic()
+        try:
+            move = bot.choose(state, rng=rngs[seat], budget=Budget(seconds=seconds, nodes=nodes))
+            nxt = state.apply(move)
+        except Exception as exc:  # noqa: BLE001 - a failing bot forfeits, the run goes on
+            note = f"{levels[seat]} in seat {seat + 1} forfeits: {type(exc).__name__}: {exc}"
+            places = tuple(2 if s == seat else 1 for s in range(players))
+            break
+        think[seat] += time.monotonic() - t0
+        moves[seat] += 1
+        state = nxt
+        actions += 1
+    if places is None:
+        places = tuple(state.outcome().places)
+    return {
+        "pairing": task["pairing"], "index": task["index"], "seed": task["seed"],
+        "seats": list(levels), "places": list(places),
+        "points": [float(p) for p in state.scores()], "actions": actions, "note": note,
+        "think": think, "moves": moves,
+    }
+
+
+# -- statistics ---------------------------------------------------------------------
+
+def game_score(record: dict, a: str, b: str) -> float:
+    """Share of (a seat, b seat) comparisons a won, ties half."""
+    places, seats = record["places"], record["seats"]
+    total, n = 0.0, 0
+    for i, li in enumerate(seats):
+        for j, lj in enumerate(seats):
+            if li == a and lj == b:
+                total += 1.0 if places[i] < places[j] else 0.5 if places[i] == places[j] else 0.0
+                n += 1
+    return total / n if n else 0.5
+
+
+def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a rate ``p`` observed over ``n`` trials."""
+    if n == 0:
+        return 0.0, 1.0
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n))) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def bradley_terry(levels: Sequence[str], pairings: Sequence[dict], anchor: str,
+                  iterations: int = 10_000) -> dict[str, float]:
+    """Elo-scale ratings from pairwise scores by the MM algorithm (Hunter 2004)."""
+    idx = {lvl: i for i, lvl in enumerate(levels)}
+    k = len(levels)
+    wins = [0.0] * k
+    n = [[0.0] * k for _ in range(k)]
+    for p in pairings:
+        i, j = idx[p["a"]], idx[p["b"]]
+        score = p["wins"] + 0.5 * p["draws"]
+        # One virtual draw per pairing keeps a 10-0 sweep at a finite rating.
+        wins[i] += score + 0.5
+        wins[j] += p["games"] - score + 0.5
+        n[i][j] += p["games"] + 1
+        n[j][i] += p["games"] + 1
+    gamma = [1.0] * k
+    for _ in range(iterations):
+        new = []
+        for i in range(k):
+            denom = sum(n[i][j] / (gamma[i] + gamma[j]) for j in range(k) if j != i and n[i][j])
+            new.append(wins[i] / denom if denom else gamma[i])
+        norm = math.exp(sum(math.log(g) for g in new) / k)
+        new = [g / norm for g in new]
+        done = max(abs(math.log(x / y)) for x, y in zip(new, gamma)) < 1e-10
+        gamma = new
+        if done:
+            break
+    base = gamma[idx[anchor]]
+    return {lvl: 400.0 * math.log10(gamma[idx[lvl]] / base) for lvl in levels}
+
+
+def summarise(records: list[dict], a: str, b: str) -> dict:
+    wins = draws = losses = 0
+    score = 0.0
+    place = {a: [], b: []}
+    points = {a: [], b: []}
+    for r in records:
+        s = game_score(r, a, b)
+        score += s
+        wins += s > 0.5
+        draws += s == 0.5
+        losses += s < 0.5
+        for seat, lvl in enumerate(r["seats"]):
+            place[lvl].append(r["places"][seat])
+            points[lvl].append(r["points"][seat])
+    n = len(records)
+    rate = score / n if n else 0.0
+    lo, hi = wilson(rate, n)
+
+    def mean(xs):
+        return sum(xs) / len(xs) if xs else 0.0
+
+    return {
+        "a": a, "b": b, "games": n, "wins": wins, "draws": draws, "losses": losses,
+        "score": rate, "ci95": [lo, hi],
+        "avg_place_a": mean(place[a]), "avg_place_b": mean(place[b]),
+        "avg_points_a": mean(points[a]), "avg_points_b": mean(points[b]),
+        "avg_actions": mean([r["actions"] for r in records]),
+        "move_bound_draws": sum(1 for r in records if "move bound" in r["note"]),
+        "forfeits": sum(1 for r in records if "forfeits" in r["note"]),
+    }
+
+
+# -- the arena ------------------------------------------------------------------------
+
+def _stderr_progress(text: str, done: int, total: int) -> None:
+    if sys.stderr.isatty():
+        end = "\n" if done == total else ""
+        print(f"\r{text} {done}/{total} ", end=end, file=sys.stderr, flush=True)
+    elif done == total or done % max(1, total // 10) == 0:
+        print(f"{text} {done}/{total}", file=sys.stderr, flush=True)
+
+
+def run_arena(spec: GameSpec, levels: Sequence[str], *, games: int = 10,
+              seconds: float | None = None, nodes: int | None = None,
+              players: int | None = None, seed: int = 0, jobs: int = 1,
+              options: dict | None = None, spec_module: str | None = None,
+              progress: Callable[[str, int, int], None] | None = _stderr_progress) -> dict:
+    """Play every pairing of ``levels``; returns a JSON-ready result (see
+    :func:`format_report`)."""
+    levels = list(dict.fromkeys(levels))
+    if len(levels) < 2:
+        raise ValueError("the arena needs at least two levels")
+    for lvl in levels:
+        if lvl != "random" and lvl not in spec.bots:
+            raise ValueError(f"{spec.title} has no {lvl!r} bot (levels: {', '.join(spec.bots)})")
+    players, resolved = spec.resolve_options(players, **(options or {}))
+    pairs = list(combinations(levels, 2))
+    tasks = [
+        {"game": spec.id, "spec_module": spec_module, "players": players,
+         "options": resolved, "seed": seed + k, "seats": seat_levels(a, b, k, players),
+         "seconds": seconds, "nodes": nodes, "pairing": [a, b], "index": k}
+        for a, b in pairs for k in range(games)
+    ]
+    label = f"{spec.id}: {len(pairs)} pairing(s) x {games} games"
+    records: list[dict] = []
+    t0 = time.monotonic()
+
+    def finished(record: dict) -> None:
+        records.append(record)
+        if record["note"]:
+            print(f"warning: {spec.id} {record['pairing'][0]} vs {record['pairing'][1]} "
+                  f"game {record['index']} (seed {record['seed']}): {record['note']}",
+                  file=sys.stderr, flush=True)
+        if progress:
+            progress(label, len(records), len(tasks))
+
+    if jobs <= 1:
+        for task in tasks:
+            finished(play_game(task))
+    else:
+        # spawn everywhere: the same behaviour on every OS, and no forked pygame state.
+        ctx = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+            for fut in as_completed([pool.submit(play_game, t) for t in tasks]):
+                finished(fut.result())
+    records.sort(key=lambda r: (pairs.index(tuple(r["pairing"])), r["index"]))
+
+    pairings = [summarise([r for r in records if tuple(r["pairing"]) == (a, b)], a, b)
+                for a, b in pairs]
+    anchor = "random" if "random" in levels else levels[-1]
+    think = {lvl: [0.0, 0] for lvl in levels}
+    for r in records:
+        for seat, lvl in enumerate(r["seats"]):
+            think[lvl][0] += r["think"][seat]
+            think[lvl][1] += r["moves"][seat]
+    return {
+        "game": spec.id, "title": spec.title, "players": players, "options": resolved,
+        "games_per_pairing": games, "seed": seed, "seconds": seconds, "nodes": nodes,
+        "levels": levels, "pairings": pairings, "anchor": anchor,
+        "ratings": bradley_terry(levels, pairings, anchor),
+        "seconds_per_move": {lvl: (t / m if m else 0.0) for lvl, (t, m) in think.items()},
+        "wall_seconds": time.monotonic() - t0,
+        "records": records,
+    }
+
+
+# -- output ----------------------------------------------------------------------------
+
+def format_table(headers: Sequence[str], rows: Sequence[Sequence], align: str) -> str:
+    """Columns padded to their widest cell; ``align`` has one 'l' or 'r' per column."""
+    cells = [list(map(str, headers))] + [[str(c) for c in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+
+    def line(row):
+        return "  ".join(c.ljust(w) if a == "l" else c.rjust(w)
+                         for c, w, a in zip(row, widths, align)).rstrip()
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([line(cells[0]), rule] + [line(r) for r in cells[1:]])
+
+
+def format_report(result: dict) -> str:
+    budget = []
+    if result["seconds"] is not None:
+        budget.append(f"{result['seconds']:g} s")
+    if result["nodes"] is not None:
+        budget.append(f"{result['nodes']} nodes")
+    head = (f"{result['title']} ({result['game']}): {result['players']} players, "
+            f"{result['games_per_pairing']} games per pairing, seed {result['seed']}, "
+            f"budget {' + '.join(budget) or 'each bot its own think time'}")
+    multi = result["players"] > 2
+    headers = ["A", "B", "games", "W", "D", "L", "A score", "95% CI",
+               "place A", "place B", "points A", "points B", "actions"]
+    rows = []
+    for p in result["pairings"]:
+        lo, hi = p["ci95"]
+        rows.append([p["a"], p["b"], p["games"], p["wins"], p["draws"], p["losses"],
+                     f"{100 * p['score']:.1f}%", f"{100 * lo:.1f}-{100 * hi:.1f}%",
+                     f"{p['avg_place_a']:.2f}", f"{p['avg_place_b']:.2f}",
+                     f"{p['avg_points_a']:.1f}", f"{p['avg_points_b']:.1f}",
+                     f"{p['avg_actions']:.0f}"])
+    parts = [head, "", format_table(headers, rows, "llrrrrrrrrrrr")]
+    if multi:
+        parts.append("(A takes one seat, B the others, alternating; W/D/L and score "
+                     "compare each A seat with each B seat.)")
+    ratings = result["ratings"]
+    order = sorted(result["levels"], key=lambda lvl: -ratings[lvl])
+    rrows = [[lvl, f"{ratings[lvl]:+.0f}", f"{result['seconds_per_move'][lvl]:.3f}"]
+             for lvl in order]
+    parts += ["", format_table(["level", f"rating ({result['anchor']} = 0)", "s/move"],
+                               rrows, "lrr")]
+    notes = sum(p["move_bound_draws"] + p["forfeits"] for p in result["pairings"])
+    if notes:
+        parts.append(f"({notes} game(s) ended by the move bound or a forfeit: see warnings)")
+    return "\n".join(parts)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Play bot levels against each other and rate them.",
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", help="game id (see game/registry.py)")
+    ap.add_argument("--all", action="store_true", help="every game in GAMES")
+    ap.add_argument("--spec-module", help="a module with a SPEC, e.g. tests.nim_game")
+    ap.add_argument("--levels", default=",".join(DEFAULT_LEVELS),
+                    help="comma-separated levels (default: %(default)s; missing ones skipped)")
+    ap.add_argument("--games", type=int, default=10, help="games per pairing (default 10)")
+    ap.add_argument("--seconds", type=float, help="think seconds per action for every bot")
+    ap.add_argument("--nodes", type=int, help="node/iteration budget per action (reproducible)")
+    ap.add_argument("--players", type=int, help="seats (default: the game's default)")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="a game option, repeatable")
+    ap.add_argument("--seed", type=int, default=0, help="base seed (game k uses seed+k)")
+    ap.add_argument("--jobs", type=int, default=1, help="games in parallel processes")
+    ap.add_argument("--json", metavar="FILE", help="write the results as JSON")
+    args = ap.parse_args(argv)
+
+    if args.all:
+        from game.registry import GAMES
+
+        specs = list(GAMES.values())
+        if not specs:
+            ap.error("GAMES is empty")
+    elif args.game or args.spec_module:
+        try:
+            specs = [load_spec(args.game, args.spec_module)]
+        except ValueError as exc:
+            ap.error(str(exc))
+    else:
+        ap.error("give --game ID, --all or --spec-module MODULE")
+    options = {}
+    for item in args.option:
+        name, eq, value = item.partition("=")
+        options[name.strip()] = value.strip() if eq else True
+    explicit = args.levels != ",".join(DEFAULT_LEVELS)
+    wanted = [lvl.strip() for lvl in args.levels.split(",") if lvl.strip()]
+
+    results = []
+    for spec in specs:
+        levels = [lvl for lvl in wanted if lvl == "random" or lvl in spec.bots or explicit]
+        try:
+            result = run_arena(spec, levels, games=args.games, seconds=args.seconds,
+                               nodes=args.nodes, players=args.players, seed=args.seed,
+                               jobs=args.jobs, options=options if not args.all else None,
+                               spec_module=args.spec_module)
+        except ValueError as exc:
+            print(f"{spec.id}: {exc}", file=sys.stderr)
+            return 2
+        results.append(result)
+        print(format_report(result))
+        print(flush=True)
+    if args.json:
+        Path(args.json).write_text(json.dumps({"results": results}, indent=1) + "\n")
+        print(f"wrote {args.json}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    multiprocessing.freeze_support()
+    sys.exit(main())
