@@ -15,7 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.ai.base import Budget
-from game.ai.element_shift import make_easy, make_hard, make_medium, make_random
+from game.ai.element_shift import (
+    clear_shared_profiles, make_easy, make_hard, make_medium, make_random,
+)
 from game.core import ClockPreset, IllegalMove
 from game.element_shift import (
     CELLS, FIRE, GRASS, HIDDEN, SPEC, VARIATIONS, WATER, ElementShiftState, Plan, PlanList,
@@ -416,7 +418,9 @@ def test_bots_do_not_read_other_seats_pending_plans():
         b = b.apply(moves[rng.randrange(len(moves))])
     assert a.pending != b.pending
     for make in (make_easy, make_medium, make_hard, make_random):
+        clear_shared_profiles()  # hard bots share public work; start both from scratch
         pa = make().choose(a, rng=random.Random(5), budget=Budget(nodes=3000))
+        clear_shared_profiles()
         pb = make().choose(b, rng=random.Random(5), budget=Budget(nodes=3000))
         assert pa == pb
 

@@ -26,6 +26,7 @@ segment.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import lru_cache
 
 from game.ai.base import Budget
@@ -311,32 +312,86 @@ class MediumBot:
         return best[0][1] if best else Plan.still(view.segments())
 
 
-@lru_cache(maxsize=256)
-def _predictions(board: tuple, positions: tuple, elements: tuple, round_: int,
-                 top: int) -> tuple:
-    """Every seat's few best plans against a still board: public information only, so
-    all hard bots of one process share it (eleven bots deciding one round ask for the
-    same predictions)."""
-    state = ElementShiftState(seed=0, board=board, elements=elements, positions=positions,
-                              round=round_, pending=(None,) * len(elements),
-                              totals=(0,) * len(elements))
-    out = []
-    for seat in range(len(elements)):
-        model = RoundModel(state, seat)
-        out.append(tuple(p for _, p in ranked_plans(state, seat, model, None, top=top,
-                                                     cap=400)))
-    return tuple(out)
+def _model_against(view: ElementShiftState, seat: int, plans: list[Plan]) -> RoundModel:
+    """``seat``'s round model if the others play ``plans`` (its own entry is ignored)."""
+    trial = list(plans)
+    trial[seat] = Plan.still(view.segments())
+    trace = resolve_round(view.round, view.board, view.positions, view.elements, trial)
+    convert = 0
+    for seg in trace.conversions:
+        for conv in seg:
+            convert |= 1 << conv.cell
+    return RoundModel(view, seat, others_end=trace.positions[-1],
+                      others_elements=trace.elements, others_convert=convert)
+
+
+class Profile:
+    """A guess at everyone's plans for one round, refined by sweeps of best responses:
+    seat after seat answers the current plans of all the others (so a seat that sees
+    its region already crowded looks elsewhere).  It uses public information only (the
+    board, positions and elements at the round's start), so every hard bot of a process
+    shares one profile per round and each advances it a little within its own budget."""
+
+    sweeps_wanted = 2
+    top = 3
+    cap = 400
+
+    def __init__(self, view: ElementShiftState):
+        self.view = replace(view, pending=(None,) * view.num_players, viewer=-1)
+        n = view.num_players
+        self.plans: list[Plan] = [Plan.still(view.segments())] * n
+        self.options: list[tuple[Plan, ...]] = [()] * n
+        self.sweeps = 0
+        self.next_seat = 0
+
+    @property
+    def done(self) -> bool:
+        return self.sweeps >= self.sweeps_wanted
+
+    def step(self, budget: Budget | None) -> None:
+        seat = self.next_seat
+        model = _model_against(self.view, seat, self.plans)
+        ranked = ranked_plans(self.view, seat, model, budget, top=self.top, cap=self.cap)
+        if ranked:
+            self.options[seat] = tuple(p for _, p in ranked)
+            self.plans[seat] = ranked[0][1]
+        self.next_seat += 1
+        if self.next_seat == self.view.num_players:
+            self.next_seat = 0
+            self.sweeps += 1
+
+
+_PROFILES: dict = {}
+
+
+def _profile(view: ElementShiftState) -> Profile:
+    key = (view.board, view.positions, view.elements, view.round)
+    prof = _PROFILES.get(key)
+    if prof is None:
+        if len(_PROFILES) > 16:
+            _PROFILES.clear()
+        prof = _PROFILES[key] = Profile(view)
+    return prof
+
+
+def clear_shared_profiles() -> None:
+    """Forget the shared round profiles (tests that compare two decisions use this)."""
+    _PROFILES.clear()
 
 
 class HardBot:
-    """A few rounds of best response against sampled plans of the others."""
+    """Best response to sampled plans of the others, taken from a shared profile of
+    everyone's best responses (see :class:`Profile`), judged by the real resolution with
+    the leading element and the round's variation."""
 
     name = "hard"
-    think_seconds = 0.08
+    # Eleven hard bots must decide a round in under a second together.
+    think_seconds = 0.07
     samples = 4
-    candidates = 12
-    future = 0.35
+    candidates = 10
+    future = 0.1
     cap = 500
+    profile_share = 0.6  # of the budget spent refining the shared profile
 
     def choose(self, state, *, rng: random.Random, budget: Budget | None = None):
         seat = state.current_player()
@@ -344,53 +399,44 @@ class HardBot:
         if view.round == 0:
             return pick_start(view, seat, rng, crowd=True)
         budget = _budget(budget, self.think_seconds)
-        n = view.num_players
         segs = view.segments()
-        predicted = _predictions(view.board, view.positions, view.elements, view.round, 3)
-        budget.tick(n * 50)
-        # Sampled plans of the others: mostly their best against a still board, sometimes
-        # their second or third best, sometimes standing still.
+        prof = _profile(view)
+        while not prof.done and budget.fraction_left() > 1.0 - self.profile_share \
+                and not budget.expired():
+            prof.step(budget)
+        n = view.num_players
+        # Samples of the others: mostly their current best response, sometimes one of
+        # their next best, sometimes standing still (a person who ran out of time).
         samples = []
         for _ in range(self.samples):
             plans = []
             for o in range(n):
-                options = predicted[o]
+                options = prof.options[o] or (prof.plans[o],)
                 roll = rng.random()
-                if roll < 0.15 or not options:
+                if roll < 0.1:
                     plans.append(Plan.still(segs))
-                elif roll < 0.75 or len(options) == 1:
+                elif roll < 0.7 or len(options) == 1:
                     plans.append(options[0])
                 else:
                     plans.append(options[rng.randrange(1, len(options))])
             samples.append(plans)
-        # Candidates: my best answers to the first sample's ends and conversions, and my
-        # best against a still board.
-        candidates: list[Plan] = []
-        first = samples[0]
-        trace = resolve_round(view.round, view.board, view.positions, view.elements, first)
-        convert = 0
-        for seg in trace.conversions:
-            for conv in seg:
-                convert |= 1 << conv.cell
-        model = RoundModel(view, seat, others_end=trace.positions[-1],
-                           others_elements=trace.elements, others_convert=convert)
-        for _, plan in ranked_plans(view, seat, model, budget, future=self.future,
-                                    top=self.candidates, cap=self.cap):
-            candidates.append(plan)
-        if budget.expired():
-            return candidates[0] if candidates else Plan.still(segs)
-        for plan in predicted[seat]:
+        model = _model_against(view, seat, prof.plans)
+        candidates = [p for _, p in ranked_plans(view, seat, model, budget, future=self.future,
+                                                 top=self.candidates, cap=self.cap)]
+        for plan in prof.options[seat]:
             if plan not in candidates:
                 candidates.append(plan)
-        # Exact resolution of every candidate against every sample.
+        if not candidates:
+            return Plan.still(segs)
+        if budget.expired():
+            return candidates[0]
         best_plan, best_value = candidates[0], None
         for plan in candidates:
             total = 0.0
             for plans in samples:
                 trial = list(plans)
                 trial[seat] = plan
-                value = self._exact(view, seat, trial)
-                total += value
+                total += self._exact(view, seat, trial)
                 budget.tick(20)
             if best_value is None or total > best_value:
                 best_plan, best_value = plan, total

@@ -1,0 +1,120 @@
+"""Element Shift benchmark rows for tools/bench.py (or run alone:
+``python tools/benchmarks/element_shift.py [--quick]``).
+
+Rows: round resolution time (the engine's whole end-of-round work: moves, tile changes,
+scoring), a whole random game, and for each bot level the time eleven bots of that level
+take to decide one round (median and worst over a game's seven rounds) plus the time per
+single decision.  The issue's target: eleven Hard bots decide a round in under 1 s.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from game.element_shift import SPEC, PlanList, resolve_round, score_round  # noqa: E402
+
+GAME = "element-shift"
+
+
+def _row(row: str, value: float, unit: str, target: str = "", ok=None) -> dict:
+    return {"game": GAME, "row": row, "value": round(value, 3), "unit": unit,
+            "target": target, "ok": ok}
+
+
+def _started(seed: int):
+    state = SPEC.new_game(seed)
+    rng = random.Random(seed)
+    while state.round == 0:
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randrange(len(moves))])
+    return state
+
+
+def _resolution_ms(samples: int) -> list[float]:
+    out = []
+    rng = random.Random(1)
+    state = _started(1)
+    for i in range(samples):
+        round_ = 1 + i % 7
+        plans = []
+        for pos in state.positions:
+            options = PlanList(round_, pos)
+            plans.append(options[rng.randrange(len(options))])
+        t = time.perf_counter()
+        trace = resolve_round(round_, state.board, state.positions, state.elements, plans)
+        score_round(round_, trace.board_after, trace.positions[-1], trace.elements)
+        out.append((time.perf_counter() - t) * 1000)
+    return out
+
+
+def _random_game_ms(games: int) -> list[float]:
+    out = []
+    for g in range(games):
+        rng = random.Random(g)
+        t = time.perf_counter()
+        state = SPEC.new_game(g)
+        while not state.is_terminal():
+            moves = state.legal_moves()
+            state = state.apply(moves[rng.randrange(len(moves))])
+        out.append((time.perf_counter() - t) * 1000)
+    return out
+
+
+def _bot_rounds(level: str, seed: int) -> tuple[list[float], list[float]]:
+    """Seconds for eleven bots of ``level`` (seats 0-10) to decide each round of one game
+    (seat 11 keeps and stays), and seconds per single decision."""
+    bots = [SPEC.make_bot(level) for _ in range(11)]
+    rng = random.Random(seed)
+    state = _started(seed)
+    per_round, per_turn = [], []
+    while not state.is_terminal():
+        total = 0.0
+        for seat in range(11):
+            t = time.perf_counter()
+            move = bots[seat].choose(state, rng=rng, budget=None)  # the level's default
+            dt = time.perf_counter() - t
+            per_turn.append(dt)
+            total += dt
+            state = state.apply(move)
+        per_round.append(total)
+        state = state.apply(state.timeout_move(11))
+    return per_round, per_turn
+
+
+def rows(quick: bool = False) -> list[dict]:
+    out = []
+    res = _resolution_ms(70 if quick else 350)
+    out.append(_row("round resolution + scoring, median", statistics.median(res), "ms"))
+    out.append(_row("round resolution + scoring, max", max(res), "ms"))
+    games = _random_game_ms(2 if quick else 10)
+    out.append(_row("random game (12 seats, 7 rounds), median", statistics.median(games),
+                    "ms"))
+    for level in ("easy", "medium", "hard"):
+        rounds, turns = [], []
+        for seed in ((1,) if quick else (1, 2, 3)):
+            r, t = _bot_rounds(level, seed)
+            rounds += r
+            turns += t
+        target = "< 1 s for 11 bots" if level == "hard" else ""
+        worst = max(rounds)
+        out.append(_row(f"11 {level} bots decide a round, median", statistics.median(rounds),
+                        "s", target, statistics.median(rounds) < 1.0 if level == "hard" else None))
+        out.append(_row(f"11 {level} bots decide a round, max", worst, "s", target,
+                        worst < 1.0 if level == "hard" else None))
+        out.append(_row(f"{level} bot time per turn, median", statistics.median(turns) * 1000,
+                        "ms"))
+        out.append(_row(f"{level} bot time per turn, max", max(turns) * 1000, "ms"))
+    return out
+
+
+if __name__ == "__main__":
+    for r in rows(quick="--quick" in sys.argv):
+        flag = "" if r["ok"] is None else ("ok" if r["ok"] else "MISSED")
+        print(f"{r['row']:<48} {r['value']:>10} {r['unit']:<3} {r['target']:<20} {flag}")
