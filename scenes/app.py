@@ -330,6 +330,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # harmless unless frozen; needed by the gui script too
     parser = build_parser()
     args = parser.parse_args(argv)
     fullscreen = True if args.fullscreen else (False if args.windowed else None)
@@ -360,4 +363,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    # A frozen (PyInstaller) app must not start a second window when the bot worker
+    # process spawns: freeze_support hands that process straight to the worker.
+    multiprocessing.freeze_support()
     sys.exit(main())

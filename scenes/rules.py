@@ -19,6 +19,7 @@ from scenes.widgets import MenuScene, draw_panel, draw_text
 
 PAGE = pygame.Rect(150, 110, 980, 510)
 BOLD = re.compile(r"\*\*(.+?)\*\*")
+INLINE = re.compile(r"\*\*(.+?)\*\*|`([^`]+)`")
 
 
 def read_card(game_id: str) -> str:
@@ -66,14 +67,15 @@ def parse_markdown(text: str) -> list[tuple[str, str]]:
     return blocks
 
 
-def _runs(text: str) -> list[tuple[str, bool]]:
-    """Split text into (words, bold) runs."""
-    out: list[tuple[str, bool]] = []
+def _runs(text: str) -> list[tuple[str, bool | str]]:
+    """Split text into (words, style) runs: False plain, True bold, "code" for
+    `notation` spans."""
+    out: list[tuple[str, bool | str]] = []
     pos = 0
-    for m in BOLD.finditer(text):
+    for m in INLINE.finditer(text):
         if m.start() > pos:
             out.append((text[pos:m.start()], False))
-        out.append((m.group(1), True))
+        out.append((m.group(1), True) if m.group(1) is not None else (m.group(2), "code"))
         pos = m.end()
     if pos < len(text):
         out.append((text[pos:], False))
@@ -83,7 +85,7 @@ def _runs(text: str) -> list[tuple[str, bool]]:
 def layout(theme, blocks, width: int) -> pygame.Surface:
     fonts = {
         "h1": theme.font(34, "display"), "h2": theme.font(28, "bold"), "h3": theme.font(23, "bold"),
-        "p": theme.font(20, "regular"), "b": theme.font(20, "bold"),
+        "p": theme.font(20, "regular"), "b": theme.font(20, "bold"), "code": theme.font(19, "bold"),
     }
     colours = {"h1": theme["accent"], "h2": theme["accent_2"], "h3": theme["accent"], "p": theme["text"]}
     items: list[tuple[pygame.Surface, int, int]] = []
@@ -91,7 +93,7 @@ def layout(theme, blocks, width: int) -> pygame.Surface:
     for kind, text in blocks:
         if kind in ("h1", "h2", "h3"):
             y += {"h1": 4, "h2": 22, "h3": 14}[kind]
-            img = fonts[kind].render(BOLD.sub(r"\1", text), True, colours[kind])
+            img = fonts[kind].render(INLINE.sub(lambda m: m.group(1) or m.group(2), text), True, colours[kind])
             items.append((img, 0, y))
             y += img.get_height() + 8
             if kind == "h2":
@@ -120,14 +122,14 @@ def layout(theme, blocks, width: int) -> pygame.Surface:
         line_h = fonts["p"].get_linesize() + 3
         space = fonts["p"].size(" ")[0]
         for w, bold, glued in words:
-            font = fonts["b"] if bold else fonts["p"]
+            font = fonts["code"] if bold == "code" else (fonts["b"] if bold else fonts["p"])
             ww = font.size(w)[0]
             if glued and x > indent:
                 x -= space
             if x + ww > width and x > indent:
                 x = indent
                 y += line_h
-            colour = theme["accent"] if bold else colours["p"]
+            colour = theme["accent_2"] if bold == "code" else (theme["accent"] if bold else colours["p"])
             items.append((font.render(w, True, colour), x, y))
             x += ww + space
         y += line_h + 8
@@ -166,10 +168,7 @@ class RulesScene(MenuScene):
         self.page = layout(self.app.theme, parse_markdown(read_card(game_id)), PAGE.w - 40)
         self.scroll = self.target = 0.0
         for gid, c in self.tabs.items():
-            if gid == game_id:
-                c.element.disable()  # the current tab shows as pressed-in
-            else:
-                c.element.enable()
+            c.element.change_object_id("#primary_small" if gid == game_id else "#small")
 
     def max_scroll(self) -> float:
         return max(0.0, (self.page.get_height() if self.page else 0) - (PAGE.h - 30))
