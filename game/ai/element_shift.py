@@ -351,7 +351,11 @@ class Profile:
     def step(self, budget: Budget | None) -> None:
         seat = self.next_seat
         model = _model_against(self.view, seat, self.plans)
-        ranked = ranked_plans(self.view, seat, model, budget, top=self.top, cap=self.cap)
+        # Never cut a shared step short: a truncated answer would mislead every bot that
+        # reads this profile later.  One step is small (a capped search).
+        ranked = ranked_plans(self.view, seat, model, None, top=self.top, cap=self.cap)
+        if budget is not None:
+            budget.tick(200)
         if ranked:
             self.options[seat] = tuple(p for _, p in ranked)
             self.plans[seat] = ranked[0][1]
