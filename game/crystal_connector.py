@@ -371,6 +371,9 @@ def _largest_in(mask: np.ndarray, bombed_at: np.ndarray | None,
     return best
 
 
+BATCH_CHUNK = 16384  # boards per pass: keeps the working arrays in the CPU cache
+
+
 def batch_largest(boards: np.ndarray) -> np.ndarray:
     """Largest unbombed group size per colour for many boards at once.
 
@@ -380,6 +383,14 @@ def batch_largest(boards: np.ndarray) -> np.ndarray:
     boards = np.asarray(boards, dtype=np.uint8)
     if boards.ndim == 1:
         boards = boards[None, :]
+    n = boards.shape[0]
+    if n > BATCH_CHUNK:
+        return np.concatenate([_batch_largest(boards[i:i + BATCH_CHUNK])
+                               for i in range(0, n, BATCH_CHUNK)])
+    return _batch_largest(boards)
+
+
+def _batch_largest(boards: np.ndarray) -> np.ndarray:
     n = boards.shape[0]
     masks = board_masks(boards)
     bombs, pylons = masks[4], masks[5]
