@@ -108,6 +108,18 @@ class App:
         self.record_frames = False
         self.input = arcade_input.InputMapper(self)
         self._worker = None
+        # A scene that raises must never end a kiosk (or a player's session): the
+        # error is logged and the app returns to the title.  Tests leave this off so
+        # that failures surface.
+        self.recover_errors = kiosk
+        self.errors: list[str] = []
+        from scenes.kiosk import KioskConfig
+
+        self.kiosk_config = KioskConfig()
+        if kiosk:
+            self.kiosk_config, problem = KioskConfig.load(self.paths)
+            if problem:
+                self.notices.append(problem)
         if start_scenes:
             from scenes.title import TitleScene
 
@@ -193,21 +205,80 @@ class App:
     # -- loop ---------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.quit()
+            if not self.kiosk:  # a kiosk is left only with the operator's chord
+                self.quit()
+            return
+        if self.kiosk:
+            from scenes.kiosk import PinScene, is_exit_chord
+
+            if is_exit_chord(event):
+                if self.kiosk_config.exit_pin:
+                    if not (self.stack and self.stack[-1].name == "pin"):
+                        self.push(PinScene(self))
+                else:
+                    self.quit()
+                return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and not self.kiosk:
+            self.set_fullscreen(not self.settings.fullscreen)
             return
         for ev in self.input.translate(event):
             if self.stack:
-                self.stack[-1].handle(ev)
+                self._guarded(self.stack[-1].handle, ev)
+
+    def _guarded(self, fn, *args) -> None:
+        if not self.recover_errors:
+            fn(*args)
+            return
+        try:
+            fn(*args)
+        except Exception:  # noqa: BLE001 - see recover_errors
+            self.recover()
+
+    def recover(self) -> None:
+        """Log the current exception and go back to the title."""
+        import traceback as tb
+
+        text = tb.format_exc()
+        self.errors.append(text)
+        del self.errors[:-20]
+        log_error(self.paths, text)
+        from scenes.title import TitleScene
+
+        self._pending.clear()
+        self.stack.clear()  # the failed scenes are dropped without their exit hooks
+        self.reset_to(TitleScene(self))
+        self.notices.append("Something went wrong; Crystal Arcade went back to the title.")
 
     def update(self) -> None:
         self.tick_count += 1
         for ev in self.input.stick_repeat():
             if self.stack:
-                self.stack[-1].handle(ev)
+                self._guarded(self.stack[-1].handle, ev)
         if self.stack:
-            self.stack[-1].update()
+            self._guarded(self.stack[-1].update)
+        if self.kiosk:
+            self._kiosk_idle()
         self.sound.update()
         self._apply_pending()
+
+    def idle_seconds(self) -> float:
+        return (self.tick_count - self.input.last_input_tick) / TICK_RATE
+
+    def _kiosk_idle(self) -> None:
+        """Idle on the title: the attract demo.  Idle anywhere else: 'Still there?'."""
+        if not self.stack or self._pending:
+            return
+        top = self.stack[-1].name
+        idle = self.idle_seconds()
+        if top == "title" and idle >= self.kiosk_config.attract_after_seconds:
+            from scenes.kiosk import AttractScene
+
+            self.push(AttractScene(self, start_index=getattr(self, "_attract_next", 0)))
+            self._attract_next = getattr(self, "_attract_next", 0) + 1
+        elif top not in ("title", "attract", "still-there", "pin") and idle >= self.kiosk_config.idle_timeout_seconds:
+            from scenes.kiosk import StillThereScene
+
+            self.push(StillThereScene(self))
 
     def draw(self, alpha: float = 0.0) -> None:
         surface = self.canvas
@@ -216,7 +287,7 @@ class App:
         while start > 0 and self.stack[start].overlay:
             start -= 1
         for scene in self.stack[start:]:
-            scene.draw(surface, alpha)
+            self._guarded(scene.draw, surface, alpha)
         from scenes import widgets
 
         widgets.draw_toasts(self, surface)
@@ -303,6 +374,19 @@ class App:
             self._worker = None
 
 
+def log_error(paths, text: str) -> None:
+    """Append an error to the log file in the user log directory (kept small)."""
+    try:
+        paths.logs.mkdir(parents=True, exist_ok=True)
+        log = paths.logs / "crystal-arcade.log"
+        if log.exists() and log.stat().st_size > 1_000_000:
+            log.replace(log.with_suffix(".log.1"))
+        with open(log, "a", encoding="utf-8") as fh:
+            fh.write(time.strftime("%Y-%m-%d %H:%M:%S ") + text + "\n")
+    except OSError:
+        pass
+
+
 # -- command line -------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     from game.registry import GAMES
@@ -338,6 +422,7 @@ def main(argv: list[str] | None = None) -> int:
     fullscreen = True if args.fullscreen else (False if args.windowed else None)
     try:
         app = App(headless=args.headless, fullscreen=fullscreen, kiosk=args.kiosk, args=args)
+        app.recover_errors = True  # a real session never shows a traceback
     except pygame.error as exc:
         print(f"crystal-arcade: could not open a window: {exc}", file=sys.stderr)
         print("Run with --headless (or SDL_VIDEODRIVER=dummy) where there is no display.",

@@ -39,6 +39,7 @@ BOT_MIN_TICKS = 24  # a bot action is shown for at least this long (before speed
 class PlayScene(Scene):
     name = "play"
     bot_level_for_hint = "hard"
+    autosave_enabled = True  # the attract demo turns it off
 
     def __init__(self, app, match: Match):
         super().__init__(app)
@@ -113,6 +114,8 @@ class PlayScene(Scene):
     def _after_move(self, old, new, move, seat: int) -> None:
         self.queue.append((old, new, move, seat))
         self.on_moved(old, new, move, seat)
+        if not self.autosave_enabled:
+            return
         from game import autosave
 
         warning = autosave.save(self.match, self.app.paths)

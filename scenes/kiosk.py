@@ -1,0 +1,245 @@
+"""Kiosk mode for events and booths: attract demo, idle timeouts, operator exit.
+
+``crystal-arcade --kiosk`` runs fullscreen with no Quit button and locked settings.
+Its configuration is ``kiosk.json`` in the user config directory (written with the
+defaults on first start so an operator can find and edit it):
+
+- ``attract_after_seconds`` (45): idle time on the title before the demo starts.
+- ``idle_timeout_seconds`` (90): idle time in a game before "Still there?".
+- ``still_there_seconds`` (15): the countdown before going back to the title.
+- ``exit_pin`` (""): digits asked for after the exit chord; empty = no PIN.
+- ``demo_seconds_per_game`` (75): how long each game is shown in the demo.
+
+The operator leaves with **Ctrl+Shift+Q** (then the PIN, if one is set).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass
+
+import pygame
+
+from game.saves import Paths, SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
+from scenes.app import LOGICAL_SIZE, Scene
+from scenes.widgets import draw_panel, draw_text, lighten
+
+
+@dataclass
+class KioskConfig:
+    attract_after_seconds: float = 45.0
+    idle_timeout_seconds: float = 90.0
+    still_there_seconds: float = 15.0
+    exit_pin: str = ""
+    demo_seconds_per_game: float = 75.0
+
+    @staticmethod
+    def load(paths: Paths) -> tuple["KioskConfig", str | None]:
+        try:
+            data = read_json(paths.kiosk)
+        except UnreadableFile as exc:
+            return KioskConfig(), f"Kiosk settings were reset: {exc}"
+        if data is None:
+            cfg = KioskConfig()
+            try:
+                write_json_atomic(paths.kiosk, asdict(cfg))  # so the operator can find it
+            except SaveError:
+                pass
+            return cfg, None
+        cfg = KioskConfig()
+        problem = None
+        if not isinstance(data, dict):
+            set_aside(paths.kiosk)
+            return cfg, "Kiosk settings file is not a table; defaults are in use"
+        for key, default in asdict(cfg).items():
+            if key not in data:
+                continue
+            value = data[key]
+            if isinstance(default, str):
+                ok = isinstance(value, str) and (value == "" or value.isdigit())
+            else:
+                ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 1 <= value <= 86400
+            if ok:
+                setattr(cfg, key, value if isinstance(default, str) else float(value))
+            else:
+                problem = f"Kiosk setting {key} is invalid; its default is in use"
+        return cfg, problem
+
+
+def is_exit_chord(event: pygame.event.Event) -> bool:
+    if event.type != pygame.KEYDOWN or event.key != pygame.K_q:
+        return False
+    mods = event.mod
+    return bool(mods & pygame.KMOD_CTRL) and bool(mods & pygame.KMOD_SHIFT)
+
+
+class AttractScene(Scene):
+    """Bots play each game in turn at demo pace.  The first input of any kind goes
+    back to the title at once and is swallowed (a tap does not also press a button)."""
+
+    name = "attract"
+    demo_levels = ("easy", "medium")
+
+    def __init__(self, app, start_index: int = 0):
+        super().__init__(app)
+        from game.registry import GAMES
+
+        self.ids = list(GAMES)
+        self.index = start_index % max(1, len(self.ids))
+        self.inner = None
+        self.inner_ticks = 0
+        self.rng = random.Random(app.tick_count)
+        self.games_shown = 0
+
+    def enter(self) -> None:
+        self.start_game()
+
+    def exit(self) -> None:
+        if self.inner is not None:
+            self.inner.exit()
+            self.inner = None
+
+    def start_game(self) -> None:
+        from game.core import GameSetup
+        from game.match import Match, Seat
+        from game.registry import GAMES
+        from scenes.play import play_scene_for
+
+        if self.inner is not None:
+            self.inner.exit()
+        gid = self.ids[self.index]
+        spec = GAMES[gid]
+        players = spec.default_players
+        setup = GameSetup(gid, players, spec.resolve_options(players)[1], self.rng.randrange(1, 1_000_000))
+        seats = [Seat.bot(self.rng.choice(self.demo_levels)) for _ in range(players)]
+        match = Match(spec, setup, seats, setup.start(GAMES))
+        inner = play_scene_for(self.app, match)
+        inner.bot_seconds = 0.25  # quick thinking, paced animations: a watchable demo
+        inner.show_results = lambda: None  # the demo moves on to the next game instead
+        inner.autosave_enabled = False
+        self.inner = inner
+        self.inner_ticks = 0
+        self.games_shown += 1
+        inner.enter()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.JOYBUTTONDOWN):
+            from scenes.title import TitleScene
+
+            self.app.input.last_input_tick = self.app.tick_count
+            self.app.reset_to(TitleScene(self.app))
+
+    def update(self) -> None:
+        super().update()
+        if self.inner is None:
+            return
+        self.inner.update()
+        self.inner_ticks += 1
+        limit = int(self.app.kiosk_config.demo_seconds_per_game * 60)
+        over = self.inner.match.is_over() and not self.inner.anim and not self.inner.queue
+        if self.inner_ticks >= limit or (over and self.inner.end_wait == -2) or \
+                (over and self.inner_ticks > 0 and self.inner.end_wait == 0):
+            self.index = (self.index + 1) % len(self.ids)
+            self.start_game()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.inner is not None:
+            self.inner.draw(surface, alpha)
+        theme = self.app.theme
+        shade = pygame.Surface((LOGICAL_SIZE[0], 150), pygame.SRCALPHA)
+        shade.fill((5, 6, 14, 200))
+        surface.blit(shade, (0, LOGICAL_SIZE[1] - 150))
+        pulse = 0.5 + 0.5 * pygame.math.Vector2(1, 0).rotate(self.ticks * 3).x
+        draw_text(surface, "Touch or press any key to play", theme.font(52, "display"),
+                  lighten(theme["accent"], 0.3 * pulse), (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 128),
+                  "midtop", shadow=True)
+        if self.inner is not None:
+            draw_text(surface, f"Demo: {self.inner.spec.title}", theme.font(24), theme["accent_2"],
+                      (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 56), "midtop")
+
+
+class StillThereScene(Scene):
+    """'Still there?' over an idle game; any input dismisses it, the countdown's end
+    abandons the match and returns to the title."""
+
+    name = "still-there"
+    overlay = True
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.left = int(app.kiosk_config.still_there_seconds * 60)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.app.input.last_input_tick = self.app.tick_count
+            self.app.pop()
+
+    def update(self) -> None:
+        super().update()
+        self.left -= 1
+        if self.left <= 0:
+            from game import autosave
+            from scenes.title import TitleScene
+
+            autosave.clear(self.app.paths)  # a kiosk never resumes an abandoned match
+            self.app.reset_to(TitleScene(self.app))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        theme = self.app.theme
+        shade = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
+        shade.fill((5, 6, 14, 200))
+        surface.blit(shade, (0, 0))
+        box = pygame.Rect(0, 0, 620, 300)
+        box.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
+        draw_panel(surface, box, theme, width=3)
+        draw_text(surface, "Still there?", theme.font(60, "display"), theme["accent"],
+                  (box.centerx, box.y + 30), "midtop", shadow=True)
+        secs = max(0, (self.left + 59) // 60)
+        draw_text(surface, f"Back to the title in {secs} s", theme.font(28), theme["text"],
+                  (box.centerx, box.y + 130), "midtop")
+        draw_text(surface, "Touch or press any key to keep playing", theme.font(22), theme["text_dim"],
+                  (box.centerx, box.y + 200), "midtop")
+
+
+class PinScene(Scene):
+    """The operator's PIN after the exit chord (digits, Enter; Esc cancels)."""
+
+    name = "pin"
+    overlay = True
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.digits = ""
+        self.wrong = False
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type != pygame.KEYDOWN:
+            return
+        if event.key == pygame.K_ESCAPE:
+            self.app.pop()
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.digits == self.app.kiosk_config.exit_pin:
+                self.app.quit()
+            else:
+                self.digits, self.wrong = "", True
+        elif event.key == pygame.K_BACKSPACE:
+            self.digits = self.digits[:-1]
+        elif event.unicode and event.unicode.isdigit() and len(self.digits) < 12:
+            self.digits += event.unicode
+            self.wrong = False
+
+    def update(self) -> None:
+        super().update()
+        if self.ticks > 60 * 30:  # a forgotten PIN prompt closes by itself
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        theme = self.app.theme
+        box = pygame.Rect(0, 0, 520, 240)
+        box.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
+        draw_panel(surface, box, theme, width=3)
+        draw_text(surface, "Operator PIN", theme.font(36, "display"), theme["accent"], (box.centerx, box.y + 24), "midtop")
+        draw_text(surface, "•" * len(self.digits) or "_", theme.font(40), theme["text"], (box.centerx, box.y + 100), "midtop")
+        note = "Wrong PIN" if self.wrong else "Enter to leave, Esc to cancel"
+        draw_text(surface, note, theme.font(20), theme["bad"] if self.wrong else theme["text_dim"],
+                  (box.centerx, box.y + 180), "midtop")
