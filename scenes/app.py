@@ -90,6 +90,13 @@ class App:
 
         pygame.init()
         pygame.display.set_caption("Crystal Arcade")
+        try:
+            from scenes.theme import asset_path
+
+            with asset_path("icons", "icon.png").open("rb") as fh:
+                pygame.display.set_icon(pygame.image.load(fh, "icon.png"))
+        except (OSError, pygame.error, FileNotFoundError):
+            pass  # no icon is no reason not to start
         self.screen = self._open_window()
         self.canvas = self.screen  # SCALED: we draw at the logical size directly
         from scenes import theme as theme_mod
@@ -319,6 +326,9 @@ class App:
                 accumulator = min(accumulator, TICK)  # drop the backlog, do not spiral
             if quit_after_ticks is not None and self.tick_count >= quit_after_ticks:
                 self.running = False
+                top = self.stack[-1].name if self.stack else "none"
+                print(f"crystal-arcade: quit after {self.tick_count} ticks on the {top} screen "
+                      f"({self.frame_count} frames drawn)", flush=True)
             if not self.running:
                 break
             t0 = time.perf_counter()
