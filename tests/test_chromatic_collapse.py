@@ -881,3 +881,20 @@ def test_bots_pick_legal_setup_and_moves():
         assert m in s.legal_moves()
         t = started(2)
         assert bot.choose(t, rng=random.Random(0), budget=Budget(nodes=2000)) in t.legal_moves()
+
+
+def test_batch_playouts_follow_the_same_rules():
+    from game.ai.chromatic_collapse import BatchPlayouts
+
+    batch = BatchPlayouts()
+    states = []
+    for g in range(6):
+        s = started(g, ray_count=g % 3 == 0)
+        rng = random.Random(g)
+        while not s.is_terminal():
+            states.append(s)
+            s = s.apply(rng.choice(s.legal_moves()))
+    assert batch.legal_counts(states) == [len(s.legal_moves()) for s in states]
+    result = batch.run([started(g) for g in range(40)], seed=3)
+    assert all(w in (DIAMOND, CIRCLE) for w in result["winners"])
+    assert all(a < SPEC.move_bound(2, {}) for a in result["actions"])

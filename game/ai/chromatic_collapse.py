@@ -573,3 +573,225 @@ def make_medium():
 
 def make_hard():
     return HardBot()
+
+
+# --- batched random playouts (numpy) -------------------------------------------------
+
+class BatchPlayouts:
+    """Many uniformly random games at once, on numpy bitboards: the whole movement,
+    colour, direction, sudden-death and win rules, vectorised over the games.  It is
+    what an MCTS would use for rollouts and what ``tools/bench.py`` times.
+
+    >>> from game.chromatic_collapse import SPEC, Start
+    >>> starts = [SPEC.new_game(s).apply(Start(0)) for s in range(4)]
+    >>> result = BatchPlayouts().run(starts, seed=1)
+    >>> sorted(result)
+    ['actions', 'turns', 'winners']
+    """
+
+    def __init__(self):
+        import numpy as np
+
+        from game.chromatic_collapse import RAY_MASKS, LINE_MASKS
+
+        self.np = np
+        u64 = np.uint64
+        self.sq_bits = np.array([1 << s for s in range(64)], dtype=u64)
+        self.shifts = np.arange(64, dtype=u64)
+        self.line = np.array(LINE_MASKS, dtype=u64)                      # (64, 4)
+        self.ray_mask = np.array(RAY_MASKS, dtype=u64)                   # (64, 8)
+        self.ray_len = np.array([[len(RAYS[s][d]) for d in range(8)] for s in range(64)])
+        tgt = np.zeros((64, 8, 10), dtype=np.int64)
+        btw = np.zeros((64, 8, 10), dtype=u64)
+        for s in range(64):
+            for d in range(8):
+                ray = RAYS[s][d]
+                for k in range(1, len(ray) + 1):
+                    tgt[s, d, k] = ray[k - 1]
+                    btw[s, d, k] = BETWEEN[s][d][k]
+        self.tgt, self.btw = tgt, btw
+        self.axis = np.array([d & 3 for d in range(8)])
+        self.dirs = np.arange(8)
+        from game.chromatic_collapse import NOT_A, NOT_H
+
+        self.not_a, self.not_h = u64(NOT_A), u64(NOT_H)
+
+    def _dilate(self, g):
+        np = self.np
+        one, eight = np.uint64(1), np.uint64(8)
+        ew = g | ((g & self.not_h) << one) | ((g & self.not_a) >> one)
+        return ew | (ew << eight) | (ew >> eight)
+
+    def _connected(self, x):
+        np = self.np
+        g = x & (~x + np.uint64(1))
+        for _ in range(32):
+            n = self._dilate(g) & x
+            if np.array_equal(n, g):
+                break
+            g = n
+        return (g == x) & (x != 0)
+
+    def run(self, states, seed: int = 0) -> dict:
+        """Play every state in ``states`` (after setup) to the end with uniformly random
+        actions.  Returns per game ``winners``, ``turns`` and ``actions``."""
+        np = self.np
+        u64 = np.uint64
+        rng = np.random.default_rng(seed)
+        n = len(states)
+        masks = np.array([s._masks for s in states], dtype=u64)         # (n, 2)
+        colour = np.array([[code_colour(c) if c else -1 for c in s.board] for s in states],
+                          dtype=np.int8)
+        to_move = np.array([s.to_move for s in states], dtype=np.int64)
+        phase = np.array([_PHASES[s.phase] for s in states], dtype=np.int64)
+        turn = np.array([s.turn for s in states], dtype=np.int64)
+        last = np.array([s.last_colour for s in states], dtype=np.int64)
+        first_to = np.array([s.first_to for s in states], dtype=np.int64)
+        first_dir = np.array([s.first_direction for s in states], dtype=np.int64)
+        ray_count = np.array([s.ray_count for s in states], dtype=bool)
+        winner = np.array([s.winner if s.phase == "over" else -1 for s in states])
+        actions = np.zeros(n, dtype=np.int64)
+        live = np.flatnonzero(winner < 0)
+        while live.size:
+            rem = live[phase[live] == REMOVE]
+            sld = live[phase[live] != REMOVE]
+            if rem.size:
+                self._removals(rem, masks, colour, to_move, phase, winner, rng)
+            if sld.size:
+                self._slides(sld, masks, colour, to_move, phase, turn, last, first_to,
+                             first_dir, ray_count, winner, rng)
+            actions[live] += 1
+            live = live[winner[live] < 0]
+        return {"winners": winner.tolist(), "turns": turn.tolist(), "actions": actions.tolist()}
+
+    def _decide(self, rows, actor, masks, phase, winner):
+        np = self.np
+        jd = self._connected(masks[rows, 0])
+        jc = self._connected(masks[rows, 1])
+        nd = np.bitwise_count(masks[rows, 0])
+        nc = np.bitwise_count(masks[rows, 1])
+        both = jd & jc
+        w = np.where(jd, 0, 1)
+        w = np.where(both, np.where(nd > nc, 0, np.where(nc > nd, 1, actor)), w)
+        done = jd | jc
+        winner[rows[done]] = w[done]
+        phase[rows[done]] = OVER
+
+    def _removals(self, rows, masks, colour, to_move, phase, winner, rng):
+        np = self.np
+        me = to_move[rows]
+        en = masks[rows, 1 - me]
+        bits = ((en[:, None] >> self.shifts[None, :]) & np.uint64(1)).astype(bool)
+        keys = np.where(bits, rng.random(bits.shape), -1.0)
+        sq = keys.argmax(axis=1)
+        masks[rows, 1 - me] = en & ~self.sq_bits[sq]
+        colour[rows, sq] = -1
+        phase[rows] = FIRST
+        self._decide(rows, me, masks, phase, winner)
+
+    def legal_counts(self, states) -> list[int]:
+        """How many actions each (non-setup) state allows, by the vectorised rules; the
+        tests compare it with the engine's ``legal_moves``."""
+        np = self.np
+        out = []
+        for s in states:
+            if s.phase == "remove":
+                out.append(s.piece_count(1 - s.to_move))
+                continue
+            rows = np.array([0])
+            legal, _o, _t = self._legal(
+                rows, np.array([s._masks], dtype=np.uint64),
+                np.array([[code_colour(c) if c else -1 for c in s.board]], dtype=np.int8),
+                np.array([s.to_move]), np.array([_PHASES[s.phase]]), np.array([s.last_colour]),
+                np.array([s.first_to]), np.array([s.first_direction]), np.array([s.ray_count]))
+            out.append(int(legal.sum()))
+        return out
+
+    def _slides(self, rows, masks, colour, to_move, phase, turn, last, first_to, first_dir,
+                ray_count, winner, rng):
+        np = self.np
+        legal, order, tgt = self._legal(rows, masks, colour, to_move, phase, last, first_to,
+                                        first_dir, ray_count)
+        me = to_move[rows]
+        own = masks[rows, me]
+        en = masks[rows, 1 - me]
+        flat = legal.reshape(len(rows), -1)
+        has = flat.any(axis=1)
+        stuck = rows[~has]
+        winner[stuck] = 1 - to_move[stuck]
+        phase[stuck] = OVER
+        if not has.any():
+            return
+        rows, me, own, en, order, tgt, flat = (rows[has], me[has], own[has], en[has],
+                                               order[has], tgt[has], flat[has])
+        keys = np.where(flat, rng.random(flat.shape), -1.0)
+        pick = keys.argmax(axis=1)
+        piece, d = pick // 8, pick % 8
+        idx = np.arange(len(rows))
+        frm = order[idx, piece]
+        to = tgt[idx, piece, d]
+        masks[rows, me] = (own & ~self.sq_bits[frm]) | self.sq_bits[to]
+        masks[rows, 1 - me] = en & ~self.sq_bits[to]
+        moved_colour = colour[rows, frm]
+        colour[rows, to] = moved_colour
+        colour[rows, frm] = -1
+        last[rows] = moved_colour
+        opens = (phase[rows] == FIRST) & (turn[rows] > 1)
+        a = rows[opens]
+        phase[a] = SECOND
+        first_to[a] = to[opens]
+        first_dir[a] = d[opens]
+        b = rows[~opens]
+        first_to[b] = -1
+        first_dir[b] = -1
+        turn[b] += 1
+        to_move[b] = 1 - to_move[b]
+        t = turn[b]
+        sudden = (t >= 50) & ((t - 50) % 5 == 0)
+        phase[b] = np.where(sudden, REMOVE, FIRST)
+        self._decide(rows, me, masks, phase, winner)
+
+    def _legal(self, rows, masks, colour, to_move, phase, last, first_to, first_dir,
+               ray_count):
+        """(legal[r, piece, direction], piece squares[r, piece], targets[r, piece, dir])."""
+        np = self.np
+        u64 = np.uint64
+        one = u64(1)
+        me = to_move[rows]
+        own = masks[rows, me]
+        en = masks[rows, 1 - me]
+        occ = own | en
+        bits = ((own[:, None] >> self.shifts[None, :]) & one).astype(bool)      # (r, 64)
+        order = np.argsort(~bits, axis=1, kind="stable")[:, :12]
+        present = np.take_along_axis(bits, order, 1)                           # (r, 12)
+        line_cnt = np.bitwise_count(self.line[order] & occ[:, None, None])     # (r, 12, 4)
+        k = line_cnt[:, :, self.axis].astype(np.int64)                         # (r, 12, 8)
+        if ray_count.any():
+            ahead = np.bitwise_count(self.ray_mask[order] & occ[:, None, None]) + 1
+            k = np.where(ray_count[rows][:, None, None], ahead.astype(np.int64), k)
+        valid = (k <= self.ray_len[order]) & present[:, :, None]
+        kk = np.where(valid, k, 0)
+        sq3 = order[:, :, None]
+        tgt = self.tgt[sq3, self.dirs[None, None, :], kk]
+        btw = self.btw[sq3, self.dirs[None, None, :], kk]
+        blocked = (btw & en[:, None, None]) != 0
+        land_own = ((own[:, None, None] >> tgt.astype(u64)) & one).astype(bool)
+        legal = valid & ~blocked & ~land_own
+        ph = phase[rows]
+        piece_colour = np.take_along_axis(colour[rows], order, 1)              # (r, 12)
+        # Colour rule on first moves (not on the game's opening move).
+        col_rule = (ph == FIRST) & (last[rows] >= 0)
+        matching = legal & (piece_colour == last[rows][:, None])[:, :, None]
+        use = col_rule & matching.any(axis=(1, 2))
+        legal = np.where(use[:, None, None], matching, legal)
+        # Second moves: never the first piece; opposite or 45 degrees off if possible.
+        second = ph == SECOND
+        not_moved = order != first_to[rows][:, None]
+        others = legal & np.where(second[:, None], not_moved, True)[:, :, None]
+        fd = first_dir[rows][:, None]
+        diff = (self.dirs[None, :] - fd) % 8
+        dir_ok = (diff >= 3) & (diff <= 5)
+        aligned = others & dir_ok[:, None, :]
+        use = second & aligned.any(axis=(1, 2))
+        legal = np.where(use[:, None, None], aligned, others)
+        return legal, order, tgt
