@@ -593,3 +593,29 @@ def test_move_and_pick_order_choices_are_legal_values():
     assert bot.choose(s, rng=random.Random(1)) in (PickOrder(True), PickOrder(False))
     s = play(s, "pick first", "take red", "take blue green")
     assert bot.choose(s, rng=random.Random(1)) in (MoveOrder(True), MoveOrder(False))
+
+
+def test_bots_stop_when_cancelled_and_still_answer_legally():
+    s = started(6, convertor=True, spikes=True)
+    for bot in (EasyBot(), MediumBot(), HardBot()):
+        budget = Budget(cancelled=lambda: True)
+        assert bot.choose(s, rng=random.Random(1), budget=budget) in s.legal_moves()
+        late = bot.choose_for_late_seat(s, late_seat=s.current_player(), rng=random.Random(1),
+                                        budget=Budget(cancelled=lambda: True))
+        assert late in s.legal_moves()
+
+
+def test_hard_stand_in_hurts_the_late_player_with_spikes():
+    s = position("""
+        r R G Y G Y
+        R R Y G y G
+        G Y G Y G Y
+        Y G Y B B B
+        G Y G Y G Y
+        B G B G B R
+    """, Anomalies(spikes=True))
+    bot, rng = HardBot(), random.Random(2)
+    while s.current_player() == 0:
+        s = s.apply(bot.choose_for_late_seat(s, late_seat=0, rng=rng))
+    rec = s.turn_log[-1]
+    assert rec.products[0] - rec.products[1] - rec.spike_points[1] < 0
