@@ -11,11 +11,14 @@
 - **Medium** looks one round ahead: its best few actions are each followed by every
   opponent's greedy reply in turn order, then judged by the full evaluation (trees,
   power, supported area, threats on both sides).
-- **Hard** runs a best-reply search: for each of its candidate actions, the single
-  most damaging reply of *any* opponent is assumed (Schadd & Winands' Best-Reply
-  Search, a paranoid max-n that prunes the tree to one replying seat).  The score is
-  its own value minus the strongest opponent's, so in a multi-player game it stops a
-  leader about to complete a fifth tree even when that leader is not next to move.
+- **Hard** searches.  With two players, and whenever a rival is one action from a
+  fifth tree, it runs a best-reply search over every action: each candidate meets
+  the single most damaging reply of *any* opponent (Schadd & Winands' Best-Reply
+  Search, a paranoid max-n that lets one seat answer), scored as its own value minus
+  the strongest rival's, so it stops a leader's fifth tree even when that leader is
+  not next to move.  Otherwise, with three or more players (where paranoia makes a
+  bot timid), its best few actions are each played out for a whole round with max-n
+  replies (every opponent picks what is best for itself) plus its own best follow-up.
 
 Everything is public in this game, so no bot sees more than its seat may.  Bots use
 only the ``rng`` they are given and honour ``budget.expired()``; with ``budget=None``
@@ -27,13 +30,7 @@ from __future__ import annotations
 import random
 
 from game.ai.base import Budget, RandomBot
-from game.crystal_formation import (
-    POWER,
-    TREE,
-    FormationState,
-    Pass,
-    iter_bits,
-)
+from game.crystal_formation import POWER, TREE, FormationState
 
 WIN_VALUE = 10_000.0
 
@@ -41,8 +38,8 @@ WIN_VALUE = 10_000.0
 TREE_WEIGHT = 9.0          # a tree is worth its 6 pips plus the race to five
 THREAT_NODE = 0.9          # a node in an enemy area loses a pip at its owner's turn end
 THREAT_TREE = 6.0          # ... and a tree stops being a tree
-AREA_WEIGHT = 0.04         # empty cells in one's area: room to place and move
-PRESSURE_WEIGHT = 0.25     # enemy nodes one threatens
+AREA_WEIGHT = 0.01         # empty cells in one's area: room to place and move
+PRESSURE_WEIGHT = 0.6      # enemy nodes one threatens
 
 
 def seat_values(state: FormationState) -> list[float]:
@@ -219,6 +216,8 @@ class HardBot:
         if ranked[0][2].winner == seat:
             return ranked[0][1]
         killers: list[tuple[int, object]] = []
+        if state.players > 2 and not self._rival_can_win(state, seat, budget):
+            return self._max_n_round(state, seat, ranked, rng, budget)
         best_move, best_value = ranked[0][1], None
         for k, (v1, move, child) in enumerate(ranked):
             if k and budget.expired():
@@ -263,6 +262,43 @@ class HardBot:
                 return None
         return worst
 
+    width = 12
+
+    def _max_n_round(self, state, seat, ranked, rng, budget):
+        """With three or more players and no rival one action from winning, a paranoid
+        search is too timid; each of our best few actions is played out for a round in
+        which every opponent makes the reply best for itself (max-n), then judged."""
+        scored = [(ranked[0][0] - 1e6, 0, ranked[0][1])]
+        for k, (v1, move, child) in enumerate(ranked[: self.width]):
+            if k and budget.expired():
+                break
+            cur = child
+            while not cur.is_terminal() and cur.current_player() != seat:
+                cur = cur._play(greedy_reply(cur, budget))
+            if cur.is_terminal():
+                value = relative_value(seat_values(cur), seat)
+            else:
+                # our own best follow-up, so plans that take two actions count
+                value = max(relative_value(seat_values(cur._play(m)), seat)
+                            for m in cur._legal)
+                budget.tick(len(cur._legal))
+            scored.append((value, k + 1, move))
+        return _pick(scored, rng)
+
+    @staticmethod
+    def _rival_can_win(state, seat, budget) -> bool:
+        """Could some opponent, moving now, end its turn with five trees?  (Only a
+        seat with four trees or more can.)"""
+        for opp in range(state.players):
+            if opp == seat or state.trees(opp) < 4:
+                continue
+            view = _as_mover(state, opp)
+            for reply in view._legal:
+                budget.tick()
+                if view._play(reply).winner == opp:
+                    return True
+        return False
+
     def _remember(self, killers: list, opp: int, reply) -> None:
         entry = (opp, reply)
         if entry in killers:
@@ -291,4 +327,4 @@ def make(level: str):
 
 
 __all__ = ["EasyBot", "MediumBot", "HardBot", "RandomBot", "make", "seat_values",
-           "relative_value", "Pass", "iter_bits"]
+           "relative_value"]
