@@ -43,7 +43,7 @@ BOARD_RECT = pygame.Rect(BX, BY, BOARD_PX, BOARD_PX)
 LEFT_CARD = pygame.Rect(BOARD_AREA.x, BY, BX - 30 - BOARD_AREA.x, BOARD_PX)
 RIGHT_CARD = pygame.Rect(BOARD_RECT.right + 14, BY, BOARD_AREA.right - BOARD_RECT.right - 14, BOARD_PX)
 PROMPT_TOP = BOARD_RECT.bottom + 32  # the message strip under the file letters
-SETUP_W, SETUP_H = 236, 150
+SETUP_W, SETUP_H = 220, 150
 
 COLOUR_KEYS = tuple(f"crystal_{c}" for c in COLOURS)
 SIDE_SHAPES = ("diamond", "circle")
@@ -355,7 +355,7 @@ class ChromaticCollapseView(PlayScene):
     @staticmethod
     def setup_buttons() -> list[pygame.Rect]:
         """The two choices of the setup step, over the middle of the board."""
-        gap = 24
+        gap = 20
         total = 2 * SETUP_W + gap
         x = BOARD_RECT.centerx - total // 2
         y = BOARD_RECT.centery - SETUP_H // 2 + 30
@@ -591,13 +591,10 @@ class ChromaticCollapseView(PlayScene):
     # -- hooks from the base ---------------------------------------------------------------
     def on_moved(self, old, new, move, seat: int) -> None:
         self.clear_selection()
-        if isinstance(move, Slide) and old.piece_at(move.to) is not None or isinstance(move, Remove):
+        if (isinstance(move, Slide) and old.piece_at(move.to) is not None) or isinstance(move, Remove):
             self.app.sound.play("capture")
         else:
             self.app.sound.play("place")
-        if new.phase in ("first", "second", "remove") and self.cursor not in new.movable_squares():
-            if not new.is_terminal() and new.phase != "remove":
-                self.cursor = self._first_cursor(new) if self.keyboard is False else self.cursor
         if new.turn == WARNING_TURN and old.turn == WARNING_TURN - 1:
             self.say(f"Turn {WARNING_TURN}: sudden death from turn {SUDDEN_DEATH_TURN}. Every fifth turn "
                      "then begins with removing an opponent piece", "warning", 5)
@@ -654,11 +651,19 @@ class ChromaticCollapseView(PlayScene):
             g = self.groups(state, s)
             joined = len(g[0]) if g else 0
             label = self.seat_label(s)
-            right = f"{joined}/{state.piece_count(s)}"
+            count = f"{joined}/{state.piece_count(s)}"
             font = self.app.theme.font(21)
-            room = PANEL.w - 64 - (90 if self.match.clock is not None else 0)
-            if font.size(f"{label}{right} joined")[0] < room:
-                right += " joined"
+            clock = f"   {self.match.clock.display(s)}" if self.match.clock is not None else ""
+            room = PANEL.w - 20 - 44 - 8  # the base's row: text either side of the dot
+
+            def fits(left, right):
+                return font.size(left)[0] + font.size(right + clock)[0] <= room
+
+            right = f"{count} joined"
+            if not fits(label, right):
+                right = count
+                if not fits(label, right):
+                    label = SEAT_NAMES[s]
             rows.append((s, label, right))
         return rows
 
@@ -1169,13 +1174,15 @@ class ChromaticCollapseView(PlayScene):
     # -- drawing: setup ---------------------------------------------------------------------------
     def draw_setup(self, surface: pygame.Surface, state) -> None:
         theme = self.app.theme
-        shade = pygame.Surface(BOARD_RECT.size, pygame.SRCALPHA)
-        shade.fill((8, 10, 22, 150))
-        surface.blit(shade, BOARD_RECT)
+        shade = _SPRITES.get("setup-shade")
+        if shade is None:
+            shade = pygame.Surface(BOARD_RECT.inflate(20, 20).size, pygame.SRCALPHA)
+            pygame.draw.polygon(shade, (8, 10, 22, 150), board_outline(10, 10, CELL, 8))
+            _SPRITES["setup-shade"] = shade
+        surface.blit(shade, BOARD_RECT.inflate(20, 20))
         person = self.live(state) and self.person_to_act()
-        box = BOARD_RECT.inflate(-40, -150)
-        box.h = 300
-        box.center = (BOARD_RECT.centerx, BOARD_RECT.centery + 4)
+        box = pygame.Rect(0, 0, 2 * SETUP_W + 20 + 40, 304)
+        box.center = (BOARD_RECT.centerx, BOARD_RECT.centery + 10)
         cached_panel(surface, box, theme, fill="background_2", edge="accent", alpha=238, width=3)
         holder = SEAT_NAMES[state.to_move]
         cached_text(surface, "Who starts?", theme.font(30, "display"), theme["accent"], (box.centerx, box.y + 14), "midtop")
@@ -1200,6 +1207,9 @@ class ChromaticCollapseView(PlayScene):
                 veil = pygame.Surface(rect.size, pygame.SRCALPHA)
                 veil.fill((10, 12, 24, 120))
                 surface.blit(veil, rect)
+        note = "Turn 1 is a single move; the reply must match its colour."
+        cached_text(surface, note, theme.font(16, "regular"), theme["text_dim"], (box.centerx, box.bottom - 34),
+                    "midtop")
         if person and self.keyboard:
             pygame.draw.rect(surface, lighten(theme["focus"], 0.3 * pulse(self.ticks, 0.2)),
                              self.setup_buttons()[self.setup_focus].inflate(10, 10), 3, border_radius=18)
@@ -1384,7 +1394,7 @@ class ChromaticCollapseView(PlayScene):
         rect.midtop = (BOARD_AREA.centerx, PROMPT_TOP)
         if rect.bottom > BOARD_AREA.bottom:
             rect.bottom = BOARD_AREA.bottom
-        edge = {"error": "bad", "warning": "accent", "good": "good"}.get(kind, "panel_edge")
+        edge = {"error": "bad", "warning": "accent", "good": "good"}.get(kind, "accent_2" if active else "panel_edge")
         fade = min(1.0, self.banner_ticks / 20) if active else 1.0
         fill = "background_2" if active else "panel"
         cached_panel(surface, rect, theme, fill=fill, edge=edge, alpha=int(240 * fade) // 24 * 24 if active else 215,
@@ -1401,13 +1411,13 @@ class ChromaticCollapseView(PlayScene):
     @staticmethod
     def draw_thumbnail(surface: pygame.Surface, theme, state, settings) -> None:
         w, h = surface.get_size()
-        cell = max(4, int(min(w, h) * 0.92) // 8)
+        cell = max(4, (min(w, h) - 2 * max(3, min(w, h) // 64)) // 8)
         board = board_surface(theme, cell, labels=False)
         bx = (w - board.get_width()) // 2
         by = (h - board.get_height()) // 2
         surface.blit(board, (bx, by))
         pad = (board.get_width() - cell * 8) // 2
-        radius = max(3, int(cell * 0.42))
+        radius = max(3, int(cell * 0.46))
         colour_blind = bool(getattr(settings, "colour_blind", False))
         for sq in range(64):
             p = state.piece_at(sq)
