@@ -5,10 +5,11 @@ Controls
                    there); tap the piece again (or right-click) to let it go.  On a
                    sudden-death turn tap the opponent piece to remove.  Tapping a dimmed
                    piece says why it may not move this step.
-    Keyboard       arrow keys move the board cursor, Enter or Space acts on its square,
-                   Tab jumps to the next piece that may move (or the next lit square of
-                   the chosen piece), Backspace lets the chosen piece go.  Setup: Left /
-                   Right and Enter.  H hint, U undo, Y redo, F1 rules, Esc menu (base).
+    Keyboard       arrow keys show and move the board cursor, Enter or Space acts on its
+                   square, Tab / Shift+Tab jump to the next piece that may move (the next
+                   lit square once a piece is chosen; the next target on a removal turn),
+                   Backspace lets the chosen piece go.  Setup: Left / Right and Enter.
+                   H hint, U undo, Y redo, F1 rules, Esc menu (from the base class).
 
 Everything the rules decide comes from the engine (``movable_squares``,
 ``destinations``, ``piece_note``, ``step_banner``, ``path``, ``largest_group``); the view
