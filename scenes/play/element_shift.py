@@ -97,19 +97,54 @@ def text_image(theme, text: str, size: int, colour, kind: str = "bold") -> pygam
                    lambda: theme.font(size, kind).render(text, True, c))
 
 
+_FIT: dict = {}
+
+
+def fit_text(theme, text: str, size: int, kind: str, max_width: int) -> str:
+    """``text`` shortened with an ellipsis to fit ``max_width`` (cached)."""
+    key = (text, size, kind, max_width)
+    out = _FIT.get(key)
+    if out is None:
+        font = theme.font(size, kind)
+        out = text
+        if font.size(out)[0] > max_width:
+            while out and font.size(out + "…")[0] > max_width:
+                out = out[:-1]
+            out += "…"
+        if len(_FIT) > 4000:
+            _FIT.clear()
+        _FIT[key] = out
+    return out
+
+
+def wrapped(theme, text: str, size: int, width: int, kind: str = "regular") -> list[str]:
+    key = ("wrap", text, size, width, kind)
+    out = _FIT.get(key)
+    if out is None:
+        out = _FIT[key] = wrap_text(text, theme.font(size, kind), width)
+    return out
+
+
 def put_text(surface, theme, text: str, size: int, colour, pos, anchor: str = "topleft",
              kind: str = "bold", max_width: int | None = None) -> pygame.Rect:
     """draw_text with the rendered line cached (the panel redraws every frame)."""
     if max_width is not None:
-        font = theme.font(size, kind)
-        if font.size(text)[0] > max_width:
-            while text and font.size(text + "…")[0] > max_width:
-                text = text[:-1]
-            text += "…"
+        text = fit_text(theme, text, size, kind, max_width)
     img = text_image(theme, text, size, colour, kind)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(img, rect)
     return rect
+
+
+def panel(surface, rect, theme, **kw) -> None:
+    """widgets.draw_panel from a cached surface (a panel is redrawn every frame)."""
+    rect = pygame.Rect(rect)
+
+    def make():
+        s = pygame.Surface(rect.size, pygame.SRCALPHA)
+        draw_panel(s, s.get_rect(), theme, **kw)
+        return s
+    surface.blit(_cached(("panel", rect.size, tuple(sorted(kw.items()))), make), rect.topleft)
 
 
 def tile_sprite(theme, element: int, size: int, glyph: bool) -> pygame.Surface:
@@ -157,8 +192,16 @@ def render_board(theme, board, size: int, glyph: bool) -> pygame.Surface:
 
 
 def element_icon(surface, theme, element: int, center, radius: float, glyph: bool = True) -> None:
-    draw_gem(surface, center, radius, element_colour(theme, element),
-             glyph=ELEMENT_GLYPHS[element] if glyph else None)
+    """A small crystal of the element with its glyph (a cached sprite)."""
+    size = int(radius * 2 + 6)
+
+    def make():
+        s = pygame.Surface((size, size), pygame.SRCALPHA)
+        draw_gem(s, (size / 2, size / 2), radius, element_colour(theme, element),
+                 glyph=ELEMENT_GLYPHS[element] if glyph else None)
+        return s
+    spr = _cached(("icon", element, radius, glyph, tuple(element_colour(theme, element))), make)
+    surface.blit(spr, (round(center[0] - size / 2), round(center[1] - size / 2)))
 
 
 def token_sprite(theme, seat: int, element: int, radius: int, glyph: bool) -> pygame.Surface:
@@ -301,6 +344,8 @@ class ElementShiftView(PlayScene):
         self._skipping = False
         self._last_phase: tuple | None = None
         self.people_seats = [i for i, s in enumerate(match.seats) if not s.is_bot]
+        self._preview_key = None
+        self._preview = None
 
     # -- who and what ---------------------------------------------------------------
     @property
@@ -363,6 +408,18 @@ class ElementShiftView(PlayScene):
             return [start]
         full = state.plan_path(seat, self.padded())
         return [start] + list(full[:len(self.plan_actions)])
+
+    def preview(self, state, seat: int, plan: Plan):
+        """``state.preview`` of the plan being edited, kept while nothing changes (it
+        resolves a whole round; the editor draws it every frame)."""
+        key = (id(state), seat, plan)
+        if self._preview_key != key:
+            try:
+                self._preview = state.preview(seat, plan)
+            except Exception:  # noqa: BLE001 - no preview for a plan the engine refuses
+                self._preview = None
+            self._preview_key = key
+        return self._preview
 
     def path_end(self) -> int:
         return self.path()[-1]
@@ -570,7 +627,7 @@ class ElementShiftView(PlayScene):
         state = self.match.state
         v = state.variation()
         allowed = v.allowed.split(": ", 1)[-1]
-        lines = wrap_text(allowed, self.app.theme.font(14, "regular"), SIDE.w - 16)
+        lines = wrapped(self.app.theme, allowed, 14, SIDE.w - 16)
         y = SIDE.y
         lay = {"label": y + 4, "toggle": y + 26, "slots": y + 92, "allowed": y + 166, "allowed_lines": lines}
         y = lay["allowed"] + 20 + 18 * len(lines) + 6
@@ -1002,10 +1059,7 @@ class ElementShiftView(PlayScene):
         segs = state.segments()
         element = beater(state.elements[seat]) if self.plan_switch else state.elements[seat]
         # tiles the plan would convert if nobody else moved
-        try:
-            preview = state.preview(seat, self.padded())
-        except Exception:  # noqa: BLE001 - an illegal partial plan shows no preview
-            preview = None
+        preview = self.preview(state, seat, self.padded())
         if preview is not None:
             el_col = element_colour(theme, element)
             conv = set(preview.converts)
@@ -1026,7 +1080,7 @@ class ElementShiftView(PlayScene):
                     colour = lighten((230, 235, 255), 0.0) if a.kind == "step" else theme["accent_2"]
                     pygame.draw.rect(surface, colour, r, 2 + int(t * 1.5), border_radius=8)
                     if a.kind == "jump":
-                        put_text(surface, theme, a.token, 13, theme["accent_2"], r.center, "center")
+                        put_text(surface, theme, a.token, 12, theme["accent_2"], (r.centerx, r.bottom - 3), "midbottom")
                 elif a.kind == "ray":
                     self.draw_ray(surface, end, a.token[4:], element, 1.0, strength=0.9 if self.ray_aim else 0.35)
         self.draw_path(surface, state, seat, self.plan_switch, self.plan_actions)
@@ -1106,10 +1160,12 @@ class ElementShiftView(PlayScene):
         start = (cx + dc * CELL * 0.45, cy + dr * CELL * 0.45)
         end = (start[0] + dc * length, start[1] + dr * length)
         col = lighten(element_colour(theme, element), 0.35)
-        layer = pygame.Surface(BOARD_AREA.size, pygame.SRCALPHA)
-        off = (-BOARD_AREA.x, -BOARD_AREA.y)
-        s0 = (start[0] + off[0], start[1] + off[1])
-        e0 = (end[0] + off[0], end[1] + off[1])
+        # a layer just large enough for the beam (drawn every frame of a reveal)
+        box = pygame.Rect(min(start[0], end[0]) - 20, min(start[1], end[1]) - 20,
+                          abs(end[0] - start[0]) + 40, abs(end[1] - start[1]) + 40)
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        s0 = (start[0] - box.x, start[1] - box.y)
+        e0 = (end[0] - box.x, end[1] - box.y)
         a = int(255 * strength)
         pygame.draw.line(layer, (*col[:3], a // 3), s0, e0, 16)
         pygame.draw.line(layer, (*col[:3], a), s0, e0, 6)
@@ -1121,7 +1177,7 @@ class ElementShiftView(PlayScene):
                     (e0[0] + hs * math.cos(ang + 2.4), e0[1] + hs * math.sin(ang + 2.4)),
                     (e0[0] + hs * math.cos(ang - 2.4), e0[1] + hs * math.sin(ang - 2.4))]
             pygame.draw.polygon(layer, (*col[:3], a), head)
-        surface.blit(layer, BOARD_AREA.topleft)
+        surface.blit(layer, box.topleft)
 
     def draw_hint(self, surface, move) -> None:
         """Drawn with the plan overlay (the hint's route in cyan); nothing extra."""
@@ -1267,7 +1323,7 @@ class ElementShiftView(PlayScene):
     def draw_strip(self, surface, state, mode: str) -> None:
         """The round's variation as a banner: its name and rule in the engine's words."""
         theme = self.app.theme
-        draw_panel(surface, STRIP, theme, fill="panel", edge="accent_2", alpha=235, width=2, radius=12)
+        panel(surface, STRIP, theme, fill="panel", edge="accent_2", alpha=235, width=2, radius=12)
         rnd = state.round
         if rnd == 0:
             title, badge = "Setup: pick a start tile", "0"
@@ -1284,7 +1340,7 @@ class ElementShiftView(PlayScene):
         put_text(surface, theme, badge, 24, (20, 20, 30), (cx, cy + 1), "center", kind="display")
         put_text(surface, theme, title, 21, theme["accent"], (STRIP.x + 60, STRIP.y + 3), kind="display",
                  max_width=STRIP.w - 72)
-        for i, line in enumerate(wrap_text(rule, theme.font(15, "regular"), STRIP.w - 76)[:2]):
+        for i, line in enumerate(wrapped(theme, rule, 15, STRIP.w - 76)[:2]):
             put_text(surface, theme, line, 15, theme["text"], (STRIP.x + 60, STRIP.y + 27 + 17 * i), kind="regular")
 
     def draw_button(self, surface, rect: pygame.Rect, label: str, enabled: bool = True, *, primary: bool = False,
@@ -1311,7 +1367,7 @@ class ElementShiftView(PlayScene):
 
     def draw_side(self, surface, state, mode: str, old=None, t: float = 0.0) -> None:
         theme = self.app.theme
-        draw_panel(surface, SIDE, theme, fill="background_2", edge="panel_edge", alpha=200, radius=12)
+        panel(surface, SIDE, theme, fill="background_2", edge="panel_edge", alpha=200, radius=12)
         if mode == "plan":
             self.draw_editor(surface, state)
         elif mode == "setup":
@@ -1389,16 +1445,13 @@ class ElementShiftView(PlayScene):
                 self.draw_button(surface, rect, "", selected=self.ray_aim, icon=ray_icon)
         # the preview: this plan if nobody else moved
         py = lay["preview"]
-        try:
-            preview = state.preview(seat, self.padded())
-        except Exception:  # noqa: BLE001 - no preview for a plan the engine refuses
-            preview = None
+        preview = self.preview(state, seat, self.padded())
         if preview is not None:
             line = preview.score
             put_text(surface, theme, "If nobody else moved:", 15, theme["text_dim"], (x0, py))
             put_text(surface, theme, plural(line.total, "point"), 24, theme["accent"], (x0, py + 20), kind="display")
             detail = line.explain().replace("->", "=")
-            for i, ln in enumerate(wrap_text(detail, theme.font(14, "regular"), SIDE.w - 16)[:2]):
+            for i, ln in enumerate(wrapped(theme, detail, 14, SIDE.w - 16)[:2]):
                 put_text(surface, theme, ln, 14, theme["text"], (x0 + 2, py + 52 + 18 * i), kind="regular")
             conv = len(preview.converts)
             put_text(surface, theme, f"ends on {cell_name(preview.path[-1])}, turns {plural(conv, 'tile')} "
@@ -1425,7 +1478,7 @@ class ElementShiftView(PlayScene):
         put_text(surface, theme, f"You are {ELEMENT_NAMES[el]}", 18, theme["text"], (x + 40, SIDE.y + 50))
         text = (f"Choose a start tile: any {ELEMENT_NAMES[el]} tile (the bright ones). Bigger regions score "
                 f"more: 2 x region size / players sharing it.")
-        for i, line in enumerate(wrap_text(text, theme.font(15, "regular"), SIDE.w - 20)):
+        for i, line in enumerate(wrapped(theme, text, 15, SIDE.w - 20)):
             put_text(surface, theme, line, 15, theme["text"], (x, SIDE.y + 92 + 20 * i), kind="regular")
         if self.pick is not None:
             size = len(state.region_cells(self.pick))
@@ -1435,9 +1488,8 @@ class ElementShiftView(PlayScene):
                      kind="regular")
             put_text(surface, theme, f"{2 * size} points if you are alone in it", 16, theme["text"],
                      (x, SIDE.y + 264), kind="regular")
-            for i, line in enumerate(wrap_text("Click it again, press Enter or Start here to confirm; click "
-                                               "another bright tile to change.", theme.font(14, "regular"),
-                                               SIDE.w - 20)):
+            for i, line in enumerate(wrapped(theme, "Click it again, press Enter or Start here to confirm; "
+                                             "click another bright tile to change.", 14, SIDE.w - 20)):
                 put_text(surface, theme, line, 14, theme["text_dim"], (x, SIDE.y + 294 + 18 * i), kind="regular")
         for name, rect, enabled in self.controls():
             if name == "start":
@@ -1479,7 +1531,7 @@ class ElementShiftView(PlayScene):
             y += 50
         if mode == "wait" and not self.match.is_over():
             msg = "The bots are deciding. Plans stay secret until everyone is in; then the round plays out."
-            for i, line in enumerate(wrap_text(msg, theme.font(14, "regular"), SIDE.w - 20)):
+            for i, line in enumerate(wrapped(theme, msg, 14, SIDE.w - 20)):
                 put_text(surface, theme, line, 14, theme["text_dim"], (x, y + 18 * i), kind="regular")
 
     def draw_reveal_side(self, surface, old, new, t: float) -> None:
@@ -1496,31 +1548,35 @@ class ElementShiftView(PlayScene):
             colour = theme["accent"] if i == cur else (theme["accent_2"] if i < cur else theme["panel"])
             pygame.draw.rect(surface, colour, r, border_radius=5)
         y = SIDE.y + 60
-        for s, text in enumerate(trace.plans):
-            el = trace.elements[s]
-            blit_token(surface, theme, s, el, (x + 12, y + 13), 11, self.glyphs)
-            tokens = text.split("; ", 1)
-            head = tokens[0]
-            acts = tokens[1].split() if len(tokens) > 1 else []
-            # highlight the action being played
-            words = []
-            i = 0
-            while i < len(acts):
-                if acts[i] == "ray" and i + 1 < len(acts):
-                    words.append(f"ray {acts[i + 1]}")
-                    i += 2
-                else:
-                    words.append(acts[i])
-                    i += 1
-            put_text(surface, theme, head, 13, theme["text_dim"] if head == "keep" else theme["accent"],
-                     (x + 30, y + 5), kind="bold")
-            wx = x + 30 + 50
-            for j, wd in enumerate(words):
-                label = "·" if wd == STAY else wd
-                colour = theme["accent"] if j == cur else (theme["text"] if j < cur else theme["text_dim"])
-                rect = put_text(surface, theme, label, 13, colour, (wx, y + 5), kind="regular")
-                wx = rect.right + 7
+        for seat, text in enumerate(trace.plans):
+            blit_token(surface, theme, seat, trace.elements[seat], (x + 12, y + 13), 11, self.glyphs)
+            row = _cached(("plan row", text, cur, tuple(theme["accent"])), lambda text=text: self._plan_row(text, cur))
+            surface.blit(row, (x + 30, y + 5))
             y += 28
+
+    def _plan_row(self, text: str, cur: int) -> pygame.Surface:
+        """'switch  ray N L stay R R' with the action being played highlighted."""
+        theme = self.app.theme
+        head, _, rest = text.partition("; ")
+        acts = rest.split()
+        words = []
+        i = 0
+        while i < len(acts):
+            if acts[i] == "ray" and i + 1 < len(acts):
+                words.append(f"ray {acts[i + 1]}")
+                i += 2
+            else:
+                words.append(acts[i])
+                i += 1
+        row = pygame.Surface((SIDE.w - 44, 20), pygame.SRCALPHA)
+        put_text(row, theme, head, 13, theme["text_dim"] if head == "keep" else theme["accent"], (0, 0))
+        wx = 50
+        for j, wd in enumerate(words):
+            label = "·" if wd == STAY else wd
+            colour = theme["accent"] if j == cur else (theme["text"] if j < cur else theme["text_dim"])
+            rect = put_text(row, theme, label, 13, colour, (wx, 0), kind="regular")
+            wx = rect.right + 7
+        return row
 
     # -- drawing: curtain and summary ------------------------------------------------
     def draw_curtain(self, surface) -> None:
@@ -1534,7 +1590,7 @@ class ElementShiftView(PlayScene):
         pygame.draw.rect(surface, theme["accent"], area, 3, border_radius=16)
         card = pygame.Rect(0, 0, 620, 360)
         card.center = (area.centerx, area.y + 260)
-        draw_panel(surface, card, theme, fill="panel", edge="accent", alpha=250, width=3)
+        panel(surface, card, theme, fill="panel", edge="accent", alpha=250, width=3)
         blit_token(surface, theme, seat, state.elements[seat], (card.centerx, card.y + 60), 30, self.glyphs)
         put_text(surface, theme, f"Pass the device to Player {seat + 1}", 34, theme["accent"],
                  (card.centerx, card.y + 104), "midtop", kind="display")
@@ -1580,11 +1636,11 @@ class ElementShiftView(PlayScene):
         state = self.match.state
         v = VARIATIONS[rnd]
         area = BOARD_AREA.inflate(-4, -4)
-        draw_panel(surface, area, theme, fill="panel", edge="accent", alpha=255, width=3, radius=16)
+        panel(surface, area, theme, fill="panel", edge="accent", alpha=255, width=3, radius=16)
         put_text(surface, theme, f"Round {rnd} scored", 30, theme["accent"], (area.x + 22, area.y + 10),
                  kind="display")
         trace = state.last_trace if state.last_trace and state.last_trace.round == rnd else None
-        sub = f"Round {rnd}: {v.name}"
+        sub = v.name if rnd > 1 else "No variation"
         if trace is not None:
             changed = sum(len(seg) for seg in trace.conversions)
             sub += f"  ·  {plural(changed, 'tile')} changed"
@@ -1648,7 +1704,7 @@ class ElementShiftView(PlayScene):
                 self.draw_button(surface, rect, label, primary=True, size=20)
         note = ("Region: 2 x region size / k (players of the region's element in it), rounded down. "
                 "Leading: +3 if your element beats the element with the most tiles.")
-        for i, ln in enumerate(wrap_text(note, theme.font(13, "regular"), area.w - 340)[:2]):
+        for i, ln in enumerate(wrapped(theme, note, 13, area.w - 340)[:2]):
             put_text(surface, theme, ln, 13, theme["text_dim"], (area.x + 24, area.bottom - 52 + 17 * i), kind="regular")
 
     def draw_banner(self, surface) -> None:
@@ -1656,9 +1712,8 @@ class ElementShiftView(PlayScene):
         if self.banner_ticks <= 0 or not self.banner:
             return
         theme = self.app.theme
-        font = theme.font(19)
         width = BOARD.w + 20
-        lines = wrap_text(self.banner, font, width - 30)
+        lines = wrapped(theme, self.banner, 19, width - 30, "bold")
         h = 16 + 25 * len(lines)
         rect = pygame.Rect(0, 0, width, h)
         rect.midbottom = (BOARD.centerx, BOARD_AREA.bottom - 4)
@@ -1669,17 +1724,53 @@ class ElementShiftView(PlayScene):
             put_text(surface, theme, line, 19, theme["text"], (rect.centerx, rect.y + 8 + 25 * i), "midtop")
 
     # -- drawing: the side panel -----------------------------------------------------
+    def draw_panel(self, surface) -> None:
+        """The base side panel, its background cached."""
+        panel(surface, PANEL, self.app.theme)
+        y = PANEL.y + 12
+        y = self.draw_players(surface, y)
+        y = self.draw_extra_panel(surface, y + 6)
+        self.draw_log(surface, y + 6, PANEL.bottom - 12 - MIN_TARGET - 16)
+
+    def draw_header(self, surface) -> None:
+        """The base header, with its text cached (it is drawn every frame)."""
+        theme = self.app.theme
+        put_text(surface, theme, self.spec.title, 30, theme["accent"], (24, 14), kind="display")
+        title_w = theme.font(30, "display").size(self.spec.title)[0]
+        put_text(surface, theme, self.status_text(), 22, theme["text"], (40 + title_w, 22),
+                 max_width=860 - 56 - title_w)
+
+    def draw_log(self, surface, top: int, bottom: int) -> None:
+        """The base move log, with its lines cached."""
+        theme = self.app.theme
+        if bottom - top < 40:
+            return
+        put_text(surface, theme, "Moves", 18, theme["text_dim"], (PANEL.x + 14, top))
+        lines = self.log_lines()
+        visible = max(1, (bottom - top - 24) // 20)
+        self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
+        end = len(lines) - self.log_scroll
+        y = top + 24
+        for i in range(max(0, end - visible), end):
+            seat, text = lines[i]
+            colour = self.seat_colour(seat) if seat >= 0 else theme["text_dim"]
+            put_text(surface, theme, f"{i + 1:>3}.", 16, theme["text_dim"], (PANEL.x + 14, y), kind="regular")
+            put_text(surface, theme, text, 16, lighten(colour, 0.35), (PANEL.x + 56, y), kind="regular",
+                     max_width=PANEL.w - 70)
+            y += 20
+
     def draw_players(self, surface, y: int) -> int:
         theme = self.app.theme
         state = self.shown if self.anim is None else self.anim[0]
         m = self.match
         live = m.state
-        to_move = m.to_move()
+        # the seat to act is marked only while seats are deciding (not in a reveal or summary)
+        to_move = m.to_move() if self.mode() in ("setup", "plan", "wait", "curtain") else -1
         clock = m.clock
         line_h = 26
         for seat in range(state.num_players):
             r = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, line_h - 2)
-            if seat == to_move and not m.is_over():
+            if seat == to_move:
                 pygame.draw.rect(surface, lighten(theme["panel"], 0.12), r, border_radius=8)
                 pygame.draw.rect(surface, theme["accent"], r, 2, border_radius=8)
             blit_token(surface, theme, seat, state.elements[seat], (r.x + 13, r.centery), 10, self.glyphs)
@@ -1739,7 +1830,7 @@ class ElementShiftView(PlayScene):
             "summary": "Enter: continue",
         }.get(mode)
         if keys:
-            for line in wrap_text(keys, theme.font(13, "regular"), w)[:3]:
+            for line in wrapped(theme, keys, 13, w)[:3]:
                 put_text(surface, theme, line, 13, theme["accent_2"], (x, y), kind="regular")
                 y += 17
         return y + 2
@@ -1801,10 +1892,12 @@ class ElementShiftResults(ResultsScene):
         if rounds == 0:
             put_text(surface, theme, "No round was played", 20, theme["text_dim"], plot.center, "center")
             return
-        top = max(1, max(max(v) for v in series))
+        most = max(1, max(max(v) for v in series))
+        step = next((x for x in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500) if most / x <= 6), 1000)
+        top = step * math.ceil(most / step)
         small = 15
-        for k in range(5):
-            v = top * k / 4
+        for k in range(top // step + 1):
+            v = k * step
             y = plot.bottom - v / top * plot.h
             pygame.draw.line(surface, theme["grid"], (plot.x, y), (plot.right, y), 1)
             put_text(surface, theme, f"{v:.0f}", small, theme["text_dim"], (plot.x - 8, y), "midright", kind="regular")
@@ -1815,7 +1908,9 @@ class ElementShiftResults(ResultsScene):
                  kind="regular")
         ends = []
         for seat in range(n):
-            pts = [(plot.x + plot.w * i / rounds, plot.bottom - series[i][seat] / top * plot.h)
+            # equal scores would hide each other's lines: nudge each seat a pixel apart
+            nudge = (seat - (n - 1) / 2) * 0.8
+            pts = [(plot.x + plot.w * i / rounds, plot.bottom - series[i][seat] / top * plot.h + nudge)
                    for i in range(rounds + 1)]
             colour = lighten(self.seat_colour(seat), 0.1)
             pygame.draw.lines(surface, colour, False, pts, 3)
