@@ -361,3 +361,20 @@ def test_every_button_is_a_comfortable_touch_target(app, name):
     view = make_view(app, ["person"] + ["easy"] * 11, upto_round=6)
     rect = view.control_rect(name)
     assert rect.w >= 44 and rect.h >= 44
+
+
+def test_a_hint_is_drawn_and_taken_with_h_or_the_button(app):
+    view = make_view(app, ["person"] + ["easy"] * 11, seed=8, upto_round=2)
+    key(app, pygame.K_h)
+    assert wait(app, lambda: isinstance(view.hint, Plan), seconds=30)
+    hint = view.hint
+    assert hint in view.match.state.legal_moves()
+    app.run_ticks(1, draw=True)  # its route is drawn over the board
+    click_control(app, view, "use_hint")
+    assert view.padded() == hint
+    click_control(app, view, "clear")
+    assert view.plan_actions == []
+    key(app, pygame.K_h)  # H again takes the hint shown
+    assert view.padded() == hint
+    key(app, pygame.K_RETURN)  # the plan is full: Enter submits it
+    assert view.match.entries[-1].text == str(hint) and view.match.entries[-1].seat == 0

@@ -823,6 +823,11 @@ class ElementShiftView(PlayScene):
         super()._drive_bots()
 
     def request_hint(self) -> None:
+        """H asks the Hard bot for a hint; H again while its route is shown takes it."""
+        if self.mode() == "plan" and isinstance(self.hint, Plan) and self.hint in self.match.state.legal_moves():
+            self.use_hint()
+            self.say("Hint taken into the editor: change it or submit it", "info")
+            return
         if self.mode() not in ("setup", "plan"):
             self.say("Hints are for your own plan" if self.mode() != "curtain" else
                      "Lift the curtain first: hints are secret too", "warning")
@@ -1824,7 +1829,7 @@ class ElementShiftView(PlayScene):
         keys = {
             "plan": "Click tiles or drag · Arrows + Enter · S stay · Backspace step back · Tab keep/switch"
                     + (" · R ray" if self.match.state.variation() and self.match.state.variation().ray_first else "")
-                    + " · Shift+Enter submit",
+                    + " · Shift+Enter submit · H hint (H again: use it)",
             "setup": "Click a bright tile, then again to confirm · Arrows + Enter",
             "curtain": "Enter: I am the player named on the curtain",
             "summary": "Enter: continue",
