@@ -236,6 +236,13 @@ def test_preview_on_holds_the_turn_locally_and_takes_back_without_match_undo(app
     # the shifts were seen as they were entered: only the turn's score pop-up plays
     ticks = [view.transition_ticks(old, new, mv) for old, new, mv, _ in view.queue]
     assert ticks[:-1] == [1, 1] and ticks[-1] > 60
+    # the pop-up: "+20 = 4 x 5" for each player, as the engine scored the turn
+    old, new, _, _ = view.queue[-1]
+    shown = view.popup_points(old, new)
+    record = new.turn_log[-1]
+    assert [tp.seat for tp in shown] == [0, 1]
+    for tp in shown:
+        assert tp.text == f"+{record.products[tp.seat]} = {tp.sizes[0]} x {tp.sizes[1]}"
     app.run_ticks(3)
     assert view.anim is not None
     app.run_ticks(10)  # draws the pop-up

@@ -201,6 +201,7 @@ class CrystalConnectorView(PlayScene):
         self._groups: dict = {}
         self._derived_cache: dict = {}
         self._board_bg: pygame.Surface | None = None
+        self._panel_board: tuple[int, ...] | None = None  # the board drawn this frame, for the panel
 
     # ================================================================== local turn
     def local_state(self):
@@ -235,9 +236,6 @@ class CrystalConnectorView(PlayScene):
             return False
         local, s = self.local_state(), self.match.state
         return local.phase == "over" or local.to_move != s.to_move or len(local.turn_log) > len(s.turn_log)
-
-    def shifts_entered(self) -> int:
-        return sum(1 for a in self.pending if isinstance(a, Shift))
 
     def _reset_turn(self) -> None:
         self.pending.clear()
@@ -284,7 +282,7 @@ class CrystalConnectorView(PlayScene):
             self.app.sound.play("error")
             return False
         if abs(offset) > SIZE - 1:
-            self.say("A shift moves 1 to 5 spaces", "warning")
+            self.say(local.why_illegal(Shift(line, _dir_for(line, offset), abs(offset))) or "", "warning")
             return False
         if offset != 0:
             move = Shift(line, _dir_for(line, offset), abs(offset))
@@ -394,6 +392,7 @@ class CrystalConnectorView(PlayScene):
             return False
         actions = list(self.pending)
         previewed = self.preview_on()
+        self.banner_ticks = 0
         self.finish_animations()
         self._batch = True
         ok = True
@@ -619,12 +618,12 @@ class CrystalConnectorView(PlayScene):
         local = self.local_state()
         if not self._can_enter():
             return
-        if not local.anomalies.convertor:
-            self.say("Converting needs the Color Convertor anomaly", "warning")
-            return
         if not self.convert_mode and not local.can_convert():
-            why = local.why_illegal(Convert(self.cursor, local.seat_colours(local.to_move)[0]))
-            self.say(why or "You cannot convert now", "warning")
+            # the engine's reason, asked about a conversion that would otherwise be fine
+            mine = local.seat_colours(local.to_move)
+            cell = next((i for i in range(CELLS) if local.board[i] == mine[0]), self.cursor)
+            self.say(local.why_illegal(Convert(cell, mine[1])) or "", "warning")
+            self.app.sound.play("error")
             return
         self.convert_mode = not self.convert_mode
         self.draft = None
@@ -770,10 +769,10 @@ class CrystalConnectorView(PlayScene):
         box = self._draft_box()
         span = SIZE - 1
         w = (box.w - 20 - (span - 1) * 6) // span
-        return pygame.Rect(box.x + 10 + (distance - 1) * (w + 6), box.y + 42, max(CHIP, w), CHIP)
+        return pygame.Rect(box.x + 10 + (distance - 1) * (w + 6), box.y + 48, max(CHIP, w), CHIP)
 
     def _draft_box(self) -> pygame.Rect:
-        return pygame.Rect(SIDE.x, SIDE.y + 330, SIDE.w, 100)
+        return pygame.Rect(SIDE.x, SIDE.y + 326, SIDE.w, 102)
 
     def button_rect(self, name: str) -> pygame.Rect | None:
         """Where the column's buttons are now (None when not shown)."""
@@ -936,14 +935,14 @@ class CrystalConnectorView(PlayScene):
         board, spikes = state.board, state.spikes
         moving_cells = set(LINE_CELLS[LINES.index(moving)]) if moving else set()
         for i in range(CELLS):
-            if i in moving_cells and not ghost_line:
+            if i in moving_cells:
                 continue
             rect = cell_rect(i)
             piece = board[i]
             if morph and morph[0] == i:
                 self._draw_morph(surface, rect, morph, spikes[i])
                 continue
-            spr = self._sprite(piece, spikes[i], i in dim_cells or (ghost_line and i in moving_cells))
+            spr = self._sprite(piece, spikes[i], i in dim_cells)
             surface.blit(spr, rect.topleft)
         if not moving:
             return
@@ -953,9 +952,9 @@ class CrystalConnectorView(PlayScene):
         surface.set_clip(BOARD)
         for j, i in enumerate(line_cells):
             spr = self._sprite(board[i], spikes[i])
-            if ghost_line:
+            if ghost_line:  # Off: a drag only sketches the shift over the frozen board
                 spr = spr.copy()
-                spr.set_alpha(150)
+                spr.set_alpha(170)
             for wrap in (-SIZE, 0, SIZE):
                 p = j + offset + wrap
                 if p <= -1 or p >= SIZE:
@@ -1163,7 +1162,7 @@ class CrystalConnectorView(PlayScene):
             surface.blit(layer, r)
 
     def _draw_arrow(self, surface, line: str, off: float, colour, label: str | None = None,
-                    alpha: int = 200, lane: float = 0.0) -> None:
+                    alpha: int = 200, lane: float = 0.0, label_at: float = 0.5) -> None:
         """A ghost arrow along ``line`` covering ``off`` cells (signed)."""
         k = LINES.index(line)
         column = line_kind(line) == "column"
@@ -1190,10 +1189,11 @@ class CrystalConnectorView(PlayScene):
         pygame.draw.polygon(layer, (255, 255, 255, min(255, alpha + 40)), poly, 2)
         surface.blit(layer, BOARD.topleft)
         if label:
-            mid = ((start + end) / 2)
+            mid = start + (end - start) * label_at
             cx, cy = (BOARD.x + across, BOARD.y + mid) if column else (BOARD.x + mid, BOARD.y + across)
             img = self._text(label, 16, (12, 12, 22))
             box = img.get_rect(center=(cx, cy)).inflate(12, 6)
+            box.clamp_ip(BOARD.inflate(-4, -4))
             pygame.draw.rect(surface, col, box, border_radius=8)
             pygame.draw.rect(surface, (255, 255, 255), box, 1, border_radius=8)
             surface.blit(img, img.get_rect(center=box.center))
@@ -1203,7 +1203,7 @@ class CrystalConnectorView(PlayScene):
         live = state is self.match.state
         self._draw_frame(surface, state, live=live)
 
-    def _draw_frame(self, surface, state, *, live: bool, slide=None, popup=None, morph=None) -> None:
+    def _draw_frame(self, surface, state, *, live: bool, slide=None, popup=None, morph=None, side=None) -> None:
         """Everything in BOARD_AREA.  ``slide`` = (state, line, offset) of a match
         animation; ``popup`` = (old, new, u) for the end-of-turn score pop-up."""
         theme = self.app.theme
@@ -1243,6 +1243,8 @@ class CrystalConnectorView(PlayScene):
         if rules.phase == "play":
             self._draw_banned_overlay(surface, rules)
         self._draw_cell_marks(surface, shown, skip)
+        if slide is not None and moving:
+            self._draw_line_glow(surface, moving, theme["accent_2"], 22, 2)
         if live and state.phase == "play" and (self.grabbed or self.convert_mode is False and self.draft):
             held = self.grabbed or self.draft[0]
             self._draw_line_glow(surface, held, theme["accent"], 28, 2)
@@ -1255,25 +1257,26 @@ class CrystalConnectorView(PlayScene):
             dim = frozenset(i for i in range(CELLS) if shown.board[i] in COLOURS and shown.board[i] not in focus_colours)
         self._draw_pieces(surface, shown, moving=moving, offset=offset, ghost_line=ghost, dim_cells=dim, morph=morph)
         self._draw_cell_badges(surface, shown, skip)
+        self._panel_board = shown.board
         # outlines of the largest groups, when the board is at rest
         if settled and not (live and self.drag is not None and ghost):
             board = shown.board
             if moving is not None and not ghost and round(offset) % SIZE:
                 d = int(round(offset))
                 board = shown.shift_result(Shift(moving, _dir_for(moving, d), abs(d)))[0]
+            self._panel_board = board
             strong = 0.0
             if popup is not None:
                 strong = 1.0 - abs(popup[2] - 0.5) * 2
             if focus_colours:
-                groups_board = board
-                self._draw_outlines_for(surface, groups_board, focus_colours)
+                self._draw_outlines_for(surface, board, focus_colours)
             else:
                 self._draw_outlines(surface, board, strong)
         # Off mode: the queued shifts as numbered arrows over the frozen board
         if live and not preview and state.phase == "play":
             for n, a in enumerate([a for a in self.pending if isinstance(a, Shift)]):
                 self._draw_arrow(surface, a.line, signed(a), theme["accent_2"], f"{n + 1}: {a}", 150,
-                                 lane=(n % 3 - 1) * 10)
+                                 lane=(n % 3 - 1) * 10, label_at=(0.25, 0.5, 0.75, 0.4, 0.6)[n % 5])
             for a in self.pending:
                 if isinstance(a, Convert):
                     r = cell_rect(a.cell)
@@ -1324,6 +1327,8 @@ class CrystalConnectorView(PlayScene):
         # the side column
         if setup:
             self._draw_setup(surface, state, live)
+        elif side is not None:
+            self._draw_side(surface, side[0], live, extra=side[1])
         else:
             self._draw_side(surface, state, live)
         if popup is not None:
@@ -1381,7 +1386,7 @@ class CrystalConnectorView(PlayScene):
         pygame.draw.rect(surface, edge, rect, 2, border_radius=12)
         self._blit_text(surface, text, size, fg, rect.center, "center", max_width=rect.w - 12)
 
-    def _draw_side(self, surface, state, live: bool) -> None:
+    def _draw_side(self, surface, state, live: bool, extra: str | None = None) -> None:
         theme = self.app.theme
         m = self.match
         x, y, w = SIDE.x, SIDE.y, SIDE.w
@@ -1414,8 +1419,10 @@ class CrystalConnectorView(PlayScene):
                 gx += 28
             words = " + ".join(COLOUR_NAMES[c] for c in cols)
             if controller.is_bot:
-                thinking = live and not self.anim and not self.queue
-                words = "thinking" + "." * (1 + (self.ticks // 15) % 3) if thinking else "shifting"
+                if live and not self.anim and not self.queue:
+                    words = "thinking" + "." * (1 + (self.ticks // 15) % 3)
+                else:
+                    words = "shifting" if self.anim is not None and self.anim[3] == mover else "up next"
             elif mover in m.proxy:
                 words = "choose shifts that hurt them"
             self._blit_text(surface, words, 16, theme["text_dim"], (gx + 2, card.y + 62), "midleft", kind="regular",
@@ -1425,6 +1432,8 @@ class CrystalConnectorView(PlayScene):
         base_state = m.state if live else state
         local = self.local_state() if live else state
         committed = list(base_state.actions_this_turn) if base_state.phase == "play" else []
+        if extra:  # the turn's last shift, still sliding
+            committed.append(extra)
         mine_pending = [str(a) for a in self.pending] if live else []
         required = base_state.shifts_required() if base_state.phase == "play" else 3
         done_shifts = sum(1 for a in committed + mine_pending if not a.startswith("convert"))
@@ -1456,7 +1465,7 @@ class CrystalConnectorView(PlayScene):
                 self._blit_text(surface, f"{k + 1}", 16, theme["text_dim"], (r.x + 14, r.centery), "midleft")
                 self._blit_text(surface, shifts[k], 18, theme["text"], (r.x + 40, r.centery), "midleft")
                 if held:
-                    self._blit_text(surface, "not confirmed" if preview_or(self) else "queued", 13,
+                    self._blit_text(surface, "not confirmed" if self.preview_on() else "queued", 13,
                                     theme["accent"], (r.right - 10, r.centery), "midright", kind="regular")
             else:
                 pygame.draw.rect(surface, darken(theme["panel"], 0.15), r, border_radius=10)
@@ -1465,17 +1474,25 @@ class CrystalConnectorView(PlayScene):
                 if k == len(shifts) and draft_text:
                     self._blit_text(surface, draft_text + " ?", 18, theme["accent"], (r.x + 40, r.centery), "midleft")
             y += slot_h + 6
+        # the lines banned this turn, and why (the engine's reason)
+        box = self._draft_box()
+        bans = base_state.banned_lines() if base_state.phase == "play" and not over else {}
+        if bans and live and self.my_turn() and y + 64 <= box.y:
+            self._blit_text(surface, "Banned now: " + ", ".join(bans), 16, theme["text"], (x + 2, y + 2),
+                            max_width=w - 4)
+            first = next(iter(bans.values()))
+            for k, line in enumerate(wrap_text(first, theme.font(14, "regular"), w - 4)[:2]):
+                self._blit_text(surface, line, 14, theme["text_dim"], (x + 2, y + 24 + 18 * k), kind="regular")
         # the draft box, or a short how-to
         if not (live and self.my_turn() and not over):
             return
-        box = self._draft_box()
         if self.draft:
             line, off = self.draft
             draw_panel(surface, box, theme, fill="panel", edge="accent", radius=12)
             move = Shift(line, _dir_for(line, off), abs(off))
             self._blit_text(surface, f"{line_label(line)} {move.direction}", 18, theme["accent"],
                             (box.x + 12, box.y + 4), max_width=box.w - 70)
-            self._blit_text(surface, "how far? tap to shift", 14, theme["text_dim"], (box.x + 12, box.y + 26),
+            self._blit_text(surface, "how far? tap a number", 13, theme["text_dim"], (box.x + 12, box.y + 27),
                             kind="regular", max_width=box.w - 70)
             back, fwd = local.line_limits(line)
             limit = fwd if off > 0 else back
@@ -1485,7 +1502,7 @@ class CrystalConnectorView(PlayScene):
                 self._draw_button(surface, r, str(d), enabled=ok, primary=(d == abs(off)), size=20)
             cancel = self.button_rect("cancel")
             if cancel is not None:
-                self._draw_button(surface, cancel, "x", size=20)
+                self._draw_button(surface, cancel, "×", size=22)
         elif self.convert_mode:
             draw_panel(surface, box, theme, fill="panel", edge="accent_2", radius=12)
             for k, line in enumerate(wrap_text("Tap one of your crystals (circled) to turn it into your other "
@@ -1494,7 +1511,7 @@ class CrystalConnectorView(PlayScene):
                 self._blit_text(surface, line, 16, theme["text"], (box.x + 12, box.y + 10 + 20 * k), kind="regular")
         elif not self.turn_complete():
             tips = ("Drag a row or column, or tap the arrows at its ends.  "
-                    "Keys: arrows, Tab, Enter.") if preview_or(self) else \
+                    "Keys: arrows, Tab, Enter.") if self.preview_on() else \
                 ("Shift preview is off: the board stays still while you queue your shifts; "
                  "they play when you confirm.")
             for k, line in enumerate(wrap_text(tips, theme.font(16, "regular"), box.w - 8)[:4]):
@@ -1622,21 +1639,29 @@ class CrystalConnectorView(PlayScene):
                                 (gx, rect.y + 62), kind="regular", max_width=rect.right - gx - 10)
 
     # -- the score pop-up -------------------------------------------------------------------
-    def _draw_popup(self, surface, old, new, u: float) -> None:
+    def popup_points(self, old, new) -> list:
+        """The engine's turn points (``TurnPoints``, text like ``"+20 = 4 x 5"``) shown
+        when the turn from ``old`` to ``new`` ended: the mover first."""
         if not new.turn_log or len(new.turn_log) == len(old.turn_log):
+            return []
+        rec = new.turn_log[-1]
+        points = new.turn_points_preview()  # the turn scored the board as it is now
+        return [points[seat] for seat in (rec.seat, 1 - rec.seat)] if points else []
+
+    def _draw_popup(self, surface, old, new, u: float) -> None:
+        points = self.popup_points(old, new)
+        if not points:
             return
         theme = self.app.theme
         rec = new.turn_log[-1]
-        pts = self._points_now(new.board)
         grow = ease_out_back(min(1.0, u / 0.25))
         fade = 1.0 if u < 0.8 else max(0.0, 1 - (u - 0.8) / 0.2)
         rise = 24 * u
-        for k, seat in enumerate((rec.seat, 1 - rec.seat)):
-            p = pts[seat]
-            if p is None:
-                continue
-            a, b, sa, sb = p
-            text = f"+{sa * sb} = {sa} x {sb}"
+        for k, tp in enumerate(points):
+            seat = tp.seat
+            a, b = tp.colours
+            p = (a, b) + tuple(tp.sizes)
+            text = tp.text
             spikes = rec.spike_points[seat]
             w, h = 330, 86 if spikes else 70
             key = ("popup", rec, seat, p)
@@ -1696,14 +1721,15 @@ class CrystalConnectorView(PlayScene):
             self._draw_frame(surface, new, live=False)
             self._draw_choice_badge(surface, old, new, move, t)
             return
+        side = (old, str(move)) if old.phase == "play" and new.to_move != old.to_move else None
         if slide and now < slide:
             u = ease(now / slide)
             if isinstance(move, Shift):
-                self._draw_frame(surface, new, live=False, slide=(old, move.line, signed(move) * u))
+                self._draw_frame(surface, new, live=False, slide=(old, move.line, signed(move) * u), side=side)
                 return
             if isinstance(move, Convert):
                 morph = (move.cell, old.board[move.cell], move.colour, self.ticks - int(24 * u))
-                self._draw_frame(surface, new, live=False, slide=(old, None, 0.0), morph=morph)
+                self._draw_frame(surface, new, live=False, slide=(old, None, 0.0), morph=morph, side=side)
                 return
         pop_total = total - slide
         u = (now - slide) / pop_total if pop_total > 0 else 1.0
@@ -1781,8 +1807,8 @@ class CrystalConnectorView(PlayScene):
         theme = self.app.theme
         state = self.shown
         to_move = self.match.to_move()
-        font = theme.font(20)
         clock = self.match.clock
+        font = theme.font(20 if clock is None else 18)
         for seat, left, right in self.panel_rows():
             r = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, 40)
             if seat == to_move:
@@ -1830,9 +1856,7 @@ class CrystalConnectorView(PlayScene):
         y += 6
         # what each seat scores if the turn ended on the board shown now
         if state.phase in ("play", "over") and all(len(state.seat_colours(s)) == 2 for s in (0, 1)):
-            board = state.board
-            if state is self.match.state and self.preview_on() and self.pending:
-                board = self.local_state().board
+            board = self._panel_board or state.board  # the board drawn this frame
             self._blit_text(surface, "Turn points on this board", 15, theme["text_dim"], (x, y), kind="regular")
             y += 20
             for seat, p in enumerate(self._points_now(board)):
@@ -1853,6 +1877,7 @@ class CrystalConnectorView(PlayScene):
             for line in wrap_text(text, theme.font(15, "regular"), w)[:3]:
                 self._blit_text(surface, line, 15, theme["text_dim"], (x, y), kind="regular")
                 y += 19
+            y += 8
         # a one-line legend per anomaly in play
         a = state.anomalies
         legend = []
@@ -1928,10 +1953,6 @@ class CrystalConnectorView(PlayScene):
             else:
                 spr = _piece_sprite(theme, piece, cell, False, glyphs)
                 surface.blit(spr, rect.move(-1, -1).topleft)
-
-
-def preview_or(view) -> bool:
-    return view.preview_on()
 
 
 VIEW = CrystalConnectorView
