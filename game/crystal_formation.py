@@ -472,7 +472,11 @@ class FormationState:
         return list(self._legal)
 
     def apply(self, move) -> "FormationState":
-        if move not in self._legal_set:
+        try:
+            legal = move in self._legal_set
+        except TypeError:  # unhashable junk
+            raise IllegalMove(f"{move!r} is not a Crystal Formation move") from None
+        if not legal:
             raise IllegalMove(self.why_illegal(move) or f"{move} is not legal here")
         return self._play(move)
 

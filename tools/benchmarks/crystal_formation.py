@@ -107,7 +107,7 @@ def rows(quick: bool = False) -> list[dict]:
                 out.append(_row(f"hard time per turn, median ({label})", med, "s",
                                 "< 2 s", med < 2.0))
                 out.append(_row(f"hard time per turn, max ({label})", worst, "s",
-                                "think_seconds 1.5 + overrun", None))
+                                "", None))
             else:
                 out.append(_row(f"{level} time per turn, median ({label})", med, "s"))
                 out.append(_row(f"{level} time per turn, max ({label})", worst, "s"))
