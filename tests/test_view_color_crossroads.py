@@ -6,6 +6,7 @@ would do (which cell, which loop) and to check what happened.
 """
 
 import random
+import time
 
 import pygame
 import pytest
@@ -120,20 +121,29 @@ def make_view(app, moves=(), seats=("person", "person"), seed=3):
     return view
 
 
-def settle(app, view, max_ticks=4000):
+def wait(app, view, predicate, max_ticks=20000):
+    """Run ticks until ``predicate``; while a bot thinks (in the worker's thread) the test
+    sleeps a little per tick, because the bot needs real time and ticks take almost none."""
+    for _ in range(max_ticks):
+        if predicate():
+            return
+        if view.ticket is not None or view.hint_ticket is not None:
+            time.sleep(0.002)
+        app.run_ticks(1, draw=False)
+    assert predicate(), f"still waiting; banner: {view.banner!r}"
+
+
+def settle(app, view):
     """Run until a person must act (nothing animating) or the game has left the screen."""
-    app.run_until(
-        lambda: (
-            app.top is not view
-            or (
-                view.person_to_act()
-                and not view.anim
-                and not view.queue
-                and not view.match.is_over()
-            )
-        ),
-        max_ticks=max_ticks,
-    )
+
+    def ready():
+        if app.top is not view:
+            return True
+        return (
+            view.person_to_act() and not view.anim and not view.queue and not view.match.is_over()
+        )
+
+    wait(app, view, ready)
 
 
 def place_by_clicks(app, view, move):
@@ -231,7 +241,7 @@ def test_whole_game_against_hard_from_title_to_results(app, monkeypatch):
             assert view.match.entries[-1].text == str(Challenge(p))
             seen["challenged_live"] = True
             # the bot shows its loop, traced on the board
-            app.run_until(lambda: view.anim is not None and isinstance(view.anim[2], Answer), 3000)
+            wait(app, view, lambda: view.anim is not None and isinstance(view.anim[2], Answer))
             old, _, move = view.anim[:3]
             assert check_loop(old, p, move.cells) is None
             view.anim_tick = view.anim[4] // 2
@@ -251,7 +261,7 @@ def test_whole_game_against_hard_from_title_to_results(app, monkeypatch):
             assert isinstance(move, (EndTurn, Pass))
             click(app, V.ACTION_RECT.center)
         assert view.match.entries[entries].text == str(move)
-    app.run_until(lambda: app.top is not view, max_ticks=2000)
+    wait(app, view, lambda: app.top is not view)
     assert app.top.name == "results"
     assert view.match.is_over()
     assert seen["refused"] and seen["accepted"] and seen["traced"] and seen["placed"] >= 2, (
@@ -597,3 +607,23 @@ def test_other_wall_layouts_draw(app, layout):
     app.push(view)
     app.run_ticks(3)
     assert view.match.state.layout == layout
+
+
+def test_bots_play_each_other_on_screen_like_the_attract_demo(app):
+    """Bot against bot (the kiosk's demo): challenges, traced answers and concessions
+    all animate without a person; the game ends on the results screen."""
+    app.settings.animation_speed = 4.0
+    view = make_view(app, [], seats=("easy", "medium"), seed=11)
+    view.bot_seconds = 0.05
+    view.autosave_enabled = False
+    kinds = set()
+    for _ in range(30000):
+        if app.top is not view:
+            break
+        if view.ticket is not None:
+            time.sleep(0.002)  # the bots think in real time
+        app.run_ticks(1, draw=view.anim is not None)
+        if view.anim is not None:
+            kinds.add(type(view.anim[2]).__name__)
+    assert app.top.name == "results" and view.match.is_over()
+    assert {"Start", "Place", "Challenge"} <= kinds

@@ -328,12 +328,11 @@ def board_background(theme, board: tuple[int, ...], colour_blind: bool) -> pygam
     return surf
 
 
-def loop_layer(
-    cells, closed: bool, glow, core=(250, 250, 255), partial: float = 0.0
-) -> pygame.Surface:
-    """A glowing path through cell centres on a board-sized layer.  ``partial`` (0..1)
-    draws part of one more segment (the trace animation); non-neighbour steps are drawn
-    as thin dashes so a gap is visible before the checker names it."""
+def loop_layer(cells, closed: bool, glow, core=(250, 250, 255), tail=None) -> pygame.Surface:
+    """A glowing path through cell centres on a board-sized layer.  ``tail`` (a point on
+    the board, board coordinates) extends the path part of the way to its next cell (the
+    trace animation); non-neighbour steps are drawn as thin dashes so a gap is visible
+    before the checker names it."""
     layer = pygame.Surface(BOARD.size, pygame.SRCALPHA)
     if not cells:
         return layer
@@ -344,10 +343,8 @@ def loop_layer(
     ends = []
     for a, b in segs:
         ends.append((pts[a], pts[b], adjacent(cells[a], cells[b])))
-    if partial > 0 and len(cells) > 1:
-        a, b = pts[-1], pts[0]
-        mid = (a[0] + (b[0] - a[0]) * partial, a[1] + (b[1] - a[1]) * partial)
-        ends.append((a, mid, True))
+    if tail is not None:
+        ends.append((pts[-1], tail, True))
     g = pygame.Color(glow)
     for width, alpha in ((30, 45), (20, 80), (11, 170)):
         colour = (g.r, g.g, g.b, alpha)
@@ -391,6 +388,7 @@ class ColorCrossroadsView(PlayScene):
         self.verdict: tuple[str, str] | None = None  # (text, "good"/"bad")
         self.refused_flash = 0
         self.concede_armed = 0
+        self.later: tuple | None = None  # (move, banner, kind) shown after its animation
         self.traced: tuple | None = None  # (loop, board) of the latest accepted answer
         self.last_tick_second = -1
         self._layer_key = None
@@ -761,10 +759,10 @@ class ColorCrossroadsView(PlayScene):
             person = not self.match.controller(seat).is_bot
             if person:
                 self.verdict = ("Loop accepted: +1", "good")
-            self.say(new.last_result, "good", 4.0)
+            self.later = (move, new.last_result, "good")
         elif isinstance(move, Concede):
             self.app.sound.play("capture")
-            self.say(new.last_result, "warning", 4.5)
+            self.later = (move, new.last_result, "warning")
         elif isinstance(move, (EndTurn, Pass, Start)):
             self.app.sound.play("click")
         # A drawn path belongs to one challenge: any applied action starts or ends one.
@@ -777,6 +775,7 @@ class ColorCrossroadsView(PlayScene):
 
     def on_undo(self) -> None:
         self._targets_key = None
+        self.later = None
         self.colour = None
         self.pending = None
         self.path = []
@@ -793,6 +792,14 @@ class ColorCrossroadsView(PlayScene):
         return base * 2 if state.phase == "answer" else base
 
     def update_view(self) -> None:
+        if self.later is not None:
+            # The result is told once its animation has played (or was skipped).
+            move = self.later[0]
+            if not (self.anim and self.anim[2] is move) and not any(
+                q[2] is move for q in self.queue
+            ):
+                self.say(self.later[1], self.later[2], 4.5)
+                self.later = None
         if self.refused_flash > 0:
             self.refused_flash -= 1
         if self.concede_armed > 0:
@@ -934,18 +941,15 @@ class ColorCrossroadsView(PlayScene):
             if k >= n:
                 layer = loop_layer(move.cells, True, glow)
             else:
-                layer = loop_layer(move.cells[: max(1, k)], False, glow)
-                if 0 < k < n:
-                    # part of the next step
-                    frac = prog - k
-                    a, b = cell_center(move.cells[k - 1]), cell_center(move.cells[k % n])
-                    mid = (
-                        a[0] + (b[0] - a[0]) * frac - BOARD.x,
-                        a[1] + (b[1] - a[1]) * frac - BOARD.y,
-                    )
-                    pygame.draw.line(
-                        layer, (250, 250, 255), (a[0] - BOARD.x, a[1] - BOARD.y), mid, 5
-                    )
+                # k whole steps drawn, and part of the next one (the last step closes it)
+                here = cell_center(move.cells[k])
+                there = cell_center(move.cells[(k + 1) % n])
+                frac = prog - k
+                tail = (
+                    here[0] + (there[0] - here[0]) * frac - BOARD.x,
+                    here[1] + (there[1] - here[1]) * frac - BOARD.y,
+                )
+                layer = loop_layer(move.cells[: k + 1], False, glow, tail=tail)
             surface.blit(layer, BOARD.topleft)
             if t > 0.75:
                 pair = PAIRS[old.challenge_pair]
@@ -1242,8 +1246,15 @@ class ColorCrossroadsView(PlayScene):
         max_lines: int = 6,
     ) -> int:
         theme = self.app.theme
-        lines = wrap_text(words, theme.font(size, kind), COLUMN.w)
-        for line in lines[:max_lines]:
+        font = theme.font(size, kind)
+        lines = wrap_text(words, font, COLUMN.w)
+        if len(lines) > max_lines:  # cut with an ellipsis, never silently
+            lines = lines[:max_lines]
+            last = lines[-1]
+            while last and font.size(last + "…")[0] > COLUMN.w:
+                last = last[:-1]
+            lines[-1] = last + "…"
+        for line in lines:
             text(surface, theme, line, size, colour or theme["text"], (COLUMN.x, y), kind=kind)
             y += size + 6
         return y
@@ -1517,11 +1528,18 @@ class ColorCrossroadsView(PlayScene):
         for t in self.targets():
             if t.key in ("submit", "clear", "concede"):
                 self.draw_button(surface, t)
-        help_text = (
-            "Drag through the cells, or click them one by one; back on the start cell closes "
-            f"the loop. Only empty, {COLOURS[a]} and {COLOURS[b]} cells; at least one of "
-            "each colour."
-        )
+        if st.corner_loops:
+            help_text = (
+                f"Corner loops: pass through {label(CORNERS[a])} and {label(CORNERS[b])}. "
+                f"Only empty, {COLOURS[a]} and {COLOURS[b]} cells. Drag, or click cell by cell; "
+                "the start cell again closes the loop."
+            )
+        else:
+            help_text = (
+                "Drag through the cells, or click them one by one; back on the start cell "
+                f"closes the loop. Only empty, {COLOURS[a]} and {COLOURS[b]} cells; at least "
+                "one of each colour."
+            )
         self.paragraph(
             surface, help_text, CLEAR_RECT.bottom + 14, theme["text_dim"], 15, max_lines=6
         )
@@ -1532,7 +1550,9 @@ class ColorCrossroadsView(PlayScene):
         cb = self.app.settings.colour_blind
         st = self.match.state
         text(surface, theme, "Pairs", 18, theme["text_dim"], (PANEL.x + 14, PAIR_TOP - 24))
-        hint = "one challenge per turn"
+        hint = (
+            "corner loops · one challenge a turn" if st.corner_loops else "one challenge per turn"
+        )
         text(
             surface,
             theme,
