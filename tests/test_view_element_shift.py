@@ -83,8 +83,12 @@ def make_view(app, seats: list[str], seed: int = 7, upto_round: int = 0) -> Elem
     import random
 
     setup = GameSetup("element-shift", 12, {}, seed)
-    match = Match(SPEC, setup, [Seat.person() if k == "person" else Seat.bot(k) for k in seats],
-                  setup.start(GAMES))
+    match = Match(
+        SPEC,
+        setup,
+        [Seat.person() if k == "person" else Seat.bot(k) for k in seats],
+        setup.start(GAMES),
+    )
     bot, rng = SPEC.make_bot("easy"), random.Random(seed)
     while match.state.round < upto_round:
         match.submit(bot.choose(match.state, rng=rng))
@@ -99,7 +103,10 @@ def make_view(app, seats: list[str], seed: int = 7, upto_round: int = 0) -> Elem
 
 def best_start(state, seat: int) -> int:
     el = state.elements[seat]
-    return max((c for c in range(CELLS) if state.board[c] == el), key=lambda c: (len(state.region_cells(c)), -c))
+    return max(
+        (c for c in range(CELLS) if state.board[c] == el),
+        key=lambda c: (len(state.region_cells(c)), -c),
+    )
 
 
 def pick_start_by_clicks(app, view) -> int:
@@ -120,13 +127,20 @@ def plan_by_clicks(app, view, switch: bool = False, use_ray: bool = False) -> Pl
     assert view.plan_switch == switch
     element = (state.elements[seat] + 1) % 3 if switch else state.elements[seat]
     if use_ray:
-        ray = next(n for n, _, _ in view.controls() if n.startswith("ray ")
-                   and ray_cells(state.positions[seat], n[4:]))
+        ray = next(
+            n
+            for n, _, _ in view.controls()
+            if n.startswith("ray ") and ray_cells(state.positions[seat], n[4:])
+        )
         click_control(app, view, ray)
         assert view.plan_actions == [ray]
     for k in range(len(view.plan_actions), state.segments()):
         end = view.path_end()
-        good = [a for a in state.menu(end, k) if a.kind in ("step", "jump") and state.board[a.dest] == element]
+        good = [
+            a
+            for a in state.menu(end, k)
+            if a.kind in ("step", "jump") and state.board[a.dest] == element
+        ]
         target = good[0].dest if good else end
         click_cell(app, target)
         assert len(view.plan_actions) == k + 1, view.banner
@@ -145,7 +159,11 @@ def test_one_person_and_eleven_hard_bots_from_the_title_to_the_results(app):
     summaries: list[int] = []
     reveal_frames = 0
     for _ in range(200):
-        wait(app, lambda: app.top is not view or view.mode() in ("setup", "plan", "summary"), draw_every=7)
+        wait(
+            app,
+            lambda: app.top is not view or view.mode() in ("setup", "plan", "summary"),
+            draw_every=7,
+        )
         if app.top is not view:
             break
         mode = view.mode()
@@ -188,7 +206,10 @@ def test_three_people_pass_the_device_behind_a_curtain(app):
     curtains: list[tuple[int, int]] = []
     previous_plan = None
     for _ in range(400):
-        wait(app, lambda: app.top is not view or view.mode() in ("curtain", "setup", "plan", "summary"))
+        wait(
+            app,
+            lambda: app.top is not view or view.mode() in ("curtain", "setup", "plan", "summary"),
+        )
         if app.top is not view:
             break
         mode = view.mode()
@@ -202,7 +223,9 @@ def test_three_people_pass_the_device_behind_a_curtain(app):
             assert not tiles_drawn
             # this round's earlier submissions are listed without their content
             now = match.state.round
-            this_round = [t for i, (_, t) in enumerate(view.log_lines()) if match.states[i].round == now]
+            this_round = [
+                t for i, (_, t) in enumerate(view.log_lines()) if match.states[i].round == now
+            ]
             assert all(t.endswith(("submitted a plan", "picked a start tile")) for t in this_round)
             if previous_plan is not None and previous_plan[0] == now:
                 assert not any(previous_plan[1] in t for t in this_round + [view.status_text()])
@@ -220,7 +243,9 @@ def test_three_people_pass_the_device_behind_a_curtain(app):
             click_control(app, view, "continue")
     wait(app, lambda: app.top is not view)
     assert app.top.name == "results"
-    decisions = [(match.states[i].round, e.seat) for i, e in enumerate(match.entries) if e.seat in people]
+    decisions = [
+        (match.states[i].round, e.seat) for i, e in enumerate(match.entries) if e.seat in people
+    ]
     assert curtains == decisions  # a curtain before every secret choice of a person
     assert len(curtains) == 3 * 8
 
@@ -281,7 +306,16 @@ def test_keyboard_alone_picks_plans_and_continues(app):
     while view.cursor != target:
         dc = target % SIZE - view.cursor % SIZE
         dr = target // SIZE - view.cursor // SIZE
-        key(app, pygame.K_RIGHT if dc > 0 else pygame.K_LEFT if dc < 0 else pygame.K_DOWN if dr > 0 else pygame.K_UP)
+        key(
+            app,
+            pygame.K_RIGHT
+            if dc > 0
+            else pygame.K_LEFT
+            if dc < 0
+            else pygame.K_DOWN
+            if dr > 0
+            else pygame.K_UP,
+        )
     key(app, pygame.K_RETURN)
     assert view.pick == target
     key(app, pygame.K_SPACE)
@@ -292,7 +326,9 @@ def test_keyboard_alone_picks_plans_and_continues(app):
     assert view.plan_switch
     start = state.positions[0]
     step = next(a for a in state.menu(start, 0) if a.kind == "step")
-    arrow = {"U": pygame.K_UP, "D": pygame.K_DOWN, "L": pygame.K_LEFT, "R": pygame.K_RIGHT}[step.token]
+    arrow = {"U": pygame.K_UP, "D": pygame.K_DOWN, "L": pygame.K_LEFT, "R": pygame.K_RIGHT}[
+        step.token
+    ]
     key(app, arrow)
     key(app, pygame.K_RETURN)
     assert view.plan_actions == [step.token] and view.cursor == step.dest
@@ -333,22 +369,38 @@ def test_variation_editors_rays_knight_jumps_and_a_finger_drag(app):
     first = next(a for a in state.menu(end, 1) if a.kind == "step")
     second = next(a for a in state.menu(first.dest, 2) if a.kind == "step")
     w, h = app.canvas.get_size()
-    for etype, cell in ((pygame.FINGERDOWN, end), (pygame.FINGERMOTION, first.dest),
-                        (pygame.FINGERMOTION, second.dest), (pygame.FINGERUP, second.dest)):
+    for etype, cell in (
+        (pygame.FINGERDOWN, end),
+        (pygame.FINGERMOTION, first.dest),
+        (pygame.FINGERMOTION, second.dest),
+        (pygame.FINGERUP, second.dest),
+    ):
         x, y = cell_center(cell)
-        app.post(pygame.event.Event(etype, x=x / w, y=y / h, dx=0, dy=0, finger_id=1, touch_id=1, pressure=1))
+        app.post(
+            pygame.event.Event(
+                etype, x=x / w, y=y / h, dx=0, dy=0, finger_id=1, touch_id=1, pressure=1
+            )
+        )
     assert view.plan_actions == [jump.token, first.token, second.token]
     app.run_ticks(1, draw=True)
 
 
 def test_colour_blind_glyphs_and_the_select_thumbnail(app):
-    view = make_view(app, ["person"] + ["easy"] * 11, upto_round=1)
+    make_view(app, ["person"] + ["easy"] * 11, upto_round=1)
     x, y = cell_center(60)
     app.draw()
-    plain = [app.canvas.get_at((int(x) + dx, int(y) + dy)) for dx in range(-12, 13, 3) for dy in range(-12, 13, 3)]
+    plain = [
+        app.canvas.get_at((int(x) + dx, int(y) + dy))
+        for dx in range(-12, 13, 3)
+        for dy in range(-12, 13, 3)
+    ]
     app.settings.colour_blind = True
     app.draw()
-    glyphs = [app.canvas.get_at((int(x) + dx, int(y) + dy)) for dx in range(-12, 13, 3) for dy in range(-12, 13, 3)]
+    glyphs = [
+        app.canvas.get_at((int(x) + dx, int(y) + dy))
+        for dx in range(-12, 13, 3)
+        for dy in range(-12, 13, 3)
+    ]
     assert plain != glyphs
     for size in ((214, 120), (50, 300), (400, 400)):
         surf = pygame.Surface(size, pygame.SRCALPHA)
@@ -378,3 +430,14 @@ def test_a_hint_is_drawn_and_taken_with_h_or_the_button(app):
     assert view.padded() == hint
     key(app, pygame.K_RETURN)  # the plan is full: Enter submits it
     assert view.match.entries[-1].text == str(hint) and view.match.entries[-1].seat == 0
+
+
+def test_a_start_hint_is_chosen_with_h_again(app):
+    view = make_view(app, ["person"] + ["easy"] * 11, seed=4)
+    key(app, pygame.K_h)
+    assert wait(app, lambda: isinstance(view.hint, StartPick), seconds=30)
+    hint = view.hint
+    key(app, pygame.K_h)
+    assert view.pick == hint.cell
+    key(app, pygame.K_RETURN)
+    assert view.match.entries[0].text == str(hint)

@@ -34,8 +34,21 @@ import math
 import pygame
 
 from game.element_shift import (
-    CELLS, DIAGONAL_STEPS, ELEMENT_NAMES, KNIGHT_JUMPS, LETTERS, ORTHOGONAL_STEPS, RAY_DIRECTIONS,
-    ROUNDS, SIZE, STAY, VARIATIONS, Plan, StartPick, beater, beats, cell_name,
+    CELLS,
+    DIAGONAL_STEPS,
+    ELEMENT_NAMES,
+    KNIGHT_JUMPS,
+    LETTERS,
+    ORTHOGONAL_STEPS,
+    RAY_DIRECTIONS,
+    ROUNDS,
+    SIZE,
+    STAY,
+    VARIATIONS,
+    Plan,
+    StartPick,
+    beater,
+    cell_name,
 )
 from scenes.play.base import BOARD_AREA, PANEL, PlayScene, ease, ease_out_back, pulse
 from scenes.results import ResultsScene
@@ -44,14 +57,25 @@ from scenes.widgets import MIN_TARGET, darken, draw_gem, draw_glyph, draw_panel,
 # -- layout ---------------------------------------------------------------------------
 CELL = 49
 STRIP = pygame.Rect(BOARD_AREA.x, BOARD_AREA.y, BOARD_AREA.w, 68)  # the variation banner
-BOARD = pygame.Rect(BOARD_AREA.x + 24, BOARD_AREA.bottom - 6 - CELL * SIZE, CELL * SIZE, CELL * SIZE)
-SIDE = pygame.Rect(BOARD.right + 14, STRIP.bottom + 6, BOARD_AREA.right - BOARD.right - 14,
-                   BOARD_AREA.bottom - STRIP.bottom - 6)
+BOARD = pygame.Rect(
+    BOARD_AREA.x + 24, BOARD_AREA.bottom - 6 - CELL * SIZE, CELL * SIZE, CELL * SIZE
+)
+SIDE = pygame.Rect(
+    BOARD.right + 14,
+    STRIP.bottom + 6,
+    BOARD_AREA.right - BOARD.right - 14,
+    BOARD_AREA.bottom - STRIP.bottom - 6,
+)
 
 ELEMENT_KEYS = ("crystal_red", "crystal_blue", "crystal_green")
 ELEMENT_GLYPHS = ("flame", "drop", "leaf")
 RAY_ARROWS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
-ARROW_KEYS = {pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1), pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0)}
+ARROW_KEYS = {
+    pygame.K_UP: (0, -1),
+    pygame.K_DOWN: (0, 1),
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_RIGHT: (1, 0),
+}
 KEY_DIRECTION = {pygame.K_UP: "N", pygame.K_RIGHT: "E", pygame.K_DOWN: "S", pygame.K_LEFT: "W"}
 
 # reveal timeline (ticks at animation speed 1)
@@ -93,8 +117,9 @@ def _cached(key, make):
 
 def text_image(theme, text: str, size: int, colour, kind: str = "bold") -> pygame.Surface:
     c = pygame.Color(colour)
-    return _cached(("text", text, size, kind, tuple(c)),
-                   lambda: theme.font(size, kind).render(text, True, c))
+    return _cached(
+        ("text", text, size, kind, tuple(c)), lambda: theme.font(size, kind).render(text, True, c)
+    )
 
 
 _FIT: dict = {}
@@ -125,8 +150,17 @@ def wrapped(theme, text: str, size: int, width: int, kind: str = "regular") -> l
     return out
 
 
-def put_text(surface, theme, text: str, size: int, colour, pos, anchor: str = "topleft",
-             kind: str = "bold", max_width: int | None = None) -> pygame.Rect:
+def put_text(
+    surface,
+    theme,
+    text: str,
+    size: int,
+    colour,
+    pos,
+    anchor: str = "topleft",
+    kind: str = "bold",
+    max_width: int | None = None,
+) -> pygame.Rect:
     """draw_text with the rendered line cached (the panel redraws every frame)."""
     if max_width is not None:
         text = fit_text(theme, text, size, kind, max_width)
@@ -144,6 +178,7 @@ def panel(surface, rect, theme, **kw) -> None:
         s = pygame.Surface(rect.size, pygame.SRCALPHA)
         draw_panel(s, s.get_rect(), theme, **kw)
         return s
+
     surface.blit(_cached(("panel", rect.size, tuple(sorted(kw.items()))), make), rect.topleft)
 
 
@@ -158,9 +193,17 @@ def tile_sprite(theme, element: int, size: int, glyph: bool) -> pygame.Surface:
             pygame.draw.line(s, darken(base, 0.25), (0, size - 1), (size - 1, size - 1))
             pygame.draw.line(s, darken(base, 0.25), (size - 1, 0), (size - 1, size - 1))
         if glyph and size >= 9:
-            draw_glyph(s, ELEMENT_GLYPHS[element], (size / 2, size / 2), size * 0.3, darken(base, 0.45))
-            draw_glyph(s, ELEMENT_GLYPHS[element], (size / 2, size / 2), size * 0.3, lighten(base, 0.45),
-                       1 if size < 30 else 2)
+            draw_glyph(
+                s, ELEMENT_GLYPHS[element], (size / 2, size / 2), size * 0.3, darken(base, 0.45)
+            )
+            draw_glyph(
+                s,
+                ELEMENT_GLYPHS[element],
+                (size / 2, size / 2),
+                size * 0.3,
+                lighten(base, 0.45),
+                1 if size < 30 else 2,
+            )
         elif size >= 24:
             # a faint crystal facet, so a tile reads as a crystal and not a flat square
             r = size * 0.17
@@ -170,15 +213,19 @@ def tile_sprite(theme, element: int, size: int, glyph: bool) -> pygame.Surface:
             pygame.draw.polygon(s, lighten(base, 0.22), [pts[0], pts[1], (cx, cy)])
             pygame.draw.polygon(s, darken(base, 0.12), [pts[2], pts[3], (cx, cy)])
         return s
+
     return _cached(("tile", element, size, glyph, tuple(theme[ELEMENT_KEYS[element]])), make)
 
 
 def render_board(theme, board, size: int, glyph: bool) -> pygame.Surface:
     """The tiles with region edges drawn strong, so regions read at a glance."""
+
     def make():
         s = pygame.Surface((size * SIZE, size * SIZE))
         for c in range(CELLS):
-            s.blit(tile_sprite(theme, board[c], size, glyph), ((c % SIZE) * size, (c // SIZE) * size))
+            s.blit(
+                tile_sprite(theme, board[c], size, glyph), ((c % SIZE) * size, (c // SIZE) * size)
+            )
         edge = theme["background"]
         w = 3 if size >= 24 else 1
         for c in range(CELLS):
@@ -188,6 +235,7 @@ def render_board(theme, board, size: int, glyph: bool) -> pygame.Surface:
             if c // SIZE < SIZE - 1 and board[c + SIZE] != board[c]:
                 pygame.draw.line(s, edge, (x, y + size - 1), (x + size - 1, y + size - 1), w)
         return s
+
     return _cached(("board", tuple(board), size, glyph), make)
 
 
@@ -197,15 +245,22 @@ def element_icon(surface, theme, element: int, center, radius: float, glyph: boo
 
     def make():
         s = pygame.Surface((size, size), pygame.SRCALPHA)
-        draw_gem(s, (size / 2, size / 2), radius, element_colour(theme, element),
-                 glyph=ELEMENT_GLYPHS[element] if glyph else None)
+        draw_gem(
+            s,
+            (size / 2, size / 2),
+            radius,
+            element_colour(theme, element),
+            glyph=ELEMENT_GLYPHS[element] if glyph else None,
+        )
         return s
+
     spr = _cached(("icon", element, radius, glyph, tuple(element_colour(theme, element))), make)
     surface.blit(spr, (round(center[0] - size / 2), round(center[1] - size / 2)))
 
 
 def token_sprite(theme, seat: int, element: int, radius: int, glyph: bool) -> pygame.Surface:
     """A player token: the seat's colour and number, with a badge of its element."""
+
     def make():
         colour = theme.player_colours[seat % len(theme.player_colours)]
         br = max(4, int(radius * 0.5))
@@ -215,7 +270,9 @@ def token_sprite(theme, seat: int, element: int, radius: int, glyph: bool) -> py
         pygame.draw.circle(s, (0, 0, 0, 110), (c + 1, c + 3), radius)
         pygame.draw.circle(s, darken(colour, 0.55), (c, c), radius)
         pygame.draw.circle(s, colour, (c, c), radius - 2)
-        pygame.draw.circle(s, lighten(colour, 0.45), (c - radius * 0.3, c - radius * 0.3), max(2, radius * 0.3))
+        pygame.draw.circle(
+            s, lighten(colour, 0.45), (c - radius * 0.3, c - radius * 0.3), max(2, radius * 0.3)
+        )
         pygame.draw.circle(s, colour, (c, c), radius * 0.62)
         pygame.draw.circle(s, (250, 250, 255), (c, c), radius, 1 if radius < 10 else 2)
         lum = 0.3 * colour.r + 0.59 * colour.g + 0.11 * colour.b
@@ -231,11 +288,13 @@ def token_sprite(theme, seat: int, element: int, radius: int, glyph: bool) -> py
         if glyph and br >= 6:
             draw_glyph(s, ELEMENT_GLYPHS[element], (bx, by), br * 0.62, (12, 12, 22))
         return s
+
     return _cached(("token", seat, element, radius, glyph), make)
 
 
-def blit_token(surface, theme, seat: int, element: int, center, radius: int, glyph: bool,
-               alpha: int = 255) -> None:
+def blit_token(
+    surface, theme, seat: int, element: int, center, radius: int, glyph: bool, alpha: int = 255
+) -> None:
     spr = token_sprite(theme, seat, element, radius, glyph)
     c = radius + 2
     if alpha < 255:
@@ -312,8 +371,17 @@ def plural(n: int, word: str) -> str:
 
 
 def action_words(token: str) -> str:
-    names = {"U": "up", "D": "down", "L": "left", "R": "right", STAY: "stay",
-             "UL": "up-left", "UR": "up-right", "DL": "down-left", "DR": "down-right"}
+    names = {
+        "U": "up",
+        "D": "down",
+        "L": "left",
+        "R": "right",
+        STAY: "stay",
+        "UL": "up-left",
+        "UR": "up-right",
+        "DL": "down-left",
+        "DR": "down-right",
+    }
     if token.startswith("ray "):
         return "ray " + {"N": "north", "E": "east", "S": "south", "W": "west"}[token[4:]]
     if token in KNIGHT_JUMPS:
@@ -368,7 +436,13 @@ class ElementShiftView(PlayScene):
     def curtain_seat(self) -> int | None:
         """The person the device must pass to before the board shows, or None."""
         m = self.match
-        if not self.hot_seat() or m.is_over() or self.anim or self.queue or self.summary_round is not None:
+        if (
+            not self.hot_seat()
+            or m.is_over()
+            or self.anim
+            or self.queue
+            or self.summary_round is not None
+        ):
             return None
         seat = m.to_move()
         if seat < 0 or m.controller(seat).is_bot:
@@ -397,8 +471,10 @@ class ElementShiftView(PlayScene):
 
     def padded(self, actions=None, switch=None) -> Plan:
         actions = list(self.plan_actions if actions is None else actions)
-        return Plan(self.plan_switch if switch is None else switch,
-                    tuple(actions + [STAY] * (self.segments() - len(actions))))
+        return Plan(
+            self.plan_switch if switch is None else switch,
+            tuple(actions + [STAY] * (self.segments() - len(actions))),
+        )
 
     def path(self) -> list[int]:
         """Where the planner stands after each action entered so far (start first)."""
@@ -407,7 +483,7 @@ class ElementShiftView(PlayScene):
         if not self.plan_actions:
             return [start]
         full = state.plan_path(seat, self.padded())
-        return [start] + list(full[:len(self.plan_actions)])
+        return [start] + list(full[: len(self.plan_actions)])
 
     def preview(self, state, seat: int, plan: Plan):
         """``state.preview`` of the plan being edited, kept while nothing changes (it
@@ -447,8 +523,11 @@ class ElementShiftView(PlayScene):
         state, seat = self.match.state, self.match.to_move()
         segs = self.segments()
         if len(self.plan_actions) >= segs:
-            self.say(f"All {segs} actions are set: submit the plan (Shift+Enter), or take one back "
-                     f"(Backspace)", "warning")
+            self.say(
+                f"All {segs} actions are set: submit the plan (Shift+Enter), or take one back "
+                f"(Backspace)",
+                "warning",
+            )
             self.app.sound.play("error")
             return False
         trial = self.plan_actions + [token]
@@ -472,13 +551,22 @@ class ElementShiftView(PlayScene):
         reason = None
         if token:
             reason = state.why_illegal(self.padded(self.plan_actions + [token]), seat)
-        elif k > 0 and state.variation().ray_first and (cell % SIZE == end % SIZE or cell // SIZE == end // SIZE):
-            direction = next(d for d, (dc, dr) in RAY_DIRECTIONS.items()
-                             if (cell % SIZE - end % SIZE) * dc + (cell // SIZE - end // SIZE) * dr > 0)
+        elif (
+            k > 0
+            and state.variation().ray_first
+            and (cell % SIZE == end % SIZE or cell // SIZE == end // SIZE)
+        ):
+            direction = next(
+                d
+                for d, (dc, dr) in RAY_DIRECTIONS.items()
+                if (cell % SIZE - end % SIZE) * dc + (cell // SIZE - end // SIZE) * dr > 0
+            )
             reason = state.why_illegal(self.padded(self.plan_actions + [f"ray {direction}"]), seat)
         if not reason:
-            reason = (f"Segment {k + 1} from {cell_name(end)}: choose a highlighted tile. "
-                      f"This round: {state.variation().allowed}")
+            reason = (
+                f"Segment {k + 1} from {cell_name(end)}: choose a highlighted tile. "
+                f"This round: {state.variation().allowed}"
+            )
         self.say(reason, "error")
         self.app.sound.play("error")
 
@@ -512,8 +600,11 @@ class ElementShiftView(PlayScene):
                 if a.kind == "ray" and cell in a.entered:
                     self.add_action(a.token)
                     return
-            self.say("Aim the ray at a tile straight up, down, left or right of you (or press R to "
-                     "stop aiming)", "warning")
+            self.say(
+                "Aim the ray at a tile straight up, down, left or right of you (or press R to "
+                "stop aiming)",
+                "warning",
+            )
             return
         if cell == end:
             self.add_action(STAY)
@@ -629,7 +720,13 @@ class ElementShiftView(PlayScene):
         allowed = v.allowed.split(": ", 1)[-1]
         lines = wrapped(self.app.theme, allowed, 14, SIDE.w - 16)
         y = SIDE.y
-        lay = {"label": y + 4, "toggle": y + 26, "slots": y + 92, "allowed": y + 166, "allowed_lines": lines}
+        lay = {
+            "label": y + 4,
+            "toggle": y + 26,
+            "slots": y + 92,
+            "allowed": y + 166,
+            "allowed_lines": lines,
+        }
         y = lay["allowed"] + 20 + 18 * len(lines) + 6
         lay["rays"] = None
         if v.ray_first and not self.plan_actions:
@@ -661,9 +758,13 @@ class ElementShiftView(PlayScene):
             if lay["rays"] is not None:
                 bw = (w - 3 * 8) // 4
                 for i, d in enumerate("NESW"):
-                    out.append((f"ray {d}", pygame.Rect(x + i * (bw + 8), lay["rays"], bw, 48), True))
+                    out.append(
+                        (f"ray {d}", pygame.Rect(x + i * (bw + 8), lay["rays"], bw, 48), True)
+                    )
             if isinstance(self.hint, Plan):
-                out.append(("use_hint", pygame.Rect(SIDE.right - 116, lay["preview"] - 8, 112, 44), True))
+                out.append(
+                    ("use_hint", pygame.Rect(SIDE.right - 116, lay["preview"] - 8, 112, 44), True)
+                )
             half = (w - 8) // 2
             y = SIDE.bottom - 58 - 10 - 48
             out.append(("undo_step", pygame.Rect(x, y, half, 48), bool(self.plan_actions)))
@@ -703,8 +804,9 @@ class ElementShiftView(PlayScene):
     def handle(self, event: pygame.event.Event) -> None:
         # A click or key that skips a reveal only skips it (it must not also press the
         # summary's Continue that appears under it).
-        self._skipping = (event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
-                          and self.animating_resolution())
+        self._skipping = (
+            event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.animating_resolution()
+        )
         super().handle(event)
         self._skipping = False
 
@@ -734,8 +836,12 @@ class ElementShiftView(PlayScene):
             if cell is None or mode not in ("setup", "plan"):
                 return
             self.cursor = cell
-            if mode == "plan" and not self.ray_aim and cell == self.path_end() \
-                    and len(self.plan_actions) < self.segments():
+            if (
+                mode == "plan"
+                and not self.ray_aim
+                and cell == self.path_end()
+                and len(self.plan_actions) < self.segments()
+            ):
                 self.pending_stay = True  # stay on release, unless the press becomes a drag
                 self.dragging, self.drag_cell = True, cell
                 return
@@ -815,22 +921,40 @@ class ElementShiftView(PlayScene):
 
     def _drive_bots(self) -> None:
         m = self.match
-        if self.summary_round is not None and not m.is_over():
-            # The bot whose plan would resolve the next round waits for the summary to
-            # close, so its reveal never hides the summary being read.
-            if sum(1 for s in range(m.state.num_players) if not m.state.submitted(s)) <= 1:
-                return
+        # The bot whose plan would resolve the next round waits for the summary to close,
+        # so its reveal never hides the summary being read.
+        missing = sum(1 for s in range(m.state.num_players) if not m.state.submitted(s))
+        if self.summary_round is not None and not m.is_over() and missing <= 1:
+            return
         super()._drive_bots()
 
     def request_hint(self) -> None:
         """H asks the Hard bot for a hint; H again while its route is shown takes it."""
-        if self.mode() == "plan" and isinstance(self.hint, Plan) and self.hint in self.match.state.legal_moves():
+        if (
+            self.mode() == "plan"
+            and isinstance(self.hint, Plan)
+            and self.hint in self.match.state.legal_moves()
+        ):
             self.use_hint()
             self.say("Hint taken into the editor: change it or submit it", "info")
             return
+        if (
+            self.mode() == "setup"
+            and isinstance(self.hint, StartPick)
+            and self.pick != self.hint.cell
+        ):
+            self.pick = self.cursor = self.hint.cell
+            self.say(
+                f"Hint chosen: {cell_name(self.hint.cell)}; press Enter to start there", "info"
+            )
+            return
         if self.mode() not in ("setup", "plan"):
-            self.say("Hints are for your own plan" if self.mode() != "curtain" else
-                     "Lift the curtain first: hints are secret too", "warning")
+            self.say(
+                "Hints are for your own plan"
+                if self.mode() != "curtain"
+                else "Lift the curtain first: hints are secret too",
+                "warning",
+            )
             return
         super().request_hint()
 
@@ -885,10 +1009,16 @@ class ElementShiftView(PlayScene):
             self.summary_ticks += 1
             if self.summary_ticks == 1:
                 self.app.sound.play("score")
-            if not self.people_seats and self.summary_ticks > 240 / max(0.25, self.app.settings.animation_speed):
+            if not self.people_seats and self.summary_ticks > 240 / max(
+                0.25, self.app.settings.animation_speed
+            ):
                 self.close_summary()
         # a soft sound as each segment of the reveal starts
-        if self.anim is not None and is_resolution(self.anim[0], self.anim[1]) and self.anim[0].round >= 1:
+        if (
+            self.anim is not None
+            and is_resolution(self.anim[0], self.anim[1])
+            and self.anim[0].round >= 1
+        ):
             phase = self.reveal_phase()
             if phase and phase[:2] != (self._last_phase or (None, None))[:2]:
                 if phase[0] == "move":
@@ -910,7 +1040,7 @@ class ElementShiftView(PlayScene):
     def reveal_phase(self):
         if self.anim is None:
             return None
-        old, new, move, seat, total = self.anim
+        old, new, _move, _seat, total = self.anim
         if not is_resolution(old, new) or old.round == 0:
             return None
         phases, length = reveal_timeline(new.last_trace)
@@ -951,8 +1081,10 @@ class ElementShiftView(PlayScene):
         if mode == "setup":
             return f"{name}: pick a start tile on any {ELEMENT_NAMES[state.elements[seat]]} tile"
         if mode == "plan":
-            return (f"{name}: plan round {state.round} ({len(self.plan_actions)} of "
-                    f"{state.segments()} actions)")
+            return (
+                f"{name}: plan round {state.round} ({len(self.plan_actions)} of "
+                f"{state.segments()} actions)"
+            )
         done = sum(1 for s in range(state.num_players) if state.submitted(s))
         what = "start picks" if state.round == 0 else "plans"
         return f"Waiting for {what}: {done} of {state.num_players} in"
@@ -990,10 +1122,17 @@ class ElementShiftView(PlayScene):
             ghost = None
             if mode == "plan":
                 self.draw_plan_overlay(surface, state, seat)
-            elif mode == "wait" and self.me is not None and state.round >= 1 and state.submitted(self.me):
+            elif (
+                mode == "wait"
+                and self.me is not None
+                and state.round >= 1
+                and state.submitted(self.me)
+            ):
                 pend = state.pending[self.me]
                 if isinstance(pend, Plan):
-                    self.draw_path(surface, state, self.me, pend.switch, list(pend.actions), faint=True)
+                    self.draw_path(
+                        surface, state, self.me, pend.switch, list(pend.actions), faint=True
+                    )
             self.draw_tokens(surface, state.positions, state.elements, ghost)
             if mode == "plan":
                 self.draw_plan_ghost(surface, state, seat)
@@ -1006,7 +1145,9 @@ class ElementShiftView(PlayScene):
     def draw_tiles(self, surface, board) -> None:
         theme = self.app.theme
         frame = BOARD.inflate(10, 10)
-        pygame.draw.rect(surface, darken(theme["panel_edge"], 0.3), frame.move(0, 4), border_radius=10)
+        pygame.draw.rect(
+            surface, darken(theme["panel_edge"], 0.3), frame.move(0, 4), border_radius=10
+        )
         pygame.draw.rect(surface, theme["panel_edge"], frame, border_radius=10)
         surface.blit(render_board(theme, board, CELL, self.glyphs), BOARD.topleft)
         self.draw_labels(surface)
@@ -1015,8 +1156,24 @@ class ElementShiftView(PlayScene):
         theme = self.app.theme
         dim = theme["text_dim"]
         for i in range(SIZE):
-            put_text(surface, theme, LETTERS[i], 14, dim, (BOARD.x + i * CELL + CELL / 2, BOARD.y - 4), "midbottom")
-            put_text(surface, theme, str(i + 1), 14, dim, (BOARD.x - 8, BOARD.y + i * CELL + CELL / 2), "midright")
+            put_text(
+                surface,
+                theme,
+                LETTERS[i],
+                14,
+                dim,
+                (BOARD.x + i * CELL + CELL / 2, BOARD.y - 4),
+                "midbottom",
+            )
+            put_text(
+                surface,
+                theme,
+                str(i + 1),
+                14,
+                dim,
+                (BOARD.x - 8, BOARD.y + i * CELL + CELL / 2),
+                "midright",
+            )
 
     def draw_tokens(self, surface, positions, elements, ghost=None, layout=None, alpha=255) -> None:
         theme = self.app.theme
@@ -1032,12 +1189,16 @@ class ElementShiftView(PlayScene):
         pygame.draw.rect(surface, colour, r, 3, border_radius=6)
         hover = cell_at(self.mouse)
         if hover is not None and hover != self.cursor:
-            pygame.draw.rect(surface, (240, 240, 255), cell_rect(hover).inflate(-2, -2), 1, border_radius=5)
+            pygame.draw.rect(
+                surface, (240, 240, 255), cell_rect(hover).inflate(-2, -2), 1, border_radius=5
+            )
 
     def draw_setup_overlay(self, surface, state, seat: int) -> None:
         theme = self.app.theme
         element = state.elements[seat]
-        dim = _cached(("dim", tuple(state.board), element), lambda: self._dim_mask(state.board, element))
+        dim = _cached(
+            ("dim", tuple(state.board), element), lambda: self._dim_mask(state.board, element)
+        )
         surface.blit(dim, BOARD.topleft)
         if self.pick is not None:
             region = state.region_cells(self.pick)
@@ -1046,10 +1207,24 @@ class ElementShiftView(PlayScene):
             for c in region:
                 surface.blit(glow, cell_rect(c).topleft)
             cx, cy = cell_center(self.pick)
-            blit_token(surface, theme, seat, element, (cx, cy - 4 * pulse(self.ticks, 0.12)), int(CELL * 0.31),
-                       self.glyphs, 230)
+            blit_token(
+                surface,
+                theme,
+                seat,
+                element,
+                (cx, cy - 4 * pulse(self.ticks, 0.12)),
+                int(CELL * 0.31),
+                self.glyphs,
+                230,
+            )
         if isinstance(self.hint, StartPick):
-            pygame.draw.rect(surface, theme["accent_2"], cell_rect(self.hint.cell).inflate(6, 6), 3, border_radius=8)
+            pygame.draw.rect(
+                surface,
+                theme["accent_2"],
+                cell_rect(self.hint.cell).inflate(6, 6),
+                3,
+                border_radius=8,
+            )
 
     def _dim_mask(self, board, element: int) -> pygame.Surface:
         s = pygame.Surface(BOARD.size, pygame.SRCALPHA)
@@ -1071,10 +1246,16 @@ class ElementShiftView(PlayScene):
             for c in preview.entered:
                 r = cell_rect(c)
                 if c in conv:
-                    tri = [(r.right - 3, r.y + 10), (r.right - 3, r.bottom - 3), (r.x + 10, r.bottom - 3)]
+                    tri = [
+                        (r.right - 3, r.y + 10),
+                        (r.right - 3, r.bottom - 3),
+                        (r.x + 10, r.bottom - 3),
+                    ]
                     pygame.draw.polygon(surface, el_col, tri)
                     pygame.draw.polygon(surface, lighten(el_col, 0.6), tri, 2)
-                pygame.draw.rect(surface, lighten(el_col, 0.5), r.inflate(-4, -4), 2, border_radius=4)
+                pygame.draw.rect(
+                    surface, lighten(el_col, 0.5), r.inflate(-4, -4), 2, border_radius=4
+                )
         # where the next action can go
         if k < segs:
             end = self.path_end()
@@ -1082,18 +1263,45 @@ class ElementShiftView(PlayScene):
             for a in state.menu(end, k):
                 if a.kind in ("step", "jump"):
                     r = cell_rect(a.dest).inflate(-8, -8)
-                    colour = lighten((230, 235, 255), 0.0) if a.kind == "step" else theme["accent_2"]
+                    colour = (
+                        lighten((230, 235, 255), 0.0) if a.kind == "step" else theme["accent_2"]
+                    )
                     pygame.draw.rect(surface, colour, r, 2 + int(t * 1.5), border_radius=8)
                     if a.kind == "jump":
-                        put_text(surface, theme, a.token, 12, theme["accent_2"], (r.centerx, r.bottom - 3), "midbottom")
+                        put_text(
+                            surface,
+                            theme,
+                            a.token,
+                            12,
+                            theme["accent_2"],
+                            (r.centerx, r.bottom - 3),
+                            "midbottom",
+                        )
                 elif a.kind == "ray":
-                    self.draw_ray(surface, end, a.token[4:], element, 1.0, strength=0.9 if self.ray_aim else 0.35)
+                    self.draw_ray(
+                        surface,
+                        end,
+                        a.token[4:],
+                        element,
+                        1.0,
+                        strength=0.9 if self.ray_aim else 0.35,
+                    )
         self.draw_path(surface, state, seat, self.plan_switch, self.plan_actions)
         if isinstance(self.hint, Plan):
-            self.draw_path(surface, state, seat, self.hint.switch, list(self.hint.actions), hint=True)
+            self.draw_path(
+                surface, state, seat, self.hint.switch, list(self.hint.actions), hint=True
+            )
 
-    def draw_path(self, surface, state, seat: int, switch: bool, actions: list[str], faint: bool = False,
-                  hint: bool = False) -> None:
+    def draw_path(
+        self,
+        surface,
+        state,
+        seat: int,
+        switch: bool,
+        actions: list[str],
+        faint: bool = False,
+        hint: bool = False,
+    ) -> None:
         """The plan's route: lines between tiles, numbered stops, ray beams."""
         theme = self.app.theme
         if not actions:
@@ -1101,7 +1309,7 @@ class ElementShiftView(PlayScene):
         segs = state.segments()
         plan = Plan(switch, tuple(list(actions) + [STAY] * (segs - len(actions))))
         try:
-            dests = state.plan_path(seat, plan)[:len(actions)]
+            dests = state.plan_path(seat, plan)[: len(actions)]
         except Exception:  # noqa: BLE001
             return
         element = beater(state.elements[seat]) if switch else state.elements[seat]
@@ -1121,9 +1329,11 @@ class ElementShiftView(PlayScene):
                 mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
                 ang = math.atan2(b[1] - a[1], b[0] - a[0])
                 hs = 9
-                head = [(mx + hs * math.cos(ang), my + hs * math.sin(ang)),
-                        (mx + hs * math.cos(ang + 2.5), my + hs * math.sin(ang + 2.5)),
-                        (mx + hs * math.cos(ang - 2.5), my + hs * math.sin(ang - 2.5))]
+                head = [
+                    (mx + hs * math.cos(ang), my + hs * math.sin(ang)),
+                    (mx + hs * math.cos(ang + 2.5), my + hs * math.sin(ang + 2.5)),
+                    (mx + hs * math.cos(ang - 2.5), my + hs * math.sin(ang - 2.5)),
+                ]
                 pygame.draw.polygon(surface, colour, head)
             stops.setdefault(dest, []).append(i + 1)
             prev = dest
@@ -1143,13 +1353,17 @@ class ElementShiftView(PlayScene):
         element = beater(state.elements[seat]) if self.plan_switch else state.elements[seat]
         start = state.positions[seat]
         r = cell_rect(start).inflate(4, 4)
-        pygame.draw.rect(surface, lighten(theme["accent"], 0.3 * pulse(self.ticks)), r, 2, border_radius=8)
+        pygame.draw.rect(
+            surface, lighten(theme["accent"], 0.3 * pulse(self.ticks)), r, 2, border_radius=8
+        )
         end = self.path_end()
         if end != start or self.plan_switch:
             cx, cy = cell_center(end)
             blit_token(surface, theme, seat, element, (cx, cy), int(CELL * 0.3), self.glyphs, 170)
 
-    def draw_ray(self, surface, cell: int, direction: str, element: int, reach: float, strength: float = 1.0) -> None:
+    def draw_ray(
+        self, surface, cell: int, direction: str, element: int, reach: float, strength: float = 1.0
+    ) -> None:
         """A beam from the tile next to ``cell`` towards the edge; ``reach`` 0..1 sweeps it."""
         theme = self.app.theme
         dc, dr = RAY_ARROWS[direction]
@@ -1166,8 +1380,12 @@ class ElementShiftView(PlayScene):
         end = (start[0] + dc * length, start[1] + dr * length)
         col = lighten(element_colour(theme, element), 0.35)
         # a layer just large enough for the beam (drawn every frame of a reveal)
-        box = pygame.Rect(min(start[0], end[0]) - 20, min(start[1], end[1]) - 20,
-                          abs(end[0] - start[0]) + 40, abs(end[1] - start[1]) + 40)
+        box = pygame.Rect(
+            min(start[0], end[0]) - 20,
+            min(start[1], end[1]) - 20,
+            abs(end[0] - start[0]) + 40,
+            abs(end[1] - start[1]) + 40,
+        )
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
         s0 = (start[0] - box.x, start[1] - box.y)
         e0 = (end[0] - box.x, end[1] - box.y)
@@ -1178,9 +1396,11 @@ class ElementShiftView(PlayScene):
         if length > 4:
             ang = math.atan2(dr, dc)
             hs = 12
-            head = [(e0[0] + hs * math.cos(ang), e0[1] + hs * math.sin(ang)),
-                    (e0[0] + hs * math.cos(ang + 2.4), e0[1] + hs * math.sin(ang + 2.4)),
-                    (e0[0] + hs * math.cos(ang - 2.4), e0[1] + hs * math.sin(ang - 2.4))]
+            head = [
+                (e0[0] + hs * math.cos(ang), e0[1] + hs * math.sin(ang)),
+                (e0[0] + hs * math.cos(ang + 2.4), e0[1] + hs * math.sin(ang + 2.4)),
+                (e0[0] + hs * math.cos(ang - 2.4), e0[1] + hs * math.sin(ang - 2.4)),
+            ]
             pygame.draw.polygon(layer, (*col[:3], a), head)
         surface.blit(layer, box.topleft)
 
@@ -1212,8 +1432,16 @@ class ElementShiftView(PlayScene):
             if u <= 0:
                 continue
             drop = (1 - ease_out_back(u)) * 60
-            blit_token(surface, theme, seat, new.elements[seat], (x, y - drop), r, self.glyphs,
-                       int(255 * min(1.0, u * 2)))
+            blit_token(
+                surface,
+                theme,
+                seat,
+                new.elements[seat],
+                (x, y - drop),
+                r,
+                self.glyphs,
+                int(255 * min(1.0, u * 2)),
+            )
 
     def draw_round_reveal(self, surface, old, new, t: float) -> None:
         theme = self.app.theme
@@ -1227,27 +1455,22 @@ class ElementShiftView(PlayScene):
                 break
         kind, seg, start, length = phase
         u = max(0.0, min(1.0, (tick - start) / length))
-        segs = len(trace.positions)
         # the board at this moment: after the changes of every segment already flipped
         if kind == "intro":
-            board, done_seg = trace.board_before, -1
-        elif kind == "move":
-            board, done_seg = (trace.boards[seg - 1] if seg > 0 else trace.board_before), seg - 1
-        elif kind == "flip":
-            board, done_seg = (trace.boards[seg - 1] if seg > 0 else trace.board_before), seg - 1
+            board = trace.board_before
+        elif kind in ("move", "flip"):
+            board = trace.boards[seg - 1] if seg > 0 else trace.board_before
         else:
-            board, done_seg = trace.boards[-1], segs - 1
+            board = trace.boards[-1]
         self.draw_tiles(surface, board)
         if kind == "flip":
             for conv in trace.conversions[seg]:
                 self.draw_flip(surface, conv.cell, conv.old, conv.new, u)
-        # tiles entered since the last change, outlined in the enterer's element
-        last_change = -1
-        for s in range(0, done_seg + 1 if kind != "flip" else seg):
-            if trace.conversions[s]:
-                last_change = s
+        # tiles entered since the last change (and not yet changed), outlined in the
+        # element of the player who entered them
+        upto = {"move": seg, "flip": seg + 1}.get(kind, 0)
+        last_change = max((s for s in range(min(upto, seg)) if trace.conversions[s]), default=-1)
         marks: dict[int, int] = {}
-        upto = {"intro": 0, "move": seg, "flip": seg + 1}.get(kind, 0)
         for s in range(last_change + 1, upto):
             for who, cell in trace.entered[s]:
                 marks[cell] = trace.elements[who]
@@ -1256,14 +1479,25 @@ class ElementShiftView(PlayScene):
                 marks[cell] = trace.elements[who]
         if kind != "hold":
             for cell, el in marks.items():
-                pygame.draw.rect(surface, lighten(element_colour(theme, el), 0.55), cell_rect(cell).inflate(-6, -6), 2,
-                                 border_radius=5)
+                pygame.draw.rect(
+                    surface,
+                    lighten(element_colour(theme, el), 0.55),
+                    cell_rect(cell).inflate(-6, -6),
+                    2,
+                    border_radius=5,
+                )
         # rays sweeping in this segment
         if kind == "move":
             for ray in trace.rays:
                 if ray.segment == seg:
-                    src = trace.positions[seg - 1][ray.seat] if seg > 0 else trace.start_positions[ray.seat]
-                    self.draw_ray(surface, src, ray.direction, trace.elements[ray.seat], ease(u * 1.4))
+                    src = (
+                        trace.positions[seg - 1][ray.seat]
+                        if seg > 0
+                        else trace.start_positions[ray.seat]
+                    )
+                    self.draw_ray(
+                        surface, src, ray.direction, trace.elements[ray.seat], ease(u * 1.4)
+                    )
         # tokens
         if kind == "intro":
             before = token_layout(trace.start_positions)
@@ -1273,8 +1507,13 @@ class ElementShiftView(PlayScene):
                 for seat, (x, y, r) in before.items():
                     if trace.elements_before[seat] != trace.elements[seat]:
                         ring = r + 2 + 5 * math.sin(math.pi * u)
-                        pygame.draw.circle(surface, lighten(element_colour(theme, trace.elements[seat]), 0.4),
-                                           (x, y), ring, 2)
+                        pygame.draw.circle(
+                            surface,
+                            lighten(element_colour(theme, trace.elements[seat]), 0.4),
+                            (x, y),
+                            ring,
+                            2,
+                        )
         elif kind == "move":
             a_pos = trace.positions[seg - 1] if seg > 0 else trace.start_positions
             b_pos = trace.positions[seg]
@@ -1285,11 +1524,18 @@ class ElementShiftView(PlayScene):
                 ax, ay, ar = la[seat]
                 bx, by, br = lb[seat]
                 hop = math.sin(math.pi * e) * CELL * (0.55 if a_pos[seat] != b_pos[seat] else 0.0)
-                moving[seat] = (ax + (bx - ax) * e, ay + (by - ay) * e - hop, round(ar + (br - ar) * e))
+                moving[seat] = (
+                    ax + (bx - ax) * e,
+                    ay + (by - ay) * e - hop,
+                    round(ar + (br - ar) * e),
+                )
             self.draw_tokens(surface, b_pos, trace.elements, layout=moving)
         else:
-            self.draw_tokens(surface, trace.positions[-1] if kind == "hold" else trace.positions[seg],
-                             trace.elements)
+            self.draw_tokens(
+                surface,
+                trace.positions[-1] if kind == "hold" else trace.positions[seg],
+                trace.elements,
+            )
         if kind == "hold":
             self.draw_score_pops(surface, new, u)
 
@@ -1306,7 +1552,9 @@ class ElementShiftView(PlayScene):
         surface.blit(squashed, (r.x, r.centery - h // 2))
         if e > 0.5:
             glow = lighten(element_colour(theme, new_el), 0.6)
-            pygame.draw.rect(surface, glow, r.inflate(int(8 * (1 - e)), int(8 * (1 - e))), 2, border_radius=4)
+            pygame.draw.rect(
+                surface, glow, r.inflate(int(8 * (1 - e)), int(8 * (1 - e))), 2, border_radius=4
+            )
 
     def draw_score_pops(self, surface, new, u: float) -> None:
         """'+12' over each token as the round is scored."""
@@ -1332,8 +1580,10 @@ class ElementShiftView(PlayScene):
         rnd = state.round
         if rnd == 0:
             title, badge = "Setup: pick a start tile", "0"
-            rule = ("Every player secretly picks a tile of their own element to start on. Several "
-                    "players may share a tile; the picks are revealed together.")
+            rule = (
+                "Every player secretly picks a tile of their own element to start on. Several "
+                "players may share a tile; the picks are revealed together."
+            )
         else:
             v = VARIATIONS[min(rnd, ROUNDS)]
             title = f"Round {v.round} of {ROUNDS}: {v.name}"
@@ -1343,13 +1593,39 @@ class ElementShiftView(PlayScene):
         pygame.draw.circle(surface, theme["accent"], (cx, cy), 20)
         pygame.draw.circle(surface, darken(theme["accent"], 0.4), (cx, cy), 20, 2)
         put_text(surface, theme, badge, 24, (20, 20, 30), (cx, cy + 1), "center", kind="display")
-        put_text(surface, theme, title, 21, theme["accent"], (STRIP.x + 60, STRIP.y + 3), kind="display",
-                 max_width=STRIP.w - 72)
+        put_text(
+            surface,
+            theme,
+            title,
+            21,
+            theme["accent"],
+            (STRIP.x + 60, STRIP.y + 3),
+            kind="display",
+            max_width=STRIP.w - 72,
+        )
         for i, line in enumerate(wrapped(theme, rule, 15, STRIP.w - 76)[:2]):
-            put_text(surface, theme, line, 15, theme["text"], (STRIP.x + 60, STRIP.y + 27 + 17 * i), kind="regular")
+            put_text(
+                surface,
+                theme,
+                line,
+                15,
+                theme["text"],
+                (STRIP.x + 60, STRIP.y + 27 + 17 * i),
+                kind="regular",
+            )
 
-    def draw_button(self, surface, rect: pygame.Rect, label: str, enabled: bool = True, *, primary: bool = False,
-                    selected: bool = False, size: int = 18, icon=None) -> None:
+    def draw_button(
+        self,
+        surface,
+        rect: pygame.Rect,
+        label: str,
+        enabled: bool = True,
+        *,
+        primary: bool = False,
+        selected: bool = False,
+        size: int = 18,
+        icon=None,
+    ) -> None:
         theme = self.app.theme
         hover = enabled and rect.collidepoint(self.mouse)
         if primary and enabled:
@@ -1363,7 +1639,11 @@ class ElementShiftView(PlayScene):
             ink = theme["text"] if enabled else darken(theme["text_dim"], 0.3)
         pygame.draw.rect(surface, darken(fill, 0.5), rect.move(0, 3), border_radius=10)
         pygame.draw.rect(surface, fill, rect, border_radius=10)
-        edge = theme["accent"] if selected else (theme["panel_edge"] if not primary else darken(theme["accent"], 0.3))
+        edge = (
+            theme["accent"]
+            if selected
+            else (theme["panel_edge"] if not primary else darken(theme["accent"], 0.3))
+        )
         pygame.draw.rect(surface, edge, rect, 3 if selected else 2, border_radius=10)
         if icon is not None:
             icon(surface, rect)
@@ -1388,8 +1668,15 @@ class ElementShiftView(PlayScene):
         lay = self.editor_layout()
         x0 = SIDE.x + 6
         el = state.elements[seat]
-        put_text(surface, theme, f"Player {seat + 1}: your element this round", 15, theme["text_dim"],
-                 (x0, lay["label"]), max_width=SIDE.w - 12)
+        put_text(
+            surface,
+            theme,
+            f"Player {seat + 1}: your element this round",
+            15,
+            theme["text_dim"],
+            (x0, lay["label"]),
+            max_width=SIDE.w - 12,
+        )
         controls = self.controls()
         for name, rect, enabled in controls:
             if name in ("keep", "switch"):
@@ -1399,10 +1686,24 @@ class ElementShiftView(PlayScene):
 
                 def icon(surf, r, result=result, switch=switch, selected=selected):
                     element_icon(surf, theme, result, (r.x + 24, r.centery), 15)
-                    put_text(surf, theme, "Switch" if switch else "Keep", 17,
-                             theme["accent"] if selected else theme["text"], (r.x + 46, r.y + 8))
-                    put_text(surf, theme, f"be {ELEMENT_NAMES[result]}", 15, theme["text_dim"],
-                             (r.x + 46, r.y + 30), kind="regular")
+                    put_text(
+                        surf,
+                        theme,
+                        "Switch" if switch else "Keep",
+                        17,
+                        theme["accent"] if selected else theme["text"],
+                        (r.x + 46, r.y + 8),
+                    )
+                    put_text(
+                        surf,
+                        theme,
+                        f"be {ELEMENT_NAMES[result]}",
+                        15,
+                        theme["text_dim"],
+                        (r.x + 46, r.y + 30),
+                        kind="regular",
+                    )
+
                 self.draw_button(surface, rect, "", selected=selected, icon=icon)
         # the segment slots
         segs = state.segments()
@@ -1417,21 +1718,50 @@ class ElementShiftView(PlayScene):
             current = i == k
             fill = lighten(theme["panel"], 0.18) if filled else theme["panel"]
             pygame.draw.rect(surface, fill, r, border_radius=8)
-            pygame.draw.rect(surface, theme["accent"] if current else theme["panel_edge"], r, 3 if current else 2,
-                             border_radius=8)
+            pygame.draw.rect(
+                surface,
+                theme["accent"] if current else theme["panel_edge"],
+                r,
+                3 if current else 2,
+                border_radius=8,
+            )
             put_text(surface, theme, str(i + 1), 11, theme["text_dim"], (r.x + 5, r.y + 2))
             if filled:
                 tok = self.plan_actions[i]
                 size = 18 if len(tok) <= 2 else (14 if len(tok) <= 4 else 13)
                 if tok == STAY:
-                    put_text(surface, theme, "stay", 13, theme["text_dim"], (r.centerx, r.centery + 5), "center")
+                    put_text(
+                        surface,
+                        theme,
+                        "stay",
+                        13,
+                        theme["text_dim"],
+                        (r.centerx, r.centery + 5),
+                        "center",
+                    )
                 else:
-                    put_text(surface, theme, tok, size, theme["text"], (r.centerx, r.centery + 5), "center",
-                             max_width=r.w - 4)
+                    put_text(
+                        surface,
+                        theme,
+                        tok,
+                        size,
+                        theme["text"],
+                        (r.centerx, r.centery + 5),
+                        "center",
+                        max_width=r.w - 4,
+                    )
         # what this round allows, and the ray buttons in round 6
         put_text(surface, theme, "Allowed this round", 15, theme["text_dim"], (x0, lay["allowed"]))
         for i, line in enumerate(lay["allowed_lines"]):
-            put_text(surface, theme, line, 14, theme["text"], (x0 + 2, lay["allowed"] + 20 + 18 * i), kind="regular")
+            put_text(
+                surface,
+                theme,
+                line,
+                14,
+                theme["text"],
+                (x0 + 2, lay["allowed"] + 20 + 18 * i),
+                kind="regular",
+            )
         for name, rect, enabled in controls:
             if name.startswith("ray "):
                 d = name[4:]
@@ -1442,11 +1772,17 @@ class ElementShiftView(PlayScene):
                     tip = (cx + dc * 9, cy + dr * 9)
                     pygame.draw.line(surf, theme["accent_2"], (cx - dc * 8, cy - dr * 8), tip, 3)
                     ang = math.atan2(dr, dc)
-                    pygame.draw.polygon(surf, theme["accent_2"], [
-                        (tip[0] + 6 * math.cos(ang), tip[1] + 6 * math.sin(ang)),
-                        (tip[0] + 6 * math.cos(ang + 2.3), tip[1] + 6 * math.sin(ang + 2.3)),
-                        (tip[0] + 6 * math.cos(ang - 2.3), tip[1] + 6 * math.sin(ang - 2.3))])
+                    pygame.draw.polygon(
+                        surf,
+                        theme["accent_2"],
+                        [
+                            (tip[0] + 6 * math.cos(ang), tip[1] + 6 * math.sin(ang)),
+                            (tip[0] + 6 * math.cos(ang + 2.3), tip[1] + 6 * math.sin(ang + 2.3)),
+                            (tip[0] + 6 * math.cos(ang - 2.3), tip[1] + 6 * math.sin(ang - 2.3)),
+                        ],
+                    )
                     put_text(surf, theme, d, 17, theme["text"], (r.right - 15, r.centery), "center")
+
                 self.draw_button(surface, rect, "", selected=self.ray_aim, icon=ray_icon)
         # the preview: this plan if nobody else moved
         py = lay["preview"]
@@ -1454,14 +1790,38 @@ class ElementShiftView(PlayScene):
         if preview is not None:
             line = preview.score
             put_text(surface, theme, "If nobody else moved:", 15, theme["text_dim"], (x0, py))
-            put_text(surface, theme, plural(line.total, "point"), 24, theme["accent"], (x0, py + 20), kind="display")
+            put_text(
+                surface,
+                theme,
+                plural(line.total, "point"),
+                24,
+                theme["accent"],
+                (x0, py + 20),
+                kind="display",
+            )
             detail = line.explain().replace("->", "=")
             for i, ln in enumerate(wrapped(theme, detail, 14, SIDE.w - 16)[:2]):
-                put_text(surface, theme, ln, 14, theme["text"], (x0 + 2, py + 52 + 18 * i), kind="regular")
+                put_text(
+                    surface,
+                    theme,
+                    ln,
+                    14,
+                    theme["text"],
+                    (x0 + 2, py + 52 + 18 * i),
+                    kind="regular",
+                )
             conv = len(preview.converts)
-            put_text(surface, theme, f"ends on {cell_name(preview.path[-1])}, turns {plural(conv, 'tile')} "
-                     f"{ELEMENT_NAMES[preview.element]}", 14, theme["text_dim"], (x0 + 2, py + 90), kind="regular",
-                     max_width=SIDE.w - 16)
+            put_text(
+                surface,
+                theme,
+                f"ends on {cell_name(preview.path[-1])}, turns {plural(conv, 'tile')} "
+                f"{ELEMENT_NAMES[preview.element]}",
+                14,
+                theme["text_dim"],
+                (x0 + 2, py + 90),
+                kind="regular",
+                max_width=SIDE.w - 16,
+            )
         for name, rect, enabled in controls:
             if name == "undo_step":
                 self.draw_button(surface, rect, "Step back", enabled, size=16)
@@ -1478,28 +1838,84 @@ class ElementShiftView(PlayScene):
         seat = self.match.to_move()
         el = state.elements[seat]
         x = SIDE.x + 10
-        put_text(surface, theme, f"Player {seat + 1}", 24, self.seat_colour(seat), (x, SIDE.y + 10), kind="display")
+        put_text(
+            surface,
+            theme,
+            f"Player {seat + 1}",
+            24,
+            self.seat_colour(seat),
+            (x, SIDE.y + 10),
+            kind="display",
+        )
         element_icon(surface, theme, el, (x + 16, SIDE.y + 62), 16)
-        put_text(surface, theme, f"You are {ELEMENT_NAMES[el]}", 18, theme["text"], (x + 40, SIDE.y + 50))
-        text = (f"Choose a start tile: any {ELEMENT_NAMES[el]} tile (the bright ones). Bigger regions score "
-                f"more: 2 x region size / players sharing it.")
+        put_text(
+            surface, theme, f"You are {ELEMENT_NAMES[el]}", 18, theme["text"], (x + 40, SIDE.y + 50)
+        )
+        text = (
+            f"Choose a start tile: any {ELEMENT_NAMES[el]} tile (the bright ones). Bigger regions score "
+            f"more: 2 x region size / players sharing it."
+        )
         for i, line in enumerate(wrapped(theme, text, 15, SIDE.w - 20)):
-            put_text(surface, theme, line, 15, theme["text"], (x, SIDE.y + 92 + 20 * i), kind="regular")
+            put_text(
+                surface, theme, line, 15, theme["text"], (x, SIDE.y + 92 + 20 * i), kind="regular"
+            )
         if self.pick is not None:
             size = len(state.region_cells(self.pick))
-            put_text(surface, theme, f"Start on {cell_name(self.pick)}", 22, theme["accent"], (x, SIDE.y + 210),
-                     kind="display")
-            put_text(surface, theme, f"region of {plural(size, 'tile')}", 16, theme["text"], (x, SIDE.y + 242),
-                     kind="regular")
-            put_text(surface, theme, f"{2 * size} points if you are alone in it", 16, theme["text"],
-                     (x, SIDE.y + 264), kind="regular")
-            for i, line in enumerate(wrapped(theme, "Click it again, press Enter or Start here to confirm; "
-                                             "click another bright tile to change.", 14, SIDE.w - 20)):
-                put_text(surface, theme, line, 14, theme["text_dim"], (x, SIDE.y + 294 + 18 * i), kind="regular")
+            put_text(
+                surface,
+                theme,
+                f"Start on {cell_name(self.pick)}",
+                22,
+                theme["accent"],
+                (x, SIDE.y + 210),
+                kind="display",
+            )
+            put_text(
+                surface,
+                theme,
+                f"region of {plural(size, 'tile')}",
+                16,
+                theme["text"],
+                (x, SIDE.y + 242),
+                kind="regular",
+            )
+            put_text(
+                surface,
+                theme,
+                f"{2 * size} points if you are alone in it",
+                16,
+                theme["text"],
+                (x, SIDE.y + 264),
+                kind="regular",
+            )
+            for i, line in enumerate(
+                wrapped(
+                    theme,
+                    "Click it again, press Enter or Start here to confirm; "
+                    "click another bright tile to change.",
+                    14,
+                    SIDE.w - 20,
+                )
+            ):
+                put_text(
+                    surface,
+                    theme,
+                    line,
+                    14,
+                    theme["text_dim"],
+                    (x, SIDE.y + 294 + 18 * i),
+                    kind="regular",
+                )
         for name, rect, enabled in self.controls():
             if name == "start":
-                self.draw_button(surface, rect, "Start here  ›" if enabled else "Pick a tile", enabled,
-                                 primary=enabled, size=19)
+                self.draw_button(
+                    surface,
+                    rect,
+                    "Start here  ›" if enabled else "Pick a tile",
+                    enabled,
+                    primary=enabled,
+                    size=19,
+                )
 
     def draw_waiting_side(self, surface, state) -> None:
         theme = self.app.theme
@@ -1511,7 +1927,16 @@ class ElementShiftView(PlayScene):
             title = "Start picks"
         else:
             title = f"Plans for round {state.round}"
-        put_text(surface, theme, title, 20, theme["accent"], (x, SIDE.y + 8), kind="display", max_width=SIDE.w - 20)
+        put_text(
+            surface,
+            theme,
+            title,
+            20,
+            theme["accent"],
+            (x, SIDE.y + 8),
+            kind="display",
+            max_width=SIDE.w - 20,
+        )
         n = state.num_players
         done = sum(1 for s in range(n) if state.submitted(s)) if not self.match.is_over() else n
         put_text(surface, theme, f"{done} of {n} in", 15, theme["text_dim"], (x, SIDE.y + 38))
@@ -1524,38 +1949,82 @@ class ElementShiftView(PlayScene):
             blit_token(surface, theme, s, el, (cx, cy), 17, self.glyphs, 255 if in_ else 90)
             if in_:
                 pygame.draw.circle(surface, theme["good"], (cx + 16, cy - 14), 8)
-                pygame.draw.lines(surface, (10, 30, 10), False, [(cx + 12, cy - 14), (cx + 15, cy - 11), (cx + 20, cy - 18)], 2)
+                pygame.draw.lines(
+                    surface,
+                    (10, 30, 10),
+                    False,
+                    [(cx + 12, cy - 14), (cx + 15, cy - 11), (cx + 20, cy - 18)],
+                    2,
+                )
             elif self.match.to_move() == s and mode == "wait":
                 ang = self.ticks * 0.15
-                pygame.draw.arc(surface, theme["accent"], pygame.Rect(cx - 21, cy - 21, 42, 42), ang, ang + 2.2, 3)
+                pygame.draw.arc(
+                    surface,
+                    theme["accent"],
+                    pygame.Rect(cx - 21, cy - 21, 42, 42),
+                    ang,
+                    ang + 2.2,
+                    3,
+                )
         y = SIDE.y + 84 + 3 * 56
-        if self.me is not None and state.round >= 1 and state.submitted(self.me) and isinstance(state.pending[self.me], Plan):
+        if (
+            self.me is not None
+            and state.round >= 1
+            and state.submitted(self.me)
+            and isinstance(state.pending[self.me], Plan)
+        ):
             plan = state.pending[self.me]
             put_text(surface, theme, "Your plan (secret)", 15, theme["text_dim"], (x, y))
-            put_text(surface, theme, str(plan), 15, theme["text"], (x, y + 20), kind="regular", max_width=SIDE.w - 20)
+            put_text(
+                surface,
+                theme,
+                str(plan),
+                15,
+                theme["text"],
+                (x, y + 20),
+                kind="regular",
+                max_width=SIDE.w - 20,
+            )
             y += 50
         if mode == "wait" and not self.match.is_over():
             msg = "The bots are deciding. Plans stay secret until everyone is in; then the round plays out."
             for i, line in enumerate(wrapped(theme, msg, 14, SIDE.w - 20)):
-                put_text(surface, theme, line, 14, theme["text_dim"], (x, y + 18 * i), kind="regular")
+                put_text(
+                    surface, theme, line, 14, theme["text_dim"], (x, y + 18 * i), kind="regular"
+                )
 
     def draw_reveal_side(self, surface, old, new, t: float) -> None:
         theme = self.app.theme
         trace = new.last_trace
         x = SIDE.x + 10
-        put_text(surface, theme, f"Round {old.round}: the plans", 20, theme["accent"], (x, SIDE.y + 8), kind="display")
+        put_text(
+            surface,
+            theme,
+            f"Round {old.round}: the plans",
+            20,
+            theme["accent"],
+            (x, SIDE.y + 8),
+            kind="display",
+        )
         phase = self.reveal_phase()
         segs = len(trace.positions)
         cur = phase[1] if phase and phase[0] != "intro" else -1
         sw = (SIDE.w - 20 - 4 * (segs - 1)) // segs
         for i in range(segs):
             r = pygame.Rect(x + i * (sw + 4), SIDE.y + 40, sw, 10)
-            colour = theme["accent"] if i == cur else (theme["accent_2"] if i < cur else theme["panel"])
+            colour = (
+                theme["accent"] if i == cur else (theme["accent_2"] if i < cur else theme["panel"])
+            )
             pygame.draw.rect(surface, colour, r, border_radius=5)
         y = SIDE.y + 60
         for seat, text in enumerate(trace.plans):
-            blit_token(surface, theme, seat, trace.elements[seat], (x + 12, y + 13), 11, self.glyphs)
-            row = _cached(("plan row", text, cur, tuple(theme["accent"])), lambda text=text: self._plan_row(text, cur))
+            blit_token(
+                surface, theme, seat, trace.elements[seat], (x + 12, y + 13), 11, self.glyphs
+            )
+            row = _cached(
+                ("plan row", text, cur, tuple(theme["accent"])),
+                lambda text=text: self._plan_row(text, cur),
+            )
             surface.blit(row, (x + 30, y + 5))
             y += 28
 
@@ -1574,11 +2043,15 @@ class ElementShiftView(PlayScene):
                 words.append(acts[i])
                 i += 1
         row = pygame.Surface((SIDE.w - 44, 20), pygame.SRCALPHA)
-        put_text(row, theme, head, 13, theme["text_dim"] if head == "keep" else theme["accent"], (0, 0))
+        put_text(
+            row, theme, head, 13, theme["text_dim"] if head == "keep" else theme["accent"], (0, 0)
+        )
         wx = 50
         for j, wd in enumerate(words):
             label = "·" if wd == STAY else wd
-            colour = theme["accent"] if j == cur else (theme["text"] if j < cur else theme["text_dim"])
+            colour = (
+                theme["accent"] if j == cur else (theme["text"] if j < cur else theme["text_dim"])
+            )
             rect = put_text(row, theme, label, 13, colour, (wx, 0), kind="regular")
             wx = rect.right + 7
         return row
@@ -1590,25 +2063,65 @@ class ElementShiftView(PlayScene):
         if seat is None:
             return
         state = self.match.state
-        area = pygame.Rect(BOARD_AREA.x, STRIP.bottom + 6, BOARD_AREA.w, BOARD_AREA.bottom - STRIP.bottom - 6)
-        surface.blit(_cached(("curtain", area.size), lambda: self._curtain_cloth(area.size)), area.topleft)
+        area = pygame.Rect(
+            BOARD_AREA.x, STRIP.bottom + 6, BOARD_AREA.w, BOARD_AREA.bottom - STRIP.bottom - 6
+        )
+        surface.blit(
+            _cached(("curtain", area.size), lambda: self._curtain_cloth(area.size)), area.topleft
+        )
         pygame.draw.rect(surface, theme["accent"], area, 3, border_radius=16)
         card = pygame.Rect(0, 0, 620, 360)
         card.center = (area.centerx, area.y + 260)
         panel(surface, card, theme, fill="panel", edge="accent", alpha=250, width=3)
-        blit_token(surface, theme, seat, state.elements[seat], (card.centerx, card.y + 60), 30, self.glyphs)
-        put_text(surface, theme, f"Pass the device to Player {seat + 1}", 34, theme["accent"],
-                 (card.centerx, card.y + 104), "midtop", kind="display")
+        blit_token(
+            surface, theme, seat, state.elements[seat], (card.centerx, card.y + 60), 30, self.glyphs
+        )
+        put_text(
+            surface,
+            theme,
+            f"Pass the device to Player {seat + 1}",
+            34,
+            theme["accent"],
+            (card.centerx, card.y + 104),
+            "midtop",
+            kind="display",
+        )
         what = "start tile" if state.round == 0 else f"plan for round {state.round}"
-        put_text(surface, theme, f"Player {seat + 1} ({ELEMENT_NAMES[state.elements[seat]]}) chooses a secret {what}.",
-                 18, theme["text"], (card.centerx, card.y + 154), "midtop", kind="regular")
-        put_text(surface, theme, "Everyone else: look away until it is submitted.", 18, theme["text_dim"],
-                 (card.centerx, card.y + 182), "midtop", kind="regular")
+        put_text(
+            surface,
+            theme,
+            f"Player {seat + 1} ({ELEMENT_NAMES[state.elements[seat]]}) chooses a secret {what}.",
+            18,
+            theme["text"],
+            (card.centerx, card.y + 154),
+            "midtop",
+            kind="regular",
+        )
+        put_text(
+            surface,
+            theme,
+            "Everyone else: look away until it is submitted.",
+            18,
+            theme["text_dim"],
+            (card.centerx, card.y + 182),
+            "midtop",
+            kind="regular",
+        )
         for name, rect, enabled in self.controls():
             if name == "reveal":
-                self.draw_button(surface, rect, f"I am Player {seat + 1}: show my board", primary=True, size=20)
-                put_text(surface, theme, "or press Enter", 14, theme["text_dim"], (rect.centerx, rect.bottom + 8),
-                         "midtop", kind="regular")
+                self.draw_button(
+                    surface, rect, f"I am Player {seat + 1}: show my board", primary=True, size=20
+                )
+                put_text(
+                    surface,
+                    theme,
+                    "or press Enter",
+                    14,
+                    theme["text_dim"],
+                    (rect.centerx, rect.bottom + 8),
+                    "midtop",
+                    kind="regular",
+                )
 
     def _curtain_cloth(self, size) -> pygame.Surface:
         """Velvet folds (drawn once): shading that rises and falls across the width."""
@@ -1630,7 +2143,10 @@ class ElementShiftView(PlayScene):
         lines = state.breakdowns[rnd - 1]
         totals = [sum(b[s].total for b in state.breakdowns[:rnd]) for s in range(state.num_players)]
         order = sorted(range(state.num_players), key=lambda s: (-totals[s], s))
-        return [(1 + sum(1 for t in totals if t > totals[s]), s, lines[s], lines[s].total, totals[s]) for s in order]
+        return [
+            (1 + sum(1 for t in totals if t > totals[s]), s, lines[s], lines[s].total, totals[s])
+            for s in order
+        ]
 
     def draw_summary(self, surface) -> None:
         """The round's points by source for every player, in standings order."""
@@ -1642,8 +2158,15 @@ class ElementShiftView(PlayScene):
         v = VARIATIONS[rnd]
         area = BOARD_AREA.inflate(-4, -4)
         panel(surface, area, theme, fill="panel", edge="accent", alpha=255, width=3, radius=16)
-        put_text(surface, theme, f"Round {rnd} scored", 30, theme["accent"], (area.x + 22, area.y + 10),
-                 kind="display")
+        put_text(
+            surface,
+            theme,
+            f"Round {rnd} scored",
+            30,
+            theme["accent"],
+            (area.x + 22, area.y + 10),
+            kind="display",
+        )
         trace = state.last_trace if state.last_trace and state.last_trace.round == rnd else None
         sub = v.name if rnd > 1 else "No variation"
         if trace is not None:
@@ -1653,20 +2176,39 @@ class ElementShiftView(PlayScene):
         counts = [board.count(e) for e in range(3)]
         best = max(counts)
         lead = counts.index(best) if counts.count(best) == 1 else -1
-        sub += (f"  ·  leading element: {ELEMENT_NAMES[lead]} ({counts[lead]} tiles)" if lead >= 0
-                else "  ·  no leading element (a tie for most tiles)")
-        put_text(surface, theme, sub, 17, theme["text"], (area.x + 24, area.y + 52), kind="regular",
-                 max_width=area.w - 48)
+        sub += (
+            f"  ·  leading element: {ELEMENT_NAMES[lead]} ({counts[lead]} tiles)"
+            if lead >= 0
+            else "  ·  no leading element (a tie for most tiles)"
+        )
+        put_text(
+            surface,
+            theme,
+            sub,
+            17,
+            theme["text"],
+            (area.x + 24, area.y + 52),
+            kind="regular",
+            max_width=area.w - 48,
+        )
         bonus = "Alone" if v.pandemic else ("Beats" if v.rock_paper_scissors else "")
-        cols = [("#", 24, "topleft"), ("Player", 64, "topleft"), ("Element", 250, "topleft"),
-                ("Ends on", 424, "midtop"), ("Region / k", 512, "midtop"), ("Leading", 600, "midtop")]
+        cols = [
+            ("#", 24, "topleft"),
+            ("Player", 64, "topleft"),
+            ("Element", 250, "topleft"),
+            ("Ends on", 424, "midtop"),
+            ("Region / k", 512, "midtop"),
+            ("Leading", 600, "midtop"),
+        ]
         if bonus:
             cols.append((bonus, 660, "midtop"))
         cols += [("Round", 730, "midtop"), ("Total", 800, "midtop")]
         hy = area.y + 82
         for label, cx, anchor in cols:
             put_text(surface, theme, label, 14, theme["text_dim"], (area.x + cx, hy), anchor)
-        pygame.draw.line(surface, theme["panel_edge"], (area.x + 14, hy + 22), (area.right - 14, hy + 22), 2)
+        pygame.draw.line(
+            surface, theme["panel_edge"], (area.x + 14, hy + 22), (area.right - 14, hy + 22), 2
+        )
         row_h = 34
         y = hy + 28
         people = set(self.people_seats)
@@ -1676,41 +2218,130 @@ class ElementShiftView(PlayScene):
                 pygame.draw.rect(surface, lighten(theme["panel"], 0.12), row, border_radius=8)
                 pygame.draw.rect(surface, theme["accent"], row, 1, border_radius=8)
             cy = row.centery
-            put_text(surface, theme, f"{place}.", 16, theme["accent"] if place == 1 else theme["text_dim"],
-                     (area.x + 24, cy), "midleft")
+            put_text(
+                surface,
+                theme,
+                f"{place}.",
+                16,
+                theme["accent"] if place == 1 else theme["text_dim"],
+                (area.x + 24, cy),
+                "midleft",
+            )
             blit_token(surface, theme, seat, line.element, (area.x + 78, cy), 12, self.glyphs)
-            kind = "(you)" if seat == self.me else ("" if seat in people else
-                                                    (self.match.seats[seat].level or "").title())
-            r = put_text(surface, theme, f"Player {seat + 1}", 16, theme["text"], (area.x + 98, cy), "midleft",
-                         kind="regular")
-            put_text(surface, theme, kind, 13, theme["text_dim"], (r.right + 6, cy + 1), "midleft", kind="regular")
+            kind = (
+                "(you)"
+                if seat == self.me
+                else ("" if seat in people else (self.match.seats[seat].level or "").title())
+            )
+            r = put_text(
+                surface,
+                theme,
+                f"Player {seat + 1}",
+                16,
+                theme["text"],
+                (area.x + 98, cy),
+                "midleft",
+                kind="regular",
+            )
+            put_text(
+                surface,
+                theme,
+                kind,
+                13,
+                theme["text_dim"],
+                (r.right + 6, cy + 1),
+                "midleft",
+                kind="regular",
+            )
             before = trace.elements_before[seat] if trace else line.element
             element_icon(surface, theme, line.element, (area.x + 260, cy), 10)
-            r = put_text(surface, theme, ELEMENT_NAMES[line.element], 15, theme["text"], (area.x + 276, cy),
-                         "midleft", kind="regular")
+            r = put_text(
+                surface,
+                theme,
+                ELEMENT_NAMES[line.element],
+                15,
+                theme["text"],
+                (area.x + 276, cy),
+                "midleft",
+                kind="regular",
+            )
             if before != line.element:
-                put_text(surface, theme, "switched", 12, theme["accent_2"], (r.right + 6, cy + 1), "midleft")
-            put_text(surface, theme, cell_name(line.tile), 16, theme["text"], (area.x + 424, cy), "center")
-            region = f"{line.region_size} / {line.k} = {line.region}" if line.matched else "off element"
-            put_text(surface, theme, region, 15, theme["text"] if line.matched else theme["text_dim"],
-                     (area.x + 512, cy), "center", kind="regular")
-            put_text(surface, theme, f"+{line.leading}" if line.leading else "·", 16, theme["text"],
-                     (area.x + 600, cy), "center")
+                put_text(
+                    surface,
+                    theme,
+                    "switched",
+                    12,
+                    theme["accent_2"],
+                    (r.right + 6, cy + 1),
+                    "midleft",
+                )
+            put_text(
+                surface,
+                theme,
+                cell_name(line.tile),
+                16,
+                theme["text"],
+                (area.x + 424, cy),
+                "center",
+            )
+            region = (
+                f"{line.region_size} / {line.k} = {line.region}" if line.matched else "off element"
+            )
+            put_text(
+                surface,
+                theme,
+                region,
+                15,
+                theme["text"] if line.matched else theme["text_dim"],
+                (area.x + 512, cy),
+                "center",
+                kind="regular",
+            )
+            put_text(
+                surface,
+                theme,
+                f"+{line.leading}" if line.leading else "·",
+                16,
+                theme["text"],
+                (area.x + 600, cy),
+                "center",
+            )
             if bonus:
                 extra = line.pandemic if v.pandemic else line.rps
-                put_text(surface, theme, f"+{extra}" if extra else "·", 16, theme["text"], (area.x + 660, cy),
-                         "center")
+                put_text(
+                    surface,
+                    theme,
+                    f"+{extra}" if extra else "·",
+                    16,
+                    theme["text"],
+                    (area.x + 660, cy),
+                    "center",
+                )
             put_text(surface, theme, f"+{pts}", 17, theme["accent"], (area.x + 730, cy), "center")
             put_text(surface, theme, str(total), 17, theme["text"], (area.x + 800, cy), "center")
             y += row_h
         for name, rect, enabled in self.controls():
             if name == "continue":
-                label = "Final results  ›" if self.match.is_over() and rnd == ROUNDS else "Next round  ›"
+                label = (
+                    "Final results  ›"
+                    if self.match.is_over() and rnd == ROUNDS
+                    else "Next round  ›"
+                )
                 self.draw_button(surface, rect, label, primary=True, size=20)
-        note = ("Region: 2 x region size / k (players of the region's element in it), rounded down. "
-                "Leading: +3 if your element beats the element with the most tiles.")
+        note = (
+            "Region: 2 x region size / k (players of the region's element in it), rounded down. "
+            "Leading: +3 if your element beats the element with the most tiles."
+        )
         for i, ln in enumerate(wrapped(theme, note, 13, area.w - 340)[:2]):
-            put_text(surface, theme, ln, 13, theme["text_dim"], (area.x + 24, area.bottom - 52 + 17 * i), kind="regular")
+            put_text(
+                surface,
+                theme,
+                ln,
+                13,
+                theme["text_dim"],
+                (area.x + 24, area.bottom - 52 + 17 * i),
+                kind="regular",
+            )
 
     def draw_banner(self, surface) -> None:
         """The base banner, over the board only (the editor's buttons stay visible)."""
@@ -1722,11 +2353,23 @@ class ElementShiftView(PlayScene):
         h = 16 + 25 * len(lines)
         rect = pygame.Rect(0, 0, width, h)
         rect.midbottom = (BOARD.centerx, BOARD_AREA.bottom - 4)
-        edge = {"error": "bad", "warning": "accent", "good": "good"}.get(self.banner_kind, "accent_2")
+        edge = {"error": "bad", "warning": "accent", "good": "good"}.get(
+            self.banner_kind, "accent_2"
+        )
         fade = min(1.0, self.banner_ticks / 20)
-        draw_panel(surface, rect, theme, fill="background_2", edge=edge, alpha=int(240 * fade), width=3)
+        draw_panel(
+            surface, rect, theme, fill="background_2", edge=edge, alpha=int(240 * fade), width=3
+        )
         for i, line in enumerate(lines):
-            put_text(surface, theme, line, 19, theme["text"], (rect.centerx, rect.y + 8 + 25 * i), "midtop")
+            put_text(
+                surface,
+                theme,
+                line,
+                19,
+                theme["text"],
+                (rect.centerx, rect.y + 8 + 25 * i),
+                "midtop",
+            )
 
     # -- drawing: the side panel -----------------------------------------------------
     def draw_panel(self, surface) -> None:
@@ -1742,8 +2385,15 @@ class ElementShiftView(PlayScene):
         theme = self.app.theme
         put_text(surface, theme, self.spec.title, 30, theme["accent"], (24, 14), kind="display")
         title_w = theme.font(30, "display").size(self.spec.title)[0]
-        put_text(surface, theme, self.status_text(), 22, theme["text"], (40 + title_w, 22),
-                 max_width=860 - 56 - title_w)
+        put_text(
+            surface,
+            theme,
+            self.status_text(),
+            22,
+            theme["text"],
+            (40 + title_w, 22),
+            max_width=860 - 56 - title_w,
+        )
 
     def draw_log(self, surface, top: int, bottom: int) -> None:
         """The base move log, with its lines cached."""
@@ -1759,9 +2409,25 @@ class ElementShiftView(PlayScene):
         for i in range(max(0, end - visible), end):
             seat, text = lines[i]
             colour = self.seat_colour(seat) if seat >= 0 else theme["text_dim"]
-            put_text(surface, theme, f"{i + 1:>3}.", 16, theme["text_dim"], (PANEL.x + 14, y), kind="regular")
-            put_text(surface, theme, text, 16, lighten(colour, 0.35), (PANEL.x + 56, y), kind="regular",
-                     max_width=PANEL.w - 70)
+            put_text(
+                surface,
+                theme,
+                f"{i + 1:>3}.",
+                16,
+                theme["text_dim"],
+                (PANEL.x + 14, y),
+                kind="regular",
+            )
+            put_text(
+                surface,
+                theme,
+                text,
+                16,
+                lighten(colour, 0.35),
+                (PANEL.x + 56, y),
+                kind="regular",
+                max_width=PANEL.w - 70,
+            )
             y += 20
 
     def draw_players(self, surface, y: int) -> int:
@@ -1778,7 +2444,9 @@ class ElementShiftView(PlayScene):
             if seat == to_move:
                 pygame.draw.rect(surface, lighten(theme["panel"], 0.12), r, border_radius=8)
                 pygame.draw.rect(surface, theme["accent"], r, 2, border_radius=8)
-            blit_token(surface, theme, seat, state.elements[seat], (r.x + 13, r.centery), 10, self.glyphs)
+            blit_token(
+                surface, theme, seat, state.elements[seat], (r.x + 13, r.centery), 10, self.glyphs
+            )
             label = self.seat_label(seat)
             if self.me == seat:
                 label += " (you)"
@@ -1786,14 +2454,35 @@ class ElementShiftView(PlayScene):
             if clock is not None and not m.is_over():
                 right = f"{right}  {clock.display(seat)}"
             rw = theme.font(16).size(right)[0]
-            put_text(surface, theme, label, 16, theme["text"], (r.x + 32, r.centery), "midleft",
-                     kind="regular", max_width=r.w - 80 - rw)
-            put_text(surface, theme, right, 16, theme["accent"] if seat == to_move else theme["text"],
-                     (r.right - 8, r.centery), "midright")
+            put_text(
+                surface,
+                theme,
+                label,
+                16,
+                theme["text"],
+                (r.x + 32, r.centery),
+                "midleft",
+                kind="regular",
+                max_width=r.w - 80 - rw,
+            )
+            put_text(
+                surface,
+                theme,
+                right,
+                16,
+                theme["accent"] if seat == to_move else theme["text"],
+                (r.right - 8, r.centery),
+                "midright",
+            )
             if not m.is_over() and live.submitted(seat):
                 cx = r.right - 16 - rw
-                pygame.draw.lines(surface, theme["good"], False, [(cx - 10, r.centery), (cx - 6, r.centery + 4),
-                                                                  (cx + 1, r.centery - 5)], 3)
+                pygame.draw.lines(
+                    surface,
+                    theme["good"],
+                    False,
+                    [(cx - 10, r.centery), (cx - 6, r.centery + 4), (cx + 1, r.centery - 5)],
+                    3,
+                )
             y += line_h
         return y
 
@@ -1804,9 +2493,21 @@ class ElementShiftView(PlayScene):
         counts = state.tile_counts()
         lead = state.leading_element()
         put_text(surface, theme, "Tiles", 15, theme["text_dim"], (x, y))
-        lead_text = (f"leading: {ELEMENT_NAMES[lead]} · {ELEMENT_NAMES[beater(lead)]} players +3" if lead >= 0
-                     else "no leading element (tie)")
-        put_text(surface, theme, lead_text, 14, theme["text"], (PANEL.right - 14, y + 1), "topright", kind="regular")
+        lead_text = (
+            f"leading: {ELEMENT_NAMES[lead]} · {ELEMENT_NAMES[beater(lead)]} players +3"
+            if lead >= 0
+            else "no leading element (tie)"
+        )
+        put_text(
+            surface,
+            theme,
+            lead_text,
+            14,
+            theme["text"],
+            (PANEL.right - 14, y + 1),
+            "topright",
+            kind="regular",
+        )
         bar = pygame.Rect(x, y + 22, w, 22)
         bx = bar.x
         for e in range(3):
@@ -1818,18 +2519,37 @@ class ElementShiftView(PlayScene):
             label = f"{counts[e]}"
             if self.glyphs:
                 draw_glyph(surface, ELEMENT_GLYPHS[e], (r.x + 12, r.centery), 7, (12, 12, 22))
-            put_text(surface, theme, label, 15, (15, 15, 25), (r.centerx + (6 if self.glyphs else 0), r.centery),
-                     "center")
+            put_text(
+                surface,
+                theme,
+                label,
+                15,
+                (15, 15, 25),
+                (r.centerx + (6 if self.glyphs else 0), r.centery),
+                "center",
+            )
             bx += seg_w
         y = bar.bottom + 8
-        put_text(surface, theme, "Water beats fire · grass beats water · fire beats grass", 13, theme["text_dim"],
-                 (x, y), kind="regular", max_width=w)
+        put_text(
+            surface,
+            theme,
+            "Water beats fire · grass beats water · fire beats grass",
+            13,
+            theme["text_dim"],
+            (x, y),
+            kind="regular",
+            max_width=w,
+        )
         y += 22
         mode = self.mode()
         keys = {
             "plan": "Click tiles or drag · Arrows + Enter · S stay · Backspace step back · Tab keep/switch"
-                    + (" · R ray" if self.match.state.variation() and self.match.state.variation().ray_first else "")
-                    + " · Shift+Enter submit · H hint (H again: use it)",
+            + (
+                " · R ray"
+                if self.match.state.variation() and self.match.state.variation().ray_first
+                else ""
+            )
+            + " · Shift+Enter submit · H hint (H again: use it)",
             "setup": "Click a bright tile, then again to confirm · Arrows + Enter",
             "curtain": "Enter: I am the player named on the curtain",
             "summary": "Enter: continue",
@@ -1885,7 +2605,14 @@ class ElementShiftResults(ResultsScene):
     def draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         theme = self.app.theme
         draw_panel(surface, rect, theme)
-        put_text(surface, theme, "Score after each round", 24, theme["accent_2"], (rect.x + 18, rect.y + 12))
+        put_text(
+            surface,
+            theme,
+            "Score after each round",
+            24,
+            theme["accent_2"],
+            (rect.x + 18, rect.y + 12),
+        )
         state = self.match.state
         n = state.num_players
         plot = pygame.Rect(rect.x + 60, rect.y + 56, rect.w - 120, rect.h - 100)
@@ -1895,7 +2622,9 @@ class ElementShiftResults(ResultsScene):
         for r in range(rounds):
             series.append([series[-1][s] + state.breakdowns[r][s].total for s in range(n)])
         if rounds == 0:
-            put_text(surface, theme, "No round was played", 20, theme["text_dim"], plot.center, "center")
+            put_text(
+                surface, theme, "No round was played", 20, theme["text_dim"], plot.center, "center"
+            )
             return
         most = max(1, max(max(v) for v in series))
         step = next((x for x in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500) if most / x <= 6), 1000)
@@ -1905,18 +2634,46 @@ class ElementShiftResults(ResultsScene):
             v = k * step
             y = plot.bottom - v / top * plot.h
             pygame.draw.line(surface, theme["grid"], (plot.x, y), (plot.right, y), 1)
-            put_text(surface, theme, f"{v:.0f}", small, theme["text_dim"], (plot.x - 8, y), "midright", kind="regular")
+            put_text(
+                surface,
+                theme,
+                f"{v:.0f}",
+                small,
+                theme["text_dim"],
+                (plot.x - 8, y),
+                "midright",
+                kind="regular",
+            )
         for k in range(rounds + 1):
             x = plot.x + plot.w * k / rounds
-            put_text(surface, theme, str(k), small, theme["text_dim"], (x, plot.bottom + 6), "midtop", kind="regular")
-        put_text(surface, theme, "round", small, theme["text_dim"], (plot.centerx, plot.bottom + 24), "midtop",
-                 kind="regular")
+            put_text(
+                surface,
+                theme,
+                str(k),
+                small,
+                theme["text_dim"],
+                (x, plot.bottom + 6),
+                "midtop",
+                kind="regular",
+            )
+        put_text(
+            surface,
+            theme,
+            "round",
+            small,
+            theme["text_dim"],
+            (plot.centerx, plot.bottom + 24),
+            "midtop",
+            kind="regular",
+        )
         ends = []
         for seat in range(n):
             # equal scores would hide each other's lines: nudge each seat a pixel apart
             nudge = (seat - (n - 1) / 2) * 0.8
-            pts = [(plot.x + plot.w * i / rounds, plot.bottom - series[i][seat] / top * plot.h + nudge)
-                   for i in range(rounds + 1)]
+            pts = [
+                (plot.x + plot.w * i / rounds, plot.bottom - series[i][seat] / top * plot.h + nudge)
+                for i in range(rounds + 1)
+            ]
             colour = lighten(self.seat_colour(seat), 0.1)
             pygame.draw.lines(surface, colour, False, pts, 3)
             for p in pts:
@@ -1927,8 +2684,15 @@ class ElementShiftResults(ResultsScene):
         for i in range(1, len(ends)):
             ends[i][0] = max(ends[i][0], ends[i - 1][0] + 14)
         for yy, seat in ends:
-            put_text(surface, theme, f"P{seat + 1}", 13, lighten(self.seat_colour(seat), 0.2),
-                     (plot.right + 8, yy), "midleft")
+            put_text(
+                surface,
+                theme,
+                f"P{seat + 1}",
+                13,
+                lighten(self.seat_colour(seat), 0.2),
+                (plot.right + 8, yy),
+                "midleft",
+            )
 
 
 VIEW = ElementShiftView
