@@ -16,6 +16,7 @@ from game.registry import GAMES
 from scenes.play.crystal_connector import CELL, CrystalConnectorView, cell_rect, handle_rect
 
 SETUP = ("pick first", "take red", "take blue green", "move second")  # Player 1 moves first
+SEED = "4242"
 
 KEY_OF = {ch: getattr(pygame, f"K_{ch.lower()}") for ch in "ABCDEF123456"}
 ARROW = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT, "right": pygame.K_RIGHT}
@@ -176,12 +177,14 @@ def test_whole_game_from_title_against_hard_bot(app):
     while "Hard" not in seat2.element.text:
         click(app, seat2.element.rect.center)
         app.run_ticks(2)
+    select.seed_entry.set_text(SEED)  # a reproducible game
     start = next(c for c in select.controls if c.element.text.startswith("Start"))
     click(app, start.element.rect.center)
     app.run_ticks(2)
     view = app.top
     assert isinstance(view, CrystalConnectorView)
     assert [s.kind for s in view.match.seats] == ["person", "bot"] and view.match.seats[1].level == "hard"
+    assert view.match.setup.seed == int(SEED)
     view.bot_seconds = 0.05
     # setup: the person's choices by clicking the cards; the bot makes its own
     while view.match.state.phase != "play":
@@ -421,3 +424,26 @@ def test_every_phase_draws(app, colour_blind):
     surf = pygame.Surface((220, 120), pygame.SRCALPHA)
     CrystalConnectorView.draw_thumbnail(surf, app.theme, GAMES["crystal-connector"].new_game(seed=1), app.settings)
     assert pygame.mask.from_surface(surf).count() > 5000
+
+
+def test_out_of_time_hands_the_turn_to_the_bot_and_drops_held_shifts(app):
+    app.settings.animation_speed = 4.0
+    setup = GameSetup.parse("crystal-connector#3", GAMES)
+    match = Match(GAMES[setup.game], setup, [Seat.person(), Seat.bot("hard")], setup.start(GAMES), "tournament")
+    for text in SETUP:
+        match.submit_text(text)
+    view = CrystalConnectorView(app, match)
+    view.bot_seconds = 0.05
+    app.push(view)
+    app.run_ticks(1)
+    enter_by_handles(app, view, Shift("C", "up", 2))
+    assert view.pending
+    match.clock.reserve[0] = 0  # the reserve is spent: the move time's end is the end
+    match.clock.move_left = 2
+    app.run_ticks(3)
+    assert match.proxy == {0: 1} and view.pending == []
+    assert "moves for" in view.status_text() and not view.my_turn()
+    click(app, handle_rect("A", "down").center)
+    assert view.banner == "Wait for the bot to move"
+    wait(app, lambda: match.state.turn_log)  # the bot made Player 1's three shifts
+    assert [e.by for e in match.entries[len(SETUP):]] == [1, 1, 1]

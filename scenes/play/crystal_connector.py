@@ -32,11 +32,11 @@ import pygame
 
 from game.crystal_connector import (
     BOMB, CELLS, CHAMELEON, COLOUR_NAMES, COLOURS, LINE_CELLS, LINES, PYLON, RED, ROCK, SIZE, Convert,
-    MoveOrder, Pass, PickOrder, Shift, TakeColours, cell_label, largest_group, largest_sizes,
+    MoveOrder, Pass, PickOrder, Shift, TakeColours, largest_group, largest_sizes,
     line_kind, line_label,
 )
 from scenes.play.base import BOARD_AREA, PANEL, PlayScene, ease, ease_out_back, pulse
-from scenes.widgets import GLYPHS, MIN_TARGET, darken, draw_gem, draw_glyph, draw_panel, draw_text, lighten, wrap_text
+from scenes.widgets import GLYPHS, darken, draw_gem, draw_glyph, draw_panel, draw_text, lighten, wrap_text
 
 # -- layout (logical 1280x720; the board lives inside BOARD_AREA = (16, 70, 848, 634)) ----
 CELL = 78
@@ -457,8 +457,9 @@ class CrystalConnectorView(PlayScene):
             self.say(f"{self.seat_label(seat)}: {self._choice_words(old, move)}", "info", 3.0)
 
     def update_view(self) -> None:
-        if not self._batch and self.match.state is not self._base:
-            self._reset_turn()
+        if not self._batch and (self.match.state is not self._base
+                                or (self.pending or self.draft) and not self.my_turn()):
+            self._reset_turn()  # the match moved on (a clock, a stand-in): drop the held turn
         # the displaced line eases to where it should be
         if self.drag is None:
             d = self.vis_target - self.vis_off
@@ -780,8 +781,6 @@ class CrystalConnectorView(PlayScene):
         if state.phase != "play" or not self.my_turn():
             return None
         bottom = SIDE.bottom
-        half = (SIDE.w - 10) // 2
-        del half
         if name == "takeback":
             return pygame.Rect(SIDE.x, bottom - 52, 104, 52)
         if name == "confirm":
@@ -1405,10 +1404,10 @@ class CrystalConnectorView(PlayScene):
             names = m.seat_names()
             col = self.seat_colour(mover)
             pygame.draw.circle(surface, col, (card.x + 20, card.y + 24), 9)
-            if controller.is_bot:
+            if mover in m.proxy:
+                head = "Out of time"
+            elif controller.is_bot:
                 head = f"{names[mover]} (bot)"
-            elif mover in m.proxy:
-                head = f"Move for {names[mover]}"
             else:
                 head = "Your turn" if len(m.people()) == 1 else f"{names[mover]}'s turn"
             self._blit_text(surface, head, 22, theme["text"], (card.x + 38, card.y + 10), max_width=w - 50)
@@ -1418,13 +1417,15 @@ class CrystalConnectorView(PlayScene):
                 self._gem(surface, c, (gx, card.y + 62), 11)
                 gx += 28
             words = " + ".join(COLOUR_NAMES[c] for c in cols)
-            if controller.is_bot:
+            if mover in m.proxy and controller.is_bot:
+                words = f"{names[1 - mover]} moves instead"
+            elif controller.is_bot:
                 if live and not self.anim and not self.queue:
                     words = "thinking" + "." * (1 + (self.ticks // 15) % 3)
                 else:
                     words = "shifting" if self.anim is not None and self.anim[3] == mover else "up next"
             elif mover in m.proxy:
-                words = "choose shifts that hurt them"
+                words = "you choose its shifts"
             self._blit_text(surface, words, 16, theme["text_dim"], (gx + 2, card.y + 62), "midleft", kind="regular",
                             max_width=card.right - gx - 10)
         y = card.bottom + 12
@@ -1559,7 +1560,6 @@ class CrystalConnectorView(PlayScene):
     def _draw_setup(self, surface, state, live: bool) -> None:
         theme = self.app.theme
         m = self.match
-        names = m.seat_names()
         panel = SETUP
         draw_panel(surface, panel, theme, fill="panel", edge="panel_edge", radius=14)
         seat = state.to_move
@@ -1781,6 +1781,8 @@ class CrystalConnectorView(PlayScene):
             return super().status_text()
         seat = m.to_move()
         name = self.seat_label(seat)
+        if seat in m.proxy and m.controller(seat).is_bot:
+            return f"{self.seat_label(1 - seat)} moves for {name}"
         if m.controller(seat).is_bot:
             return f"{name} is {'choosing' if state.phase != 'play' else 'thinking'}..."
         if state.phase == "pick_order":
