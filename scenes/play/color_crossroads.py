@@ -760,9 +760,11 @@ class ColorCrossroadsView(PlayScene):
             if person:
                 self.verdict = ("Loop accepted: +1", "good")
             self.later = (move, new.last_result, "good")
+            self.banner_ticks = 0  # the challenge's banner is answered
         elif isinstance(move, Concede):
             self.app.sound.play("capture")
             self.later = (move, new.last_result, "warning")
+            self.banner_ticks = 0
         elif isinstance(move, (EndTurn, Pass, Start)):
             self.app.sound.play("click")
         # A drawn path belongs to one challenge: any applied action starts or ends one.
@@ -1536,12 +1538,21 @@ class ColorCrossroadsView(PlayScene):
             )
         else:
             help_text = (
-                "Drag through the cells, or click them one by one; back on the start cell "
-                f"closes the loop. Only empty, {COLOURS[a]} and {COLOURS[b]} cells; at least "
-                "one of each colour."
+                "Drag, or click cell by cell; the start cell again closes the loop. Use "
+                f"empty, {COLOURS[a]} and {COLOURS[b]} cells, at least one of each colour."
             )
         self.paragraph(
-            surface, help_text, CLEAR_RECT.bottom + 14, theme["text_dim"], 15, max_lines=6
+            surface, help_text, CLEAR_RECT.bottom + 14, theme["text_dim"], 15, max_lines=5
+        )
+        text(
+            surface,
+            theme,
+            "Keys: Shift+arrows, Backspace",
+            14,
+            theme["text_dim"],
+            (COLUMN.x, BOARD.bottom),
+            "bottomleft",
+            "regular",
         )
 
     # the side panel: the six pairs -------------------------------------------------------
