@@ -167,7 +167,9 @@ class Match:
         old = self.state
         self.entries.append(entry)
         self.states.append(new)
-        if new.round_number > old.round_number or new.is_terminal():
+        # One chart point per finished round (leaving a setup phase, round 0, is not
+        # a round), plus the final scores.
+        if (new.round_number > old.round_number and old.round_number >= 1) or new.is_terminal():
             self.score_history.append((old.round_number, tuple(new.scores())))
         if new.current_player() != entry.seat:
             self.proxy.pop(entry.seat, None)

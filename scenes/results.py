@@ -97,8 +97,10 @@ class ResultsScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
-        draw_text(surface, self.headline(), theme.font(64, "display"), theme["accent"],
-                  (LOGICAL_SIZE[0] // 2, 24), "midtop", shadow=True)
+        headline = self.headline()
+        size = 64 if theme.font(64, "display").size(headline)[0] <= 1200 else 40
+        draw_text(surface, headline, theme.font(size, "display"), theme["accent"],
+                  (LOGICAL_SIZE[0] // 2, 24 if size == 64 else 40), "midtop", shadow=True, max_width=1220)
         reason = self.outcome.reason if self.outcome else ""
         draw_text(surface, reason, theme.font(24), theme["text"], (LOGICAL_SIZE[0] // 2, 104), "midtop",
                   max_width=1200)

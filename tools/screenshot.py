@@ -91,7 +91,7 @@ def shoot(app, path: Path, ticks: int = 2) -> Path:
 
 def screen(kind: str, out: Path, args) -> Path:
     app = make_app(args.colour_blind)
-    moves = [m.strip() for m in (args.moves or "").split(";") if m.strip()]
+    moves = [m.strip() for m in (args.moves or "").split(args.sep) if m.strip()]
     seats = args.seats.split(",") if args.seats else None
     if kind == "title":
         return shoot(app, out, args.ticks or 90)
@@ -156,6 +156,7 @@ def main(argv=None) -> int:
     p.add_argument("--game", help="game id for select / rules")
     p.add_argument("--id", help="full game id, e.g. 'crystal-connector:rocks#12'")
     p.add_argument("--moves", help="';'-separated moves in notation")
+    p.add_argument("--sep", default=";", help="separator of --moves (use '|' for Element Shift plans)")
     p.add_argument("--seats", help="comma-separated: person,easy,medium,hard per seat")
     p.add_argument("--ticks", type=int, default=0, help="ticks to run before the capture")
     p.add_argument("--mid", type=float, help="capture the last move's animation at this fraction")
