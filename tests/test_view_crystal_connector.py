@@ -366,6 +366,16 @@ def test_keyboard_only_setup_and_turn(app):
     key(app, pygame.K_RETURN)  # all shifts in: Enter confirms
     assert [e.text for e in m.entries[-3:]] == ["B up 1", "2 left 1", "5 right 1"]
     assert m.to_move() == 1 - seat
+    # F1 shows the rules, Escape pauses: both from the keyboard
+    key(app, pygame.K_F1)
+    app.run_ticks(1)
+    assert app.top.name == "rules"
+    key(app, pygame.K_ESCAPE)
+    app.run_ticks(1)
+    assert app.top is view
+    key(app, pygame.K_ESCAPE)
+    app.run_ticks(1)
+    assert app.top.name == "pause"
 
 
 def test_finger_drag_enters_a_shift_once(app):
