@@ -10,6 +10,7 @@ Enter or Space; Escape is "back" on every menu.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -31,14 +32,34 @@ def draw_text(surface: pygame.Surface, text: str, font: pygame.font.Font, colour
         while text and font.size(text + "…")[0] > max_width:
             text = text[:-1]
         text += "…"
-    img = font.render(text, True, colour)
+    img = render_cached(font, text, colour)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
-        sh = font.render(text, True, (0, 0, 0))
-        sh.set_alpha(150)
+        sh = render_cached(font, text, (0, 0, 0), 150)
         surface.blit(sh, rect.move(2, 3))
     surface.blit(img, rect)
     return rect
+
+
+_TEXT_CACHE: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
+TEXT_CACHE_SIZE = 600  # bounded: a long kiosk run must not grow memory
+
+
+def render_cached(font: pygame.font.Font, text: str, colour, alpha: int = 255) -> pygame.Surface:
+    """font.render with a small LRU cache: panels redraw the same labels every frame."""
+    c = pygame.Color(colour)
+    key = (font, text, (c.r, c.g, c.b, c.a), alpha)  # the font itself: ids can be reused
+    img = _TEXT_CACHE.get(key)
+    if img is None:
+        img = font.render(text, True, c)
+        if alpha < 255:
+            img.set_alpha(alpha)
+        _TEXT_CACHE[key] = img
+        if len(_TEXT_CACHE) > TEXT_CACHE_SIZE:
+            _TEXT_CACHE.popitem(last=False)
+    else:
+        _TEXT_CACHE.move_to_end(key)
+    return img
 
 
 def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
