@@ -271,6 +271,18 @@ class Target:
 
 
 _BOARD_BG: dict = {}
+_VEIL: dict = {}
+
+
+def cell_veil(theme) -> pygame.Surface:
+    surf = _VEIL.get("veil")
+    if surf is None:
+        surf = pygame.Surface((CELL - 5, CELL - 5), pygame.SRCALPHA)
+        c = pygame.Color(theme["background"])
+        c.a = 165
+        pygame.draw.rect(surf, c, surf.get_rect(), border_radius=9)
+        _VEIL["veil"] = surf
+    return surf
 
 
 def board_background(theme, board: tuple[int, ...], colour_blind: bool) -> pygame.Surface:
@@ -711,9 +723,7 @@ class ColorCrossroadsView(PlayScene):
         self.refused_flash = 0
 
     def submit_loop(self) -> None:
-        cells = tuple(self.path)
-        if self.try_move(Answer(cells)):
-            self.app.sound.play("score")
+        self.try_move(Answer(tuple(self.path)))
 
     # -- base hooks ----------------------------------------------------------------------
     def say(self, words: str, kind: str = "info", seconds: float = 3.5) -> None:
@@ -1031,6 +1041,14 @@ class ColorCrossroadsView(PlayScene):
             if v == EMPTY or v == WALL or i in corners or i in skip:
                 continue
             blit_gem(surface, theme, v - 1, cell_center(i), GEM_R, cb)
+        if state.phase == "answer" and state.challenge_pair >= 0:
+            # While a pair is challenged, the other colours recede: only empty cells and
+            # the pair's two colours can carry its loop (the rule, not a hint).
+            keep = {c + 1 for c in PAIRS[state.challenge_pair]}
+            veil = cell_veil(theme)
+            for i, v in enumerate(state.board):
+                if 0 < v < WALL and v not in keep:
+                    surface.blit(veil, cell_rect(i).inflate(-5, -5))
         if state.last_placed >= 0 and state.last_placed not in skip:
             r = cell_rect(state.last_placed).inflate(-3, -3)
             pygame.draw.rect(surface, lighten(theme["accent"], 0.2), r, 2, border_radius=10)
