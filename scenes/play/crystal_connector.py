@@ -1247,6 +1247,8 @@ class CrystalConnectorView(PlayScene):
         if live and state.phase == "play" and (self.grabbed or self.convert_mode is False and self.draft):
             held = self.grabbed or self.draft[0]
             self._draw_line_glow(surface, held, theme["accent"], 28, 2)
+        elif interactive and self.kb_active and not self.convert_mode and not complete:
+            self._draw_line_glow(surface, self.cursor_line(), theme["text"], 12, 1)
         morph = self.morph if live else morph
         dim = frozenset()
         focus_colours = None
