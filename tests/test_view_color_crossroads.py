@@ -627,3 +627,13 @@ def test_bots_play_each_other_on_screen_like_the_attract_demo(app):
             kinds.add(type(view.anim[2]).__name__)
     assert app.top.name == "results" and view.match.is_over()
     assert {"Start", "Place", "Challenge"} <= kinds
+
+
+def test_hint_on_your_turn_is_drawn_and_names_a_legal_action(app):
+    view = make_view(app, ["player 1 starts", "place E5 red", "end turn", "place C3 green"])
+    view.bot_seconds = 0.05
+    key(app, pygame.K_h)
+    wait(app, view, lambda: view.hint is not None)
+    assert view.hint in view.match.state.legal_moves()
+    assert view.banner.startswith("Hint: ")
+    app.run_ticks(2)  # drawn on the board (and in the panel for a challenge)

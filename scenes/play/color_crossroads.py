@@ -405,6 +405,7 @@ class ColorCrossroadsView(PlayScene):
         self.last_tick_second = -1
         self._layer_key = None
         self._layer = None
+        self._targets_state = None  # held, so that its id is never reused while cached
         self._targets_key = None
         self._targets: list[Target] = []
         self._log_cache: dict = {}
@@ -436,8 +437,8 @@ class ColorCrossroadsView(PlayScene):
     def targets(self) -> list[Target]:
         st = self.match.state
         person = self.person_to_act()
-        key = (id(st), person, self.concede_armed > 0)
-        if key == self._targets_key:
+        key = (person, self.concede_armed > 0)
+        if st is self._targets_state and key == self._targets_key:
             return self._targets
         out: list[Target] = []
         if st.phase == "setup":
@@ -484,7 +485,7 @@ class ColorCrossroadsView(PlayScene):
                 if st.phase == "answer" and p == st.challenge_pair:
                     continue  # its row says "challenged"
                 out.append(Target(f"challenge:{p}", challenge_rect(p), "Challenge", "normal", can))
-        self._targets_key, self._targets = key, out
+        self._targets_state, self._targets_key, self._targets = st, key, out
         return out
 
     def target_at(self, pos) -> Target | None:
@@ -866,7 +867,7 @@ class ColorCrossroadsView(PlayScene):
         m = self.match
         out = []
         for i, e in enumerate(m.entries):
-            key = (i, e.text, e.seat)
+            key = (i, e.text, e.seat, m.states[i].challenge_pair, m.states[i].mover)
             line = self._log_cache.get(key)
             if line is None:
                 line = self.describe(m.states[i], e.text, e.seat)
