@@ -277,12 +277,16 @@ class PlayScene(Scene):
         self._cancel_hint()
 
     def pause(self) -> None:
-        if self.match.clock:
-            self.match.clock.stop()
+        for clock in (self.match.clock, self.match.rule_clock):
+            if clock:
+                clock.stop()
 
     def resume(self) -> None:
-        if self.match.clock and not self.match.is_over():
-            self.match.clock.resume()
+        if self.match.is_over():
+            return
+        for clock in (self.match.clock, self.match.rule_clock):
+            if clock:
+                clock.resume()
 
     def handle(self, event: pygame.event.Event) -> None:
         consumed = self.ui.process_events(event)
