@@ -182,6 +182,8 @@ class StillThereScene(Scene):
             from scenes.title import TitleScene
 
             autosave.clear(self.app.paths)  # a kiosk never resumes an abandoned match
+            # The title then gets its full idle time before the demo starts.
+            self.app.input.last_input_tick = self.app.tick_count
             self.app.reset_to(TitleScene(self.app))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

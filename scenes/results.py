@@ -18,9 +18,11 @@ CHART = pygame.Rect(560, 150, 680, 400)
 class ResultsScene(MenuScene):
     name = "results"
 
-    def __init__(self, app, match):
+    def __init__(self, app, match, seat_colour=None):
         super().__init__(app)
         self.match = match
+        # The play view's own seat colours, so a player is the same colour on both screens.
+        self._seat_colour = seat_colour
         self.outcome = match.state.outcome()
         y = 600
         specs = [("Rematch", self.rematch, "#primary"), ("Save replay", self.save_replay, None),
@@ -128,6 +130,8 @@ class ResultsScene(MenuScene):
             y += line_h
 
     def seat_colour(self, seat: int):
+        if self._seat_colour is not None:
+            return self._seat_colour(seat)
         return self.app.theme.player_colours[seat % len(self.app.theme.player_colours)]
 
     def draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -381,7 +381,7 @@ class PlayScene(Scene):
     def show_results(self) -> None:
         from scenes.results import ResultsScene
 
-        self.app.replace(ResultsScene(self.app, self.match))
+        self.app.replace(ResultsScene(self.app, self.match, seat_colour=self.seat_colour))
 
     # -- animation hooks -------------------------------------------------------------
     def transition_ticks(self, old, new, move) -> int:

@@ -1034,7 +1034,7 @@ class ElementShiftView(PlayScene):
         self._open_results()
 
     def _open_results(self) -> None:
-        self.app.replace(ElementShiftResults(self.app, self.match))
+        self.app.replace(ElementShiftResults(self.app, self.match, seat_colour=self.seat_colour))
 
     # -- text -----------------------------------------------------------------------
     def reveal_phase(self):
