@@ -1274,9 +1274,9 @@ class CrystalFormationView(PlayScene):
                        13, theme["text_dim"], (x, ACTION_CARD.y + 104), kind="regular", max_width=w)
             return
         lines = [
-            f"Place: click a glowing cell ({small} small{'s' if small != 1 else ''} left)",
+            f"Place a small ({small} left): click a glowing cell",
             "Grow or move: click one of your nodes",
-            "Keys: arrows, Enter, S/M/L grow, Tab",
+            "Keys: arrows, Enter, Tab\nS / M / L grow, T threats",
         ]
         for k, line in enumerate(lines):
             y = self._wrapped(surface, line, 15, theme["text"] if k < 2 else theme["text_dim"], x, y, w) + 6
