@@ -61,6 +61,7 @@ COLOUR_NAMES = ("red", "blue", "green", "yellow", "purple", "orange")
 PIECE_SHAPE = {"L": (0.72, 0.50), "M": (0.54, 0.38), "S": (0.36, 0.27)}
 PIPS = {"S": 1, "M": 2, "L": 3}
 GROUND = 0.36  # the stack stands on this line, below the cell centre (in units)
+HEAVY_KEYS = frozenset({"threat", "rings", "tl", "pl"})  # cache keys of board-sized layers
 ACTION_TICKS = 22
 EFFECT_TICKS = 26
 
@@ -298,6 +299,7 @@ class CrystalFormationView(PlayScene):
         self.threat_view = False
         self._sel_state = None
         self._cache: dict = {}
+        self._layers: dict = {}
         self._text_cache: dict = {}
         self._bg = None
         self._log_key = None
@@ -337,11 +339,16 @@ class CrystalFormationView(PlayScene):
         return self.match.seat_names()[seat]
 
     def _cached(self, key, make):
-        value = self._cache.get(key)
+        """Per-state values, keyed by the (immutable, hashable) state itself so a
+        reused object id can never serve a stale entry.  Board-sized layers live
+        in a separate, smaller cache (each is about 1.5 MB)."""
+        heavy = key[0] in HEAVY_KEYS
+        cache = self._layers if heavy else self._cache
+        value = cache.get(key)
         if value is None:
-            if len(self._cache) > 64:
-                self._cache.clear()
-            value = self._cache[key] = make()
+            if len(cache) >= (12 if heavy else 256):
+                cache.pop(next(iter(cache)))  # the oldest entry
+            value = cache[key] = make()
         return value
 
     def preview(self, state, move):
@@ -354,7 +361,7 @@ class CrystalFormationView(PlayScene):
                 return state.decay_preview(move)
             except ValueError:
                 return False
-        value = self._cached(("preview", id(state), str(move)), make)
+        value = self._cached(("preview", state, str(move)), make)
         return value or None
 
     def candidate(self):
@@ -376,7 +383,7 @@ class CrystalFormationView(PlayScene):
         if cell is None:
             return None
         if self.selected is not None:
-            if cell in self._cached(("targets", id(state), self.selected),
+            if cell in self._cached(("targets", state, self.selected),
                                     lambda: frozenset(state.move_targets(self.selected))):
                 return MoveNode(self.selected, cell)
             return None
@@ -385,7 +392,7 @@ class CrystalFormationView(PlayScene):
         return None
 
     def _place_targets(self, state) -> frozenset:
-        return self._cached(("place", id(state)), lambda: frozenset(state.place_targets()))
+        return self._cached(("place", state), lambda: frozenset(state.place_targets()))
 
     def _clear_input(self) -> None:
         self.selected = None
@@ -755,7 +762,7 @@ class CrystalFormationView(PlayScene):
                 pts = [(x - ox, y - oy) for x, y in self.geom.poly(node.cell, 3)]
                 pygame.draw.polygon(layer, (bad.r, bad.g, bad.b, 230), pts, 3)
             return layer
-        return self._cached(("threat", id(state), seat), make)
+        return self._cached(("threat", state, seat), make)
 
     def _rings_layer(self, state, cell) -> pygame.Surface | None:
         node = state.node_at(cell)
@@ -789,7 +796,7 @@ class CrystalFormationView(PlayScene):
             pts = [(x - ox, y - oy) for x, y in self.geom.poly(cell, 2)]
             pygame.draw.polygon(layer, (255, 255, 255, 200), pts, 2)
             return layer
-        return self._cached(("rings", id(state), cell), make)
+        return self._cached(("rings", state, cell), make)
 
     def _ring_edges(self, centre, ring_cells) -> list:
         """Cell edges on the inner and outer boundary of a ring: edges whose cell on
@@ -839,7 +846,7 @@ class CrystalFormationView(PlayScene):
                 x, y = self.geom.pos[n.cell]
                 out.append((x, y, n.owner, n.pieces, 255, 1.0))
             return out
-        return self._cached(("nodes", id(state)), make)
+        return self._cached(("nodes", state), make)
 
     def _draw_nodes(self, surface, nodes) -> None:
         u = self.geom.unit
@@ -903,7 +910,7 @@ class CrystalFormationView(PlayScene):
                 return self._mid_nodes(state, state.apply(move), self.preview(state, move))
             except ValueError:
                 return {}
-        mid = self._cached(("mid", id(state), str(move)), make)
+        mid = self._cached(("mid", state, str(move)), make)
         changed = self._move_cells(move)
         nodes = [n for n in self._shown_nodes(state) if (n[0], n[1]) not in [self.geom.pos[c] for c in changed]]
         a = int(150 + 60 * pulse(self.ticks, 0.15))
@@ -942,9 +949,9 @@ class CrystalFormationView(PlayScene):
         if mine:
             me = pygame.Color(self.seat_colour(seat))
             if self.selected is not None:
-                targets = self._cached(("targets", id(state), self.selected),
+                targets = self._cached(("targets", state, self.selected),
                                        lambda: frozenset(state.move_targets(self.selected)))
-                layer = self._targets_layer(state, targets, theme["accent_2"], ("tl", id(state), self.selected),
+                layer = self._targets_layer(state, targets, theme["accent_2"], ("tl", state, self.selected),
                                             tint=len(targets) < 24)
                 layer.set_alpha(int(170 + 85 * pulse(self.ticks, 0.1)))
                 surface.blit(layer, BOARD_REGION)
@@ -952,7 +959,7 @@ class CrystalFormationView(PlayScene):
             elif self.pending is None:
                 quiet = focus is not None and state.node_at(focus) is not None  # the rings speak
                 layer = self._targets_layer(state, self._place_targets(state), lighten(me, 0.2),
-                                            ("pl", id(state), quiet), tint=not quiet)
+                                            ("pl", state, quiet), tint=not quiet)
                 layer.set_alpha(int(150 + 90 * pulse(self.ticks, 0.1)))
                 surface.blit(layer, BOARD_REGION)
             cand = self.candidate()
@@ -988,8 +995,8 @@ class CrystalFormationView(PlayScene):
     def _last_move(self):
         """(move, seat, end-of-turn) of the latest action, for marking it."""
         m = self.match
-        key = (len(m.entries), id(m.state))
-        if key != self._last_key:
+        key = m.state
+        if key is not self._last_key:
             self._last_key = key
             self._last = None
             if m.entries and len(m.states) >= 2:
@@ -1471,8 +1478,8 @@ class CrystalFormationView(PlayScene):
 
     def log_lines(self) -> list[tuple[int, str]]:
         m = self.match
-        key = (len(m.entries), id(m.state))
-        if key != self._log_key:
+        key = (len(m.entries), m.state)
+        if self._log_key is None or key[0] != self._log_key[0] or key[1] is not self._log_key[1]:
             # extend the cached lines when the history only grew
             keep = 0
             if self._log_key is not None and len(self._log) <= len(m.entries):
