@@ -150,7 +150,7 @@ def enter(app, view, move, style: str) -> None:
             key(app, pygame.K_RETURN)
         else:
             steer_cursor(app, view, move.source)
-            key(app, pygame.K_SPACE)
+            key(app, pygame.K_RETURN)
             assert view.selected == move.source
             steer_cursor(app, view, move.target)
             key(app, pygame.K_RETURN)
@@ -433,6 +433,26 @@ def test_keyboard_only_play(app):
     assert view.threat_view
 
 
+def test_space_cycles_the_legal_grows_and_enter_plays_one(app):
+    view = make_view(app, position(2, {"A1": (0, "SML"), "B2": (0, "M"), "H8": (1, "SML")}),
+                     seats=("person", "person"))
+    steer_cursor(app, view, cell("B2"))
+    key(app, pygame.K_SPACE)
+    first = view.pending
+    assert view.selected == cell("B2") and view.match.entries == []
+    key(app, pygame.K_SPACE)
+    second = view.pending
+    assert {first, second} == {Grow(cell("B2"), "S"), Grow(cell("B2"), "L")}
+    assert view.candidate() == second  # its end-of-turn marks are on screen
+    key(app, pygame.K_RETURN)
+    assert [e.text for e in view.match.entries] == [str(second)]
+    # a tree has no grow: Space says why, in the engine's words
+    steer_cursor(app, view, cell("H8"))
+    key(app, pygame.K_SPACE)
+    assert view.banner == view.match.state.why_illegal(Grow(cell("H8"), "L"))
+    assert "tree" in view.banner
+
+
 def test_hex_cursor_walks_rows_and_columns(app):
     view = make_view(app, position(5, {"F1": (0, "SML"), "K1": (1, "SML"), "K6": (2, "SML"), "F11": (3, "SML"),
                                        "A11": (4, "SML")}), seats=("person",) * 5)
@@ -478,12 +498,13 @@ def test_hint_is_shown_on_the_board(app):
     app.run_ticks(2)  # draws the hint
 
 
-def test_bot_turns_are_animated_with_their_decay_and_death(app):
-    # Ruby passes; at the end of the turn A1 and B2 decay and A1 dies: the animation
-    # shows the decay first, then the death, and ends on the engine's new state.
+def test_an_action_animates_then_its_decay_and_death(app):
+    # Ruby places on C2; at the end of the turn A1, B2 and C2 decay and A1 dies: the
+    # animation shows the placing, then the decay, then the death, and ends on the
+    # engine's new state.
     view = make_view(app, position(2, THREAT), seats=("person", "person"))
     old = view.match.state
-    key(app, pygame.K_p) if old.must_pass() else click(app, centre(view, cell("C2")))
+    click(app, centre(view, cell("C2")))
     new = view.match.state
     move = old.parse_move(view.match.entries[-1].text)
     assert view.queue or view.anim

@@ -11,8 +11,9 @@ state itself, and every refusal shows the engine's own reason):
   lit, the others explain why not).  Click the node again (or right-click, Backspace, Escape) to drop
   the selection.  A finger tap only *proposes* an action (its end-of-turn preview is
   shown); tap it again or press End turn to play it.
-- Keyboard: arrows move the board cursor (on the hexagon up / down keep to the same
-  column line), Enter or Space acts on the cursor's cell exactly like a click, S / M /
+- Keyboard / controller: arrows move the board cursor (on the hexagon up / down keep
+  to the same column line), Enter acts on the cursor's cell exactly like a click,
+  Space proposes the next legal grow of the selected node (Enter plays it), S / M /
   L propose growing the selected node (or the one under the cursor) with that piece
   (its end-of-turn marks show; Enter or the same key again plays it), Tab jumps
   between your nodes, T toggles the threat view, P passes when nothing else is legal.  H hint, U undo, Y redo, F1 rules, Esc menu
@@ -573,7 +574,11 @@ class CrystalFormationView(PlayScene):
                 self.move_cursor(*arrows[k])
             self.keyboard = True
             return
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if k == pygame.K_SPACE:
+            self.keyboard = True
+            self.cycle_grow()
+            return
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.keyboard = True
             if self.pending is not None:
                 self.commit(self.pending)
@@ -598,6 +603,35 @@ class CrystalFormationView(PlayScene):
             return
         if k in (pygame.K_BACKSPACE, pygame.K_DELETE):
             self._clear_input()
+
+    def cycle_grow(self) -> None:
+        """Space (a controller's X): propose the selected node's (or the cursor's)
+        next legal grow; Enter plays the proposal."""
+        state = self.match.state
+        if not self.my_turn():
+            self.say(f"Wait for {self.seat_label(state.to_move)} to move", "warning", 2.0)
+            return
+        cell = self.selected if self.selected is not None else self.cursor
+        node = state.node_at(cell)
+        if node is None or node.owner != state.to_move:
+            self.commit(Grow(cell, "S"))  # the engine says whose node it is not
+            return
+        options = list(state.grow_options(cell))
+        if not options:
+            # no legal grow: show the engine's reason for the most telling size
+            reasons = [state.why_illegal(Grow(cell, size)) for size in "LMS"]
+            telling = [r for r in reasons if r and ("stash" in r or "tree" in r)]
+            self.say((telling or reasons)[0], "error")
+            self.app.sound.play("error")
+            return
+        if self.pending in options:
+            move = options[(options.index(self.pending) + 1) % len(options)]
+        else:
+            move = options[0]
+        if self.selected is None:
+            self.select(cell)
+        self.pending = move
+        self.say(f"{move}: press Enter to play it, Space for another grow", "info", 2.5)
 
     def next_node(self, d: int) -> None:
         state = self.match.state
@@ -1283,7 +1317,7 @@ class CrystalFormationView(PlayScene):
         lines = [
             f"Place a small ({small} left): click a glowing cell",
             "Grow or move: click one of your nodes",
-            "Keys: arrows, Enter, Tab\nS / M / L grow, T threats",
+            "Keys: arrows, Enter, Tab\nS / M / L or Space grow, T threats",
         ]
         for k, line in enumerate(lines):
             y = self._wrapped(surface, line, 15, theme["text"] if k < 2 else theme["text_dim"], x, y, w) + 6
