@@ -8,16 +8,18 @@ state itself, and every refusal shows the engine's own reason):
   glowing cell to *place* a small.  Click one of your nodes to select it: its *move*
   targets glow (drag the node there, or click one), and the side strip shows its
   *grow* buttons S, M and L (the piece that comes in; the ones the engine allows are
-  lit, the others explain why not).  Click the node again (or right-click, Backspace, Escape) to drop
-  the selection.  A finger tap only *proposes* an action (its end-of-turn preview is
-  shown); tap it again or press End turn to play it.
+  lit, the others explain why not).  Click the node again (or right-click) to drop
+  the selection.  With a mouse the end-of-turn marks show while pointing, before the
+  click; a finger tap only *proposes* an action (its marks show), and tapping it
+  again or End turn plays it.
 - Keyboard / controller: arrows move the board cursor (on the hexagon up / down keep
   to the same column line), Enter acts on the cursor's cell exactly like a click,
   Space proposes the next legal grow of the selected node (Enter plays it), S / M /
   L propose growing the selected node (or the one under the cursor) with that piece
   (its end-of-turn marks show; Enter or the same key again plays it), Tab jumps
-  between your nodes, T toggles the threat view, P passes when nothing else is legal.  H hint, U undo, Y redo, F1 rules, Esc menu
-  come from the shared play screen.
+  between your nodes, T toggles the threat view, P passes when nothing else is legal,
+  Backspace / Escape drop a selection.  H hint, U undo, Y redo, F1 rules and Esc
+  (menu) come from the shared play screen.
 - Hovering a node (or resting the cursor on it) draws its influence rings; the threat
   view shades every cell an opponent influences.  Before an action is played its
   end-of-turn result is marked on the board -- amber for nodes that will decay, red
@@ -289,7 +291,7 @@ class CrystalFormationView(PlayScene):
         self.kind = match.state.board_kind
         self.geom = board_geom(self.kind)
         self.selected = None          # a cell holding a node of the seat to move
-        self.pending = None           # a move proposed by a finger tap, not yet played
+        self.pending = None           # a move proposed (finger tap, grow key), not yet played
         self.hover_cell = None
         self.hover_button = None
         self.mouse = (-1, -1)
@@ -966,7 +968,7 @@ class CrystalFormationView(PlayScene):
         live = state is self.match.state
         self._draw_frame(surface, state, live=live)
 
-    def _draw_frame(self, surface, state, *, live: bool, nodes=None, moving=None) -> None:
+    def _draw_frame(self, surface, state, *, live: bool, nodes=None) -> None:
         theme = self.app.theme
         surface.blit(self._background(), BOARD_REGION)
         seat = state.to_move
@@ -1010,8 +1012,6 @@ class CrystalFormationView(PlayScene):
             if self.pending is not None:
                 for c in self._move_cells(self.pending):
                     self._outline(surface, c, theme["good"], 4, 1)
-        if live and self.hint is not None and not self.anim:
-            pass  # drawn by the base through draw_hint
         if live and self.keyboard:
             self._outline(surface, self.cursor, theme["focus"], 4, -1)
         elif live and self.hover_cell is not None and not self.anim:
@@ -1325,7 +1325,6 @@ class CrystalFormationView(PlayScene):
     def _draw_preview_card(self, surface, p, state, live: bool) -> None:
         theme = self.app.theme
         x, y, w = p.x + 12, p.y + 10, p.w - 24
-        m = self.match
         if live and self.my_turn() and not state.is_terminal():
             cand = self.candidate()
             end = self.preview(state, cand) if cand is not None else self.preview(state, None)
@@ -1346,7 +1345,6 @@ class CrystalFormationView(PlayScene):
         self._blit(surface, f"{self.seat_name(seat)}: {move}", 16, lighten(self.seat_colour(seat), 0.3), (x, y),
                    max_width=w)
         self._preview_lines(surface, end, x, y + 26, w, p.bottom - 8, past=True)
-        del m
 
     def _preview_lines(self, surface, end, x, y, w, bottom, past: bool = False) -> None:
         theme = self.app.theme
@@ -1388,7 +1386,8 @@ class CrystalFormationView(PlayScene):
         """Small drawn icons (the fonts have no check marks or stars)."""
         cx, cy = centre
         if kind == "check":
-            pygame.draw.lines(surface, colour, False, [(cx - s, cy), (cx - s * 0.3, cy + s * 0.7), (cx + s, cy - s * 0.8)], 3)
+            pts = [(cx - s, cy), (cx - s * 0.3, cy + s * 0.7), (cx + s, cy - s * 0.8)]
+            pygame.draw.lines(surface, colour, False, pts, 3)
         elif kind == "down":
             pygame.draw.polygon(surface, colour, [(cx - s, cy - s * 0.6), (cx + s, cy - s * 0.6), (cx, cy + s * 0.8)])
         elif kind == "cross":
