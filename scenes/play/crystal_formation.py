@@ -1315,9 +1315,9 @@ class CrystalFormationView(PlayScene):
                        13, theme["text_dim"], (x, ACTION_CARD.y + 104), kind="regular", max_width=w)
             return
         lines = [
-            f"Place a small ({small} left): click a glowing cell",
+            f"Place a small ({small} left): click a glowing cell" if small else "No small left to place",
             "Grow or move: click one of your nodes",
-            "Keys: arrows, Enter, Tab\nS / M / L or Space grow, T threats",
+            "Keys: arrows, Enter, Tab\nS/M/L or Space: grow\nT: threat view",
         ]
         for k, line in enumerate(lines):
             y = self._wrapped(surface, line, 15, theme["text"] if k < 2 else theme["text_dim"], x, y, w) + 6
@@ -1404,8 +1404,8 @@ class CrystalFormationView(PlayScene):
         if node is None:
             if self.threat_view:
                 self._blit(surface, "Threat view", 16, theme["bad"], (x, y))
-                self._wrapped(surface, f"Shaded cells: {self.seat_name(self.viewer())}'s rivals reach them. "
-                                       "Outlined nodes decay this turn.", 14, theme["text_dim"], x, y + 24, w,
+                self._wrapped(surface, f"Shaded: the cells {self.seat_name(self.viewer())}'s rivals reach.",
+                              14, theme["text_dim"], x, y + 24, w,
                               line_h=18, max_lines=(q.bottom - y - 24) // 18)
             else:
                 self._blit(surface, "Influence", 16, theme["accent_2"], (x, y))
