@@ -567,3 +567,21 @@ def BOARD_AREA_CONTAINS(rect) -> bool:  # noqa: N802
     from scenes.play.base import BOARD_AREA
 
     return BOARD_AREA.contains(rect)
+
+
+def test_rules_and_pause_open_from_the_board(app):
+    view = make_view(app, seats=("person", "hard"))
+    key(app, pygame.K_F1)
+    app.run_ticks(1)
+    assert app.top.name == "rules"
+    key(app, pygame.K_ESCAPE)
+    app.run_ticks(1)
+    assert app.top is view
+    click(app, centre(view, cell("A1")))
+    assert view.selected == cell("A1")
+    key(app, pygame.K_ESCAPE)  # first drops the selection...
+    app.run_ticks(1)
+    assert view.selected is None and app.top is view
+    key(app, pygame.K_ESCAPE)  # ...then pauses
+    app.run_ticks(1)
+    assert app.top.name == "pause"
