@@ -1047,7 +1047,7 @@ class CrystalFormationView(PlayScene):
         last = self._last_move()
         if last is None or self.shown is not self.match.state:
             return
-        move, seat, end = last
+        move, seat, _ = last
         colour = lighten(self.seat_colour(seat), 0.25)
         if isinstance(move, MoveNode):
             a, b = self.geom.pos[move.source], self.geom.pos[move.target]
@@ -1168,7 +1168,7 @@ class CrystalFormationView(PlayScene):
     def _draw_strip(self, surface, state, live: bool) -> None:
         theme = self.app.theme
         self.buttons_rects = self._layout_buttons(self.match.state)
-        x, w = STRIP.x, STRIP.w
+        w = STRIP.w
         # turn order
         r = TURN_CARD
         self._card(surface, r)
@@ -1334,7 +1334,7 @@ class CrystalFormationView(PlayScene):
             return
         last = self._last_move() if live else None
         if last is None and not live and self.anim is not None:
-            old, new, move, seat, _ = self.anim
+            old, _, move, seat, _ = self.anim
             last = (move, seat, self.preview(old, move))
         if last is None:
             self._blit(surface, "End of turn", 16, theme["accent_2"], (x, y))
@@ -1426,7 +1426,7 @@ class CrystalFormationView(PlayScene):
     def status_text(self) -> str:
         m = self.match
         if self.anim is not None:
-            old, new, move, seat, _ = self.anim
+            _, _, move, seat, _ = self.anim
             return f"{self.seat_label(seat)}: {move}"
         if m.is_over():
             return super().status_text()
