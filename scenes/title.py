@@ -67,6 +67,8 @@ class TitleScene(MenuScene):
         from scenes.play import play_scene_for
 
         match = self.resume_match
+        if match is None:  # pressed twice before the game screen came up
+            return
         self.resume_match = None
         self.app.push(play_scene_for(self.app, match))
 
