@@ -355,7 +355,12 @@ class App:
         self.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=False))
 
     def run_ticks(self, n: int, draw: bool = True) -> None:
+        """Run ``n`` ticks at once (tests and tools).  While the bot worker has a
+        request in flight each tick also gives it 2 ms of real time, so a headless
+        run cannot outrun a bot that thinks in real time."""
         for _ in range(n):
+            if self._worker is not None and self._worker.pending:
+                time.sleep(0.002)
             for event in pygame.event.get():
                 self.dispatch(event)
             self.update()
