@@ -121,7 +121,7 @@ class TitleScene(MenuScene):
         draw_text(surface, "five games of crystals, colours and cunning", theme.font(26, "bold"),
                   theme["accent_2"], (cx, 230), "midtop")
         if self.app.kiosk:
-            draw_text(surface, "Touch or press any key to choose a game", theme.font(22),
+            draw_text(surface, "Touch Play to choose a game and your opponents", theme.font(22),
                       theme["text_dim"], (cx, 660), "midtop")
         else:
             draw_text(surface, "Arrows / Tab to choose, Enter to press", theme.font(18, "regular"),

@@ -9,6 +9,8 @@
     python3 tools/screenshot.py game out/cc.png --id "crystal-connector:rocks,pylons#12" \\
         --moves "first; red; ...; C up 2" [--ticks 30] [--mid 0.5] [--seats person,hard]
     python3 tools/screenshot.py results out/results.png --id "color-crossroads#3" --play-out
+    python3 tools/screenshot.py kiosk out/kiosk.png        # the kiosk title
+    python3 tools/screenshot.py attract out/attract.png --game chromatic-collapse
     python3 tools/screenshot.py all out/            # the README's set
 
 ``--moves`` is a ';'-separated list in the game's notation.  ``--mid T`` applies the
@@ -49,7 +51,7 @@ import tempfile  # noqa: E402
 import pygame  # noqa: E402
 
 
-def make_app(colour_blind: bool = False):
+def make_app(colour_blind: bool = False, kiosk: bool = False):
     from scenes.app import App
     from scenes.config import Settings
     from game.saves import Paths
@@ -57,7 +59,7 @@ def make_app(colour_blind: bool = False):
     home = Path(tempfile.mkdtemp(prefix="crystal-shot-"))
     paths = Paths(home / "config", home / "data", home / "logs")
     settings = Settings(colour_blind=colour_blind)
-    return App(headless=True, settings=settings, paths=paths)
+    return App(headless=True, settings=settings, paths=paths, kiosk=kiosk)
 
 
 def build_match(game_id: str, moves: list[str], seats: list[str] | None, play_out: bool):
@@ -90,11 +92,21 @@ def shoot(app, path: Path, ticks: int = 2) -> Path:
 
 
 def screen(kind: str, out: Path, args) -> Path:
-    app = make_app(args.colour_blind)
+    app = make_app(args.colour_blind, kiosk=kind in ("kiosk", "attract"))
     moves = [m.strip() for m in (args.moves or "").split(args.sep) if m.strip()]
     seats = args.seats.split(",") if args.seats else None
-    if kind == "title":
+    if kind in ("title", "kiosk"):
         return shoot(app, out, args.ticks or 90)
+    if kind == "attract":
+        from game.registry import GAMES
+        from scenes.kiosk import AttractScene
+
+        start = list(GAMES).index(args.game) if args.game in GAMES else 0
+        app.push(AttractScene(app, start_index=start))
+        app.run_ticks(1)
+        demo = app.top
+        app.run_until(lambda: len(demo.inner.match.entries) >= (args.ticks or 6), max_ticks=20000)
+        return shoot(app, out, 20)
     if kind == "select":
         from scenes.select import SelectScene
 
@@ -151,7 +163,8 @@ def screen(kind: str, out: Path, args) -> Path:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("screen", choices=("title", "select", "settings", "rules", "game", "pause", "results", "all"))
+    p.add_argument("screen", choices=("title", "select", "settings", "rules", "game", "pause", "results",
+                                      "kiosk", "attract", "all"))
     p.add_argument("out", type=Path, help="PNG file (a folder for 'all')")
     p.add_argument("--game", help="game id for select / rules")
     p.add_argument("--id", help="full game id, e.g. 'crystal-connector:rocks#12'")
