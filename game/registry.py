@@ -22,15 +22,7 @@ GAME_MODULES = (
 def _load() -> dict[str, GameSpec]:
     games: dict[str, GameSpec] = {}
     for name in GAME_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            # While a game is being written its module may not exist yet; any other
-            # import error (a bug inside the module) is raised.
-            if exc.name != name:
-                raise
-            continue
-        spec: GameSpec = module.SPEC
+        spec: GameSpec = importlib.import_module(name).SPEC
         games[spec.id] = spec
     return games
 
