@@ -42,34 +42,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _venv_python() -> Path:
-    if os.name == "nt":
-        return ROOT / ".venv" / "Scripts" / "python.exe"
-    return ROOT / ".venv" / "bin" / "python"
-
-
-def _reexec_under_venv() -> None:
-    """Run under the checkout's venv when this interpreter lacks the packages."""
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        py = _venv_python()
-        # Compare unresolved paths: a venv's python is a symlink to the system one.
-        if py.exists() and os.path.abspath(sys.executable) != str(py) \
-                and not os.environ.get("CRYSTAL_ARCADE_ARENA_REEXEC"):
-            os.environ["CRYSTAL_ARCADE_ARENA_REEXEC"] = "1"
-            args = [str(py), str(Path(__file__).resolve()), *sys.argv[1:]]
-            if os.name == "nt":  # exec on Windows does not replace the process
-                import subprocess
-
-                sys.exit(subprocess.call(args))
-            os.execv(str(py), args)
-        sys.exit("tools/arena.py needs the project's packages (numpy, ...): run "
-                 "python3 tools/test.py once to create .venv, or use .venv's python.")
-
-
 if __name__ == "__main__":
-    _reexec_under_venv()
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from _bootstrap import reexec_in_venv
+
+    reexec_in_venv(("numpy",))
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))

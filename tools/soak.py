@@ -26,18 +26,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _reexec_in_venv() -> None:
-    try:
-        import numpy  # noqa: F401
-        import pygame  # noqa: F401
-    except ImportError:
-        py = ROOT / ".venv" / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-        if py.exists() and Path(sys.executable).resolve() != py.resolve():
-            os.execv(str(py), [str(py), *sys.argv])
-        sys.exit("Run python3 tools/play.py once first (it sets up .venv), or use the venv's python.")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _bootstrap import reexec_in_venv  # noqa: E402
 
-
-_reexec_in_venv()
+reexec_in_venv()
 sys.path.insert(0, str(ROOT))
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
