@@ -7,7 +7,7 @@ while a challenge is being answered, the 120 s ring, the drawn path and Submit /
 Clear / Concede.  The side panel lists the six pairs with a Challenge button on each
 open one, then the log.
 
-Controls (every one also has a keyboard path):
+Controls (every one also has a keyboard path and a controller path):
 
 - Place: pick a colour (click a swatch, or keys 1-4), then click a cell; or click a
   cell first and then a colour; or drag a swatch onto a cell.
@@ -20,6 +20,14 @@ Controls (every one also has a keyboard path):
   cell to the path), Shift + arrows draw the path, Backspace takes back a path cell,
   1-4 choose a colour, Tab / Shift+Tab walk through the buttons (Enter presses).
   The base adds H hint, U undo, F1 rules, Escape pause.
+- Game controller (the input mapper turns it into keys; it has no Shift, digits or
+  Backspace): the d-pad moves the cursor and A (or X) acts on it like Enter, so A on an
+  empty cell and then on a colour's swatch places; a loop is drawn with A on each of
+  its cells (A on the path's last cell takes it back, on its start closes it).  Back
+  walks the buttons (swatches, End turn / Pass, Challenge, Submit / Clear / Concede) and
+  A presses the focused one; in the setup A, then Left / Right and A choose who starts.
+  Y hint, Start pause, B back.  Once a controller is used the key line under the
+  column names its buttons instead of keys.
 
 The view never decides a rule: legality, refusals and the loop verdict come from the
 engine through ``self.try_move`` (its reasons become the banner).
@@ -387,6 +395,7 @@ class ColorCrossroadsView(PlayScene):
         self.pending: int | None = None  # a cell chosen before its colour
         self.cursor = 40  # E5
         self.keyboard = False  # the cursor is shown once keys are used
+        self.pad = False  # the latest key came from a game controller (the key line says so)
         self.focus_key: str | None = None  # a Target key, None = the board
         self.mouse = (-1, -1)
         self.hover: int | None = None
@@ -505,6 +514,7 @@ class ColorCrossroadsView(PlayScene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
             self.keyboard = False
+            self.pad = False
             self.focus_key = None
             target = self.target_at(event.pos)
             if target is not None:
@@ -529,6 +539,8 @@ class ColorCrossroadsView(PlayScene):
             self.drag_colour = None
             self.release()
         elif event.type == pygame.KEYDOWN:
+            # The input mapper marks the keys it makes for a controller as synthetic.
+            self.pad = bool(getattr(event, "synthetic", False))
             self.handle_key(event)
 
     def handle_key(self, event: pygame.event.Event) -> None:
@@ -669,6 +681,15 @@ class ColorCrossroadsView(PlayScene):
 
     def answering(self) -> bool:
         return self.match.state.phase == "answer" and self.person_to_act()
+
+    def keys_hint(self) -> str:
+        """The key line under the column: the keyboard's keys, or the controller's
+        buttons once a controller is in use (it has no Shift, digits or Backspace)."""
+        if self.answering():
+            if self.pad:
+                return "Pad: A on a cell, Back: buttons"
+            return "Keys: Shift+arrows, Backspace"
+        return "Pad: d-pad + A, Back: buttons" if self.pad else "Keys: arrows, Enter, 1-4, Tab"
 
     # -- the path ----------------------------------------------------------------------
     def path_click(self, cell: int) -> None:
@@ -1466,7 +1487,7 @@ class ColorCrossroadsView(PlayScene):
         text(
             surface,
             theme,
-            "Keys: arrows, Enter, 1-4, Tab",
+            self.keys_hint(),
             14,
             theme["text_dim"],
             (COLUMN.x, BOARD.bottom),
@@ -1566,7 +1587,7 @@ class ColorCrossroadsView(PlayScene):
         text(
             surface,
             theme,
-            "Keys: Shift+arrows, Backspace",
+            self.keys_hint(),
             14,
             theme["text_dim"],
             (COLUMN.x, BOARD.bottom),
