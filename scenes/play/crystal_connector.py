@@ -12,6 +12,13 @@ state itself):
   column (or press A-F / 1-6); Enter or Space grabs the line, arrows along it set
   direction and distance, Enter makes the shift; Backspace / U takes back; once all
   shifts are entered Enter confirms the turn.  V toggles Color Convertor mode.
+  Tab also reaches the column's buttons: it cycles column -> row -> Convert (when
+  offered) -> Take back -> Confirm -> column, Enter or Space presses the focused
+  button, and an arrow key returns to the board.  After Convert the cursor picks the
+  crystal (arrows, then Enter).
+- Game controller (through the mapped keys only): d-pad / stick = arrows, A = Enter,
+  X = Space, Back = Tab, Y = hint, B / Start = pause.  So A grabs and shifts and
+  confirms, and Back then A reaches Take back and Convert.
 - Setup (who picks, which colours, who moves first) is a set of cards beside the
   board: click, tap, or arrows + Enter.
 
@@ -194,6 +201,7 @@ class CrystalConnectorView(PlayScene):
         self.drag: dict | None = None
         self.mouse = (-1, -1)
         self.kb_active = False           # show the board cursor once keys are used
+        self.focus_button: str | None = None  # Tab focus on a column button (keys, controller)
         self._previewed: list = []      # states whose shift the person already saw slide
         self._batch = False
         self._sprites: dict = {}
@@ -243,6 +251,7 @@ class CrystalConnectorView(PlayScene):
         self.grabbed = None
         self.convert_mode = False
         self.drag = None
+        self.focus_button = None
         self.vis_line, self.vis_off, self.vis_target = None, 0.0, 0.0
         self._base = self.match.state
 
@@ -522,6 +531,7 @@ class CrystalConnectorView(PlayScene):
     def _press(self, pos) -> None:
         self.press = None
         self.kb_active = False
+        self.focus_button = None
         for kind, key, rect in self._targets():
             if rect.collidepoint(pos):
                 self.press = (kind, key, rect)
@@ -638,6 +648,23 @@ class CrystalConnectorView(PlayScene):
         target = mine[1] if piece == mine[0] else mine[0]
         self.enter_action(Convert(cell, target))
 
+    def focus_ring(self) -> list[str]:
+        """What Tab cycles through in play: the cursor's column and row, then the
+        column's buttons shown now."""
+        buttons = [n for n in ("convert", "takeback", "confirm") if self.button_rect(n) is not None]
+        return ["column", "row"] + buttons
+
+    def tab_focus(self, d: int = 1) -> None:
+        """Tab (controller Back): column -> row -> Convert -> Take back -> Confirm."""
+        ring = self.focus_ring()
+        here = self.focus_button if self.focus_button in ring else self.axis
+        nxt = ring[(ring.index(here) + d) % len(ring)]
+        if nxt in ("column", "row"):
+            self.focus_button, self.axis = None, nxt
+        else:
+            self.focus_button = nxt
+        self.app.sound.play("hover")
+
     def cursor_to_line(self, line: str) -> None:
         r, c = divmod(self.cursor, SIZE)
         if line_kind(line) == "column":
@@ -670,8 +697,11 @@ class CrystalConnectorView(PlayScene):
             return
         if phase != "play":
             return
+        if self.focus_button is not None and self.button_rect(self.focus_button) is None:
+            self.focus_button = None  # that button is no longer shown
         arrows = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0)}
         if k in arrows:
+            self.focus_button = None  # back to the board
             dr, dc = arrows[k]
             line = self.grabbed
             if line is not None and ((line_kind(line) == "column") == (dc == 0)):
@@ -687,10 +717,16 @@ class CrystalConnectorView(PlayScene):
             return
         if k == pygame.K_TAB:
             if self.grabbed is None:
-                self.axis = "row" if self.axis == "column" else "column"
+                self.tab_focus(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
             return
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if self.turn_complete():
+            if self.focus_button is not None:
+                name = self.focus_button
+                if name == "convert":
+                    self.focus_button = None  # the cursor now picks the crystal
+                self.app.sound.play("click")
+                self._button(name)
+            elif self.turn_complete():
                 self.confirm_turn()
             elif self.convert_mode:
                 self._convert_at(self.cursor)
@@ -721,6 +757,7 @@ class CrystalConnectorView(PlayScene):
                                                pygame.K_3: "3", pygame.K_4: "4", pygame.K_5: "5",
                                                pygame.K_6: "6"}.get(k, "")
         if ch and ch in "ABCDEF123456" and len(ch) == 1:
+            self.focus_button = None
             self.draft = None
             self.vis_target = 0.0
             self.cursor_to_line(ch)
@@ -1063,7 +1100,8 @@ class CrystalConnectorView(PlayScene):
                 if handle_rect(line, d).collidepoint(self.mouse):
                     hover = (line, d)
         held = self.grabbed or (self.draft[0] if self.draft else None)
-        kb_line = self.cursor_line() if interactive and not self.convert_mode and self.kb_active else None
+        kb_line = (self.cursor_line() if interactive and not self.convert_mode and self.kb_active
+                   and self.focus_button is None else None)
         limits = {line: state.line_limits(line) for line in LINES} if state.phase == "play" else {}
         for line, d in HANDLES:
             back, fwd = limits.get(line, (5, 5))
@@ -1247,7 +1285,8 @@ class CrystalConnectorView(PlayScene):
         if live and state.phase == "play" and (self.grabbed or self.convert_mode is False and self.draft):
             held = self.grabbed or self.draft[0]
             self._draw_line_glow(surface, held, theme["accent"], 28, 2)
-        elif interactive and self.kb_active and not self.convert_mode and not complete:
+        elif (interactive and self.kb_active and not self.convert_mode and not complete
+              and self.focus_button is None):
             self._draw_line_glow(surface, self.cursor_line(), theme["text"], 12, 1)
         morph = self.morph if live else morph
         dim = frozenset()
@@ -1541,6 +1580,11 @@ class CrystalConnectorView(PlayScene):
             self._draw_button(surface, tb, "Take back", enabled=bool(self.pending or self.draft), size=17)
             label = "Confirm turn" if self.turn_complete() else f"{local.shifts_left()} to go"
             self._draw_button(surface, cf, label, enabled=self.turn_complete(), primary=self.turn_complete(), size=18)
+        focused = live and self.kb_active and self.focus_button
+        focus = self.button_rect(self.focus_button) if focused else None
+        if focus is not None:  # the Tab / controller focus ring
+            col = lighten(theme["focus"], 0.3 * pulse(self.ticks, 0.15))
+            pygame.draw.rect(surface, col, focus.inflate(10, 10), 3, border_radius=16)
 
     # -- setup ----------------------------------------------------------------------------
     def _choice_words(self, state, move) -> str:
