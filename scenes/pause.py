@@ -15,12 +15,16 @@ class PauseScene(MenuScene):
     def __init__(self, app, play_scene):
         super().__init__(app)
         self.play = play_scene
-        items = [("Resume", self.on_back_quiet), ("Restart", self.restart), ("Rules", self.rules)]
+        # Undo and Hint are here too so a game controller (no U or H key) reaches them.
+        items = [("Resume", self.on_back_quiet)]
+        if play_scene.match.can_undo():
+            items.append(("Undo last move", self.undo))
+        items += [("Restart", self.restart), ("Rules", self.rules)]
         if not app.kiosk:
             items.append(("Settings", self.settings))
         items.append(("Quit to title", self.quit_to_title))
-        w, h, gap = 340, 58, 14
-        y = 230
+        w, h, gap = 340, 56, 12
+        y = 230 if len(items) <= 5 else 222
         for text, fn in items:
             r = pygame.Rect(0, y, w, h)
             r.centerx = LOGICAL_SIZE[0] // 2
@@ -30,6 +34,10 @@ class PauseScene(MenuScene):
 
     def on_back_quiet(self) -> None:
         self.app.pop()
+
+    def undo(self) -> None:
+        self.app.pop()
+        self.play.undo()
 
     def restart(self) -> None:
         self.app.pop()
@@ -55,7 +63,7 @@ class PauseScene(MenuScene):
         shade = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
         shade.fill((5, 6, 14, 190))
         surface.blit(shade, (0, 0))
-        box = pygame.Rect(0, 0, 440, 520)
+        box = pygame.Rect(0, 0, 440, 560)
         box.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2 + 20)
         draw_panel(surface, box, self.app.theme, alpha=245, width=3)
 
