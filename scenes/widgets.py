@@ -328,7 +328,7 @@ class MenuScene(Scene):
             if along <= 0:
                 continue
             across = abs(vx * dy) + abs(vy * dx)
-            score = along + 2.5 * across
+            score = along + across  # nearest in that direction (a card row down to the seats, not to Back)
             if best_score is None or score < best_score:
                 best, best_score = i, score
         if best is None:  # wrap around in that direction
