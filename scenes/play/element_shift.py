@@ -20,6 +20,14 @@ Controls -- everything the mouse does has a key:
   plans before each person's secret choice; Enter/Space or the button lifts it.
 * Reveal and round summary: any key or click skips the animation; Continue (Enter/
   Space) leaves the summary.
+* The on-screen buttons without a mouse (and so with a game controller, whose d-pad
+  is the arrow keys, A Enter, X Space, Back Tab and Y the H key): Right past the
+  board's right edge (any arrow on the round summary) moves a focus ring onto the
+  buttons -- Start here, Keep / Switch, the ray buttons, Use hint, Step back, Clear,
+  Submit, Continue and the panel's Hint / Undo / Rules / Menu; the arrows move it
+  between them, Enter/Space presses the one it is on, and Left past the leftmost
+  button goes back to the board cursor.  So Step back, Clear, a ray, an early
+  Submit and Undo need no letter, Shift, Backspace or Delete key.
 
 The view never changes a state: it builds a :class:`Plan` or :class:`StartPick` and
 calls ``self.try_move``; every refusal shown is the engine's own reason
@@ -414,6 +422,9 @@ class ElementShiftView(PlayScene):
         self.people_seats = [i for i, s in enumerate(match.seats) if not s.is_bot]
         self._preview_key = None
         self._preview = None
+        # The button the keyboard / controller focus is on (a controls() name, or
+        # "panel:<text>" for the base's Hint / Undo / Rules / Menu); None = the board.
+        self.focus: str | None = None
 
     # -- who and what ---------------------------------------------------------------
     @property
@@ -800,8 +811,95 @@ class ElementShiftView(PlayScene):
         elif name == "submit":
             self.submit_plan()
 
+    # -- the button focus (keys and game controllers) -------------------------------
+    def focus_targets(self) -> list[tuple[str, pygame.Rect, bool]]:
+        """(name, rect, enabled) of every button the focus ring can visit now: this
+        view's controls and the base's panel buttons (Hint, Undo, Rules, Menu)."""
+        if self.mode() in ("curtain", "reveal", "over"):
+            return []
+        out = list(self.controls())
+        for el in self.ui.get_root_container().elements:
+            if id(el) in self.buttons and el.visible:
+                out.append((f"panel:{el.text.lower()}", pygame.Rect(el.rect), el.is_enabled))
+        return out
+
+    def focus_rect(self) -> pygame.Rect | None:
+        for name, rect, _ in self.focus_targets():
+            if name == self.focus:
+                return rect
+        return None
+
+    def check_focus(self) -> None:
+        """Drop the focus when its button is gone (a new phase, the rays after the
+        first action, Continue after the summary)."""
+        if self.focus is not None and self.focus_rect() is None:
+            self.focus = None
+
+    def move_focus(self, dx: int, dy: int) -> None:
+        """Move the focus to the nearest button in the direction (dx, dy); from the
+        board it starts at the cursor's tile.  Left past the leftmost button goes back
+        to the board (where there is a board cursor)."""
+        targets = self.focus_targets()
+        if not targets:
+            return
+        mode = self.mode()
+        origin = self.focus_rect()
+        if origin is None:
+            if mode == "summary":
+                self.focus = next((n for n, _, _ in targets if n == "continue"), targets[0][0])
+                self.app.sound.play("hover")
+                return
+            origin = cell_rect(self.cursor)
+        best, best_score = None, None
+        for name, rect, _ in targets:
+            if name == self.focus:
+                continue
+            vx, vy = rect.centerx - origin.centerx, rect.centery - origin.centery
+            along = vx * dx + vy * dy
+            if along <= 0:
+                continue
+            score = along + 2.5 * (abs(vx * dy) + abs(vy * dx))
+            if best_score is None or score < best_score:
+                best, best_score = name, score
+        if best is not None:
+            self.focus = best
+            self.app.sound.play("hover")
+        elif dx < 0 and self.focus is not None and mode in ("setup", "plan", "wait"):
+            self.focus = None  # back to the board cursor
+            self.app.sound.play("hover")
+
+    def press_focus(self) -> None:
+        """Enter / Space (controller A / X) on the focused button.  A disabled button
+        is pressed too: its action says why nothing happens ("Choose a start tile
+        first", "Nothing to undo")."""
+        name = self.focus
+        if name is None:
+            return
+        self.app.sound.play("click")
+        if name.startswith("panel:"):
+            for el in self.ui.get_root_container().elements:
+                if id(el) in self.buttons and f"panel:{el.text.lower()}" == name:
+                    self.buttons[id(el)]()
+                    return
+            return
+        self.press(name)
+        self.check_focus()
+
+    def draw_focus(self, surface) -> None:
+        rect = self.focus_rect() if self.focus is not None else None
+        if rect is None:
+            return
+        colour = lighten(self.app.theme["focus"], 0.35 * pulse(self.ticks, 0.15))
+        pygame.draw.rect(surface, colour, rect.inflate(10, 10), 3, border_radius=14)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)
+        self.draw_focus(surface)
+
     # -- input ----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.focus = None  # a click or tap takes over from the focus ring
         # A click or key that skips a reveal only skips it (it must not also press the
         # summary's Continue that appears under it).
         self._skipping = (
@@ -877,12 +975,21 @@ class ElementShiftView(PlayScene):
             if enter:
                 self.lift_curtain()
             return
+        if mode == "plan" and self.ray_aim and k in KEY_DIRECTION:
+            self.fire_ray(KEY_DIRECTION[k])
+            return
+        self.check_focus()
+        if self.focus is not None and (enter or k in ARROW_KEYS):
+            if enter:
+                self.press_focus()
+            else:
+                self.move_focus(*ARROW_KEYS[k])
+            return
         if mode == "summary":
             if enter:
                 self.close_summary()
-            return
-        if mode == "plan" and self.ray_aim and k in KEY_DIRECTION:
-            self.fire_ray(KEY_DIRECTION[k])
+            elif k in ARROW_KEYS:
+                self.move_focus(*ARROW_KEYS[k])
             return
         if k in ARROW_KEYS:
             dx, dy = ARROW_KEYS[k]
@@ -890,6 +997,8 @@ class ElementShiftView(PlayScene):
             if 0 <= c < SIZE and 0 <= r < SIZE:
                 self.cursor = r * SIZE + c
                 self.app.sound.play("hover")
+            elif dx > 0:
+                self.move_focus(1, 0)  # off the right edge: onto the buttons
             return
         if mode == "setup":
             if enter:
@@ -1005,6 +1114,7 @@ class ElementShiftView(PlayScene):
 
     def update_view(self) -> None:
         self.sync_editor()
+        self.check_focus()
         if self.summary_round is not None and not self.anim and not self.queue:
             self.summary_ticks += 1
             if self.summary_ticks == 1:
@@ -1185,8 +1295,11 @@ class ElementShiftView(PlayScene):
     def draw_cursor(self, surface) -> None:
         theme = self.app.theme
         r = cell_rect(self.cursor).inflate(2, 2)
-        colour = lighten(theme["focus"], 0.35 * pulse(self.ticks, 0.15))
-        pygame.draw.rect(surface, colour, r, 3, border_radius=6)
+        if self.focus is None:
+            colour = lighten(theme["focus"], 0.35 * pulse(self.ticks, 0.15))
+            pygame.draw.rect(surface, colour, r, 3, border_radius=6)
+        else:  # the focus ring is on a button: the cursor waits, dimmed
+            pygame.draw.rect(surface, theme["text_dim"], r, 1, border_radius=6)
         hover = cell_at(self.mouse)
         if hover is not None and hover != self.cursor:
             pygame.draw.rect(
@@ -2549,10 +2662,11 @@ class ElementShiftView(PlayScene):
                 if self.match.state.variation() and self.match.state.variation().ray_first
                 else ""
             )
-            + " · Shift+Enter submit · H hint (H again: use it)",
-            "setup": "Click a bright tile, then again to confirm · Arrows + Enter",
+            + " · Shift+Enter submit · H hint (again: use it) · Right past the board: buttons",
+            "setup": "Click a bright tile, then again to confirm · Arrows + Enter"
+            " · Right past the board: buttons",
             "curtain": "Enter: I am the player named on the curtain",
-            "summary": "Enter: continue",
+            "summary": "Enter: continue · arrows: buttons",
         }.get(mode)
         if keys:
             for line in wrapped(theme, keys, 13, w)[:3]:
