@@ -6,10 +6,18 @@ Controls
                    sudden-death turn tap the opponent piece to remove.  Tapping a dimmed
                    piece says why it may not move this step.
     Keyboard       arrow keys show and move the board cursor, Enter or Space acts on its
-                   square, Tab / Shift+Tab jump to the next piece that may move (the next
-                   lit square once a piece is chosen; the next target on a removal turn),
-                   Backspace lets the chosen piece go.  Setup: Left / Right and Enter.
+                   square, Tab / Shift+Tab jump to the next piece that may move (once a
+                   piece is chosen: the piece itself, then its lit squares; on a removal
+                   turn the next target), and after the last of those on to the panel's
+                   buttons Hint, Undo, Rules and Menu (Enter or Space presses the focused
+                   button, Left / Right step along them, Up / Down go back to the board;
+                   while a bot thinks Tab walks the buttons only).
+                   Backspace lets the chosen piece go (so does Enter on the piece).
+                   Setup: Left / Right and Enter; Tab walks both sides, then the buttons.
                    H hint, U undo, Y redo, F1 rules, Esc menu (from the base class).
+    Controller     the same keys through ``scenes.input``: d-pad = arrows, A = Enter,
+                   X = Space, Back = Tab (so Undo and Rules are reached through the
+                   button focus), Y = hint, B / Start = menu, shoulders scroll the log.
 
 Everything the rules decide comes from the engine (``movable_squares``,
 ``destinations``, ``piece_note``, ``step_banner``, ``path``, ``largest_group``); the view
@@ -330,6 +338,7 @@ class ChromaticCollapseView(PlayScene):
         self.drag_pos: tuple[int, int] | None = None
         self.drag_moved = False
         self.setup_focus = 0  # 0 = "Diamond starts", 1 = "Circle starts"
+        self.button_focus: int | None = None  # keys / controller on a panel button (index)
         self._groups_cache: dict = {}
         self._links_cache: dict = {}
         self._text_cache: dict = {}
@@ -421,6 +430,8 @@ class ChromaticCollapseView(PlayScene):
     # -- input ---------------------------------------------------------------------------
     def handle_board(self, event: pygame.event.Event) -> None:
         state = self.match.state
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.button_focus = None
         if event.type == pygame.MOUSEMOTION:
             self.keyboard = False
             self.hover = self.square_at(event.pos)
@@ -467,8 +478,18 @@ class ChromaticCollapseView(PlayScene):
         k = event.key
         state = self.match.state
         arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+        if k == pygame.K_TAB:
+            self.keyboard = True
+            self.tab_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return
+        if k in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self.clear_selection()
+            return
+        if self.button_focus is not None:
+            self.handle_button_key(k)
+            return
         if state.phase == "setup":
-            if k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+            if k in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.keyboard = True
                 self.setup_focus = 1 - self.setup_focus
             elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -483,11 +504,19 @@ class ChromaticCollapseView(PlayScene):
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.keyboard = True
             self.activate(self.cursor)
-        elif k == pygame.K_TAB:
-            self.keyboard = True
-            self.tab_cursor(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-        elif k in (pygame.K_BACKSPACE, pygame.K_DELETE):
-            self.clear_selection()
+
+    def handle_button_key(self, k: int) -> None:
+        """Keys while a panel button has the focus (reached with Tab / controller Back)."""
+        count = len(self.panel_buttons())
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.press_panel_button(self.button_focus)
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if k == pygame.K_LEFT else 1
+            self.button_focus = max(0, min(count - 1, self.button_focus + step))
+            self.app.sound.play("hover")
+        elif k in (pygame.K_UP, pygame.K_DOWN):
+            self.button_focus = None  # back to the board; the cursor shows where it was
+        self.keyboard = True
 
     def move_cursor(self, dc: int, dr: int) -> None:
         col, row = square_cell(self.cursor)
@@ -502,25 +531,67 @@ class ChromaticCollapseView(PlayScene):
                 return
 
     def tab_targets(self) -> list[int]:
+        """The board squares Tab visits, in order (only while a person is to act)."""
         state = self.match.state
+        if not self.person_to_act():
+            return []
         sel = self.current_selection()
         if state.phase == "remove":
             return state.pieces(1 - state.to_move)
         if sel is not None:
-            return [m.to for m in state.destinations(sel)]
+            # the chosen piece first (Enter there lets it go), then where it may land
+            return [sel] + [m.to for m in state.destinations(sel)]
         if state.phase in ("first", "second"):
             return state.movable_squares()
         return []
 
-    def tab_cursor(self, d: int) -> None:
-        targets = self.tab_targets()
-        if not targets:
-            return
-        if self.cursor in targets:
-            self.cursor = targets[(targets.index(self.cursor) + d) % len(targets)]
+    def tab_stops(self) -> list[tuple[str, int]]:
+        """Everything Tab / Shift+Tab (controller Back) walks through: the board's
+        targets (or the two setup choices), then the panel buttons."""
+        if self.match.state.phase == "setup":
+            board = [("setup", 0), ("setup", 1)] if self.person_to_act() else []
         else:
-            self.cursor = targets[0] if d > 0 else targets[-1]
+            board = [("square", sq) for sq in self.tab_targets()]
+        return board + [("button", i) for i in range(len(self.panel_buttons()))]
+
+    def tab_focus(self, d: int) -> None:
+        stops = self.tab_stops()
+        if not stops:
+            return
+        if self.button_focus is not None:
+            here = ("button", self.button_focus)
+        elif self.match.state.phase == "setup":
+            here = ("setup", self.setup_focus)
+        else:
+            here = ("square", self.cursor)
+        if here in stops:
+            kind, value = stops[(stops.index(here) + d) % len(stops)]
+        else:
+            board = [s for s in stops if s[0] != "button"]
+            kind, value = (board or stops)[0 if d > 0 else -1]
+        self.button_focus = value if kind == "button" else None
+        if kind == "setup":
+            self.setup_focus = value
+        elif kind == "square":
+            self.cursor = value
         self.app.sound.play("hover")
+
+    def panel_buttons(self) -> list:
+        """The shared play screen's buttons (Hint, Undo, Rules, Menu), left to right."""
+        found = [el for el in self.ui.get_root_container().elements if id(el) in self.buttons]
+        return sorted(found, key=lambda el: el.rect.x)
+
+    def press_panel_button(self, index: int) -> None:
+        """What a click on that button does.  A disabled Undo still answers (its action
+        says there is nothing to undo), so a key press is never silent."""
+        buttons = self.panel_buttons()
+        if 0 <= index < len(buttons):
+            self.app.sound.play("click")
+            self.buttons[id(buttons[index])]()
+
+    def cursor_shown(self) -> bool:
+        """The board cursor (or setup focus) is drawn while keys drive the board."""
+        return self.keyboard and self.button_focus is None
 
     def clear_selection(self) -> None:
         self.selected = None
@@ -687,7 +758,7 @@ class ChromaticCollapseView(PlayScene):
                     "or Left / Right and Enter.")
         else:
             text = ("Join all your pieces into one touching group. Tap a lit piece, then a lit square "
-                    "(or drag it). Keys: arrows and Enter, Tab for the next piece.")
+                    "(or drag it). Keys: arrows and Enter, Tab for the next piece, then the buttons.")
         lines = self._wrapped(text, small, PANEL.w - 40)
         box = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, 36 + 19 * len(lines))
         pygame.draw.rect(surface, darken(theme["panel"], 0.25), box, border_radius=10)
@@ -963,7 +1034,7 @@ class ChromaticCollapseView(PlayScene):
             k = pulse(self.ticks, 0.14)
             for sq in state.pieces(1 - state.to_move):
                 c = self.square_center(sq)
-                hot = sq == self.hover or (self.keyboard and sq == self.cursor)
+                hot = sq == self.hover or (self.cursor_shown() and sq == self.cursor)
                 col = theme["bad"] if hot else darken(theme["bad"], 0.35 - 0.2 * k)
                 pygame.draw.circle(surface, col, c, CELL * 0.47, 4 if hot else 2)
                 if hot:
@@ -976,7 +1047,7 @@ class ChromaticCollapseView(PlayScene):
         if extra is not None:
             extra(surface)
         # keyboard cursor
-        if live and self.keyboard and state.phase not in ("setup", "over"):
+        if live and self.cursor_shown() and state.phase not in ("setup", "over"):
             rect = self.square_rect(self.cursor).inflate(-2, -2)
             col = lighten(theme["focus"], 0.3 * pulse(self.ticks, 0.2))
             pygame.draw.rect(surface, col, rect, 4, border_radius=8)
@@ -1172,6 +1243,16 @@ class ChromaticCollapseView(PlayScene):
             out.extend([c] * max(0, start[c] - now[c]))
         return out
 
+    # -- drawing: the panel button focus -----------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)
+        if self.keyboard and self.button_focus is not None:
+            buttons = self.panel_buttons()
+            if 0 <= self.button_focus < len(buttons):
+                col = lighten(self.app.theme["focus"], 0.3 * pulse(self.ticks, 0.2))
+                pygame.draw.rect(surface, col, buttons[self.button_focus].rect.inflate(8, 8), 3,
+                                 border_radius=12)
+
     # -- drawing: setup ---------------------------------------------------------------------------
     def draw_setup(self, surface: pygame.Surface, state) -> None:
         theme = self.app.theme
@@ -1191,7 +1272,7 @@ class ChromaticCollapseView(PlayScene):
                f"{self.seat_label(state.to_move)} is choosing...")
         cached_text(surface, sub, theme.font(18, "regular"), theme["text"], (box.centerx, box.y + 56), "midtop")
         for i, rect in enumerate(self.setup_buttons()):
-            focus = person and i == self.setup_focus
+            focus = person and i == self.setup_focus and self.button_focus is None
             hovered = person and rect.collidepoint(pygame.mouse.get_pos()) and not self.app.headless
             fill = lighten(theme["panel"], 0.12 if (focus or hovered) else 0.0)
             pygame.draw.rect(surface, fill, rect, border_radius=14)
@@ -1211,7 +1292,7 @@ class ChromaticCollapseView(PlayScene):
         note = "Turn 1 is a single move; the reply must match its colour."
         cached_text(surface, note, theme.font(16, "regular"), theme["text_dim"], (box.centerx, box.bottom - 34),
                     "midtop")
-        if person and self.keyboard:
+        if person and self.cursor_shown():
             pygame.draw.rect(surface, lighten(theme["focus"], 0.3 * pulse(self.ticks, 0.2)),
                              self.setup_buttons()[self.setup_focus].inflate(10, 10), 3, border_radius=18)
 
