@@ -51,6 +51,17 @@ def rss_mb() -> float:
     return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
 
 
+def visit(app, pygame) -> None:
+    """A visitor: any key leaves the demo, Enter presses Play, Start begins a game
+    against the bots; then they walk away (the idle timeout takes it from there)."""
+    for key in (pygame.K_SPACE, pygame.K_RETURN):
+        app.post_key(key)
+        app.update()
+    select = app.top
+    if select is not None and select.name == "select":
+        select.start()
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--hours", type=float, default=4.0, help="simulated hours (default 4)")
@@ -76,6 +87,8 @@ def main(argv=None) -> int:
     # pictures, the worker) count as start-up, not as growth
     warm = min(total, 6 * 90 * TICK_RATE)
     for t in range(warm):
+        if t == warm // 2:
+            visit(app, pygame)  # one visitor too: the select and play screens warm up
         app.update()
         if t % args.draw_every == 0:
             app.draw(0.0)
@@ -86,15 +99,8 @@ def main(argv=None) -> int:
     visits = 0
     for t in range(total):
         if t and t % visit_every == 0:
-            # a visitor: any key leaves the demo, Enter presses Play, Enter again
-            # on the select screen's card, then Start; then they walk away.
             visits += 1
-            for key in (pygame.K_SPACE, pygame.K_RETURN):
-                app.post_key(key)
-                app.update()
-            select = app.top
-            if select is not None and select.name == "select":
-                select.start()
+            visit(app, pygame)
         app.update()
         if t % args.draw_every == 0:
             app.draw(0.0)
