@@ -19,11 +19,13 @@ class PauseScene(MenuScene):
         items = [("Resume", self.on_back_quiet)]
         if play_scene.match.can_undo():
             items.append(("Undo last move", self.undo))
+        if play_scene.match.can_redo():
+            items.append(("Redo", self.redo))
         items += [("Restart", self.restart), ("Rules", self.rules)]
         if not app.kiosk:
             items.append(("Settings", self.settings))
         items.append(("Quit to title", self.quit_to_title))
-        w, h, gap = 340, 56, 12
+        w, h, gap = 340, 52 if len(items) > 6 else 56, 10 if len(items) > 6 else 12
         y = 230 if len(items) <= 5 else 222
         for text, fn in items:
             r = pygame.Rect(0, y, w, h)
@@ -38,6 +40,10 @@ class PauseScene(MenuScene):
     def undo(self) -> None:
         self.app.pop()
         self.play.undo()
+
+    def redo(self) -> None:
+        self.app.pop()
+        self.play.redo()
 
     def restart(self) -> None:
         self.app.pop()
