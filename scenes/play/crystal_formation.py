@@ -17,9 +17,19 @@ state itself, and every refusal shows the engine's own reason):
   Space proposes the next legal grow of the selected node (Enter plays it), S / M /
   L propose growing the selected node (or the one under the cursor) with that piece
   (its end-of-turn marks show; Enter or the same key again plays it), Tab jumps
-  between your nodes, T toggles the threat view, P passes when nothing else is legal,
-  Backspace / Escape drop a selection.  H hint, U undo, Y redo, F1 rules and Esc
-  (menu) come from the shared play screen.
+  between your nodes, T toggles the threat view, P passes when nothing else is legal
+  (so does Enter), Backspace / Escape drop a selection.  Right from the board's right
+  edge moves the focus onto the strip's buttons (grow S / M / L, End turn, Cancel,
+  Pass, Threat view): the arrows move between them (a grow under the focus shows its
+  end-of-turn marks), Enter presses the focused one exactly like a click, Left from
+  the strip (and Tab) goes back to the board cursor.  H hint, U undo, Y redo, F1
+  rules and Esc (menu) come from the shared play screen.
+- A game controller is the keyboard above through the shared input mapper: d-pad or
+  left stick = arrows, A = Enter, X = Space (cycle the grows), Back = Tab (your next
+  node), B = Escape (drop a selection, then the menu), Start = menu, Y = hint, the
+  shoulders scroll the move log.  So every action has a controller path: place and
+  move with the cursor and A, grow with X then A (or A on a grow button in the
+  strip), pass with A, the threat view with A on its button.
 - Hovering a node (or resting the cursor on it) draws its influence rings; the threat
   view shades every cell an opponent influences.  Before an action is played its
   end-of-turn result is marked on the board -- amber for nodes that will decay, red
@@ -300,6 +310,7 @@ class CrystalFormationView(PlayScene):
         self.goal_x = None            # hexagon: the x the up / down keys aim for
         self.press = None             # (pos, cell, button name, finger) of a press
         self.threat_view = False
+        self.strip_focus = None       # a strip button holding the keyboard / controller focus
         self._sel_state = None
         self._cache: dict = {}
         self._layers: dict = {}
@@ -374,8 +385,8 @@ class CrystalFormationView(PlayScene):
         state = self.match.state
         if self.pending is not None:
             return self.pending
-        if self.hover_button and not self.keyboard:
-            name = self.hover_button
+        name = self.strip_focus if self.keyboard else self.hover_button
+        if name:
             if name.startswith("grow:") and self.selected is not None:
                 move = Grow(self.selected, name[5:])
                 return move if move in state.grow_options(self.selected) else None
@@ -501,6 +512,7 @@ class CrystalFormationView(PlayScene):
             self._clear_input()
         if self.pending is not None and self.pending not in self.match.state.legal_moves():
             self.pending = None
+        self._check_strip_focus()
 
     def bot_delay_ticks(self, state) -> int:
         # long enough to see whose turn it is before the bot's action lands
@@ -518,6 +530,7 @@ class CrystalFormationView(PlayScene):
         if t == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self.keyboard = False
+            self.strip_focus = None
             self.hover_cell = self.geom.cell_at(event.pos)
             self.hover_button = self._button_at(event.pos)
             return
@@ -529,6 +542,7 @@ class CrystalFormationView(PlayScene):
             if event.button != 1:
                 return
             self.keyboard = False
+            self.strip_focus = None
             finger = bool(getattr(event, "finger", False))
             self.press = (event.pos, self.geom.cell_at(event.pos), self._button_at(event.pos), finger)
             return
@@ -569,11 +583,18 @@ class CrystalFormationView(PlayScene):
         self.commit(MoveNode(source, target), finger)
 
     def _key(self, event) -> None:
+        self._key_action(event)
+        self._check_strip_focus()
+
+    def _key_action(self, event) -> None:
         k = event.key
         arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
         if k in arrows:
-            if self.keyboard:
-                self.move_cursor(*arrows[k])
+            if self.keyboard and self.strip_focus is not None:
+                self.move_strip_focus(*arrows[k])
+            elif self.keyboard:
+                if not self.move_cursor(*arrows[k]) and arrows[k] == (1, 0):
+                    self.enter_strip()
             self.keyboard = True
             return
         if k == pygame.K_SPACE:
@@ -581,6 +602,10 @@ class CrystalFormationView(PlayScene):
             self.cycle_grow()
             return
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.keyboard and self.strip_focus is not None:
+                self.app.sound.play("click")
+                self.press_button(self.strip_focus)
+                return
             self.keyboard = True
             if self.pending is not None:
                 self.commit(self.pending)
@@ -601,6 +626,7 @@ class CrystalFormationView(PlayScene):
                 self.commit(Pass())
             return
         if k == pygame.K_TAB:
+            self.strip_focus = None
             self.next_node(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return
         if k in (pygame.K_BACKSPACE, pygame.K_DELETE):
@@ -646,24 +672,74 @@ class CrystalFormationView(PlayScene):
         else:
             self.cursor = mine[0]
 
-    def move_cursor(self, dx: int, dy: int) -> None:
+    def move_cursor(self, dx: int, dy: int) -> bool:
+        """Move the board cursor one step; False at the board's edge."""
         cells = self.geom.pos
         col, row = self.cursor
         if self.kind == "square" or dy == 0:
             nxt = (col + dx, row + dy)
+            self.goal_x = None
             if nxt in cells:
                 self.cursor = nxt
-            self.goal_x = None
-            return
+                return True
+            return False
         # hexagon: the row above / below, keeping as close as possible to the x
         # where the vertical run began
         x0 = self.goal_x if self.goal_x is not None else self.geom.pos[self.cursor][0]
         options = [c for c in cells if c[1] == row + dy]
         if not options:
-            return
+            return False
         bias = 0.01 * (1 if dy > 0 else -1)
         self.cursor = min(options, key=lambda c: abs(cells[c][0] - x0 - bias * self.geom.unit))
         self.goal_x = x0
+        return True
+
+    # -- the strip's buttons under the keyboard / controller focus -----------------------
+    def strip_rows(self) -> list[list[str]]:
+        """The strip's buttons now, top to bottom, each row left to right."""
+        self.buttons_rects = self._layout_buttons(self.match.state)
+        rows: dict = {}
+        for name, (rect, _) in self.buttons_rects.items():
+            rows.setdefault(rect.y, []).append((rect.x, name))
+        return [[name for _, name in sorted(row)] for _, row in sorted(rows.items())]
+
+    def enter_strip(self) -> None:
+        """Right from the board's edge: focus the row of buttons nearest the cursor."""
+        rows = self.strip_rows()
+        if not rows:
+            return
+        y = self.geom.pos[self.cursor][1]
+        row = min(rows, key=lambda r: abs(self.buttons_rects[r[0]][0].centery - y))
+        self.strip_focus = row[0]
+        self.app.sound.play("hover")
+
+    def move_strip_focus(self, dx: int, dy: int) -> None:
+        rows = self.strip_rows()
+        at = [(i, row.index(self.strip_focus)) for i, row in enumerate(rows) if self.strip_focus in row]
+        if not at:
+            self.strip_focus = None
+            return
+        i, j = at[0]
+        if dx:
+            if 0 <= j + dx < len(rows[i]):
+                self.strip_focus = rows[i][j + dx]
+            elif dx < 0:
+                self.strip_focus = None  # back to the board cursor
+                return
+            else:
+                return
+        elif 0 <= i + dy < len(rows):
+            x = self.buttons_rects[self.strip_focus][0].centerx
+            self.strip_focus = min(rows[i + dy], key=lambda n: abs(self.buttons_rects[n][0].centerx - x))
+        else:
+            return
+        self.app.sound.play("hover")
+
+    def _check_strip_focus(self) -> None:
+        """A focused button that is gone (its action played, the turn passed) hands the
+        focus back to the board cursor."""
+        if self.strip_focus is not None and self.strip_focus not in self._layout_buttons(self.match.state):
+            self.strip_focus = None
 
     # ================================================================== strip layout
     def button_rect(self, name: str) -> pygame.Rect | None:
@@ -1013,7 +1089,10 @@ class CrystalFormationView(PlayScene):
                 for c in self._move_cells(self.pending):
                     self._outline(surface, c, theme["good"], 4, 1)
         if live and self.keyboard:
-            self._outline(surface, self.cursor, theme["focus"], 4, -1)
+            if self.strip_focus is None:
+                self._outline(surface, self.cursor, theme["focus"], 4, -1)
+            else:  # where Left comes back to
+                self._outline(surface, self.cursor, darken(theme["focus"], 0.4), 2, -1)
         elif live and self.hover_cell is not None and not self.anim:
             self._outline(surface, self.hover_cell, lighten(theme["text"], 0.0), 2, 1)
         self._draw_strip(surface, state, live)
@@ -1212,6 +1291,7 @@ class CrystalFormationView(PlayScene):
         """A grow button: the piece that comes in, as a pyramid and its letter."""
         theme = self.app.theme
         hover = self.hover_button == f"grow:{size}" and not self.keyboard
+        self._draw_focus_ring(surface, f"grow:{size}", rect)
         fill = lighten(theme["panel"], 0.16 if enabled else 0.0)
         if hover and enabled:
             fill = lighten(fill, 0.15)
@@ -1226,6 +1306,11 @@ class CrystalFormationView(PlayScene):
         surface.blit(spr, spr.get_rect(center=(rect.x + 18, round(rect.centery - lift))))
         fg = theme["text"] if enabled else theme["text_dim"]
         self._blit(surface, f"+{size}", 18, fg, (rect.right - 6, rect.centery), "midright")
+
+    def _draw_focus_ring(self, surface, name: str, rect) -> None:
+        if self.keyboard and self.strip_focus == name:
+            colour = lighten(self.app.theme["focus"], 0.3 * pulse(self.ticks, 0.15))
+            pygame.draw.rect(surface, colour, rect.inflate(8, 8), 3, border_radius=13)
 
     def _button_text(self, name: str) -> tuple[str, str]:
         return {
@@ -1242,6 +1327,7 @@ class CrystalFormationView(PlayScene):
             return
         text, key = self._button_text(name)
         hover = self.hover_button == name and not self.keyboard
+        self._draw_focus_ring(surface, name, rect)
         primary = name in ("end", "pass") or (name == "threat" and self.threat_view)
         if primary:
             fill = theme["accent"] if enabled else theme["panel"]
@@ -1317,7 +1403,7 @@ class CrystalFormationView(PlayScene):
         lines = [
             f"Place a small ({small} left): click a glowing cell" if small else "No small left to place",
             "Grow or move: click one of your nodes",
-            "Keys: arrows, Enter, Tab\nS/M/L or Space: grow\nT: threat view",
+            "Keys: arrows, Enter, Tab\nS/M/L or Space: grow\nT: threat view\nRight edge: the buttons",
         ]
         for k, line in enumerate(lines):
             y = self._wrapped(surface, line, 15, theme["text"] if k < 2 else theme["text_dim"], x, y, w) + 6
