@@ -328,7 +328,11 @@ class MenuScene(Scene):
             if along <= 0:
                 continue
             across = abs(vx * dy) + abs(vy * dx)
-            score = along + across  # nearest in that direction (a card row down to the seats, not to Back)
+            # Controls in the same row (or column) come first, nearest first; only
+            # when there are none does a control off to the side count.
+            in_line = (r.top < cur.bottom and cur.top < r.bottom) if dx else \
+                (r.left < cur.right and cur.left < r.right)
+            score = (0 if in_line else 1, along if in_line else along + across)
             if best_score is None or score < best_score:
                 best, best_score = i, score
         if best is None:  # wrap around in that direction
