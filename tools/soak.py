@@ -16,7 +16,6 @@ ticks.  Exits non-zero when an exception happened or memory grew past ``--max-gr
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import sys
 import tempfile
@@ -74,7 +73,7 @@ def main(argv=None) -> int:
     import pygame
 
     from game.saves import Paths
-    from scenes.app import TICK_RATE, App
+    from scenes.app import TICK_RATE, App, release_memory
 
     home = Path(tempfile.mkdtemp(prefix="crystal-soak-"))
     app = App(headless=True, kiosk=True, paths=Paths(home / "c", home / "d", home / "l"))
@@ -85,14 +84,16 @@ def main(argv=None) -> int:
     start_wall = time.perf_counter()
     # warm up one full demo cycle before the baseline, so caches (fonts, board
     # pictures, the worker) count as start-up, not as growth
-    warm = min(total, 6 * 90 * TICK_RATE)
+    # 30 simulated minutes: every game shown in the demo at least twice and one visitor,
+    # so every cache that fills once is full before the baseline is taken
+    warm = min(total, 30 * 60 * TICK_RATE)
     for t in range(warm):
         if t == warm // 2:
             visit(app, pygame)  # one visitor too: the select and play screens warm up
         app.update()
         if t % args.draw_every == 0:
             app.draw(0.0)
-    gc.collect()
+    release_memory()
     start_rss = rss_mb()
     peak = start_rss
     samples = []
@@ -105,7 +106,7 @@ def main(argv=None) -> int:
         if t % args.draw_every == 0:
             app.draw(0.0)
         if t % (TICK_RATE * 600) == 0:
-            gc.collect()
+            release_memory()
             now = rss_mb()
             peak = max(peak, now)
             samples.append(now)
@@ -115,7 +116,7 @@ def main(argv=None) -> int:
         if not app.running:
             print("the app stopped by itself", file=sys.stderr)
             break
-    gc.collect()
+    release_memory()
     end_rss = rss_mb()
     wall = time.perf_counter() - start_wall
     app.shutdown()
