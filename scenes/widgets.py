@@ -80,14 +80,28 @@ def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
 
 def draw_panel(surface: pygame.Surface, rect, theme, *, fill: str = "panel", edge: str = "panel_edge",
                radius: int = 14, alpha: int = 235, width: int = 2) -> None:
+    """A rounded translucent panel.  The image is cached (bounded), because every screen
+    draws the same few panels every frame."""
     rect = pygame.Rect(rect)
-    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
     colour = pygame.Color(theme[fill])
     colour.a = alpha
-    pygame.draw.rect(panel, colour, panel.get_rect(), border_radius=radius)
-    if width:
-        pygame.draw.rect(panel, theme[edge], panel.get_rect(), width, border_radius=radius)
+    edge_colour = pygame.Color(theme[edge])
+    key = (rect.size, tuple(colour), tuple(edge_colour), radius, width)
+    panel = _PANELS.get(key)
+    if panel is None:
+        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, colour, panel.get_rect(), border_radius=radius)
+        if width:
+            pygame.draw.rect(panel, edge_colour, panel.get_rect(), width, border_radius=radius)
+        _PANELS[key] = panel
+        if len(_PANELS) > 200:
+            _PANELS.popitem(last=False)
+    else:
+        _PANELS.move_to_end(key)
     surface.blit(panel, rect)
+
+
+_PANELS: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
 
 
 def lighten(colour, amount: float) -> pygame.Color:

@@ -95,17 +95,8 @@ def cached_text(surface: pygame.Surface, text: str, font, colour, pos, anchor: s
     return rect
 
 
-def cached_panel(surface: pygame.Surface, rect, theme, *, fill: str = "panel", edge: str = "panel_edge",
-                 alpha: int = 235, width: int = 2) -> None:
-    """``widgets.draw_panel`` with the panel image kept for the next frame."""
-    rect = pygame.Rect(rect)
-    key = ("panel", rect.size, fill, edge, alpha, width)
-    img = _SPRITES.get(key)
-    if img is None:
-        img = pygame.Surface(rect.size, pygame.SRCALPHA)
-        draw_panel(img, img.get_rect(), theme, fill=fill, edge=edge, alpha=alpha, width=width)
-        _SPRITES[key] = img = _fast(img)
-    surface.blit(img, rect)
+# draw_panel keeps its images itself now; the old name stays for this module's callers.
+cached_panel = draw_panel
 
 
 # -- sprites (cached; drawn supersampled, then smoothed down) ----------------------------
