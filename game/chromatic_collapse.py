@@ -427,13 +427,8 @@ class CollapseState:
         if self.phase == "over":
             raise IllegalMove("The game is over")
         if isinstance(move, TimeLoss):
-            if move.seat != self.to_move:
-                raise IllegalMove(f"Only the player on the move can lose on time, and that is "
-                                  f"{SEAT_NAMES[self.to_move]}")
-            if self.phase == "setup":
-                raise IllegalMove("The clock does not run out during setup")
-            return replace(self, phase="over", winner=1 - move.seat,
-                           reason=f"{SEAT_NAMES[move.seat]} ran out of time")
+            raise IllegalMove("Losing on time is the clock's action: it happens only when "
+                              "a reserve runs out")
         problem = self.why_illegal(move)
         if problem is not None:
             raise IllegalMove(problem)
@@ -474,10 +469,23 @@ class CollapseState:
         out = self.outcome()
         return out.returns() if out else (0.0, 0.0)
 
+    def apply_timeout(self, move) -> "CollapseState":
+        """The clock's action: ``time <side>`` for the seat on the move, whose reserve
+        is empty (``apply`` refuses it: nobody may choose to lose on time).  The choice
+        of starting side is part of the chooser's time, so it applies in setup too."""
+        if self.phase == "over":
+            raise IllegalMove("The game is over")
+        if not isinstance(move, TimeLoss):
+            return self.apply(move)
+        if move.seat != self.to_move:
+            raise IllegalMove(f"Only the player on the move can lose on time, and that is "
+                              f"{SEAT_NAMES[self.to_move]}")
+        return replace(self, phase="over", winner=1 - move.seat,
+                       reason=f"{SEAT_NAMES[move.seat]} ran out of time")
+
     def timeout_move(self, seat: int):
-        # During setup the ruled default applies: Diamond starts.
-        if self.phase == "setup":
-            return Start(DIAMOND)
+        # An empty reserve loses, in setup too: choosing the starting side is part of
+        # the chooser's time.
         if self.phase == "over":
             return None
         return TimeLoss(seat)

@@ -126,7 +126,13 @@ class State(Protocol):
     def timeout_move(self, seat: int):
         """The action the match applies when ``seat``'s clock runs out (a default
         plan, a concession, a loss on time...).  Return None when the game has no
-        time rule for this moment."""
+        time rule for this moment.
+
+        Some of these are clock-only actions (Crystal Connector's ``pass``, Chromatic
+        Collapse's ``time <side>``): ``apply`` refuses them, because nobody may choose
+        them, and the game offers ``apply_timeout(move)`` which accepts them.  Only
+        the match calls that (through :func:`apply_timeout`), when a clock really
+        ran out."""
 
 
 @dataclass(frozen=True)
@@ -162,8 +168,8 @@ class Option:
 
 @dataclass(frozen=True)
 class ClockPreset:
-    """Per-move time then a reserve that drains, in seconds.  ``reserve_loses`` says
-    whether an empty reserve is handled by the game (``timeout_move``) or not at all."""
+    """Per-move time then a reserve that drains, in seconds.  What happens when both are
+    spent is the game's: ``GameSpec.timeout_policy`` and ``State.timeout_move``."""
 
     move_seconds: float
     reserve_seconds: float = 0.0
@@ -322,6 +328,22 @@ class GameSetup:
 
     def start(self, games: Mapping[str, GameSpec]) -> State:
         return games[self.game].new_game(self.seed, self.players, **dict(self.options))
+
+
+def apply_timeout(state: State, move) -> State:
+    """Apply the action the clock makes for the seat to act.
+
+    ``move`` must be the game's own ``timeout_move`` for that seat (a replay that marks
+    another action as the clock's is refused).  Games whose timeout actions are
+    ordinary moves need nothing more; games with clock-only actions define
+    ``state.apply_timeout(move)``, which accepts them where ``apply`` refuses."""
+    seat = state.current_player()
+    expected = state.timeout_move(seat) if seat >= 0 else None
+    if expected is None or move != expected:
+        raise IllegalMove(f"{move} is not what the clock plays here"
+                          + (f" (that is {expected})" if expected is not None else ""))
+    own = getattr(state, "apply_timeout", None)
+    return own(move) if own is not None else state.apply(move)
 
 
 def derived_rng(seed: int, *salt: Any) -> random.Random:

@@ -676,6 +676,11 @@ class CrystalConnectorState:
                 "move_order": "First Player 2 chooses to move first or second",
             }[p]
         if isinstance(move, Pass):
+            # The clock's action (see ``apply_timeout``); by choice only when no line
+            # can shift at all, which four rocks and five banned lines never cause.
+            if any(self.legal_shifts(line) for line in LINES):
+                return ("Passing is allowed only when the clock ran out and the stand-in "
+                        "did not move; shift a line")
             return None
         if isinstance(move, Convert):
             return self._why_not_convert(move)
@@ -732,6 +737,16 @@ class CrystalConnectorState:
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMove(reason)
+        return self._apply(move)
+
+    def apply_timeout(self, move) -> "CrystalConnectorState":
+        """The clock's action (``timeout_move``): a ``pass`` is accepted here, where
+        ``apply`` refuses it.  Only the match calls this, when a clock ran out."""
+        if isinstance(move, Pass) and self.phase == "play":
+            return self._apply(move)
+        return self.apply(move)
+
+    def _apply(self, move) -> "CrystalConnectorState":
         p = self.phase
         if isinstance(move, PickOrder):
             return replace(self, phase="first_pick", first_picker=0 if move.first else 1,

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from game.clock import ClockEvent, TurnClock
-from game.core import ClockPreset, GameSetup, GameSpec, IllegalMove, State
+from game.core import ClockPreset, GameSetup, GameSpec, IllegalMove, State, apply_timeout
 
 REPLAY_FORMAT = 1
 
@@ -83,6 +83,7 @@ class Entry:
     seat: int
     text: str
     by: int
+    clock: bool = False  # played by the clock (a timeout action), not chosen by anyone
 
 
 class Match:
@@ -163,6 +164,16 @@ class Match:
         self.redo_stack.clear()
         return new
 
+    def _submit_timeout(self, move) -> State:
+        """Apply the game's timeout action for the seat to act: only the clock calls
+        this, when it really ran out, and the entry says so (replays keep the flag)."""
+        old = self.state
+        seat = old.current_player()
+        new = apply_timeout(old, move)
+        self._push(Entry(seat, str(move), self.proxy.get(seat, seat), clock=True), new)
+        self.redo_stack.clear()
+        return new
+
     def _push(self, entry: Entry, new: State) -> None:
         old = self.state
         self.entries.append(entry)
@@ -173,9 +184,10 @@ class Match:
             self.score_history.append((old.round_number, tuple(new.scores())))
         if new.current_player() != entry.seat:
             self.proxy.pop(entry.seat, None)
-        self._begin_decision(previous=entry.seat)
+        self._begin_decision(previous=entry.seat,
+                             new_round=new.round_number != old.round_number)
 
-    def _begin_decision(self, previous: int = -1) -> None:
+    def _begin_decision(self, previous: int = -1, new_round: bool = False) -> None:
         seat = self.state.current_player()
         if seat < 0:
             if self.clock:
@@ -189,9 +201,14 @@ class Match:
         elif self.rule_clock is None or seat != previous:
             self.rule_clock = TurnClock(ClockPreset(seconds, 0), self.state.num_players)
             self.rule_clock.start(seat)
-        # A decision is one seat's run of actions: the move time restarts only when the
-        # seat to act changes (three shifts, or two moves, share one move time).
-        if self.clock and seat != previous:
+        # A decision is one seat's run of actions within a round: three shifts, or two
+        # moves, share one move time.  A new decision (fresh move time, the reserve as
+        # it was) begins when the seat to act changes, when a new round begins (the
+        # choice of starting side is the chooser's own decision; turn 1 starts afresh
+        # whoever plays it) and after the clock ran out and made an action while the
+        # same seat is still to act (otherwise that seat would wait forever with a
+        # stopped clock).
+        if self.clock and (seat != previous or new_round or self.clock.expired_seat >= 0):
             self.clock.start(seat)
 
     # -- undo / redo ------------------------------------------------------------
@@ -280,7 +297,7 @@ class Match:
         move = self.state.timeout_move(late)
         if move is None:
             return []
-        self.submit(move)
+        self._submit_timeout(move)
         return [f"{names[late]} ran out of time: {move}"]
 
     # -- replay -----------------------------------------------------------------
@@ -299,6 +316,9 @@ class Match:
             "seats": [s.to_json() for s in self.seats],
             "moves": [e.text for e in self.entries],
             "proxies": [i for i, e in enumerate(self.entries) if e.by != e.seat],
+            # Actions the clock made (a stand-in's pass, a loss on time, a timed
+            # concession): only these may be clock-only actions when read back.
+            "timeouts": [i for i, e in enumerate(self.entries) if e.clock],
             "finished": state.is_terminal(),
             "outcome": out.to_json() if out else None,
             "scores": list(state.scores()),
@@ -349,21 +369,46 @@ class Match:
             match = Match(spec, setup, seats, setup.start(games), clock)
         except ValueError as exc:
             raise ReplayError(str(exc)) from None
-        proxies = set(data.get("proxies") or [])
+        proxies = _index_set(data.get("proxies"))
+        # Files written before the clock's actions were flagged have no "timeouts": there
+        # a timeout action is accepted wherever a clock could have played it.
+        legacy = "timeouts" not in data
+        timeouts = _index_set(data.get("timeouts"))
+        could_time_out = clock != "off" or spec.rule_clock is not None
         for i, text in enumerate(moves):
             if not isinstance(text, str):
                 raise ReplayError(f"move {i + 1} is not text")
+            by_clock = i in timeouts
             try:
                 move = match.parse(text)
                 seat = match.to_move()
                 if seat < 0:
                     raise IllegalMove("the game is already over")
-                new = match.state.apply(move)
+                if by_clock:
+                    new = apply_timeout(match.state, move)
+                else:
+                    try:
+                        new = match.state.apply(move)
+                    except IllegalMove:
+                        if not (legacy and could_time_out
+                                and move == match.state.timeout_move(seat)):
+                            raise
+                        by_clock = True
+                        new = apply_timeout(match.state, move)
             except IllegalMove as exc:
                 raise ReplayError(f"move {i + 1} ({text!r}) is illegal: {exc}") from None
             by = (1 - seat) if (i in proxies and len(seats) == 2) else seat
-            match._push(Entry(seat, str(move), by), new)
+            match._push(Entry(seat, str(move), by, clock=by_clock), new)
         if match.clock:
             # Replayed moves took no time; the clock restarts fresh at the next decision.
             match._begin_decision()
         return match
+
+
+def _index_set(value: Any) -> set[int]:
+    """A replay's list of move indices ("proxies", "timeouts"); junk is a ReplayError."""
+    if value is None:
+        return set()
+    if not isinstance(value, list) or not all(isinstance(i, int) for i in value):
+        raise ReplayError("the replay's move index lists must be lists of numbers")
+    return set(value)

@@ -555,10 +555,15 @@ def test_ruling8_starting_side_is_a_setup_action_by_the_advantage():
         s.apply(Slide(sq("b1"), sq("b3")))
 
 
-def test_ruling8_default_start_is_diamond_when_time_runs_out_in_setup():
+def test_ruling8_choosing_the_start_is_the_choosers_time_and_running_out_loses():
+    # Project ruling (card, "Clock"): the choice of starting side is part of the
+    # chooser's time; an empty reserve loses then as at any other moment.  ("Diamond"
+    # is only the side the chooser's screen offers first.)
     s = SPEC.new_game(1)
-    assert s.timeout_move(DIAMOND) == Start(DIAMOND)
-    assert s.apply(s.timeout_move(DIAMOND)).current_player() == DIAMOND
+    assert s.timeout_move(DIAMOND) == TimeLoss(DIAMOND)
+    after = s.apply_timeout(s.timeout_move(DIAMOND))
+    assert after.outcome().winners == (CIRCLE,)
+    assert after.outcome().reason == "Diamond ran out of time"
 
 
 def test_ruling8_option_advantage_gives_circle_the_choice():
@@ -576,11 +581,13 @@ def test_ruling8_tournament_clock_and_empty_reserve_loses():
     s = s.apply(s.legal_moves()[0])
     move = s.timeout_move(CIRCLE)
     assert str(move) == "time Circle" and s.parse_move("TIME circle") == move
-    after = s.apply(move)
+    with pytest.raises(IllegalMove, match="clock's action"):
+        s.apply(move)  # nobody may choose to lose on time: only the clock plays it
+    after = s.apply_timeout(move)
     assert after.outcome().winners == (DIAMOND,)
     assert after.outcome().reason == "Circle ran out of time"
     with pytest.raises(IllegalMove):
-        s.apply(TimeLoss(DIAMOND))
+        s.apply_timeout(TimeLoss(DIAMOND))
 
 
 # =========================================================================== ruling 9

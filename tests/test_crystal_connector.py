@@ -221,7 +221,9 @@ def test_ruling8_timeout_passes_the_rest_of_the_turn_and_still_scores():
     move = s.timeout_move(0)
     assert str(move) == "pass" and s.parse_move("pass") == move == Pass()
     assert s.timeout_move(1) is None
-    after = s.apply(move)
+    with pytest.raises(IllegalMove, match="only when the clock ran out"):
+        s.apply(move)  # a pass is the clock's action, never a choice
+    after = s.apply_timeout(move)
     assert after.current_player() == 1 and after.turn_log[-1].actions == ("6 right 2", "pass")
     assert after.totals == tuple(p.points for p in s.turn_points_preview())
     assert after.banned_lines().keys() == {"6"}
