@@ -330,6 +330,14 @@ class GameSetup:
         return games[self.game].new_game(self.seed, self.players, **dict(self.options))
 
 
+def seat_view(state: State, seat: int) -> State:
+    """What ``seat`` may know of ``state``: ``state.public_view(seat)`` for a game with
+    secrets (Element Shift's pending plans), the state itself for the others.  Every
+    consumer acting for one seat (a bot request, a hint, a phone) gets only this."""
+    view = getattr(state, "public_view", None)
+    return view(seat) if view is not None and seat >= 0 else state
+
+
 def apply_timeout(state: State, move) -> State:
     """Apply the action the clock makes for the seat to act.
 

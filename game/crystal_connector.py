@@ -727,9 +727,9 @@ class CrystalConnectorState:
             rock = self._edge_rock(move.line, FORWARD[move.direction])
             if limit == 0:
                 return (f"The rock on {cell_label(rock)} is at the edge: "
-                        f"{line_label(move.line).lower()} cannot move {move.direction}")
+                        f"{line_label(move.line)} cannot move {move.direction}")
             return (f"The rock on {cell_label(rock)} would go over the edge: "
-                    f"{line_label(move.line).lower()} can move {move.direction} at most {limit}")
+                    f"{line_label(move.line)} can move {move.direction} at most {limit}")
         return None
 
     # -- applying -----------------------------------------------------------------

@@ -7,6 +7,7 @@ asserting how long anything takes.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from dataclasses import dataclass
@@ -380,3 +381,37 @@ def test_worker_replaces_a_process_whose_bot_ignores_cancel():
         result, seen = wait_for(w, after)
         assert result.ok and [r.ticket for r in seen] == [after]
         assert w.mode == "process" and w.restarts <= 1
+
+
+def test_worker_sends_only_the_deciding_seats_view_of_a_secret_game():
+    """Element Shift's pending plans are secret: a bot request (and so a hint) carries
+    ``public_view(seat)`` of the seat being decided, never another seat's plan."""
+    from game.registry import GAMES
+
+    spec = GAMES["element-shift"]
+    state = spec.new_game(3)
+    while state.round_number == 0:
+        state = state.apply(state.timeout_move(state.current_player()))
+    # Seats 0 to 10 submit real plans; the bot decides for seat 11, the last one (its
+    # plan resolves the round, which one seat's view cannot do: the answer is still
+    # checked).
+    rng = random.Random(4)
+    for _ in range(11):
+        state = state.apply(rng.choice(state.legal_moves()[1:]))  # [0] is keep-and-stay
+    secrets = [str(p) for p in state.pending[:11]]
+    assert all(secrets) and state.current_player() == 11
+    assert all(s in json.dumps(state.to_json()) for s in secrets)  # the full state has them
+
+    sent = []
+    with BotWorker(mode="thread") as w:
+        original = w._backend.send
+        w._backend.send = lambda req: (sent.append(json.loads(json.dumps(req))), original(req))
+        ticket = w.request("element-shift", "easy", state, seed=1, seconds=2)
+        result, _ = wait_for(w, ticket, timeout=60)
+    assert result.ok, result.error
+    assert state.parse_move(result.move) in state.legal_moves()
+    wire = json.dumps(sent[0])
+    assert sent[0]["state"]["pending"] == ["hidden"] * 11 + [None]
+    assert sent[0]["state"]["viewer"] == 11
+    for secret in secrets:
+        assert secret not in wire

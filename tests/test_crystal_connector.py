@@ -6,6 +6,7 @@ tests, the engine contract and bot tactics.  Positions are written as diagrams:
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import random
 from collections import Counter
 
@@ -312,6 +313,27 @@ def test_anomaly_chameleon_counts_in_every_colour():
     assert any(g.cells == (23,) for g in s.groups(RED))
 
 
+def test_anomaly_chameleon_next_to_a_bomb_bombs_every_group_it_belongs_to():
+    """RULINGS: a group is bombed when any of its crystals touches a bomb, and a
+    chameleon is a crystal of every colour; the card says so in as many words."""
+    s = position("""
+        R C B Y G Y
+        G X G B Y G
+        G Y G Y G Y
+        Y G Y G R R
+        G Y G Y G Y
+        Y G Y G Y G
+    """, Anomalies(bombs=True, chameleon=True))
+    # A1 and C1 do not touch the bomb on B2 themselves; the chameleon on B1 does
+    red = next(g for g in s.groups(RED) if 0 in g.cells)
+    blue = next(g for g in s.groups(BLUE) if 2 in g.cells)
+    assert red.cells == (0, 1) and red.bombed
+    assert blue.cells == (1, 2) and blue.bombed
+    assert s.largest_group(RED).cells == (22, 23)  # the clear pair E4-F4
+    card = (Path(__file__).resolve().parent.parent / "seeds" / "crystal-connector.md").read_text()
+    assert "A chameleon next to a bomb" in card and "every group it belongs to" in card
+
+
 def test_anomaly_pylons_double_crystals_in_lines_with_two_pylons():
     s = SPEC.new_game(5, pylons=True)
     assert Counter(s.board) == {RED: 8, BLUE: 8, GREEN: 8, YELLOW: 8, PYLON: 4}
@@ -380,10 +402,13 @@ def test_anomaly_rocks_start_apart_and_may_not_cross_the_edge():
     """, Anomalies(rocks=True))
     # 2 right 5 and 2 left 1 give the same board without rocks; with the rock on B2
     assert s.why_illegal(Shift("2", "left", 1)) is None
-    assert "B2 would go over the edge" in s.why_illegal(Shift("2", "right", 5))
+    assert s.why_illegal(Shift("2", "right", 5)) == (
+        "The rock on B2 would go over the edge: Row 2 can move right at most 4")
     assert s.line_limits("2") == (1, 4) and s.line_limits("B") == (1, 4)
     t = play(s, "2 left 1")
-    assert t.why_illegal(Shift("2", "left", 1)).startswith("The rock on A2 is at the edge")
+    # Lines are named as everywhere else on screen ("Row 2", "Column A"), capitalised.
+    assert t.why_illegal(Shift("2", "left", 1)) == (
+        "The rock on A2 is at the edge: Row 2 cannot move left")
 
 
 def test_anomaly_shift_plus_counts():

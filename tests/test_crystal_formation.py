@@ -13,6 +13,7 @@ import importlib.resources
 import json
 import random
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -285,6 +286,17 @@ def test_ruling4_node_area_is_union_of_its_pieces_never_its_own_cell():
     # a tree's area is the 7x7 block round it minus its own cell
     tree_area = s.node_area(C("H8"))
     assert len(tree_area) == 15 and C("H8") not in tree_area
+
+
+@pytest.mark.parametrize("kind, cells, shape", [("square", 48, "7x7 block"),
+                                                  ("hex", 36, "hexagon of radius 3")])
+def test_ruling4_a_trees_area_as_the_card_states_it(kind, cells, shape):
+    geo_cells = board_cells(kind)
+    biggest = max(len(set(ring(kind, c, 1)) | set(ring(kind, c, 2)) | set(ring(kind, c, 3)))
+                  for c in geo_cells)
+    assert biggest == cells
+    card = (Path(__file__).resolve().parent.parent / "seeds" / "crystal-formation.md").read_text()
+    assert f"{shape} around it ({cells} cells)" in card
 
 
 def test_ruling4_pieces_do_not_block():

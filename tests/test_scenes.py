@@ -163,3 +163,32 @@ def test_controller_buttons_navigate_menus(app):
     app.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=1, instance_id=0))  # B
     app.run_ticks(1)
     assert names(app) == ["title"]
+
+
+def test_every_game_card_has_its_own_miniature_in_both_glyph_modes(app):
+    """Each game's view draws its own board on its card (not the four stand-in gems),
+    and the colour-blind glyphs show on it too."""
+    from game.registry import GAMES
+    from scenes import select
+    from scenes.play import view_class
+
+    def pixels(surface):
+        return pygame.image.tobytes(surface, "RGBA")
+
+    size = (120, 120)
+    plain, glyphs = {}, {}
+    for game in GAMES:
+        assert hasattr(view_class(game), "draw_thumbnail"), game
+        app.settings.colour_blind = False
+        plain[game] = pixels(select.thumbnail(app, game, size))
+        app.settings.colour_blind = True
+        glyphs[game] = pixels(select.thumbnail(app, game, size))
+        assert glyphs[game] != plain[game], f"{game}: no glyphs on the miniature"
+    app.settings.colour_blind = False
+    assert len(set(plain.values())) == len(GAMES)
+    assert len(set(glyphs.values())) == len(GAMES)
+    # the stand-in drawing (four gems) is none of them
+    stand_in = pygame.Surface(size, pygame.SRCALPHA)
+    for i, c in enumerate(("crystal_red", "crystal_blue", "crystal_green", "crystal_yellow")):
+        select.draw_gem(stand_in, (size[0] * (i + 1) / 5, size[1] / 2), size[1] / 6, app.theme[c])
+    assert pixels(stand_in) not in set(plain.values())

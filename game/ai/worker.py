@@ -17,7 +17,8 @@ Start one worker for the whole session, feed it requests, and poll it once per t
 
 Requests travel as plain data: the game id (``spec_module`` lets tests name a module
 with a ``SPEC`` such as ``"tests.nim_game"``; default: ``game.registry.GAMES``), the
-bot level, the state as ``to_json()`` (rebuilt with the spec's ``from_json``), a seed
+bot level, the state as ``seat_view(state, seat).to_json()`` -- only what the deciding
+seat may know, so no secret crosses -- (rebuilt with the spec's ``from_json``), a seed
 for ``random.Random``, the budget (``seconds`` -- default the bot's own
 ``think_seconds`` -- and/or ``nodes``), attributes to set on the freshly built bot
 (``attrs={"seat_kinds": (...)}``), and the method to call (``"choose"`` or e.g.
@@ -65,6 +66,7 @@ from collections import deque
 from typing import Any, Mapping, NamedTuple
 
 from game.ai.base import Budget, RandomBot, SearchCancelled
+from game.core import IllegalMove, seat_view
 
 DEFAULT_THINK_SECONDS = 1.0
 
@@ -133,7 +135,13 @@ def run_request(req: Mapping[str, Any],
             raise ValueError(f"{who}.{method} returned no move")
         if method == "choose":
             # Catch an illegal choice here, with the bot's name, not later in the UI.
-            state.apply(move)
+            # The state may be one seat's view (secrets hidden): its apply cannot resolve
+            # a round, so the last submission of a round is checked against the list.
+            try:
+                state.apply(move)
+            except IllegalMove:
+                if move not in state.legal_moves():
+                    raise
         return str(move), None, time.monotonic() - t0
     except SearchCancelled:
         return None, "SearchCancelled: cancelled", time.monotonic() - t0
@@ -343,14 +351,23 @@ class BotWorker:
     def request(self, spec_id: str, level: str, state, *, seed: int | None = 0,
                 seconds: float | None = None, nodes: int | None = None,
                 attrs: Mapping[str, Any] | None = None, method: str = "choose",
-                kwargs: Mapping[str, Any] | None = None, spec_module: str | None = None) -> int:
+                kwargs: Mapping[str, Any] | None = None, spec_module: str | None = None,
+                seat: int | None = None) -> int:
         """Queue a request; returns its ticket at once.  ``state`` is a State or its
         ``to_json()`` data.  ``seconds=None`` uses the bot's ``think_seconds`` unless
-        only ``nodes`` is given."""
+        only ``nodes`` is given.
+
+        Only what ``seat`` (default: the seat to act) may know crosses to the bot: a
+        State is sent as ``seat_view(state, seat)``, so another seat's secret (an
+        Element Shift plan) never reaches a bot, even a buggy one.  Data given as a
+        mapping is sent as it is (tools and tests that build requests by hand)."""
         if self._closed:
             raise RuntimeError("the bot worker is closed")
         ticket = next(self._tickets)
-        data = state if isinstance(state, Mapping) else state.to_json()
+        if isinstance(state, Mapping):
+            data = state
+        else:
+            data = seat_view(state, state.current_player() if seat is None else seat).to_json()
         self._waiting.append({
             "ticket": ticket, "spec_id": spec_id, "spec_module": spec_module, "level": level,
             "state": data, "seed": seed, "seconds": seconds, "nodes": nodes,

@@ -1497,7 +1497,7 @@ class ChromaticCollapseView(PlayScene):
             if p is None:
                 continue
             seat, colour = p
-            glyph = GLYPHS[COLOURS[colour]] if colour_blind and radius >= 8 else None
+            glyph = GLYPHS[COLOURS[colour]] if colour_blind and radius >= 5 else None
             spr = piece_sprite(SIDE_SHAPES[seat], theme[COLOUR_KEYS[colour]], radius, glyph)
             col, row = square_cell(sq)
             surface.blit(spr, spr.get_rect(center=(bx + pad + col * cell + cell // 2, by + pad + row * cell + cell // 2)))

@@ -60,7 +60,7 @@ from game.color_crossroads import (
     label,
 )
 from scenes.play.base import BOARD_AREA, PANEL, PlayScene, ease, ease_out_back, pulse
-from scenes.widgets import GLYPHS, darken, draw_gem, lighten, wrap_text
+from scenes.widgets import GLYPHS, darken, draw_gem, draw_glyph, lighten, wrap_text
 
 CELL = 64
 BOARD = pygame.Rect(44, 98, CELL * SIZE, CELL * SIZE)  # 44..620 x 98..674
@@ -1704,13 +1704,34 @@ class ColorCrossroadsView(PlayScene):
                 colour_of(theme, colour),
                 glyph=GLYPHS[COLOURS[colour]] if cb else None,
             )
-        # a loop sketch, so the card says what the game is about
-        path = [0, 1, 2, 11, 20, 19, 18, 9]
-        pts = [
-            (ox + (i % SIZE) * cell + cell / 2, oy + (i // SIZE) * cell + cell / 2) for i in path
-        ]
-        if cell >= 8:
-            pygame.draw.lines(surface, theme["accent_2"], True, pts, 2)
+        # What the game is about: a red-blue loop drawn through open cells of this
+        # very layout (the first 3x3 block whose ring has no wall and no corner).
+        path = _thumbnail_loop(board)
+        if path and cell >= 8:
+            for k, i in enumerate(path):
+                r, c = divmod(i, SIZE)
+                rect = pygame.Rect(ox + c * cell + 1, oy + r * cell + 1, cell - 2, cell - 2)
+                colour = (0, 3)[k % 2]  # red and blue alternate round the loop
+                pygame.draw.rect(surface, colour_of(theme, colour), rect, border_radius=2)
+                if cb:
+                    draw_glyph(surface, GLYPHS[COLOURS[colour]], rect.center, cell * 0.3)
+            pts = [(ox + (i % SIZE) * cell + cell / 2, oy + (i // SIZE) * cell + cell / 2)
+                   for i in path]
+            pygame.draw.lines(surface, theme["text"], True, pts, 2)
+
+
+def _thumbnail_loop(board) -> list[int]:
+    """The eight cells round the first 3x3 block (reading order) whose ring is open."""
+    for top in range(1, SIZE - 3):
+        for left in range(1, SIZE - 3):
+            ring = ([top * SIZE + left + k for k in range(3)]
+                    + [(top + k) * SIZE + left + 2 for k in (1, 2)]
+                    + [(top + 2) * SIZE + left + k for k in (1, 0)]
+                    + [(top + 1) * SIZE + left])
+            if all(board[i] != WALL for i in ring):
+                return ring
+    return []
+
 
 
 VIEW = ColorCrossroadsView

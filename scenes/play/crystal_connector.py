@@ -1990,17 +1990,34 @@ class CrystalConnectorView(PlayScene):
         ox, oy = (w - size) // 2, (h - size) // 2
         pygame.draw.rect(surface, darken(theme["panel"], 0.25), (ox - 4, oy - 4, size + 8, size + 8), border_radius=8)
         glyphs = bool(getattr(settings, "colour_blind", False))
+        # The game in one picture: row 3 caught in mid-shift, half a cell to the right,
+        # its last crystal wrapping round to the left edge.
+        shifting, offset = 2, cell // 2
+        row_clip = pygame.Rect(ox, oy + shifting * cell, size, cell)
         for i in range(CELLS):
             r, c = divmod(i, SIZE)
             rect = pygame.Rect(ox + c * cell + 1, oy + r * cell + 1, cell - 2, cell - 2)
             pygame.draw.rect(surface, theme["panel"], rect, border_radius=max(1, cell // 6))
+        if size >= 36:
+            pygame.draw.rect(surface, theme["accent"], row_clip.inflate(4, 2), 1,
+                             border_radius=max(2, cell // 5))
+        for i in range(CELLS):
+            r, c = divmod(i, SIZE)
+            rect = pygame.Rect(ox + c * cell + 1, oy + r * cell + 1, cell - 2, cell - 2)
+            copies = [rect]
+            if r == shifting:
+                moved = rect.move(offset, 0)
+                copies = [moved, moved.move(-size, 0)]  # the wrap-around twin
+                surface.set_clip(row_clip)
             piece = state.board[i]
-            if piece in COLOURS:
-                draw_gem(surface, rect.center, cell * 0.4, theme[COLOUR_KEYS[piece]],
-                         glyph=GLYPHS[COLOUR_NAMES[piece]] if glyphs and cell >= 18 else None)
-            else:
-                spr = _piece_sprite(theme, piece, cell, False, glyphs)
-                surface.blit(spr, rect.move(-1, -1).topleft)
+            for at in copies:
+                if piece in COLOURS:
+                    draw_gem(surface, at.center, cell * 0.4, theme[COLOUR_KEYS[piece]],
+                             glyph=GLYPHS[COLOUR_NAMES[piece]] if glyphs and cell >= 12 else None)
+                else:
+                    spr = _piece_sprite(theme, piece, cell, False, glyphs)
+                    surface.blit(spr, at.move(-1, -1).topleft)
+            surface.set_clip(None)
 
 
 VIEW = CrystalConnectorView
