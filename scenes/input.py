@@ -5,8 +5,10 @@ Scenes only see mouse and keyboard events:
   sends its own mouse events for each touch (marked ``touch=True``); those are
   dropped so a tap never counts twice.
 - A game controller becomes keys: d-pad or left stick = arrow keys, A = Enter,
-  B = Escape (back), Start = Escape (pause), X = Space, Y = H (hint), shoulders =
-  Page Up / Page Down.  Controllers may be plugged in and out while playing.
+  B = Escape (back), Start = Pause (``PAUSE_KEY``: pause a game, or a menu's main
+  action), X = Space, Y = H (hint), shoulders = Page Up / Page Down.  Start and B
+  are different keys so a screen can tell "pause" from "back".  Controllers may be
+  plugged in and out while playing.
 - ``last_input_tick`` records the last real input, for idle timeouts.
 """
 
@@ -14,12 +16,15 @@ from __future__ import annotations
 
 import pygame
 
+# Start: the keyboard's Pause key, which no screen uses for anything else.
+PAUSE_KEY = pygame.K_PAUSE
+
 BUTTON_KEYS = {
     "a": pygame.K_RETURN,
     "b": pygame.K_ESCAPE,
     "x": pygame.K_SPACE,
     "y": pygame.K_h,
-    "start": pygame.K_ESCAPE,
+    "start": PAUSE_KEY,
     "back": pygame.K_TAB,
     "dpup": pygame.K_UP,
     "dpdown": pygame.K_DOWN,

@@ -129,18 +129,41 @@ class SelectScene(MenuScene):
                         self.set_clock, fmt=lambda v: CLOCK_TEXT[v])
         # seed, start, back
         by = LOGICAL_SIZE[1] - 70
-        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(ox, by, 210, 54), self.ui,
-                                                              placeholder_text="random seed")
+        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(ox, by, 146, 54), self.ui,
+                                                              placeholder_text="random")
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.length_limit = 9
         if cfg["seed"]:
             self.seed_entry.set_text(cfg["seed"])
         self.button(pygame.Rect(ox + 220, by, 340, 54), "Start  ›", self.start, object_id="#primary")
+        # The box needs a keyboard; controllers and touch screens get a number pad.  (Made
+        # after Start, so Down from the clock still lands on Start.)
+        self.button(pygame.Rect(ox + 152, by, 62, 54), "123", self.open_keypad, object_id="#small",
+                    tooltip="Type the seed on an on-screen number pad")
         self.button(pygame.Rect(40, by, 160, 54), "Back", self.on_back)
         if focus_card:
             self.set_focus(self.ids.index(self.game_id))
         elif focus_index is not None and focus_index < len(self.controls):
             self.set_focus(focus_index)
+
+    def open_keypad(self) -> None:
+        from scenes.keypad import NumberPad
+
+        self.cfg_seed_from_entry()
+        self.app.push(NumberPad(self.app, "Seed", self.cfg()["seed"], self.set_seed))
+
+    def set_seed(self, text: str) -> None:
+        self.cfg()["seed"] = text
+        if self.seed_entry is not None:
+            self.seed_entry.set_text(text)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        # A finger on the seed box opens the number pad: no keyboard would appear.
+        if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "finger", False)
+                and self.seed_entry is not None and self.seed_entry.rect.collidepoint(event.pos)):
+            self.open_keypad()
+            return
+        super().handle(event)
 
     def cfg_seed_from_entry(self) -> None:
         if self.seed_entry is not None and self.game_id in self.config:
@@ -228,7 +251,8 @@ class SelectScene(MenuScene):
         who = "Players and seats" if spec.min_players != spec.max_players else f"{spec.max_players} seats"
         draw_text(surface, who, theme.font(18), theme["text_dim"], (40, y + 30))
         draw_text(surface, "Options" if spec.options else "No options", theme.font(18), theme["text_dim"], (680, y + 30))
-        draw_text(surface, "Seed", theme.font(16), theme["text_dim"], (680, LOGICAL_SIZE[1] - 92))
+        draw_text(surface, "Seed (same seed, same start)", theme.font(16), theme["text_dim"],
+                  (680, LOGICAL_SIZE[1] - 92))
         if self.error:
             draw_text(surface, self.error, theme.font(18), theme["bad"], (220, LOGICAL_SIZE[1] - 60),
                       max_width=450)

@@ -18,6 +18,7 @@ import pygame
 import pygame_gui
 
 from scenes.app import LOGICAL_SIZE, TICK, Scene
+from scenes.input import PAUSE_KEY
 
 MIN_TARGET = 44
 
@@ -251,6 +252,7 @@ class Control:
     right: Callable[[], None] | None = None
     sound: str = "click"
     data: dict = field(default_factory=dict)
+    primary: bool = False  # the screen's main action: what Start (Pause) presses
 
 
 class MenuScene(Scene):
@@ -276,7 +278,7 @@ class MenuScene(Scene):
                                           object_id=object_id)
         if not enabled:
             el.disable()
-        c = Control(el, action, left, right, sound)
+        c = Control(el, action, left, right, sound, primary=object_id == "#primary")
         self.controls.append(c)
         self._by_element[id(el)] = c
         return c
@@ -377,6 +379,15 @@ class MenuScene(Scene):
         self.app.sound.play("back")
         self.app.pop()
 
+    def on_start(self) -> None:
+        """Pause / controller Start: the screen's main action (Play, Start, Resume,
+        Rematch, OK) when it has one, else the same as Back."""
+        for c in self.controls:
+            if c.primary and c.element.is_enabled and c.element.visible:
+                self.activate(c)
+                return
+        self.on_back()
+
     def handle(self, event: pygame.event.Event) -> None:
         consumed = self.ui.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -393,6 +404,9 @@ class MenuScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.on_back()
             return
+        if event.type == pygame.KEYDOWN and event.key == PAUSE_KEY:
+            self.on_start()
+            return
         if not consumed:
             self.handle_other(event)
 
@@ -405,6 +419,8 @@ class MenuScene(Scene):
         focused = self.controls[self.focus_index] if 0 <= self.focus_index < len(self.controls) else None
         if k == pygame.K_ESCAPE:
             self.on_back()
+        elif k == PAUSE_KEY:
+            self.on_start()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if focused is None:
                 self.tab_focus(1)

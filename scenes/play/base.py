@@ -14,7 +14,8 @@ A game's view subclasses :class:`PlayScene` and fills in the board:
 The base class runs the loop around that: it asks the bot worker for bot moves
 (never blocking the UI), paces them so a person can follow, animates each action,
 ticks the clocks, autosaves after every move, offers Hint (H), Undo (U / Ctrl+Z),
-Redo (Y / Ctrl+Y), Rules (F1) and Pause (Escape), keeps a move log, and opens the
+Redo (Y / Ctrl+Y), Rules (F1) and Pause (Pause / controller Start; Escape / B first
+drops a half-entered move, see ``cancel_input``), keeps a move log, and opens the
 results screen at the end.  New input skips a running animation to its end.
 """
 
@@ -29,6 +30,7 @@ import pygame_gui
 from game.core import IllegalMove
 from game.match import Match
 from scenes.app import LOGICAL_SIZE, TICK, Scene
+from scenes.input import PAUSE_KEY
 from scenes.widgets import MIN_TARGET, draw_panel, draw_text, lighten, starfield_background, toast, wrap_text
 
 BOARD_AREA = pygame.Rect(16, 70, 848, 634)  # where a view draws its board
@@ -300,8 +302,12 @@ class PlayScene(Scene):
             return
         if event.type == pygame.KEYDOWN:
             k, mod = event.key, event.mod
-            if k == pygame.K_ESCAPE:
+            if k == PAUSE_KEY:  # controller Start
                 self.open_pause()
+                return
+            if k == pygame.K_ESCAPE:  # controller B: back out of a half-entered move first
+                if not self.cancel_input():
+                    self.open_pause()
                 return
             if k == pygame.K_F1:
                 self.open_rules()
@@ -327,6 +333,11 @@ class PlayScene(Scene):
 
     def handle_board(self, event: pygame.event.Event) -> None:
         """Views turn input into moves here."""
+
+    def cancel_input(self) -> bool:
+        """Escape / controller B: drop a half-entered move (a selected piece, a drag)
+        and return True; with nothing to drop, return False and the pause menu opens."""
+        return False
 
     def update(self) -> None:
         super().update()

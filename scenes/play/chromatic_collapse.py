@@ -584,6 +584,12 @@ class ChromaticCollapseView(PlayScene):
         """The board cursor (or setup focus) is drawn while keys drive the board."""
         return self.keyboard and self.button_focus is None
 
+    def cancel_input(self) -> bool:
+        if self.selected is None:
+            return False
+        self.clear_selection()
+        return True
+
     def clear_selection(self) -> None:
         self.selected = None
         self.selected_for = None

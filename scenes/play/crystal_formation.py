@@ -518,12 +518,11 @@ class CrystalFormationView(PlayScene):
         # long enough to see whose turn it is before the bot's action lands
         return int(30 / max(0.25, self.app.settings.animation_speed))
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and (
-                self.selected is not None or self.pending is not None):
-            self._clear_input()
-            return
-        super().handle(event)
+    def cancel_input(self) -> bool:
+        if self.selected is None and self.pending is None:
+            return False
+        self._clear_input()
+        return True
 
     def handle_board(self, event: pygame.event.Event) -> None:
         t = event.type
