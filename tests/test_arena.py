@@ -74,3 +74,49 @@ def test_main_with_spec_module(arena, tmp_path, capsys):
     text = capsys.readouterr().out
     assert "Nim (test game)" in text and "rating (random = 0)" in text
     assert json.loads(out.read_text())["results"][0]["games_per_pairing"] == 4
+
+
+# -- reference players from outside the bot family ---------------------------------------------
+def test_references_know_nim_only_through_the_contract(arena):
+    """ref-ab and ref-uct beat a random player at Nim (perfect play exists and is
+    short), with nothing but the engine contract."""
+    result = arena.run_arena(nim_game.SPEC, ["ref-ab", "ref-uct", "random"], games=8, seed=5,
+                             seconds=0.05, spec_module="tests.nim_game", progress=None)
+    by_pair = {(p["a"], p["b"]): p for p in result["pairings"]}
+    assert by_pair[("ref-ab", "random")]["wins"] >= 7
+    assert by_pair[("ref-uct", "random")]["wins"] >= 6
+    assert all(not r["note"] for r in result["records"])  # no forfeits, no illegal moves
+
+
+def test_reference_alpha_beta_takes_a_win_in_one_and_blocks_nothing_else():
+    import random
+
+    from tools.references import ReferenceAlphaBeta, ReferenceUCT
+
+    state = nim_game.NimState((0, 0, 3), 2)  # taking all three wins at once
+    for bot in (ReferenceAlphaBeta(), ReferenceUCT()):
+        bot.think_seconds = 0.2
+        move = bot.choose(state, rng=random.Random(1))
+        assert state.apply(move).is_terminal() and state.apply(move).outcome().winners == (0,)
+
+
+@pytest.mark.parametrize("game", ["crystal-connector", "chromatic-collapse", "crystal-formation",
+                                  "color-crossroads"])
+def test_references_play_whole_legal_games_of_every_two_player_game(arena, game):
+    from game.registry import GAMES
+
+    levels = ["ref-ab", "ref-uct"] + (["ref-loa"] if game == "chromatic-collapse" else [])
+    result = arena.run_arena(GAMES[game], levels, games=1, seed=2, seconds=0.01, progress=None)
+    for record in result["records"]:
+        assert not record["note"], record["note"]  # a bot error or illegal move forfeits
+        assert record["actions"] > 0
+
+
+def test_references_refuse_secret_games_and_ref_loa_other_games(arena):
+    from game.registry import GAMES
+
+    with pytest.raises(ValueError, match="ref-loa"):
+        arena.run_arena(GAMES["crystal-formation"], ["hard", "ref-loa"], games=1, progress=None)
+    result = arena.run_arena(GAMES["element-shift"], ["ref-ab", "random"], games=1, seconds=0.01,
+                             progress=None)
+    assert "secret information" in result["records"][0]["note"]

@@ -9,6 +9,12 @@ Usage (from the checkout; ``python3`` re-runs itself under ``.venv`` if needed):
     python3 tools/arena.py --all --games 10 --json docs/arena.json
     python3 tools/arena.py --spec-module tests.nim_game --levels medium,random --games 20
     python3 tools/arena.py --game element-shift --nodes 2000 --seed 7     # reproducible
+    python3 tools/arena.py --game crystal-formation --levels hard,ref-uct,ref-ab
+    python3 tools/arena.py --game chromatic-collapse --levels hard,ref-loa --games 40
+
+Besides the game's own levels, ``ref-uct``, ``ref-ab`` and (Chromatic Collapse)
+``ref-loa`` are reference players from outside the bot family (tools/references.py);
+without ``--seconds`` they think as long as the bot they face.
 
 For every pair of levels it plays ``--games`` games.  Two players: the levels swap
 seats every game.  More players: one level takes one seat and the other level all
@@ -63,6 +69,7 @@ from typing import Callable, Sequence  # noqa: E402
 
 from game.ai.base import Budget, RandomBot  # noqa: E402
 from game.core import GameSpec, derived_rng  # noqa: E402
+from tools.references import REFERENCE_LEVELS, make_reference  # noqa: E402
 
 DEFAULT_LEVELS = ("hard", "medium", "easy", "random")
 
@@ -81,9 +88,21 @@ def load_spec(game_id: str | None, spec_module: str | None = None) -> GameSpec:
 
 
 def make_bot(spec: GameSpec, level: str):
+    if level in REFERENCE_LEVELS:
+        return make_reference(level)
     if level == "random" and level not in spec.bots:
         return RandomBot()
     return spec.make_bot(level)
+
+
+def match_budgets(bots: list, levels: Sequence[str]) -> None:
+    """A reference player thinks as long as the project's bot it faces (the longest
+    ``think_seconds`` among the other seats) when no ``--seconds`` is given."""
+    own = [getattr(b, "think_seconds", 1.0) for b, lvl in zip(bots, levels)
+           if lvl not in REFERENCE_LEVELS]
+    for bot, lvl in zip(bots, levels):
+        if lvl in REFERENCE_LEVELS and own:
+            bot.think_seconds = max(own)
 
 
 # -- one game -------------------------------------------------------------------------
@@ -106,6 +125,7 @@ def play_game(task: dict) -> dict:
     bound = spec.move_bound(players, options)
     levels = task["seats"]
     bots = [make_bot(spec, lvl) for lvl in levels]
+    match_budgets(bots, levels)
     rngs = [derived_rng(task["seed"], "arena", seat) for seat in range(players)]
     think = [0.0] * players
     moves = [0] * players
@@ -250,8 +270,11 @@ def run_arena(spec: GameSpec, levels: Sequence[str], *, games: int = 10,
     if len(levels) < 2:
         raise ValueError("the arena needs at least two levels")
     for lvl in levels:
-        if lvl != "random" and lvl not in spec.bots:
-            raise ValueError(f"{spec.title} has no {lvl!r} bot (levels: {', '.join(spec.bots)})")
+        if lvl == "ref-loa" and spec.id != "chromatic-collapse":
+            raise ValueError("ref-loa plays Chromatic Collapse only (its evaluation is LOA's)")
+        if lvl != "random" and lvl not in spec.bots and lvl not in REFERENCE_LEVELS:
+            raise ValueError(f"{spec.title} has no {lvl!r} bot (levels: {', '.join(spec.bots)}, "
+                             f"or a reference: {', '.join(REFERENCE_LEVELS)})")
     players, resolved = spec.resolve_options(players, **(options or {}))
     pairs = list(combinations(levels, 2))
     tasks = [
