@@ -3,7 +3,7 @@
 Two sides, **Diamond** (seat 0) and **Circle** (seat 1), each with 12 pieces in four
 colours on an 8x8 board whose four corners are missing.  A side wins the moment all of
 its pieces form one 8-connected group.  The full rules as this project plays them are
-in ``seeds/chromatic-collapse.md``; RULINGS.md is the authority.
+in ``seeds/chromatic-collapse.md``, the card shown in game.
 
 Usage::
 
@@ -912,27 +912,6 @@ def _seat_names(n: int) -> tuple[str, ...]:
     return SEAT_NAMES[:n]
 
 
-class _LazyBots(Mapping):
-    """Level -> bot factory, imported on first use: the AI module imports this one, so
-    importing it here at load time would be circular whichever module loads first."""
-
-    _levels = ("random", "easy", "medium", "hard")
-
-    def _table(self) -> dict:
-        from game.ai import chromatic_collapse as ai
-
-        return {"random": ai.make_random, "easy": ai.make_easy, "medium": ai.make_medium,
-                "hard": ai.make_hard}
-
-    def __getitem__(self, level):
-        return self._table()[level]
-
-    def __iter__(self):
-        return iter(self._levels)
-
-    def __len__(self) -> int:
-        return len(self._levels)
-
 
 SPEC = GameSpec(
     id="chromatic-collapse",
@@ -950,7 +929,6 @@ SPEC = GameSpec(
     ),
     new_state=new_state,
     from_json=CollapseState.from_json,
-    bots=_LazyBots(),
     move_bound=move_bound,
     seat_names=_seat_names,
     tournament_clock=ClockPreset(90, 300),

@@ -1,7 +1,7 @@
 """Color Crossroads: colour a 9x9 grid without cutting the loops between colours.
 
-The rules as Crystal Arcade plays them (``seeds/color-crossroads.md`` is the card a
-player reads; ``RULINGS.md`` is the source):
+The rules as Crystal Arcade plays them (``seeds/color-crossroads.md``, the card a player
+reads in game, holds every ruling):
 
 - 9x9 board, columns A-I, rows 1-9 from the top.  The corners are coloured from the
   start: A1 red, I1 green, A9 yellow, I9 blue.  Walls never take a colour and block
@@ -394,9 +394,13 @@ def _disjoint_paths(board, block: set[int], s: int, t: int) -> tuple[int, ...] |
 
     def add(u: int, v: int, c: int, w: int) -> None:
         adj.setdefault(u, []).append(len(to))
-        to.append(v); cap.append(c); cost.append(w)
+        to.append(v)
+        cap.append(c)
+        cost.append(w)
         adj.setdefault(v, []).append(len(to))
-        to.append(u); cap.append(0); cost.append(-w)
+        to.append(u)
+        cap.append(0)
+        cost.append(-w)
 
     for v in block:
         # The ends are never passed through: a path leaves s and stops at t.
@@ -1058,29 +1062,6 @@ def _rule_clock(state) -> float | None:
     return ANSWER_SECONDS if getattr(state, "phase", "") == "answer" else None
 
 
-def make_random_bot():
-    from game.ai.color_crossroads import CrossroadsRandomBot
-
-    return CrossroadsRandomBot()
-
-
-def make_easy_bot():
-    from game.ai.color_crossroads import EasyBot
-
-    return EasyBot()
-
-
-def make_medium_bot():
-    from game.ai.color_crossroads import MediumBot
-
-    return MediumBot()
-
-
-def make_hard_bot():
-    from game.ai.color_crossroads import HardBot
-
-    return HardBot()
-
 
 SPEC = GameSpec(
     id="color-crossroads",
@@ -1098,8 +1079,6 @@ SPEC = GameSpec(
     ),
     new_state=new_state,
     from_json=CrossroadsState.from_json,
-    bots={"random": make_random_bot, "easy": make_easy_bot,
-          "medium": make_medium_bot, "hard": make_hard_bot},
     move_bound=_move_bound,
     seat_names=lambda n: SEAT_NAMES[:n],
     tournament_clock=None,

@@ -202,8 +202,10 @@ class GameSpec:
     options: tuple[Option, ...]
     new_state: Callable[..., State]  # (rng: random.Random, players: int, options: dict)
     from_json: Callable[[Mapping], State]
-    bots: Mapping[str, Callable[[], Any]]
     move_bound: Callable[[int, Mapping], int]  # (players, options) -> max actions
+    # Level -> bot factory.  An engine's own SPEC has none: engines never import their
+    # bots (the bots import the engine); game.registry joins the two.
+    bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
     seat_names: Callable[[int], tuple[str, ...]] = field(
         default=lambda n: tuple(f"Player {i + 1}" for i in range(n))
     )

@@ -1,7 +1,7 @@
 """Crystal Connector: shift rows and columns to grow your colours' groups.
 
 The rules as Crystal Arcade plays them are in ``seeds/crystal-connector.md`` (the card
-shown in game) and in RULINGS.md; this module is their executable form.
+shown in game); this module is their executable form.
 
 Usage::
 
@@ -1116,25 +1116,6 @@ def _move_bound(players: int, options: Mapping) -> int:
     return 4 + 2 * MAX_ROUNDS * per_turn + 1
 
 
-def random_bot():
-    from game.ai.crystal_connector import RandomCrystalBot
-    return RandomCrystalBot()
-
-
-def easy_bot():
-    from game.ai.crystal_connector import EasyBot
-    return EasyBot()
-
-
-def medium_bot():
-    from game.ai.crystal_connector import MediumBot
-    return MediumBot()
-
-
-def hard_bot():
-    from game.ai.crystal_connector import HardBot
-    return HardBot()
-
 
 SPEC = GameSpec(
     id="crystal-connector",
@@ -1160,7 +1141,6 @@ SPEC = GameSpec(
     ),
     new_state=_new_state,
     from_json=CrystalConnectorState.from_json,
-    bots={"random": random_bot, "easy": easy_bot, "medium": medium_bot, "hard": hard_bot},
     move_bound=_move_bound,
     seat_names=lambda n: SEAT_NAMES[:n],
     tournament_clock=ClockPreset(90, 180),

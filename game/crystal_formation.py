@@ -2,7 +2,7 @@
 your opponents' nodes.  2-4 players on an 8x8 board, 5-6 on a hexagon of side 6.
 
 The rules as this project plays them are in ``seeds/crystal-formation.md`` (the card
-shown in game) and ``RULINGS.md``; in short:
+shown in game); in short:
 
 - Every player owns fifteen pyramids, five each of small (S, 1 pip), medium (M, 2) and
   large (L, 3).  A *node* is a stack on one cell with at most one piece of each size;
@@ -928,27 +928,6 @@ def seat_names(n: int) -> tuple[str, ...]:
     return SEAT_NAMES[:n]
 
 
-def _bot(level: str):
-    from game.ai import crystal_formation as ai
-
-    return ai.make(level)
-
-
-def random_bot():
-    return _bot("random")
-
-
-def easy_bot():
-    return _bot("easy")
-
-
-def medium_bot():
-    return _bot("medium")
-
-
-def hard_bot():
-    return _bot("hard")
-
 
 SPEC = GameSpec(
     id="crystal-formation",
@@ -960,7 +939,6 @@ SPEC = GameSpec(
     options=(),
     new_state=new_state,
     from_json=FormationState.from_json,
-    bots={"random": random_bot, "easy": easy_bot, "medium": medium_bot, "hard": hard_bot},
     move_bound=move_bound,
     seat_names=seat_names,
     tournament_clock=None,

@@ -1,7 +1,7 @@
 """Element Shift: twelve players, secret plans, seven rounds on an 11x11 board.
 
-The rules as Crystal Arcade plays them (RULINGS.md, section Element Shift, and the rule
-card ``seeds/element-shift.md``), in one place:
+The rules as Crystal Arcade plays them (the rule card ``seeds/element-shift.md``, shown
+in game), in one place:
 
 * The board is 11x11 (columns A-K from the left, rows 1-11 from the top).  Its tiles are
   fire, water and grass, shuffled from the seed: 40 fire, 40 water, 41 grass.  Water
@@ -72,7 +72,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Mapping
 
@@ -1029,26 +1029,6 @@ def _seat_names(n: int) -> tuple[str, ...]:
     return tuple(f"Player {i + 1}" for i in range(n))
 
 
-def _bot(level: str):
-    from game.ai import element_shift as bots
-    return getattr(bots, level)
-
-
-def random_bot():
-    return _bot("make_random")()
-
-
-def easy_bot():
-    return _bot("make_easy")()
-
-
-def medium_bot():
-    return _bot("make_medium")()
-
-
-def hard_bot():
-    return _bot("make_hard")()
-
 
 SPEC = GameSpec(
     id="element-shift",
@@ -1060,7 +1040,6 @@ SPEC = GameSpec(
     options=(),
     new_state=new_state,
     from_json=ElementShiftState.from_json,
-    bots={"random": random_bot, "easy": easy_bot, "medium": medium_bot, "hard": hard_bot},
     move_bound=lambda players, options: players * (ROUNDS + 1),
     seat_names=_seat_names,
     tournament_clock=ClockPreset(120, 0),

@@ -1,29 +1,54 @@
 """GAMES: the one list of games that every screen, tool and test iterates.
 
-Each game module defines ``SPEC`` (a :class:`game.core.GameSpec`).  The order here is
-the order of the cards on the game-select screen.
+Each game is two modules: the rules, ``game/<game>.py``, which defines ``SPEC`` (a
+:class:`game.core.GameSpec` without bots), and its bots, ``game/ai/<game>.py``, which
+defines ``LEVELS`` (level name -> bot factory) and imports the rules.  This is the one
+place that knows both, so imports run one way: rules <- bots <- registry.  The order
+here is the order of the cards on the game-select screen.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import importlib
+from typing import Any, Callable
 
 from game.core import GameSpec
 
 GAME_MODULES = (
-    "game.crystal_connector",
-    "game.chromatic_collapse",
-    "game.element_shift",
-    "game.crystal_formation",
-    "game.color_crossroads",
+    "crystal_connector",
+    "chromatic_collapse",
+    "element_shift",
+    "crystal_formation",
+    "color_crossroads",
 )
+
+
+# Expert: the Hard bot's own search with a much longer budget per decision (at most
+# 5 s, so a person is never left waiting long; the screen shows a thinking ring).
+# Element Shift's eleven bots plan one after another in each round, so each gets a
+# tenth of that: a round still waits about 4 s, not 44.
+EXPERT_SECONDS = 4.0
+EXPERT_SECONDS_BY_GAME = {"element-shift": 0.4}
+
+
+def expert(hard_factory: Callable[[], Any], seconds: float = EXPERT_SECONDS):
+    """The Expert level of a game: its Hard bot given ``seconds`` to think."""
+    bot = hard_factory()
+    bot.think_seconds = seconds
+    bot.name = "expert"
+    return bot
 
 
 def _load() -> dict[str, GameSpec]:
     games: dict[str, GameSpec] = {}
     for name in GAME_MODULES:
-        spec: GameSpec = importlib.import_module(name).SPEC
-        games[spec.id] = spec
+        spec: GameSpec = importlib.import_module(f"game.{name}").SPEC
+        levels = dict(importlib.import_module(f"game.ai.{name}").LEVELS)
+        seconds = EXPERT_SECONDS_BY_GAME.get(spec.id, EXPERT_SECONDS)
+        levels["expert"] = functools.partial(expert, levels["hard"], seconds)
+        games[spec.id] = dataclasses.replace(spec, bots=levels)
     return games
 
 

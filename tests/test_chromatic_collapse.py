@@ -1,5 +1,5 @@
-"""Chromatic Collapse: one named test per ruling (RULINGS.md, section Chromatic
-Collapse), the perft tables and golden playthrough in seeds/, property tests, the
+"""Chromatic Collapse: one named test per ruling (seeds/chromatic-collapse.md and the
+project rulings it carries), the perft tables and golden playthrough in seeds/, property tests, the
 engine contract and the bots' tactics.
 
 Positions are drawn as diagrams, rank 8 first: ``#`` missing corner, ``.`` empty,
@@ -8,6 +8,7 @@ Diamond ``R B G Y``, Circle ``r b g y`` (red, blue, green, yellow).
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.resources
 import json
 import random
@@ -20,7 +21,7 @@ from game.ai.base import Budget
 from game.ai.chromatic_collapse import Board, EasyBot, HardBot, MediumBot, to_action
 from game.chromatic_collapse import (
     CIRCLE, CORNERS, DIAMOND, SPEC, CollapseState, Remove, Slide, Start, TimeLoss,
-    board_from_diagram, code_colour, code_seat, from_diagram, is_sudden_death_turn,
+    code_colour, code_seat, from_diagram, is_sudden_death_turn,
     mirror_square, parse_square,
 )
 from game.core import ClockPreset, IllegalMove
@@ -747,10 +748,11 @@ def test_contract_illegal_text():
 
 
 def test_spec_is_registered_and_complete():
-    assert GAMES["chromatic-collapse"] is SPEC
-    assert set(SPEC.bots) == {"random", "easy", "medium", "hard"}
-    for level in SPEC.bots:
-        bot = SPEC.make_bot(level)
+    # registered: the engine's spec, with the bots joined to it by the registry
+    assert dataclasses.replace(GAMES["chromatic-collapse"], bots={}) == SPEC
+    assert set(GAMES[SPEC.id].bots) == {"random", "easy", "medium", "hard"}
+    for level in GAMES[SPEC.id].bots:
+        bot = GAMES[SPEC.id].make_bot(level)
         assert bot.name
     assert SPEC.seat_names(2) == ("Diamond", "Circle")
     assert SPEC.rules_card == "chromatic-collapse.md"
@@ -883,7 +885,7 @@ def test_bots_honour_a_cancelled_budget():
 def test_bots_pick_legal_setup_and_moves():
     s = SPEC.new_game(2)
     for level in ("random", "easy", "medium", "hard"):
-        bot = SPEC.make_bot(level)
+        bot = GAMES[SPEC.id].make_bot(level)
         m = bot.choose(s, rng=random.Random(0), budget=Budget(nodes=2000))
         assert m in s.legal_moves()
         t = started(2)

@@ -51,6 +51,7 @@ from game.color_crossroads import (
     start_board,
 )
 from game.core import IllegalMove
+from game.registry import GAMES
 from tests.contract import illegal_text_checks, random_playout_checks
 
 MARKS = {".": EMPTY, "#": WALL, "R": 1, "G": 2, "Y": 3, "B": 4}
@@ -633,9 +634,9 @@ def test_spec_declares_options_and_validates():
         SPEC.resolve_options(3)
     with pytest.raises(ValueError):
         SPEC.resolve_options(2, walls="maze")
-    assert set(SPEC.bots) == {"random", "easy", "medium", "hard"}
-    for level in SPEC.bots:
-        assert SPEC.make_bot(level).name == level
+    assert set(GAMES[SPEC.id].bots) == {"random", "easy", "medium", "hard"}
+    for level in GAMES[SPEC.id].bots:
+        assert GAMES[SPEC.id].make_bot(level).name == level
 
 
 # --- bot tactics -----------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Crystal Connector: one named test per ruling (RULINGS.md) and per anomaly, property
+"""Crystal Connector: one named test per ruling (seeds/crystal-connector.md) and per anomaly, property
 tests, the engine contract and bot tactics.  Positions are written as diagrams:
 ``R B G Y`` crystals (lower case: spiked), ``X`` bomb, ``C`` chameleon, ``P`` pylon,
 ``O`` rock; rows top (row 1) to bottom, columns A-F."""
@@ -22,7 +22,7 @@ from game.core import ClockPreset, IllegalMove
 from game.crystal_connector import (
     ANOMALY_NAMES, BLUE, BOMB, CHAMELEON, GREEN, PYLON, RED, ROCK, SPEC, YELLOW, Anomalies,
     Convert, CrystalConnectorState, MoveOrder, Pass, PickOrder, Shift, TakeColours,
-    batch_largest, largest_sizes, new_board, parse_move,
+    batch_largest, largest_sizes, parse_move,
 )
 from tests.contract import illegal_text_checks, random_playout_checks
 
@@ -314,7 +314,7 @@ def test_anomaly_chameleon_counts_in_every_colour():
 
 
 def test_anomaly_chameleon_next_to_a_bomb_bombs_every_group_it_belongs_to():
-    """RULINGS: a group is bombed when any of its crystals touches a bomb, and a
+    """The rulings: a group is bombed when any of its crystals touches a bomb, and a
     chameleon is a crystal of every colour; the card says so in as many words."""
     s = position("""
         R C B Y G Y

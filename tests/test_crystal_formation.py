@@ -1,5 +1,5 @@
-"""Crystal Formation: one named test per ruling (RULINGS.md, Crystal Formation 1-7 and
-the gaps settled in seeds/crystal-formation.md), geometry against hand-drawn rings,
+"""Crystal Formation: one named test per ruling (seeds/crystal-formation.md: rulings 1-7
+and the gaps it settles), geometry against hand-drawn rings,
 property tests, the engine contract and bot tactics.
 
 Positions are drawn as text: one line per board row, one token per cell, ``.`` for
@@ -12,7 +12,6 @@ from __future__ import annotations
 import importlib.resources
 import json
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -39,6 +38,7 @@ from game.crystal_formation import (
     start_corners,
 )
 from game.grid import cell_label
+from game.registry import GAMES
 from tests.contract import illegal_text_checks, random_playout_checks
 
 
@@ -149,7 +149,9 @@ def test_ruling1_hex_drawing_positions_put_neighbours_one_apart():
 
 
 def test_ruling2_start_corners():
-    labels = lambda n: [cell_label(c) for c in start_corners(n)]
+    def labels(n):
+        return [cell_label(c) for c in start_corners(n)]
+
     assert labels(2) == ["A1", "H8"]
     assert labels(3) == ["A1", "H1", "H8"]
     assert labels(4) == ["A1", "H1", "H8", "A8"]
@@ -829,8 +831,8 @@ def test_contract_illegal_text():
 def test_spec_fields():
     assert SPEC.tournament_clock is None
     assert SPEC.seat_names(6) == ("Ruby", "Sapphire", "Emerald", "Topaz", "Amethyst", "Pearl")
-    assert set(SPEC.bots) == {"random", "easy", "medium", "hard"}
-    assert SPEC.make_bot("hard").name == "hard"
+    assert set(GAMES[SPEC.id].bots) == {"random", "easy", "medium", "hard"}
+    assert GAMES[SPEC.id].make_bot("hard").name == "hard"
     with pytest.raises(ValueError):
         SPEC.resolve_options(7)
     assert SPEC.new_game(0, 3).timeout_move(0) is None

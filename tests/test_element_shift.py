@@ -23,6 +23,7 @@ from game.element_shift import (
     CELLS, FIRE, GRASS, HIDDEN, SPEC, VARIATIONS, WATER, ElementShiftState, Plan, PlanList,
     StartPick, cell_name, parse_cell_name, resolve_round, score_round, state_from_diagram,
 )
+from game.registry import GAMES
 from tests.contract import illegal_text_checks, random_playout_checks
 
 NAMES = {"fire": FIRE, "water": WATER, "grass": GRASS}
@@ -555,5 +556,5 @@ def test_every_bot_plays_legal_moves_through_a_game():
 
 def test_bot_levels_have_names_and_budgets():
     for level in ("random", "easy", "medium", "hard"):
-        bot = SPEC.make_bot(level)
+        bot = GAMES[SPEC.id].make_bot(level)
         assert bot.name == level and bot.think_seconds > 0

@@ -17,7 +17,7 @@ import pygame
 
 from game.ai.base import Budget
 from game.core import GameSetup
-from game.crystal_formation import Grow, MoveNode, Pass, Place
+from game.crystal_formation import Grow, Pass, Place
 from game.match import Match, Seat
 from game.registry import GAMES
 from scenes.play import crystal_formation as V
@@ -147,7 +147,7 @@ def choose(view, rng, seen: set):
     for move in state.legal_moves():
         if type(move).__name__ not in seen:
             return move
-    return SPEC.make_bot("easy").choose(state, rng=rng, budget=Budget(seconds=0.3))
+    return GAMES[SPEC.id].make_bot("easy").choose(state, rng=rng, budget=Budget(seconds=0.3))
 
 
 def centre(view, cell):

@@ -171,7 +171,7 @@ def cursor_to(app, view, cell: int) -> None:
 def policy(view, rng: random.Random):
     """The person's choice: the Easy bot's, except a ray first in round 6."""
     state = view.match.state
-    move = SPEC.make_bot("easy").choose(state, rng=rng)
+    move = GAMES[SPEC.id].make_bot("easy").choose(state, rng=rng)
     if state.round == 6:
         pos = state.positions[view.match.to_move()]
         d = max("NESW", key=lambda x: len(ray_cells(pos, x)))

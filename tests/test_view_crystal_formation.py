@@ -197,7 +197,7 @@ def play_to_results(app, view, styles, seed: int = 3, max_turns: int = 140) -> i
     """The person plays the Easy bot's greedy choice each turn, entered through the
     screen in rotating styles, until the results screen."""
     rng = random.Random(seed)
-    policy = SPEC.make_bot("easy")
+    policy = GAMES[SPEC.id].make_bot("easy")
     turns = 0
     while True:
         settle(app, view)

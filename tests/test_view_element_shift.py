@@ -89,7 +89,7 @@ def make_view(app, seats: list[str], seed: int = 7, upto_round: int = 0) -> Elem
         [Seat.person() if k == "person" else Seat.bot(k) for k in seats],
         setup.start(GAMES),
     )
-    bot, rng = SPEC.make_bot("easy"), random.Random(seed)
+    bot, rng = GAMES[SPEC.id].make_bot("easy"), random.Random(seed)
     while match.state.round < upto_round:
         match.submit(bot.choose(match.state, rng=rng))
     from scenes.play import play_scene_for

@@ -1,6 +1,6 @@
 """Bots for Chromatic Collapse.
 
-Levels (``SPEC.make_bot(level)``)::
+Levels (``GAMES["chromatic-collapse"].make_bot(level)``)::
 
     random  uniform over legal actions
     easy    one action of lookahead, the evaluation blurred by noise
@@ -795,3 +795,7 @@ class BatchPlayouts:
         use = second & aligned.any(axis=(1, 2))
         legal = np.where(use[:, None, None], aligned, others)
         return legal, order, tgt
+
+
+# Level -> factory; game.registry gives these to the game's spec.
+LEVELS = {"random": make_random, "easy": make_easy, "medium": make_medium, "hard": make_hard}

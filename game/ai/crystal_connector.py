@@ -3,8 +3,8 @@
 Usage::
 
     from game.ai.base import Budget
-    from game.crystal_connector import SPEC
-    bot = SPEC.make_bot("hard")
+    from game.registry import GAMES
+    bot = GAMES["crystal-connector"].make_bot("hard")
     move = bot.choose(state, rng=random.Random(1), budget=Budget(seconds=1.5))
     # the clock's "opponent moves for the late player" rule:
     move = bot.choose_for_late_seat(state, late_seat=1, rng=rng, budget=None)
@@ -37,8 +37,8 @@ import numpy as np
 
 from game.ai.base import Budget, RandomBot
 from game.crystal_connector import (
-    CELLS, CHAMELEON, COLOURS, LINE_CELLS, LINES, MAX_ROUNDS, PERMS, ROCK, SIZE, SPIKE_TURNS,
-    Convert, CrystalConnectorState, MoveOrder, PickOrder, Shift, TakeColours, batch_largest,
+    COLOURS, LINE_CELLS, LINES, MAX_ROUNDS, PERMS, ROCK, SIZE, SPIKE_TURNS,
+    Convert, CrystalConnectorState, Shift, batch_largest,
     shifts_for_turn,
 )
 
@@ -518,3 +518,7 @@ class HardBot(_CrystalBot):
 def make(level: str):
     return {"random": RandomCrystalBot, "easy": EasyBot, "medium": MediumBot,
             "hard": HardBot}[level]()
+
+
+# Level -> factory; game.registry gives these to the game's spec.
+LEVELS = {"random": RandomCrystalBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}

@@ -1,7 +1,8 @@
 """Crystal Formation bots: random, easy, medium and hard.
 
-    >>> from game.crystal_formation import SPEC
+    >>> from game.registry import GAMES
     >>> import random
+    >>> SPEC = GAMES["crystal-formation"]
     >>> bot = SPEC.make_bot("hard")
     >>> state = SPEC.new_game(seed=3, players=4)
     >>> move = bot.choose(state, rng=random.Random(3), budget=None)

@@ -473,3 +473,7 @@ def make_medium() -> MediumBot:
 
 def make_hard() -> HardBot:
     return HardBot()
+
+
+# Level -> factory; game.registry gives these to the game's spec.
+LEVELS = {"random": make_random, "easy": make_easy, "medium": make_medium, "hard": make_hard}

@@ -22,6 +22,7 @@ if __package__ in (None, ""):
 from game.ai.base import Budget  # noqa: E402
 from game.ai.chromatic_collapse import BatchPlayouts, Board, Searcher, Weights  # noqa: E402
 from game.chromatic_collapse import SPEC, Start  # noqa: E402
+from game.registry import GAMES  # noqa: E402
 
 GAME = "chromatic-collapse"
 
@@ -116,7 +117,7 @@ def _turn_times(level: str, states, per_turn_limit: int):
     """Seconds per whole turn for ``level`` from each state (its default budget)."""
     times = []
     for s in states[:per_turn_limit]:
-        bot = SPEC.make_bot(level)
+        bot = GAMES[SPEC.id].make_bot(level)
         me = s.current_player()
         t = time.perf_counter()
         while not s.is_terminal() and s.current_player() == me:

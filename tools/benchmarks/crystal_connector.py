@@ -31,6 +31,7 @@ from game.ai.crystal_connector import plan_turn  # noqa: E402
 from game.crystal_connector import (  # noqa: E402
     ANOMALY_NAMES, SPEC, Anomalies, batch_largest, new_board,
 )
+from game.registry import GAMES  # noqa: E402
 
 GAME = "crystal-connector"
 
@@ -72,7 +73,7 @@ def turn_search_seconds(repeats: int) -> float:
 def bot_turn_times(level: str, turns: int, seed: int = 3) -> list[float]:
     """Seconds ``level`` takes for each whole turn (all its actions) against Medium."""
     s = _started(seed)
-    bot, other = SPEC.make_bot(level), SPEC.make_bot("medium")
+    bot, other = GAMES[SPEC.id].make_bot(level), GAMES[SPEC.id].make_bot("medium")
     rng = random.Random(seed)
     times: list[float] = []
     while len(times) < turns:

@@ -19,6 +19,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game.element_shift import SPEC, PlanList, resolve_round, score_round  # noqa: E402
+from game.registry import GAMES  # noqa: E402
 
 GAME = "element-shift"
 
@@ -70,7 +71,7 @@ def _random_game_ms(games: int) -> list[float]:
 def _bot_rounds(level: str, seed: int) -> tuple[list[float], list[float]]:
     """Seconds for eleven bots of ``level`` (seats 0-10) to decide each round of one game
     (seat 11 keeps and stays), and seconds per single decision."""
-    bots = [SPEC.make_bot(level) for _ in range(11)]
+    bots = [GAMES[SPEC.id].make_bot(level) for _ in range(11)]
     rng = random.Random(seed)
     state = _started(seed)
     per_round, per_turn = [], []
