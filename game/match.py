@@ -25,6 +25,7 @@ from game.clock import ClockEvent, TurnClock
 from game.core import ClockPreset, GameSetup, GameSpec, IllegalMove, State, apply_timeout
 
 REPLAY_FORMAT = 1
+BOT_LEVELS = ("random", "easy", "medium", "hard", "expert")
 
 
 class ReplayError(ValueError):
@@ -34,7 +35,7 @@ class ReplayError(ValueError):
 @dataclass(frozen=True)
 class Seat:
     kind: str  # "person" or "bot"
-    level: str | None = None  # bot level: "easy", "medium", "hard", "random"
+    level: str | None = None  # bot level: one of BOT_LEVELS
     name: str = ""
 
     @staticmethod
@@ -70,7 +71,7 @@ class Seat:
         if kind not in ("person", "bot"):
             raise ReplayError(f"a seat must be a person or a bot, not {kind!r}")
         level = data.get("level")
-        if kind == "bot" and level not in ("random", "easy", "medium", "hard"):
+        if kind == "bot" and level not in BOT_LEVELS:
             raise ReplayError(f"unknown bot level {level!r}")
         return Seat(kind, level, str(data.get("name", "")))
 

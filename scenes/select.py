@@ -16,8 +16,9 @@ from scenes.app import LOGICAL_SIZE
 from scenes.widgets import MenuScene, draw_gem, draw_panel, draw_text, lighten, starfield_background, toast
 
 CARD_Y, CARD_H = 78, 186
-SEAT_CHOICES = ("person", "easy", "medium", "hard")
-SEAT_TEXT = {"person": "Person", "easy": "Bot: Easy", "medium": "Bot: Medium", "hard": "Bot: Hard"}
+SEAT_CHOICES = ("person", "easy", "medium", "hard", "expert")
+SEAT_TEXT = {"person": "Person", "easy": "Bot: Easy", "medium": "Bot: Medium", "hard": "Bot: Hard",
+             "expert": "Bot: Expert"}
 CLOCK_TEXT = {"off": "Off", "casual": "Casual", "tournament": "Tournament"}
 
 _THUMBS: dict[str, pygame.Surface] = {}

@@ -1,6 +1,5 @@
 """The shared play screen, exercised with the tests' Nim through a minimal view."""
 
-import os
 
 import pygame
 
@@ -96,3 +95,48 @@ def test_animation_is_skipped_by_new_input(app):
     assert view.anim is not None
     app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(100, 100), button=1, touch=False))
     assert view.anim is None and view.shown is view.match.state
+
+
+# -- the Expert level and its thinking ring -------------------------------------------------
+def test_expert_is_hard_with_a_longer_budget_for_every_game():
+    from game.match import Seat
+    from game.registry import EXPERT_SECONDS, EXPERT_SECONDS_BY_GAME, GAMES
+
+    for spec in GAMES.values():
+        hard, expert = spec.make_bot("hard"), spec.make_bot("expert")
+        assert type(expert) is type(hard) and expert.name == "expert"
+        budget = EXPERT_SECONDS_BY_GAME.get(spec.id, EXPERT_SECONDS)
+        assert hard.think_seconds < expert.think_seconds == budget <= 5.0
+        assert spec.make_bot("hard").name == "hard"  # the Hard bot itself is untouched
+    assert Seat.from_json({"kind": "bot", "level": "expert"}).level == "expert"
+
+
+def test_expert_is_offered_in_game_select_but_never_by_the_kiosk_demo():
+    from scenes.kiosk import AttractScene
+    from scenes.select import SEAT_CHOICES, SEAT_TEXT
+
+    assert "expert" in SEAT_CHOICES and SEAT_TEXT["expert"] == "Bot: Expert"
+    assert "expert" not in AttractScene.demo_levels
+
+
+def test_a_long_think_shows_a_ring_that_fills_with_time(app):
+    from game.core import GameSetup
+    from game.match import Match, Seat
+    from scenes.play import play_scene_for
+
+    setup = GameSetup("color-crossroads", 2, {}, 4)
+    match = Match.new(setup, [Seat.bot("expert"), Seat.person()])
+    view = play_scene_for(app, match)
+    app.push(view)
+    app.run_ticks(2)
+    assert view.ticket is not None  # the Expert bot is deciding who starts
+    first = view.thinking_progress()
+    app.run_ticks(60)
+    second = view.thinking_progress()
+    assert first is not None and second is not None and 0 <= first < second <= 1
+    app.draw()
+    # a quick bot (Hard, 1.5 s) shows no ring
+    quick = play_scene_for(app, Match.new(setup, [Seat.bot("hard"), Seat.person()]))
+    app.push(quick)
+    app.run_ticks(2)
+    assert quick.ticket is not None and quick.thinking_progress() is None

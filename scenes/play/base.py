@@ -70,6 +70,8 @@ class PlayScene(Scene):
         # Bot think time per request: None = each bot's own think_seconds.  Tests and
         # the attract demo set it lower.
         self.bot_seconds: float | None = None
+        self.ticket_tick = 0  # when the bot request in flight was sent
+        self._think_cache: dict[str | None, float] = {}
         self.spec_module: str | None = None  # for games outside GAMES (the tests' Nim)
 
     # -- buttons ---------------------------------------------------------------------
@@ -163,6 +165,7 @@ class PlayScene(Scene):
                 kwargs=kwargs, attrs={"seat_kinds": seat_kinds}, seconds=self.bot_seconds,
                 spec_module=self.spec_module)
             self.ticket_kind = "bot"
+            self.ticket_tick = self.ticks
             self.bot_wait = self.bot_delay_ticks(m.state)
         if self.bot_wait > 0:
             self.bot_wait -= 1
@@ -422,6 +425,50 @@ class PlayScene(Scene):
         self.draw_panel(surface)
         self.ui.draw_ui(surface)
         self.draw_banner(surface)
+        self.draw_thinking(surface)
+
+    # -- a long think (Expert) shows its progress ---------------------------------------
+    def think_seconds(self, level: str | None) -> float:
+        """How long the bot at ``level`` thinks per decision (its own budget unless the
+        scene sets ``bot_seconds``)."""
+        if self.bot_seconds is not None:
+            return self.bot_seconds
+        if level not in self._think_cache:
+            try:
+                bot = self.spec.make_bot(level)
+                self._think_cache[level] = float(getattr(bot, "think_seconds", 1.0))
+            except ValueError:
+                self._think_cache[level] = 1.0
+        return self._think_cache[level]
+
+    def thinking_progress(self) -> float | None:
+        """0..1 of a bot's thinking budget used so far, while a bot that thinks for
+        two seconds or more is deciding; None otherwise (short thinks need no ring)."""
+        if self.ticket is None or self.match.is_over():
+            return None
+        seat = self.match.to_move()
+        if seat < 0 or not self.match.controller(seat).is_bot:
+            return None
+        budget = self.think_seconds(self.match.controller(seat).level)
+        if budget < 2.0:
+            return None
+        return min(1.0, (self.ticks - self.ticket_tick) / (budget * 60))
+
+    def draw_thinking(self, surface: pygame.Surface) -> None:
+        progress = self.thinking_progress()
+        if progress is None:
+            return
+        # At the end of the header line, where "... is thinking" is written (the
+        # status text stops short of it).
+        theme = self.app.theme
+        centre = (BOARD_AREA.right - 28, 37)
+        pygame.draw.circle(surface, theme["panel"], centre, 19)
+        pygame.draw.circle(surface, theme["panel_edge"], centre, 15, 4)
+        if progress > 0:
+            rect = pygame.Rect(0, 0, 30, 30)
+            rect.center = centre
+            start = math.pi / 2
+            pygame.draw.arc(surface, theme["accent"], rect, start - 2 * math.pi * progress, start, 4)
 
     def status_text(self) -> str:
         """One line above the board: whose turn and what to do."""
