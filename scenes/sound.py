@@ -19,7 +19,7 @@ def _np():
     return numpy
 
 
-def _envelope(n: int, attack: float = 0.01, release: float = 0.6) -> np.ndarray:
+def _envelope(n: int, attack: float = 0.01, release: float = 0.6) -> "numpy.ndarray":  # noqa: F821
     np = _np()
     t = np.linspace(0.0, 1.0, n, endpoint=False)
     a = np.clip(t / max(attack, 1e-6), 0, 1)

@@ -352,7 +352,10 @@ class MenuScene(Scene):
             if best_score is None or score < best_score:
                 best, best_score = i, score
         if best is None:  # wrap around in that direction
-            key = (lambda i: (self.controls[i].element.rect.centery * dy + self.controls[i].element.rect.centerx * dx))
+            def key(i: int) -> int:
+                rect = self.controls[i].element.rect
+                return rect.centery * dy + rect.centerx * dx
+
             best = min(options, key=key)
         self.set_focus(best)
         self.app.sound.play("hover")

@@ -6,7 +6,6 @@ a game's own test module may call them while it is being written.
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 

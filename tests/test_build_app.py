@@ -4,7 +4,6 @@ Building takes minutes, so this runs only where PyInstaller is installed (the
 ``app`` extra: ``pip install '.[app]'`` or ``python3 tools/build_app.py`` once)."""
 
 import importlib.util
-import subprocess
 import sys
 from pathlib import Path
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game import autosave
-from game.core import GameSetup, IllegalMove
+from game.core import GameSetup
 from game.match import Match, ReplayError, Seat
 from game.registry import GAMES
 

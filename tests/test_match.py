@@ -6,7 +6,7 @@ import json
 import pytest
 
 from game import autosave
-from game.core import ClockPreset, GameSetup, IllegalMove
+from game.core import GameSetup, IllegalMove
 from game.match import Match, ReplayError, Seat
 from tests import nim_game
 

@@ -1,8 +1,6 @@
 """game/ is pure: no module there imports pygame (checked in source and at runtime)."""
 
 import ast
-import importlib
-import pkgutil
 import subprocess
 import sys
 from pathlib import Path

@@ -41,7 +41,6 @@ In code (the tests do this)::
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 

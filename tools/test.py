@@ -2,8 +2,8 @@
 """Run the whole test suite headless: ``python3 tools/test.py [pytest arguments]``.
 
 Creates .venv beside the checkout on first use and installs the game with its test
-extra; sets SDL_VIDEODRIVER=dummy and SDL_AUDIODRIVER=dummy so no screen or sound
-device is needed.
+extra; runs ``ruff check`` (the rules in pyproject.toml), then pytest with
+SDL_VIDEODRIVER=dummy and SDL_AUDIODRIVER=dummy so no screen or sound device is needed.
 """
 
 import os
@@ -13,10 +13,19 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _bootstrap import ensure_venv, run  # noqa: E402
 
+ROOT = Path(__file__).resolve().parent.parent
+
 if __name__ == "__main__":
     py = ensure_venv("test")
     env = dict(os.environ)
     env["SDL_VIDEODRIVER"] = "dummy"
     env["SDL_AUDIODRIVER"] = "dummy"
     env.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # The house rules run first (the rule set is in pyproject.toml): a stray unused
+    # import or an undefined name fails the run like a failing test.
+    lint = run(py, ["-m", "ruff", "check", "--quiet", str(ROOT)], env=env)
+    if lint:
+        print("ruff check found problems (above); fix them, or see pyproject.toml [tool.ruff]",
+              file=sys.stderr)
+        sys.exit(lint)
     sys.exit(run(py, ["-m", "pytest", *sys.argv[1:]], env=env))
