@@ -88,13 +88,13 @@ def test_references_know_nim_only_through_the_contract(arena):
     assert all(not r["note"] for r in result["records"])  # no forfeits, no illegal moves
 
 
-def test_reference_alpha_beta_takes_a_win_in_one_and_blocks_nothing_else():
+def test_references_take_a_win_in_one():
     import random
 
-    from tools.references import ReferenceAlphaBeta, ReferenceUCT
+    from tools.references import GreedyOnePly, ReferenceAlphaBeta, ReferenceUCT
 
     state = nim_game.NimState((0, 0, 3), 2)  # taking all three wins at once
-    for bot in (ReferenceAlphaBeta(), ReferenceUCT()):
+    for bot in (ReferenceAlphaBeta(), ReferenceUCT(), GreedyOnePly()):
         bot.think_seconds = 0.2
         move = bot.choose(state, rng=random.Random(1))
         assert state.apply(move).is_terminal() and state.apply(move).outcome().winners == (0,)
@@ -105,7 +105,8 @@ def test_reference_alpha_beta_takes_a_win_in_one_and_blocks_nothing_else():
 def test_references_play_whole_legal_games_of_every_two_player_game(arena, game):
     from game.registry import GAMES
 
-    levels = ["ref-ab", "ref-uct"] + (["ref-loa"] if game == "chromatic-collapse" else [])
+    levels = ["ref-ab", "ref-uct", "ref-greedy"] + (["ref-loa"] if game == "chromatic-collapse"
+                                                     else [])
     result = arena.run_arena(GAMES[game], levels, games=1, seed=2, seconds=0.01, progress=None)
     for record in result["records"]:
         assert not record["note"], record["note"]  # a bot error or illegal move forfeits

@@ -14,6 +14,8 @@ know nothing of any game: they use only the public engine contract
   ``scores()`` (own points minus the best opponent's) and ``returns()`` at the end.
   A seat playing several actions in a row (three shifts, two moves) simply keeps
   maximising.
+- ``ref-greedy``: one ply on ``scores()``, no look-ahead: the stand-in for a person who
+  plays sensible but shallow moves (Easy should lose to it most of the time).
 - ``ref-loa`` (Chromatic Collapse only): the same alpha-beta with the classic
   Lines-of-Action evaluation from the literature (Winands' MIA and its predecessors):
   concentration around the centre of mass, centralisation, quads and mobility.
@@ -226,7 +228,35 @@ def _least_spread(n: int) -> float:
     return total
 
 
+# -- one ply ------------------------------------------------------------------------------
+class GreedyOnePly:
+    """A sensible but shallow player, like a newcomer: the action that leaves the
+    game's own points best for it right now (a win at once first), ties at random.
+    It looks at no reply.  Easy should lose to it most of the time."""
+
+    name = "ref-greedy"
+    think_seconds = 0.0
+
+    def choose(self, state, *, rng: random.Random, budget=None):
+        _refuse_secrets(state)
+        seat = state.current_player()
+        best, best_value = [], -math.inf
+        for move in state.legal_moves():
+            after = state.apply(move)
+            if after.is_terminal():
+                value = after.returns()[seat] * WIN
+            else:
+                value = score_difference(after, seat)
+            if value > best_value:
+                best, best_value = [move], value
+            elif value == best_value:
+                best.append(move)
+        return rng.choice(best)
+
+
 def make_reference(level: str):
+    if level == "ref-greedy":
+        return GreedyOnePly()
     if level == "ref-uct":
         return ReferenceUCT()
     if level == "ref-ab":
@@ -235,7 +265,7 @@ def make_reference(level: str):
         bot = ReferenceAlphaBeta(loa_evaluation)
         bot.name = "ref-loa"
         return bot
-    raise ValueError(f"no reference player {level!r} (ref-uct, ref-ab, ref-loa)")
+    raise ValueError(f"no reference player {level!r} ({', '.join(REFERENCE_LEVELS)})")
 
 
-REFERENCE_LEVELS = ("ref-uct", "ref-ab", "ref-loa")
+REFERENCE_LEVELS = ("ref-uct", "ref-ab", "ref-loa", "ref-greedy")
