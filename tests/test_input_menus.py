@@ -4,30 +4,19 @@ Start and B used to be the same key (Escape), so no screen could tell "pause" fr
 "back".  Start is now the Pause key: it pauses a game and presses a menu's main button;
 B is Escape: back (in a game it first drops a half-entered move)."""
 
-import pygame
 
 from game.chromatic_collapse import square_cell
 from game.core import GameSetup
 from game.match import Match, Seat
 from scenes.play import play_scene_for
 from scenes.select import SelectScene
-from tests.test_input_chromatic_collapse import _finger, control, pad, pad_focus
+from tests.test_input_chromatic_collapse import control, pad, pad_focus, tap
 
 A, B, START = 0, 1, 6
 
 
 def names(app):
     return [s.name for s in app.stack]
-
-
-def tap(app, pos, ticks=2):
-    """A finger tap, as SDL sends it (finger events plus their mouse copies)."""
-    for ev in (_finger(app, pygame.FINGERDOWN, pos),
-               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True),
-               _finger(app, pygame.FINGERUP, pos),
-               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=True)):
-        app.post(ev)
-    app.run_ticks(ticks)
 
 
 def open_select(app, game="chromatic-collapse"):
@@ -74,14 +63,14 @@ def test_b_on_the_number_pad_leaves_the_seed_as_it_was(app):
 
 def test_seed_by_touch_tapping_the_box_opens_the_pad(app):
     select = open_select(app, "color-crossroads")
-    tap(app, select.seed_entry.rect.center)
+    tap(app, select.seed_entry.rect.center, ticks=2)
     assert names(app)[-1] == "keypad"
     keypad = app.top
     for digit in "31":
-        tap(app, control(app, digit).element.rect.center)
-    tap(app, control(app, "OK").element.rect.center)
+        tap(app, control(app, digit).element.rect.center, ticks=2)
+    tap(app, control(app, "OK").element.rect.center, ticks=2)
     assert app.top is select and select.cfg()["seed"] == "31"
-    tap(app, control(app, "Start").element.rect.center)
+    tap(app, control(app, "Start").element.rect.center, ticks=2)
     assert names(app)[-1] == "play" and app.top.match.setup.seed == 31
     assert keypad not in app.stack
 
@@ -91,7 +80,7 @@ def test_random_on_the_pad_empties_the_seed(app):
     select.set_seed("77")
     select.open_keypad()
     app.run_ticks(2)
-    tap(app, control(app, "Random").element.rect.center)
+    tap(app, control(app, "Random").element.rect.center, ticks=2)
     assert app.top is select and select.cfg()["seed"] == ""
 
 
