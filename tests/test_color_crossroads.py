@@ -634,7 +634,7 @@ def test_spec_declares_options_and_validates():
         SPEC.resolve_options(3)
     with pytest.raises(ValueError):
         SPEC.resolve_options(2, walls="maze")
-    assert set(GAMES[SPEC.id].bots) == {"random", "easy", "medium", "hard"}
+    assert set(GAMES[SPEC.id].bots) == {"random", "easy", "medium", "hard", "expert"}
     for level in GAMES[SPEC.id].bots:
         assert GAMES[SPEC.id].make_bot(level).name == level
 

@@ -831,7 +831,7 @@ def test_contract_illegal_text():
 def test_spec_fields():
     assert SPEC.tournament_clock is None
     assert SPEC.seat_names(6) == ("Ruby", "Sapphire", "Emerald", "Topaz", "Amethyst", "Pearl")
-    assert set(GAMES[SPEC.id].bots) == {"random", "easy", "medium", "hard"}
+    assert set(GAMES[SPEC.id].bots) == {"random", "easy", "medium", "hard", "expert"}
     assert GAMES[SPEC.id].make_bot("hard").name == "hard"
     with pytest.raises(ValueError):
         SPEC.resolve_options(7)

@@ -218,12 +218,14 @@ def test_a_whole_game_with_finger_taps_and_drags_only(app):
     card = select.card_rects["element-shift"]
     tap(app, (card.centerx, card.y + 30))
     assert select.game_id == "element-shift"
-    # seats 2-12: Medium -> Hard -> Person -> Easy, one step per tap
+    # seats 2-12: Medium -> Hard -> Expert -> Person -> Easy, one step per tap
     for i in range(1, 12):
         cyc = control(app, f"P{i + 1}: ")
         assert cyc.element.text.endswith(f"‹ {SEAT_TEXT['medium']} ›")
         tap(app, cyc.element.rect.center)
         assert cyc.element.text.endswith(f"‹ {SEAT_TEXT['hard']} ›")  # not counted twice
+        tap(app, cyc.element.rect.center)
+        assert cyc.element.text.endswith(f"‹ {SEAT_TEXT['expert']} ›")
         tap(app, cyc.element.rect.center)
         tap(app, cyc.element.rect.center)
         assert cyc.element.text.endswith(f"‹ {SEAT_TEXT['easy']} ›")
