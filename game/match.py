@@ -208,9 +208,14 @@ class Match:
         # choice of starting side is the chooser's own decision; turn 1 starts afresh
         # whoever plays it) and after the clock ran out and made an action while the
         # same seat is still to act (otherwise that seat would wait forever with a
-        # stopped clock).
-        if self.clock and (seat != previous or new_round or self.clock.expired_seat >= 0):
-            self.clock.start(seat)
+        # stopped clock).  A clock stopped for any other reason (a pause) runs on with
+        # the decision's move time as it was: after every applied action, the seat to
+        # act has a running clock.
+        if self.clock:
+            if seat != previous or new_round or self.clock.expired_seat >= 0:
+                self.clock.start(seat)
+            elif not self.clock.running:
+                self.clock.resume()
 
     # -- undo / redo ------------------------------------------------------------
     def _undo_target(self) -> int | None:
@@ -385,6 +390,11 @@ class Match:
                 seat = match.to_move()
                 if seat < 0:
                     raise IllegalMove("the game is already over")
+                if by_clock and match.clock is None and not (
+                        spec.rule_clock and spec.rule_clock(match.state)):
+                    # Nothing could run out here, so nothing played for the clock.
+                    raise IllegalMove("it is marked as played by the clock, but no clock "
+                                      "ran at that moment")
                 if by_clock:
                     new = apply_timeout(match.state, move)
                 else:

@@ -83,8 +83,27 @@ GAME_TIME_BOUND = {
 }
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(game=st.sampled_from(sorted(GAME_TIME_BOUND)), seed=st.integers(0, 10_000),
+# Games whose rules have no clock (Crystal Formation; Color Crossroads apart from its
+# answer) are covered too: there nothing may claim to run, and the rules' own timer (the
+# 120 s answer) always ends its decision.  Bound in seconds for those.
+UNCLOCKED_BOUND = 130
+
+
+def assert_every_timer_a_seat_waits_on_runs(m):
+    """With a clock on, the seat to act has a running clock and the clock has an action
+    to play for it when it runs out; a moment the rules time has a running rule clock."""
+    seat = m.to_move()
+    if seat < 0:
+        return
+    assert_clock_runs_for_the_seat_to_act(m)
+    if m.clock is not None:
+        assert m.state.timeout_move(seat) is not None, f"the clock has nothing to play for {seat}"
+    if m.spec.rule_clock is not None and m.spec.rule_clock(m.state):
+        assert m.rule_clock is not None and m.rule_clock.running and m.rule_clock.seat == seat
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 10_000),
        prefix=st.integers(0, 12), preset=st.sampled_from(["casual", "tournament"]))
 def test_property_with_a_clock_on_and_nobody_moving_every_game_ends(game, seed, prefix,
                                                                      preset):
@@ -93,13 +112,27 @@ def test_property_with_a_clock_on_and_nobody_moving_every_game_ends(game, seed, 
     for _ in range(prefix):  # some real moves first, so the clock runs out anywhere
         if m.is_over():
             break
-        m.submit(rng.choice(m.state.legal_moves()))
+        moves = m.state.legal_moves()
+        # Challenges are few among the placements: favour them, so that the rules' own
+        # timer (Color Crossroads' answer) is reached too.
+        challenges = [mv for mv in moves if str(mv).startswith("challenge")]
+        m.submit(rng.choice(challenges if challenges and rng.random() < 0.5 else moves))
+    assert_every_timer_a_seat_waits_on_runs(m)
+    if game not in GAME_TIME_BOUND:
+        # No clock in the rules: nothing runs but the rules' own timer, which ends the
+        # decision it times (an unanswered challenge is conceded).
+        assert m.clock is None
+        for _ in range(UNCLOCKED_BOUND):
+            m.tick(RATE)
+            assert_every_timer_a_seat_waits_on_runs(m)
+        assert m.is_over() or not (m.spec.rule_clock and m.spec.rule_clock(m.state))
+        return
     bound = GAME_TIME_BOUND[game] * (2 if preset == "casual" else 1)
     for _ in range(bound):
         if m.is_over():
             break
         m.tick(RATE)
-        assert_clock_runs_for_the_seat_to_act(m)
+        assert_every_timer_a_seat_waits_on_runs(m)
     assert m.is_over(), f"{game} still waiting after {bound} s: {m.state.current_player()}"
 
 
@@ -122,6 +155,20 @@ def test_color_crossroads_unanswered_challenge_concedes_on_the_rule_clock():
     m.tick(120 * RATE + 1)
     assert m.entries[-1].text == "concede" and m.entries[-1].clock
     assert m.state.phase != "answer"
+
+
+def test_a_clock_stopped_mid_decision_runs_again_after_the_next_action():
+    """Whatever stopped the clock (a pause, an expiry with no action to play), a seat
+    that is to act after an applied action has a running clock; the decision goes on
+    with the move time it had (three shifts share one move time)."""
+    m = people_match("crystal-connector", seed=5)
+    for text in ["pick first", "take red", "take green blue", "move first"]:
+        m.submit_text(text)
+    m.tick(30 * RATE)
+    m.clock.stop()
+    m.submit(m.state.legal_moves()[0])  # the first of three shifts: the same seat acts
+    assert_clock_runs_for_the_seat_to_act(m)
+    assert m.clock.move_seconds_left() == 60
 
 
 # -- 2. the chooser's time ---------------------------------------------------------------
@@ -201,6 +248,26 @@ def test_a_replay_flag_on_an_action_the_clock_did_not_choose_is_refused():
     record["moves"] = ["pick second"]
     with pytest.raises(ReplayError, match="move 1 .*clock"):
         Match.from_replay(record)
+
+
+@pytest.mark.parametrize("game,moves,clock_action", [
+    ("crystal-connector", CONVERTOR_PASS[:-1], "pass"),
+    ("chromatic-collapse", ["start Diamond"], "time Diamond"),
+])
+def test_a_clock_action_in_a_replay_of_a_game_without_a_clock_is_refused(game, moves,
+                                                                           clock_action):
+    """With the clock off nothing can run out: a flagged clock action there is forged."""
+    m = people_match(game, clock="off", seed=5, **({"convertor": True} if moves[0] == "pick first" else {}))
+    for text in moves:
+        m.submit_text(text)
+    record = json.loads(json.dumps(m.to_replay()))
+    record["moves"].append(clock_action)
+    record["timeouts"] = [len(moves)]
+    with pytest.raises(ReplayError, match=f"move {len(moves) + 1} .*no clock"):
+        Match.from_replay(record)
+    # The same action with the tournament clock is what a clock could have played.
+    timed = Match.from_replay(dict(record, clock="tournament"))
+    assert timed.entries[-1].text == clock_action and timed.entries[-1].clock
 
 
 def test_replays_written_before_the_timeouts_list_still_open():
