@@ -34,7 +34,7 @@ class ReplayError(ValueError):
 
 @dataclass(frozen=True)
 class Seat:
-    kind: str  # "person" or "bot"
+    kind: str  # "person", "bot" or "phone" (a person playing from their phone at a party)
     level: str | None = None  # bot level: one of BOT_LEVELS
     name: str = ""
 
@@ -46,9 +46,17 @@ class Seat:
     def bot(level: str, name: str = "") -> "Seat":
         return Seat("bot", level, name)
 
+    @staticmethod
+    def phone(name: str = "") -> "Seat":
+        return Seat("phone", None, name)
+
     @property
     def is_bot(self) -> bool:
         return self.kind == "bot"
+
+    @property
+    def is_phone(self) -> bool:
+        return self.kind == "phone"
 
     def label(self, seat_name: str) -> str:
         if self.name:
@@ -58,7 +66,10 @@ class Seat:
         return seat_name
 
     def to_json(self) -> dict:
-        d: dict[str, Any] = {"kind": self.kind}
+        # A phone is how a person reached their seat at a party, not a kind of player:
+        # the record says "person", so a party's replay opens anywhere (and in older
+        # releases), and a resumed party game is played on the screen.
+        d: dict[str, Any] = {"kind": "person" if self.is_phone else self.kind}
         if self.level:
             d["level"] = self.level
         if self.name:
@@ -107,6 +118,9 @@ class Match:
         # Crystal Connector's rule: a seat whose reserve is empty is moved for by the
         # opponent until its turn ends.  late seat -> seat whose controller decides.
         self.proxy: dict[int, int] = {}
+        # Party play: a phone seat whose phone has been gone too long is played by a bot
+        # of this level until it returns (seat -> level).  Not part of the record.
+        self.stand_ins: dict[int, str] = {}
         self._begin_decision()
 
     # -- construction -----------------------------------------------------------
@@ -131,8 +145,13 @@ class Match:
         return self.spec.seat_names(self.state.num_players)
 
     def controller(self, seat: int) -> Seat:
-        """Who decides for ``seat`` now (the proxy's seat while one is in charge)."""
-        return self.seats[self.proxy.get(seat, seat)]
+        """Who decides for ``seat`` now (the proxy's seat while one is in charge; a
+        stand-in bot for a phone seat whose phone is gone)."""
+        decider = self.proxy.get(seat, seat)
+        level = self.stand_ins.get(decider)
+        if level is not None:
+            return Seat.bot(level, self.seats[decider].name)
+        return self.seats[decider]
 
     def to_move(self) -> int:
         return self.state.current_player()

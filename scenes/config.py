@@ -24,6 +24,12 @@ class Settings:
     animation_speed: float = 1.0  # 2.0 = animations take half as long
     colour_blind: bool = False  # draw a glyph on every coloured piece
     shift_preview: bool = True  # Crystal Connector: animate each shift as it is entered
+    # Party play: where the host listens ("" = this machine's LAN address, found when a
+    # party starts; "127.0.0.1" = this computer only), its port (0 = any free port) and
+    # how long a phone may be gone before a Medium bot plays its seat.
+    party_address: str = ""
+    party_port: int = 8765
+    party_takeover_seconds: float = 60.0
 
     @staticmethod
     def load(paths: Paths) -> tuple["Settings", str | None]:
@@ -50,12 +56,18 @@ class Settings:
             default = getattr(settings, f.name)
             if isinstance(default, bool):
                 ok = isinstance(value, bool)
+            elif isinstance(default, str):
+                ok = isinstance(value, str) and (value == "" or _is_address(value))
             else:
                 ok = isinstance(value, (int, float)) and not isinstance(value, bool)
                 if ok and f.name.endswith("volume"):
                     ok = 0.0 <= value <= 1.0
                 if ok and f.name == "animation_speed":
                     ok = 0.25 <= value <= 8.0
+                if ok and f.name == "party_port":
+                    ok = isinstance(value, int) and 0 <= value <= 65535
+                if ok and f.name == "party_takeover_seconds":
+                    ok = 5 <= value <= 3600
             if ok:
                 setattr(settings, f.name, type(default)(value))
             else:
@@ -71,6 +83,16 @@ class Settings:
         except SaveError as exc:
             return f"Settings could not be saved: {exc}"
         return None
+
+
+def _is_address(text: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _reset_message(reason: str, aside) -> str:

@@ -16,9 +16,9 @@ from scenes.app import LOGICAL_SIZE
 from scenes.widgets import MenuScene, draw_gem, draw_panel, draw_text, lighten, starfield_background, toast
 
 CARD_Y, CARD_H = 78, 186
-SEAT_CHOICES = ("person", "easy", "medium", "hard", "expert")
-SEAT_TEXT = {"person": "Person", "easy": "Bot: Easy", "medium": "Bot: Medium", "hard": "Bot: Hard",
-             "expert": "Bot: Expert"}
+SEAT_CHOICES = ("person", "phone", "easy", "medium", "hard", "expert")
+SEAT_TEXT = {"person": "Person", "phone": "Phone", "easy": "Bot: Easy", "medium": "Bot: Medium",
+             "hard": "Bot: Hard", "expert": "Bot: Expert"}
 CLOCK_TEXT = {"off": "Off", "casual": "Casual", "tournament": "Tournament"}
 
 _THUMBS: dict[str, pygame.Surface] = {}
@@ -142,6 +142,11 @@ class SelectScene(MenuScene):
         self.button(pygame.Rect(ox + 152, by, 62, 54), "123", self.open_keypad, object_id="#small",
                     tooltip="Type the seed on an on-screen number pad")
         self.button(pygame.Rect(40, by, 160, 54), "Back", self.on_back)
+        # Host party: phones on the local network play the Phone seats (scenes/party.py).
+        self.cycler(pygame.Rect(220, by, 420, 54), "Host party", (False, True), self.hosting(),
+                    self.set_party, fmt=lambda v: "On: phones join" if v else "Off",
+                    tooltip="On: every Person seat becomes a Phone seat; players join from their "
+                            "phones' browsers over the local network")
         if focus_card:
             self.set_focus(self.ids.index(self.game_id))
         elif focus_index is not None and focus_index < len(self.controls):
@@ -182,7 +187,10 @@ class SelectScene(MenuScene):
         self.build(focus_index=self.focus_index)
 
     def set_seat(self, seat: int, value: str) -> None:
+        old = self.cfg()["seats"][seat]
         self.cfg()["seats"][seat] = value
+        if "phone" in (old, value):  # the Host party switch shows whether any seat is a phone
+            self.build(focus_index=self.focus_index)
 
     def set_option(self, name: str, value) -> None:
         self.cfg()["options"][name] = value
@@ -192,6 +200,18 @@ class SelectScene(MenuScene):
             self.error = ""
         except ValueError as exc:
             self.error = str(exc)
+
+    def hosting(self) -> bool:
+        return "phone" in self.cfg()["seats"][: self.cfg()["players"]]
+
+    def set_party(self, on: bool) -> None:
+        seats = self.cfg()["seats"]
+        for i, v in enumerate(seats):
+            if on and v == "person":
+                seats[i] = "phone"
+            elif not on and v == "phone":
+                seats[i] = "person"
+        self.build(focus_index=self.focus_index)
 
     def set_clock(self, value: str) -> None:
         self.cfg()["clock"] = value
@@ -206,12 +226,21 @@ class SelectScene(MenuScene):
         seed = int(seed_text) if seed_text.isdigit() else random.randrange(1, 1_000_000)
         players, options = spec.resolve_options(cfg["players"], **cfg["options"])
         setup = GameSetup(spec.id, players, options, seed)
-        seats = [Seat.person() if v == "person" else Seat.bot(v) for v in cfg["seats"][:players]]
+        seats = [self.seat_for(v) for v in cfg["seats"][:players]]
         return Match(spec, setup, seats, setup.start(GAMES), cfg["clock"])
+
+    @staticmethod
+    def seat_for(choice: str) -> Seat:
+        if choice == "person":
+            return Seat.person()
+        return Seat.phone() if choice == "phone" else Seat.bot(choice)
 
     def start(self) -> None:
         try:
             match = self.build_match()
+            if any(s.is_phone for s in match.seats):
+                self.host_party(match)
+                return
         except ValueError as exc:
             self.error = str(exc)
             self.app.sound.play("error")
@@ -220,6 +249,19 @@ class SelectScene(MenuScene):
         from scenes.play import play_scene_for
 
         self.app.push(play_scene_for(self.app, match))
+
+    def host_party(self, match: Match) -> None:
+        """Phone seats: open the lobby (the game itself starts from there)."""
+        from scenes.party import LobbyScene, Party
+
+        party = Party(match.spec, match.setup, match.seats, match.clock_preset, self.app.settings)
+        try:
+            party.start()
+        except (OSError, RuntimeError) as exc:
+            self.app.sound.play("error")
+            toast(self.app, f"Cannot host a party: {exc}", "warning")
+            return
+        self.app.push(LobbyScene(self.app, party))
 
     def handle_other(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

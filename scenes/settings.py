@@ -25,8 +25,8 @@ class SettingsScene(MenuScene):
     def __init__(self, app):
         super().__init__(app)
         s = app.settings
-        x, w, h, gap = LOGICAL_SIZE[0] // 2 - 330, 660, 56, 12
-        y = 140
+        x, w, h, gap = LOGICAL_SIZE[0] // 2 - 330, 660, 52, 8
+        y = 120
         rows = [
             ("Fullscreen", (False, True), s.fullscreen, self.set_fullscreen, _onoff,
              "Fill the screen (F11 also works in the window)"),
@@ -38,6 +38,14 @@ class SettingsScene(MenuScene):
              "Draw a shape on every coloured piece"),
             ("Crystal Connector shift preview", (True, False), s.shift_preview, self.setter("shift_preview"),
              _onoff, "On: each shift slides as you enter it. Off: the board waits until the turn is confirmed"),
+            ("Party: phones join on", ("", "127.0.0.1"), s.party_address if s.party_address in ("", "127.0.0.1")
+             else "", self.setter("party_address"),
+             lambda v: "the local network" if v == "" else "this computer only",
+             "Where a hosted party listens: the local network (phones on the same Wi-Fi) or this computer only"),
+            ("Party: a bot plays a phone gone for", (30.0, 60.0, 120.0, 300.0), s.party_takeover_seconds
+             if s.party_takeover_seconds in (30.0, 60.0, 120.0, 300.0) else 60.0,
+             self.setter("party_takeover_seconds"), lambda v: f"{v:g} s",
+             "A seat whose phone has been away this long is played by a Medium bot until it returns"),
         ]
         for label, values, cur, fn, fmt, tip in rows:
             self.cycler(pygame.Rect(x, y, w, h), label, values, cur, fn, fmt=fmt, tooltip=tip)

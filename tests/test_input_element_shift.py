@@ -218,7 +218,8 @@ def test_a_whole_game_with_finger_taps_and_drags_only(app):
     card = select.card_rects["element-shift"]
     tap(app, (card.centerx, card.y + 30))
     assert select.game_id == "element-shift"
-    # seats 2-12: Medium -> Hard -> Expert -> Person -> Easy, one step per tap
+    # seats 2-12: Medium -> Hard -> Expert -> Person -> Phone -> Easy, one step per tap
+    # (a Phone seat rebuilds the menu, for the Host party switch: look the seat up again)
     for i in range(1, 12):
         cyc = control(app, f"P{i + 1}: ")
         assert cyc.element.text.endswith(f"‹ {SEAT_TEXT['medium']} ›")
@@ -227,7 +228,12 @@ def test_a_whole_game_with_finger_taps_and_drags_only(app):
         tap(app, cyc.element.rect.center)
         assert cyc.element.text.endswith(f"‹ {SEAT_TEXT['expert']} ›")
         tap(app, cyc.element.rect.center)
+        assert cyc.element.text.endswith(f"‹ {SEAT_TEXT['person']} ›")
         tap(app, cyc.element.rect.center)
+        cyc = control(app, f"P{i + 1}: ")
+        assert cyc.element.text.endswith(f"‹ {SEAT_TEXT['phone']} ›")
+        tap(app, cyc.element.rect.center)
+        cyc = control(app, f"P{i + 1}: ")
         assert cyc.element.text.endswith(f"‹ {SEAT_TEXT['easy']} ›")
     assert control(app, "P1: ").element.text.endswith(f"‹ {SEAT_TEXT['person']} ›")
     select.seed_entry.set_text("31")  # test set-up: a reproducible board (typing is not tested)

@@ -14,7 +14,7 @@ from game.element_shift import CELLS, SIZE, STAY, Plan, StartPick, ray_cells
 from game.match import Match, Seat
 from game.registry import GAMES
 from scenes.play.element_shift import ElementShiftResults, ElementShiftView, cell_center
-from scenes.select import SEAT_TEXT
+from scenes.select import SEAT_CHOICES, SEAT_TEXT
 
 SPEC = GAMES["element-shift"]
 
@@ -63,7 +63,7 @@ def start_from_title(app, seats: list[str], seed: int) -> ElementShiftView:
     click(app, (card.centerx, card.y + 30))
     assert app.top.game_id == "element-shift"
     for i, kind in enumerate(seats):
-        for _ in range(4):
+        for _ in range(len(SEAT_CHOICES) - 1):  # at most once round the cycle
             ctrl = next(c for c in app.top.controls if c.element.text.startswith(f"P{i + 1}: "))
             if ctrl.element.text.endswith(f"‹ {SEAT_TEXT[kind]} ›"):
                 break

@@ -73,6 +73,10 @@ class PlayScene(Scene):
         self.ticket_tick = 0  # when the bot request in flight was sent
         self._think_cache: dict[str | None, float] = {}
         self.spec_module: str | None = None  # for games outside GAMES (the tests' Nim)
+        # Party play (scenes/party.py): phones act for their seats through the party's
+        # table; local input never acts for a phone's seat.
+        self.party = None
+        self._phone_acting: int | None = None
 
     # -- buttons ---------------------------------------------------------------------
     def _make_buttons(self) -> None:
@@ -97,6 +101,10 @@ class PlayScene(Scene):
         seat = self.match.to_move()
         if seat < 0 or self.match.controller(seat).is_bot:
             self.say("Wait for the bot to move", "warning")
+            return False
+        decider = self.match.proxy.get(seat, seat)
+        if self.party is not None and self.match.controller(seat).is_phone and self._phone_acting != decider:
+            self.say(f"{self.seat_label(decider)} plays from their phone", "warning")
             return False
         self.finish_animations()
         old = self.match.state
@@ -229,6 +237,9 @@ class PlayScene(Scene):
         self.say("Thinking of a hint...", "info")
 
     def undo(self) -> None:
+        if self.party is not None:
+            self.say("Take-backs are off at a party: every phone would have to agree", "warning")
+            return
         if not self.match.can_undo():
             self.say("Nothing to undo" if self.match.people() else "Undo is for games with a person", "warning")
             return
@@ -280,6 +291,52 @@ class PlayScene(Scene):
     def exit(self) -> None:
         self._cancel_bot()
         self._cancel_hint()
+        if self.party is not None:
+            self.party.stop()
+
+    # -- party play ------------------------------------------------------------------
+    def decided_here(self, seat: int) -> bool:
+        """True when this screen's own input decides for ``seat`` now: not a bot, and
+        not a phone at a hosted party (a phone seat of a resumed game is a person)."""
+        c = self.match.controller(seat)
+        return not c.is_bot and not (self.party is not None and c.is_phone)
+
+    def attach_party(self, party) -> None:
+        """Phones play their seats from now on (see scenes/party.py)."""
+        self.party = party
+
+    def _drive_party(self) -> None:
+        result = self.party.step()
+        if result.notes:
+            # A stand-in came or went: a bot answer in flight is for the old controller.
+            self._cancel_bot()
+            for note in result.notes:
+                self.say(note, "warning", 5)
+        for old, new, move, seat in result.applied:
+            self.hint = None
+            self._cancel_hint()
+            self._after_move(old, new, move, seat)
+        for seat, key in result.keys:
+            self.phone_key(seat, key)
+
+    PHONE_KEYS = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT,
+                  "right": pygame.K_RIGHT, "confirm": pygame.K_RETURN}
+
+    def phone_key(self, seat: int, key: str) -> None:
+        """A phone's d-pad drives the board's own keyboard controls for its seat (the
+        view cannot tell a phone from the arrow keys); Back drops a half-entered move."""
+        self._phone_acting = seat
+        try:
+            if key == "back":
+                self.cancel_input()
+                return
+            if self.anim or self.queue:
+                self.finish_animations()
+            self.handle_board(pygame.event.Event(pygame.KEYDOWN, key=self.PHONE_KEYS[key], mod=0,
+                                                 unicode="\r" if key == "confirm" else "",
+                                                 scancode=0))
+        finally:
+            self._phone_acting = None
 
     def pause(self) -> None:
         for clock in (self.match.clock, self.match.rule_clock):
@@ -347,6 +404,8 @@ class PlayScene(Scene):
         self.ui.update(TICK)
         self._undo_button.enable() if self.match.can_undo() else self._undo_button.disable()
         self._poll_worker()
+        if self.party is not None:
+            self._drive_party()
         if self.banner_ticks > 0:
             self.banner_ticks -= 1
         # animation

@@ -419,7 +419,6 @@ class ElementShiftView(PlayScene):
         self.drag_cell: int | None = None
         self._skipping = False
         self._last_phase: tuple | None = None
-        self.people_seats = [i for i, s in enumerate(match.seats) if not s.is_bot]
         self._preview_key = None
         self._preview = None
         # The button the keyboard / controller focus is on (a controls() name, or
@@ -432,9 +431,21 @@ class ElementShiftView(PlayScene):
         return bool(self.app.settings.colour_blind)
 
     @property
+    def people_seats(self) -> list[int]:
+        """Seats planned on this screen (phones at a party plan on their phones)."""
+        return [i for i, s in enumerate(self.match.seats)
+                if not s.is_bot and not (self.party is not None and s.is_phone)]
+
+    @property
     def me(self) -> int | None:
         """The one person at a table of bots (their own plan stays on screen)."""
         return self.people_seats[0] if len(self.people_seats) == 1 else None
+
+    def is_in(self, state, seat: int) -> bool:
+        """Has ``seat`` chosen this phase?  A phone's plan counts from the moment the
+        party's table holds it (it is submitted when the engine's order reaches it)."""
+        table = self.party.table if self.party is not None else None
+        return state.submitted(seat) or (table is not None and seat in table.queued)
 
     def hot_seat(self) -> bool:
         return len(self.people_seats) >= 2
@@ -456,7 +467,7 @@ class ElementShiftView(PlayScene):
         ):
             return None
         seat = m.to_move()
-        if seat < 0 or m.controller(seat).is_bot:
+        if seat < 0 or not self.decided_here(seat):
             return None
         return None if self.unlocked == (m.state.round, seat) else seat
 
@@ -470,7 +481,7 @@ class ElementShiftView(PlayScene):
         if m.is_over():
             return "over"
         seat = m.to_move()
-        if m.controller(seat).is_bot:
+        if not self.decided_here(seat):
             return "wait"
         if self.curtain_seat() is not None:
             return "curtain"
@@ -1195,7 +1206,7 @@ class ElementShiftView(PlayScene):
                 f"{name}: plan round {state.round} ({len(self.plan_actions)} of "
                 f"{state.segments()} actions)"
             )
-        done = sum(1 for s in range(state.num_players) if state.submitted(s))
+        done = sum(1 for s in range(state.num_players) if self.is_in(state, s))
         what = "start picks" if state.round == 0 else "plans"
         return f"Waiting for {what}: {done} of {state.num_players} in"
 
@@ -2051,14 +2062,14 @@ class ElementShiftView(PlayScene):
             max_width=SIDE.w - 20,
         )
         n = state.num_players
-        done = sum(1 for s in range(n) if state.submitted(s)) if not self.match.is_over() else n
+        done = sum(1 for s in range(n) if self.is_in(state, s)) if not self.match.is_over() else n
         put_text(surface, theme, f"{done} of {n} in", 15, theme["text_dim"], (x, SIDE.y + 38))
         # a grid of the twelve tokens, checked when in
         for s in range(n):
             col, row = s % 4, s // 4
             cx, cy = x + 26 + col * 60, SIDE.y + 84 + row * 56
             el = state.elements[s]
-            in_ = self.match.is_over() or state.submitted(s)
+            in_ = self.match.is_over() or self.is_in(state, s)
             blit_token(surface, theme, s, el, (cx, cy), 17, self.glyphs, 255 if in_ else 90)
             if in_:
                 pygame.draw.circle(surface, theme["good"], (cx + 16, cy - 14), 8)

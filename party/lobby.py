@@ -1,0 +1,172 @@
+"""The room phones join: a code, the seats they may take, tokens, presence, kicks.
+
+The lobby is shared by the server thread (joins, disconnects) and the pygame thread
+(drawing, kicking, bot takeover), so every method takes the lock.  It holds no game
+state: which seat is to move is the table's business.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+
+# No I/O/0/1: a code read off a big screen across a room must not be misread.
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+NAME_LIMIT = 16
+
+
+class LobbyError(ValueError):
+    """A join the room refuses; the message is shown on the phone as it is."""
+
+
+@dataclass
+class PhoneSeat:
+    """One seat a phone may take.  ``token`` is the phone's key to it."""
+
+    seat: int
+    label: str  # the game's own name for the seat ("Red", "Player 3")
+    name: str = ""  # what the person typed
+    token: str = ""
+    connected: int = 0  # open connections holding the token (a reload briefly has two)
+    last_seen: float = 0.0  # monotonic time the phone was last connected
+    taken: bool = False
+
+    def public(self) -> dict:
+        return {"seat": self.seat, "label": self.label, "name": self.name,
+                "taken": self.taken, "connected": self.connected > 0}
+
+
+@dataclass
+class Lobby:
+    """The seats of one hosted game that phones may take (``phone_seats``)."""
+
+    labels: list[str]  # every seat's label, by seat number
+    phone_seats: list[int]
+    code: str = ""
+    clock: object = time.monotonic
+    seats: dict[int, PhoneSeat] = field(default_factory=dict)
+    kicked: set[str] = field(default_factory=set)
+    started: bool = False
+
+    def __post_init__(self) -> None:
+        self._lock = threading.RLock()
+        if not self.code:
+            self.code = "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
+        self.seats = {s: PhoneSeat(s, self.labels[s]) for s in self.phone_seats}
+
+    # -- joining ------------------------------------------------------------------------
+    def check_code(self, code: object) -> None:
+        if not isinstance(code, str) or code.strip().upper() != self.code:
+            raise LobbyError("That room code is not this room's: read the 4 letters on the big screen")
+
+    def join(self, code: object, name: object, seat: object = None) -> PhoneSeat:
+        """Take a free seat (``seat``, or the first free one); returns it with its token."""
+        self.check_code(code)
+        name = clean_name(name)
+        with self._lock:
+            if seat is None:
+                free = [s for s in self.seats.values() if not s.taken]
+                if not free:
+                    raise LobbyError("Every phone seat is taken")
+                slot = free[0]
+            else:
+                if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.seats:
+                    raise LobbyError("That seat is not one a phone can take here")
+                slot = self.seats[seat]
+                if slot.taken:
+                    raise LobbyError(f"{slot.label} is taken; pick another seat")
+            slot.taken = True
+            slot.name = name or slot.label
+            slot.token = secrets.token_urlsafe(18)
+            slot.connected += 1
+            slot.last_seen = self.clock()
+            return slot
+
+    def resume(self, token: object) -> PhoneSeat:
+        """Back in one's seat after a reload, a screen lock or lost Wi-Fi."""
+        if not isinstance(token, str) or not token:
+            raise LobbyError("No seat token: join with the room code")
+        with self._lock:
+            if token in self.kicked:
+                raise LobbyError("The host removed this phone from the game")
+            for slot in self.seats.values():
+                if slot.taken and secrets.compare_digest(slot.token, token):
+                    slot.connected += 1
+                    slot.last_seen = self.clock()
+                    return slot
+        raise LobbyError("That seat token is not valid in this game: join with the room code")
+
+    def seat_of(self, token: object) -> int | None:
+        if not isinstance(token, str) or not token:
+            return None
+        with self._lock:
+            for slot in self.seats.values():
+                if slot.taken and secrets.compare_digest(slot.token, token):
+                    return slot.seat
+        return None
+
+    def disconnected(self, seat: int, token: str) -> None:
+        with self._lock:
+            slot = self.seats.get(seat)
+            if slot and slot.token == token and slot.connected > 0:
+                slot.connected -= 1
+                slot.last_seen = self.clock()
+
+    def kick(self, seat: int) -> str | None:
+        """Free ``seat``; its token can never come back.  Returns the old token."""
+        with self._lock:
+            slot = self.seats.get(seat)
+            if not slot or not slot.taken:
+                return None
+            old = slot.token
+            self.kicked.add(old)
+            self.seats[seat] = PhoneSeat(seat, slot.label)
+            return old
+
+    # -- reading ------------------------------------------------------------------------
+    def absent_seconds(self, seat: int) -> float:
+        """How long ``seat``'s phone has been gone (0 while connected; an empty seat
+        counts from the start of the game)."""
+        with self._lock:
+            slot = self.seats.get(seat)
+            if slot is None or slot.connected > 0:
+                return 0.0
+            return max(0.0, self.clock() - slot.last_seen)
+
+    def connected(self, seat: int) -> bool:
+        with self._lock:
+            slot = self.seats.get(seat)
+            return bool(slot and slot.connected > 0)
+
+    def name(self, seat: int) -> str:
+        with self._lock:
+            slot = self.seats.get(seat)
+            return slot.name if slot and slot.taken else ""
+
+    def snapshot(self) -> list[dict]:
+        with self._lock:
+            return [self.seats[s].public() for s in sorted(self.seats)]
+
+    def free_seats(self) -> list[int]:
+        with self._lock:
+            return [s for s, slot in sorted(self.seats.items()) if not slot.taken]
+
+    def mark_started(self) -> None:
+        with self._lock:
+            self.started = True
+            now = self.clock()
+            for slot in self.seats.values():
+                if slot.connected == 0:
+                    slot.last_seen = now
+
+
+def clean_name(name: object) -> str:
+    """A display name: printable, trimmed, at most NAME_LIMIT characters."""
+    if name is None:
+        return ""
+    if not isinstance(name, str):
+        raise LobbyError("A name must be text")
+    text = "".join(ch for ch in name if ch.isprintable()).strip()
+    return text[:NAME_LIMIT]

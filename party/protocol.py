@@ -1,0 +1,108 @@
+"""The party protocol, version 1: what a phone may send, checked before use.
+
+``docs/party.md`` lists every message in both directions with an example.  A message is
+one JSON object per WebSocket text frame with a ``type``.  Anything else (binary frames,
+oversized frames, malformed JSON, unknown types, missing or extra fields, wrong kinds of
+values) is refused here with a reason the phone can show, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+VERSION = 1
+MAX_BYTES = 8192  # a phone's message; the longest real one (a plan) is under 100 bytes
+MAX_TEXT = 200  # move notation
+MAX_NAME = 64  # before clean_name trims it to the lobby's limit
+MAX_SEAT = 63
+KEYS = ("up", "down", "left", "right", "confirm", "back")
+# Per connection: a burst of RATE_BURST, refilled at RATE_PER_SECOND (a thumb on a
+# d-pad sends a few a second; a script sending hundreds is slowed, not served).
+RATE_PER_SECOND = 20.0
+RATE_BURST = 40
+
+# type -> {field: (kinds, required)}
+_STR, _INT, _NONE = (str,), (int,), (type(None),)
+FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
+    "seats": {"v": (_INT, True), "room": (_STR, True)},
+    "hello": {"v": (_INT, True), "room": (_STR, True), "name": (_STR, True),
+              "seat": (_INT + _NONE, False)},
+    "resume": {"v": (_INT, True), "token": (_STR, True)},
+    "move": {"text": (_STR, True)},
+    "preview": {"text": (_STR, True)},
+    "key": {"key": (_STR, True)},
+    "ping": {},
+}
+
+
+class ProtocolError(ValueError):
+    """A message refused before it reached the room or the game."""
+
+
+def parse(raw: Any) -> dict:
+    """The checked message, or ProtocolError saying what is wrong with it."""
+    if isinstance(raw, (bytes, bytearray)):
+        raise ProtocolError("Send text frames of JSON, not binary")
+    if not isinstance(raw, str):
+        raise ProtocolError("Send text frames of JSON")
+    if len(raw.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise ProtocolError(f"Message too long (the limit is {MAX_BYTES} bytes)")
+    try:
+        msg = json.loads(raw, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:
+        raise ProtocolError(f"Not JSON: {str(exc)[:80]}") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("A message must be a JSON object with a 'type'")
+    kind = msg.get("type")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise ProtocolError(f"Unknown message type {str(kind)[:30]!r}; known: {', '.join(FIELDS)}")
+    fields = FIELDS[kind]
+    extra = sorted(set(msg) - set(fields) - {"type"})
+    if extra:
+        raise ProtocolError(f"'{kind}' has no field {extra[0][:30]!r}")
+    for name, (kinds, required) in fields.items():
+        if name not in msg:
+            if required:
+                raise ProtocolError(f"'{kind}' needs a field '{name}'")
+            continue
+        value = msg[name]
+        if isinstance(value, bool) or not isinstance(value, kinds):
+            want = " or ".join("null" if k is type(None) else {str: "text", int: "a whole number"}[k]
+                               for k in kinds)
+            raise ProtocolError(f"'{name}' must be {want}")
+    if "v" in msg and msg["v"] != VERSION:
+        raise ProtocolError(f"This host speaks party protocol version {VERSION}; reload the page")
+    if msg.get("seat") is not None and not 0 <= msg["seat"] <= MAX_SEAT:
+        raise ProtocolError("No such seat")
+    for name, limit in (("text", MAX_TEXT), ("name", MAX_NAME), ("room", 16), ("token", 64),
+                        ("key", 16)):
+        if name in msg and len(msg[name]) > limit:
+            raise ProtocolError(f"'{name}' is too long")
+    if kind == "key" and msg["key"] not in KEYS:
+        raise ProtocolError(f"Unknown key {msg['key']!r}; keys are {', '.join(KEYS)}")
+    return msg
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number this protocol accepts")
+
+
+def encode(kind: str, **fields: Any) -> str:
+    return json.dumps({"type": kind, **fields}, separators=(",", ":"))
+
+
+class RateLimit:
+    """A token bucket per connection (``now`` is monotonic seconds)."""
+
+    def __init__(self, now: float, per_second: float = RATE_PER_SECOND, burst: int = RATE_BURST):
+        self.per_second, self.burst = per_second, burst
+        self.tokens, self.at = float(burst), now
+
+    def allow(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.per_second)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False

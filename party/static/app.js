@@ -1,0 +1,227 @@
+// Crystal Arcade party page: one seat's private controller.  Plain JavaScript, no build
+// step.  The protocol (version 1) is written down in docs/party.md.
+"use strict";
+const V = 1;
+const LETTERS = "ABCDEFGHIJK";
+const $ = (id) => document.getElementById(id);
+let ws = null, seat = null, view = null, wasMyTurn = false, retry = 500, closedForGood = false;
+let plan = { switch: false, actions: [] }, pick = null, previewText = "", preview = null;
+const params = new URLSearchParams(location.search);
+
+function room() { return ($("room").value || "").trim().toUpperCase(); }
+function tokenKey() { return "crystal-arcade-token:" + room(); }
+function send(msg) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); }
+function toast(text, ok) {
+  const t = $("toast"); t.textContent = text; t.className = "show" + (ok ? " ok" : "");
+  clearTimeout(toast.timer); toast.timer = setTimeout(() => { t.className = ""; }, 3500);
+}
+function show(id) { for (const s of ["join", "play"]) $(s).classList.toggle("hidden", s !== id); }
+function cellName(c) { return LETTERS[c % 11] + (Math.floor(c / 11) + 1); }
+function button(text, onClick, cls) {
+  const b = document.createElement("button"); b.textContent = text; if (cls) b.className = cls;
+  b.addEventListener("click", onClick); return b;
+}
+
+// -- connection --------------------------------------------------------------------------
+function connect(then) {
+  const proto = location.protocol === "https:" ? "wss://" : "ws://";
+  ws = new WebSocket(proto + location.host + "/ws");
+  ws.onopen = () => { $("net").classList.add("on"); retry = 500; then && then(); };
+  ws.onmessage = (e) => { let m; try { m = JSON.parse(e.data); } catch (_) { return; } onMessage(m); };
+  ws.onclose = () => {
+    $("net").classList.remove("on");
+    if (closedForGood) return;
+    // Lost Wi-Fi, a locked screen, a host restart: come back to the same seat.
+    setTimeout(() => connect(resume), retry); retry = Math.min(retry * 2, 5000);
+  };
+}
+function resume() {
+  const token = localStorage.getItem(tokenKey());
+  if (token) send({ type: "resume", v: V, token: token });
+  else if (seat === null && room().length === 4) send({ type: "seats", v: V, room: room() });
+}
+
+function onMessage(m) {
+  switch (m.type) {
+    case "seats": return showSeats(m.seats, m.started);
+    case "welcome":
+      seat = m.seat; localStorage.setItem(tokenKey(), m.token);
+      $("who").textContent = m.name + " · " + m.label; show("play"); return;
+    case "state": return onState(m);
+    case "ok": toast((view && view.phase ? "Sent: " : "Played: ") + m.text, true); return;
+    case "preview": return onPreview(m);
+    case "error":
+      if (m.code === "join" && seat === null && localStorage.getItem(tokenKey())) {
+        localStorage.removeItem(tokenKey()); show("join");
+      }
+      toast(m.reason); return;
+    case "kicked":
+      closedForGood = true; localStorage.removeItem(tokenKey()); seat = null;
+      show("join"); toast(m.reason || "The host removed this phone"); return;
+  }
+}
+
+// -- joining -----------------------------------------------------------------------------
+function showSeats(seats, started) {
+  const list = $("seat-list"); list.innerHTML = "";
+  const free = seats.filter((s) => !s.taken);
+  if (!free.length) { list.textContent = "Every phone seat is taken."; return; }
+  const h = document.createElement("h2"); h.textContent = "Pick your seat"; list.appendChild(h);
+  list.appendChild(button("Any free seat", () => join(null), "primary wide"));
+  for (const s of free) list.appendChild(button(s.label, () => join(s.seat), "wide"));
+}
+function join(which) {
+  const name = $("name").value.trim();
+  if (!name) { toast("Type your name first"); return; }
+  localStorage.setItem("crystal-arcade-name", name);
+  send({ type: "hello", v: V, room: room(), name: name, seat: which });
+}
+$("find").addEventListener("click", () => {
+  if (room().length !== 4) { toast("The room code is 4 letters"); return; }
+  if (ws && ws.readyState === 1) resume(); else connect(resume);
+});
+
+// -- the game ----------------------------------------------------------------------------
+function onState(s) {
+  view = s;
+  $("title").textContent = s.title;
+  const mine = s.your_turn;
+  if (mine && !wasMyTurn && navigator.vibrate) navigator.vibrate([120, 60, 120]);
+  wasMyTurn = mine;
+  const st = $("status");
+  st.className = mine ? "turn" : "";
+  st.textContent = statusLine(s);
+  const seats = $("seats"); seats.innerHTML = "";
+  s.seats.forEach((x, i) => {
+    const d = document.createElement("span");
+    d.className = "seat" + (i === s.seat ? " me" : "") + (i === s.to_move && !s.phase ? " now" : "")
+      + (x.connected ? "" : " gone");
+    d.textContent = x.name + (x.submitted ? " ✓" : "") + (s.scores.length ? " " + s.scores[i] : "");
+    seats.appendChild(d);
+  });
+  const simultaneous = !!s.phase;
+  $("pad-area").classList.toggle("hidden", simultaneous || s.over);
+  $("plan-area").classList.toggle("hidden", !simultaneous || s.over);
+  if (simultaneous) drawPlan(s); else drawMoves(s);
+  $("points").textContent = s.last_points ? "Last round: +" + s.last_points.total + " (" + s.last_points.explain + ")" : "";
+  $("log").textContent = s.log.map((e) => s.seats[e.seat].label + ": " + e.text).join(" · ");
+}
+function statusLine(s) {
+  if (s.over) return "Game over: " + s.outcome.reason;
+  if (s.stand_in) return "A bot played for you while your phone was away; your seat is yours again on your next turn.";
+  if (s.phase) {
+    const n = s.seats.filter((x) => x.submitted).length;
+    if (s.submitted_plan) return "Yours is in: " + s.submitted_plan + " — " + n + " of " + s.seats.length + " in";
+    return (s.phase === "setup" ? "Pick your start tile" : "Round " + s.round + ": plan your moves") +
+      " — " + n + " of " + s.seats.length + " in";
+  }
+  if (s.your_turn) return "Your turn";
+  return (s.to_move >= 0 ? s.seats[s.to_move].name + "'s turn" : "Waiting");
+}
+
+// The four turn-based games: a d-pad that drives this seat's cursor on the big screen,
+// and the position's legal moves grouped by piece or by action.
+let group = null;
+function groupOf(move) {
+  const w = move.split(/[\s\-x]/)[0];
+  return /^[a-z]{3,}$/i.test(w) ? w : w.slice(0, 3);
+}
+function drawMoves(s) {
+  for (const b of document.querySelectorAll("#pad-area [data-key]")) b.disabled = !s.your_turn;
+  const groups = {}; for (const m of s.moves) (groups[groupOf(m)] = groups[groupOf(m)] || []).push(m);
+  const names = Object.keys(groups);
+  if (!names.includes(group)) group = names.length === 1 ? names[0] : null;
+  const g = $("groups"); g.innerHTML = "";
+  if (names.length > 1) for (const n of names) g.appendChild(button(n, () => { group = n; drawMoves(view); }, n === group ? "on" : ""));
+  const list = $("moves"); list.innerHTML = "";
+  if (!s.your_turn) { list.textContent = "Moves appear here on your turn."; return; }
+  for (const m of (group ? groups[group] : [])) list.appendChild(button(m, () => send({ type: "move", text: m })));
+}
+for (const b of document.querySelectorAll("[data-key]")) b.addEventListener("click", () => send({ type: "key", key: b.dataset.key }));
+$("typed").addEventListener("submit", (e) => {
+  e.preventDefault(); const t = $("typed-text").value.trim(); if (t) send({ type: "move", text: t });
+});
+
+// Element Shift: the start pick and the plan editor for this seat only.
+function colours() { return ["#e0483e", "#3d7be0", "#3fae55"]; }
+function drawPlan(s) {
+  const mineIn = !!s.submitted_plan;
+  if (s.round !== drawPlan.round || s.phase !== drawPlan.phase) {
+    plan = { switch: false, actions: [] }; pick = null; preview = null; previewText = "";
+    drawPlan.round = s.round; drawPlan.phase = s.phase;
+  }
+  const v = s.variation;
+  $("variation").textContent = s.phase === "setup" ? "Tap a tile of your element to start on." :
+    (v ? "Round " + s.round + " · " + v.name + ": " + v.rule + " Allowed: " + v.allowed : "");
+  $("plan-editor").classList.toggle("hidden", s.phase !== "plan" || mineIn);
+  $("submit").disabled = mineIn || !s.your_turn || (s.phase === "setup" && pick === null);
+  $("submit").textContent = s.phase === "setup" ? (pick === null ? "Pick a tile" : "Start on " + cellName(pick)) : "Submit plan";
+  if (s.phase === "plan" && v) {
+    $("keep").classList.toggle("on", !plan.switch); $("switch").classList.toggle("on", plan.switch);
+    const steps = $("steps"); steps.innerHTML = "";
+    const tokens = v.tokens.slice();
+    if (v.ray_first && plan.actions.length === 0) tokens.unshift("ray N", "ray E", "ray S", "ray W");
+    for (const t of tokens) {
+      const b = button(t, () => { if (plan.actions.length < v.segments) { plan.actions.push(t); changed(); } });
+      b.disabled = plan.actions.length >= v.segments; steps.appendChild(b);
+    }
+    $("plan-text").textContent = planText() + "  (" + plan.actions.length + " of " + v.segments + ")";
+  }
+  paintBoard(s);
+}
+function planText() { return (plan.switch ? "switch" : "keep") + "; " + (plan.actions.join(" ") || "stay"); }
+function changed() { askPreview(); drawPlan(view); }
+function askPreview() { previewText = planText(); send({ type: "preview", text: previewText }); }
+function onPreview(m) {
+  preview = m.ok ? m : null;
+  $("preview").textContent = m.ok ? "If nobody else moved: +" + m.points + " (" + m.explain + ")" : m.reason;
+  if (view) paintBoard(view);
+}
+$("keep").addEventListener("click", () => { plan.switch = false; changed(); });
+$("switch").addEventListener("click", () => { plan.switch = true; changed(); });
+$("undo-step").addEventListener("click", () => { plan.actions.pop(); changed(); });
+$("clear").addEventListener("click", () => { plan = { switch: false, actions: [] }; changed(); });
+$("submit").addEventListener("click", () => {
+  if (!view) return;
+  if (view.phase === "setup") { if (pick !== null) send({ type: "move", text: "start " + cellName(pick) }); }
+  else send({ type: "move", text: planText() });
+});
+$("board").addEventListener("click", (e) => {
+  if (!view || view.phase !== "setup" || view.submitted_plan) return;
+  const r = e.target.getBoundingClientRect(), n = view.size;
+  const c = Math.floor((e.clientX - r.left) / r.width * n), row = Math.floor((e.clientY - r.top) / r.height * n);
+  const cell = row * n + c;
+  if (view.board[cell] !== view.elements[view.seat]) { toast(cellName(cell) + " is not your element: pick one of yours"); return; }
+  pick = cell; drawPlan(view);
+});
+function paintBoard(s) {
+  const cv = $("board"), g = cv.getContext("2d"), n = s.size, w = cv.width / n, col = colours();
+  const glyphs = ["▲", "●", "♣"];
+  g.clearRect(0, 0, cv.width, cv.height);
+  const mineEl = s.elements[s.seat];
+  for (let c = 0; c < n * n; c++) {
+    const x = (c % n) * w, y = Math.floor(c / n) * w, t = s.board[c];
+    g.globalAlpha = (s.phase === "setup" && t !== mineEl) ? 0.35 : 1;
+    g.fillStyle = col[t]; g.fillRect(x + 1, y + 1, w - 2, w - 2);
+    if (s.glyphs) { g.fillStyle = "rgba(255,255,255,.7)"; g.font = (w * 0.45) + "px sans-serif";
+      g.textAlign = "center"; g.textBaseline = "middle"; g.fillText(glyphs[t], x + w / 2, y + w / 2); }
+  }
+  g.globalAlpha = 1;
+  const dot = (cell, fill, r) => { g.beginPath(); g.arc((cell % n + .5) * w, (Math.floor(cell / n) + .5) * w, r, 0, 7);
+    g.fillStyle = fill; g.fill(); g.lineWidth = 2; g.strokeStyle = "#fff"; g.stroke(); };
+  s.positions.forEach((p, i) => { if (p >= 0 && i !== s.seat) dot(p, "rgba(20,20,30,.55)", w * .2); });
+  if (preview && preview.path && previewText === planText()) {
+    g.strokeStyle = "#fff"; g.lineWidth = 3; g.beginPath();
+    const pts = [s.positions[s.seat]].concat(preview.path);
+    pts.forEach((p, i) => { const x = (p % n + .5) * w, y = (Math.floor(p / n) + .5) * w; i ? g.lineTo(x, y) : g.moveTo(x, y); });
+    g.stroke();
+    for (const c of preview.converts) { g.strokeStyle = "#ffe066"; g.strokeRect((c % n) * w + 3, Math.floor(c / n) * w + 3, w - 6, w - 6); }
+  }
+  const me = s.phase === "setup" ? pick : s.positions[s.seat];
+  if (me !== null && me >= 0) dot(me, col[plan.switch ? (mineEl + 1) % 3 : mineEl], w * .32);
+}
+
+// -- start -------------------------------------------------------------------------------
+$("room").value = (params.get("room") || "").toUpperCase();
+$("name").value = localStorage.getItem("crystal-arcade-name") || "";
+if (room().length === 4) connect(resume); else connect(null);

@@ -1,0 +1,285 @@
+"""The game side of a party, run on the pygame thread (or a test's thread).
+
+:class:`PartyTable` owns no game: it acts on the :class:`~game.match.Match` the big
+screen shows.  Each :meth:`PartyTable.step` drains the server's inbox, applies what the
+rules accept (a refusal goes back to that phone with the engine's reason), hands the
+d-pad presses of the seat to act to the screen, puts a bot in for a phone that has been
+gone too long and takes it out again when the phone returns, and sends every phone its
+seat's view when anything it can see changed.
+
+Secrets: a seat's view is built from ``seat_view(state, seat)``, the same view a bot
+gets, so a phone never receives another seat's pending plan.
+
+Games whose seats decide at the same time (Element Shift: ``state.submitted``) take a
+phone's choice whenever that seat has not yet chosen; the table holds it and submits
+it when the engine's order reaches the seat, so twelve phones plan at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.core import IllegalMove, seat_view
+from game.match import Match
+from party import protocol
+from party.lobby import Lobby
+from party.server import Event, PartyServer
+
+TAKEOVER_SECONDS = 60.0
+STAND_IN_LEVEL = "medium"
+MOVE_LIST_LIMIT = 400  # every real position has fewer legal moves than this
+
+
+@dataclass
+class StepResult:
+    """What one step did, for the screen: actions applied (old, new, move, seat) to
+    animate, d-pad presses (seat, key) to feed the view, and lines to announce."""
+
+    applied: list[tuple] = field(default_factory=list)
+    keys: list[tuple[int, str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+class PartyTable:
+    def __init__(self, match: Match, lobby: Lobby, server: PartyServer,
+                 takeover_seconds: float = TAKEOVER_SECONDS, glyphs: bool = False):
+        self.match = match
+        self.lobby = lobby
+        self.server = server
+        self.takeover_seconds = takeover_seconds
+        self.glyphs = glyphs  # the host's colour-blind setting: phones draw the glyphs too
+        self.queued: dict[int, object] = {}  # seat -> a simultaneous choice not yet due
+        self._sent: dict[int, str] = {}  # seat -> the last view text sent
+        self._entries_seen = -1
+
+    # -- who may act ----------------------------------------------------------------------
+    @property
+    def phone_seats(self) -> list[int]:
+        return list(self.lobby.phone_seats)
+
+    def simultaneous(self) -> bool:
+        return hasattr(self.match.state, "submitted")
+
+    def deciding_seat(self) -> int:
+        """The seat whose phone decides now (Crystal Connector's proxy: the opponent
+        moves for a late seat), or -1."""
+        seat = self.match.to_move()
+        return -1 if seat < 0 else self.match.proxy.get(seat, seat)
+
+    def may_act(self, seat: int) -> bool:
+        if self.match.is_over() or seat in self.match.stand_ins:
+            return False
+        if self.simultaneous():
+            state = self.match.state
+            return not state.submitted(seat) and seat not in self.queued
+        return self.deciding_seat() == seat
+
+    # -- the step ---------------------------------------------------------------------------
+    def step(self) -> StepResult:
+        result = StepResult()
+        changed = False
+        while True:
+            try:
+                event = self.server.inbox.get_nowait()
+            except Exception:  # queue.Empty
+                break
+            changed |= self._on_event(event, result)
+        changed |= self._stand_ins(result)
+        self._flush_queued(result)
+        if changed or result.applied or len(self.match.entries) != self._entries_seen:
+            self.publish()
+        return result
+
+    def _on_event(self, event: Event, result: StepResult) -> bool:
+        if event.kind in ("joined", "left"):
+            return True
+        msg = event.msg
+        kind = msg.get("type")
+        seat = event.seat
+        if seat not in self.lobby.seats:
+            return False
+        if kind == "key":
+            if self.may_act(seat) and not self.simultaneous():
+                result.keys.append((seat, msg["key"]))
+            else:
+                self._refuse(event, self._why_not(seat))
+            return False
+        if kind == "preview":
+            self._preview(event)
+            return False
+        if kind == "move":
+            self._move(event, result)
+            return True
+        return False
+
+    def _why_not(self, seat: int) -> str:
+        m = self.match
+        if m.is_over():
+            return "The game is over"
+        if seat in m.stand_ins:
+            return "A bot is playing your seat; it hands back on your next turn"
+        if self.simultaneous():
+            return "Your choice is in: wait for the others and the reveal"
+        names = m.seat_names()
+        mover = self.deciding_seat()
+        return f"It is {self.lobby.name(mover) or names[mover]}'s turn, not yours"
+
+    def _refuse(self, event: Event, reason: str) -> None:
+        self.server.send_conn(event.conn, protocol.encode("error", reason=reason, code="refused"))
+
+    def _move(self, event: Event, result: StepResult) -> None:
+        seat, text = event.seat, event.msg["text"]
+        if not self.may_act(seat):
+            self._refuse(event, self._why_not(seat))
+            return
+        m = self.match
+        state = m.state
+        try:
+            move = state.parse_move(text)
+            if self.simultaneous():
+                reason = state.why_illegal(move, seat)
+                if reason:
+                    raise IllegalMove(reason)
+        except IllegalMove as exc:
+            self._refuse(event, str(exc))
+            return
+        if self.simultaneous() and m.to_move() != seat:
+            self.queued[seat] = move
+        else:
+            if not self._submit(move, seat, result, event):
+                return
+        self.server.send_conn(event.conn, protocol.encode("ok", text=str(move)))
+
+    def _submit(self, move, seat: int, result: StepResult, event: Event | None = None) -> bool:
+        old = self.match.state
+        mover = self.match.to_move()
+        try:
+            new = self.match.submit(move)
+        except IllegalMove as exc:
+            if event is not None:
+                self._refuse(event, str(exc))
+            return False
+        result.applied.append((old, new, move, mover))
+        return True
+
+    def _flush_queued(self, result: StepResult) -> None:
+        """Submit held choices as the engine's order reaches their seats."""
+        m = self.match
+        while not m.is_over() and self.simultaneous():
+            seat = m.to_move()
+            move = self.queued.pop(seat, None)
+            if move is None:
+                break
+            if not self._submit(move, seat, result):
+                break
+        if not self.simultaneous() or m.is_over():
+            self.queued.clear()
+
+    def _preview(self, event: Event) -> None:
+        state = seat_view(self.match.state, event.seat)
+        preview = getattr(state, "preview", None)
+        if preview is None or getattr(state, "phase", "") != "plan":
+            self._refuse(event, "Nothing to preview now")
+            return
+        try:
+            plan = state.parse_move(event.msg["text"])
+            p = preview(event.seat, plan)
+        except IllegalMove as exc:
+            self.server.send_conn(event.conn, protocol.encode(
+                "preview", text=event.msg["text"], ok=False, reason=str(exc)))
+            return
+        self.server.send_conn(event.conn, protocol.encode(
+            "preview", text=str(plan), ok=True, path=list(p.path), entered=list(p.entered),
+            converts=list(p.converts), element=p.element, points=p.score.total,
+            explain=p.score.explain()))
+
+    # -- bots for absent phones ----------------------------------------------------------------
+    def _stand_ins(self, result: StepResult) -> bool:
+        m = self.match
+        changed = False
+        names = m.seat_names()
+        for seat in self.phone_seats:
+            gone = self.lobby.absent_seconds(seat)
+            if seat in m.stand_ins:
+                if self.lobby.connected(seat):
+                    del m.stand_ins[seat]
+                    result.notes.append(f"{self.lobby.name(seat) or names[seat]} is back on their phone")
+                    changed = True
+            elif not m.is_over() and gone >= self.takeover_seconds:
+                m.stand_ins[seat] = STAND_IN_LEVEL
+                self.queued.pop(seat, None)
+                who = self.lobby.name(seat) or names[seat]
+                result.notes.append(f"{who}'s phone is gone: a Medium bot plays {names[seat]} until it returns")
+                changed = True
+        return changed
+
+    # -- views --------------------------------------------------------------------------------
+    def publish(self) -> None:
+        """Send each phone seat its view, if it changed since the last one."""
+        self._entries_seen = len(self.match.entries)
+        for seat in self.phone_seats:
+            text = protocol.encode("state", **self.view(seat))
+            if self._sent.get(seat) != text:
+                self._sent[seat] = text
+                self.server.send_seat(seat, text)
+
+    def resend(self, seat: int) -> None:
+        self._sent.pop(seat, None)
+
+    def view(self, seat: int) -> dict:
+        """What the phone of ``seat`` shows: public state and this seat's own secrets."""
+        m = self.match
+        state = seat_view(m.state, seat)
+        names = m.seat_names()
+        out = state.outcome() if state.is_terminal() else None
+        seats = []
+        for s, who in enumerate(m.seats):
+            entry = {"label": names[s], "name": self.lobby.name(s) or who.label(names[s]),
+                     "kind": "bot" if s in m.stand_ins else who.kind,
+                     "connected": self.lobby.connected(s) if who.is_phone else True}
+            if hasattr(state, "submitted") and not state.is_terminal():
+                entry["submitted"] = bool(state.submitted(s)) or s in self.queued
+            seats.append(entry)
+        view = {
+            "game": m.spec.id, "title": m.spec.title, "seat": seat, "label": names[seat],
+            "seats": seats, "to_move": self.deciding_seat(), "your_turn": self.may_act(seat),
+            "stand_in": seat in m.stand_ins, "round": state.round_number, "glyphs": self.glyphs,
+            "scores": [round(float(x), 2) for x in state.scores()],
+            "over": state.is_terminal(),
+            "outcome": ({"places": list(out.places), "reason": out.reason} if out else None),
+            "log": [{"seat": e.seat, "text": e.text} for e in m.entries[-6:]],
+            "moves": [],
+        }
+        if hasattr(state, "submitted"):
+            view.update(self._simultaneous_view(state, seat))
+        elif view["your_turn"]:
+            moves = state.legal_moves()
+            if len(moves) <= MOVE_LIST_LIMIT:
+                view["moves"] = [str(mv) for mv in moves]
+        return view
+
+    def _simultaneous_view(self, state, seat: int) -> dict:
+        """Element Shift's board and this seat's plan editor data."""
+        variation = state.variation() if hasattr(state, "variation") else None
+        tokens: list[str] = []
+        if variation is not None:
+            from game import element_shift as es
+
+            tokens = list(es.DIAGONAL_STEPS if variation.steps == "diagonal" else es.ORTHOGONAL_STEPS)
+            if variation.knight_jumps:
+                tokens += list(es.KNIGHT_JUMPS)
+            tokens.append(es.STAY)
+        mine = state.pending[seat] if state.pending else None
+        held = self.queued.get(seat)
+        last = state.breakdowns[-1][seat] if getattr(state, "breakdowns", ()) else None
+        return {
+            "phase": state.phase, "board": list(state.board), "positions": list(state.positions),
+            "elements": list(state.elements), "size": 11,
+            "variation": ({"name": variation.name, "rule": variation.rule,
+                           "allowed": variation.allowed, "segments": variation.segments,
+                           "tokens": tokens, "ray_first": variation.ray_first}
+                          if variation else None),
+            "submitted_plan": str(held or mine) if (held or mine) else "",
+            "totals": list(state.totals),
+            "last_points": ({"total": last.total, "explain": last.explain()} if last else None),
+        }

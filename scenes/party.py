@@ -1,0 +1,236 @@
+"""The big screen's side of party play: hosting, the lobby, and the play-scene glue.
+
+* :class:`Party` -- one hosted game: the room (``party.lobby``), the server on its own
+  thread (``party.server``) and, once the game starts, the table that turns phone
+  messages into actions on the match (``party.table``).
+* :class:`LobbyScene` -- the QR code, the address and the room code, the seats with who
+  has joined (and Kick), Start.
+* The play scene calls ``Party.step`` every tick (see ``PlayScene.update``); nothing
+  here waits on the network.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core import GameSetup, GameSpec
+from game.match import Match, Seat
+from party import protocol
+from party.lobby import Lobby
+from party.server import PartyServer, lan_address
+from party.table import PartyTable, StepResult
+from scenes.app import LOGICAL_SIZE
+from scenes.widgets import MenuScene, draw_panel, draw_text, starfield_background, toast
+
+STAND_IN = "medium"
+
+
+class Party:
+    """One hosted party, from the lobby to the end of its game."""
+
+    def __init__(self, spec: GameSpec, setup: GameSetup, seats: list[Seat], clock_preset: str,
+                 settings, host: str | None = None, port: int | None = None):
+        self.spec, self.setup, self.seats, self.clock_preset = spec, setup, list(seats), clock_preset
+        self.settings = settings
+        phone_seats = [i for i, s in enumerate(seats) if s.is_phone]
+        self.lobby = Lobby(list(spec.seat_names(setup.players)), phone_seats)
+        address = host or settings.party_address or lan_address()
+        self.server = PartyServer(self.lobby, address,
+                                  settings.party_port if port is None else port)
+        self.table: PartyTable | None = None
+        self._lobby_sent = ""
+
+    def start(self) -> None:
+        """Listen; a busy port falls back to any free one.  OSError when neither works."""
+        try:
+            self.server.start()
+        except OSError:
+            if self.server.port == 0:
+                raise
+            self.server = PartyServer(self.lobby, self.server.host, 0)
+            self.server.start()
+
+    def stop(self) -> None:
+        self.server.stop()
+
+    @property
+    def url(self) -> str:
+        """What the QR code holds: the page, with the room code filled in."""
+        return f"{self.server.url}?room={self.lobby.code}"
+
+    # -- lobby --------------------------------------------------------------------------
+    def pump_lobby(self) -> bool:
+        """Before the game: answer phones (nothing to play yet) and tell every phone who
+        has joined.  True when the seats changed."""
+        changed = False
+        while True:
+            try:
+                event = self.server.inbox.get_nowait()
+            except Exception:  # queue.Empty
+                break
+            if event.kind == "message":
+                self.server.send_conn(event.conn, protocol.encode(
+                    "error", reason="The game has not started yet: the host starts it on the big screen",
+                    code="refused"))
+            else:
+                changed = True
+        text = protocol.encode("lobby", seats=self.lobby.snapshot(), game=self.spec.title)
+        if text != self._lobby_sent:
+            self._lobby_sent = text
+            self.server.broadcast(text)
+            changed = True
+        return changed
+
+    def begin(self, fill_with_bots: bool) -> Match:
+        """Start the game: taken seats play from their phones; empty phone seats become
+        Medium bots (or stay waiting for a phone when ``fill_with_bots`` is off)."""
+        seats = list(self.seats)
+        for seat in list(self.lobby.phone_seats):
+            name = self.lobby.name(seat)
+            if name:
+                seats[seat] = Seat.phone(name)
+            elif fill_with_bots:
+                seats[seat] = Seat.bot(STAND_IN)
+                self.lobby.seats.pop(seat, None)
+                self.lobby.phone_seats.remove(seat)
+            else:
+                seats[seat] = Seat.phone()
+        match = Match(self.spec, self.setup, seats, self.setup.start({self.spec.id: self.spec}),
+                      self.clock_preset)
+        self.lobby.mark_started()
+        self.table = PartyTable(match, self.lobby, self.server,
+                                takeover_seconds=self.settings.party_takeover_seconds,
+                                glyphs=bool(self.settings.colour_blind))
+        self.server.broadcast(protocol.encode("started", game=self.spec.title))
+        return match
+
+    def step(self) -> StepResult:
+        return self.table.step() if self.table else StepResult()
+
+
+def qr_surface(text: str, size: int, dark=(12, 14, 30), light=(255, 255, 255)) -> pygame.Surface:
+    """The QR code for ``text`` (drawn from segno's module matrix), ``size`` pixels square."""
+    import segno
+
+    rows = [list(r) for r in segno.make(text, error="m").matrix_iter(scale=1, border=4)]
+    n = len(rows)
+    scale = max(1, size // n)
+    surf = pygame.Surface((n * scale, n * scale))
+    surf.fill(light)
+    for y, row in enumerate(rows):
+        for x, on in enumerate(row):
+            if on:
+                surf.fill(dark, (x * scale, y * scale, scale, scale))
+    return surf
+
+
+class LobbyScene(MenuScene):
+    """Phones join here; the host starts the game when the seats are filled."""
+
+    name = "lobby"
+
+    def __init__(self, app, party: Party):
+        super().__init__(app)
+        self.party = party
+        self.fill_with_bots = True
+        self.handed_over = False
+        self.qr = qr_surface(party.url, 300)
+        self._seen: list[dict] = []
+        self.build()
+
+    def build(self) -> None:
+        self.clear_controls()
+        snapshot = self.party.lobby.snapshot()
+        self._seen = snapshot
+        x, y = 700, 150
+        for slot in snapshot:
+            if slot["taken"]:
+                self.button(pygame.Rect(x + 440, y, 100, 44), "Kick", lambda s=slot["seat"]: self.kick(s),
+                            object_id="#small", tooltip=f"Free {slot['label']}; that phone cannot come back")
+            y += 50 if len(snapshot) <= 8 else 38
+        by = LOGICAL_SIZE[1] - 70
+        self.button(pygame.Rect(40, by, 160, 54), "Back", self.on_back)
+        self.cycler(pygame.Rect(420, by, 420, 54), "Empty seats at start", (True, False), self.fill_with_bots,
+                    self.set_fill, fmt=lambda v: "Medium bots" if v else "wait for phones")
+        self.button(pygame.Rect(880, by, 360, 54), "Start  ›", self.start_game, object_id="#primary")
+
+    def set_fill(self, value: bool) -> None:
+        self.fill_with_bots = value
+
+    def kick(self, seat: int) -> None:
+        token = self.party.lobby.kick(seat)
+        if token:
+            self.party.server.close_token(token, "The host removed this phone from the game")
+            toast(self.app, f"{self.party.lobby.labels[seat]} is free again", "info")
+        self.build()
+
+    def start_game(self) -> None:
+        lobby = self.party.lobby
+        empty = lobby.free_seats()
+        if empty and not self.fill_with_bots:
+            self.app.sound.play("error")
+            toast(self.app, f"{len(empty)} phone seat(s) still empty: wait for them to join, or let "
+                            "Medium bots take the empty seats", "warning")
+            return
+        match = self.party.begin(self.fill_with_bots)
+        from scenes.play import play_scene_for
+
+        scene = play_scene_for(self.app, match)
+        scene.attach_party(self.party)
+        self.handed_over = True
+        self.app.replace(scene)
+
+    def on_back(self) -> None:
+        self.app.sound.play("back")
+        self.app.pop()
+
+    def exit(self) -> None:
+        if not self.handed_over:
+            self.party.stop()
+
+    def update(self) -> None:
+        super().update()
+        self.party.pump_lobby()
+        if self.party.lobby.snapshot() != self._seen:
+            focus = self.focus_index
+            self.build()
+            if 0 <= focus < len(self.controls):
+                self.set_focus(focus)
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        starfield_background(surface, self.app.theme, self.ticks)
+
+    def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
+        theme = self.app.theme
+        party = self.party
+        draw_text(surface, f"{party.spec.title}: join from your phone", theme.font(40, "display"),
+                  theme["accent"], (40, 18), shadow=True)
+        card = pygame.Rect(40, 90, 600, 540)
+        draw_panel(surface, card, theme)
+        qr_rect = self.qr.get_rect(midtop=(card.centerx, card.y + 20))
+        surface.blit(self.qr, qr_rect)
+        y = qr_rect.bottom + 14
+        draw_text(surface, "Scan the code, or open", theme.font(18), theme["text_dim"], (card.centerx, y), "midtop")
+        draw_text(surface, party.server.url, theme.font(26, "bold"), theme["text"], (card.centerx, y + 26), "midtop")
+        draw_text(surface, "Room code", theme.font(18), theme["text_dim"], (card.centerx, y + 66), "midtop")
+        draw_text(surface, "  ".join(party.lobby.code), theme.font(54, "display"), theme["accent_2"],
+                  (card.centerx, y + 88), "midtop", shadow=True)
+        seats = pygame.Rect(680, 90, 560, 540)
+        draw_panel(surface, seats, theme)
+        snapshot = self._seen
+        joined = sum(1 for s in snapshot if s["taken"])
+        draw_text(surface, f"Phone seats: {joined} of {len(snapshot)} joined", theme.font(22, "bold"),
+                  theme["accent"], (seats.x + 20, seats.y + 16))
+        y = 150
+        for slot in snapshot:
+            colour = theme["good"] if slot["connected"] else (theme["accent"] if slot["taken"] else theme["text_dim"])
+            pygame.draw.circle(surface, colour, (seats.x + 34, y + 22), 9)
+            who = slot["name"] if slot["taken"] else "waiting for a phone..."
+            if slot["taken"] and not slot["connected"]:
+                who += " (phone away)"
+            draw_text(surface, f"{slot['label']}:  {who}", theme.font(20 if len(snapshot) <= 8 else 17),
+                      theme["text"] if slot["taken"] else theme["text_dim"], (seats.x + 54, y + 10),
+                      max_width=380)
+            y += 50 if len(snapshot) <= 8 else 38
+        if party.server.error:
+            draw_text(surface, party.server.error, theme.font(18), theme["bad"], (40, 640), max_width=1200)
