@@ -125,6 +125,13 @@ class Lobby:
             self.seats[seat] = PhoneSeat(seat, slot.label)
             return old
 
+    def retire(self, seat: int) -> None:
+        """``seat`` is no longer a phone's (a bot took it at the start)."""
+        with self._lock:
+            self.seats.pop(seat, None)
+            if seat in self.phone_seats:
+                self.phone_seats.remove(seat)
+
     # -- reading ------------------------------------------------------------------------
     def absent_seconds(self, seat: int) -> float:
         """How long ``seat``'s phone has been gone (0 while connected; an empty seat

@@ -51,8 +51,10 @@ class _Conn:
 
 
 class PartyServer:
-    def __init__(self, lobby: Lobby, host: str = "127.0.0.1", port: int = 0):
+    def __init__(self, lobby: Lobby, host: str = "127.0.0.1", port: int = 0,
+                 rate: tuple[float, int] = (protocol.RATE_PER_SECOND, protocol.RATE_BURST)):
         self.lobby = lobby
+        self.rate = rate  # (messages a second, burst) per connection
         self.host = host
         self.port = port
         self.inbox: queue.Queue[Event] = queue.Queue()
@@ -138,7 +140,7 @@ class PartyServer:
             await ws.close()
             return ws
         await ws.prepare(request)
-        conn = _Conn(next(self._ids), ws, protocol.RateLimit(time.monotonic()))
+        conn = _Conn(next(self._ids), ws, protocol.RateLimit(time.monotonic(), *self.rate))
         self._conns[conn.id] = conn
         try:
             async for frame in ws:

@@ -247,7 +247,8 @@ class PartyTable:
             "scores": [round(float(x), 2) for x in state.scores()],
             "over": state.is_terminal(),
             "outcome": ({"places": list(out.places), "reason": out.reason} if out else None),
-            "log": [{"seat": e.seat, "text": e.text} for e in m.entries[-6:]],
+            "ply": len(m.entries),
+            "log": self._log(seat),
             "moves": [],
         }
         if hasattr(state, "submitted"):
@@ -257,6 +258,24 @@ class PartyTable:
             if len(moves) <= MOVE_LIST_LIMIT:
                 view["moves"] = [str(mv) for mv in moves]
         return view
+
+    def _log(self, seat: int, last: int = 6) -> list[dict]:
+        """The last actions.  In a game of secret plans an entry of the round still
+        being planned names only who is in: the plan itself is that seat's secret until
+        the reveal (the big screen's log does the same)."""
+        m = self.match
+        out = []
+        start = max(0, len(m.entries) - last)
+        now = m.state.round_number
+        for i in range(start, len(m.entries)):
+            e = m.entries[i]
+            text = e.text
+            secret = (self.simultaneous() and not m.is_over() and e.seat != seat
+                      and m.states[i].round_number == now)
+            if secret:
+                text = "picked a start tile" if now == 0 else "submitted a plan"
+            out.append({"seat": e.seat, "text": text})
+        return out
 
     def _simultaneous_view(self, state, seat: int) -> dict:
         """Element Shift's board and this seat's plan editor data."""

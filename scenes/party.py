@@ -1,8 +1,7 @@
 """The big screen's side of party play: hosting, the lobby, and the play-scene glue.
 
-* :class:`Party` -- one hosted game: the room (``party.lobby``), the server on its own
-  thread (``party.server``) and, once the game starts, the table that turns phone
-  messages into actions on the match (``party.table``).
+* :func:`hosted` -- a :class:`party.host.Party` (room, server, table) set up from the
+  player's settings.
 * :class:`LobbyScene` -- the QR code, the address and the room code, the seats with who
   has joined (and Kick), Start.
 * The play scene calls ``Party.step`` every tick (see ``PlayScene.update``); nothing
@@ -13,99 +12,15 @@ from __future__ import annotations
 
 import pygame
 
-from game.core import GameSetup, GameSpec
-from game.match import Match, Seat
-from party import protocol
-from party.lobby import Lobby
-from party.server import PartyServer, lan_address
-from party.table import PartyTable, StepResult
+from party.host import Party
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import MenuScene, draw_panel, draw_text, starfield_background, toast
 
-STAND_IN = "medium"
-
-
-class Party:
-    """One hosted party, from the lobby to the end of its game."""
-
-    def __init__(self, spec: GameSpec, setup: GameSetup, seats: list[Seat], clock_preset: str,
-                 settings, host: str | None = None, port: int | None = None):
-        self.spec, self.setup, self.seats, self.clock_preset = spec, setup, list(seats), clock_preset
-        self.settings = settings
-        phone_seats = [i for i, s in enumerate(seats) if s.is_phone]
-        self.lobby = Lobby(list(spec.seat_names(setup.players)), phone_seats)
-        address = host or settings.party_address or lan_address()
-        self.server = PartyServer(self.lobby, address,
-                                  settings.party_port if port is None else port)
-        self.table: PartyTable | None = None
-        self._lobby_sent = ""
-
-    def start(self) -> None:
-        """Listen; a busy port falls back to any free one.  OSError when neither works."""
-        try:
-            self.server.start()
-        except OSError:
-            if self.server.port == 0:
-                raise
-            self.server = PartyServer(self.lobby, self.server.host, 0)
-            self.server.start()
-
-    def stop(self) -> None:
-        self.server.stop()
-
-    @property
-    def url(self) -> str:
-        """What the QR code holds: the page, with the room code filled in."""
-        return f"{self.server.url}?room={self.lobby.code}"
-
-    # -- lobby --------------------------------------------------------------------------
-    def pump_lobby(self) -> bool:
-        """Before the game: answer phones (nothing to play yet) and tell every phone who
-        has joined.  True when the seats changed."""
-        changed = False
-        while True:
-            try:
-                event = self.server.inbox.get_nowait()
-            except Exception:  # queue.Empty
-                break
-            if event.kind == "message":
-                self.server.send_conn(event.conn, protocol.encode(
-                    "error", reason="The game has not started yet: the host starts it on the big screen",
-                    code="refused"))
-            else:
-                changed = True
-        text = protocol.encode("lobby", seats=self.lobby.snapshot(), game=self.spec.title)
-        if text != self._lobby_sent:
-            self._lobby_sent = text
-            self.server.broadcast(text)
-            changed = True
-        return changed
-
-    def begin(self, fill_with_bots: bool) -> Match:
-        """Start the game: taken seats play from their phones; empty phone seats become
-        Medium bots (or stay waiting for a phone when ``fill_with_bots`` is off)."""
-        seats = list(self.seats)
-        for seat in list(self.lobby.phone_seats):
-            name = self.lobby.name(seat)
-            if name:
-                seats[seat] = Seat.phone(name)
-            elif fill_with_bots:
-                seats[seat] = Seat.bot(STAND_IN)
-                self.lobby.seats.pop(seat, None)
-                self.lobby.phone_seats.remove(seat)
-            else:
-                seats[seat] = Seat.phone()
-        match = Match(self.spec, self.setup, seats, self.setup.start({self.spec.id: self.spec}),
-                      self.clock_preset)
-        self.lobby.mark_started()
-        self.table = PartyTable(match, self.lobby, self.server,
-                                takeover_seconds=self.settings.party_takeover_seconds,
-                                glyphs=bool(self.settings.colour_blind))
-        self.server.broadcast(protocol.encode("started", game=self.spec.title))
-        return match
-
-    def step(self) -> StepResult:
-        return self.table.step() if self.table else StepResult()
+def hosted(spec, setup, seats, clock_preset: str, settings) -> Party:
+    """A party for these seats, listening where the settings say (not started yet)."""
+    return Party(spec, setup, seats, clock_preset, host=settings.party_address,
+                 port=settings.party_port, takeover_seconds=settings.party_takeover_seconds,
+                 glyphs=bool(settings.colour_blind))
 
 
 def qr_surface(text: str, size: int, dark=(12, 14, 30), light=(255, 255, 255)) -> pygame.Surface:

@@ -252,9 +252,9 @@ class SelectScene(MenuScene):
 
     def host_party(self, match: Match) -> None:
         """Phone seats: open the lobby (the game itself starts from there)."""
-        from scenes.party import LobbyScene, Party
+        from scenes.party import LobbyScene, hosted
 
-        party = Party(match.spec, match.setup, match.seats, match.clock_preset, self.app.settings)
+        party = hosted(match.spec, match.setup, match.seats, match.clock_preset, self.app.settings)
         try:
             party.start()
         except (OSError, RuntimeError) as exc:
