@@ -53,20 +53,33 @@ class LobbyScene(MenuScene):
         self._seen: list[dict] = []
         self.build()
 
+    SEATS = pygame.Rect(680, 90, 560, 540)
+    ROW_H = 52  # a Kick button is a 44 px target
+
+    def seat_rows(self, count: int) -> list[pygame.Rect]:
+        """One row per phone seat: a column of up to 9, two columns beyond that."""
+        area = self.SEATS.inflate(-24, 0)
+        top = self.SEATS.y + 58
+        cols = 1 if count <= 9 else 2
+        per_col = -(-count // cols)
+        width = area.w // cols
+        return [pygame.Rect(area.x + (i // per_col) * width, top + (i % per_col) * self.ROW_H,
+                            width - 8, self.ROW_H - 6) for i in range(count)]
+
     def build(self) -> None:
         self.clear_controls()
         snapshot = self.party.lobby.snapshot()
         self._seen = snapshot
-        x, y = 700, 150
-        for slot in snapshot:
+        for slot, row in zip(snapshot, self.seat_rows(len(snapshot))):
             if slot["taken"]:
-                self.button(pygame.Rect(x + 440, y, 100, 44), "Kick", lambda s=slot["seat"]: self.kick(s),
-                            object_id="#small", tooltip=f"Free {slot['label']}; that phone cannot come back")
-            y += 50 if len(snapshot) <= 8 else 38
+                self.button(pygame.Rect(row.right - 84, row.y, 84, 46), "Kick",
+                            lambda s=slot["seat"]: self.kick(s), object_id="#small",
+                            tooltip=f"Free {slot['label']}; that phone cannot come back")
         by = LOGICAL_SIZE[1] - 70
         self.button(pygame.Rect(40, by, 160, 54), "Back", self.on_back)
-        self.cycler(pygame.Rect(420, by, 420, 54), "Empty seats at start", (True, False), self.fill_with_bots,
-                    self.set_fill, fmt=lambda v: "Medium bots" if v else "wait for phones")
+        self.cycler(pygame.Rect(230, by, 620, 54), "Empty phone seats", (True, False), self.fill_with_bots,
+                    self.set_fill, fmt=lambda v: "Medium bots play them" if v else "wait for phones",
+                    tooltip="What happens at Start to phone seats nobody has taken")
         self.button(pygame.Rect(880, by, 360, 54), "Start  ›", self.start_game, object_id="#primary")
 
     def set_fill(self, value: bool) -> None:
@@ -130,22 +143,21 @@ class LobbyScene(MenuScene):
         draw_text(surface, "Room code", theme.font(18), theme["text_dim"], (card.centerx, y + 66), "midtop")
         draw_text(surface, "  ".join(party.lobby.code), theme.font(54, "display"), theme["accent_2"],
                   (card.centerx, y + 88), "midtop", shadow=True)
-        seats = pygame.Rect(680, 90, 560, 540)
+        seats = self.SEATS
         draw_panel(surface, seats, theme)
         snapshot = self._seen
         joined = sum(1 for s in snapshot if s["taken"])
         draw_text(surface, f"Phone seats: {joined} of {len(snapshot)} joined", theme.font(22, "bold"),
                   theme["accent"], (seats.x + 20, seats.y + 16))
-        y = 150
-        for slot in snapshot:
+        font = theme.font(19 if len(snapshot) <= 9 else 16)
+        for slot, row in zip(snapshot, self.seat_rows(len(snapshot))):
             colour = theme["good"] if slot["connected"] else (theme["accent"] if slot["taken"] else theme["text_dim"])
-            pygame.draw.circle(surface, colour, (seats.x + 34, y + 22), 9)
-            who = slot["name"] if slot["taken"] else "waiting for a phone..."
+            pygame.draw.circle(surface, colour, (row.x + 12, row.centery), 8)
+            who = slot["name"] if slot["taken"] else "waiting..."
             if slot["taken"] and not slot["connected"]:
-                who += " (phone away)"
-            draw_text(surface, f"{slot['label']}:  {who}", theme.font(20 if len(snapshot) <= 8 else 17),
-                      theme["text"] if slot["taken"] else theme["text_dim"], (seats.x + 54, y + 10),
-                      max_width=380)
-            y += 50 if len(snapshot) <= 8 else 38
+                who += " (away)"
+            draw_text(surface, f"{slot['label']}:  {who}", font,
+                      theme["text"] if slot["taken"] else theme["text_dim"], (row.x + 28, row.centery),
+                      "midleft", max_width=row.w - 28 - (92 if slot["taken"] else 0))
         if party.server.error:
             draw_text(surface, party.server.error, theme.font(18), theme["bad"], (40, 640), max_width=1200)

@@ -11,6 +11,7 @@
     python3 tools/screenshot.py results out/results.png --id "color-crossroads#3" --play-out
     python3 tools/screenshot.py kiosk out/kiosk.png        # the kiosk title
     python3 tools/screenshot.py attract out/attract.png --game chromatic-collapse
+    python3 tools/screenshot.py lobby out/lobby.png --game element-shift   # a party's lobby
     python3 tools/screenshot.py all out/            # the README's set
 
 ``--moves`` is a ';'-separated list in the game's notation.  ``--mid T`` applies the
@@ -118,6 +119,8 @@ def screen(kind: str, out: Path, args) -> Path:
         if args.scroll:
             scene.target = scene.scroll = min(scene.max_scroll(), args.scroll)
         return shoot(app, out, 2)
+    if kind == "lobby":
+        return lobby_shot(app, out, args)
     if kind in ("game", "pause", "results"):
         from scenes.play import play_scene_for
 
@@ -153,10 +156,33 @@ def screen(kind: str, out: Path, args) -> Path:
     raise SystemExit(f"unknown screen {kind!r}")
 
 
+def lobby_shot(app, out: Path, args) -> Path:
+    """A hosted party's lobby (listening on 127.0.0.1 only) with a few phones joined."""
+    from game.core import GameSetup
+    from game.match import Seat
+    from game.registry import GAMES
+    from party.host import Party
+    from scenes.party import LobbyScene
+
+    game = args.game or "element-shift"
+    spec = GAMES[game]
+    players, options = spec.resolve_options(12 if game == "element-shift" else spec.min_players)
+    setup = GameSetup(game, players, options, 1)
+    party = Party(spec, setup, [Seat.phone()] * players, host="127.0.0.1", port=0)
+    party.start()
+    try:
+        for name in ["Ada", "Grace", "Alan", "Edsger", "Barbara"][: max(1, players - 1)]:
+            party.lobby.join(party.lobby.code, name)
+        app.push(LobbyScene(app, party))
+        return shoot(app, out, args.ticks or 5)
+    finally:
+        party.stop()
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("screen", choices=("title", "select", "settings", "rules", "game", "pause", "results",
-                                      "kiosk", "attract", "all"))
+                                      "kiosk", "attract", "lobby", "all"))
     p.add_argument("out", type=Path, help="PNG file (a folder for 'all')")
     p.add_argument("--game", help="game id for select / rules")
     p.add_argument("--id", help="full game id, e.g. 'crystal-connector:rocks#12'")

@@ -1,0 +1,218 @@
+"""Party play on the big screen: game select -> Host party -> lobby -> a game whose
+seats play from phones (real WebSockets to 127.0.0.1), the screen ticking as it would.
+
+The App runs headless in the test's thread; ``Screen`` ticks it from a task on the
+phones' event loop, so phones, server and screen interleave as they do for real.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import aiohttp
+
+from game.registry import GAMES
+from scenes.party import LobbyScene
+from scenes.play.base import PlayScene
+from tests.party_phones import Phone, run, until
+
+
+class Screen:
+    """Tick the headless app every couple of milliseconds (one tick = 1/60 s of game)."""
+
+    def __init__(self, app):
+        self.app = app
+        self._task: asyncio.Task | None = None
+
+    async def __aenter__(self):
+        self._task = asyncio.ensure_future(self._run())
+        return self
+
+    async def __aexit__(self, *exc):
+        self._task.cancel()
+        try:
+            await self._task
+        except asyncio.CancelledError:
+            pass
+
+    async def _run(self):
+        while True:
+            self.app.run_ticks(1, draw=False)
+            await asyncio.sleep(0.002)
+
+
+def control(scene, prefix: str):
+    return next(c for c in scene.controls if c.element.text.startswith(prefix))
+
+
+def seat_control(select, i: int):
+    """Game select's cycler for seat ``i`` (labelled with the game's seat name)."""
+    names = GAMES[select.game_id].seat_names(select.cfg()["players"])
+    label = names[i] if len(names) <= 4 else names[i].replace("Player ", "P")
+    return control(select, f"{label}: ")
+
+
+def press(app, prefix: str) -> None:
+    c = control(app.top, prefix)
+    app.post_click(c.element.rect.center)
+    app.run_ticks(2, draw=False)
+
+
+def host_from_select(app, game: str, seats: list[str]) -> LobbyScene:
+    """Title -> Play -> the game's card -> seats -> Host party -> Start: the lobby."""
+    app.settings.party_address = "127.0.0.1"  # tests never listen beyond this machine
+    app.settings.party_port = 0
+    press(app, "Play")
+    select = app.top
+    card = select.card_rects[game]
+    app.post_click((card.centerx, card.y + 30))
+    app.run_ticks(2, draw=False)
+    for i, kind in enumerate(seats):
+        for _ in range(8):
+            c = seat_control(app.top, i)
+            if c.element.text.endswith(f"‹ {dict(person='Person', phone='Phone').get(kind, kind)} ›"):
+                break
+            app.post_click(c.element.rect.center)
+            app.run_ticks(1, draw=False)
+    press(app, "Start")
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene), app.top
+    return lobby
+
+
+def test_host_switch_turns_person_seats_into_phone_seats(app):
+    press(app, "Play")
+    select = app.top
+    assert control(select, "Host party").element.text.endswith("‹ Off ›")
+    press(app, "Host party")
+    assert select.cfg()["seats"][0] == "phone"
+    assert seat_control(select, 0).element.text.endswith("‹ Phone ›")
+    assert control(select, "Host party").element.text.endswith("‹ On: phones join ›")
+    press(app, "Host party")
+    assert select.cfg()["seats"][0] == "person"
+
+
+def test_a_phone_plays_chromatic_collapse_against_a_bot_on_the_big_screen(app):
+    lobby = host_from_select(app, "chromatic-collapse", ["phone", "Bot: Easy"])
+    party = lobby.party
+    assert party.server.host == "127.0.0.1" and party.server.running
+    app.settings.animation_speed = 8.0
+
+    async def main():
+        async with aiohttp.ClientSession() as session, Screen(app):
+            phone = await Phone(session, party.server.url).open()
+            ans = await phone.ask(("seats", "error"), type="seats", v=1, room=party.lobby.code)
+            assert [s["label"] for s in ans["seats"]] == ["Diamond"] or len(ans["seats"]) == 1
+            ans = await phone.join(party.lobby.code, "Ada")
+            assert ans["type"] == "welcome"
+            await until(lambda: lobby._seen and lobby._seen[0]["name"] == "Ada",
+                        what="the lobby to show Ada")
+            kick = control(lobby, "Kick")
+            assert kick.element.rect.height >= 44
+            press(app, "Start")
+            view = app.top
+            assert isinstance(view, PlayScene) and view.party is party
+            view.bot_seconds = 0.02
+            match = view.match
+            # the screen's own input does not act for the phone's seat
+            await until(lambda: phone.state is not None, what="the first state")
+            seat = phone.seat
+            assert match.seats[seat].is_phone and match.seats[1 - seat].is_bot
+            moves_made = 0
+            for _ in range(400):
+                await until(lambda: match.is_over() or (phone.state["your_turn"]
+                                                        and phone.state["ply"] == len(match.entries)),
+                            timeout=30, what="the phone's turn")
+                if match.is_over():
+                    break
+                if moves_made == 0:
+                    ply = len(match.entries)
+                    assert not view.try_move(match.parse(phone.state["moves"][0]))
+                    assert "plays from their phone" in view.banner and len(match.entries) == ply
+                    # the d-pad drives the board's cursor for this seat
+                    # (setup: Left/Right pick the side; on the board the first key shows
+                    # the cursor and the next ones move it)
+                    def focus():
+                        return view.cursor, view.setup_focus, view.keyboard
+
+                    before = focus()
+                    await phone.send(type="key", key="right")
+                    await phone.send(type="key", key="down")
+                    await until(lambda: focus() != before, what="the cursor to move")
+                ans = await phone.ask(("ok", "error"), type="move", text=phone.state["moves"][-1])
+                assert ans["type"] == "ok", ans
+                moves_made += 1
+            await until(lambda: app.top.name == "results", timeout=60, what="the results screen")
+            await until(lambda: phone.state["over"], what="the phone to hear the game is over")
+            assert moves_made >= 2
+            await phone.close()
+
+    run(main())
+    assert not party.server.running  # leaving the game stops the server
+
+
+def test_a_stand_in_bot_moves_for_a_phone_that_left_and_hands_back(app):
+    now = [500.0]
+    app.settings.party_takeover_seconds = 30.0
+    lobby = host_from_select(app, "crystal-connector", ["phone", "phone"])
+    party = lobby.party
+    party.lobby.clock = lambda: now[0]  # the room's idea of time, not the event loop's
+
+    async def main():
+        async with aiohttp.ClientSession() as session, Screen(app):
+            a = await Phone(session, party.server.url).open()
+            b = await Phone(session, party.server.url).open()
+            await a.join(party.lobby.code, "Ann")
+            await b.join(party.lobby.code, "Ben")
+            await until(lambda: sum(s["taken"] for s in lobby._seen) == 2)
+            press(app, "Start")
+            view = app.top
+            view.bot_seconds = 0.02
+            match = view.match
+            await until(lambda: a.state and b.state)
+            mover = a if a.state["your_turn"] else b
+            token, seat = mover.token, mover.seat
+            await mover.close()
+            await until(lambda: not party.lobby.connected(seat))
+            now[0] += 31
+            other = b if mover is a else a
+            await until(lambda: seat in match.stand_ins, what="the stand-in")
+            assert "Medium bot plays" in view.banner
+            await until(lambda: other.state["seats"][seat]["kind"] == "bot", what="phones told")
+            await until(lambda: any(e.seat == seat for e in match.entries), timeout=30,
+                        what="the stand-in's move")
+            back = await Phone(session, party.server.url).open()
+            ans = await back.ask(("welcome", "error"), type="resume", v=1, token=token)
+            assert ans["type"] == "welcome"
+            await until(lambda: seat not in match.stand_ins, what="the hand-back")
+            await back.close()
+            await other.close()
+
+    run(main())
+
+
+def test_a_busy_port_falls_back_to_a_free_one(app):
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        app.settings.party_port = busy.getsockname()[1]
+        app.settings.party_address = "127.0.0.1"
+        press(app, "Play")
+        press(app, "Host party")
+        press(app, "Start")
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene)
+        assert lobby.party.server.port not in (0, busy.getsockname()[1])
+        press(app, "Back")
+        assert not lobby.party.server.running
+
+
+def test_an_address_this_machine_does_not_have_is_reported_not_raised(app):
+    app.settings.party_address = "192.0.2.1"  # TEST-NET-1: never this machine's; nothing is sent
+    press(app, "Play")
+    press(app, "Host party")
+    press(app, "Start")
+    assert app.top.name == "select"
+    assert any("Cannot host a party" in t.text and "192.0.2.1" in t.text for t in app._toasts)
