@@ -135,7 +135,7 @@ function drawMoves(s) {
   if (names.length > 1) for (const n of names) g.appendChild(button(n, () => { group = n; drawMoves(view); }, n === group ? "on" : ""));
   const list = $("moves"); list.innerHTML = "";
   if (!s.your_turn) { list.textContent = "Moves appear here on your turn."; return; }
-  for (const m of (group ? groups[group] : [])) list.appendChild(button(m, () => send({ type: "move", text: m })));
+  for (const m of (group ? groups[group] : [])) { const b = button(m, () => send({ type: "move", text: m })); b.dataset.move = m; list.appendChild(b); }
 }
 for (const b of document.querySelectorAll("[data-key]")) b.addEventListener("click", () => send({ type: "key", key: b.dataset.key }));
 $("typed").addEventListener("submit", (e) => {
@@ -161,13 +161,35 @@ function drawPlan(s) {
     const steps = $("steps"); steps.innerHTML = "";
     const tokens = v.tokens.slice();
     if (v.ray_first && plan.actions.length === 0) tokens.unshift("ray N", "ray E", "ray S", "ray W");
+    const at = planEnd(s);
     for (const t of tokens) {
       const b = button(t, () => { if (plan.actions.length < v.segments) { plan.actions.push(t); changed(); } });
-      b.disabled = plan.actions.length >= v.segments; steps.appendChild(b);
+      // A step that would leave the board is greyed out (the host checks everything else).
+      b.disabled = plan.actions.length >= v.segments || at === null || !onBoard(at, t, s.size);
+      b.title = b.disabled && plan.actions.length < v.segments ? t + " would leave the board" : t;
+      steps.appendChild(b);
     }
     $("plan-text").textContent = planText() + "  (" + plan.actions.length + " of " + v.segments + ")";
   }
   paintBoard(s);
+}
+// Where a step token moves a token: U/D/L/R once per letter ("UUR" is a knight jump);
+// "stay" and rays do not move.
+function stepDelta(t) {
+  if (t === "stay" || t.startsWith("ray")) return [0, 0];
+  let dx = 0, dy = 0;
+  for (const ch of t) { if (ch === "U") dy--; else if (ch === "D") dy++; else if (ch === "L") dx--; else if (ch === "R") dx++; }
+  return [dx, dy];
+}
+function onBoard(cell, t, n) {
+  const [dx, dy] = stepDelta(t), x = cell % n + dx, y = Math.floor(cell / n) + dy;
+  return x >= 0 && y >= 0 && x < n && y < n;
+}
+function planEnd(s) {
+  let cell = s.positions[s.seat];
+  for (const t of plan.actions) { if (cell === null || cell < 0 || !onBoard(cell, t, s.size)) return null;
+    const [dx, dy] = stepDelta(t); cell += dy * s.size + dx; }
+  return cell;
 }
 function planText() { return (plan.switch ? "switch" : "keep") + "; " + (plan.actions.join(" ") || "stay"); }
 function changed() { askPreview(); drawPlan(view); }

@@ -1,0 +1,227 @@
+"""The phone page in a real browser: headless Chromium joins a party on 127.0.0.1.
+
+Needs Debian's ``chromium`` and ``chromium-driver`` (``.ci/run`` installs them when it
+can; ``apt-get install chromium chromium-driver`` by hand) and the ``selenium`` package
+(the test extra).  Without them the test is skipped and says why.
+
+The browser holds one seat; the other seats are simulated phones on real WebSockets,
+run with the table's step on a background thread (the big screen's part).  Set
+``PARTY_SHOTS=<folder>`` to save the phone pages as PNGs (the README's screenshots).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import shutil
+import threading
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from game import element_shift as es
+from game.match import Seat
+from tests.party_phones import Host, Phone, until
+from tests.test_party import FAST, make_party
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install '.[test]')")
+if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
+    pytest.skip("no Chromium here: apt-get install chromium chromium-driver (Debian) to run the "
+                "phone page in a real browser", allow_module_level=True)
+
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.common.exceptions import TimeoutException  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+SHOTS = os.environ.get("PARTY_SHOTS")
+
+
+@pytest.fixture
+def browser():
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--window-size=360,780",
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"):
+        opts.add_argument(flag)
+    opts.add_experimental_option("mobileEmulation", {
+        "deviceMetrics": {"width": 360, "height": 780, "pixelRatio": 2.0, "touch": True}})
+    service = webdriver.ChromeService(executable_path=CHROMEDRIVER)
+    driver = webdriver.Chrome(options=opts, service=service)
+    driver.set_page_load_timeout(20)
+    yield driver
+    driver.quit()
+
+
+class Background:
+    """The big screen's side on a thread: steps the table and runs simulated phones."""
+
+    def __init__(self, party, phones_job):
+        self.party, self.phones_job = party, phones_job
+        self.error: BaseException | None = None
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        self.thread.join(30)
+        if self.error and not exc[0]:
+            raise self.error
+
+    def _run(self):
+        async def main():
+            async with aiohttp.ClientSession() as session, Host(self.party):  # (Party.step: the table once begun)
+                await self.phones_job(session, self.stop)
+
+        try:
+            asyncio.run(asyncio.wait_for(main(), 240))
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the test's thread
+            self.error = exc
+
+
+def wait(driver, predicate, what: str, timeout: float = 20):
+    try:
+        return WebDriverWait(driver, timeout).until(lambda d: predicate(d), message=what)
+    except TimeoutException:
+        # what the phone showed, for the failure report
+        seen = {i: driver.find_element(By.ID, i).text for i in ("status", "toast", "preview", "plan-text")}
+        logs = driver.get_log("browser") if hasattr(driver, "get_log") else []
+        raise AssertionError(f"timed out waiting for {what}; the page showed {seen}; "
+                             f"console: {logs[-5:]}") from None
+
+
+def shot(driver, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(Path(SHOTS) / name))
+
+
+def join(driver, party, name: str) -> None:
+    driver.get(party.url)  # the QR code's address: the room code comes filled in
+    assert driver.find_element(By.ID, "room").get_attribute("value") == party.lobby.code
+    driver.find_element(By.ID, "name").send_keys(name)
+    driver.find_element(By.ID, "find").click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#seat-list button"), "the seat list")
+    shot(driver, "party-phone-join.png")
+    driver.find_element(By.CSS_SELECTOR, "#seat-list button").click()  # any free seat
+    wait(driver, lambda d: d.find_element(By.ID, "play").is_displayed(), "the game page")
+
+
+def test_a_browser_joins_element_shift_and_submits_a_plan(browser):
+    party = make_party("element-shift", [Seat.phone()] * 12, seed=4, rate=FAST)
+    rng = random.Random(3)
+    try:
+        code = party.lobby.code
+
+        async def others(session, stop):
+            phones = [await Phone(session, party.server.url).open() for _ in range(11)]
+            for i, ph in enumerate(phones):
+                await ph.join(code, f"Sim {i + 2}", i + 1)
+            await until(lambda: party.lobby.connected(0), timeout=60, what="the browser to join")
+            party.begin()
+            submitted: dict[int, int] = {}
+            while not stop.is_set():
+                for ph in phones:
+                    s = ph.state
+                    if not s or s["over"] or submitted.get(ph.seat) == s["round"]:
+                        continue
+                    if s["round"] == 0:
+                        cell = rng.choice([c for c in range(es.CELLS)
+                                           if s["board"][c] == s["elements"][ph.seat]])
+                        text = f"start {es.cell_name(cell)}"
+                    else:
+                        plist = es.PlanList(s["round"], s["positions"][ph.seat])
+                        text = str(plist[rng.randrange(len(plist))])
+                    await ph.send(type="move", text=text)
+                    submitted[ph.seat] = s["round"]
+                await asyncio.sleep(0.01)
+            for ph in phones:
+                await ph.close()
+
+        with Background(party, others):
+            join(browser, party, "Ada")
+            wait(browser, lambda d: party.table is not None and "Pick" in d.find_element(By.ID, "submit").text,
+                 "the start pick")
+            # tap a tile of our own element on the phone's board
+            view = party.table.view(0)
+            cell = next(c for c in range(es.CELLS) if view["board"][c] == view["elements"][0])
+            board = browser.find_element(By.ID, "board")
+            w, h = board.size["width"], board.size["height"]
+            x = (cell % 11 + 0.5) * w / 11 - w / 2
+            y = (cell // 11 + 0.5) * h / 11 - h / 2
+            webdriver.ActionChains(browser).move_to_element_with_offset(board, int(x), int(y)).click().perform()
+            wait(browser, lambda d: "Start on" in d.find_element(By.ID, "submit").text, "the pick")
+            browser.find_element(By.ID, "submit").click()
+            wait(browser, lambda d: party.table.match.state.round == 1, "round 1", timeout=30)
+            # round 1: switch, two steps, submit
+            wait(browser, lambda d: d.find_element(By.ID, "switch").is_displayed(), "the plan editor")
+            browser.find_element(By.ID, "switch").click()
+            steps = browser.find_elements(By.CSS_SELECTOR, "#steps button")
+            assert len(steps) >= 5 and all(b.size["height"] >= 44 for b in steps)
+            # steps that would leave the board are greyed out; take the first allowed one
+            next(b for b in steps if b.is_enabled()).click()
+            steps = browser.find_elements(By.CSS_SELECTOR, "#steps button")
+            steps[-1].click()  # stay
+            wait(browser, lambda d: "If nobody else moved" in d.find_element(By.ID, "preview").text,
+                 "the preview")
+            shot(browser, "party-phone-element-shift.png")
+            plan_text = browser.find_element(By.ID, "plan-text").text
+            browser.find_element(By.ID, "submit").click()
+            wait(browser, lambda d: party.table.match.state.round == 2 or party.table.match.is_over(),
+                 "the reveal of round 1", timeout=30)
+            match = party.table.match
+            mine = [e.text for e in match.entries if e.seat == 0]
+            assert mine[0].startswith("start ") and mine[1].startswith("switch; ")
+            assert mine[1] in plan_text.replace("  ", " ") or plan_text.startswith(mine[1].split(";")[0])
+            wait(browser, lambda d: "Last round" in d.find_element(By.ID, "points").text,
+                 "the round's points on the phone")
+            shot(browser, "party-phone-element-shift-points.png")
+    finally:
+        party.stop()
+
+
+def test_a_browser_makes_a_move_in_chromatic_collapse(browser):
+    party = make_party("chromatic-collapse", [Seat.phone(), Seat.phone()], seed=5, rate=FAST)
+    try:
+        async def other(session, stop):
+            ph = await Phone(session, party.server.url).open()
+            await ph.join(party.lobby.code, "Sim", 1)
+            await until(lambda: party.lobby.connected(0), timeout=60, what="the browser to join")
+            party.begin()
+            while not stop.is_set():
+                s = ph.state
+                if s and s["your_turn"] and not s["over"] and s["moves"]:
+                    ply = s["ply"]
+                    await ph.send(type="move", text=s["moves"][0])
+                    await until(lambda: ph.state["ply"] != ply)
+                await asyncio.sleep(0.01)
+            await ph.close()
+
+        with Background(party, other):
+            join(browser, party, "Ben")
+            match = lambda: party.table.match  # noqa: E731
+            wait(browser, lambda d: party.table is not None and match().to_move() == 0
+                 and d.find_elements(By.CSS_SELECTOR, "#moves button, #groups button"),
+                 "our turn with its moves", timeout=30)
+            before = len(match().entries)
+            groups = browser.find_elements(By.CSS_SELECTOR, "#groups button")
+            if groups:
+                groups[0].click()
+            wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#moves button"), "the moves")
+            shot(browser, "party-phone-chromatic-collapse.png")
+            button = browser.find_elements(By.CSS_SELECTOR, "#moves button")[0]
+            text = button.get_attribute("data-move")
+            button.click()
+            wait(browser, lambda d: len(match().entries) > before, "the move to land")
+            assert match().entries[before].text == text and match().entries[before].seat == 0
+    finally:
+        party.stop()
