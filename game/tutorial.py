@@ -49,7 +49,7 @@ from game.core import GameSetup, IllegalMove, State
 TUTORIAL_FORMAT = 1
 MIN_STEPS, MAX_STEPS = 5, 9
 CLAIM_NAMES = ("score_change", "scores", "winner", "over", "to_move", "illegal", "legal_after",
-               "illegal_after")
+               "illegal_after", "json_has", "json_lacks")
 
 
 class TutorialError(ValueError):
@@ -158,7 +158,9 @@ def check_claims(tutorial: Tutorial, index: int, games: Mapping | None = None) -
     Claims: ``score_change`` (per seat, after minus before), ``scores`` (after),
     ``winner`` (a seat, after), ``over`` (after), ``to_move`` (after), ``illegal``
     (move text -> a piece of the engine's reason, refused in the step's position),
-    ``legal_after`` / ``illegal_after`` (move texts, in the state after).  Every
+    ``legal_after`` / ``illegal_after`` (move texts, in the state after),
+    ``json_has`` / ``json_lacks`` (objects that must or must not appear inside the
+    state's ``to_json()`` afterwards, e.g. a node ``{"cell": "E5"}``).  Every
     expected move is checked to be legal, and a "+N" in the ``done`` text must match
     the learner's ``score_change``."""
     step = tutorial.steps[index]
@@ -210,12 +212,31 @@ def check_claims(tutorial: Tutorial, index: int, games: Mapping | None = None) -
             problems.append(f"{where}: {text!r} should be refused afterwards but is legal")
         except IllegalMove:
             pass
+    snapshot = after.to_json()
+    for want in claims.get("json_has", ()):
+        if not _json_holds(snapshot, want):
+            problems.append(f"{where}: the state afterwards holds no {want}")
+    for unwanted in claims.get("json_lacks", ()):
+        if _json_holds(snapshot, unwanted):
+            problems.append(f"{where}: the state afterwards still holds {unwanted}")
     plus = re.match(r"\s*\+(\d+)\b", step.done)
     if plus:
         change = claims.get("score_change")
         if change is None or float(change[tutorial.learner]) != float(plus.group(1)):
             problems.append(f"{where}: the result says +{plus.group(1)} but the score change claimed is {change}")
     return problems
+
+
+def _json_holds(tree: Any, want: Mapping) -> bool:
+    """Whether some object inside the engine's own JSON has every key/value of ``want``
+    (a node {"cell": "E5", "owner": 0}): claims read the state, never re-derive it."""
+    if isinstance(tree, dict):
+        if all(k in tree and tree[k] == v for k, v in want.items()):
+            return True
+        return any(_json_holds(v, want) for v in tree.values())
+    if isinstance(tree, list):
+        return any(_json_holds(v, want) for v in tree)
+    return False
 
 
 # -- reading the files ------------------------------------------------------------------
