@@ -1,0 +1,92 @@
+"""Every game's tutorial (seeds/tutorial-<game>.json) is played through the engine:
+each step's setup moves and expected moves are legal in their positions, and the
+expected move leads where the step says (the points its result text claims, the
+winner, the refusals it promises).  No pygame here: the tutorial logic is pure."""
+
+import json
+
+import pytest
+
+from game.registry import GAMES
+from game.tutorial import (MAX_STEPS, MIN_STEPS, TutorialError, check_claims, judge, load_tutorial,
+                           parse_tutorial)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_step_is_legal_and_leads_where_its_caption_says(game_id):
+    tut = load_tutorial(game_id)
+    assert tut.game == game_id
+    assert MIN_STEPS <= len(tut.steps) <= MAX_STEPS
+    assert any(s.watch_only for s in tut.steps) or game_id in ("crystal-formation",)
+    for i, step in enumerate(tut.steps):
+        assert check_claims(tut, i) == [], f"{game_id} step {i + 1}"
+        assert step.caption.count(".") + step.caption.count(":") <= 4, "one or two sentences"
+        assert step.lit, f"{game_id} step {i + 1} lights nothing"
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_judge_moves_on_takes_back_or_refuses_with_the_engines_reason(game_id):
+    tut = load_tutorial(game_id)
+    for i, step in enumerate(tut.steps):
+        if step.watch_only:
+            continue
+        state = tut.position(i)
+        expected = state.parse_move(step.expect[0])
+        verdict = judge(tut, step, state, expected)
+        assert verdict.kind == "expected" and verdict.message == step.done
+        others = [m for m in state.legal_moves()
+                  if judge(tut, step, state, m).kind == "other"]
+        if others and not step.expect_any:
+            v = judge(tut, step, state, others[0])
+            assert v.message == step.other and v.state is not None
+        for text, reason in step.claims.get("illegal", {}).items():
+            v = judge(tut, step, state, state.parse_move(text))
+            assert v.kind == "illegal" and reason.lower() in v.message.lower()
+
+
+def test_a_wrong_claim_is_caught():
+    """The checker really compares with the engine: a tutorial claiming the wrong
+    points for Crystal Connector's scoring step fails."""
+    data = json.loads(json.dumps(_raw("crystal-connector")))
+    step = next(s for s in data["steps"] if "score_change" in s.get("claims", {}))
+    step["claims"]["score_change"] = [57, 9]
+    tut = parse_tutorial(data)
+    index = data["steps"].index(step)
+    problems = check_claims(tut, index)
+    assert any("score change" in p for p in problems)
+    assert any("+56" in p for p in problems)  # the result text no longer matches the claim
+
+
+def test_an_illegal_setup_move_is_reported_with_the_step_and_reason():
+    data = _raw("chromatic-collapse")
+    data["steps"][0]["setup"] = ["start Diamond", "d1-d4"]
+    tut = parse_tutorial(data)
+    with pytest.raises(TutorialError, match=r"step 1 setup: move 2 \('d1-d4'\) is illegal: .*exactly 2"):
+        tut.position(0)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("{", "not valid JSON"),
+    ("[]", "not a JSON object"),
+    ('{"format": 2}', "format 2"),
+    ('{"format": 1, "game": "x", "start": "x#1", "steps": []}', "5 to 9 steps"),
+    ('{"format": 1, "game": "x", "start": "x#1", "steps": [1, 2, 3, 4, 5]}', "step 1 is not an object"),
+    ('{"format": 1, "game": "x", "start": "x#1", "steps": [{"caption": "a", "colour": 1}]'
+     ', "x": 0}', "5 to 9 steps"),
+])
+def test_a_damaged_file_is_reported_not_a_crash(text, message):
+    with pytest.raises(TutorialError, match=message):
+        load_tutorial("color-crossroads", text=text)
+
+
+def test_a_step_without_anything_to_do_or_watch_is_refused():
+    data = _raw("color-crossroads")
+    del data["steps"][0]["expect"]
+    with pytest.raises(TutorialError, match="step 1 needs either expect"):
+        parse_tutorial(data)
+
+
+def _raw(game_id):
+    from importlib import resources
+
+    return json.loads((resources.files("seeds") / f"tutorial-{game_id}.json").read_text(encoding="utf-8"))
