@@ -13,7 +13,7 @@ from game.core import GameSetup
 from game.match import Match, Seat
 from game.registry import GAMES
 from scenes.app import LOGICAL_SIZE
-from scenes.widgets import MenuScene, draw_gem, draw_panel, draw_text, lighten, starfield_background, toast
+from scenes.widgets import MIN_TARGET, MenuScene, draw_gem, draw_panel, draw_text, lighten, starfield_background, toast
 
 CARD_Y, CARD_H = 78, 186
 SEAT_CHOICES = ("person", "easy", "medium", "hard", "expert")
@@ -142,6 +142,15 @@ class SelectScene(MenuScene):
         self.button(pygame.Rect(ox + 152, by, 62, 54), "123", self.open_keypad, object_id="#small",
                     tooltip="Type the seed on an on-screen number pad")
         self.button(pygame.Rect(40, by, 160, 54), "Back", self.on_back)
+        # Learn: each game's guided tutorial, on its card (made last, so every other
+        # control keeps its place in the focus order).
+        from scenes.learned import learned_games
+
+        self.learned = learned_games(self.app.paths)
+        for gid, rect in self.card_rects.items():
+            self.button(pygame.Rect(rect.right - 96, rect.y + 6, 90, MIN_TARGET), "Learn",
+                        lambda g=gid: self.learn(g), object_id="#small",
+                        tooltip=f"A one-minute guided tutorial of {GAMES[gid].title}")
         if focus_card:
             self.set_focus(self.ids.index(self.game_id))
         elif focus_index is not None and focus_index < len(self.controls):
@@ -176,6 +185,17 @@ class SelectScene(MenuScene):
             self.game_id = game_id
             self.error = ""
             self.build(focus_card=True)
+
+    def learn(self, game_id: str) -> None:
+        from scenes.tutorial import open_tutorial
+
+        open_tutorial(self.app, game_id)
+
+    def resume(self) -> None:
+        super().resume()
+        from scenes.learned import learned_games
+
+        self.learned = learned_games(self.app.paths)  # a finished tutorial marks its card
 
     def set_players(self, n: int) -> None:
         self.cfg()["players"] = n
@@ -246,6 +266,10 @@ class SelectScene(MenuScene):
             surface.blit(pic, (rect.x + 8, rect.y + 8))
             if chosen:
                 pygame.draw.rect(surface, lighten(theme["accent"], 0.2), rect.inflate(6, 6), 2, border_radius=16)
+            if gid in getattr(self, "learned", ()):
+                badge = pygame.Rect(rect.x + 8, rect.y + 10, 92, 26)
+                draw_panel(surface, badge, theme, fill="background_2", edge="good", radius=10, alpha=235)
+                draw_text(surface, "✓ Learned", theme.font(16, "bold"), theme["good"], badge.center, "center")
         spec = GAMES[self.game_id]
         y = CARD_Y + CARD_H + 8
         draw_text(surface, spec.tagline, theme.font(22, "bold"), theme["accent_2"], (40, y), max_width=1200)
