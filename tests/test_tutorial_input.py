@@ -1,0 +1,153 @@
+"""Whole tutorials completed headless with one kind of input each (mouse, finger,
+controller), reusing the whole-game tests' helpers, then the hand-over to a real game
+against the Easy bot and the Learned mark on the game's card; and a wrong move at a
+step: another legal move is played then taken back with the step's reason, an
+illegal one is refused with the engine's own reason."""
+
+import pygame
+import pytest
+
+from game.tutorial import load_tutorial
+from scenes.learned import learned_games
+from scenes.tutorial import open_tutorial
+from tests import test_input_chromatic_collapse as CCI
+from tests import test_input_color_crossroads as XI
+from tests import test_view_chromatic_collapse as CCV
+
+A, RSHOULDER, LSHOULDER = 0, 10, 9
+
+
+def click(app, pos):
+    app.post_click(pos)
+    app.run_ticks(1)
+
+
+def press_next(app, view, how):
+    rect = view.tutorial_buttons()["next"]
+    if how == "mouse":
+        click(app, rect.center)
+    elif how == "finger":
+        CCI.tap(app, rect.center)
+    else:
+        CCI.pad(app, A)
+
+
+def enter_collapse(app, view, move, how):
+    if how == "mouse":
+        CCV.enter_by_clicks(app, view, move)
+    elif how == "finger":
+        CCI.enter_by_finger(app, view, move, use_drag=view.step_index % 2 == 0)
+    else:
+        CCI.enter_by_pad(app, view, move, "dpad")
+
+
+def enter_crossroads(app, view, move, how):
+    from game.color_crossroads import Answer, Challenge, Place
+
+    hand = XI.Pad(app, view) if how == "pad" else XI.Finger(app, view)
+    if isinstance(move, Place):
+        if how == "mouse":
+            click(app, XI.V.cell_center(move.cell))
+            click(app, XI.V.swatch_rect(move.colour).center)
+        else:
+            hand.place(move)
+    elif isinstance(move, Challenge):
+        click(app, XI.V.challenge_rect(move.pair).center) if how == "mouse" else hand.challenge(move.pair)
+    elif isinstance(move, Answer):
+        if how == "mouse":
+            for c in move.cells:
+                click(app, XI.V.cell_center(c))
+            click(app, XI.V.SUBMIT_RECT.center)
+        else:
+            hand.draw_path(move.cells)
+            hand.submit()
+    else:
+        raise AssertionError(f"no input for {move}")
+
+
+ENTER = {"chromatic-collapse": enter_collapse, "color-crossroads": enter_crossroads}
+
+
+def run_whole_tutorial(app, game_id, how):
+    tut = load_tutorial(game_id)
+    assert open_tutorial(app, game_id)
+    app.run_ticks(2)
+    for i in range(len(tut.steps)):
+        view = app.top
+        assert view.step_index == i and view.tutorial is not None
+        if view.phase == "doing":
+            move = view.match.parse(view.step.expect[0])
+            ENTER[game_id](app, view, move, how)
+            assert view.phase != "doing", (i + 1, view.banner)
+        assert app.run_until(lambda v=view: v.phase == "done", max_ticks=4000), (i + 1, view.banner)
+        assert view.result == view.step.done
+        app.run_until(lambda v=view: not v.anim and not v.queue, max_ticks=600)
+        press_next(app, view, how)
+        app.run_ticks(1)
+    # handed over: a real game against the Easy bot, the card marked as learned
+    game = app.top
+    assert not getattr(game, "is_tutorial", False) and game.spec.id == game_id
+    assert [s.level for s in game.match.seats if s.is_bot] == ["easy"]
+    assert game_id in learned_games(app.paths)
+
+
+@pytest.mark.parametrize("how", ["mouse", "finger", "pad"])
+@pytest.mark.parametrize("game_id", ["chromatic-collapse", "color-crossroads"])
+def test_a_whole_tutorial_by_one_kind_of_input(app, game_id, how):
+    run_whole_tutorial(app, game_id, how)
+
+
+def test_a_wrong_move_is_taken_back_with_why_and_an_illegal_one_refused_with_the_engines_reason(app):
+    assert open_tutorial(app, "chromatic-collapse")
+    app.run_ticks(2)
+    view = app.top
+    before = view.match.state
+    CCV.enter_by_clicks(app, view, view.match.parse("b1-b3"))  # legal, not this step's lesson
+    assert view.phase == "taking back" and view.banner == view.step.other
+    app.run_until(lambda: view.phase == "doing", max_ticks=600)
+    assert view.match.state == before and view.banner == view.step.other
+    assert view.try_move(view.match.parse("d1-d4")) is False  # the wrong distance
+    assert view.banner.startswith("The piece on d1 must go exactly 2 squares")
+    assert view.match.state == before
+    CCV.enter_by_clicks(app, view, view.match.parse("d1-d3"))
+    app.run_until(lambda: view.phase == "done", max_ticks=600)
+    assert view.result == view.step.done
+
+
+def test_back_and_skip_by_shoulder_buttons_and_progress(app):
+    assert open_tutorial(app, "color-crossroads")
+    app.run_ticks(2)
+    assert app.top.step_index == 0 and "back" not in app.top.tutorial_buttons()
+    CCI.pad(app, RSHOULDER)  # Skip
+    CCI.pad(app, RSHOULDER)
+    assert app.top.step_index == 2
+    CCI.pad(app, LSHOULDER)  # Back
+    assert app.top.step_index == 1
+    app.top.draw(pygame.Surface((1280, 720)), 0.0)
+
+
+def test_select_card_learn_and_pause_learn_open_the_tutorial(app):
+    from scenes.select import SelectScene
+
+    app.push(SelectScene(app, "crystal-formation"))
+    app.run_ticks(1)
+    learn = [c for c in app.top.controls if c.element.text == "Learn"]
+    assert len(learn) == 5
+    click(app, learn[3].element.rect.center)
+    app.run_ticks(1)
+    assert getattr(app.top, "is_tutorial", False) and app.top.spec.id == "crystal-formation"
+
+
+def test_a_damaged_tutorial_is_reported_and_nothing_opens(app, monkeypatch):
+    import scenes.tutorial as T
+    from game.tutorial import TutorialError
+
+    def broken(game_id):
+        raise TutorialError("tutorial-element-shift.json is not valid JSON (line 1)")
+
+    monkeypatch.setattr(T, "load_tutorial", broken)
+    before = list(app.stack)
+    assert T.open_tutorial(app, "element-shift") is False
+    app.run_ticks(1)
+    assert list(app.stack) == before
+    assert any("not valid JSON" in t.text for t in app.__dict__.get("_toasts", []))
