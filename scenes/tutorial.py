@@ -74,7 +74,8 @@ def build_match(tutorial: Tutorial, index: int) -> Match:
 
     spec = dataclasses.replace(GAMES[tutorial.game], rule_clock=None)
     setup = tutorial.setup()
-    seats = [Seat.person() if s == tutorial.learner else Seat.bot("easy", "Tutorial")
+    names = spec.seat_names(setup.players)
+    seats = [Seat.person() if s == tutorial.learner else Seat.bot("easy", f"{names[s]} (lesson)")
              for s in range(setup.players)]
     match = Match(spec, setup, seats, setup.start({spec.id: spec}))
     for i, text in enumerate(tutorial.steps[index].setup):
@@ -347,14 +348,14 @@ class TutorialMixin:
         head = f"Learn {self.spec.title}  ·  {progress}"
         if self.step.watch_only and not done:
             head += "  ·  watch"
-        draw_text(surface, head, theme.font(18, "bold"), theme["accent"], (CARD.x + 14, CARD.y + 8))
+        draw_text(surface, head, theme.font(18, "bold"), theme["accent"], (CARD.x + 14, CARD.y + 6))
         text = self.result if done else self.step.caption
-        font = theme.font(19, "regular")
+        font = theme.font(18, "regular")
         width = CARD.w - 28 - (8 + 120 * len(self.tutorial_buttons()))
         lines = wrap_text(text, font, width)
         colour = theme["good"] if done else theme["text"]
         for i, line in enumerate(lines[:4]):
-            draw_text(surface, line, font, colour, (CARD.x + 14, CARD.y + 32 + 21 * i))
+            draw_text(surface, line, font, colour, (CARD.x + 14, CARD.y + 31 + 20 * i))
         for name, rect in self.tutorial_buttons().items():
             label = {"next": "Next  ›", "skip": "Skip  »", "back": "‹  Back"}[name]
             primary = name == "next"

@@ -124,8 +124,8 @@ def screen(kind: str, out: Path, args) -> Path:
 
         if not open_tutorial(app, args.game or "crystal-connector", max(0, args.step - 1)):
             raise SystemExit("the tutorial could not be opened")
-        scene = app.top
         app.run_ticks(2)
+        scene = app.top
         if args.done:  # the step's result: watch it play, or make the expected move
             if scene.phase == "doing":
                 scene.try_move(scene.match.parse(scene.step.expect[0]))
