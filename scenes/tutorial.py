@@ -32,7 +32,10 @@ from game.tutorial import Tutorial, TutorialError, judge, load_tutorial
 from scenes.play.base import BOARD_AREA, PANEL
 from scenes.widgets import MIN_TARGET, draw_panel, draw_text, lighten, toast, wrap_text
 
-CARD = pygame.Rect(16, 4, 848, 104)  # over the header and the board's top edge
+CARD = pygame.Rect(16, 2, 848, 68)  # in the header's place, above the board
+BUTTON_W = 100
+TEXT_WIDTH = CARD.w - 28 - 2 * (BUTTON_W + 8)  # beside the two buttons a step shows
+CAPTION_SIZE, CAPTION_LINE = 17, 20
 SCRIPT_TICKS = 40  # a scripted action waits this long, so people can follow it
 TAKE_BACK_TICKS = 50  # another legal action stays on the board this long, then goes
 HANDOVER_PULSE_TICKS = 150
@@ -65,6 +68,22 @@ def lit_rect(view, game_id: str, name: str) -> pygame.Rect | None:
     except (IllegalMove, ValueError, KeyError):
         return None
     return None
+
+
+BOARD_CORNERS = {"crystal-connector": ("A1", "F6"), "chromatic-collapse": ("b8", "g1", "a7", "h2"),
+                 "element-shift": ("A1", "K11"), "color-crossroads": ("A1", "I9")}
+
+
+def board_rect(view, game_id: str) -> pygame.Rect | None:
+    """The board's own rectangle: the dimming covers the cells, never the view's panels
+    and buttons (which stay readable and look as usable as they are)."""
+    if game_id == "crystal-formation":
+        state = view.match.state
+        rects = [view.geom.rect(c) for c in state.cells()]
+    else:
+        rects = [lit_rect(view, game_id, n) for n in BOARD_CORNERS.get(game_id, ())]
+    rects = [r for r in rects if r is not None]
+    return rects[0].unionall(rects[1:]).inflate(8, 8) if rects else None
 
 
 def build_match(tutorial: Tutorial, index: int) -> Match:
@@ -167,8 +186,8 @@ class TutorialMixin:
 
     # -- where things are ------------------------------------------------------------
     def tutorial_buttons(self) -> dict[str, pygame.Rect]:
-        w = 112
-        y = CARD.bottom - MIN_TARGET - 8
+        w = BUTTON_W
+        y = CARD.bottom - MIN_TARGET - 3
         x = CARD.right - 8 - w
         out = {}
         for name in ("next", "skip", "back"):
@@ -329,10 +348,10 @@ class TutorialMixin:
         rects = [r for r in (lit_rect(self, self.tutorial.game, n) for n in self.step.lit) if r]
         if not rects:
             return
-        board = BOARD_AREA.copy()
-        board.top = CARD.bottom
+        board = board_rect(self, self.tutorial.game) or BOARD_AREA.copy()
+        board = board.clip(pygame.Rect(0, CARD.bottom, BOARD_AREA.right, BOARD_AREA.bottom - CARD.bottom))
         shade = pygame.Surface(board.size, pygame.SRCALPHA)
-        shade.fill((4, 5, 12, 120))
+        shade.fill((4, 5, 12, 150))
         for r in rects:
             shade.fill((0, 0, 0, 0), r.move(-board.x, -board.y))
         surface.blit(shade, board.topleft)
@@ -340,32 +359,36 @@ class TutorialMixin:
         for r in rects:
             pygame.draw.rect(surface, glow, r.inflate(2, 2), 2, border_radius=6)
 
+    def caption_lines(self, text: str) -> list[str]:
+        """The card's lines for ``text`` (a test checks every caption fits in three)."""
+        return wrap_text(text, self.app.theme.font(CAPTION_SIZE, "regular"), TEXT_WIDTH)
+
     def draw_card(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         done = self.phase == "done"
-        draw_panel(surface, CARD, theme, fill="background_2", edge="good" if done else "accent", alpha=245, width=3)
-        progress = f"{self.step_index + 1} of {len(self.tutorial.steps)}"
-        head = f"Learn {self.spec.title}  ·  {progress}"
+        draw_panel(surface, CARD, theme, fill="background_2", edge="good" if done else "accent", alpha=245,
+                   width=3, radius=12)
+        progress = f"Learn · {self.step_index + 1} of {len(self.tutorial.steps)}"
         if self.step.watch_only and not done:
-            head += "  ·  watch"
-        draw_text(surface, head, theme.font(18, "bold"), theme["accent"], (CARD.x + 14, CARD.y + 6))
-        text = self.result if done else self.step.caption
-        font = theme.font(18, "regular")
-        width = CARD.w - 28 - (8 + 120 * len(self.tutorial_buttons()))
-        lines = wrap_text(text, font, width)
+            progress += " · watch"
+        draw_text(surface, progress, theme.font(14, "bold"), theme["accent"], (CARD.right - 12, CARD.y + 3),
+                  "topright")
+        font = theme.font(CAPTION_SIZE, "regular")
         colour = theme["good"] if done else theme["text"]
-        for i, line in enumerate(lines[:4]):
-            draw_text(surface, line, font, colour, (CARD.x + 14, CARD.y + 31 + 20 * i))
+        lines = self.caption_lines(self.result if done else self.step.caption)
+        top = CARD.centery - (CAPTION_LINE * min(3, len(lines))) // 2
+        for i, line in enumerate(lines[:3]):
+            draw_text(surface, line, font, colour, (CARD.x + 14, top + CAPTION_LINE * i))
         for name, rect in self.tutorial_buttons().items():
             label = {"next": "Next  ›", "skip": "Skip  »", "back": "‹  Back"}[name]
             primary = name == "next"
             draw_panel(surface, rect, theme, fill="accent" if primary else "panel",
-                       edge="accent" if primary else "panel_edge", alpha=250, width=2)
-            draw_text(surface, label, theme.font(18, "bold"), theme["background"] if primary else theme["text"],
+                       edge="accent" if primary else "panel_edge", alpha=250, width=2, radius=10)
+            draw_text(surface, label, theme.font(17, "bold"), theme["background"] if primary else theme["text"],
                       rect.center, "center")
 
     def draw_header(self, surface: pygame.Surface) -> None:
         """The caption card takes the header's place."""
 
 
-__all__ = ["TutorialMixin", "open_tutorial", "hand_over", "lit_rect", "build_match", "PANEL"]
+__all__ = ["TutorialMixin", "open_tutorial", "hand_over", "lit_rect", "board_rect", "build_match", "PANEL"]

@@ -151,3 +151,21 @@ def test_a_damaged_tutorial_is_reported_and_nothing_opens(app, monkeypatch):
     app.run_ticks(1)
     assert list(app.stack) == before
     assert any("not valid JSON" in t.text for t in app.__dict__.get("_toasts", []))
+
+
+@pytest.mark.parametrize("game_id", ["crystal-connector", "chromatic-collapse", "element-shift",
+                                     "crystal-formation", "color-crossroads"])
+def test_every_caption_and_result_fits_the_card_and_every_lit_cell_is_on_the_board(app, game_id):
+    from scenes.tutorial import board_rect, lit_rect
+
+    tut = load_tutorial(game_id)
+    assert open_tutorial(app, game_id)
+    app.run_ticks(1)
+    scene = app.top
+    board = board_rect(scene, game_id)
+    for i, step in enumerate(tut.steps):
+        for text in (step.caption, step.done):
+            assert len(scene.caption_lines(text)) <= 3, (i + 1, text)
+        for name in step.lit:
+            rect = lit_rect(scene, game_id, name)
+            assert rect is not None and board.contains(rect), (i + 1, name)
