@@ -11,6 +11,9 @@ from game.tutorial import load_tutorial
 from scenes.learned import learned_games
 from scenes.tutorial import open_tutorial
 from tests import test_input_chromatic_collapse as CCI
+from tests import test_input_crystal_connector as CNI
+from tests import test_input_crystal_formation as FI
+from tests import test_input_element_shift as ESI
 from tests import test_input_color_crossroads as XI
 from tests import test_view_chromatic_collapse as CCV
 
@@ -18,7 +21,7 @@ A, RSHOULDER, LSHOULDER = 0, 10, 9
 
 
 def click(app, pos):
-    app.post_click(pos)
+    app.post_click((int(pos[0]), int(pos[1])))  # a real mouse reports whole pixels
     app.run_ticks(1)
 
 
@@ -65,7 +68,99 @@ def enter_crossroads(app, view, move, how):
         raise AssertionError(f"no input for {move}")
 
 
-ENTER = {"chromatic-collapse": enter_collapse, "color-crossroads": enter_crossroads}
+def enter_connector(app, view, move, how):
+    """A shift by the arrow handle and a distance chip (mouse), a drag along the line
+    (finger), or the board cursor, A, the d-pad and A (controller).  The lesson takes
+    each shift at once (no Confirm): the match has it as soon as it is entered."""
+    before = len(view.match.entries)
+    k = CNI.LINES.index(move.line)
+    if how == "mouse":
+        click(app, CNI.handle_rect(move.line, move.direction).center)
+        assert view.draft == (move.line, CNI.signed(move) // move.distance), view.banner
+        click(app, view.chip_rect(move.distance).center)
+    elif how == "finger":
+        if k < CNI.SIZE:  # a column: grab it on row 3 and pull vertically
+            start = CNI.cell_rect(2 * CNI.SIZE + k).center
+            end = (start[0], start[1] + CNI.signed(move) * CNI.CELL)
+        else:
+            start = CNI.cell_rect((k - CNI.SIZE) * CNI.SIZE + 2).center
+            end = (start[0] + CNI.signed(move) * CNI.CELL, start[1])
+        CNI.finger_drag(app, start, end)
+    else:
+        if k < CNI.SIZE:
+            CNI.pad_cursor(app, view, None, k)
+            CNI.pad_to_board_focus(app, view, "column")
+        else:
+            CNI.pad_cursor(app, view, k - CNI.SIZE, None)
+            CNI.pad_to_board_focus(app, view, "row")
+        CNI.pad(app, A)
+        assert view.grabbed == move.line, view.banner
+        CNI.pad(app, CNI.PAD_FOR[move.direction], move.distance)
+        assert view.draft == (move.line, CNI.signed(move)), view.banner
+        CNI.pad(app, A)
+    app.run_ticks(1)
+    assert [e.text for e in view.match.entries[before:]] == [str(move)], view.banner
+
+
+def enter_formation(app, view, move, how):
+    from game.crystal_formation import Grow, MoveNode, Place
+
+    before = len(view.match.entries)
+    if how == "finger":
+        FI.touch_move(app, view, move, view.step_index)
+    elif how == "pad":
+        FI.controller_move(app, view, move, view.step_index)
+    elif isinstance(move, Place):
+        click(app, view.geom.center(move.cell))
+    elif isinstance(move, Grow):
+        click(app, view.geom.center(move.cell))
+        assert view.selected == move.cell
+        click(app, view.button_rect(f"grow:{move.size}").center)
+    elif isinstance(move, MoveNode):
+        click(app, view.geom.center(move.source))
+        click(app, view.geom.center(move.target))
+    assert view.match.entries[before].text == str(move), view.banner
+
+
+def enter_element_shift(app, view, move, how):
+    from game.element_shift import StartPick
+
+    m = view.match
+    before = len(m.entries)
+    press = {"mouse": click, "finger": ESI.tap}.get(how)
+    if isinstance(move, StartPick):
+        if how == "pad":
+            ESI.cursor_to(app, view, move.cell)
+            ESI.pad(app, A)
+            assert view.pick == move.cell
+            ESI.view_focus(app, view, "start")
+            ESI.pad(app, 2)  # X
+        else:
+            press(app, ESI.cell_center(move.cell))
+            assert view.pick == move.cell and len(m.entries) == before
+            press(app, ESI.cell_center(move.cell))
+    else:
+        if move.switch != view.plan_switch:
+            ESI.pad(app, 4) if how == "pad" else press(app, view.control_rect("switch").center)
+        assert view.plan_switch == move.switch
+        for k, token in enumerate(move.actions):
+            target = ESI.action_target(view, token)
+            if how == "pad":
+                ESI.cursor_to(app, view, target)
+                ESI.pad(app, A)
+            else:
+                press(app, ESI.cell_center(target))
+            assert view.plan_actions == list(move.actions[: k + 1]), view.banner
+        if how == "pad":
+            ESI.pad(app, A)  # a full plan: A submits
+        else:
+            press(app, view.control_rect("submit").center)
+    assert m.entries[before].text == str(move), view.banner
+
+
+ENTER = {"chromatic-collapse": enter_collapse, "color-crossroads": enter_crossroads,
+         "crystal-connector": enter_connector, "crystal-formation": enter_formation,
+         "element-shift": enter_element_shift}
 
 
 def run_whole_tutorial(app, game_id, how):
@@ -87,12 +182,14 @@ def run_whole_tutorial(app, game_id, how):
     # handed over: a real game against the Easy bot, the card marked as learned
     game = app.top
     assert not getattr(game, "is_tutorial", False) and game.spec.id == game_id
-    assert [s.level for s in game.match.seats if s.is_bot] == ["easy"]
+    seats = game.match.seats
+    assert not seats[0].is_bot and [s.level for s in seats[1:]] == ["easy"] * (len(seats) - 1)
     assert game_id in learned_games(app.paths)
 
 
 @pytest.mark.parametrize("how", ["mouse", "finger", "pad"])
-@pytest.mark.parametrize("game_id", ["chromatic-collapse", "color-crossroads"])
+@pytest.mark.parametrize("game_id", ["crystal-connector", "chromatic-collapse", "element-shift",
+                                     "crystal-formation", "color-crossroads"])
 def test_a_whole_tutorial_by_one_kind_of_input(app, game_id, how):
     run_whole_tutorial(app, game_id, how)
 
