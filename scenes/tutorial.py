@@ -343,10 +343,16 @@ class TutorialMixin:
         self.draw_card(surface)
         self.draw_banner(surface)
 
+    def board_covered(self) -> bool:
+        """A view's own overlay is over the board (Element Shift's round summary or
+        curtain): the lit cells would shine through it, so nothing is dimmed then."""
+        mode = getattr(self, "mode", None)
+        return callable(mode) and mode() in ("summary", "curtain")
+
     def draw_dimming(self, surface: pygame.Surface) -> None:
         """Everything on the board but the lit cells goes darker, the lit ones glow."""
         rects = [r for r in (lit_rect(self, self.tutorial.game, n) for n in self.step.lit) if r]
-        if not rects:
+        if not rects or self.board_covered():
             return
         board = board_rect(self, self.tutorial.game) or BOARD_AREA.copy()
         board = board.clip(pygame.Rect(0, CARD.bottom, BOARD_AREA.right, BOARD_AREA.bottom - CARD.bottom))
