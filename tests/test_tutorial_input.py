@@ -266,3 +266,35 @@ def test_every_caption_and_result_fits_the_card_and_every_lit_cell_is_on_the_boa
         for name in step.lit:
             rect = lit_rect(scene, game_id, name)
             assert rect is not None and board.contains(rect), (i + 1, name)
+
+
+@pytest.mark.parametrize("how", ["finger", "key"])
+def test_the_kiosk_attract_banner_offers_to_learn_the_game_on_show(paths, how):
+    import os
+
+    from scenes.app import App
+
+    os.environ["CRYSTAL_ARCADE_BOT_WORKER"] = "thread"
+    kiosk = App(headless=True, paths=paths, kiosk=True)
+    try:
+        kiosk.kiosk_config.attract_after_seconds = 1
+        kiosk.run_ticks(62, draw=False)
+        demo = kiosk.top
+        assert demo.name == "attract"
+        shown = demo.inner.spec.id
+        kiosk.run_ticks(1)  # the banner is drawn
+        if how == "finger":
+            CCI.tap(kiosk, demo.learn_rect().center)
+        else:
+            kiosk.post_key(pygame.K_h)  # controller Y
+        kiosk.run_ticks(1)
+        assert [s.name for s in kiosk.stack] == ["title", "play"]
+        assert kiosk.top.is_tutorial and kiosk.top.spec.id == shown and kiosk.top.step_index == 0
+        # a touch anywhere else still means play: back to the title
+        kiosk.reset_to(demo.__class__(kiosk))
+        kiosk.run_ticks(2)
+        CCI.tap(kiosk, (200, 300))
+        kiosk.run_ticks(1)
+        assert [s.name for s in kiosk.stack] == ["title"]
+    finally:
+        kiosk.shutdown()
