@@ -298,3 +298,76 @@ def test_the_kiosk_attract_banner_offers_to_learn_the_game_on_show(paths, how):
         assert [s.name for s in kiosk.stack] == ["title"]
     finally:
         kiosk.shutdown()
+
+
+@pytest.mark.parametrize("game_id", ["crystal-connector", "chromatic-collapse", "element-shift",
+                                     "crystal-formation", "color-crossroads"])
+def test_hint_names_the_steps_move_and_the_view_draws_it(app, game_id):
+    assert open_tutorial(app, game_id)
+    app.run_ticks(2)
+    view = app.top
+    app.post_key(pygame.K_h)
+    assert view.banner == "Hint: " + view.step.hint
+    assert str(view.hint) == str(view.match.parse(view.step.expect[0]))
+    app.run_ticks(2, draw=True)  # the view draws the hint on its board
+
+
+def test_a_banned_line_dragged_by_finger_is_refused_with_the_engines_reason(app):
+    tut = load_tutorial("crystal-connector")
+    assert open_tutorial(app, "crystal-connector", len(tut.steps) - 1)
+    app.run_ticks(2)
+    view = app.top
+    before = view.match.state
+    start = CNI.cell_rect(2 * CNI.SIZE + 5).center  # column F, grabbed on row 3
+    CNI.finger_drag(app, start, (start[0], start[1] - CNI.CELL))  # F up 1
+    app.run_ticks(1)
+    assert view.banner == "Column F was shifted by your opponent last turn"
+    assert view.match.state is before and view.phase == "doing"
+
+
+def test_the_hand_over_pulses_the_hint_button_once(app):
+    from scenes.tutorial import HANDOVER_PULSE_TICKS, hand_over
+
+    hand_over(app, "color-crossroads")
+    app.run_ticks(1)
+    game = app.top
+    rect = game._hint_button.rect.inflate(14, 14)
+
+    def ring():
+        surface = pygame.Surface((1280, 720))
+        game.draw(surface, 0.0)
+        return pygame.image.tobytes(surface.subsurface(rect), "RGB")
+
+    early = ring()
+    game.ticks = HANDOVER_PULSE_TICKS + 10
+    assert ring() != early  # the ring is gone: it pulsed once, at the start
+    assert game.match.seats[1].level == "easy" and not game.match.seats[0].is_bot
+
+
+def test_a_finished_tutorial_marks_its_card_learned(app):
+    from scenes.learned import mark_learned
+    from scenes.select import SelectScene
+
+    assert mark_learned(app.paths, "element-shift") is None
+    app.push(SelectScene(app))
+    app.run_ticks(1, draw=True)
+    assert app.top.learned == {"element-shift"}
+    # damaged: set aside, nothing learned, no crash
+    (app.paths.config / "learned.json").write_text("{not json")
+    from scenes.learned import learned_games
+
+    assert learned_games(app.paths) == set()
+
+
+def test_the_controller_reaches_a_cards_learn_button(app):
+    from scenes.select import SelectScene
+
+    app.push(SelectScene(app, "chromatic-collapse"))
+    app.run_ticks(1)
+    scene = app.top
+    assert scene.controls[scene.focus_index].element.text == "Chromatic Collapse"
+    CCI.pad(app, 11)  # d-pad up
+    assert scene.controls[scene.focus_index].element.text == "Learn"
+    CCI.pad(app, A)
+    app.run_ticks(1)
+    assert app.top.is_tutorial and app.top.spec.id == "chromatic-collapse"
