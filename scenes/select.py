@@ -267,9 +267,13 @@ class SelectScene(MenuScene):
             if chosen:
                 pygame.draw.rect(surface, lighten(theme["accent"], 0.2), rect.inflate(6, 6), 2, border_radius=16)
             if gid in getattr(self, "learned", ()):
-                badge = pygame.Rect(rect.x + 8, rect.y + 10, 92, 26)
+                badge = pygame.Rect(rect.x + 8, rect.y + 10, 106, 26)
                 draw_panel(surface, badge, theme, fill="background_2", edge="good", radius=10, alpha=235)
-                draw_text(surface, "✓ Learned", theme.font(16, "bold"), theme["good"], badge.center, "center")
+                # The tick is drawn: the UI font has no check-mark glyph.
+                tx, ty = badge.x + 12, badge.centery
+                pygame.draw.lines(surface, theme["good"], False, [(tx, ty), (tx + 5, ty + 5), (tx + 13, ty - 6)], 3)
+                draw_text(surface, "Learned", theme.font(16, "bold"), theme["good"], (badge.x + 31, badge.centery),
+                          "midleft")
         spec = GAMES[self.game_id]
         y = CARD_Y + CARD_H + 8
         draw_text(surface, spec.tagline, theme.font(22, "bold"), theme["accent_2"], (40, y), max_width=1200)
