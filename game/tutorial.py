@@ -257,10 +257,13 @@ def load_tutorial(game_id: str, text: str | None = None) -> Tutorial:
         data = json.loads(text)
     except ValueError as exc:
         raise TutorialError(f"{name} is not valid JSON ({exc})") from None
-    return parse_tutorial(data, name)
+    tutorial = parse_tutorial(data, name)
+    if tutorial.game != game_id:
+        raise TutorialError(f"{name} holds the tutorial of {tutorial.game!r}, not {game_id!r}")
+    return tutorial
 
 
-def parse_tutorial(data: Any, name: str = "tutorial") -> Tutorial:
+def parse_tutorial(data: Any, name: str = "tutorial", games: Mapping | None = None) -> Tutorial:
     if not isinstance(data, dict):
         raise TutorialError(f"{name} is not a JSON object")
     fmt = data.get("format")
@@ -304,8 +307,17 @@ def parse_tutorial(data: Any, name: str = "tutorial") -> Tutorial:
         if not step.expect and not step.watch:
             raise TutorialError(f"{where} needs either expect (moves to make) or watch (a demonstration)")
         steps.append(step)
-    return Tutorial(game, _text(data, "title", name, game), start, learner, tuple(steps),
-                    _text(data, "handover", name, ""))
+    tutorial = Tutorial(game, _text(data, "title", name, game), start, learner, tuple(steps),
+                        _text(data, "handover", name, ""))
+    try:
+        setup = tutorial.setup(games)
+    except ValueError as exc:
+        raise TutorialError(f"{name}: its start {start!r} cannot be used ({exc})") from None
+    if setup.game != game:
+        raise TutorialError(f"{name} is for {game!r} but starts a game of {setup.game!r}")
+    if learner >= setup.players:
+        raise TutorialError(f"{name}: the learner's seat {learner} is not at a {setup.players}-seat table")
+    return tutorial
 
 
 def _text(data: Mapping, key: str, where: str, default: str | None = None) -> str:

@@ -79,6 +79,20 @@ def test_a_damaged_file_is_reported_not_a_crash(text, message):
         load_tutorial("color-crossroads", text=text)
 
 
+@pytest.mark.parametrize("change, message", [
+    ({"start": "color-crossroads"}, "cannot be used .*needs a seed"),
+    ({"start": "no-such-game#1"}, "cannot be used .*unknown game"),
+    ({"start": "chromatic-collapse#1"}, "starts a game of 'chromatic-collapse'"),
+    ({"learner": 2}, "seat 2 is not at a 2-seat table"),
+    ({"game": "chromatic-collapse", "start": "chromatic-collapse#1"}, "not 'color-crossroads'"),
+])
+def test_a_tutorial_that_cannot_start_is_reported(change, message):
+    data = _raw("color-crossroads")
+    data.update(change)
+    with pytest.raises(TutorialError, match=message):
+        load_tutorial("color-crossroads", text=json.dumps(data))
+
+
 def test_a_step_without_anything_to_do_or_watch_is_refused():
     data = _raw("color-crossroads")
     del data["steps"][0]["expect"]
