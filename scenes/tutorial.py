@@ -29,7 +29,7 @@ import pygame
 from game.core import IllegalMove
 from game.match import Match, Seat
 from game.tutorial import Tutorial, TutorialError, judge, load_tutorial
-from scenes.play.base import BOARD_AREA, PANEL
+from scenes.play.base import BOARD_AREA
 from scenes.widgets import MIN_TARGET, draw_panel, draw_text, lighten, toast, wrap_text
 
 CARD = pygame.Rect(16, 2, 848, 68)  # in the header's place, above the board
@@ -155,11 +155,10 @@ class HandOverMixin:
 
     def draw(self, surface, alpha):
         super().draw(surface, alpha)
-        left = HANDOVER_PULSE_TICKS - self.ticks
-        if left > 0:
+        if self.ticks < HANDOVER_PULSE_TICKS:
             import math
 
-            glow = 0.5 + 0.5 * math.sin(self.ticks * 0.09)
+            glow = math.sin(math.pi * self.ticks / HANDOVER_PULSE_TICKS)  # one swell and fade
             rect = self._hint_button.rect.inflate(10 + int(10 * glow), 10 + int(10 * glow))
             pygame.draw.rect(surface, lighten(self.app.theme["accent"], 0.4 * glow), rect, 4, border_radius=12)
 
@@ -396,5 +395,3 @@ class TutorialMixin:
     def draw_header(self, surface: pygame.Surface) -> None:
         """The caption card takes the header's place."""
 
-
-__all__ = ["TutorialMixin", "open_tutorial", "hand_over", "lit_rect", "board_rect", "build_match", "PANEL"]
