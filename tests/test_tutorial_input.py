@@ -371,3 +371,22 @@ def test_the_controller_reaches_a_cards_learn_button(app):
     CCI.pad(app, A)
     app.run_ticks(1)
     assert app.top.is_tutorial and app.top.spec.id == "chromatic-collapse"
+
+
+def test_the_colour_blind_glyphs_apply_in_a_tutorial(app):
+    from scenes.tutorial import board_rect
+
+    assert open_tutorial(app, "color-crossroads", 2)
+    app.run_ticks(2)
+    view = app.top
+
+    def board():
+        surface = pygame.Surface((1280, 720))
+        view.draw(surface, 0.0)
+        return pygame.image.tobytes(surface.subsurface(board_rect(view, "color-crossroads")), "RGB")
+
+    app.settings.colour_blind = False
+    plain = board()
+    assert board() == plain  # drawing twice draws the same: only the setting differs below
+    app.settings.colour_blind = True
+    assert board() != plain
