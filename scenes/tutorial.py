@@ -389,8 +389,12 @@ class TutorialMixin:
             primary = name == "next"
             draw_panel(surface, rect, theme, fill="accent" if primary else "panel",
                        edge="accent" if primary else "panel_edge", alpha=250, width=2, radius=10)
-            draw_text(surface, label, theme.font(17, "bold"), theme["background"] if primary else theme["text"],
-                      rect.center, "center")
+            fg = theme["background"] if primary else theme["text"]
+            draw_text(surface, label, theme.font(17, "bold"), fg, (rect.centerx, rect.centery - 7), "center")
+            # the keyboard's and the controller's way to the same button
+            keys = {"next": "Enter · A", "skip": "PgDn · RB", "back": "PgUp · LB"}[name]
+            draw_text(surface, keys, theme.font(12, "regular"), fg if primary else theme["text_dim"],
+                      (rect.centerx, rect.centery + 12), "center")
 
     def draw_header(self, surface: pygame.Surface) -> None:
         """The caption card takes the header's place."""
