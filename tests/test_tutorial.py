@@ -103,3 +103,53 @@ def _raw(game_id):
     from importlib import resources
 
     return json.loads((resources.files("seeds") / f"tutorial-{game_id}.json").read_text(encoding="utf-8"))
+
+
+def _colour_at(game_id, state, cell_name):
+    """The colour word the engine gives the piece or crystal on a cell (None if empty)."""
+    if game_id == "chromatic-collapse":
+        from game.chromatic_collapse import COLOURS, parse_square
+
+        piece = state.piece_at(parse_square(cell_name))
+        return COLOURS[piece[1]] if piece else None
+    if game_id == "color-crossroads":
+        from game.color_crossroads import COLOURS, parse_cell
+
+        value = state.board[parse_cell(cell_name)]
+        return COLOURS[value - 1] if 1 <= value <= len(COLOURS) else None
+    if game_id == "crystal-connector":
+        from game.crystal_connector import COLOUR_NAMES, parse_cell_label
+
+        value = state.board[parse_cell_label(cell_name)]
+        return COLOUR_NAMES[value] if 0 <= value < len(COLOUR_NAMES) else None
+    return None
+
+
+@pytest.mark.parametrize("game_id", ["chromatic-collapse", "color-crossroads", "crystal-connector"])
+def test_the_colours_a_text_names_are_the_engines(game_id):
+    """'yellow C3', 'Blue d1', 'C5 red': the colour a caption or result names for a cell
+    is on that cell in the step's position or after its move; "Circle's blue" names
+    the piece the expected move captures."""
+    import re
+
+    from game.tutorial import outcome_of
+
+    tut = load_tutorial(game_id)
+    colour, cell = r"(red|blue|green|yellow)", r"([A-Ka-k](?:1[01]|[1-9]))"
+    forward = re.compile(rf"\b{colour}(?: on)? {cell}\b", re.IGNORECASE)
+    backward = re.compile(rf"\b{cell} {colour}\b", re.IGNORECASE)
+    checked = 0
+    for i, step in enumerate(tut.steps):
+        before, after = outcome_of(tut, i)
+        for text in (step.caption, step.done):
+            named = forward.findall(text) + [(c, x) for x, c in backward.findall(text)]
+            for word, name in named:
+                seen = {_colour_at(game_id, before, name), _colour_at(game_id, after, name)}
+                assert word.lower() in seen, (i + 1, text, name, seen)
+                checked += 1
+        captured = re.search(r"(?:Circle|Diamond)'s (red|blue|green|yellow)", step.caption + " " + step.done)
+        if captured and step.expect:
+            move = before.parse_move(step.expect[0])
+            assert _colour_at(game_id, before, str(move)[-2:]) == captured.group(1), (i + 1, str(move))
+            checked += 1
+    assert checked
