@@ -122,12 +122,25 @@ class AttractScene(Scene):
         self.games_shown += 1
         inner.enter()
 
+    def learn_rect(self) -> pygame.Rect:
+        """The banner's second offer: learn the game on show (a tap here, or H /
+        controller Y), beside "Touch or press any key to play"."""
+        return pygame.Rect(LOGICAL_SIZE[0] - 40 - 640, LOGICAL_SIZE[1] - 74, 640, 60)
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.JOYBUTTONDOWN):
             from scenes.title import TitleScene
 
             self.app.input.last_input_tick = self.app.tick_count
+            learn = self.inner is not None and (
+                (event.type == pygame.MOUSEBUTTONDOWN and self.learn_rect().collidepoint(event.pos))
+                or (event.type == pygame.KEYDOWN and event.key == pygame.K_h))
+            game_id = self.inner.spec.id if learn else None
             self.app.reset_to(TitleScene(self.app))
+            if game_id is not None:
+                from scenes.tutorial import open_tutorial
+
+                open_tutorial(self.app, game_id)  # over the title: leaving it goes back there
 
     def update(self) -> None:
         super().update()
@@ -155,7 +168,11 @@ class AttractScene(Scene):
                   "midtop", shadow=True)
         if self.inner is not None:
             draw_text(surface, f"Demo: {self.inner.spec.title}", theme.font(24), theme["accent_2"],
-                      (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 56), "midtop")
+                      (40, LOGICAL_SIZE[1] - 44), "midleft")
+            rect = self.learn_rect()
+            draw_panel(surface, rect, theme, fill="panel", edge="accent_2", alpha=235, width=3)
+            draw_text(surface, f"Touch to learn {self.inner.spec.title} in a minute", theme.font(22, "bold"),
+                      lighten(theme["accent_2"], 0.2 * pulse), rect.center, "center", max_width=rect.w - 24)
 
 
 class StillThereScene(Scene):

@@ -27,10 +27,19 @@ class PauseScene(MenuScene):
         items.append(("Quit to title", self.quit_to_title))
         w, h, gap = 340, 52 if len(items) > 6 else 56, 10 if len(items) > 6 else 12
         y = 230 if len(items) <= 5 else 222
+        # Learn (the game's tutorial) shares the Rules row, so the menu keeps its height;
+        # inside a tutorial it is not offered.
+        learn = not getattr(play_scene, "is_tutorial", False)
         for text, fn in items:
             r = pygame.Rect(0, y, w, h)
             r.centerx = LOGICAL_SIZE[0] // 2
-            self.button(r, text, fn, object_id="#primary" if text == "Resume" else None)
+            if text == "Rules" and learn:
+                half = (w - gap) // 2
+                self.button(pygame.Rect(r.x, y, half, h), text, fn)
+                self.button(pygame.Rect(r.right - half, y, half, h), "Learn", self.learn,
+                            tooltip="A one-minute guided tutorial of this game")
+            else:
+                self.button(r, text, fn, object_id="#primary" if text == "Resume" else None)
             y += h + gap
         self.set_focus(0)
 
@@ -53,6 +62,14 @@ class PauseScene(MenuScene):
         from scenes.rules import RulesScene
 
         self.app.push(RulesScene(self.app, self.play.spec.id))
+
+    def learn(self) -> None:
+        # The game stays autosaved (the title offers to resume it); the lesson takes its place.
+        from scenes.tutorial import open_tutorial
+
+        game_id = self.play.spec.id
+        self.app.pop()
+        open_tutorial(self.app, game_id, replace=True)  # a damaged file is reported there
 
     def settings(self) -> None:
         from scenes.settings import SettingsScene

@@ -13,7 +13,7 @@ from game.core import GameSetup
 from game.match import Match, Seat
 from game.registry import GAMES
 from scenes.app import LOGICAL_SIZE
-from scenes.widgets import MenuScene, draw_gem, draw_panel, draw_text, lighten, starfield_background, toast
+from scenes.widgets import MIN_TARGET, MenuScene, draw_gem, draw_panel, draw_text, lighten, starfield_background, toast
 
 CARD_Y, CARD_H = 78, 186
 SEAT_CHOICES = ("person", "phone", "easy", "medium", "hard", "expert")
@@ -147,6 +147,15 @@ class SelectScene(MenuScene):
                     self.set_party, fmt=lambda v: "On: phones join" if v else "Off",
                     tooltip="On: every Person seat becomes a Phone seat; players join from their "
                             "phones' browsers over the local network")
+        # Learn: each game's guided tutorial, on its card (made last, so every other
+        # control keeps its place in the focus order).
+        from scenes.learned import learned_games
+
+        self.learned = learned_games(self.app.paths)
+        for gid, rect in self.card_rects.items():
+            self.button(pygame.Rect(rect.right - 96, rect.y + 6, 90, MIN_TARGET), "Learn",
+                        lambda g=gid: self.learn(g), object_id="#small",
+                        tooltip=f"A one-minute guided tutorial of {GAMES[gid].title}")
         if focus_card:
             self.set_focus(self.ids.index(self.game_id))
         elif focus_index is not None and focus_index < len(self.controls):
@@ -181,6 +190,17 @@ class SelectScene(MenuScene):
             self.game_id = game_id
             self.error = ""
             self.build(focus_card=True)
+
+    def learn(self, game_id: str) -> None:
+        from scenes.tutorial import open_tutorial
+
+        open_tutorial(self.app, game_id)
+
+    def resume(self) -> None:
+        super().resume()
+        from scenes.learned import learned_games
+
+        self.learned = learned_games(self.app.paths)  # a finished tutorial marks its card
 
     def set_players(self, n: int) -> None:
         self.cfg()["players"] = n
@@ -288,6 +308,14 @@ class SelectScene(MenuScene):
             surface.blit(pic, (rect.x + 8, rect.y + 8))
             if chosen:
                 pygame.draw.rect(surface, lighten(theme["accent"], 0.2), rect.inflate(6, 6), 2, border_radius=16)
+            if gid in getattr(self, "learned", ()):
+                badge = pygame.Rect(rect.x + 8, rect.y + 10, 106, 26)
+                draw_panel(surface, badge, theme, fill="background_2", edge="good", radius=10, alpha=235)
+                # The tick is drawn: the UI font has no check-mark glyph.
+                tx, ty = badge.x + 12, badge.centery
+                pygame.draw.lines(surface, theme["good"], False, [(tx, ty), (tx + 5, ty + 5), (tx + 13, ty - 6)], 3)
+                draw_text(surface, "Learned", theme.font(16, "bold"), theme["good"], (badge.x + 31, badge.centery),
+                          "midleft")
         spec = GAMES[self.game_id]
         y = CARD_Y + CARD_H + 8
         draw_text(surface, spec.tagline, theme.font(22, "bold"), theme["accent_2"], (40, y), max_width=1200)

@@ -12,6 +12,7 @@
     python3 tools/screenshot.py kiosk out/kiosk.png        # the kiosk title
     python3 tools/screenshot.py attract out/attract.png --game chromatic-collapse
     python3 tools/screenshot.py lobby out/lobby.png --game element-shift   # a party's lobby
+    python3 tools/screenshot.py tutorial out/t.png --game color-crossroads --step 3
     python3 tools/screenshot.py all out/            # the README's set
 
 ``--moves`` is a ';'-separated list in the game's notation.  ``--mid T`` applies the
@@ -121,6 +122,18 @@ def screen(kind: str, out: Path, args) -> Path:
         return shoot(app, out, 2)
     if kind == "lobby":
         return lobby_shot(app, out, args)
+    if kind == "tutorial":
+        from scenes.tutorial import open_tutorial
+
+        if not open_tutorial(app, args.game or "crystal-connector", max(0, args.step - 1)):
+            raise SystemExit("the tutorial could not be opened")
+        app.run_ticks(2)
+        scene = app.top
+        if args.done:  # the step's result: watch it play, or make the expected move
+            if scene.phase == "doing":
+                scene.try_move(scene.match.parse(scene.step.expect[0]))
+            app.run_until(lambda: scene.phase == "done", max_ticks=20000)
+        return shoot(app, out, args.ticks or 30)
     if kind in ("game", "pause", "results"):
         from scenes.play import play_scene_for
 
@@ -182,7 +195,7 @@ def lobby_shot(app, out: Path, args) -> Path:
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("screen", choices=("title", "select", "settings", "rules", "game", "pause", "results",
-                                      "kiosk", "attract", "lobby", "all"))
+                                      "kiosk", "attract", "lobby", "tutorial", "all"))
     p.add_argument("out", type=Path, help="PNG file (a folder for 'all')")
     p.add_argument("--game", help="game id for select / rules")
     p.add_argument("--id", help="full game id, e.g. 'crystal-connector:rocks#12'")
@@ -192,6 +205,8 @@ def main(argv=None) -> int:
     p.add_argument("--ticks", type=int, default=0, help="ticks to run before the capture")
     p.add_argument("--mid", type=float, help="capture the last move's animation at this fraction")
     p.add_argument("--scroll", type=int, default=0, help="rules: scroll down this many pixels")
+    p.add_argument("--step", type=int, default=1, help="tutorial: the step (from 1)")
+    p.add_argument("--done", action="store_true", help="tutorial: show the step's result")
     p.add_argument("--play-out", action="store_true", help="finish the game with random moves first")
     p.add_argument("--colour-blind", action="store_true", help="draw colour-blind glyphs")
     args = p.parse_args(argv)

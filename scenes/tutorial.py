@@ -1,0 +1,401 @@
+"""Learn by playing: one tutorial scene for every game, driven by seeds/tutorial-<game>.json.
+
+The scene *is* the game's own play view (``scenes/play/<game>.py``) with
+:class:`TutorialMixin` in front of it, so the board, its input by mouse, touch, keys
+and controller, its animations and its refusals are exactly the real game's.  The
+mixin only:
+
+- builds the step's match (the tutorial's start replayed through the step's setup
+  moves; the other seats are the tutorial's script, never a thinking bot);
+- judges each action the person makes (``game.tutorial.judge``): the expected one
+  plays and its result is explained, another legal one plays and is then taken back
+  with the reason, an illegal one is refused with the engine's own reason;
+- plays a watch-only step's demonstration and the other seats' replies;
+- dims the board except the step's lit cells, and draws the caption card with the
+  progress ("3 of 7"), Back, Skip and Next.
+
+Keys (controller in brackets): Page Up [left shoulder] Back, Page Down [right
+shoulder] Skip or Next, Enter [A] Next once a step is done; H [Y] shows the step's hint.
+Finishing marks the game as learned (``scenes.learned``) and hands over to a real
+game against the Easy bot, with the Hint button pulsing once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from game.core import IllegalMove
+from game.match import Match, Seat
+from game.tutorial import Tutorial, TutorialError, judge, load_tutorial
+from scenes.play.base import BOARD_AREA
+from scenes.widgets import MIN_TARGET, draw_panel, draw_text, lighten, toast, wrap_text
+
+CARD = pygame.Rect(16, 2, 848, 68)  # in the header's place, above the board
+BUTTON_W = 100
+TEXT_WIDTH = CARD.w - 28 - 2 * (BUTTON_W + 8)  # beside the two buttons a step shows
+CAPTION_SIZE, CAPTION_LINE = 17, 20
+SCRIPT_TICKS = 40  # a scripted action waits this long, so people can follow it
+TAKE_BACK_TICKS = 50  # another legal action stays on the board this long, then goes
+HANDOVER_PULSE_TICKS = 150
+
+
+def lit_rect(view, game_id: str, name: str) -> pygame.Rect | None:
+    """The screen rectangle of cell ``name`` in ``view`` (each view's own geometry)."""
+    try:
+        if game_id == "crystal-connector":
+            from game.crystal_connector import parse_cell_label
+            from scenes.play.crystal_connector import cell_rect
+
+            return cell_rect(parse_cell_label(name))
+        if game_id == "chromatic-collapse":
+            from game.chromatic_collapse import parse_square
+
+            return view.square_rect(parse_square(name))
+        if game_id == "element-shift":
+            from game.element_shift import parse_cell_name
+            from scenes.play.element_shift import cell_rect
+
+            return cell_rect(parse_cell_name(name))
+        if game_id == "crystal-formation":
+            return view.geom.rect(view.match.state.geo.parse_cell(name))
+        if game_id == "color-crossroads":
+            from game.color_crossroads import parse_cell
+            from scenes.play.color_crossroads import cell_rect
+
+            return cell_rect(parse_cell(name))
+    except (IllegalMove, ValueError, KeyError):
+        return None
+    return None
+
+
+BOARD_CORNERS = {"crystal-connector": ("A1", "F6"), "chromatic-collapse": ("b8", "g1", "a7", "h2"),
+                 "element-shift": ("A1", "K11"), "color-crossroads": ("A1", "I9")}
+
+
+def board_rect(view, game_id: str) -> pygame.Rect | None:
+    """The board's own rectangle: the dimming covers the cells, never the view's panels
+    and buttons (which stay readable and look as usable as they are)."""
+    if game_id == "crystal-formation":
+        state = view.match.state
+        rects = [view.geom.rect(c) for c in state.cells()]
+    else:
+        rects = [lit_rect(view, game_id, n) for n in BOARD_CORNERS.get(game_id, ())]
+    rects = [r for r in rects if r is not None]
+    return rects[0].unionall(rects[1:]).inflate(8, 8) if rects else None
+
+
+def build_match(tutorial: Tutorial, index: int) -> Match:
+    """The match of step ``index``: no clocks (a lesson is never timed), the person in
+    the learner's seat, the tutorial's script in the others."""
+    from game.registry import GAMES
+
+    spec = dataclasses.replace(GAMES[tutorial.game], rule_clock=None)
+    setup = tutorial.setup()
+    names = spec.seat_names(setup.players)
+    seats = [Seat.person() if s == tutorial.learner else Seat.bot("easy", f"{names[s]} (lesson)")
+             for s in range(setup.players)]
+    match = Match(spec, setup, seats, setup.start({spec.id: spec}))
+    for i, text in enumerate(tutorial.steps[index].setup):
+        try:
+            match.submit(match.parse(text))
+        except IllegalMove as exc:
+            raise TutorialError(f"step {index + 1} setup: move {i + 1} ({text!r}) is illegal: {exc}") from None
+    return match
+
+
+_CLASSES: dict[str, type] = {}
+
+
+def tutorial_class(game_id: str) -> type:
+    from scenes.play import view_class
+
+    if game_id not in _CLASSES:
+        view = view_class(game_id)
+        _CLASSES[game_id] = type(f"Tutorial{view.__name__}", (TutorialMixin, view), {})
+    return _CLASSES[game_id]
+
+
+def open_tutorial(app, game_id: str, index: int = 0, replace: bool = False) -> bool:
+    """Show step ``index`` of ``game_id``'s tutorial.  A damaged tutorial file is
+    reported on screen and nothing else changes; returns whether it opened."""
+    try:
+        tutorial = load_tutorial(game_id)
+        match = build_match(tutorial, index)
+    except TutorialError as exc:
+        app.sound.play("error")
+        toast(app, f"The tutorial cannot start: {exc}", "warning")
+        return False
+    scene = tutorial_class(game_id)(app, match)
+    scene.setup_tutorial(tutorial, index)
+    (app.replace if replace else app.push)(scene)
+    return True
+
+
+def hand_over(app, game_id: str) -> None:
+    """The last step: a real game against the Easy bot, the Hint button pulsing once."""
+    import random
+
+    from game.core import GameSetup
+    from game.registry import GAMES
+    from scenes.play import view_class
+
+    spec = GAMES[game_id]
+    players, options = spec.resolve_options()
+    setup = GameSetup(game_id, players, options, random.randrange(1, 1_000_000))
+    seats = [Seat.person()] + [Seat.bot("easy") for _ in range(players - 1)]
+    match = Match(spec, setup, seats, setup.start(GAMES))
+    cls = type(f"HandOver{view_class(game_id).__name__}", (HandOverMixin, view_class(game_id)), {})
+    app.replace(cls(app, match))
+
+
+class HandOverMixin:
+    """A real game whose Hint button pulses once at the start."""
+
+    def draw(self, surface, alpha):
+        super().draw(surface, alpha)
+        if self.ticks < HANDOVER_PULSE_TICKS:
+            import math
+
+            glow = math.sin(math.pi * self.ticks / HANDOVER_PULSE_TICKS)  # one swell and fade
+            rect = self._hint_button.rect.inflate(10 + int(10 * glow), 10 + int(10 * glow))
+            pygame.draw.rect(surface, lighten(self.app.theme["accent"], 0.4 * glow), rect, 4, border_radius=12)
+
+
+class TutorialMixin:
+    """Goes in front of a play view's class: see the module's docstring."""
+
+    autosave_enabled = False
+    is_tutorial = True
+
+    def setup_tutorial(self, tutorial: Tutorial, index: int) -> None:
+        self.tutorial = tutorial
+        self.step_index = index
+        self.step = tutorial.steps[index]
+        self.script: list[str] = list(self.step.watch)
+        self.script_wait = SCRIPT_TICKS
+        self.take_back_wait = -1
+        self.take_back_why = ""
+        # doing: waiting for the person; playing: the script plays (replies or a
+        # demonstration); done: the result is shown and Next moves on.
+        self.phase = "playing" if self.step.watch_only else "doing"
+        self.result = ""
+        self.bot_seconds = 0.1
+
+    # -- where things are ------------------------------------------------------------
+    def tutorial_buttons(self) -> dict[str, pygame.Rect]:
+        w = BUTTON_W
+        y = CARD.bottom - MIN_TARGET - 3
+        x = CARD.right - 8 - w
+        out = {}
+        for name in ("next", "skip", "back"):
+            if name == "next" and self.phase != "done":
+                continue
+            if name == "skip" and self.phase == "done":
+                continue
+            if name == "back" and self.step_index == 0:
+                continue
+            out[name] = pygame.Rect(x, y, w, MIN_TARGET)
+            x -= w + 8
+        return out
+
+    # -- moving between steps ----------------------------------------------------------
+    def go_to(self, index: int) -> None:
+        if index >= len(self.tutorial.steps):
+            from scenes.learned import mark_learned
+
+            warning = mark_learned(self.app.paths, self.tutorial.game)
+            if warning:
+                toast(self.app, warning, "warning")
+            toast(self.app, self.tutorial.handover or "Now a real game against the Easy bot.", "info")
+            hand_over(self.app, self.tutorial.game)
+            return
+        open_tutorial(self.app, self.tutorial.game, max(0, index), replace=True)
+
+    def next_step(self) -> None:
+        self.app.sound.play("click")
+        self.go_to(self.step_index + 1)
+
+    def back_step(self) -> None:
+        if self.step_index > 0:
+            self.app.sound.play("back")
+            self.go_to(self.step_index - 1)
+
+    def restart(self) -> None:  # the pause menu's Restart: this step again
+        self.go_to(self.step_index)
+
+    def undo(self) -> None:  # within a lesson, undo means: try this step again
+        self.go_to(self.step_index)
+
+    def request_hint(self) -> None:
+        if self.phase != "doing":
+            self.say("Nothing to do in this step: watch, then press Next", "info")
+            return
+        try:
+            self.hint = self.match.state.parse_move(self.step.expect[0])
+        except IllegalMove:
+            self.hint = None
+        self.say("Hint: " + (self.step.hint or self.step.expect[0]), "info", 5)
+
+    # -- the person's actions ----------------------------------------------------------
+    def try_move(self, move) -> bool:
+        if self.phase != "doing":
+            self.say("Press Next to go on" if self.phase == "done" else "Watch for a moment", "info")
+            return False
+        verdict = judge(self.tutorial, self.step, self.match.state, move)
+        if verdict.kind == "illegal":
+            return super().try_move(move)  # refused with the engine's own reason
+        ok = super().try_move(move)
+        if not ok:
+            return False
+        if verdict.kind == "expected":
+            self.result = verdict.message
+            self.script = list(self.step.reply)
+            self.script_wait = SCRIPT_TICKS // 2
+            self.phase = "playing"
+        else:
+            self.phase = "taking back"
+            self.take_back_wait = TAKE_BACK_TICKS
+            self.take_back_why = verdict.message
+            self.say(verdict.message, "warning", 5)
+        return True
+
+    def enter_action(self, move) -> bool:
+        """Crystal Connector holds a turn's shifts until Confirm; a lesson judges each
+        shift on its own, so each one goes to the match at once."""
+        return self.try_move(move)
+
+    # -- the script ------------------------------------------------------------------
+    def _drive_bots(self) -> None:
+        m = self.match
+        if self.anim or self.queue:
+            return
+        if self.phase == "taking back":
+            self.take_back_wait -= 1
+            if self.take_back_wait <= 0:
+                m.undo()
+                self.finish_animations()
+                self.on_undo()
+                self.phase = "doing"
+                self.app.sound.play("back")
+                self.say(self.take_back_why, "warning", 6)
+            return
+        if self.phase != "playing":
+            return
+        if not self.script:
+            self.phase = "done"
+            self.result = self.step.done or self.result
+            self.app.sound.play("win" if self.step.claims.get("winner") is not None else "place")
+            return
+        self.script_wait -= 1
+        if self.script_wait > 0:
+            return
+        self.script_wait = SCRIPT_TICKS // (3 if len(self.script) > 4 else 1)
+        text = self.script.pop(0)
+        old, seat = m.state, m.to_move()
+        try:
+            move = m.parse(text)
+            new = m.submit(move)
+        except IllegalMove as exc:  # a damaged file: say so and let the person move on
+            self.say(f"The tutorial's move {text!r} is refused: {exc}", "error", 8)
+            self.script.clear()
+            return
+        self._after_move(old, new, move, seat)
+
+    def show_results(self) -> None:
+        """A lesson that ends the game (five trees, a connected army) stays on the board."""
+
+    # -- input -------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            for name, rect in self.tutorial_buttons().items():
+                if rect.collidepoint(event.pos):
+                    self.press_tutorial(name)
+                    return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_PAGEUP:
+                self.press_tutorial("back")
+                return
+            if event.key == pygame.K_PAGEDOWN:
+                self.press_tutorial("next" if self.phase == "done" else "skip")
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.phase == "done":
+                self.press_tutorial("next")
+                return
+        if self.phase in ("done", "playing", "taking back") and event.type in (
+                pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION) \
+                and CARD.collidepoint(getattr(event, "pos", (-1, -1))):
+            return
+        super().handle(event)
+
+    def press_tutorial(self, name: str) -> None:
+        if name == "back":
+            self.back_step()
+        elif name in ("skip", "next"):
+            self.next_step()
+
+    # -- drawing -------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)
+        self.draw_dimming(surface)
+        self.draw_card(surface)
+        self.draw_banner(surface)
+
+    def board_covered(self) -> bool:
+        """A view's own overlay is over the board (Element Shift's round summary or
+        curtain): the lit cells would shine through it, so nothing is dimmed then."""
+        mode = getattr(self, "mode", None)
+        return callable(mode) and mode() in ("summary", "curtain")
+
+    def draw_dimming(self, surface: pygame.Surface) -> None:
+        """Everything on the board but the lit cells goes darker, the lit ones glow."""
+        rects = [r for r in (lit_rect(self, self.tutorial.game, n) for n in self.step.lit) if r]
+        if not rects or self.board_covered():
+            return
+        board = board_rect(self, self.tutorial.game) or BOARD_AREA.copy()
+        board = board.clip(pygame.Rect(0, CARD.bottom, BOARD_AREA.right, BOARD_AREA.bottom - CARD.bottom))
+        shade = pygame.Surface(board.size, pygame.SRCALPHA)
+        shade.fill((4, 5, 12, 150))
+        for r in rects:
+            shade.fill((0, 0, 0, 0), r.move(-board.x, -board.y))
+        surface.blit(shade, board.topleft)
+        glow = lighten(self.app.theme["accent"], 0.25)
+        for r in rects:
+            pygame.draw.rect(surface, glow, r.inflate(2, 2), 2, border_radius=6)
+
+    def caption_lines(self, text: str) -> list[str]:
+        """The card's lines for ``text`` (a test checks every caption fits in three)."""
+        return wrap_text(text, self.app.theme.font(CAPTION_SIZE, "regular"), TEXT_WIDTH)
+
+    def draw_card(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        done = self.phase == "done"
+        draw_panel(surface, CARD, theme, fill="background_2", edge="good" if done else "accent", alpha=245,
+                   width=3, radius=12)
+        progress = f"Learn · {self.step_index + 1} of {len(self.tutorial.steps)}"
+        if self.step.watch_only and not done:
+            progress += " · watch"
+        draw_text(surface, progress, theme.font(14, "bold"), theme["accent"], (CARD.right - 12, CARD.y + 3),
+                  "topright")
+        font = theme.font(CAPTION_SIZE, "regular")
+        colour = theme["good"] if done else theme["text"]
+        lines = self.caption_lines(self.result if done else self.step.caption)
+        top = CARD.centery - (CAPTION_LINE * min(3, len(lines))) // 2
+        for i, line in enumerate(lines[:3]):
+            draw_text(surface, line, font, colour, (CARD.x + 14, top + CAPTION_LINE * i))
+        for name, rect in self.tutorial_buttons().items():
+            label = {"next": "Next  ›", "skip": "Skip  »", "back": "‹  Back"}[name]
+            primary = name == "next"
+            draw_panel(surface, rect, theme, fill="accent" if primary else "panel",
+                       edge="accent" if primary else "panel_edge", alpha=250, width=2, radius=10)
+            fg = theme["background"] if primary else theme["text"]
+            draw_text(surface, label, theme.font(17, "bold"), fg, (rect.centerx, rect.centery - 7), "center")
+            # the keyboard's and the controller's way to the same button
+            keys = {"next": "Enter · A", "skip": "PgDn · RB", "back": "PgUp · LB"}[name]
+            draw_text(surface, keys, theme.font(12, "regular"), fg if primary else theme["text_dim"],
+                      (rect.centerx, rect.centery + 12), "center")
+
+    def draw_header(self, surface: pygame.Surface) -> None:
+        """The caption card takes the header's place."""
+
