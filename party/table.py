@@ -38,6 +38,7 @@ class StepResult:
     applied: list[tuple] = field(default_factory=list)
     keys: list[tuple[int, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    heard: int = 0  # phone events handled: people are playing (a kiosk is not idle)
 
 
 class PartyTable:
@@ -83,6 +84,7 @@ class PartyTable:
                 event = self.server.inbox.get_nowait()
             except Exception:  # queue.Empty
                 break
+            result.heard += 1
             changed |= self._on_event(event, result)
         changed |= self._stand_ins(result)
         self._flush_queued(result)

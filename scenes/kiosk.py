@@ -9,6 +9,9 @@ defaults on first start so an operator can find and edit it):
 - ``still_there_seconds`` (15): the countdown before going back to the title.
 - ``exit_pin`` (""): digits asked for after the exit chord; empty = no PIN.
 - ``demo_seconds_per_game`` (75): how long each game is shown in the demo.
+- ``party`` (false): true lets visitors host a party from game select (Phone seats,
+  the Host party switch: phones on the booth's network join as controllers), and the
+  attract demo says so.  Off, a kiosk offers neither.
 
 The operator leaves with **Ctrl+Shift+Q** (then the PIN, if one is set).
 """
@@ -32,6 +35,7 @@ class KioskConfig:
     still_there_seconds: float = 15.0
     exit_pin: str = ""
     demo_seconds_per_game: float = 75.0
+    party: bool = False
 
     @staticmethod
     def load(paths: Paths) -> tuple["KioskConfig", str | None]:
@@ -55,12 +59,14 @@ class KioskConfig:
             if key not in data:
                 continue
             value = data[key]
-            if isinstance(default, str):
+            if isinstance(default, bool):
+                ok = isinstance(value, bool)
+            elif isinstance(default, str):
                 ok = isinstance(value, str) and (value == "" or value.isdigit())
             else:
                 ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 1 <= value <= 86400
             if ok:
-                setattr(cfg, key, value if isinstance(default, str) else float(value))
+                setattr(cfg, key, value if isinstance(default, (str, bool)) else float(value))
             else:
                 problem = f"Kiosk setting {key} is invalid; its default is in use"
         return cfg, problem
@@ -166,6 +172,10 @@ class AttractScene(Scene):
         draw_text(surface, "Touch or press any key to play", theme.font(52, "display"),
                   lighten(theme["accent"], 0.3 * pulse), (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 128),
                   "midtop", shadow=True)
+        if self.app.kiosk_config.party:
+            draw_text(surface, "Play together: up to 12 phones join as controllers (Host party in game select)",
+                      theme.font(20, "bold"), theme["text"], (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 146),
+                      "midbottom", shadow=True)
         if self.inner is not None:
             draw_text(surface, f"Demo: {self.inner.spec.title}", theme.font(24), theme["accent_2"],
                       (40, LOGICAL_SIZE[1] - 44), "midleft")

@@ -118,7 +118,8 @@ class LobbyScene(MenuScene):
 
     def update(self) -> None:
         super().update()
-        self.party.pump_lobby()
+        if self.party.pump_lobby():  # phones joining: the booth is busy, not idle
+            self.app.input.last_input_tick = self.app.tick_count
         if self.party.lobby.snapshot() != self._seen:
             focus = self.focus_index
             self.build()

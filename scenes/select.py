@@ -108,7 +108,7 @@ class SelectScene(MenuScene):
             r, c = divmod(s, cols)
             rect = pygame.Rect(40 + c * (sw + 10), y0 + r * (sh + 6), sw, sh)
             label = names[s] if cols == 1 else names[s].replace("Player ", "P")
-            self.cycler(rect, label, SEAT_CHOICES, cfg["seats"][s], lambda v, s=s: self.set_seat(s, v),
+            self.cycler(rect, label, self.seat_choices(), cfg["seats"][s], lambda v, s=s: self.set_seat(s, v),
                         fmt=lambda v: SEAT_TEXT[v], object_id="#small" if cols > 1 else None)
         # options
         ox, oy, ow = 680, CARD_Y + CARD_H + 66, 560
@@ -143,10 +143,11 @@ class SelectScene(MenuScene):
                     tooltip="Type the seed on an on-screen number pad")
         self.button(pygame.Rect(40, by, 160, 54), "Back", self.on_back)
         # Host party: phones on the local network play the Phone seats (scenes/party.py).
-        self.cycler(pygame.Rect(220, by, 420, 54), "Host party", (False, True), self.hosting(),
-                    self.set_party, fmt=lambda v: "On: phones join" if v else "Off",
-                    tooltip="On: every Person seat becomes a Phone seat; players join from their "
-                            "phones' browsers over the local network")
+        if self.party_allowed():
+            self.cycler(pygame.Rect(220, by, 420, 54), "Host party", (False, True), self.hosting(),
+                        self.set_party, fmt=lambda v: "On: phones join" if v else "Off",
+                        tooltip="On: every Person seat becomes a Phone seat; players join from "
+                                "their phones' browsers over the local network")
         # Learn: each game's guided tutorial, on its card (made last, so every other
         # control keeps its place in the focus order).
         from scenes.learned import learned_games
@@ -221,6 +222,13 @@ class SelectScene(MenuScene):
         except ValueError as exc:
             self.error = str(exc)
 
+    def party_allowed(self) -> bool:
+        """A kiosk hosts parties only when its operator allowed it (kiosk.json)."""
+        return not self.app.kiosk or bool(self.app.kiosk_config.party)
+
+    def seat_choices(self) -> tuple[str, ...]:
+        return SEAT_CHOICES if self.party_allowed() else tuple(c for c in SEAT_CHOICES if c != "phone")
+
     def hosting(self) -> bool:
         return "phone" in self.cfg()["seats"][: self.cfg()["players"]]
 
@@ -246,7 +254,8 @@ class SelectScene(MenuScene):
         seed = int(seed_text) if seed_text.isdigit() else random.randrange(1, 1_000_000)
         players, options = spec.resolve_options(cfg["players"], **cfg["options"])
         setup = GameSetup(spec.id, players, options, seed)
-        seats = [self.seat_for(v) for v in cfg["seats"][:players]]
+        seats = [self.seat_for(v if v != "phone" or self.party_allowed() else "person")
+                 for v in cfg["seats"][:players]]
         return Match(spec, setup, seats, setup.start(GAMES), cfg["clock"])
 
     @staticmethod

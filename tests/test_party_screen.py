@@ -216,3 +216,89 @@ def test_an_address_this_machine_does_not_have_is_reported_not_raised(app):
     press(app, "Start")
     assert app.top.name == "select"
     assert any("Cannot host a party" in t.text and "192.0.2.1" in t.text for t in app._toasts)
+
+
+def test_a_kiosk_offers_parties_only_when_its_operator_allows(paths):
+    import json
+
+    from scenes.app import App
+
+    def select_texts(app):
+        press(app, "Play")
+        texts = [c.element.text for c in app.top.controls]
+        app.pop()
+        app.run_ticks(2, draw=False)
+        return texts
+
+    kiosk = App(headless=True, paths=paths, kiosk=True)
+    try:
+        assert kiosk.kiosk_config.party is False
+        texts = select_texts(kiosk)
+        assert not any(t.startswith("Host party") for t in texts)
+        first_seat = next(t for t in texts if t.startswith("Player 1: "))
+        press(kiosk, "Play")
+        for _ in range(8):  # round the whole cycle: no Phone on a kiosk without parties
+            c = control(kiosk.top, "Player 1: ")
+            assert not c.element.text.endswith("‹ Phone ›")
+            kiosk.post_click(c.element.rect.center)
+            kiosk.run_ticks(1, draw=False)
+        assert first_seat
+    finally:
+        kiosk.shutdown()
+    data = json.loads(paths.kiosk.read_text())
+    data["party"] = True
+    paths.kiosk.write_text(json.dumps(data))
+    kiosk = App(headless=True, paths=paths, kiosk=True)
+    try:
+        assert kiosk.kiosk_config.party is True
+        assert any(t.startswith("Host party") for t in select_texts(kiosk))
+    finally:
+        kiosk.shutdown()
+    data["party"] = "yes"  # a wrong kind of value is reported and the default used
+    paths.kiosk.write_text(json.dumps(data))
+    kiosk = App(headless=True, paths=paths, kiosk=True)
+    try:
+        assert kiosk.kiosk_config.party is False
+    finally:
+        kiosk.shutdown()
+
+
+def test_phones_playing_keep_a_kiosk_awake(paths):
+    """'Still there?' is for a screen nobody uses: at a party the people use phones."""
+    import json
+
+    from scenes.app import App
+
+    paths.kiosk.parent.mkdir(parents=True, exist_ok=True)
+    paths.kiosk.write_text(json.dumps({"party": True, "idle_timeout_seconds": 2,
+                                       "attract_after_seconds": 600}))
+    app = App(headless=True, paths=paths, kiosk=True)
+    try:
+        lobby = host_from_select(app, "crystal-connector", ["phone", "phone"])
+        party = lobby.party
+
+        async def main():
+            async with aiohttp.ClientSession() as session, Screen(app):
+                a = await Phone(session, party.server.url).open()
+                b = await Phone(session, party.server.url).open()
+                await a.join(party.lobby.code, "Ann")
+                await b.join(party.lobby.code, "Ben")
+                await until(lambda: sum(s["taken"] for s in lobby._seen) == 2)
+                press(app, "Start")
+                view = app.top
+                start = app.tick_count
+                while app.tick_count - start < 300:  # 5 s of game time, twice the timeout
+                    await a.send(type="key", key="right")
+                    await b.send(type="key", key="left")
+                    await asyncio.sleep(0.02)
+                assert app.top is view, [s.name for s in app.stack]
+                quiet = app.tick_count
+                await until(lambda: app.top.name == "still-there", timeout=30,
+                            what="'Still there?' once the phones fall silent")
+                assert app.tick_count - quiet >= 2 * 60 - 30
+                await a.close()
+                await b.close()
+
+        run(main())
+    finally:
+        app.shutdown()

@@ -307,6 +307,8 @@ class PlayScene(Scene):
 
     def _drive_party(self) -> None:
         result = self.party.step()
+        if result.heard:  # the people at a party play from their phones: not idle
+            self.app.input.last_input_tick = self.app.tick_count
         if result.notes:
             # A stand-in came or went: a bot answer in flight is for the old controller.
             self._cancel_bot()
@@ -543,7 +545,10 @@ class PlayScene(Scene):
 
     def seat_label(self, seat: int) -> str:
         names = self.match.seat_names()
-        return self.match.seats[seat].label(names[seat])
+        label = self.match.seats[seat].label(names[seat])
+        if seat in self.match.stand_ins:  # party play: the phone is away
+            label += f" ({self.match.stand_ins[seat].title()} bot while away)"
+        return label
 
     def seat_colour(self, seat: int) -> pygame.Color:
         return self.app.theme.player_colours[seat % len(self.app.theme.player_colours)]
