@@ -136,7 +136,7 @@ class PartyServer:
         ws = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=10.0)
         if len(self._conns) >= MAX_CONNECTIONS:
             await ws.prepare(request)
-            await ws.send_str(protocol.encode("error", reason="The room is full of connections"))
+            await ws.send_str(protocol.encode("error", reason="The room is full of connections", code="full"))
             await ws.close()
             return ws
         await ws.prepare(request)

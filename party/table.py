@@ -93,7 +93,12 @@ class PartyTable:
         return result
 
     def _on_event(self, event: Event, result: StepResult) -> bool:
-        if event.kind in ("joined", "left"):
+        if event.kind == "joined":
+            # A new connection for the seat (a reload, a resume) has seen nothing yet, even
+            # when the view is the same as the last one sent: send it again.
+            self.resend(event.seat)
+            return True
+        if event.kind == "left":
             return True
         msg = event.msg
         kind = msg.get("type")

@@ -467,7 +467,8 @@ def test_a_stand_in_bot_plays_a_phone_gone_too_long_and_hands_back():
                 await until(lambda: 0 in match.stand_ins, what="the stand-in")
                 assert match.controller(0).is_bot and match.controller(0).level == "medium"
                 assert any("Medium bot plays" in n for n in notes)
-                assert b.state["seats"][0]["kind"] == "bot" or b.state["seats"][0]["connected"] is False
+                await until(lambda: b.state["seats"][0]["kind"] == "bot", what="phones told of the bot")
+                assert b.state["seats"][0]["connected"] is False
                 back = await Phone(session, party.server.url).open()
                 ans = await back.ask(("welcome", "error"), type="resume", v=1, token=token)
                 assert ans["type"] == "welcome" and ans["seat"] == 0
@@ -479,5 +480,28 @@ def test_a_stand_in_bot_plays_a_phone_gone_too_long_and_hands_back():
 
     try:
         run(main())
+    finally:
+        party.stop()
+
+
+def test_a_new_connection_for_a_seat_gets_the_state_even_when_nothing_changed():
+    """A phone that reloads between two ticks sees the same view as before it left; the
+    table must still send it (the new page has nothing)."""
+    party = make_party("crystal-connector", [Seat.phone(), Seat.phone()])
+    try:
+        party.lobby.join(party.lobby.code, "Ann")
+        party.lobby.join(party.lobby.code, "Ben")
+        party.begin()
+        sent: list[tuple[int, str]] = []
+        party.server.send_seat = lambda seat, text: sent.append((seat, text))
+        party.step()
+        assert sent == []  # nothing new
+        from party.server import Event
+
+        party.server.inbox.put(Event("left", 0, 1))
+        party.server.inbox.put(Event("joined", 0, 2))
+        party.step()
+        assert [seat for seat, _ in sent] == [0]
+        assert json.loads(sent[0][1])["type"] == "state"
     finally:
         party.stop()

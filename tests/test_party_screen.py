@@ -129,6 +129,10 @@ def test_a_phone_plays_chromatic_collapse_against_a_bot_on_the_big_screen(app):
                     ply = len(match.entries)
                     assert not view.try_move(match.parse(phone.state["moves"][0]))
                     assert "plays from their phone" in view.banner and len(match.entries) == ply
+                    view.request_hint()  # a hint on the big screen would show the whole room
+                    assert "no hints on the big screen" in view.banner and view.hint_ticket is None
+                    view.undo()
+                    assert "Take-backs are off at a party" in view.banner
                     # the d-pad drives the board's cursor for this seat
                     # (setup: Left/Right pick the side; on the board the first key shows
                     # the cursor and the next ones move it)

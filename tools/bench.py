@@ -4,6 +4,7 @@
     python3 tools/bench.py                  # everything
     python3 tools/bench.py --only client    # start-up and frame times
     python3 tools/bench.py --only crystal-connector
+    python3 tools/bench.py --only party     # phones on loopback
     python3 tools/bench.py --quick          # fewer repetitions
     python3 tools/bench.py --markdown docs/performance.md
 
@@ -13,6 +14,9 @@ Rows:
   on every play screen while idle, while animating and while a Hard bot thinks in
   the worker process.
 - one block per game from tools/benchmarks/<game>.py (engine speed, bots).
+- party: the big screen's frame time with 12 phones connected, each sending 10
+  messages a second, and the move round trip phone -> host -> phone on loopback
+  (tools/benchmarks/party.py).
 
 Times are wall-clock on this machine; nothing here is asserted by the tests.
 """
@@ -233,7 +237,7 @@ def main(argv=None) -> int:
     from game.registry import GAMES
 
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--only", help="'client', 'screens' or a game id")
+    p.add_argument("--only", help="'client', 'screens', 'party' or a game id")
     p.add_argument("--quick", action="store_true", help="fewer repetitions")
     p.add_argument("--markdown", type=Path, help="also write the table to this Markdown file")
     args = p.parse_args(argv)
@@ -250,6 +254,9 @@ def main(argv=None) -> int:
         if args.only in (None, gid):
             rows += game_rows(gid, args.quick)
             print(f"... {gid} done", file=sys.stderr, flush=True)
+    if args.only in (None, "party"):
+        rows += game_rows("party", args.quick)
+        print("... party done", file=sys.stderr, flush=True)
     table = format_table(rows)
     print(f"Machine: {machine()}")
     print(table)

@@ -12,6 +12,7 @@
     python3 tools/screenshot.py kiosk out/kiosk.png        # the kiosk title
     python3 tools/screenshot.py attract out/attract.png --game chromatic-collapse
     python3 tools/screenshot.py lobby out/lobby.png --game element-shift   # a party's lobby
+    python3 tools/screenshot.py party out/p.png --game element-shift --moves "random;random"
     python3 tools/screenshot.py tutorial out/t.png --game color-crossroads --step 3
     python3 tools/screenshot.py all out/            # the README's set
 
@@ -122,6 +123,8 @@ def screen(kind: str, out: Path, args) -> Path:
         return shoot(app, out, 2)
     if kind == "lobby":
         return lobby_shot(app, out, args)
+    if kind == "party":
+        return party_game_shot(app, out, args)
     if kind == "tutorial":
         from scenes.tutorial import open_tutorial
 
@@ -192,10 +195,41 @@ def lobby_shot(app, out: Path, args) -> Path:
         party.stop()
 
 
+def party_game_shot(app, out: Path, args) -> Path:
+    """The big screen during a party: every seat a phone (joined without a network,
+    listening on 127.0.0.1 only); ``--moves`` are played first, as the phones would."""
+    from game.core import GameSetup
+    from game.match import Seat
+    from game.registry import GAMES
+    from party.host import Party
+    from scenes.play import play_scene_for
+
+    game = args.game or "element-shift"
+    spec = GAMES[game]
+    players, options = spec.resolve_options(12 if game == "element-shift" else spec.min_players)
+    setup = GameSetup(game, players, options, 2)
+    party = Party(spec, setup, [Seat.phone()] * players, host="127.0.0.1", port=0)
+    party.start()
+    try:
+        for name in ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "John",
+                     "Radia", "Ken", "Margaret", "Niklaus"][:players]:
+            party.lobby.join(party.lobby.code, name)
+        match = party.begin()
+        rng = random.Random(4)
+        for text in [m.strip() for m in (args.moves or "").split(args.sep) if m.strip()]:
+            match.submit(rng.choice(match.state.legal_moves()) if text == "random" else match.parse(text))
+        scene = play_scene_for(app, match)
+        scene.attach_party(party)
+        app.push(scene)
+        return shoot(app, out, args.ticks or 30)
+    finally:
+        party.stop()
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("screen", choices=("title", "select", "settings", "rules", "game", "pause", "results",
-                                      "kiosk", "attract", "lobby", "tutorial", "all"))
+                                      "kiosk", "attract", "lobby", "party", "tutorial", "all"))
     p.add_argument("out", type=Path, help="PNG file (a folder for 'all')")
     p.add_argument("--game", help="game id for select / rules")
     p.add_argument("--id", help="full game id, e.g. 'crystal-connector:rocks#12'")

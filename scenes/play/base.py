@@ -229,6 +229,10 @@ class PlayScene(Scene):
         if m.is_over() or seat < 0 or m.controller(seat).is_bot:
             self.say("Hints are for your own turn", "warning")
             return
+        if not self.decided_here(seat):  # a hint on the big screen would show everyone
+            self.say(f"{self.seat_label(m.proxy.get(seat, seat))} plays from their phone: no hints on the "
+                     "big screen", "warning")
+            return
         self._cancel_hint()
         self.hint = None
         self.hint_ticket = self.app.worker.request(self.spec.id, self.bot_level_for_hint, m.state,

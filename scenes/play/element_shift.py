@@ -2111,7 +2111,9 @@ class ElementShiftView(PlayScene):
             )
             y += 50
         if mode == "wait" and not self.match.is_over():
-            msg = "The bots are deciding. Plans stay secret until everyone is in; then the round plays out."
+            phones = self.party is not None and any(s.is_phone for s in self.match.seats)
+            who = "Players plan on their phones" if phones else "The bots are deciding"
+            msg = f"{who}. Plans stay secret until everyone is in; then the round plays out."
             for i, line in enumerate(wrapped(theme, msg, 14, SIDE.w - 20)):
                 put_text(
                     surface, theme, line, 14, theme["text_dim"], (x, y + 18 * i), kind="regular"
