@@ -148,6 +148,7 @@ function drawPlan(s) {
   const mineIn = !!s.submitted_plan;
   if (s.round !== drawPlan.round || s.phase !== drawPlan.phase) {
     plan = { switch: false, actions: [] }; pick = null; preview = null; previewText = "";
+    if (drawPlan.round !== undefined) window.scrollTo(0, 0);  // a new round: its points are at the top
     drawPlan.round = s.round; drawPlan.phase = s.phase;
   }
   const v = s.variation;
