@@ -25,8 +25,8 @@ class SettingsScene(MenuScene):
     def __init__(self, app):
         super().__init__(app)
         s = app.settings
-        x, w, h, gap = LOGICAL_SIZE[0] // 2 - 330, 660, 52, 8
-        y = 120
+        x, w, h, gap = LOGICAL_SIZE[0] // 2 - 330, 660, 50, 6
+        y = 110
         rows = [
             ("Fullscreen", (False, True), s.fullscreen, self.set_fullscreen, _onoff,
              "Fill the screen (F11 also works in the window)"),
@@ -50,7 +50,8 @@ class SettingsScene(MenuScene):
         for label, values, cur, fn, fmt, tip in rows:
             self.cycler(pygame.Rect(x, y, w, h), label, values, cur, fn, fmt=fmt, tooltip=tip)
             y += h + gap
-        self.button(pygame.Rect(x, y + 20, 200, 56), "Back", self.on_back)
+        self.bottom = y + 14  # Back, the glyph sample and "Saved automatically" share a row
+        self.button(pygame.Rect(x, self.bottom, 200, 56), "Back", self.on_back)
         self.set_focus(0)
 
     def setter(self, name: str):
@@ -74,10 +75,10 @@ class SettingsScene(MenuScene):
         theme = self.app.theme
         self.title(surface, "Settings", 36)
         # A live sample of the colour-blind glyphs so the choice is visible.
-        box = pygame.Rect(LOGICAL_SIZE[0] // 2 + 130, 560, 200, 80)
-        draw_panel(surface, box.inflate(20, 10), theme)
+        box = pygame.Rect(LOGICAL_SIZE[0] // 2 - 330 + 240, self.bottom, 200, 56)
+        draw_panel(surface, box.inflate(20, 0), theme)
         glyphs = ("triangle", "circle", "square", "star") if self.app.settings.colour_blind else (None,) * 4
         for i, (c, g) in enumerate(zip(("crystal_red", "crystal_blue", "crystal_green", "crystal_yellow"), glyphs)):
             draw_gem(surface, (box.x + 25 + i * 50, box.centery), 20, theme[c], glyph=g)
         draw_text(surface, "Saved automatically", theme.font(18, "regular"), theme["text_dim"],
-                  (LOGICAL_SIZE[0] // 2 - 330, 660))
+                  (box.right + 40, box.centery), "midleft")

@@ -306,3 +306,22 @@ def test_phones_playing_keep_a_kiosk_awake(paths):
         run(main())
     finally:
         app.shutdown()
+
+
+def test_party_settings_with_wrong_values_fall_back_and_say_so(paths):
+    import json
+
+    from scenes.config import Settings
+
+    paths.settings.parent.mkdir(parents=True, exist_ok=True)
+    paths.settings.write_text(json.dumps({"party_address": "the moon", "party_port": 70000,
+                                          "party_takeover_seconds": 1, "colour_blind": True}))
+    settings, message = Settings.load(paths)
+    assert (settings.party_address, settings.party_port, settings.party_takeover_seconds) == ("", 8765, 60.0)
+    assert settings.colour_blind is True  # the good values are kept
+    assert message and "party address, party port, party takeover seconds" in message
+    paths.settings.write_text(json.dumps({"party_address": "127.0.0.1", "party_port": 0,
+                                          "party_takeover_seconds": 120}))
+    settings, message = Settings.load(paths)
+    assert (settings.party_address, settings.party_port, settings.party_takeover_seconds) == \
+        ("127.0.0.1", 0, 120.0) and message is None
