@@ -325,3 +325,64 @@ def test_party_settings_with_wrong_values_fall_back_and_say_so(paths):
     settings, message = Settings.load(paths)
     assert (settings.party_address, settings.party_port, settings.party_takeover_seconds) == \
         ("127.0.0.1", 0, 120.0) and message is None
+
+
+def test_a_phone_d_pad_enters_crystal_connector_shifts_on_the_big_screen(app):
+    """The d-pad is the board's own keyboard path for the phone's seat: OK grabs a line,
+    a direction sets the shift, OK makes it (held until the turn is confirmed), Back takes
+    it back; a move sent from the list drops whatever the d-pad had half-entered."""
+    lobby = host_from_select(app, "crystal-connector", ["phone", "phone"])
+    party = lobby.party
+    app.settings.animation_speed = 8.0
+
+    async def main():
+        async with aiohttp.ClientSession() as session, Screen(app):
+            phones = [await Phone(session, party.server.url).open() for _ in range(2)]
+            for i, ph in enumerate(phones):
+                await ph.join(party.lobby.code, f"P{i}", i)
+            await until(lambda: sum(s["taken"] for s in lobby._seen) == 2)
+            press(app, "Start")
+            view = app.top
+            match = view.match
+
+            def mover():
+                return next((p for p in phones if p.state and p.state["your_turn"]
+                             and p.state["ply"] == len(match.entries)), None)
+
+            # setup choices from the move list
+            while match.state.phase != "play":
+                await until(lambda: mover() is not None, what="a setup choice")
+                ph = mover()
+                assert (await ph.ask(("ok", "error"), type="move", text=ph.state["moves"][0]))["type"] == "ok"
+            await until(lambda: mover() is not None and not view.anim and not view.queue, what="turn 1")
+            ph = mover()
+            seat = ph.seat
+            ply = len(match.entries)
+
+            async def key(k):
+                await ph.send(type="key", key=k)
+                await asyncio.sleep(0.05)
+
+            await key("confirm")  # grab the cursor's line
+            await key("right")
+            await key("down")
+            await key("confirm")  # make the shift: held by the view until the turn is confirmed
+            await until(lambda: len(view.pending) == 1, what="a shift entered by d-pad")
+            assert len(match.entries) == ply
+            await key("back")
+            await until(lambda: not view.pending, what="Back to take the shift back")
+            await key("confirm")
+            await key("right")
+            await key("down")
+            await key("confirm")
+            await until(lambda: len(view.pending) == 1, what="the shift again")
+            # the phone's list wins: its move is played and the half-entered turn is dropped
+            ans = await ph.ask(("ok", "error"), type="move", text=ph.state["moves"][-1])
+            assert ans["type"] == "ok"
+            await until(lambda: len(match.entries) == ply + 1 and not view.pending,
+                        what="the listed move played, the d-pad's draft dropped")
+            assert match.entries[-1].seat == seat
+            for p in phones:
+                await p.close()
+
+    run(main())

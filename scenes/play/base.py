@@ -321,6 +321,9 @@ class PlayScene(Scene):
         for old, new, move, seat in result.applied:
             self.hint = None
             self._cancel_hint()
+            # The phone played a whole action: whatever its d-pad had half-entered on
+            # the board is moot now.
+            self.drop_local_input()
             self._after_move(old, new, move, seat)
         for seat, key in result.keys:
             self.phone_key(seat, key)
@@ -334,7 +337,7 @@ class PlayScene(Scene):
         self._phone_acting = seat
         try:
             if key == "back":
-                self.cancel_input()
+                self.phone_back()
                 return
             if self.anim or self.queue:
                 self.finish_animations()
@@ -404,6 +407,16 @@ class PlayScene(Scene):
         """Escape / controller B: drop a half-entered move (a selected piece, a drag)
         and return True; with nothing to drop, return False and the pause menu opens."""
         return False
+
+    def phone_back(self) -> None:
+        """A phone's Back button (party play): step back out of a half-entered move.
+        There is no pause menu on a phone, so a view may take back more than B does."""
+        self.cancel_input()
+
+    def drop_local_input(self) -> None:
+        """An action arrived from elsewhere (a phone's move list): forget anything
+        half-entered on the board so it cannot be applied on top of the new state."""
+        self.cancel_input()
 
     def update(self) -> None:
         super().update()

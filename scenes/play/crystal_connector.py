@@ -245,6 +245,14 @@ class CrystalConnectorView(PlayScene):
         local, s = self.local_state(), self.match.state
         return local.phase == "over" or local.to_move != s.to_move or len(local.turn_log) > len(s.turn_log)
 
+    def phone_back(self) -> None:
+        # A shift entered from a phone's d-pad is held here until Confirm: Back takes
+        # the last one back (the phone has no U key).
+        self.take_back()
+
+    def drop_local_input(self) -> None:
+        self._reset_turn()
+
     def _reset_turn(self) -> None:
         self.pending.clear()
         self.draft = None
