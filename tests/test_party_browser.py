@@ -114,6 +114,8 @@ def join(driver, party, name: str) -> None:
     shot(driver, "party-phone-join.png")
     driver.find_element(By.CSS_SELECTOR, "#seat-list button").click()  # any free seat
     wait(driver, lambda d: d.find_element(By.ID, "play").is_displayed(), "the game page")
+    # before the host starts, the page says what it is waiting for (then the game's status)
+    wait(driver, lambda d: d.find_element(By.ID, "status").text.strip(), "a status line")
 
 
 def test_a_browser_joins_element_shift_and_submits_a_plan(browser):

@@ -46,7 +46,17 @@ function onMessage(m) {
     case "seats": return showSeats(m.seats, m.started);
     case "welcome":
       seat = m.seat; localStorage.setItem(tokenKey(), m.token);
-      $("who").textContent = m.name + " · " + m.label; show("play"); return;
+      $("who").textContent = m.name + " · " + m.label; show("play");
+      if (!view) $("status").textContent = "You are in. Waiting for the host to start the game.";
+      return;
+    case "lobby":
+      if (seat !== null && !view) {
+        const n = m.seats.filter((x) => x.taken).length;
+        $("status").textContent = "You are in. Waiting for the host to start " + m.game + " (" + n + " of " +
+          m.seats.length + " phone seats taken).";
+      }
+      return;
+    case "started": if (!view) $("status").textContent = m.game + " is starting..."; return;
     case "state": return onState(m);
     case "ok": toast((view && view.phase ? "Sent: " : "Played: ") + m.text, true); return;
     case "preview": return onPreview(m);
