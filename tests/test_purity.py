@@ -1,4 +1,5 @@
-"""game/ is pure: no module there imports pygame (checked in source and at runtime)."""
+"""game/ is pure: no module there imports pygame (checked in source and at runtime).
+The party host (party/) is held to the same rule: network code never draws."""
 
 import ast
 import subprocess
@@ -6,11 +7,12 @@ import sys
 from pathlib import Path
 
 GAME = Path(__file__).resolve().parent.parent / "game"
+PARTY = GAME.parent / "party"
 
 
 def test_no_game_module_imports_pygame_in_source():
     offenders = []
-    for path in GAME.rglob("*.py"):
+    for path in [*GAME.rglob("*.py"), *PARTY.rglob("*.py")]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             names = []
@@ -25,11 +27,12 @@ def test_no_game_module_imports_pygame_in_source():
 
 def test_importing_every_game_module_loads_no_pygame():
     code = (
-        "import importlib, pkgutil, sys, game\n"
-        "for m in pkgutil.walk_packages(game.__path__, 'game.'):\n"
-        "    importlib.import_module(m.name)\n"
-        "print('pygame' in sys.modules)\n"
+        "import importlib, pkgutil, sys, game, party\n"
+        "for pkg in (game, party):\n"
+        "    for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
+        "        importlib.import_module(m.name)\n"
+        "print('pygame' in sys.modules, 'party.table' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=GAME.parent, check=True)
-    assert out.stdout.strip() == "False"
+    assert out.stdout.strip() == "False True"
