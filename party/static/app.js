@@ -132,13 +132,35 @@ function statusLine(s) {
 // The four turn-based games: a d-pad that drives this seat's cursor on the big screen,
 // and the position's legal moves grouped by piece or by action.
 let group = null;
+function tokens(move) { return move.split(/[\s\-]|(?<=\d)x(?=[a-z])/).filter((t) => t); }
 function groupOf(move) {
-  const w = move.split(/[\s\-x]/)[0];
+  const w = tokens(move)[0];
   return /^[a-z]{3,}$/i.test(w) ? w : w.slice(0, 3);
+}
+// Moves grouped by their first word or piece ("b8", "place", "1"); a group too long to
+// scan is split again by the word that varies least ("place yellow", "move a1").
+const GROUP_LIMIT = 30;
+function groupMoves(moves) {
+  const groups = {};
+  for (const m of moves) (groups[groupOf(m)] = groups[groupOf(m)] || []).push(m);
+  for (const [name, list] of Object.entries(groups)) {
+    if (list.length <= GROUP_LIMIT) continue;
+    const split = list.map(tokens);
+    let best = -1, bestCount = Infinity;
+    for (let i = 1; i < Math.max(...split.map((t) => t.length)); i++) {
+      const n = new Set(split.map((t) => t[i])).size;
+      if (n > 1 && n < bestCount) { best = i; bestCount = n; }
+    }
+    if (best < 0) continue;
+    delete groups[name];
+    list.forEach((m, k) => { const key = name + " " + (split[k][best] || "");
+      (groups[key] = groups[key] || []).push(m); });
+  }
+  return groups;
 }
 function drawMoves(s) {
   for (const b of document.querySelectorAll("#pad-area [data-key]")) b.disabled = !s.your_turn;
-  const groups = {}; for (const m of s.moves) (groups[groupOf(m)] = groups[groupOf(m)] || []).push(m);
+  const groups = groupMoves(s.moves);
   const names = Object.keys(groups);
   if (!names.includes(group)) group = names.length === 1 ? names[0] : null;
   const g = $("groups"); g.innerHTML = "";
