@@ -106,5 +106,16 @@ class Party:
         self.table.publish()
         return match
 
+    def rematch(self, setup: GameSetup, seats: list[Seat]) -> Match:
+        """A new game for the same room: every phone keeps its seat and token."""
+        self.setup = setup
+        match = Match(self.spec, setup, list(seats), setup.start({self.spec.id: self.spec}),
+                      self.clock_preset)
+        self.table = PartyTable(match, self.lobby, self.server,
+                                takeover_seconds=self.takeover_seconds, glyphs=self.glyphs)
+        self.server.broadcast(protocol.encode("started", game=self.spec.title))
+        self.table.publish()
+        return match
+
     def step(self) -> StepResult:
         return self.table.step() if self.table else StepResult()

@@ -21,6 +21,9 @@ class ResultsScene(MenuScene):
     def __init__(self, app, match, seat_colour=None):
         super().__init__(app)
         self.match = match
+        # A hosted party stays up on this screen (handed over by the play scene) so a
+        # rematch keeps every phone in its seat; leaving any other way ends it.
+        self.party = None
         # The play view's own seat colours, so a player is the same colour on both screens.
         self._seat_colour = seat_colour
         self.outcome = match.state.outcome()
@@ -65,9 +68,27 @@ class ResultsScene(MenuScene):
 
         s = self.match.setup
         setup = GameSetup(s.game, s.players, s.options, random.randrange(1, 1_000_000))
+        if self.party is not None:
+            party, self.party = self.party, None
+            scene = play_scene_for(self.app, party.rematch(setup, self.match.seats))
+            scene.attach_party(party)
+            self.app.replace(scene)
+            return
         m = Match(self.match.spec, setup, self.match.seats, setup.start({s.game: self.match.spec}),
                   self.match.clock_preset)
         self.app.replace(play_scene_for(self.app, m))
+
+    def update(self) -> None:
+        super().update()
+        if self.party is not None:
+            result = self.party.step()  # phones hear "the game is over", not silence
+            if result.heard:
+                self.app.input.last_input_tick = self.app.tick_count
+
+    def exit(self) -> None:
+        super().exit()
+        if self.party is not None:
+            self.party.stop()
 
     def save_replay(self) -> None:
         from game import autosave

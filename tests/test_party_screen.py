@@ -149,9 +149,25 @@ def test_a_phone_plays_chromatic_collapse_against_a_bot_on_the_big_screen(app):
             await until(lambda: app.top.name == "results", timeout=60, what="the results screen")
             await until(lambda: phone.state["over"], what="the phone to hear the game is over")
             assert moves_made >= 2
+            # the party stays up on the results screen; a rematch keeps the phone seated
+            results = app.top
+            assert results.party is party and party.server.running
+            ans = await phone.ask(("ok", "error"), type="move", text="start Diamond")
+            assert ans["type"] == "error" and "over" in ans["reason"]
+            press(app, "Rematch")
+            again = app.top
+            assert isinstance(again, PlayScene) and again.party is party and again.match is not match
+            await until(lambda: phone.state["ply"] == 0 and not phone.state["over"],
+                        what="the rematch's first state on the phone")
+            assert again.match.seats[phone.seat].is_phone
+            again.open_pause()
+            app.run_ticks(2, draw=False)
+            press(app, "Quit to title")
+            await until(lambda: phone.closed.is_set(), what="the phone to be told the party ended")
             await phone.close()
 
     run(main())
+    assert app.top.name == "title"
     assert not party.server.running  # leaving the game stops the server
 
 

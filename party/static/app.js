@@ -28,8 +28,13 @@ function connect(then) {
   ws = new WebSocket(proto + location.host + "/ws");
   ws.onopen = () => { $("net").classList.add("on"); retry = 500; then && then(); };
   ws.onmessage = (e) => { let m; try { m = JSON.parse(e.data); } catch (_) { return; } onMessage(m); };
-  ws.onclose = () => {
+  ws.onclose = (e) => {
     $("net").classList.remove("on");
+    if (e.code === 1001 && seat !== null) {  // the host ended the party (left to the title)
+      closedForGood = true; localStorage.removeItem(tokenKey());
+      $("status").textContent = "The host ended the party. Thanks for playing!"; $("status").className = "";
+      for (const id of ["pad-area", "plan-area"]) $(id).classList.add("hidden");
+    }
     if (closedForGood) return;
     // Lost Wi-Fi, a locked screen, a host restart: come back to the same seat.
     setTimeout(() => connect(resume), retry); retry = Math.min(retry * 2, 5000);

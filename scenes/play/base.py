@@ -473,7 +473,14 @@ class PlayScene(Scene):
     def show_results(self) -> None:
         from scenes.results import ResultsScene
 
-        self.app.replace(ResultsScene(self.app, self.match, seat_colour=self.seat_colour))
+        self.app.replace(self.hand_party_to(ResultsScene(self.app, self.match, seat_colour=self.seat_colour)))
+
+    def hand_party_to(self, scene):
+        """The results screen keeps a hosted party (phones stay seated for a rematch);
+        this scene's exit then leaves the server running."""
+        if self.party is not None:
+            scene.party, self.party = self.party, None
+        return scene
 
     # -- animation hooks -------------------------------------------------------------
     def transition_ticks(self, old, new, move) -> int:

@@ -1155,7 +1155,8 @@ class ElementShiftView(PlayScene):
         self._open_results()
 
     def _open_results(self) -> None:
-        self.app.replace(ElementShiftResults(self.app, self.match, seat_colour=self.seat_colour))
+        self.app.replace(self.hand_party_to(ElementShiftResults(self.app, self.match,
+                                                                seat_colour=self.seat_colour)))
 
     # -- text -----------------------------------------------------------------------
     def reveal_phase(self):
