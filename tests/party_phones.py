@@ -94,6 +94,17 @@ class Phone:
                               seat=seat)
 
 
+async def seated(session: aiohttp.ClientSession, party, names) -> list["Phone"]:
+    """One phone per name, each joined to ``party`` in the first free seat."""
+    phones = []
+    for name in names:
+        phone = await Phone(session, party.server.url).open()
+        answer = await phone.join(party.lobby.code, name)
+        assert answer["type"] == "welcome", answer
+        phones.append(phone)
+    return phones
+
+
 async def until(predicate: Callable[[], bool], timeout: float = TIMEOUT, what: str = "") -> None:
     """Wait (bounded) until ``predicate()`` holds."""
     loop = asyncio.get_running_loop()
@@ -137,3 +148,11 @@ class Host:
 def run(coro, timeout: float = 240.0):
     """Run a test coroutine with an overall bound."""
     return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+def run_party(party, main: Callable, timeout: float = 240.0):
+    """Run ``main()`` (a coroutine function) and stop the party's server, pass or fail."""
+    try:
+        return run(main(), timeout)
+    finally:
+        party.stop()

@@ -22,7 +22,7 @@ from game.registry import GAMES
 from party import protocol
 from party.host import Party
 from party.lobby import Lobby, LobbyError
-from tests.party_phones import Host, Phone, run, until
+from tests.party_phones import Host, Phone, run, run_party, seated, until
 
 
 # Scripted phones play far faster than thumbs: whole-game tests lift the rate limit
@@ -151,10 +151,7 @@ def test_a_phone_never_receives_another_seats_plan():
             for ph in phones:
                 await ph.close()
 
-    try:
-        run(main())
-    finally:
-        party.stop()
+    run_party(party, main)
 
 
 def _random_game_over_phones(game: str, players: int, seed: int):
@@ -274,10 +271,7 @@ def test_reconnect_puts_the_phone_back_in_its_seat_mid_round():
 
     async def main():
         async with aiohttp.ClientSession() as session:
-            a = await Phone(session, party.server.url).open()
-            b = await Phone(session, party.server.url).open()
-            await a.join(party.lobby.code, "Ann")
-            await b.join(party.lobby.code, "Ben")
+            a, b = await seated(session, party, ("Ann", "Ben"))
             party.begin()
             async with Host(party.table):
                 await until(lambda: a.state and b.state)
@@ -302,10 +296,7 @@ def test_reconnect_puts_the_phone_back_in_its_seat_mid_round():
                 for ph in (again, b if first is a else a, stranger):
                     await ph.close()
 
-    try:
-        run(main())
-    finally:
-        party.stop()
+    run_party(party, main)
 
 
 def test_kicked_phone_cannot_come_back():
@@ -327,10 +318,7 @@ def test_kicked_phone_cannot_come_back():
             assert ans["type"] == "welcome"
             await b.close()
 
-    try:
-        run(main())
-    finally:
-        party.stop()
+    run_party(party, main)
 
 
 def test_the_server_serves_the_page_and_nothing_outside_its_folder():
@@ -349,10 +337,7 @@ def test_the_server_serves_the_page_and_nothing_outside_its_folder():
                     assert r.status in (403, 404), (path, r.status)
                     assert "PartyServer" not in body
 
-    try:
-        run(main())
-    finally:
-        party.stop()
+    run_party(party, main)
 
 
 def test_ten_thousand_malformed_messages_change_nothing_and_the_host_keeps_serving():
@@ -382,10 +367,7 @@ def test_ten_thousand_malformed_messages_change_nothing_and_the_host_keeps_servi
 
     async def main():
         async with aiohttp.ClientSession() as session:
-            a = await Phone(session, party.server.url).open()
-            b = await Phone(session, party.server.url).open()
-            await a.join(party.lobby.code, "Ann")
-            await b.join(party.lobby.code, "Ben")
+            a, b = await seated(session, party, ("Ann", "Ben"))
             party.begin()
             async with Host(party.table):
                 await until(lambda: a.state and b.state)
@@ -416,10 +398,7 @@ def test_ten_thousand_malformed_messages_change_nothing_and_the_host_keeps_servi
             await a.close()
             await b.close()
 
-    try:
-        run(main(), timeout=300)
-    finally:
-        party.stop()
+    run_party(party, main, timeout=300)
 
 
 def test_a_flood_is_slowed_not_served():
@@ -436,10 +415,7 @@ def test_a_flood_is_slowed_not_served():
             assert any(m.get("code") == "rate" for m in a.inbox)
             await a.close()
 
-    try:
-        run(main())
-    finally:
-        party.stop()
+    run_party(party, main)
 
 
 def test_a_stand_in_bot_plays_a_phone_gone_too_long_and_hands_back():
@@ -449,10 +425,7 @@ def test_a_stand_in_bot_plays_a_phone_gone_too_long_and_hands_back():
 
     async def main():
         async with aiohttp.ClientSession() as session:
-            a = await Phone(session, party.server.url).open()
-            b = await Phone(session, party.server.url).open()
-            await a.join(party.lobby.code, "Ann")
-            await b.join(party.lobby.code, "Ben")
+            a, b = await seated(session, party, ("Ann", "Ben"))
             match = party.begin()
             notes: list[str] = []
             async with Host(party.table, on_step=lambda r: notes.extend(r.notes)):
@@ -478,10 +451,7 @@ def test_a_stand_in_bot_plays_a_phone_gone_too_long_and_hands_back():
                 await back.close()
                 await b.close()
 
-    try:
-        run(main())
-    finally:
-        party.stop()
+    run_party(party, main)
 
 
 def test_a_new_connection_for_a_seat_gets_the_state_even_when_nothing_changed():

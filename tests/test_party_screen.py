@@ -14,7 +14,7 @@ import aiohttp
 from game.registry import GAMES
 from scenes.party import LobbyScene
 from scenes.play.base import PlayScene
-from tests.party_phones import Phone, run, until
+from tests.party_phones import Phone, run, seated, until
 
 
 class Screen:
@@ -78,6 +78,15 @@ def host_from_select(app, game: str, seats: list[str]) -> LobbyScene:
     lobby = app.top
     assert isinstance(lobby, LobbyScene), app.top
     return lobby
+
+
+async def start_with_phones(app, session, lobby, names) -> tuple[list[Phone], PlayScene]:
+    """Phones join the lobby by these names; once the screen shows them all, Start."""
+    phones = await seated(session, lobby.party, names)
+    await until(lambda: sum(s["taken"] for s in lobby._seen) == len(names), what="the lobby")
+    press(app, "Start")
+    assert isinstance(app.top, PlayScene)
+    return phones, app.top
 
 
 def test_host_switch_turns_person_seats_into_phone_seats(app):
@@ -180,13 +189,7 @@ def test_a_stand_in_bot_moves_for_a_phone_that_left_and_hands_back(app):
 
     async def main():
         async with aiohttp.ClientSession() as session, Screen(app):
-            a = await Phone(session, party.server.url).open()
-            b = await Phone(session, party.server.url).open()
-            await a.join(party.lobby.code, "Ann")
-            await b.join(party.lobby.code, "Ben")
-            await until(lambda: sum(s["taken"] for s in lobby._seen) == 2)
-            press(app, "Start")
-            view = app.top
+            (a, b), view = await start_with_phones(app, session, lobby, ("Ann", "Ben"))
             view.bot_seconds = 0.02
             match = view.match
             await until(lambda: a.state and b.state)
@@ -295,17 +298,10 @@ def test_phones_playing_keep_a_kiosk_awake(paths):
     app = App(headless=True, paths=paths, kiosk=True)
     try:
         lobby = host_from_select(app, "crystal-connector", ["phone", "phone"])
-        party = lobby.party
 
         async def main():
             async with aiohttp.ClientSession() as session, Screen(app):
-                a = await Phone(session, party.server.url).open()
-                b = await Phone(session, party.server.url).open()
-                await a.join(party.lobby.code, "Ann")
-                await b.join(party.lobby.code, "Ben")
-                await until(lambda: sum(s["taken"] for s in lobby._seen) == 2)
-                press(app, "Start")
-                view = app.top
+                (a, b), view = await start_with_phones(app, session, lobby, ("Ann", "Ben"))
                 start = app.tick_count
                 while app.tick_count - start < 300:  # 5 s of game time, twice the timeout
                     await a.send(type="key", key="right")

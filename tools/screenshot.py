@@ -172,22 +172,32 @@ def screen(kind: str, out: Path, args) -> Path:
     raise SystemExit(f"unknown screen {kind!r}")
 
 
-def lobby_shot(app, out: Path, args) -> Path:
-    """A hosted party's lobby (listening on 127.0.0.1 only) with a few phones joined."""
+def _hosted_party(game: str, seed: int):
+    """A party with every seat a phone, listening on 127.0.0.1 only (nothing is sent)."""
     from game.core import GameSetup
     from game.match import Seat
     from game.registry import GAMES
     from party.host import Party
-    from scenes.party import LobbyScene
 
-    game = args.game or "element-shift"
     spec = GAMES[game]
     players, options = spec.resolve_options(12 if game == "element-shift" else spec.min_players)
-    setup = GameSetup(game, players, options, 1)
-    party = Party(spec, setup, [Seat.phone()] * players, host="127.0.0.1", port=0)
+    party = Party(spec, GameSetup(game, players, options, seed), [Seat.phone()] * players,
+                  host="127.0.0.1", port=0)
     party.start()
+    return party
+
+
+NAMES = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "John", "Radia", "Ken",
+         "Margaret", "Niklaus"]
+
+
+def lobby_shot(app, out: Path, args) -> Path:
+    """A hosted party's lobby with a few phones joined (without a network)."""
+    from scenes.party import LobbyScene
+
+    party = _hosted_party(args.game or "element-shift", 1)
     try:
-        for name in ["Ada", "Grace", "Alan", "Edsger", "Barbara"][: max(1, players - 1)]:
+        for name in NAMES[: min(5, max(1, len(party.lobby.labels) - 1))]:
             party.lobby.join(party.lobby.code, name)
         app.push(LobbyScene(app, party))
         return shoot(app, out, args.ticks or 5)
@@ -196,23 +206,13 @@ def lobby_shot(app, out: Path, args) -> Path:
 
 
 def party_game_shot(app, out: Path, args) -> Path:
-    """The big screen during a party: every seat a phone (joined without a network,
-    listening on 127.0.0.1 only); ``--moves`` are played first, as the phones would."""
-    from game.core import GameSetup
-    from game.match import Seat
-    from game.registry import GAMES
-    from party.host import Party
+    """The big screen during a party, every seat a phone (joined without a network);
+    ``--moves`` are played first, as the phones would ("random" for any legal one)."""
     from scenes.play import play_scene_for
 
-    game = args.game or "element-shift"
-    spec = GAMES[game]
-    players, options = spec.resolve_options(12 if game == "element-shift" else spec.min_players)
-    setup = GameSetup(game, players, options, 2)
-    party = Party(spec, setup, [Seat.phone()] * players, host="127.0.0.1", port=0)
-    party.start()
+    party = _hosted_party(args.game or "element-shift", 2)
     try:
-        for name in ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "John",
-                     "Radia", "Ken", "Margaret", "Niklaus"][:players]:
+        for name in NAMES[: len(party.lobby.labels)]:
             party.lobby.join(party.lobby.code, name)
         match = party.begin()
         rng = random.Random(4)
