@@ -1,0 +1,69 @@
+"""Position values for the theatre's analysis, computed in the bot worker.
+
+``evaluate(state, rng, budget)`` returns each seat's expected result on the scale of
+``state.returns()`` (-1 lost .. +1 won):
+
+- two players: a UCT search (``search.MCTSBot``, random playouts) from the position
+  with a fixed iteration budget; the value of its best root move is the mover's
+  value, the opponent's is its negation.  Searching (rather than averaging playouts)
+  is what makes a missed win or an allowed loss show as a sharp drop.
+- more players: the mean ``returns()`` of seeded random playouts (a table of twelve
+  has no useful two-sided search within a second).
+
+The worker runs it for requests with ``method="analyse"``; the answer is the values
+as JSON text.  A finished position is its own ``returns()``.  The Hard bot's
+alternative for a marked mistake is an ordinary ``choose`` request.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from game.ai.base import Budget
+from game.ai.search import MCTSBot
+
+ANALYSIS_ITERATIONS = 160  # per position (two players); the bench measures the time
+PLAYOUTS = 24              # per position (more players)
+ROLLOUT_LIMIT = 60         # actions per search playout before it counts as even
+PLAYOUT_LIMIT = 2000       # a table's playouts run to the end (they are cheap)
+BUDGET_TEXT = f"mcts{ANALYSIS_ITERATIONS}-r{ROLLOUT_LIMIT}-p{PLAYOUTS}"
+
+
+def evaluate(state, rng: random.Random, budget: Budget | None = None) -> list[float]:
+    n = state.num_players
+    if state.is_terminal():
+        return [float(x) for x in state.returns()]
+    budget = budget or Budget()
+    if n == 2:
+        seat = state.current_player()
+        if len(state.legal_moves()) == 1:
+            # A forced action: the position is worth what follows it.
+            return evaluate(state.apply(state.legal_moves()[0]), rng, budget)
+        bot = MCTSBot(iterations=ANALYSIS_ITERATIONS, rollout_limit=ROLLOUT_LIMIT)
+        bot.choose(state, rng=rng, budget=budget)
+        value = bot.last_info.get("value")
+        v = 0.0 if value is None else max(-1.0, min(1.0, float(value)))
+        return [v, -v] if seat == 0 else [-v, v]
+    totals = [0.0] * n
+    done = 0
+    for _ in range(PLAYOUTS):
+        if budget.expired():
+            break
+        s = state
+        steps = 0
+        while not s.is_terminal() and steps < PLAYOUT_LIMIT:
+            s = s.apply(rng.choice(s.legal_moves()))
+            steps += 1
+        budget.tick()
+        if s.is_terminal():
+            for i, r in enumerate(s.returns()):
+                totals[i] += float(r)
+        done += 1
+    return [t / max(1, done) for t in totals]
+
+
+def analyse_request(spec, state, rng: random.Random, budget: Budget) -> str:
+    """The worker's answer to an ``analyse`` request: the values as JSON text."""
+    del spec  # the state knows its game; kept for the worker's uniform call
+    return json.dumps([round(v, 4) for v in evaluate(state, rng, budget)])
