@@ -9,6 +9,8 @@ defaults on first start so an operator can find and edit it):
 - ``still_there_seconds`` (15): the countdown before going back to the title.
 - ``exit_pin`` (""): digits asked for after the exit chord; empty = no PIN.
 - ``demo_seconds_per_game`` (75): how long each game is shown in the demo.
+- ``allow_replays`` (false): offer Replays on the title (the best game of the day on
+  the big screen).
 
 The operator leaves with **Ctrl+Shift+Q** (then the PIN, if one is set).
 """
@@ -32,6 +34,7 @@ class KioskConfig:
     still_there_seconds: float = 15.0
     exit_pin: str = ""
     demo_seconds_per_game: float = 75.0
+    allow_replays: bool = False
 
     @staticmethod
     def load(paths: Paths) -> tuple["KioskConfig", str | None]:
@@ -55,12 +58,14 @@ class KioskConfig:
             if key not in data:
                 continue
             value = data[key]
-            if isinstance(default, str):
+            if isinstance(default, bool):
+                ok = isinstance(value, bool)
+            elif isinstance(default, str):
                 ok = isinstance(value, str) and (value == "" or value.isdigit())
             else:
                 ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 1 <= value <= 86400
             if ok:
-                setattr(cfg, key, value if isinstance(default, str) else float(value))
+                setattr(cfg, key, value if isinstance(default, (str, bool)) else float(value))
             else:
                 problem = f"Kiosk setting {key} is invalid; its default is in use"
         return cfg, problem
