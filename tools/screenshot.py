@@ -187,7 +187,14 @@ def theatre_shot(app, out: Path, args, moves, seats) -> Path:
     if args.gif:
         from scenes.theatre.export import GifExport
 
-        print(GifExport(scene).wait())
+        message = GifExport(scene).wait() or ""
+        print(message)
+        if message.startswith("Animation saved: "):
+            import shutil
+
+            args.gif.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(message.split(": ", 1)[1], args.gif)
+            print(args.gif)
     return shoot(app, out, args.ticks or 90)
 
 

@@ -42,8 +42,11 @@ class Analyst:
         return self.cache.values[k] if 0 <= k < len(self.cache.values) else None
 
     def mistakes(self) -> list[Mistake]:
+        """The marked mistakes; a drop where the Hard bot, asked, chooses the very move
+        that was played is the search's noise, not a mistake, and is left out."""
         if self._mistakes is None:
-            self._mistakes = find_mistakes(self.cache.values, self.movers)
+            self._mistakes = [m for m in find_mistakes(self.cache.values, self.movers)
+                              if self.cache.alternatives.get(m.action) != self.match.entries[m.action].text]
         return self._mistakes
 
     def alternative(self, action: int):
@@ -124,6 +127,7 @@ class Analyst:
             self._mistakes = None
         else:
             self.cache.alternatives[k] = result.move
+            self._mistakes = None
         self.unsaved += 1
         if self.unsaved >= SAVE_EVERY:
             self.save()

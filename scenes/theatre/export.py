@@ -85,7 +85,7 @@ class GifExport:
         view.anim, view.queue, view.shown = None, [], stage.state
         canvas = pygame.Surface(th.app.canvas.get_size())
         try:
-            th.render_board(canvas)
+            th.render_board(canvas, ghost=False)
         finally:
             stage.states, stage.entries, view.shown, view.anim, queue = saved
             view.queue[:] = queue

@@ -323,9 +323,10 @@ class TheatreScene(MenuScene):
                 return m
         return None
 
-    def render_board(self, target: pygame.Surface, alpha: float = 0.0) -> None:
+    def render_board(self, target: pygame.Surface, alpha: float = 0.0, ghost: bool = True) -> None:
         """The view's board (BOARD_AREA of ``target``) as it stands, with the theatre's
-        additions: every seat's plan for a game of secret plans, the ghost move."""
+        additions: every seat's plan for a game of secret plans, and (``ghost``) the
+        Hard bot's move where a mistake was made from the position on screen."""
         view = self.view
         starfield_background(target, self.app.theme, view.ticks // 2)
         if view.anim is not None:
@@ -342,7 +343,7 @@ class TheatreScene(MenuScene):
                 actions = getattr(plan, "actions", None)
                 if actions is not None:
                     view.draw_path(target, state, seat, plan.switch, list(actions), faint=True)
-        m = self.mistake_here()
+        m = self.mistake_here() if ghost else None
         if m is not None:
             alt = self.analyst.alternative(m.action)
             if alt is not None:
