@@ -133,11 +133,10 @@ def test_the_analyst_fills_the_graph_in_the_background_and_a_second_viewing_is_i
     app.draw(0.0)  # the spinner is drawn while positions are missing
     assert app.run_until(scene.analyst.finished, max_ticks=50_000)
     assert scene.analyst.cache.complete()
-    app.run_ticks(1)
-    assert (app.paths.data / "analysis" / f"{scene.analyst.key}.json").exists()
     app.draw(0.0)
     app.pop()
-    app.run_ticks(1)
+    app.run_ticks(1)  # leaving waits for the cache to be written
+    assert (app.paths.data / "analysis" / f"{scene.analyst.key}.json").exists()
     again = TheatreScene(app, m, analyse=True)
     assert again.analyst.cache.complete() and again.analyst.cache.budget == BUDGET_TEXT
     app.push(again)

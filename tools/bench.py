@@ -213,10 +213,10 @@ def theatre_rows(quick: bool) -> list[dict]:
         app = make_app()
         scene = TheatreScene(app, match, analyse=True)
         app.push(scene)
-        app.run_ticks(1)
+        t_start = time.perf_counter()
+        app.run_ticks(30)  # warm-up: first draws fill the views' sprite caches
         scene.toggle_play()
         frames = []
-        t_start = time.perf_counter()
         while not scene.analyst.finished() and time.perf_counter() - t_start < 600:
             t0 = time.perf_counter()
             app.update()

@@ -35,6 +35,7 @@ class Analyst:
         self.error = ""
         self.enabled = True
         self._mistakes: list[Mistake] | None = None
+        self._writer = None
         self.movers = [e.seat for e in match.entries]
 
     # -- reading ------------------------------------------------------------------------
@@ -132,8 +133,19 @@ class Analyst:
         if self.unsaved >= SAVE_EVERY:
             self.save()
 
-    def save(self) -> None:
-        self.cache.save(self.folder)
+    def save(self, wait: bool = False) -> None:
+        """Write the cache in a thread (an fsync must not cost a frame)."""
+        import threading
+
+        snapshot = AnalysisCache(self.cache.key, self.cache.positions,
+                                 [list(v) if v is not None else None for v in self.cache.values],
+                                 dict(self.cache.alternatives), self.cache.budget)
+        if self._writer is not None:
+            self._writer.join()  # one write at a time, in order
+        self._writer = threading.Thread(target=snapshot.save, args=(self.folder,), daemon=True)
+        self._writer.start()
+        if wait:
+            self._writer.join()
         self.unsaved = 0
 
     def stop(self) -> None:
@@ -143,4 +155,6 @@ class Analyst:
             self.ticket = None
             self.asked = None
         if self.unsaved:
-            self.save()
+            self.save(wait=True)
+        elif self._writer is not None:
+            self._writer.join()

@@ -52,7 +52,7 @@ def _target(theatre, suffix: str) -> Path:
 def save_position_png(theatre) -> Path:
     """The board at the theatre's position, full size.  OSError when it cannot be
     written."""
-    canvas = pygame.Surface(theatre.app.canvas.get_size())
+    canvas = pygame.Surface(BOARD_AREA.bottomright)
     theatre.render_board(canvas)
     path = _target(theatre, ".png")
     try:
@@ -83,7 +83,7 @@ class GifExport:
         stage.states = list(th.full.states[:k + 1])
         stage.entries = list(th.full.entries[:k])
         view.anim, view.queue, view.shown = None, [], stage.state
-        canvas = pygame.Surface(th.app.canvas.get_size())
+        canvas = pygame.Surface(BOARD_AREA.bottomright)
         try:
             th.render_board(canvas, ghost=False)
         finally:

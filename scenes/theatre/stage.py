@@ -63,7 +63,9 @@ class TheatreScene(MenuScene):
         self.playing = False
         self.speed_index = SPEEDS.index(1.0)
         self.wait = 0
-        self.canvas = pygame.Surface(app.canvas.get_size())
+        # The views draw at BOARD_AREA's screen position; a canvas just large enough for
+        # it costs less to clear each frame than a whole screen.
+        self.canvas = pygame.Surface(BOARD_AREA.bottomright)
         self.dragging = False
         self.log_scroll = 0
         self.analyst = Analyst(app, match) if analyse else None
