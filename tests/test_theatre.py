@@ -261,3 +261,32 @@ def test_exports_write_a_png_and_an_animated_gif(app, paths):
     gif = Image.open(message.split(": ", 1)[1])
     assert gif.n_frames == len(match.entries) + 1
     assert scene.cursor == 5 and scene.view.shown.to_json() == match.states[5].to_json()
+
+
+def test_kiosk_list_is_watch_only_and_a_playing_replay_is_not_idle(paths):
+    from scenes.app import App
+
+    paths.config.mkdir(parents=True, exist_ok=True)
+    paths.kiosk.write_text(json.dumps({"allow_replays": True, "idle_timeout_seconds": 1}))
+    keep_recent(played("chromatic-collapse", 30, limit=40), paths)
+    a = App(headless=True, paths=paths, kiosk=True)
+    try:
+        a.top.replays()
+        a.run_ticks(2)
+        lib = a.top
+        assert [c.element.text for c in lib.controls] == ["Open", "Back"]
+        lib.rename()
+        lib.delete()
+        a.run_ticks(1)
+        assert a.top is lib
+        lib.open_selected()
+        a.run_ticks(1)
+        theatre = a.top
+        theatre.toggle_play()
+        a.run_ticks(200)  # more than the idle timeout, while the replay plays
+        assert a.top is theatre and theatre.playing
+        theatre.pause_play()
+        a.run_ticks(120)
+        assert a.top.name == "still-there"
+    finally:
+        a.shutdown()

@@ -53,7 +53,7 @@ def draw_strip(surface: pygame.Surface, rect: pygame.Rect, theme, *, cursor: int
             pygame.draw.polygon(shade, (*top[:3], 70), [(x - rect.x, y - rect.y) for x, y in poly])
             surface.blit(shade, rect.topleft)
             pygame.draw.lines(surface, lighten(top, 0.3), False, pts, 2)
-        draw_text(surface, "50%", theme.font(12, "regular"), theme["text_dim"], (plot.x + 2, mid - 14))
+        draw_text(surface, "50%", theme.font(12, "regular"), theme["text_dim"], (plot.right - 2, mid - 14), "topright")
     else:
         seats = len(known[0][1]) if known else 0
         for seat in range(seats):

@@ -33,8 +33,11 @@ class ReplayListScene(MenuScene):
         self.refresh()
         bw, y = 220, LIST.bottom + 24
         x = LIST.x
-        for text, fn, oid in (("Open", self.open_selected, "#primary"), ("Rename", self.rename, None),
-                              ("Delete", self.delete, None), ("Back", self.on_back, None)):
+        buttons = [("Open", self.open_selected, "#primary"), ("Rename", self.rename, None),
+                   ("Delete", self.delete, None), ("Back", self.on_back, None)]
+        if app.kiosk:  # visitors at a booth watch; they do not tidy the operator's files
+            buttons = [b for b in buttons if b[0] in ("Open", "Back")]
+        for text, fn, oid in buttons:
             self.button(pygame.Rect(x, y, bw, 56), text, fn, object_id=oid)
             x += bw + 20
         self.set_focus(0)
@@ -82,12 +85,12 @@ class ReplayListScene(MenuScene):
 
     def rename(self) -> None:
         info = self.current()
-        if info is not None:
+        if info is not None and not self.app.kiosk:
             self.app.push(RenameScene(self.app, self, info))
 
     def delete(self) -> None:
         info = self.current()
-        if info is not None:
+        if info is not None and not self.app.kiosk:
             self.app.push(ConfirmDeleteScene(self.app, self, info))
 
     def do_rename(self, info: ReplayInfo, name: str) -> bool:
@@ -172,8 +175,9 @@ class ReplayListScene(MenuScene):
         self._drawn_this_frame = False
         theme = self.app.theme
         draw_text(surface, "Replays", theme.font(44, "display"), theme["accent"], (40, 20), shadow=True)
-        draw_text(surface, "Saved replays and the last 50 finished games.  Enter: watch   F2: rename   "
-                  "Del: delete", theme.font(18, "regular"), theme["text_dim"], (300, 40))
+        keys = "Enter: watch" if self.app.kiosk else "Enter: watch   F2: rename   Del: delete"
+        draw_text(surface, f"Saved replays and the last 50 finished games.  {keys}", theme.font(18, "regular"),
+                  theme["text_dim"], (300, 40))
         draw_panel(surface, LIST, theme, alpha=220)
         if not self.rows:
             draw_text(surface, "No replays yet: every finished game appears here, and "

@@ -299,6 +299,10 @@ class TheatreScene(MenuScene):
     def update(self) -> None:
         super().update()
         self.view.update()
+        if self.playing and self.app.kiosk:
+            # A replay playing on a booth's big screen is being watched, not abandoned:
+            # the kiosk's "Still there?" waits until it stops.
+            self.app.input.last_input_tick = self.app.tick_count
         if self.playing and self.idle():
             if self.line.at_end():
                 self.pause_play()
