@@ -51,10 +51,11 @@ class TitleScene(MenuScene):
             items.append((f"Resume {spec.title}", self.resume_saved, "#primary"))
         items.append(("Play", self.play, None if self.resume_match else "#primary"))
         items.append(("Rules", self.rules, None))
+        if not self.app.kiosk:
+            items.append(("Settings", self.settings, None))
         if not self.app.kiosk or self.app.kiosk_config.allow_replays:
             items.append(("Replays", self.replays, None))
         if not self.app.kiosk:
-            items.append(("Settings", self.settings, None))
             items.append(("Quit", self.app.quit, None))
         w, h, gap = (360, 60, 16) if len(items) <= 5 else (360, 54, 10)
         y = 360 if len(items) <= 4 else (330 if len(items) == 5 else 300)
