@@ -290,3 +290,29 @@ def test_kiosk_list_is_watch_only_and_a_playing_replay_is_not_idle(paths):
         assert a.top.name == "still-there"
     finally:
         a.shutdown()
+
+
+def test_touch_and_controller_drive_the_timeline(app):
+    from scenes.theatre import graph
+    from scenes.theatre.stage import STRIP
+    from tests.test_input_chromatic_collapse import pad, tap
+
+    match = played("color-crossroads", 32, limit=30)
+    scene = theatre_for(app, match)
+    pad(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+    assert scene.cursor == 1
+    pad(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+    assert scene.cursor == min(k for k in scene.line.turn_starts() if k > 1)  # one turn on
+    pad(app, pygame.CONTROLLER_BUTTON_DPAD_LEFT)
+    here = scene.cursor
+    pad(app, pygame.CONTROLLER_BUTTON_X)  # X is Space: play
+    assert scene.playing
+    pad(app, pygame.CONTROLLER_BUTTON_X)
+    assert not scene.playing and scene.cursor >= here
+    tap(app, (int(graph.x_of(STRIP, 12, scene.line.last)), STRIP.centery))
+    assert scene.cursor == 12
+    settle(app, scene)
+    assert scene.view.shown.to_json() == match.states[12].to_json()
+    pad(app, pygame.CONTROLLER_BUTTON_B)
+    app.run_ticks(1)
+    assert app.top is not scene
