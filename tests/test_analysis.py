@@ -68,18 +68,28 @@ def test_a_finished_position_is_worth_its_result():
     assert evaluate(m.state, random.Random(1)) == list(m.state.returns())
 
 
-def _wins_now(state):
+def _forced_win(state, cap=6):
+    """Actions by which the mover wins at once: a winning action, or one after which
+    every reply of the opponent (a handful at most, e.g. the one concession left)
+    ends the game in the mover's favour."""
     seat = state.current_player()
     for move in state.legal_moves():
         after = state.apply(move)
-        if after.is_terminal() and after.returns()[seat] > 0:
-            return move
+        if after.is_terminal():
+            if after.returns()[seat] > 0:
+                return [move]
+            continue
+        if after.current_player() != seat:
+            replies = after.legal_moves()
+            if len(replies) <= cap and all(
+                    after.apply(r).is_terminal() and after.apply(r).returns()[seat] > 0 for r in replies):
+                return [move, replies[0]]
     return None
 
 
-def blunder_game(game: str, seeds=range(80), limit=400):
-    """A real game in which the mover has a winning action, plays instead one after
-    which the opponent wins at once, and the opponent takes the win."""
+def blunder_game(game: str, seeds=range(300), limit=400):
+    """A real game in which the mover could win by force, plays instead an action
+    after which the opponent wins by force, and the opponent does."""
     spec = GAMES[game]
     for seed in seeds:
         setup = GameSetup(game, 2, spec.resolve_options()[1], seed)
@@ -88,21 +98,22 @@ def blunder_game(game: str, seeds=range(80), limit=400):
         while not m.is_over() and len(m.entries) < limit:
             s = m.state
             seat = s.current_player()
-            if _wins_now(s) is not None:
+            if _forced_win(s) is not None:
                 for b in s.legal_moves():
                     after = s.apply(b)
                     if not after.is_terminal() and after.current_player() != seat:
-                        punish = _wins_now(after)
+                        punish = _forced_win(after)
                         if punish is not None:
                             k = len(m.entries)
                             m.submit(b)
-                            m.submit(punish)
+                            for move in punish:
+                                m.submit(move)
                             return m, k
             m.submit(rng.choice(s.legal_moves()))
     raise AssertionError(f"no blunder found in {game}")
 
 
-@pytest.mark.parametrize("game", ["chromatic-collapse"])
+@pytest.mark.parametrize("game", ["chromatic-collapse", "color-crossroads"])
 def test_a_blundered_win_is_marked_as_a_mistake(game):
     m, k = blunder_game(game)
     assert m.is_over()
