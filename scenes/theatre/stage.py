@@ -72,6 +72,9 @@ class TheatreScene(MenuScene):
         self.exporter = None
         self._log_rects: list[tuple[pygame.Rect, int]] = []
         self._mistake_rects: list[tuple[pygame.Rect, int]] = []
+        self._side_cache = pygame.Surface(SIDE.bottomright, pygame.SRCALPHA)
+        self._side_key: tuple | None = None
+        self._spinner_at: tuple[int, int] | None = None
         self._build()
         self._snap(0)
 
@@ -384,6 +387,21 @@ class TheatreScene(MenuScene):
                          analysing=an is not None and not an.finished())
 
     def draw_side(self, surface: pygame.Surface) -> None:
+        """The side panel changes only with the position, the analysis and the scroll:
+        it is drawn into a cache then (a frame only copies it), the spinner on top."""
+        an = self.analyst
+        key = (self.cursor, self.log_scroll, an.cache.done if an else 0,
+               len(an.cache.alternatives) if an else 0, len(an.mistakes()) if an else 0)
+        if key != self._side_key:
+            self._side_key = key
+            self._side_cache.fill((0, 0, 0, 0))
+            self._spinner_at = None
+            self._draw_side(self._side_cache)
+        surface.blit(self._side_cache, SIDE.topleft, SIDE)
+        if self._spinner_at is not None:
+            graph.draw_spinner(surface, self._spinner_at, 7, self.ticks, self.app.theme["text_dim"])
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         draw_panel(surface, SIDE, theme)
         x, y = SIDE.x + 14, SIDE.y + 10
@@ -421,7 +439,7 @@ class TheatreScene(MenuScene):
         small = theme.font(15, "regular")
         mistakes = an.mistakes()
         if not an.cache.complete():
-            graph.draw_spinner(surface, (SIDE.x + 22, y + 10), 7, self.ticks, theme["text_dim"])
+            self._spinner_at = (SIDE.x + 22, y + 10)
             draw_text(surface, f"Analysing positions: {an.cache.done} of {an.cache.positions}", small,
                       theme["text_dim"], (SIDE.x + 36, y + 1))
             y += 24
