@@ -24,7 +24,7 @@ from game.ai.base import Budget
 from game.ai.search import MCTSBot
 
 ANALYSIS_ITERATIONS = 160  # per position (two players); the bench measures the time
-PLAYOUTS = 24              # per position (more players)
+PLAYOUTS = 96              # per position (more players): fewer marks that are only noise
 ROLLOUT_LIMIT = 60         # actions per search playout before it counts as even
 PLAYOUT_LIMIT = 2000       # a table's playouts run to the end (they are cheap)
 BUDGET_TEXT = f"mcts{ANALYSIS_ITERATIONS}-r{ROLLOUT_LIMIT}-p{PLAYOUTS}"

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.analysis import expected_places, win_chance
 from game.match import Match, Seat
 from game.replays import Timeline
 from scenes.play import view_class
@@ -34,6 +35,10 @@ CONTROLS_Y = STRIP.bottom + 8
 SIDE = pygame.Rect(BOARD.right + 16, 16, 1264 - BOARD.right - 16, 688)
 SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0, 4.0)
 PAUSE_BETWEEN = 36  # ticks between actions while playing, at 1x
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 class StageMatch(Match):
@@ -413,6 +418,7 @@ class TheatreScene(MenuScene):
         to_move = self.shown_state().current_player()
         cols = 2 if compact else 1
         col_w = (SIDE.w - 28) // cols
+        places = expected_places(value) if value is not None and len(value) > 2 else None
         for i, (seat, left, right) in enumerate(rows):
             cx = x + (i % cols) * col_w
             cy = y + (i // cols) * line_h
@@ -421,7 +427,9 @@ class TheatreScene(MenuScene):
             pygame.draw.circle(surface, self.seat_colour(seat), (cx + 8, cy + line_h // 2 - 1), 6 if compact else 8)
             extra = ""
             if value is not None and len(value) == 2:
-                extra = f"  {round(100 * (value[seat] + 1) / 2)}%"
+                extra = f"  {round(100 * win_chance(value[seat]))}%"
+            elif places is not None and seat < len(places):
+                extra = f"  ~{_ordinal(round(places[seat]))}"  # expected place from the analysis
             rtext = f"{right}{extra}"
             rw = font.size(rtext)[0]
             draw_text(surface, left, font, theme["text"], (cx + 22, cy), max_width=col_w - 40 - rw)
