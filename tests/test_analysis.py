@@ -88,8 +88,9 @@ def _forced_win(state, cap=6):
 
 
 def blunder_game(game: str, seeds=range(300), limit=400):
-    """A real game in which the mover could win by force, plays instead an action
-    after which the opponent wins by force, and the opponent does."""
+    """A real game in which the mover could win by force and plays instead an action
+    that loses at once (Crystal Connector: the round's last shift that leaves the
+    opponent ahead) or after which the opponent wins by force, and does."""
     spec = GAMES[game]
     for seed in seeds:
         setup = GameSetup(game, 2, spec.resolve_options()[1], seed)
@@ -101,6 +102,10 @@ def blunder_game(game: str, seeds=range(300), limit=400):
             if _forced_win(s) is not None:
                 for b in s.legal_moves():
                     after = s.apply(b)
+                    if after.is_terminal() and after.returns()[seat] < 0:
+                        k = len(m.entries)
+                        m.submit(b)
+                        return m, k
                     if not after.is_terminal() and after.current_player() != seat:
                         punish = _forced_win(after)
                         if punish is not None:
@@ -113,7 +118,7 @@ def blunder_game(game: str, seeds=range(300), limit=400):
     raise AssertionError(f"no blunder found in {game}")
 
 
-@pytest.mark.parametrize("game", ["chromatic-collapse", "color-crossroads"])
+@pytest.mark.parametrize("game", ["chromatic-collapse", "color-crossroads", "crystal-connector"])
 def test_a_blundered_win_is_marked_as_a_mistake(game):
     m, k = blunder_game(game)
     assert m.is_over()
