@@ -316,3 +316,29 @@ def test_touch_and_controller_drive_the_timeline(app):
     pad(app, pygame.CONTROLLER_BUTTON_B)
     app.run_ticks(1)
     assert app.top is not scene
+
+
+def test_the_list_answers_taps_and_keys(app, paths):
+    from scenes.theatre.library import LIST, ROW_H, ReplayListScene
+
+    for seed in (33, 34, 35):
+        m = played("color-crossroads", seed, limit=10)
+        m.started_at = 1_000_000.0 + seed  # newest (seed 35) first
+        keep_recent(m, paths)
+    lib = ReplayListScene(app)
+    app.push(lib)
+    app.run_ticks(4)  # one thumbnail drawn per frame
+    assert len(lib.rows) == 3 and sum(1 for v in lib.thumbs.values() if v is not None) == 3
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    assert lib.selected == 2
+    key(app, pygame.K_UP)
+    assert lib.selected == 1
+    row0 = (LIST.centerx, LIST.y + 6 + ROW_H // 2)
+    app.post_click(row0)
+    app.run_ticks(1)
+    assert lib.selected == 0 and app.top is lib  # a first tap chooses
+    app.post_click(row0)
+    app.run_ticks(1)
+    assert app.top.name == "theatre"  # a second tap opens
+    assert app.top.full.setup.seed == 35
