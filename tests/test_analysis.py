@@ -158,3 +158,30 @@ def test_the_analyst_fills_the_graph_in_the_background_and_a_second_viewing_is_i
     app.push(again)
     app.run_ticks(1)
     assert not again.analyst.busy()
+
+
+def test_a_blundered_fifth_tree_is_marked_in_crystal_formation():
+    """Crystal Formation, from a hand-made position: bot games within a test's budget
+    rarely reach five trees.  Ruby (seat 0) can grow B5 into a fifth tree and win;
+    she places a crystal instead, and Sapphire grows G4 into his fifth tree."""
+    spec = GAMES["crystal-formation"]
+    nodes = [{"cell": c, "owner": 0, "pieces": "SML"} for c in ("A1", "A3", "A5", "A7")]
+    nodes += [{"cell": "B5", "owner": 0, "pieces": "ML"}]
+    nodes += [{"cell": c, "owner": 1, "pieces": "SML"} for c in ("H1", "H3", "H5", "H7")]
+    nodes += [{"cell": "G4", "owner": 1, "pieces": "ML"}]
+    start = spec.from_json({"game": "crystal-formation", "players": 2, "turn": 40, "winner": -1,
+                            "nodes": nodes, "stashes": [[1, 0, 0], [1, 0, 0]]})
+    assert start.apply(start.parse_move("grow b5 S")).outcome().places == (1, 2)  # the win missed
+    played_moves = ["place c5", "grow g4 S"]
+    states = [start]
+    for text in played_moves:
+        states.append(states[-1].apply(states[-1].parse_move(text)))
+    assert states[-1].outcome().places == (2, 1)
+    rng = random.Random(7)
+    values = [evaluate(s, rng, Budget()) for s in states]
+    marked = find_mistakes(values, [0, 1])
+    assert [(x.action, x.seat) for x in marked] == [(0, 0)]
+    assert marked[0].chance_lost == pytest.approx(1.0)
+    hard = spec.make_bot("hard")
+    alt = hard.choose(start, rng=random.Random(1), budget=Budget(seconds=1.0))
+    assert str(alt) != played_moves[0]

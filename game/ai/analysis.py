@@ -3,9 +3,10 @@
 ``evaluate(state, rng, budget)`` returns each seat's expected result on the scale of
 ``state.returns()`` (-1 lost .. +1 won):
 
-- two players: a UCT search (``search.MCTSBot``, random playouts) from the position
-  with a fixed iteration budget; the value of its best root move is the mover's
-  value, the opponent's is its negation.  Searching (rather than averaging playouts)
+- two players: a win in one action is the value of that win; otherwise a UCT search
+  (``search.MCTSBot``, random playouts) from the position with a fixed iteration
+  budget: the value of its best root move is the mover's value, the opponent's is
+  its negation.  Searching (rather than averaging playouts)
   is what makes a missed win or an allowed loss show as a sharp drop.
 - more players: the mean ``returns()`` of seeded random playouts (a table of twelve
   has no useful two-sided search within a second).
@@ -27,7 +28,7 @@ ANALYSIS_ITERATIONS = 160  # per position (two players); the bench measures the 
 PLAYOUTS = 96              # per position (more players): fewer marks that are only noise
 ROLLOUT_LIMIT = 60         # actions per search playout before it counts as even
 PLAYOUT_LIMIT = 2000       # a table's playouts run to the end (they are cheap)
-BUDGET_TEXT = f"mcts{ANALYSIS_ITERATIONS}-r{ROLLOUT_LIMIT}-p{PLAYOUTS}"
+BUDGET_TEXT = f"win1-mcts{ANALYSIS_ITERATIONS}-r{ROLLOUT_LIMIT}-p{PLAYOUTS}"
 
 
 def evaluate(state, rng: random.Random, budget: Budget | None = None) -> list[float]:
@@ -37,9 +38,16 @@ def evaluate(state, rng: random.Random, budget: Budget | None = None) -> list[fl
     budget = budget or Budget()
     if n == 2:
         seat = state.current_player()
-        if len(state.legal_moves()) == 1:
+        moves = state.legal_moves()
+        if len(moves) == 1:
             # A forced action: the position is worth what follows it.
-            return evaluate(state.apply(state.legal_moves()[0]), rng, budget)
+            return evaluate(state.apply(moves[0]), rng, budget)
+        for move in moves:
+            # A win in one is a proven value, which a sampling search may miss among
+            # hundreds of moves (a fifth tree among 250 placements).
+            after = state.apply(move)
+            if after.is_terminal() and after.returns()[seat] > 0:
+                return [float(x) for x in after.returns()]
         bot = MCTSBot(iterations=ANALYSIS_ITERATIONS, rollout_limit=ROLLOUT_LIMIT)
         bot.choose(state, rng=rng, budget=budget)
         value = bot.last_info.get("value")
