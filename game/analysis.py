@@ -24,6 +24,7 @@ from typing import Sequence
 
 ANALYSIS_FORMAT = 1
 MISTAKE_DROP = 0.3      # a fall of 15 points of win chance is worth showing
+SURE_DROP = 1.0         # one action losing half the win chance is marked on its own
 MAX_MISTAKES = 5        # per seat at most this many are marked, the biggest first
 
 
@@ -47,21 +48,55 @@ class Mistake:
 
 
 def find_mistakes(values: Sequence[Sequence[float] | None], movers: Sequence[int],
-                  threshold: float = MISTAKE_DROP, per_seat: int = MAX_MISTAKES) -> list[Mistake]:
+                  threshold: float = MISTAKE_DROP, per_seat: int = MAX_MISTAKES,
+                  turn_starts: Sequence[int] | None = None) -> list[Mistake]:
     """Actions after which the mover's value fell by ``threshold`` or more, at most
     ``per_seat`` per seat (the biggest), in game order.  Positions not analysed yet
-    (None) mark nothing.  Within a turn of several actions by one seat (three shifts)
-    each action is judged on its own: the worst of them is the one marked."""
+    (None) mark nothing.
+
+    With ``turn_starts`` (the positions where a seat's run of actions begins, and
+    the end) a whole turn is judged, from the value where it began to the value where
+    the next one begins, so that positions of the same kind are compared (a search
+    values "about to place" and "about to end the turn" differently); the action
+    marked is the turn's action with the biggest fall of its own.  A single action
+    falling by ``SURE_DROP`` or more is marked as well."""
     found: list[Mistake] = []
-    for i, seat in enumerate(movers):
-        if i + 1 >= len(values):
-            break
-        a, b = values[i], values[i + 1]
-        if a is None or b is None or seat < 0 or seat >= len(a):
-            continue
-        drop = float(a[seat]) - float(b[seat])
-        if drop >= threshold:
-            found.append(Mistake(i, seat, drop, float(a[seat]), float(b[seat])))
+
+    def fall(i: int, seat: int) -> float | None:
+        a, b = values[i], values[i + 1] if i + 1 < len(values) else None
+        if a is None or b is None or not 0 <= seat < len(a):
+            return None
+        return float(a[seat]) - float(b[seat])
+
+    if turn_starts is None:
+        for i, seat in enumerate(movers):
+            drop = fall(i, seat)
+            if drop is not None and drop >= threshold:
+                found.append(Mistake(i, seat, drop, float(values[i][seat]), float(values[i + 1][seat])))
+    else:
+        marks = sorted(set(turn_starts))
+        for a, b in zip(marks, marks[1:]):
+            if a >= len(movers) or b >= len(values):
+                continue
+            seat = movers[a]
+            va, vb = values[a], values[b]
+            if va is None or vb is None or not 0 <= seat < len(va):
+                continue
+            drop = float(va[seat]) - float(vb[seat])
+            if drop < threshold:
+                continue
+            own = [(fall(i, seat), i) for i in range(a, b)]
+            known = [(d, i) for d, i in own if d is not None]
+            action = max(known, key=lambda x: (x[0], -x[1]))[1] if known else a
+            found.append(Mistake(action, seat, drop, float(va[seat]), float(vb[seat])))
+        # A single action that throws away at least half the win chance is a mistake
+        # even inside a turn that began badly (a won last shift missed), whatever the
+        # search thought of the turn's first position.
+        marked = {m.action for m in found}
+        for i, seat in enumerate(movers):
+            drop = fall(i, seat)
+            if drop is not None and drop >= SURE_DROP and i not in marked:
+                found.append(Mistake(i, seat, drop, float(values[i][seat]), float(values[i + 1][seat])))
     kept: list[Mistake] = []
     for seat in sorted({m.seat for m in found}):
         mine = sorted((m for m in found if m.seat == seat), key=lambda m: (-m.drop, m.action))

@@ -13,6 +13,7 @@ from game.ai.worker import run_request
 from game.core import GameSetup
 from game.match import Match, Seat
 from game.registry import GAMES
+from game.replays import Timeline
 
 
 def test_win_chance_and_places():
@@ -35,6 +36,22 @@ def test_mistakes_are_the_biggest_drops_for_the_mover():
     assert find_mistakes(values, movers, threshold=0.15, per_seat=1) == [found[0]]
     # Unanalysed positions mark nothing.
     assert find_mistakes([None, (0.9, -0.9), None], [0, 1]) == []
+
+
+def test_turns_are_judged_whole_and_their_worst_action_is_marked():
+    # Seat 0 plays actions 0-2 (one turn), seat 1 actions 3-4.  Inside seat 0's turn
+    # the values zigzag (a search's view of mid-turn positions); the turn as a whole
+    # loses 0.6, most of it on action 1.
+    values = [(0.4, -0.4), (0.9, -0.9), (-0.1, 0.1), (-0.2, 0.2), (-0.3, 0.3), (-0.2, 0.2)]
+    movers = [0, 0, 0, 1, 1]
+    starts = [0, 3, 5]
+    marked = find_mistakes(values, movers, turn_starts=starts)
+    assert [(m.action, m.seat) for m in marked] == [(1, 0)]
+    assert marked[0].drop == pytest.approx(0.6)
+    # A zigzag that ends where it began is no mistake when turns are judged whole.
+    flat = [(0.0, 0.0), (0.8, -0.8), (0.0, 0.0), (0.0, 0.0)]
+    assert find_mistakes(flat, [0, 0, 1], turn_starts=[0, 2, 3]) == []
+    assert find_mistakes(flat, [0, 0, 1]) != []  # action by action it would be marked
 
 
 def test_the_cache_round_trips_and_refuses_another_budget(tmp_path):
@@ -126,10 +143,14 @@ def test_a_blundered_win_is_marked_as_a_mistake(game):
     # positions further back are left unanalysed, as they are while the worker works.
     values = [None] * len(m.states)
     rng = random.Random(7)
-    for i in range(max(0, k - 3), len(m.states)):
-        values[i] = evaluate(m.states[i], rng, Budget())
-    marked = find_mistakes(values, [e.seat for e in m.entries])
+    for i in range(max(0, k - 6), len(m.states)):
+        values[i] = evaluate(m.states[i], rng, Budget(), game)
+    movers = [e.seat for e in m.entries]
+    marked = find_mistakes(values, movers)
     assert k in [x.action for x in marked], (k, marked, values[k - 3:])
+    # Judged turn by turn, as the theatre does, the same action is the one marked.
+    by_turn = find_mistakes(values, movers, turn_starts=Timeline.of(m).turn_starts())
+    assert k in [x.action for x in by_turn], (k, by_turn)
     blunder = next(x for x in marked if x.action == k)
     assert blunder.seat == m.entries[k].seat and blunder.chance_lost > 0.5
     # The Hard bot's alternative there is not the blunder.
@@ -178,7 +199,7 @@ def test_a_blundered_fifth_tree_is_marked_in_crystal_formation():
         states.append(states[-1].apply(states[-1].parse_move(text)))
     assert states[-1].outcome().places == (2, 1)
     rng = random.Random(7)
-    values = [evaluate(s, rng, Budget()) for s in states]
+    values = [evaluate(s, rng, Budget(), "crystal-formation") for s in states]
     marked = find_mistakes(values, [0, 1])
     assert [(x.action, x.seat) for x in marked] == [(0, 0)]
     assert marked[0].chance_lost == pytest.approx(1.0)

@@ -12,7 +12,7 @@ import json
 import random
 
 from game.analysis import AnalysisCache, Mistake, find_mistakes
-from game.replays import replay_key
+from game.replays import Timeline, replay_key
 
 POSITION_SECONDS = 0.9   # a cap per position on top of the iteration budget: a busy
 # machine gets a shallower analysis rather than a slower one (60 actions in under 60 s)
@@ -38,6 +38,7 @@ class Analyst:
         self._mistakes: list[Mistake] | None = None
         self._writer = None
         self.movers = [e.seat for e in match.entries]
+        self.turn_starts = Timeline.of(match).turn_starts()
 
     # -- reading ------------------------------------------------------------------------
     def value(self, k: int):
@@ -47,7 +48,8 @@ class Analyst:
         """The marked mistakes; a drop where the Hard bot, asked, chooses the very move
         that was played is the search's noise, not a mistake, and is left out."""
         if self._mistakes is None:
-            self._mistakes = [m for m in find_mistakes(self.cache.values, self.movers)
+            self._mistakes = [m for m in find_mistakes(self.cache.values, self.movers,
+                                                       turn_starts=self.turn_starts)
                               if self.cache.alternatives.get(m.action) != self.match.entries[m.action].text]
         return self._mistakes
 

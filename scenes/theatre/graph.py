@@ -33,7 +33,7 @@ def draw_spinner(surface, centre, radius: int, ticks: int, colour) -> None:
 
 def draw_strip(surface: pygame.Surface, rect: pygame.Rect, theme, *, cursor: int, last: int,
                values, turn_starts, mistakes, seat_colour, ticks: int, two_player: bool,
-               analysing: bool) -> None:
+               analysing: bool, names: tuple[str, ...] = ()) -> None:
     draw_panel(surface, rect, theme, alpha=235)
     plot = pygame.Rect(rect.x + 12, rect.y + 8, rect.w - 24, rect.h - 16)
     mid = plot.centery
@@ -42,7 +42,10 @@ def draw_strip(surface: pygame.Surface, rect: pygame.Rect, theme, *, cursor: int
         x = x_of(rect, k, last)
         pygame.draw.line(surface, theme["grid"], (x, plot.bottom - 6), (x, plot.bottom), 1)
     pygame.draw.line(surface, theme["grid"], (plot.x, mid), (plot.right, mid), 1)
-    known = [(k, v) for k, v in enumerate(values) if v is not None]
+    # The advantage is drawn where turns begin (and at the end): inside a turn a search
+    # values "about to place" and "about to end the turn" differently.
+    starts = set(turn_starts) | {last}
+    known = [(k, v) for k, v in enumerate(values) if v is not None and k in starts]
     if two_player:
         # Seat 0's win chance: above the middle line is seat 0 ahead.
         pts = [(x_of(rect, k, last), plot.bottom - win_chance(v[0]) * plot.h) for k, v in known]
@@ -54,6 +57,10 @@ def draw_strip(surface: pygame.Surface, rect: pygame.Rect, theme, *, cursor: int
             surface.blit(shade, rect.topleft)
             pygame.draw.lines(surface, lighten(top, 0.3), False, pts, 2)
         draw_text(surface, "50%", theme.font(12, "regular"), theme["text_dim"], (plot.right - 2, mid - 14), "topright")
+        if len(names) == 2:  # which way is whose advantage
+            small = theme.font(12, "regular")
+            draw_text(surface, f"{names[0]} ahead", small, lighten(seat_colour(0), 0.3), (plot.x + 2, plot.y - 2))
+            draw_text(surface, f"{names[1]} ahead", small, lighten(seat_colour(1), 0.3), (plot.x + 2, plot.bottom - 14))
     else:
         seats = len(known[0][1]) if known else 0
         for seat in range(seats):
@@ -66,7 +73,7 @@ def draw_strip(surface: pygame.Surface, rect: pygame.Rect, theme, *, cursor: int
         pygame.draw.polygon(surface, theme["bad"], [(x - 7, rect.y + 2), (x + 7, rect.y + 2), (x, rect.y + 13)])
         pygame.draw.circle(surface, colour, (int(x), rect.y + 6), 3)
     if analysing:
-        done = len(known)
+        done = sum(1 for v in values if v is not None)
         front = next((k for k, v in enumerate(values) if v is None), last)
         x = x_of(rect, front, last)
         draw_spinner(surface, (x, mid), 7, ticks, theme["text_dim"])

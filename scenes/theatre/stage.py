@@ -389,7 +389,7 @@ class TheatreScene(MenuScene):
                          mistakes=an.mistakes() if an is not None else [],
                          seat_colour=self.seat_colour, ticks=self.ticks,
                          two_player=self.full.state.num_players == 2,
-                         analysing=an is not None and not an.finished())
+                         analysing=an is not None and not an.finished(), names=self.full.seat_names())
 
     def draw_side(self, surface: pygame.Surface) -> None:
         """The side panel changes only with the position, the analysis and the scroll:
