@@ -358,3 +358,40 @@ def test_element_shift_shows_every_submitted_plan(app, monkeypatch):
     app.run_ticks(1)
     submitted = [s for s, p in enumerate(match.states[k].pending) if getattr(p, "actions", None) is not None]
     assert sorted(set(drawn)) == submitted and len(submitted) >= 3
+
+
+@pytest.mark.parametrize("game", ["chromatic-collapse", "crystal-connector"])
+def test_actions_the_clock_made_step_like_any_other(app, game):
+    from tests.test_clock_edges import RATE, people_match
+
+    m = people_match(game, clock="tournament", seed=8)
+    rng = random.Random(8)
+    for _ in range(6):  # a few real moves, then nobody moves and the clock plays on
+        m.submit(rng.choice(m.state.legal_moves()))
+    for _ in range(400):
+        if m.is_over() or sum(e.clock for e in m.entries) >= 3:
+            break
+        m.tick(RATE)
+    assert any(e.clock for e in m.entries)
+    data = m.to_replay()
+    from game.match import Match
+
+    again = Match.from_replay(data)
+    truth = rebuilt_with_clock(again)
+    scene = theatre_for(app, again)
+    for k in range(1, len(truth)):
+        key(app, pygame.K_RIGHT)
+        settle(app, scene)
+        assert scene.view.shown.to_json() == truth[k]
+
+
+def rebuilt_with_clock(match):
+    from game.core import apply_timeout
+
+    state = match.setup.start(GAMES)
+    out = [state.to_json()]
+    for e in match.entries:
+        move = state.parse_move(e.text)
+        state = apply_timeout(state, move) if e.clock else state.apply(move)
+        out.append(state.to_json())
+    return out
