@@ -121,13 +121,14 @@ def read_json(path: Path) -> Any:
         raise UnreadableFile(f"{path.name} could not be used: {reason}{where}", aside) from None
 
 
-def set_aside(path: Path) -> Path | None:
-    """Rename an unusable file out of the way, keeping it for the player to inspect."""
+def set_aside(path: Path, label: str = "corrupt") -> Path | None:
+    """Rename an unusable file out of the way, keeping it for the player to inspect.
+    ``label`` says why (a replay deleted from the list is set aside as "deleted")."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.stem}.corrupt-{stamp}{path.suffix}")
+    target = path.with_name(f"{path.stem}.{label}-{stamp}{path.suffix}")
     n = 1
     while target.exists():
-        target = path.with_name(f"{path.stem}.corrupt-{stamp}-{n}{path.suffix}")
+        target = path.with_name(f"{path.stem}.{label}-{stamp}-{n}{path.suffix}")
         n += 1
     try:
         os.replace(path, target)

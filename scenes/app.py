@@ -439,6 +439,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="skip the menus: start this game (a game name or a full game id) "
                    "against Medium bots")
     p.add_argument("--seed", type=int, metavar="N", help="seed for --game (default: random)")
+    p.add_argument("--replay", metavar="FILE",
+                   help="open the replay theatre on a replay file (.json)")
     p.add_argument("--quit-after-ticks", type=int, metavar="N",
                    help="quit after N ticks (smoke runs)")
     p.add_argument("--headless", action="store_true",
@@ -463,7 +465,15 @@ def main(argv: list[str] | None = None) -> int:
         print("Run with --headless (or SDL_VIDEODRIVER=dummy) where there is no display.",
               file=sys.stderr)
         return 2
-    if args.game:
+    if getattr(args, "replay", None):
+        from scenes.theatre.library import open_file
+
+        problem = open_file(app, args.replay)
+        if problem:
+            print(f"crystal-arcade: {problem}", file=sys.stderr)
+            app.shutdown()
+            return 2
+    elif args.game:
         from scenes.select import start_quick_game
 
         problem = start_quick_game(app, args.game, args.seed)

@@ -12,6 +12,8 @@ defaults on first start so an operator can find and edit it):
 - ``party`` (false): true lets visitors host a party from game select (Phone seats,
   the Host party switch: phones on the booth's network join as controllers), and the
   attract demo says so.  Off, a kiosk offers neither.
+- ``allow_replays`` (false): offer Replays on the title (the best game of the day on
+  the big screen).
 
 The operator leaves with **Ctrl+Shift+Q** (then the PIN, if one is set).
 """
@@ -36,6 +38,7 @@ class KioskConfig:
     exit_pin: str = ""
     demo_seconds_per_game: float = 75.0
     party: bool = False
+    allow_replays: bool = False
 
     @staticmethod
     def load(paths: Paths) -> tuple["KioskConfig", str | None]:

@@ -41,6 +41,17 @@ class ResultsScene(MenuScene):
         from game import autosave
 
         autosave.clear(app.paths)
+        self.keep_for_theatre()
+
+    def keep_for_theatre(self) -> None:
+        """Every finished game goes to the theatre's list (the last 50 are kept)."""
+        from game.replays import keep_recent
+        from game.saves import SaveError
+
+        try:
+            keep_recent(self.match, self.app.paths)
+        except SaveError:
+            pass  # the autosave warning already told the player the folder is unwritable
 
     def seat_label(self, seat: int) -> str:
         names = self.match.seat_names()

@@ -53,9 +53,12 @@ class TitleScene(MenuScene):
         items.append(("Rules", self.rules, None))
         if not self.app.kiosk:
             items.append(("Settings", self.settings, None))
+        if not self.app.kiosk or self.app.kiosk_config.allow_replays:
+            items.append(("Replays", self.replays, None))
+        if not self.app.kiosk:
             items.append(("Quit", self.app.quit, None))
-        w, h, gap = 360, 60, 16
-        y = 360 if len(items) <= 4 else 330
+        w, h, gap = (360, 60, 16) if len(items) <= 5 else (360, 54, 10)
+        y = 360 if len(items) <= 4 else (330 if len(items) == 5 else 300)
         for text, action, oid in items:
             rect = pygame.Rect(0, y, w, h)
             rect.centerx = LOGICAL_SIZE[0] // 2
@@ -81,6 +84,11 @@ class TitleScene(MenuScene):
         from scenes.rules import RulesScene
 
         self.app.push(RulesScene(self.app))
+
+    def replays(self) -> None:
+        from scenes.theatre.library import ReplayListScene
+
+        self.app.push(ReplayListScene(self.app))
 
     def settings(self) -> None:
         from scenes.settings import SettingsScene

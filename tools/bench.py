@@ -13,6 +13,9 @@ Rows:
   process, headless); frame time p50/p99 (update + draw) on every menu screen, and
   on every play screen while idle, while animating and while a Hard bot thinks in
   the worker process.
+- theatre: per game, a 60-action replay analysed in the background by the bot worker
+  process while the theatre plays it back: seconds per position, the whole game, and
+  the frame p50/p99 meanwhile (``--only theatre``).
 - one block per game from tools/benchmarks/<game>.py (engine speed, bots).
 - party: the big screen's frame time with 12 phones connected, each sending 10
   messages a second, and the move round trip phone -> host -> phone on loopback
@@ -193,6 +196,53 @@ def play_rows(quick: bool) -> list[dict]:
     return out
 
 
+def theatre_rows(quick: bool) -> list[dict]:
+    """The replay theatre's analysis of a 60-action game of each game, with the
+    theatre playing the replay back at 60 Hz meanwhile (real pacing)."""
+    import random
+
+    from game.core import GameSetup
+    from game.match import Match, Seat
+    from game.registry import GAMES
+    from scenes.theatre.stage import TheatreScene
+
+    actions = 20 if quick else 60
+    out = []
+    for gid, spec in GAMES.items():
+        setup = GameSetup(gid, spec.default_players, spec.resolve_options()[1], 7)
+        match = Match(spec, setup, [Seat.bot("easy")] * setup.players, setup.start(GAMES))
+        rng = random.Random(7)
+        while not match.is_over() and len(match.entries) < actions:
+            match.submit(rng.choice(match.state.legal_moves()))
+        app = make_app()
+        scene = TheatreScene(app, match, analyse=True)
+        app.push(scene)
+        t_start = time.perf_counter()
+        app.run_ticks(30)  # warm-up: first draws fill the views' sprite caches
+        scene.toggle_play()
+        frames = []
+        while not scene.analyst.finished() and time.perf_counter() - t_start < 600:
+            t0 = time.perf_counter()
+            app.update()
+            app.draw(0.0)
+            frames.append((time.perf_counter() - t0) * 1000)
+            if scene.line.at_end() and scene.idle():
+                scene.toggle_play()  # keep the board animating while the analysis runs
+            time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t0)))
+        total = time.perf_counter() - t_start
+        positions = len(match.states)
+        mode = app.worker.mode
+        app.shutdown()
+        two = setup.players == 2
+        out.append(row(gid, f"theatre analysis: {positions - 1}-action game, whole", total, "s",
+                       "< 60 s" if two and positions >= 61 else "", total < 60 if two and positions >= 61 else None))
+        out.append(row(gid, "theatre analysis: per position", total / positions, "s"))
+        out.append(row(gid, f"theatre playing while analysing ({mode}): frame p50 / p99",
+                       f"{pct(frames, 50):.2f} / {pct(frames, 99):.2f}", "ms", "p99 < 17 ms",
+                       pct(frames, 99) < 17))
+    return out
+
+
 def game_rows(game_id: str, quick: bool) -> list[dict]:
     module = game_id.replace("-", "_")
     try:
@@ -237,7 +287,7 @@ def main(argv=None) -> int:
     from game.registry import GAMES
 
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--only", help="'client', 'screens', 'party' or a game id")
+    p.add_argument("--only", help="'client', 'screens', 'party', 'theatre' or a game id")
     p.add_argument("--quick", action="store_true", help="fewer repetitions")
     p.add_argument("--markdown", type=Path, help="also write the table to this Markdown file")
     args = p.parse_args(argv)
@@ -247,6 +297,8 @@ def main(argv=None) -> int:
         parts += [startup_rows, menu_rows]
     if args.only in (None, "screens"):
         parts += [play_rows]
+    if args.only in (None, "theatre"):
+        parts += [theatre_rows]
     for part in parts:
         rows += part(args.quick)
         print(f"... {part.__name__} done", file=sys.stderr, flush=True)

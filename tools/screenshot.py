@@ -14,11 +14,16 @@
     python3 tools/screenshot.py lobby out/lobby.png --game element-shift   # a party's lobby
     python3 tools/screenshot.py party out/p.png --game element-shift --moves "random;random"
     python3 tools/screenshot.py tutorial out/t.png --game color-crossroads --step 3
+    python3 tools/screenshot.py replays out/replays.png      # the replay list (three games kept)
+    python3 tools/screenshot.py theatre out/theatre.png --id "chromatic-collapse#7" --play-out \
+        [--at 20] [--analyse] [--gif out/game.gif]
     python3 tools/screenshot.py all out/            # the README's set
 
 ``--moves`` is a ';'-separated list in the game's notation.  ``--mid T`` applies the
 last move and captures its animation at fraction T (a shift in mid-slide).
-``--play-out`` lets seeded random bots finish the game first.  ``--colour-blind``
+``--play-out`` lets seeded random bots finish the game first.  ``theatre`` shows the
+game in the replay theatre at action ``--at`` (default: a marked mistake when
+``--analyse`` waits for the analysis, else the end); ``--gif`` also exports the game.  ``--colour-blind``
 turns the glyphs on.
 """
 
@@ -169,6 +174,18 @@ def screen(kind: str, out: Path, args) -> Path:
             pygame.image.save(app.canvas, str(out))
             return out
         return shoot(app, out, args.ticks or 30)
+    if kind == "replays":
+        from game.replays import keep_recent
+        from scenes.theatre.library import ReplayListScene
+
+        for i, gid in enumerate(("chromatic-collapse#7", "color-crossroads#3", "crystal-formation#5")):
+            m = build_match(gid, [], ["person", "medium"], True)
+            m.started_at -= 3600 * (i + 1)
+            keep_recent(m, app.paths)
+        app.push(ReplayListScene(app))
+        return shoot(app, out, 8)
+    if kind == "theatre":
+        return theatre_shot(app, out, args, moves, seats)
     raise SystemExit(f"unknown screen {kind!r}")
 
 
@@ -224,12 +241,39 @@ def party_game_shot(app, out: Path, args) -> Path:
         return shoot(app, out, args.ticks or 30)
     finally:
         party.stop()
+def theatre_shot(app, out: Path, args, moves, seats) -> Path:
+    from scenes.theatre.stage import TheatreScene
+
+    match = build_match(args.id or f"{args.game or 'chromatic-collapse'}#7", moves, seats, args.play_out)
+    scene = TheatreScene(app, match, name="screenshot", analyse=args.analyse)
+    app.push(scene)
+    app.run_ticks(1)
+    if args.analyse:
+        app.run_until(lambda: scene.analyst.finished(), max_ticks=200_000)
+    at = args.at
+    if at is None:
+        marked = scene.analyst.mistakes() if scene.analyst else []
+        at = marked[0].action if marked else scene.line.last
+    scene.go(at)
+    if args.gif:
+        from scenes.theatre.export import GifExport
+
+        message = GifExport(scene).wait() or ""
+        print(message)
+        if message.startswith("Animation saved: "):
+            import shutil
+
+            args.gif.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(message.split(": ", 1)[1], args.gif)
+            print(args.gif)
+    return shoot(app, out, args.ticks or 90)
 
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("screen", choices=("title", "select", "settings", "rules", "game", "pause", "results",
-                                      "kiosk", "attract", "lobby", "party", "tutorial", "all"))
+                                      "kiosk", "attract", "lobby", "party", "tutorial", "replays", "theatre",
+                                      "all"))
     p.add_argument("out", type=Path, help="PNG file (a folder for 'all')")
     p.add_argument("--game", help="game id for select / rules")
     p.add_argument("--id", help="full game id, e.g. 'crystal-connector:rocks#12'")
@@ -243,6 +287,9 @@ def main(argv=None) -> int:
     p.add_argument("--done", action="store_true", help="tutorial: show the step's result")
     p.add_argument("--play-out", action="store_true", help="finish the game with random moves first")
     p.add_argument("--colour-blind", action="store_true", help="draw colour-blind glyphs")
+    p.add_argument("--at", type=int, help="theatre: show the position after this many actions")
+    p.add_argument("--analyse", action="store_true", help="theatre: wait for the analysis")
+    p.add_argument("--gif", type=Path, help="theatre: also export the game as a GIF (path printed)")
     args = p.parse_args(argv)
     if args.screen == "all":
         out = args.out

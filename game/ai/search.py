@@ -418,9 +418,12 @@ class MCTSBot:
         if root.children:
             best = max(root.children, key=lambda ch: (ch.visits, ch.value / ch.visits))
             move, visits, value = best.move, best.visits, best.value / best.visits
+            # The mover's mean over every playout: unlike the best child's value it is
+            # not the luckiest of many one-visit samples (the theatre's analysis uses it).
+            mean = sum(ch.value for ch in root.children) / sum(ch.visits for ch in root.children)
         else:  # the budget ran out before the first iteration
-            move, visits, value = moves[0], 0, None
-        self.last_info = {"iterations": done, "visits": visits, "value": value,
+            move, visits, value, mean = moves[0], 0, None, None
+        self.last_info = {"iterations": done, "visits": visits, "value": value, "mean": mean,
                           "seconds": time.monotonic() - t0, "move": str(move)}
         return move
 

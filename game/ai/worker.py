@@ -120,6 +120,14 @@ def run_request(req: Mapping[str, Any],
     try:
         spec = _resolve_spec(req["spec_id"], req.get("spec_module"))
         state = spec.from_json(req["state"])
+        if req.get("method") == "analyse":
+            # The theatre's analysis: position values (JSON text), not a bot's move.
+            from game.ai.analysis import analyse_request
+
+            text = analyse_request(spec, state, random.Random(req.get("seed")),
+                                   Budget(seconds=req.get("seconds"), nodes=req.get("nodes"),
+                                          cancelled=cancelled))
+            return text, None, time.monotonic() - t0
         bot = _make_bot(spec, req["level"])
         for name, value in (req.get("attrs") or {}).items():
             setattr(bot, name, value)

@@ -42,6 +42,11 @@ class PlayScene(Scene):
     name = "play"
     bot_level_for_hint = "hard"
     autosave_enabled = True  # the attract demo turns it off
+    # The theatre shows a replay through the game's own view: read-only ignores board
+    # input and never runs bots, clocks or the end of the game; playback_speed scales
+    # every animation on top of the player's animation setting.
+    read_only = False
+    playback_speed = 1.0
 
     def __init__(self, app, match: Match):
         super().__init__(app)
@@ -96,7 +101,7 @@ class PlayScene(Scene):
     # -- moves -----------------------------------------------------------------------
     def try_move(self, move) -> bool:
         """Submit a person's move.  Refusals show the rules' reason and change nothing."""
-        if self.match.is_over():
+        if self.match.is_over() or self.read_only:
             return False
         seat = self.match.to_move()
         if seat < 0 or self.match.controller(seat).is_bot:
@@ -398,7 +403,8 @@ class PlayScene(Scene):
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and (self.anim or self.queue):
             self.finish_animations()
-        self.handle_board(event)
+        if not self.read_only:
+            self.handle_board(event)
 
     def handle_board(self, event: pygame.event.Event) -> None:
         """Views turn input into moves here."""
@@ -430,7 +436,8 @@ class PlayScene(Scene):
         # animation
         if self.anim is None and self.queue:
             old, new, move, seat = self.queue.pop(0)
-            total = max(1, int(self.transition_ticks(old, new, move) / max(0.25, self.app.settings.animation_speed)))
+            speed = max(0.25, self.app.settings.animation_speed) * self.playback_speed
+            total = max(1, int(self.transition_ticks(old, new, move) / speed))
             self.anim = (old, new, move, seat, total)
             self.anim_tick = 0
         if self.anim is not None:
@@ -441,6 +448,9 @@ class PlayScene(Scene):
                 self.anim = None
         elif not self.queue:
             self.shown = self.match.state
+        if self.read_only:
+            self.update_view()
+            return
         # clocks run only while someone is deciding
         if not self.anim and not self.queue and not self.match.is_over():
             before = len(self.match.entries)

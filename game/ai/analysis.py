@@ -1,0 +1,105 @@
+"""Position values for the theatre's analysis, computed in the bot worker.
+
+``evaluate(state, rng, budget, game)`` returns each seat's expected result on the scale of
+``state.returns()`` (-1 lost .. +1 won):
+
+- two players: a win in one action is the value of that win; otherwise a UCT search
+  (``search.MCTSBot``, random playouts) from the position with a fixed iteration
+  budget: the value of its best root move (or, while no move has drawn enough of the
+  search, the mean of all playouts) is the mover's value, the opponent's is its
+  negation.  Searching (rather than averaging playouts)
+  is what makes a missed win or an allowed loss show as a sharp drop.
+- more players: the mean ``returns()`` of seeded random playouts (a table of twelve
+  has no useful two-sided search within a second).
+
+The worker runs it for requests with ``method="analyse"``; the answer is the values
+as JSON text.  A finished position is its own ``returns()``.  The Hard bot's
+alternative for a marked mistake is an ordinary ``choose`` request.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from game.ai.base import Budget
+from game.ai.search import MCTSBot
+
+ANALYSIS_ITERATIONS = 160  # per position (two players); the bench measures the time
+PLAYOUTS = 96              # per position (more players): fewer marks that are only noise
+CONFIDENT_VISITS = 16      # a best move visited this often has a value worth trusting
+ROLLOUT_LIMIT = 60         # actions per search playout before it counts as even
+PLAYOUT_LIMIT = 2000       # a table's playouts run to the end (they are cheap)
+BUDGET_TEXT = f"win1-crx-v{CONFIDENT_VISITS}-mcts{ANALYSIS_ITERATIONS}-r{ROLLOUT_LIMIT}-p{PLAYOUTS}"
+
+
+def _crossroads_rollout(state, rng: random.Random):
+    """Color Crossroads playouts as the rules' computer players behave: a challenged
+    seat shows a loop whenever one exists, and nobody challenges a pair that still
+    has one.  Uniform playouts concede and challenge at random, which hands whoever
+    is to move a large false edge (the graph then zigzags turn by turn)."""
+    from game.color_crossroads import Answer, Challenge, Concede, loop_exists
+
+    moves = state.legal_moves()
+    answers = [m for m in moves if isinstance(m, Answer)]
+    if answers:
+        return answers[0]
+    sensible = [m for m in moves if not isinstance(m, Concede)
+                and not (isinstance(m, Challenge) and loop_exists(state, m.pair))]
+    return rng.choice(sensible or moves)
+
+
+# Playout policies where uniform random play misjudges a game badly.
+ROLLOUTS = {"color-crossroads": _crossroads_rollout}
+
+
+def evaluate(state, rng: random.Random, budget: Budget | None = None, game: str = "") -> list[float]:
+    n = state.num_players
+    if state.is_terminal():
+        return [float(x) for x in state.returns()]
+    budget = budget or Budget()
+    if n == 2:
+        seat = state.current_player()
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            # A forced action: the position is worth what follows it.
+            return evaluate(state.apply(moves[0]), rng, budget, game)
+        for move in moves:
+            # A win in one is a proven value, which a sampling search may miss among
+            # hundreds of moves (a fifth tree among 250 placements).
+            after = state.apply(move)
+            if after.is_terminal() and after.returns()[seat] > 0:
+                return [float(x) for x in after.returns()]
+        bot = MCTSBot(iterations=ANALYSIS_ITERATIONS, rollout_limit=ROLLOUT_LIMIT, rollout=ROLLOUTS.get(game))
+        bot.choose(state, rng=rng, budget=budget)
+        info = bot.last_info
+        # The best move's value once the search has settled on it; while the budget is
+        # spread over hundreds of moves a visit or two each, the best-looking one is only
+        # the luckiest sample, so the mean of all playouts is the fairer value.
+        if info.get("value") is not None and info.get("visits", 0) >= CONFIDENT_VISITS:
+            value = info["value"]
+        else:
+            value = info.get("mean")
+        v = 0.0 if value is None else max(-1.0, min(1.0, float(value)))
+        return [v, -v] if seat == 0 else [-v, v]
+    totals = [0.0] * n
+    done = 0
+    for _ in range(PLAYOUTS):
+        if budget.expired():
+            break
+        s = state
+        steps = 0
+        while not s.is_terminal() and steps < PLAYOUT_LIMIT:
+            s = s.apply(rng.choice(s.legal_moves()))
+            steps += 1
+        budget.tick()
+        if s.is_terminal():
+            for i, r in enumerate(s.returns()):
+                totals[i] += float(r)
+        done += 1
+    return [t / max(1, done) for t in totals]
+
+
+def analyse_request(spec, state, rng: random.Random, budget: Budget) -> str:
+    """The worker's answer to an ``analyse`` request: the values as JSON text."""
+    return json.dumps([round(v, 4) for v in evaluate(state, rng, budget, spec.id)])

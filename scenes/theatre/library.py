@@ -1,0 +1,302 @@
+"""The Replays screen: saved replays and the last finished games, newest first, each
+with its game, seats, result, date and a thumbnail of the final position.
+
+Up / Down (or a click) chooses a row; Enter or Open watches it; Rename (F2) and
+Delete (Del, asks first; the file is moved aside, never erased).  A damaged file is
+listed with its reason and can be deleted, but opening it only says why not."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.match import ReplayError
+from game.replays import ReplayInfo, delete_replay, list_replays, open_replay, rename_replay
+from game.saves import SaveError
+from scenes.widgets import MenuScene, draw_panel, draw_text, lighten, toast
+
+LIST = pygame.Rect(40, 96, 1200, 520)
+ROW_H = 86
+THUMB = (128, 72)
+
+
+class ReplayListScene(MenuScene):
+    name = "replays"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.rows: list[ReplayInfo] = []
+        self.selected = 0
+        self.top = 0
+        self.thumbs: dict[tuple, pygame.Surface | None] = {}
+        self.problems: dict[str, str] = {}
+        self.refresh()
+        bw, y = 220, LIST.bottom + 24
+        x = LIST.x
+        buttons = [("Open", self.open_selected, "#primary"), ("Rename", self.rename, None),
+                   ("Delete", self.delete, None), ("Back", self.on_back, None)]
+        if app.kiosk:  # visitors at a booth watch; they do not tidy the operator's files
+            buttons = [b for b in buttons if b[0] in ("Open", "Back")]
+        for text, fn, oid in buttons:
+            self.button(pygame.Rect(x, y, bw, 56), text, fn, object_id=oid)
+            x += bw + 20
+        self.set_focus(0)
+
+    @property
+    def visible(self) -> int:
+        return LIST.h // ROW_H
+
+    def refresh(self) -> None:
+        self.rows = list_replays(self.app.paths)
+        self.selected = max(0, min(self.selected, len(self.rows) - 1))
+        self._scroll_to_selected()
+
+    def _scroll_to_selected(self) -> None:
+        if self.selected < self.top:
+            self.top = self.selected
+        elif self.selected >= self.top + self.visible:
+            self.top = self.selected - self.visible + 1
+        self.top = max(0, min(self.top, max(0, len(self.rows) - self.visible)))
+
+    def current(self) -> ReplayInfo | None:
+        return self.rows[self.selected] if 0 <= self.selected < len(self.rows) else None
+
+    def select(self, i: int) -> None:
+        if self.rows:
+            self.selected = max(0, min(len(self.rows) - 1, i))
+            self._scroll_to_selected()
+
+    # -- actions ------------------------------------------------------------------------
+    def open_selected(self) -> None:
+        info = self.current()
+        if info is None:
+            toast(self.app, "There are no replays yet: finished games appear here", "warning")
+            return
+        try:
+            match = open_replay(info.path)
+        except ReplayError as exc:
+            self.problems[str(info.path)] = str(exc)
+            self.app.sound.play("error")
+            toast(self.app, str(exc), "warning", 7)
+            return
+        from scenes.theatre.stage import TheatreScene
+
+        self.app.push(TheatreScene(self.app, match, name=info.name))
+
+    def rename(self) -> None:
+        info = self.current()
+        if info is not None and not self.app.kiosk:
+            self.app.push(RenameScene(self.app, self, info))
+
+    def delete(self) -> None:
+        info = self.current()
+        if info is not None and not self.app.kiosk:
+            self.app.push(ConfirmDeleteScene(self.app, self, info))
+
+    def do_rename(self, info: ReplayInfo, name: str) -> bool:
+        try:
+            new = rename_replay(info.path, name)
+        except SaveError as exc:
+            toast(self.app, f"Not renamed: {exc}", "warning")
+            return False
+        self.refresh()
+        for i, row in enumerate(self.rows):
+            if row.path == new:
+                self.select(i)
+        return True
+
+    def do_delete(self, info: ReplayInfo) -> None:
+        try:
+            aside = delete_replay(info.path)
+        except SaveError as exc:
+            toast(self.app, f"Not deleted: {exc}", "warning")
+            return
+        toast(self.app, f"Deleted; the file was moved aside as {aside.name}")
+        self.refresh()
+
+    def resume(self) -> None:
+        self.refresh()  # back from the theatre or a dialog
+
+    # -- input ----------------------------------------------------------------------------
+    def handle_key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        if k == pygame.K_UP:
+            self.select(self.selected - 1)
+        elif k == pygame.K_DOWN:
+            self.select(self.selected + 1)
+        elif k == pygame.K_PAGEUP:
+            self.select(self.selected - self.visible)
+        elif k == pygame.K_PAGEDOWN:
+            self.select(self.selected + self.visible)
+        elif k == pygame.K_F2:
+            self.rename()
+        elif k == pygame.K_DELETE:
+            self.delete()
+        else:
+            super().handle_key(event)
+
+    def handle_other(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LIST.collidepoint(event.pos):
+            i = self.top + (event.pos[1] - LIST.y) // ROW_H
+            if 0 <= i < len(self.rows):
+                if i == self.selected:
+                    self.open_selected()  # a second tap on the chosen row opens it
+                else:
+                    self.select(i)
+                    self.app.sound.play("click")
+        elif event.type == pygame.MOUSEWHEEL:
+            self.top = max(0, min(self.top - event.y, max(0, len(self.rows) - self.visible)))
+
+    # -- drawing ---------------------------------------------------------------------------
+    def thumbnail(self, info: ReplayInfo) -> pygame.Surface | None:
+        """The final position, drawn by the game's own view; one new one per frame so
+        a long list never stalls."""
+        key = (str(info.path), info.played_at, info.moves)
+        if key in self.thumbs:
+            return self.thumbs[key]
+        if getattr(self, "_drawn_this_frame", False) or info.problem:
+            return None
+        self._drawn_this_frame = True
+        surf = None
+        try:
+            match = open_replay(info.path)
+            from scenes.play import view_class
+
+            draw = getattr(view_class(match.spec.id), "draw_thumbnail", None)
+            if draw is not None:
+                surf = pygame.Surface(THUMB, pygame.SRCALPHA)
+                draw(surf, self.app.theme, match.state, self.app.settings)
+        except ReplayError as exc:
+            self.problems[str(info.path)] = str(exc)
+        self.thumbs[key] = surf
+        return surf
+
+    def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
+        self._drawn_this_frame = False
+        theme = self.app.theme
+        draw_text(surface, "Replays", theme.font(44, "display"), theme["accent"], (40, 20), shadow=True)
+        keys = "Enter: watch" if self.app.kiosk else "Enter: watch   F2: rename   Del: delete"
+        draw_text(surface, f"Saved replays and the last 50 finished games.  {keys}", theme.font(18, "regular"),
+                  theme["text_dim"], (300, 40))
+        draw_panel(surface, LIST, theme, alpha=220)
+        if not self.rows:
+            draw_text(surface, "No replays yet: every finished game appears here, and "
+                      "'Save replay' on the results keeps one for good.", theme.font(22), theme["text_dim"],
+                      LIST.center, "center", max_width=LIST.w - 80)
+            return
+        big, small = theme.font(21), theme.font(16, "regular")
+        for row in range(self.visible):
+            i = self.top + row
+            if i >= len(self.rows):
+                break
+            info = self.rows[i]
+            rect = pygame.Rect(LIST.x + 8, LIST.y + 6 + row * ROW_H, LIST.w - 16, ROW_H - 8)
+            chosen = i == self.selected
+            pygame.draw.rect(surface, lighten(theme["panel"], 0.14 if chosen else 0.04), rect, border_radius=10)
+            if chosen:
+                pygame.draw.rect(surface, theme["accent"], rect, 2, border_radius=10)
+            pic = self.thumbnail(info)
+            box = pygame.Rect(rect.x + 8, rect.y + 3, *THUMB)
+            if pic is not None:
+                surface.blit(pic, box)
+            else:
+                pygame.draw.rect(surface, theme["background"], box, border_radius=6)
+            problem = self.problems.get(str(info.path)) or info.problem
+            tx = box.right + 16
+            draw_text(surface, info.title, big, theme["accent_2"] if not problem else theme["bad"], (tx, rect.y + 6))
+            tag = "kept" if info.recent else "saved"
+            draw_text(surface, f"{info.date_text}   ·   {info.moves} actions   ·   {tag}", small,
+                      theme["text_dim"], (rect.right - 12, rect.y + 8), "topright")
+            seats = "  vs  ".join(info.seats) if len(info.seats) <= 4 else f"{len(info.seats)} players"
+            draw_text(surface, f"{info.name}:  {seats}", small, theme["text"], (tx, rect.y + 34),
+                      max_width=rect.right - tx - 12)
+            line = f"Cannot be opened: {problem}" if problem else info.result
+            draw_text(surface, line, small, theme["bad"] if problem else theme["text_dim"], (tx, rect.y + 55),
+                      max_width=rect.right - tx - 12)
+        if len(self.rows) > self.visible:
+            draw_text(surface, f"{self.top + 1}-{min(len(self.rows), self.top + self.visible)} of {len(self.rows)}",
+                      small, theme["text_dim"], (LIST.right - 10, LIST.bottom + 4), "topright")
+
+
+def open_file(app, path) -> str | None:
+    """``--replay FILE``: open the theatre on a replay file.  Returns a problem to
+    print (the file is never changed), or None."""
+    from pathlib import Path
+
+    from scenes.theatre.stage import TheatreScene
+
+    path = Path(path)
+    try:
+        match = open_replay(path)
+    except ReplayError as exc:
+        return str(exc)
+    app.push(TheatreScene(app, match, name=path.stem))
+    app._apply_pending()
+    return None
+
+
+class _Dialog(MenuScene):
+    overlay = True
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((5, 6, 12, 170))
+        surface.blit(shade, (0, 0))
+
+
+class ConfirmDeleteScene(_Dialog):
+    name = "confirm-delete"
+    BOX = pygame.Rect(290, 230, 700, 250)
+
+    def __init__(self, app, library: ReplayListScene, info: ReplayInfo):
+        super().__init__(app)
+        self.library, self.info = library, info
+        self.button(pygame.Rect(self.BOX.centerx - 230, self.BOX.bottom - 76, 220, 56), "Delete", self.yes)
+        self.button(pygame.Rect(self.BOX.centerx + 10, self.BOX.bottom - 76, 220, 56), "Keep it", self.on_back,
+                    object_id="#primary")
+        self.set_focus(1)
+
+    def yes(self) -> None:
+        self.app.pop()
+        self.library.do_delete(self.info)
+
+    def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
+        theme = self.app.theme
+        draw_panel(surface, self.BOX, theme, fill="background_2", edge="bad", width=3)
+        draw_text(surface, f"Delete {self.info.name}?", theme.font(28, "display"), theme["text"],
+                  (self.BOX.centerx, self.BOX.y + 24), "midtop", max_width=self.BOX.w - 40)
+        draw_text(surface, "It leaves the list; the file is moved aside in the replays folder, not erased.",
+                  theme.font(18, "regular"), theme["text_dim"], (self.BOX.centerx, self.BOX.y + 80), "midtop",
+                  max_width=self.BOX.w - 40)
+
+
+class RenameScene(_Dialog):
+    name = "rename"
+    BOX = pygame.Rect(290, 220, 700, 270)
+
+    def __init__(self, app, library: ReplayListScene, info: ReplayInfo):
+        super().__init__(app)
+        self.library, self.info = library, info
+        self.entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(self.BOX.x + 30, self.BOX.y + 90, self.BOX.w - 60, 52), self.ui)
+        self.entry.set_text(info.name)
+        self.entry.focus()
+        self.button(pygame.Rect(self.BOX.centerx - 230, self.BOX.bottom - 76, 220, 56), "Rename", self.ok,
+                    object_id="#primary")
+        self.button(pygame.Rect(self.BOX.centerx + 10, self.BOX.bottom - 76, 220, 56), "Cancel", self.on_back)
+
+    def ok(self) -> None:
+        if self.library.do_rename(self.info, self.entry.get_text()):
+            self.app.pop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self._typing():
+            self.ok()
+            return
+        super().handle(event)
+
+    def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
+        theme = self.app.theme
+        draw_panel(surface, self.BOX, theme, fill="background_2", edge="accent", width=3)
+        draw_text(surface, "Rename replay", theme.font(28, "display"), theme["text"],
+                  (self.BOX.centerx, self.BOX.y + 24), "midtop")

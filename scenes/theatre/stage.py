@@ -1,0 +1,507 @@
+"""The theatre: a finished game shown by its own play view, with a timeline.
+
+The board is drawn and animated by the game's ``PlayScene`` subclass in read-only
+mode (``read_only``: no board input, no bots, no clocks, no results), fed a *stage*
+match whose history ends at the position on screen, so every view sees the state it
+draws as its match's state, exactly as in play.  Stepping forward queues the action
+on the view like a move in play (its animation, sounds and score pop-ups); stepping
+back or jumping shows the position at once.  The stage match's seats are the
+replay's, but every seat counts as bot-controlled (``StageMatch``), so no view offers
+a person's move editor.
+
+Keys (a controller's buttons arrive as these keys, touch as the mouse):
+Left / Right one action, Up / Down or Page Up / Down one turn, Shift+Page Up / Down
+one round, Home / End, Space play or pause, + / - speed, T take over, P PNG, G GIF,
+Tab and Enter the buttons, Escape back.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.analysis import expected_places, win_chance
+from game.match import Match, Seat
+from game.replays import Timeline
+from scenes.play import view_class
+from scenes.play.base import BOARD_AREA
+import scenes.theatre.graph as graph
+from scenes.theatre.analyst import Analyst
+from scenes.widgets import MenuScene, draw_panel, draw_text, lighten, starfield_background, toast
+
+SCALE = 0.78
+BOARD = pygame.Rect(16, 60, round(BOARD_AREA.w * SCALE), round(BOARD_AREA.h * SCALE))
+STRIP = pygame.Rect(16, BOARD.bottom + 8, BOARD.w, 74)
+CONTROLS_Y = STRIP.bottom + 8
+SIDE = pygame.Rect(BOARD.right + 16, 16, 1264 - BOARD.right - 16, 688)
+SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0, 4.0)
+PAUSE_BETWEEN = 36  # ticks between actions while playing, at 1x
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+class StageMatch(Match):
+    """The match a read-only view is given: the replay's seats as they were (names,
+    person or bot level), but nobody decides here, so every seat counts as controlled
+    by a bot and no view opens a person's move editor or a hot-seat curtain."""
+
+    def controller(self, seat: int) -> Seat:
+        real = self.seats[seat]
+        return real if real.is_bot else Seat.bot("hard", real.name)
+
+
+class TheatreScene(MenuScene):
+    name = "theatre"
+
+    def __init__(self, app, match: Match, *, name: str = "", analyse: bool = True):
+        super().__init__(app)
+        self.full = match
+        self.title_text = name
+        self.spec = match.spec
+        self.line = Timeline.of(match)
+        self.stage = StageMatch(match.spec, match.setup, list(match.seats), match.states[0], "off")
+        self.view = view_class(self.spec.id)(app, self.stage)
+        self.view.read_only = True
+        self.view.autosave_enabled = False
+        self.view.bot_seconds = 0.0
+        self.playing = False
+        self.speed_index = SPEEDS.index(1.0)
+        self.wait = 0
+        # The views draw at BOARD_AREA's screen position; a canvas just large enough for
+        # it costs less to clear each frame than a whole screen.
+        self.canvas = pygame.Surface(BOARD_AREA.bottomright)
+        self.dragging = False
+        self.log_scroll = 0
+        self.analyst = Analyst(app, match) if analyse else None
+        self.exporter = None
+        self._log_rects: list[tuple[pygame.Rect, int]] = []
+        self._mistake_rects: list[tuple[pygame.Rect, int]] = []
+        self._side_cache = pygame.Surface(SIDE.bottomright, pygame.SRCALPHA)
+        self._side_key: tuple | None = None
+        self._spinner_at: tuple[int, int] | None = None
+        self._build()
+        self._snap(0)
+
+    # -- controls -----------------------------------------------------------------------
+    def _build(self) -> None:
+        row = [("|<", self.to_start, "Start (Home)"), ("<<", lambda: self.step_turn(-1), "Turn back (Up)"),
+               ("<", lambda: self.step(-1), "Action back (Left)"), ("Play", self.toggle_play, "Play / pause (Space)"),
+               (">", lambda: self.step(+1), "Action forward (Right)"),
+               (">>", lambda: self.step_turn(+1), "Turn forward (Down)"), (">|", self.to_end, "End (End)")]
+        x, w, gap = BOARD.x, 66, 6
+        for text, fn, tip in row:
+            width = 96 if text == "Play" else w
+            c = self.button(pygame.Rect(x, CONTROLS_Y, width, 48), text, fn, tooltip=tip, object_id="#small")
+            if text == "Play":
+                self.play_control = c
+            x += width + gap
+        self.speed_control = self.cycler(pygame.Rect(x, CONTROLS_Y, BOARD.right - x, 48), "Speed", SPEEDS,
+                                         SPEEDS[self.speed_index], self.set_speed, fmt=lambda s: f"{s:g}x",
+                                         object_id="#small")
+        bw = (SIDE.w - 24 - 3 * 8) // 4
+        bx = SIDE.x + 12
+        for text, fn, tip in (("Take over", self.take_over, "Play on from here (T)"),
+                              ("PNG", self.export_png, "Save this position as a picture (P)"),
+                              ("GIF", self.export_gif, "Save the whole game as an animation (G)"),
+                              ("Back", self.on_back, "Back (Esc)")):
+            self.button(pygame.Rect(bx, SIDE.bottom - 60, bw, 48), text, fn, tooltip=tip,
+                        object_id="#primary_small" if text == "Take over" else "#small")
+            bx += bw + 8
+        self.set_focus(3)
+
+    def set_speed(self, value: float) -> None:
+        self.speed_index = SPEEDS.index(value)
+        self.view.playback_speed = value
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_index]
+
+    def change_speed(self, d: int) -> None:
+        self.speed_control.data["step"](d if 0 <= self.speed_index + d < len(SPEEDS) else 0)
+
+    # -- the position on screen -----------------------------------------------------------
+    @property
+    def cursor(self) -> int:
+        return self.line.cursor
+
+    def shown_state(self):
+        """The state the board shows once any animation has finished."""
+        return self.stage.state
+
+    def idle(self) -> bool:
+        return self.view.anim is None and not self.view.queue
+
+    def _snap(self, k: int) -> None:
+        """Show position ``k`` at once (stepping back, jumping)."""
+        k = self.line.go(k)
+        self.view.finish_animations()
+        self.stage.states = list(self.full.states[:k + 1])
+        self.stage.entries = list(self.full.entries[:k])
+        self.view.shown = self.stage.state
+        self.view.hint = None
+        self.view.on_undo()  # views drop anything tied to the position they left
+
+    def _advance(self) -> bool:
+        """One action forward, animated by the view as in play."""
+        k = self.line.cursor
+        if k >= self.line.last:
+            return False
+        if not self.idle():
+            self.view.finish_animations()
+        entry = self.full.entries[k]
+        old, new = self.full.states[k], self.full.states[k + 1]
+        move = old.parse_move(entry.text)
+        self.stage.states.append(new)
+        self.stage.entries.append(entry)
+        self.view.queue.append((old, new, move, entry.seat))
+        self.view.on_moved(old, new, move, entry.seat)
+        self.line.go(k + 1)
+        return True
+
+    def go(self, k: int) -> None:
+        """Jump to position ``k`` (one step forward still animates)."""
+        k = max(0, min(self.line.last, k))
+        if k == self.cursor + 1:
+            self._advance()
+        elif k != self.cursor or not self.idle():
+            self._snap(k)
+
+    def step(self, d: int) -> None:
+        self.pause_play()
+        self.go(self.cursor + d)
+
+    def step_turn(self, d: int) -> None:
+        self.pause_play()
+        here = self.cursor
+        target = Timeline(self.line.seats, self.line.rounds, here).step_turn(d)
+        self.go(target)
+
+    def step_round(self, d: int) -> None:
+        self.pause_play()
+        target = Timeline(self.line.seats, self.line.rounds, self.cursor).step_round(d)
+        self.go(target)
+
+    def to_start(self) -> None:
+        self.pause_play()
+        self._snap(0)
+
+    def to_end(self) -> None:
+        self.pause_play()
+        self._snap(self.line.last)
+
+    def toggle_play(self) -> None:
+        if self.playing:
+            self.pause_play()
+            return
+        if self.line.at_end():
+            self._snap(0)  # play from the start again
+        self.playing = True
+        self.wait = 0
+        self.play_control.element.set_text("Pause")
+
+    def pause_play(self) -> None:
+        if self.playing:
+            self.playing = False
+            self.play_control.element.set_text("Play")
+
+    # -- other actions ---------------------------------------------------------------------
+    def take_over(self) -> None:
+        self.pause_play()
+        if self.shown_state().is_terminal():
+            toast(self.app, "The game is over here: step back to take over", "warning")
+            return
+        from scenes.theatre.takeover import TakeOverScene
+
+        self.app.push(TakeOverScene(self.app, self.full, self.cursor))
+
+    def export_png(self) -> None:
+        from scenes.theatre.export import save_position_png
+
+        try:
+            path = save_position_png(self)
+        except OSError as exc:
+            toast(self.app, f"Could not save the picture: {exc}", "warning")
+            return
+        toast(self.app, f"Picture saved: {path}")
+
+    def export_gif(self) -> None:
+        from scenes.theatre.export import GifExport
+
+        if self.exporter is not None:
+            toast(self.app, "The animation is still being made", "warning")
+            return
+        self.pause_play()
+        self.exporter = GifExport(self)
+        toast(self.app, "Making the animation...")
+
+    def on_back(self) -> None:
+        self.app.sound.play("back")
+        self.app.pop()
+
+    def exit(self) -> None:
+        if self.analyst is not None:
+            self.analyst.stop()
+        self.view.exit()
+
+    # -- input ---------------------------------------------------------------------------
+    def handle_key(self, event: pygame.event.Event) -> None:
+        k, mod = event.key, event.mod
+        shift = mod & pygame.KMOD_SHIFT
+        if k == pygame.K_LEFT:
+            self.step(-1)
+        elif k == pygame.K_RIGHT:
+            self.step(+1)
+        elif k in (pygame.K_UP, pygame.K_PAGEUP):
+            self.step_round(-1) if shift and k == pygame.K_PAGEUP else self.step_turn(-1)
+        elif k in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+            self.step_round(+1) if shift and k == pygame.K_PAGEDOWN else self.step_turn(+1)
+        elif k == pygame.K_HOME:
+            self.to_start()
+        elif k == pygame.K_END:
+            self.to_end()
+        elif k == pygame.K_SPACE:
+            self.toggle_play()
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_RIGHTBRACKET):
+            self.change_speed(+1)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_LEFTBRACKET):
+            self.change_speed(-1)
+        elif k == pygame.K_t:
+            self.take_over()
+        elif k == pygame.K_p:
+            self.export_png()
+        elif k == pygame.K_g:
+            self.export_gif()
+        else:
+            super().handle_key(event)
+
+    def handle_other(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if STRIP.collidepoint(event.pos):
+                self.dragging = True
+                self.pause_play()
+                self.go(graph.position_at(STRIP, event.pos[0], self.line.last))
+                return
+            for rect, k in self._mistake_rects:
+                if rect.collidepoint(event.pos):
+                    self.pause_play()
+                    self._snap(k)
+                    return
+            for rect, k in self._log_rects:
+                if rect.collidepoint(event.pos):
+                    self.pause_play()
+                    self.go(k)
+                    return
+        elif event.type == pygame.MOUSEMOTION and self.dragging:
+            self._snap(graph.position_at(STRIP, event.pos[0], self.line.last))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dragging = False
+        elif event.type == pygame.MOUSEWHEEL:
+            if SIDE.collidepoint(pygame.mouse.get_pos()):
+                self.log_scroll = max(0, self.log_scroll + event.y)
+            else:
+                self.step(-event.y)
+
+    # -- time ------------------------------------------------------------------------------
+    def update(self) -> None:
+        super().update()
+        self.view.update()
+        if self.playing and self.app.kiosk:
+            # A replay playing on a booth's big screen is being watched, not abandoned:
+            # the kiosk's "Still there?" waits until it stops.
+            self.app.input.last_input_tick = self.app.tick_count
+        if self.playing and self.idle():
+            if self.line.at_end():
+                self.pause_play()
+            elif self.wait > 0:
+                self.wait -= 1
+            else:
+                self._advance()
+                self.wait = int(PAUSE_BETWEEN / self.speed)
+        if self.analyst is not None:
+            self.analyst.update(self.cursor)
+        if self.exporter is not None:
+            message = self.exporter.update()
+            if message is not None:
+                toast(self.app, message, "warning" if message.startswith("Could not") else "info", 6)
+                self.exporter = None
+
+    # -- drawing ---------------------------------------------------------------------------
+    def mistake_here(self):
+        """The marked mistake made from the position on screen, if any."""
+        if self.analyst is None:
+            return None
+        for m in self.analyst.mistakes():
+            if m.action == self.cursor:
+                return m
+        return None
+
+    def render_board(self, target: pygame.Surface, alpha: float = 0.0, ghost: bool = True) -> None:
+        """The view's board (BOARD_AREA of ``target``) as it stands, with the theatre's
+        additions: every seat's plan for a game of secret plans, and (``ghost``) the
+        Hard bot's move where a mistake was made from the position on screen."""
+        view = self.view
+        starfield_background(target, self.app.theme, view.ticks // 2)
+        if view.anim is not None:
+            old, new, move, seat, total = view.anim
+            t = min(1.0, (view.anim_tick + alpha) / total)
+            view.draw_transition(target, old, new, move, t)
+            return
+        view.draw_board(target, view.shown, alpha)
+        state = view.shown
+        pending = getattr(state, "pending", None)
+        if pending is not None and hasattr(view, "draw_path") and not state.is_terminal():
+            # Element Shift: the game is over, so no plan is secret any more.
+            for seat, plan in enumerate(pending):
+                actions = getattr(plan, "actions", None)
+                if actions is not None:
+                    view.draw_path(target, state, seat, plan.switch, list(actions), faint=True)
+        m = self.mistake_here() if ghost else None
+        if m is not None:
+            alt = self.analyst.alternative(m.action)
+            if alt is not None:
+                view.draw_hint(target, alt)
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        starfield_background(surface, self.app.theme, self.ticks)
+
+    def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
+        theme = self.app.theme
+        self.render_board(self.canvas, alpha)
+        board = pygame.transform.smoothscale(self.canvas.subsurface(BOARD_AREA), BOARD.size)
+        surface.blit(board, BOARD.topleft)
+        head = self.spec.title + (f"  ·  {self.title_text}" if self.title_text else "")
+        draw_text(surface, head, theme.font(26, "display"), theme["accent"], (20, 12), max_width=BOARD.w - 200)
+        draw_text(surface, f"action {self.cursor} of {self.line.last}", theme.font(20), theme["text"],
+                  (BOARD.right, 18), "topright")
+        self.draw_strip(surface)
+        self.draw_side(surface)
+
+    def seat_colour(self, seat: int):
+        return self.view.seat_colour(seat)
+
+    def draw_strip(self, surface: pygame.Surface) -> None:
+        an = self.analyst
+        values = an.cache.values if an is not None else [None] * (self.line.last + 1)
+        graph.draw_strip(surface, STRIP, self.app.theme, cursor=self.cursor, last=self.line.last,
+                         values=values, turn_starts=self.line.turn_starts(),
+                         mistakes=an.mistakes() if an is not None else [],
+                         seat_colour=self.seat_colour, ticks=self.ticks,
+                         two_player=self.full.state.num_players == 2,
+                         analysing=an is not None and not an.finished(), names=self.full.seat_names())
+
+    def draw_side(self, surface: pygame.Surface) -> None:
+        """The side panel changes only with the position, the analysis and the scroll:
+        it is drawn into a cache then (a frame only copies it), the spinner on top."""
+        an = self.analyst
+        key = (self.cursor, self.log_scroll, an.cache.done if an else 0,
+               len(an.cache.alternatives) if an else 0, len(an.mistakes()) if an else 0)
+        if key != self._side_key:
+            self._side_key = key
+            self._side_cache.fill((0, 0, 0, 0))
+            self._spinner_at = None
+            self._draw_side(self._side_cache)
+        surface.blit(self._side_cache, SIDE.topleft, SIDE)
+        if self._spinner_at is not None:
+            graph.draw_spinner(surface, self._spinner_at, 7, self.ticks, self.app.theme["text_dim"])
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        draw_panel(surface, SIDE, theme)
+        x, y = SIDE.x + 14, SIDE.y + 10
+        rows = self.view.panel_rows()
+        compact = len(rows) > 6
+        font = theme.font(15 if compact else 19)
+        line_h = 21 if compact else 30
+        value = self.analyst.value(self.cursor) if self.analyst else None
+        to_move = self.shown_state().current_player()
+        cols = 2 if compact else 1
+        col_w = (SIDE.w - 28) // cols
+        places = expected_places(value) if value is not None and len(value) > 2 else None
+        for i, (seat, left, right) in enumerate(rows):
+            cx = x + (i % cols) * col_w
+            cy = y + (i // cols) * line_h
+            if seat == to_move:
+                pygame.draw.rect(surface, theme["accent"], (cx - 6, cy - 2, col_w - 4, line_h - 2), 2, border_radius=7)
+            pygame.draw.circle(surface, self.seat_colour(seat), (cx + 8, cy + line_h // 2 - 1), 6 if compact else 8)
+            extra = ""
+            if value is not None and len(value) == 2:
+                extra = f"  {round(100 * win_chance(value[seat]))}%"
+            elif places is not None and seat < len(places):
+                extra = f"  ~{_ordinal(round(places[seat]))}"  # expected place from the analysis
+            rtext = f"{right}{extra}"
+            rw = font.size(rtext)[0]
+            draw_text(surface, left, font, theme["text"], (cx + 22, cy), max_width=col_w - 40 - rw)
+            draw_text(surface, rtext, font, theme["text_dim"], (cx + col_w - 12, cy), "topright")
+        y += ((len(rows) + cols - 1) // cols) * line_h + 6
+        y = self.draw_mistakes(surface, y)
+        self.draw_log(surface, y + 4, SIDE.bottom - 72)
+
+    def draw_mistakes(self, surface: pygame.Surface, y: int) -> int:
+        theme = self.app.theme
+        self._mistake_rects = []
+        an = self.analyst
+        if an is None:
+            return y
+        small = theme.font(15, "regular")
+        mistakes = an.mistakes()
+        if not an.cache.complete():
+            self._spinner_at = (SIDE.x + 22, y + 10)
+            draw_text(surface, f"Analysing positions: {an.cache.done} of {an.cache.positions}", small,
+                      theme["text_dim"], (SIDE.x + 36, y + 1))
+            y += 24
+        if not mistakes:
+            if an.cache.complete():
+                draw_text(surface, "No mistakes found", small, theme["text_dim"], (SIDE.x + 14, y))
+                y += 22
+            return y
+        draw_text(surface, "Mistakes (click to see the Hard bot's move)", theme.font(16), theme["accent_2"],
+                  (SIDE.x + 14, y))
+        y += 22
+        names = self.full.seat_names()
+        for m in mistakes[:6]:
+            rect = pygame.Rect(SIDE.x + 8, y, SIDE.w - 16, 22)
+            here = m.action == self.cursor
+            if here:
+                pygame.draw.rect(surface, lighten(theme["panel"], 0.15), rect, border_radius=6)
+            alt = an.cache.alternatives.get(m.action)
+            played = self.full.entries[m.action].text
+            text = f"{m.action + 1}. {names[m.seat]}: {played}"
+            if self.full.state.num_players == 2:
+                text += f"  (-{round(100 * m.chance_lost)}%)"
+            text += f"  Hard: {alt}" if alt else "  Hard: ..."
+            pygame.draw.polygon(surface, theme["bad"], [(rect.x + 6, y + 5), (rect.x + 18, y + 5), (rect.x + 12, y + 16)])
+            draw_text(surface, text, small, theme["text"], (rect.x + 24, y + 1), max_width=rect.w - 30)
+            self._mistake_rects.append((rect, m.action))
+            y += 24
+        return y
+
+    def draw_log(self, surface: pygame.Surface, top: int, bottom: int) -> None:
+        theme = self.app.theme
+        self._log_rects = []
+        if bottom - top < 50:
+            return
+        draw_text(surface, "Moves (click to jump)", theme.font(16), theme["text_dim"], (SIDE.x + 14, top))
+        font = theme.font(15, "regular")
+        entries = self.full.entries
+        row_h = 20
+        visible = max(1, (bottom - top - 24) // row_h)
+        # Keep the action just played (the one that led here) in view.
+        focus = max(0, self.cursor - 1)
+        start = max(0, min(focus - visible // 2, len(entries) - visible))
+        start = max(0, start - self.log_scroll) if self.log_scroll else start
+        y = top + 22
+        names = self.full.seat_names()
+        for i in range(start, min(len(entries), start + visible)):
+            e = entries[i]
+            rect = pygame.Rect(SIDE.x + 8, y, SIDE.w - 16, row_h)
+            if i == self.cursor - 1:
+                pygame.draw.rect(surface, lighten(theme["panel"], 0.18), rect, border_radius=5)
+            colour = lighten(self.seat_colour(e.seat), 0.35)
+            draw_text(surface, f"{i + 1:>3}.", font, theme["text_dim"], (rect.x + 6, y + 1))
+            who = names[e.seat] if e.seat < len(names) else ""
+            draw_text(surface, f"{who}: {e.text}" + ("  (clock)" if e.clock else ""), font, colour,
+                      (rect.x + 50, y + 1), max_width=rect.w - 56)
+            self._log_rects.append((rect, i + 1))
+            y += row_h
