@@ -430,7 +430,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="crystal-arcade",
         description="Crystal Arcade: five abstract strategy games with bots.",
         epilog="Game ids: " + ", ".join(GAMES) + ".  A full id such as "
-        "'crystal-connector:rocks,pylons#12345' reproduces a start exactly.",
+        "'crystal-connector:rocks,pylons#12345' reproduces a start exactly.  Party play "
+        "(phones as controllers over the local network) starts from game select: set seats "
+        "to Phone or turn Host party on; where it listens is in Settings.",
     )
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
