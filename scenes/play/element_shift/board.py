@@ -23,7 +23,18 @@ from game.element_shift import (
 from scenes.play.base import BOARD_AREA, pulse
 from scenes.widgets import darken, draw_panel, lighten
 
-from .layout import BOARD, CELL, RAY_ARROWS, STRIP, cell_at, cell_center, cell_rect, element_colour
+from .layout import (
+    BOARD,
+    CELL,
+    ENTERING,
+    RAY_ARROWS,
+    STRIP,
+    Mode,
+    cell_at,
+    cell_center,
+    cell_rect,
+    element_colour,
+)
 from .sprites import (
     _cached,
     blit_token,
@@ -69,7 +80,7 @@ class BoardDrawing:
             self.draw_tokens(surface, state.positions, state.elements, ghost)
             if mode == "plan":
                 self.draw_plan_ghost(surface, state, seat)
-        if mode in ("setup", "plan"):
+        if mode in ENTERING:
             self.draw_cursor(surface)
         self.draw_side(surface, state, mode)
         if mode == "summary":
@@ -344,7 +355,7 @@ class BoardDrawing:
         """Drawn with the plan overlay (the hint's route in cyan); nothing extra."""
 
     # -- drawing: the variation banner and the base banner over the board -----------
-    def draw_strip(self, surface, state, mode: str) -> None:
+    def draw_strip(self, surface, state, mode: Mode) -> None:
         """The round's variation as a banner: its name and rule in the engine's words."""
         theme = self.app.theme
         panel(surface, STRIP, theme, fill="panel", edge="accent_2", alpha=235, width=2, radius=12)

@@ -5,6 +5,7 @@ and what pressing one does), drawn for setup, planning and waiting.
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 import pygame
 
@@ -18,7 +19,7 @@ from game.element_shift import (
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import darken, lighten
 
-from .layout import RAY_ARROWS, SIDE, plural
+from .layout import RAY_ARROWS, SIDE, Mode, plural
 from .sprites import blit_token, element_icon, panel, put_text, wrapped
 
 
@@ -50,39 +51,44 @@ class PlanEditor:
 
     def controls(self) -> list[tuple[str, pygame.Rect, bool]]:
         """(name, rect, enabled) of the buttons drawn this frame; tests click these."""
-        mode = self.mode()
+        make = CONTROLS.get(self.mode())
+        return make(self) if make is not None else []
+
+    def curtain_controls(self) -> list[tuple[str, pygame.Rect, bool]]:
+        r = pygame.Rect(0, 0, 460, 68)
+        r.center = (BOARD_AREA.centerx, BOARD_AREA.y + 414)
+        return [("reveal", r, True)]
+
+    def summary_controls(self) -> list[tuple[str, pygame.Rect, bool]]:
+        r = pygame.Rect(0, 0, 260, 54)
+        r.bottomright = (BOARD_AREA.right - 22, BOARD_AREA.bottom - 14)
+        return [("continue", r, True)]
+
+    def setup_controls(self) -> list[tuple[str, pygame.Rect, bool]]:
+        return [("start", pygame.Rect(SIDE.x, SIDE.bottom - 58, SIDE.w, 58), self.pick is not None)]
+
+    def plan_controls(self) -> list[tuple[str, pygame.Rect, bool]]:
         out: list[tuple[str, pygame.Rect, bool]] = []
         x, w = SIDE.x, SIDE.w
-        if mode == "curtain":
-            r = pygame.Rect(0, 0, 460, 68)
-            r.center = (BOARD_AREA.centerx, BOARD_AREA.y + 414)
-            out.append(("reveal", r, True))
-        elif mode == "summary":
-            r = pygame.Rect(0, 0, 260, 54)
-            r.bottomright = (BOARD_AREA.right - 22, BOARD_AREA.bottom - 14)
-            out.append(("continue", r, True))
-        elif mode == "setup":
-            out.append(("start", pygame.Rect(x, SIDE.bottom - 58, w, 58), self.pick is not None))
-        elif mode == "plan":
-            lay = self.editor_layout()
-            half = (w - 10) // 2
-            out.append(("keep", pygame.Rect(x, lay["toggle"], half, 56), True))
-            out.append(("switch", pygame.Rect(x + half + 10, lay["toggle"], half, 56), True))
-            if lay["rays"] is not None:
-                bw = (w - 3 * 8) // 4
-                for i, d in enumerate("NESW"):
-                    out.append(
-                        (f"ray {d}", pygame.Rect(x + i * (bw + 8), lay["rays"], bw, 48), True)
-                    )
-            if isinstance(self.hint, Plan):
+        lay = self.editor_layout()
+        half = (w - 10) // 2
+        out.append(("keep", pygame.Rect(x, lay["toggle"], half, 56), True))
+        out.append(("switch", pygame.Rect(x + half + 10, lay["toggle"], half, 56), True))
+        if lay["rays"] is not None:
+            bw = (w - 3 * 8) // 4
+            for i, d in enumerate("NESW"):
                 out.append(
-                    ("use_hint", pygame.Rect(SIDE.right - 116, lay["preview"] - 8, 112, 44), True)
+                    (f"ray {d}", pygame.Rect(x + i * (bw + 8), lay["rays"], bw, 48), True)
                 )
-            half = (w - 8) // 2
-            y = SIDE.bottom - 58 - 10 - 48
-            out.append(("undo_step", pygame.Rect(x, y, half, 48), bool(self.plan_actions)))
-            out.append(("clear", pygame.Rect(x + half + 8, y, half, 48), bool(self.plan_actions)))
-            out.append(("submit", pygame.Rect(x, SIDE.bottom - 58, w, 58), True))
+        if isinstance(self.hint, Plan):
+            out.append(
+                ("use_hint", pygame.Rect(SIDE.right - 116, lay["preview"] - 8, 112, 44), True)
+            )
+        half = (w - 8) // 2
+        y = SIDE.bottom - 58 - 10 - 48
+        out.append(("undo_step", pygame.Rect(x, y, half, 48), bool(self.plan_actions)))
+        out.append(("clear", pygame.Rect(x + half + 8, y, half, 48), bool(self.plan_actions)))
+        out.append(("submit", pygame.Rect(x, SIDE.bottom - 58, w, 58), True))
         return out
 
     def control_rect(self, name: str) -> pygame.Rect:
@@ -149,17 +155,13 @@ class PlanEditor:
         else:
             put_text(surface, theme, label, size, ink, rect.center, "center", max_width=rect.w - 10)
 
-    def draw_side(self, surface, state, mode: str, old=None, t: float = 0.0) -> None:
+    def draw_side(self, surface, state, mode: Mode, old=None, t: float = 0.0) -> None:
         theme = self.app.theme
         panel(surface, SIDE, theme, fill="background_2", edge="panel_edge", alpha=200, radius=12)
-        if mode == "plan":
-            self.draw_editor(surface, state)
-        elif mode == "setup":
-            self.draw_setup_side(surface, state)
-        elif mode == "reveal" and old is not None and old.round >= 1:
+        if mode == "reveal" and old is not None and old.round >= 1:
             self.draw_reveal_side(surface, old, state, t)
         else:
-            self.draw_waiting_side(surface, state)
+            COLUMNS.get(mode, PlanEditor.draw_waiting_side)(self, surface, state)
 
     def draw_editor(self, surface, state) -> None:
         theme = self.app.theme
@@ -493,3 +495,17 @@ class PlanEditor:
                 put_text(
                     surface, theme, line, 14, theme["text_dim"], (x, y + 18 * i), kind="regular"
                 )
+
+
+# What the column shows and which buttons it has, by mode; a mode not named here shows
+# the waiting column and no buttons (the reveal's own column is chosen in draw_side).
+COLUMNS: dict[Mode, Callable[..., None]] = {
+    "plan": PlanEditor.draw_editor,
+    "setup": PlanEditor.draw_setup_side,
+}
+CONTROLS: dict[Mode, Callable[[PlanEditor], list[tuple[str, pygame.Rect, bool]]]] = {
+    "curtain": PlanEditor.curtain_controls,
+    "summary": PlanEditor.summary_controls,
+    "setup": PlanEditor.setup_controls,
+    "plan": PlanEditor.plan_controls,
+}

@@ -4,6 +4,8 @@ colours and keys, the reveal's tick lengths, and the words for actions.
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pygame
 
 from game.element_shift import (
@@ -14,6 +16,13 @@ from game.element_shift import (
     STAY,
 )
 from scenes.play.base import BOARD_AREA
+
+# -- what the screen is doing ----------------------------------------------------------
+# ElementShiftView.mode(): a hot-seat curtain, the round summary, a person choosing a start
+# tile or a plan, waiting (for bots or other people), the reveal, or the end.  A Literal so
+# that a misspelt mode in a comparison or a dispatch table is a type error.
+Mode = Literal["curtain", "summary", "setup", "plan", "wait", "reveal", "over"]
+ENTERING: frozenset[Mode] = frozenset({"setup", "plan"})  # a person enters a choice on the board
 
 # -- layout ---------------------------------------------------------------------------
 CELL = 49

@@ -37,6 +37,8 @@ reveal reads ``new.last_trace`` and plays it segment by segment.
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
 from game.element_shift import (
@@ -54,7 +56,16 @@ from scenes.widgets import lighten
 
 from .board import BoardDrawing
 from .editor import PlanEditor
-from .layout import ARROW_KEYS, KEY_DIRECTION, SETUP_REVEAL_TICKS, cell_at, cell_rect, offset_token
+from .layout import (
+    ARROW_KEYS,
+    ENTERING,
+    KEY_DIRECTION,
+    SETUP_REVEAL_TICKS,
+    Mode,
+    cell_at,
+    cell_rect,
+    offset_token,
+)
 from .results import ElementShiftResults
 from .reveal import RevealDrawing, is_resolution, reveal_timeline
 from .side import SidePanel
@@ -137,7 +148,7 @@ class ElementShiftView(
             return None
         return None if self.unlocked == (m.state.round, seat) else seat
 
-    def mode(self) -> str:
+    def mode(self) -> Mode:
         """curtain, summary, setup, plan, wait (bots deciding), reveal, over."""
         if self.anim is not None or self.queue:
             return "reveal" if self.animating_resolution() else "wait"
@@ -202,7 +213,7 @@ class ElementShiftView(
 
     def sync_editor(self) -> None:
         mode = self.mode()
-        if mode in ("setup", "plan"):
+        if mode in ENTERING:
             key = (self.match.state.round, self.match.to_move())
             if self.editor_for != key:
                 self.reset_editor(key)
@@ -520,7 +531,7 @@ class ElementShiftView(
                     return
             cell = cell_at(event.pos)
             mode = self.mode()
-            if cell is None or mode not in ("setup", "plan"):
+            if cell is None or mode not in ENTERING:
                 return
             self.cursor = cell
             if (
@@ -646,7 +657,7 @@ class ElementShiftView(
                 f"Hint chosen: {cell_name(self.hint.cell)}; press Enter to start there", "info"
             )
             return
-        if self.mode() not in ("setup", "plan"):
+        if self.mode() not in ENTERING:
             self.say(
                 "Hints are for your own plan"
                 if self.mode() != "curtain"
@@ -750,40 +761,49 @@ class ElementShiftView(
         return phases[-1]
 
     def status_text(self) -> str:
-        m = self.match
-        mode = self.mode()
-        state = m.state
-        if mode == "over":
-            out = state.outcome()
-            return out.reason if out else "Game over"
-        if mode == "reveal":
-            pairs = ([self.anim[:2]] if self.anim else []) + [(o, n) for o, n, _, _ in self.queue]
-            old = next(o for o, n in pairs if is_resolution(o, n))
-            if old.round == 0:
-                return "Start tiles revealed"
-            phase = self.reveal_phase()
-            rnd = old.round
-            segs = VARIATIONS[rnd].segments
-            if phase is None or phase[0] == "intro":
-                return f"Round {rnd}: the plans are revealed"
-            if phase[0] == "flip":
-                return f"Round {rnd}, segment {phase[1] + 1} of {segs}: tiles change"
-            if phase[0] == "hold":
-                return f"Round {rnd}: scoring"
-            return f"Round {rnd}, segment {phase[1] + 1} of {segs}"
-        if mode == "summary":
-            return f"Round {self.summary_round} scored: Continue (Enter) when ready"
-        seat = m.to_move()
+        return STATUS[self.mode()](self)
+
+    def over_status(self) -> str:
+        out = self.match.state.outcome()
+        return out.reason if out else "Game over"
+
+    def reveal_status(self) -> str:
+        pairs = ([self.anim[:2]] if self.anim else []) + [(o, n) for o, n, _, _ in self.queue]
+        old = next(o for o, n in pairs if is_resolution(o, n))
+        if old.round == 0:
+            return "Start tiles revealed"
+        phase = self.reveal_phase()
+        rnd = old.round
+        segs = VARIATIONS[rnd].segments
+        if phase is None or phase[0] == "intro":
+            return f"Round {rnd}: the plans are revealed"
+        if phase[0] == "flip":
+            return f"Round {rnd}, segment {phase[1] + 1} of {segs}: tiles change"
+        if phase[0] == "hold":
+            return f"Round {rnd}: scoring"
+        return f"Round {rnd}, segment {phase[1] + 1} of {segs}"
+
+    def summary_status(self) -> str:
+        return f"Round {self.summary_round} scored: Continue (Enter) when ready"
+
+    def curtain_status(self) -> str:
+        return f"Pass the device to Player {self.match.to_move() + 1}"
+
+    def setup_status(self) -> str:
+        state, seat = self.match.state, self.match.to_move()
         name = f"Player {seat + 1}"
-        if mode == "curtain":
-            return f"Pass the device to {name}"
-        if mode == "setup":
-            return f"{name}: pick a start tile on any {ELEMENT_NAMES[state.elements[seat]]} tile"
-        if mode == "plan":
-            return (
-                f"{name}: plan round {state.round} ({len(self.plan_actions)} of "
-                f"{state.segments()} actions)"
-            )
+        return f"{name}: pick a start tile on any {ELEMENT_NAMES[state.elements[seat]]} tile"
+
+    def plan_status(self) -> str:
+        state = self.match.state
+        name = f"Player {self.match.to_move() + 1}"
+        return (
+            f"{name}: plan round {state.round} ({len(self.plan_actions)} of "
+            f"{state.segments()} actions)"
+        )
+
+    def wait_status(self) -> str:
+        state = self.match.state
         done = sum(1 for s in range(state.num_players) if self.is_in(state, s))
         what = "start picks" if state.round == 0 else "plans"
         return f"Waiting for {what}: {done} of {state.num_players} in"
@@ -805,5 +825,16 @@ class ElementShiftView(
                 lines.append((entry.seat, f"P{entry.seat + 1} {what}"))
         return lines
 
+
+# The status line of each mode (the base draws it in the header).
+STATUS: dict[Mode, Callable[[ElementShiftView], str]] = {
+    "over": ElementShiftView.over_status,
+    "reveal": ElementShiftView.reveal_status,
+    "summary": ElementShiftView.summary_status,
+    "curtain": ElementShiftView.curtain_status,
+    "setup": ElementShiftView.setup_status,
+    "plan": ElementShiftView.plan_status,
+    "wait": ElementShiftView.wait_status,
+}
 
 VIEW = ElementShiftView
