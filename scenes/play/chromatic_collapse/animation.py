@@ -9,14 +9,7 @@ import random
 
 import pygame
 
-from game.chromatic_collapse import (
-    CIRCLE,
-    DIAMOND,
-    SEAT_NAMES,
-    Remove,
-    Slide,
-    Start,
-)
+from game.chromatic_collapse import CIRCLE, DIAMOND, SEAT_NAMES, Remove, Slide, Start
 from scenes.play.base import ease
 from scenes.widgets import darken, lighten
 

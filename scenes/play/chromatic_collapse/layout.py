@@ -6,11 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.chromatic_collapse import (
-    COLOURS,
-    DIAMOND,
-    SUDDEN_DEATH_TURN,
-)
+from game.chromatic_collapse import COLOURS, DIAMOND, SUDDEN_DEATH_TURN
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import lighten
 

@@ -6,11 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.chromatic_collapse import (
-    CIRCLE,
-    DIAMOND,
-    SEAT_NAMES,
-)
+from game.chromatic_collapse import CIRCLE, DIAMOND, SEAT_NAMES
 from scenes.play.base import PANEL
 from scenes.widgets import darken, lighten, wrap_text
 

@@ -9,10 +9,7 @@ import random
 
 import pygame
 
-from game.chromatic_collapse import (
-    CORNERS,
-    square_cell,
-)
+from game.chromatic_collapse import CORNERS, square_cell
 from scenes.widgets import darken, draw_glyph, draw_panel, draw_text, lighten
 
 

@@ -5,13 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.color_crossroads import (
-    PAIRS,
-    Answer,
-    Challenge,
-    Concede,
-    Place,
-)
+from game.color_crossroads import PAIRS, Answer, Challenge, Concede, Place
 from scenes.play.base import ease, ease_out_back, pulse
 
 from .board import loop_layer

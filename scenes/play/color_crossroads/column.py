@@ -8,14 +8,7 @@ import math
 
 import pygame
 
-from game.color_crossroads import (
-    COLOURS,
-    CORNERS,
-    PAIRS,
-    TARGET_POINTS,
-    WALL,
-    label,
-)
+from game.color_crossroads import COLOURS, CORNERS, PAIRS, TARGET_POINTS, WALL, label
 from scenes.play.base import pulse
 from scenes.widgets import darken, lighten, wrap_text
 

@@ -9,11 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.color_crossroads import (
-    COLOURS,
-    PAIR_NAMES,
-    SIZE,
-)
+from game.color_crossroads import COLOURS, PAIR_NAMES, SIZE
 from scenes.play.base import BOARD_AREA, PANEL
 
 CELL = 64

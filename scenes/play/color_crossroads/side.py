@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.color_crossroads import (
-    PAIRS,
-    Challenge,
-)
+from game.color_crossroads import PAIRS, Challenge
 from scenes.play.base import PANEL, pulse
 from scenes.widgets import darken, lighten
 

@@ -8,9 +8,7 @@ import math
 
 import pygame
 
-from game.color_crossroads import (
-    COLOURS,
-)
+from game.color_crossroads import COLOURS
 from scenes.widgets import GLYPHS, draw_gem, lighten
 
 from .layout import colour_of

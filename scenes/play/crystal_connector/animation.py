@@ -6,17 +6,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.crystal_connector import (
-    Convert,
-    Pass,
-    Shift,
-)
+from game.crystal_connector import Convert, Pass, Shift
 from scenes.play.base import ease, ease_out_back
-from scenes.widgets import (
-    darken,
-    lighten,
-    wrap_text,
-)
+from scenes.widgets import darken, lighten, wrap_text
 
 from .layout import BOARD, POPUP_TICKS, signed
 

@@ -27,14 +27,7 @@ from game.crystal_connector import (
     line_kind,
 )
 from scenes.play.base import pulse
-from scenes.widgets import (
-    GLYPHS,
-    darken,
-    draw_gem,
-    draw_glyph,
-    draw_text,
-    lighten,
-)
+from scenes.widgets import GLYPHS, darken, draw_gem, draw_glyph, draw_text, lighten
 
 from .layout import (
     BOARD,

@@ -6,12 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.crystal_connector import (
-    LINES,
-    SIZE,
-    Shift,
-    line_kind,
-)
+from game.crystal_connector import LINES, SIZE, Shift, line_kind
 from scenes.play.base import BOARD_AREA
 
 # -- layout (logical 1280x720; the board lives inside BOARD_AREA = (16, 70, 848, 634)) ----

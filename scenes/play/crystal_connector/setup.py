@@ -6,19 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.crystal_connector import (
-    COLOUR_NAMES,
-    COLOURS,
-    MoveOrder,
-    PickOrder,
-    TakeColours,
-)
-from scenes.widgets import (
-    darken,
-    draw_panel,
-    lighten,
-    wrap_text,
-)
+from game.crystal_connector import COLOUR_NAMES, COLOURS, MoveOrder, PickOrder, TakeColours
+from scenes.widgets import darken, draw_panel, lighten, wrap_text
 
 from .layout import SETUP
 

@@ -19,13 +19,7 @@ from game.crystal_connector import (
     line_label,
 )
 from scenes.play.base import BOARD_AREA, PANEL, pulse
-from scenes.widgets import (
-    darken,
-    draw_panel,
-    draw_text,
-    lighten,
-    wrap_text,
-)
+from scenes.widgets import darken, draw_panel, draw_text, lighten, wrap_text
 
 from .layout import SIDE, _dir_for
 

@@ -47,9 +47,7 @@ from game.crystal_connector import (
     line_label,
 )
 from scenes.play.base import PlayScene
-from scenes.widgets import (
-    wrap_text,
-)
+from scenes.widgets import wrap_text
 
 from .animation import Animations
 from .board import BoardDrawing

@@ -7,12 +7,7 @@ import math
 
 import pygame
 
-from game.crystal_formation import (
-    Grow,
-    MoveNode,
-    Pass,
-    Place,
-)
+from game.crystal_formation import Grow, MoveNode, Pass, Place
 from scenes.play.base import ease, ease_out_back
 from scenes.widgets import lighten
 

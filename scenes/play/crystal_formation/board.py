@@ -7,11 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.crystal_formation import (
-    Grow,
-    MoveNode,
-    Place,
-)
+from game.crystal_formation import Grow, MoveNode, Place
 from game.grid import cell_label
 from scenes.play.base import pulse
 from scenes.widgets import darken, draw_glyph, draw_panel, lighten

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.crystal_formation import (
-    ROUND_LIMIT,
-    TREES_TO_WIN,
-)
+from game.crystal_formation import ROUND_LIMIT, TREES_TO_WIN
 from game.grid import cell_label
 from scenes.play.base import BOARD_AREA, PANEL
 from scenes.widgets import darken, draw_panel, lighten, wrap_text

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.crystal_formation import (
-    ROUND_LIMIT,
-)
+from game.crystal_formation import ROUND_LIMIT
 from game.grid import cell_label
 from scenes.play.base import pulse
 from scenes.widgets import darken, draw_glyph, lighten, wrap_text

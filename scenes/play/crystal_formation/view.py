@@ -45,12 +45,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.crystal_formation import (
-    Grow,
-    MoveNode,
-    Pass,
-    Place,
-)
+from game.crystal_formation import Grow, MoveNode, Pass, Place
 from scenes.play.base import PlayScene
 from scenes.widgets import MIN_TARGET
 

@@ -9,13 +9,7 @@ from typing import Callable
 
 import pygame
 
-from game.element_shift import (
-    ELEMENT_NAMES,
-    STAY,
-    Plan,
-    beater,
-    cell_name,
-)
+from game.element_shift import ELEMENT_NAMES, STAY, Plan, beater, cell_name
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import darken, lighten
 

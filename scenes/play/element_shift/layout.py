@@ -8,13 +8,7 @@ from typing import Literal
 
 import pygame
 
-from game.element_shift import (
-    DIAGONAL_STEPS,
-    KNIGHT_JUMPS,
-    ORTHOGONAL_STEPS,
-    SIZE,
-    STAY,
-)
+from game.element_shift import DIAGONAL_STEPS, KNIGHT_JUMPS, ORTHOGONAL_STEPS, SIZE, STAY
 from scenes.play.base import BOARD_AREA
 
 # -- what the screen is doing ----------------------------------------------------------

@@ -8,9 +8,7 @@ import math
 
 import pygame
 
-from game.element_shift import (
-    STAY,
-)
+from game.element_shift import STAY
 from scenes.play.base import ease, ease_out_back
 from scenes.widgets import darken, lighten
 

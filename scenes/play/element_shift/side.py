@@ -6,11 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.element_shift import (
-    CELLS,
-    ELEMENT_NAMES,
-    beater,
-)
+from game.element_shift import CELLS, ELEMENT_NAMES, beater
 from scenes.play.base import PANEL
 from scenes.widgets import MIN_TARGET, draw_glyph, lighten
 

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.element_shift import (
-    CELLS,
-    SIZE,
-)
+from game.element_shift import CELLS, SIZE
 from scenes.widgets import darken, draw_gem, draw_glyph, draw_panel, lighten, wrap_text
 
 from .layout import CELL, ELEMENT_GLYPHS, ELEMENT_KEYS, cell_center, element_colour

@@ -7,12 +7,7 @@ import math
 
 import pygame
 
-from game.element_shift import (
-    ELEMENT_NAMES,
-    ROUNDS,
-    VARIATIONS,
-    cell_name,
-)
+from game.element_shift import ELEMENT_NAMES, ROUNDS, VARIATIONS, cell_name
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import darken, lighten
 
