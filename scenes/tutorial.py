@@ -1,6 +1,6 @@
 """Learn by playing: one tutorial scene for every game, driven by seeds/tutorial-<game>.json.
 
-The scene *is* the game's own play view (``scenes/play/<game>.py``) with
+The scene *is* the game's own play view (``scenes/play/<game>/``) with
 :class:`TutorialMixin` in front of it, so the board, its input by mouse, touch, keys
 and controller, its animations and its refusals are exactly the real game's.  The
 mixin only:

@@ -10,11 +10,16 @@ must be ignored: each tap is checked to act exactly once.
 
 import random
 import time
+from functools import partial
 
 import pygame
 
 import scenes.select as select_module
 from game.chromatic_collapse import CIRCLE, DIAMOND, Remove, Slide, Start, square_cell
+from tests import drive
+from tests.drive import control, focused_text, names
+
+pad = partial(drive.pad, ticks=1)  # a controller press, then the tick that handles it
 
 GAME = "chromatic-collapse"
 
@@ -25,19 +30,6 @@ UP, DOWN, LEFT, RIGHT = 11, 12, 13, 14
 
 
 # -- shared helpers -------------------------------------------------------------------------
-def names(app):
-    return [s.name for s in app.stack]
-
-
-def control(app, prefix):
-    return next(c for c in app.top.controls if c.element.text.startswith(prefix))
-
-
-def focused_text(app):
-    scene = app.top
-    return scene.controls[scene.focus_index].element.text
-
-
 def fix_seed(monkeypatch, seed=11):
     """The select screen draws a random seed when the seed field is empty (typing one
     needs a keyboard): make that draw repeatable."""
@@ -146,17 +138,17 @@ def test_whole_game_with_finger_taps_and_drags_only(app, monkeypatch):
     fix_seed(monkeypatch)
     app.settings.animation_speed = 4.0
     assert names(app) == ["title"]
-    tap(app, control(app, "Play").element.rect.center)
+    tap(app, control(app.top, "Play").element.rect.center)
     assert names(app) == ["title", "select"]  # one tap, one push
     select = app.top
     tap(app, select.card_rects[GAME].center)  # the card's picture
     assert select.game_id == GAME
     # Circle: Medium -> Hard with one tap (a doubled tap would wrap on to Person)
-    circle = control(app, "Circle")
+    circle = control(app.top, "Circle")
     tap(app, circle.element.rect.center)
     assert "Hard" in circle.element.text
     assert select.cfg()["seats"] == ["person", "hard"]
-    tap(app, control(app, "Start").element.rect.center)
+    tap(app, control(app.top, "Start").element.rect.center)
     app.run_ticks(1)
     view = start_view(app, app.top)
 
@@ -182,12 +174,6 @@ def test_whole_game_with_finger_taps_and_drags_only(app, monkeypatch):
 
 
 # -- controller -------------------------------------------------------------------------------
-def pad(app, button, ticks=1):
-    app.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=button, instance_id=0))
-    app.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=button, instance_id=0))
-    app.run_ticks(ticks)
-
-
 DIRS = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}
 
 
@@ -196,7 +182,7 @@ def pad_focus(app, prefix):
     ``prefix``.  The route is planned with the menu's own focus rule (breadth first,
     never Left / Right on a cycler, which would change its value), then pressed."""
     scene = app.top
-    target = scene.controls.index(control(app, prefix))
+    target = scene.controls.index(control(app.top, prefix))
     start = scene.focus_index
     routes = {start: []}
     frontier = [start]

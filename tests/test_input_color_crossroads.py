@@ -17,6 +17,7 @@ pair once so the bot's answer is traced on the board.
 
 import random
 import time
+from functools import partial
 
 import pygame
 
@@ -35,6 +36,11 @@ from game.color_crossroads import (
     loop_exists,
 )
 from scenes.play import color_crossroads as V
+from tests import drive
+from tests.drive import control, names
+from tests.drive import focused_text as focused
+
+pad = partial(drive.pad, ticks=1)  # a controller press, then the tick that handles it
 
 GAME = "color-crossroads"
 
@@ -92,18 +98,7 @@ def finger_drag(app, points, ticks=1):
     app.run_ticks(ticks)
 
 
-def pad(app, button, ticks=1):
-    app.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=button, instance_id=0))
-    app.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=button, instance_id=0))
-    if ticks:
-        app.run_ticks(ticks)
-
-
 # -- waiting --------------------------------------------------------------------------------
-def names(app):
-    return [s.name for s in app.stack]
-
-
 def wait(app, view, predicate, max_ticks=20000):
     for _ in range(max_ticks):
         if predicate():
@@ -129,15 +124,6 @@ def settle(app, view):
 
 def banner_is(view, reason):
     return view.banner == reason[:1].upper() + reason[1:]
-
-
-def focused(app):
-    scene = app.top
-    return scene.controls[scene.focus_index].element.text
-
-
-def control(scene, prefix):
-    return next(c for c in scene.controls if c.element.text.startswith(prefix))
 
 
 def make_hard_bluff(monkeypatch):

@@ -16,6 +16,8 @@ import pygame
 
 from game.crystal_connector import LINES, SIZE, Convert, Shift, largest_sizes
 from scenes.play.crystal_connector import CELL, CrystalConnectorView, cell_rect, handle_rect
+from tests.drive import control, pad
+from tests.drive import focused_text as focused
 
 W, H = 1280, 720
 SEED = "4242"
@@ -64,13 +66,6 @@ def finger_drag(app, start, end, steps: int = 6) -> None:
     app.post(_finger(pygame.FINGERUP, ex, ey, pressure=0.0))
 
 
-def pad(app, button: int, n: int = 1) -> None:
-    """Press and release a controller button ``n`` times."""
-    for _ in range(n):
-        app.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=button, instance_id=0))
-        app.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=button, instance_id=0))
-
-
 def ticks(app, n: int = 1, draw: bool = False) -> None:
     app.run_ticks(n, draw=draw)
 
@@ -92,15 +87,6 @@ def ready(app, view) -> bool:
 
 
 # -- menus -----------------------------------------------------------------------------------
-def control(scene, prefix: str):
-    return next(c for c in scene.controls if c.element.text.startswith(prefix))
-
-
-def focused(app) -> str:
-    scene = app.top
-    return scene.controls[scene.focus_index].element.text
-
-
 def pad_focus(app, button: int, prefix: str, limit: int = 12) -> None:
     """Press ``button`` until the menu focus is on the control labelled ``prefix``."""
     for _ in range(limit):

@@ -21,6 +21,7 @@ from game.crystal_formation import Grow, Pass, Place
 from game.match import Match, Seat
 from game.registry import GAMES
 from scenes.play import crystal_formation as V
+from tests.drive import control, pad
 
 SPEC = GAMES["crystal-formation"]
 W, H = 1280, 720
@@ -75,12 +76,6 @@ def finger_drag(app, start, end, steps: int = 6) -> None:
     finger(app, pygame.FINGERUP, end)
 
 
-def pad(app, button: int, times: int = 1) -> None:
-    for _ in range(times):
-        app.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=button, instance_id=0))
-        app.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=button, instance_id=0))
-
-
 class NoKeysOrMouse:
     """Fails the test if anything but finger / controller events (and SDL's ignored
     touch copies) is posted."""
@@ -119,10 +114,6 @@ def settle(app, view) -> None:
     """Until the person may act with nothing animating, or the game has left the screen."""
     wait(app, view, lambda: app.top is not view or (view.my_turn() and not view.anim and not view.queue
                                                       and not view.match.is_over()))
-
-
-def control(scene, prefix: str):
-    return next(c for c in scene.controls if c.element.text.startswith(prefix))
 
 
 def focused(scene):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import time
+from functools import partial
 
 import pygame
 
@@ -18,6 +19,11 @@ from game.element_shift import SIZE, STAY, Plan, StartPick, ray_cells
 from game.registry import GAMES
 from scenes.play.element_shift import ElementShiftResults, ElementShiftView, cell_center
 from scenes.select import SEAT_TEXT
+from tests import drive
+from tests.drive import control
+
+# a controller press and a tick (not drawn) after each
+pad = partial(drive.pad, ticks=1, draw=False, each=True)
 
 SPEC = GAMES["element-shift"]
 W, H = 1280, 720
@@ -90,18 +96,6 @@ def drag(app, points) -> None:
     app.post(finger(pygame.FINGERUP, pts[-1]))
     app.post(sdl_copy(pygame.MOUSEBUTTONUP, pts[-1]))
     app.run_ticks(1, draw=False)
-
-
-def pad(app, button: int, n: int = 1) -> None:
-    """Press and release a controller button ``n`` times."""
-    for _ in range(n):
-        app.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=button, instance_id=0))
-        app.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=button, instance_id=0))
-        app.run_ticks(1, draw=False)
-
-
-def control(app, prefix: str):
-    return next(c for c in app.top.controls if c.element.text.startswith(prefix))
 
 
 def focused(app):
@@ -212,7 +206,7 @@ def assert_results(app, view, mine: list[str]) -> None:
 def test_a_whole_game_with_finger_taps_and_drags_only(app):
     app.settings.animation_speed = 4.0
     # title -> select
-    tap(app, control(app, "Play").element.rect.center)
+    tap(app, control(app.top, "Play").element.rect.center)
     assert [s.name for s in app.stack] == ["title", "select"]  # one tap, one push
     select = app.top
     card = select.card_rects["element-shift"]
@@ -221,7 +215,7 @@ def test_a_whole_game_with_finger_taps_and_drags_only(app):
     # seats 2-12: Medium -> Hard -> Expert -> Person -> Phone -> Easy, one step per tap
     # (a Phone seat rebuilds the menu, for the Host party switch: look the seat up again)
     for i in range(1, 12):
-        cyc = control(app, f"P{i + 1}: ")
+        cyc = control(app.top, f"P{i + 1}: ")
         assert cyc.element.text.endswith(f"‹ {SEAT_TEXT['medium']} ›")
         tap(app, cyc.element.rect.center)
         assert cyc.element.text.endswith(f"‹ {SEAT_TEXT['hard']} ›")  # not counted twice
@@ -230,14 +224,14 @@ def test_a_whole_game_with_finger_taps_and_drags_only(app):
         tap(app, cyc.element.rect.center)
         assert cyc.element.text.endswith(f"‹ {SEAT_TEXT['person']} ›")
         tap(app, cyc.element.rect.center)
-        cyc = control(app, f"P{i + 1}: ")
+        cyc = control(app.top, f"P{i + 1}: ")
         assert cyc.element.text.endswith(f"‹ {SEAT_TEXT['phone']} ›")
         tap(app, cyc.element.rect.center)
-        cyc = control(app, f"P{i + 1}: ")
+        cyc = control(app.top, f"P{i + 1}: ")
         assert cyc.element.text.endswith(f"‹ {SEAT_TEXT['easy']} ›")
-    assert control(app, "P1: ").element.text.endswith(f"‹ {SEAT_TEXT['person']} ›")
+    assert control(app.top, "P1: ").element.text.endswith(f"‹ {SEAT_TEXT['person']} ›")
     select.seed_entry.set_text("31")  # test set-up: a reproducible board (typing is not tested)
-    tap(app, control(app, "Start").element.rect.center)
+    tap(app, control(app.top, "Start").element.rect.center)
     view = app.top
     assert isinstance(view, ElementShiftView)
     view.bot_seconds = 0.05

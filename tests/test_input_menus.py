@@ -10,13 +10,10 @@ from game.core import GameSetup
 from game.match import Match, Seat
 from scenes.play import play_scene_for
 from scenes.select import SelectScene
-from tests.test_input_chromatic_collapse import control, pad, pad_focus, tap
+from tests.drive import control, names
+from tests.test_input_chromatic_collapse import pad, pad_focus, tap
 
 A, B, START = 0, 1, 6
-
-
-def names(app):
-    return [s.name for s in app.stack]
 
 
 def open_select(app, game="chromatic-collapse"):
@@ -67,10 +64,10 @@ def test_seed_by_touch_tapping_the_box_opens_the_pad(app):
     assert names(app)[-1] == "keypad"
     keypad = app.top
     for digit in "31":
-        tap(app, control(app, digit).element.rect.center, ticks=2)
-    tap(app, control(app, "OK").element.rect.center, ticks=2)
+        tap(app, control(app.top, digit).element.rect.center, ticks=2)
+    tap(app, control(app.top, "OK").element.rect.center, ticks=2)
     assert app.top is select and select.cfg()["seed"] == "31"
-    tap(app, control(app, "Start").element.rect.center, ticks=2)
+    tap(app, control(app.top, "Start").element.rect.center, ticks=2)
     assert names(app)[-1] == "play" and app.top.match.setup.seed == 31
     assert keypad not in app.stack
 
@@ -80,7 +77,7 @@ def test_random_on_the_pad_empties_the_seed(app):
     select.set_seed("77")
     select.open_keypad()
     app.run_ticks(2)
-    tap(app, control(app, "Random").element.rect.center, ticks=2)
+    tap(app, control(app.top, "Random").element.rect.center, ticks=2)
     assert app.top is select and select.cfg()["seed"] == ""
 
 

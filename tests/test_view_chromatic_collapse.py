@@ -6,26 +6,37 @@ finger tap, a drag or keys); the tests never call ``match.submit`` for a person.
 
 import random
 import time
+from functools import partial
 
 import pygame
 import pytest
 
-from game.chromatic_collapse import (CIRCLE, CORNERS, DIAMOND, Remove, Slide, Start, from_diagram,
-                                     parse_square, square_cell, square_name)
+from game.chromatic_collapse import (
+    CIRCLE,
+    CORNERS,
+    DIAMOND,
+    Remove,
+    Slide,
+    Start,
+    from_diagram,
+    parse_square,
+    square_cell,
+    square_name,
+)
 from game.core import GameSetup
 from game.match import Match, Seat
 from game.registry import GAMES
 from scenes.play.chromatic_collapse import CELL, ChromaticCollapseView
 from scenes.widgets import MIN_TARGET
+from tests import drive
+from tests.drive import names
+
+press = partial(drive.key, ticks=1)  # a key, then the tick that handles it
 
 SPEC = GAMES["chromatic-collapse"]
 
 
 # -- helpers ------------------------------------------------------------------------------
-def names(app):
-    return [s.name for s in app.stack]
-
-
 def click_button(app, text):
     scene = app.top
     control = next(c for c in scene.controls if c.element.text.startswith(text))
@@ -95,11 +106,6 @@ def greedy(state, rng):
         if best_score is None or score > best_score:
             best, best_score = m, score
     return best
-
-
-def press(app, key, mod=0):
-    app.post_key(key, mod)
-    app.run_ticks(1)
 
 
 def arrow_to(app, view, target):

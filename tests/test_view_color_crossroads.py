@@ -7,6 +7,7 @@ would do (which cell, which loop) and to check what happened.
 
 import random
 import time
+from functools import partial
 
 import pygame
 import pytest
@@ -32,22 +33,15 @@ from game.core import GameSetup
 from game.match import Match, Seat
 from game.registry import GAMES
 from scenes.play import color_crossroads as V
+from tests import drive
+from tests.drive import focused_text, motion
+
+# a click or a key, then the tick that handles it
+click = partial(drive.click, ticks=1)
+key = partial(drive.key, ticks=1)
 
 
 # -- driving helpers ---------------------------------------------------------------------
-def click(app, pos, ticks=1):
-    app.post_click(tuple(int(v) for v in pos))
-    app.run_ticks(ticks)
-
-
-def motion(app, pos, held):
-    app.post(
-        pygame.event.Event(
-            pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1 if held else 0, 0, 0), touch=False
-        )
-    )
-
-
 def drag(app, cells):
     """Press on the first cell, move through the others, release on the last."""
     app.post(
@@ -63,16 +57,6 @@ def drag(app, cells):
         )
     )
     app.run_ticks(1)
-
-
-def key(app, k, mod=0, ticks=1):
-    app.post_key(k, mod)
-    app.run_ticks(ticks)
-
-
-def focused_text(app):
-    scene = app.top
-    return scene.controls[scene.focus_index].element.text
 
 
 def start_from_title(app, seat2="hard"):

@@ -14,6 +14,7 @@ from game.crystal_connector import COLOURS, LINES, ROCK, SIZE, Convert, Shift, l
 from game.match import Match, Seat
 from game.registry import GAMES
 from scenes.play.crystal_connector import CELL, CrystalConnectorView, cell_rect, handle_rect
+from tests.drive import click, key
 
 SETUP = ("pick first", "take red", "take blue green", "move second")  # Player 1 moves first
 SEED = "4242"
@@ -51,14 +52,6 @@ def make(app, moves=SETUP, seats=("person", "hard"), options: str = "", seed: in
     app.push(view)
     app.run_ticks(1)
     return view
-
-
-def key(app, k, unicode: str = "") -> None:
-    app.post_key(k, unicode=unicode)
-
-
-def click(app, pos) -> None:
-    app.post_click((int(pos[0]), int(pos[1])))
 
 
 def drag(app, start, end, steps: int = 6, finger: bool = False) -> None:
@@ -121,7 +114,7 @@ def enter_by_drag(app, view, move: Shift, finger: bool = False) -> None:
 
 
 def enter_by_keys(app, view, move: Shift) -> None:
-    key(app, KEY_OF[move.line], move.line.lower())
+    key(app, KEY_OF[move.line], unicode=move.line.lower())
     key(app, pygame.K_RETURN)
     assert view.grabbed == move.line
     for _ in range(move.distance):
@@ -354,14 +347,14 @@ def test_keyboard_only_setup_and_turn(app):
     assert view.grabbed == "2"
     key(app, pygame.K_LEFT)
     key(app, pygame.K_RETURN)
-    key(app, pygame.K_5, "5")
+    key(app, pygame.K_5, unicode="5")
     key(app, pygame.K_SPACE)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_SPACE)
     assert [str(a) for a in view.pending] == ["B up 1", "2 left 1", "5 right 2"]
     key(app, pygame.K_BACKSPACE)
-    key(app, pygame.K_5, "5")
+    key(app, pygame.K_5, unicode="5")
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)

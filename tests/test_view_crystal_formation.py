@@ -15,12 +15,19 @@ import pygame
 from game.ai.base import Budget
 from game.core import GameSetup
 from game.crystal_formation import (
-    SIZE_LETTERS, FormationState, Grow, MoveNode, Pass, Place, geometry,
+    SIZE_LETTERS,
+    FormationState,
+    Grow,
+    MoveNode,
+    Pass,
+    Place,
+    geometry,
 )
 from game.grid import cell_label
 from game.match import Match, Seat
 from game.registry import GAMES
 from scenes.play import crystal_formation as V
+from tests.drive import click, key, motion
 
 SPEC = GAMES["crystal-formation"]
 ARROWS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN, (0, -1): pygame.K_UP}
@@ -28,15 +35,6 @@ SIZE_KEY = {"S": pygame.K_s, "M": pygame.K_m, "L": pygame.K_l}
 
 
 # -- driving helpers ---------------------------------------------------------------------
-def click(app, pos) -> None:
-    app.post_click((int(pos[0]), int(pos[1])))
-
-
-def motion(app, pos, held: bool = False) -> None:
-    app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0),
-                                buttons=(1 if held else 0, 0, 0), touch=False))
-
-
 def drag(app, start, end, steps: int = 5) -> None:
     app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False))
     for k in range(1, steps + 1):
@@ -50,10 +48,6 @@ def finger_tap(app, pos) -> None:
     x, y = pos[0] / 1280, pos[1] / 720
     for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
         app.post(pygame.event.Event(kind, x=x, y=y, dx=0.0, dy=0.0, finger_id=1, touch_id=1, pressure=1.0))
-
-
-def key(app, k, mod: int = 0) -> None:
-    app.post_key(k, mod)
 
 
 def wait(app, view, predicate, seconds: float = 30.0) -> None:

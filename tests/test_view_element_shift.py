@@ -5,6 +5,7 @@ screen (never ``match.submit``); the bots run in the worker (thread mode)."""
 from __future__ import annotations
 
 import time
+from functools import partial
 
 import pygame
 import pytest
@@ -15,6 +16,11 @@ from game.match import Match, Seat
 from game.registry import GAMES
 from scenes.play.element_shift import ElementShiftResults, ElementShiftView, cell_center
 from scenes.select import SEAT_CHOICES, SEAT_TEXT
+from tests import drive
+
+# a click or a key, then the tick that handles it (not drawn: quicker)
+click = partial(drive.click, ticks=1, draw=False)
+key = partial(drive.key, ticks=1, draw=False)
 
 SPEC = GAMES["element-shift"]
 
@@ -34,22 +40,12 @@ def wait(app, predicate, seconds: float = 60.0, draw_every: int = 0) -> bool:
     return predicate()
 
 
-def click(app, pos) -> None:
-    app.post_click((int(pos[0]), int(pos[1])))
-    app.run_ticks(1, draw=False)
-
-
 def click_cell(app, cell: int) -> None:
     click(app, cell_center(cell))
 
 
 def click_control(app, view, name: str) -> None:
     click(app, view.control_rect(name).center)
-
-
-def key(app, k, mod: int = 0) -> None:
-    app.post_key(k, mod)
-    app.run_ticks(1, draw=False)
 
 
 def start_from_title(app, seats: list[str], seed: int) -> ElementShiftView:

@@ -1,4 +1,4 @@
-"""One play view per game (``scenes/play/<game_module>.py`` defines ``VIEW``) and the
+"""One play view per game (the package ``scenes/play/<game_module>/`` exports ``VIEW``) and the
 shared base class in ``base.py``."""
 
 from __future__ import annotations

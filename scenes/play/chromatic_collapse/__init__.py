@@ -1,0 +1,24 @@
+"""Chromatic Collapse's play screen, one module per part:
+
+- ``view.py``: ``ChromaticCollapseView`` -- square geometry, what a person may act on,
+  mouse, keyboard and controller input (the tab stops and the panel's buttons), and the
+  base's hooks.  It mixes in the parts below.
+- ``layout.py``: the board and card rectangles, colour keys and each side's tint.
+- ``sprites.py``: cached text and sprites, the board picture, lines and arrows.
+- ``board.py``: drawing the board (pieces, links, trails), the hint and the thumbnail.
+- ``cards.py``: the cards beside the board, the setup and the message strip.
+- ``side.py``: the side panel (status, players, log).
+- ``animation.py``: slides, removals, shatters and the start card.
+
+The parts are mixins of the view because their methods read the view's state (the
+selection, the cursor, the layer caches): they moved from the one 1,500-line module as
+they were.  A part imports only layout and sprites, never the view, so imports run one
+way.
+
+What other code imports from ``scenes.play.chromatic_collapse`` is re-exported here.
+"""
+
+from .layout import CELL
+from .view import VIEW, ChromaticCollapseView
+
+__all__ = ["CELL", "VIEW", "ChromaticCollapseView"]

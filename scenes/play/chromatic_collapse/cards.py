@@ -1,0 +1,315 @@
+"""Chromatic Collapse's cards: the left and right cards beside the board (the compass,
+lost pieces), the setup and the message strip under the board with the banner.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.chromatic_collapse import (
+    CIRCLE,
+    COLOURS,
+    DIAMOND,
+    DIRECTION_NAMES,
+    DIRECTIONS,
+    SEAT_NAMES,
+)
+from scenes.play.base import BOARD_AREA, pulse
+from scenes.widgets import darken, lighten, wrap_text
+
+from .layout import (
+    BOARD_RECT,
+    CELL,
+    COLOUR_KEYS,
+    LEFT_CARD,
+    PROMPT_TOP,
+    RIGHT_CARD,
+    SETUP_W,
+    SIDE_SHAPES,
+    WARNING_TURN,
+    side_colour,
+)
+from .sprites import (
+    _SPRITES,
+    board_outline,
+    cached_panel,
+    cached_text,
+    draw_arrow,
+    glow_sprite,
+    piece_sprite,
+)
+
+
+def _short_dir(d: int) -> str:
+    return {"north": "N", "north-east": "NE", "east": "E", "south-east": "SE", "south": "S",
+            "south-west": "SW", "west": "W", "north-west": "NW"}[DIRECTION_NAMES[d]]
+
+
+class CardsDrawing:
+    """Drawing the cards, the setup and the message strip (mixed into ChromaticCollapseView)."""
+
+    # -- drawing: side cards ---------------------------------------------------------------------
+    def draw_left_card(self, surface: pygame.Surface, state) -> None:
+        """Turn number, what this step asks (a colour or a compass of directions) and
+        the sudden-death countdown."""
+        theme = self.app.theme
+        card = LEFT_CARD
+        warn = state.phase != "over" and state.turn >= WARNING_TURN
+        edge = "bad" if warn else "panel_edge"
+        cached_panel(surface, card, theme, edge=edge, alpha=215)
+        cx = card.centerx
+        small = theme.font(15, "regular")
+        label = theme.font(15, "bold")
+        cached_text(surface, "TURN", label, theme["text_dim"], (cx, card.y + 10), "midtop")
+        turn_text = "-" if state.turn == 0 else str(state.turn)
+        cached_text(surface, turn_text, theme.font(44, "display"), theme["text"], (cx, card.y + 28), "midtop")
+        y = card.y + 86
+        if state.phase != "over":
+            seat = state.to_move
+            icon = piece_sprite(SIDE_SHAPES[seat], side_colour(theme, seat), 9)
+            name = SEAT_NAMES[seat]
+            w = label.size(name)[0] + 24
+            surface.blit(icon, icon.get_rect(center=(cx - w / 2 + 9, y + 10)))
+            cached_text(surface, name, label, side_colour(theme, seat), (cx - w / 2 + 24, y + 10), "midleft")
+        pygame.draw.line(surface, theme["panel_edge"], (card.x + 12, y + 30), (card.right - 12, y + 30), 1)
+        y += 40
+        phase = state.phase
+        title = {"setup": "Setup", "remove": "Removal", "first": "1st move", "second": "2nd move",
+                 "over": "Game over"}[phase]
+        if phase == "first" and state.turn == 1:
+            title = "Opening"
+        cached_text(surface, title, theme.font(20, "bold"), theme["accent"], (cx, y), "midtop")
+        y += 32
+        art = pygame.Rect(card.x + 8, y, card.w - 16, 112)
+        caption = ""
+        if phase == "first":
+            need = state.required_colour()
+            if need is None:
+                spots = [(-20, -20), (20, -20), (-20, 20), (20, 20)]
+                for i, (dx, dy) in enumerate(spots):
+                    spr = self._sprite(state.to_move, i, radius=17)
+                    surface.blit(spr, spr.get_rect(center=(art.centerx + dx, art.centery + dy)))
+                caption = "any colour"
+            else:
+                spr = self._sprite(state.to_move, need, radius=34)
+                g = glow_sprite(52, theme[COLOUR_KEYS[need]], 90)
+                surface.blit(g, g.get_rect(center=art.center))
+                surface.blit(spr, spr.get_rect(center=art.center))
+                caption = f"a {COLOURS[need]} piece"
+        elif phase == "second":
+            allowed = state.allowed_directions()
+            self.draw_compass(surface, art.center, 46, allowed, state.first_direction)
+            if allowed is None:
+                caption = "any direction"
+            else:
+                caption = " · ".join(_short_dir(d) for d in (allowed[1], allowed[0], allowed[2]))
+        elif phase == "remove":
+            c = art.center
+            k = pulse(self.ticks, 0.14)
+            col = lighten(theme["bad"], 0.25 * k)
+            pygame.draw.circle(surface, col, c, 40, 4)
+            pygame.draw.circle(surface, col, c, 24, 2)
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                pygame.draw.line(surface, col, (c[0] + dx * 16, c[1] + dy * 16), (c[0] + dx * 50, c[1] + dy * 50), 3)
+            caption = f"one {SEAT_NAMES[1 - state.to_move]} piece"
+        elif phase == "setup":
+            for i, dx in enumerate((-24, 24)):
+                spr = piece_sprite(SIDE_SHAPES[i], side_colour(theme, i), 20)
+                surface.blit(spr, spr.get_rect(center=(art.centerx + dx, art.centery)))
+            caption = "who starts?"
+        elif phase == "over" and state.winner >= 0:
+            spr = piece_sprite(SIDE_SHAPES[state.winner], theme["accent"], 34)
+            g = glow_sprite(56, theme["accent"], 100 + 20 * round(5 * pulse(self.ticks, 0.16)))
+            surface.blit(g, g.get_rect(center=art.center))
+            surface.blit(spr, spr.get_rect(center=art.center))
+            caption = f"{SEAT_NAMES[state.winner]} wins"
+        y = art.bottom + 6
+        for line in wrap_text(caption, theme.font(16, "bold"), card.w - 16):
+            cached_text(surface, line, theme.font(16, "bold"), theme["text"], (cx, y), "midtop")
+            y += 20
+        # sudden death
+        y = card.bottom - 112
+        pygame.draw.line(surface, theme["panel_edge"], (card.x + 12, y), (card.right - 12, y), 1)
+        y += 10
+        cached_text(surface, "SUDDEN DEATH", label, theme["bad"] if warn else theme["text_dim"], (cx, y), "midtop")
+        y += 24
+        lines, warn = self.sudden_death_lines(state)
+        font = theme.font(18, "bold") if warn else small
+        for line in lines:
+            col = lighten(theme["bad"], 0.3 * pulse(self.ticks, 0.14)) if warn else theme["text_dim"]
+            cached_text(surface, line, font, col, (cx, y), "midtop")
+            y += 26 if warn else 20
+
+    def draw_compass(self, surface, center, radius: int, allowed, first_direction: int) -> None:
+        theme = self.app.theme
+        cx, cy = center
+        pygame.draw.circle(surface, darken(theme["panel"], 0.3), center, radius + 6)
+        pygame.draw.circle(surface, theme["panel_edge"], center, radius + 6, 2)
+        for d, (dc, dr) in enumerate(DIRECTIONS):
+            length = math.hypot(dc, dr)
+            ux, uy = dc / length, dr / length
+            on = allowed is None or d in allowed
+            came = d == first_direction
+            col = theme["accent"] if (allowed is not None and on) else (
+                theme["text_dim"] if allowed is None else darken(theme["text_dim"], 0.55))
+            inner = 12
+            outer = radius - 2 if on and allowed is not None else radius - 10
+            width = 6 if (on and allowed is not None) else 3
+            a = (cx + ux * inner, cy + uy * inner)
+            b = (cx + ux * outer, cy + uy * outer)
+            draw_arrow(surface, col, a, b, width=width, alpha=255, head=12 if width == 6 else 8)
+            if came:
+                # where the first move went: a small marker, it points away from the lit arrows
+                pygame.draw.circle(surface, theme["accent_2"], (cx + ux * (radius - 6), cy + uy * (radius - 6)), 4)
+        pygame.draw.circle(surface, theme["text"], center, 5)
+
+    def draw_right_card(self, surface: pygame.Surface, state) -> None:
+        """Each side: pieces on the board, the largest group, and the pieces lost."""
+        theme = self.app.theme
+        card = RIGHT_CARD
+        half = (card.h - 10) // 2
+        for i, seat in enumerate((DIAMOND, CIRCLE)):
+            box = pygame.Rect(card.x, card.y + i * (half + 10), card.w, half)
+            turn = state.phase != "over" and state.to_move == seat
+            win = state.phase == "over" and state.winner == seat
+            cached_panel(surface, box, theme, edge="accent" if (turn or win) else "panel_edge", alpha=215,
+                       width=3 if (turn or win) else 2)
+            colour = side_colour(theme, seat)
+            icon = piece_sprite(SIDE_SHAPES[seat], colour, 11)
+            surface.blit(icon, icon.get_rect(center=(box.x + 20, box.y + 22)))
+            cached_text(surface, SEAT_NAMES[seat], theme.font(18, "bold"), colour, (box.x + 36, box.y + 22), "midleft")
+            who = self.match.seats[seat]
+            kind = f"{(who.level or '').title()} bot" if who.is_bot else "Person"
+            cached_text(surface, kind, theme.font(14, "regular"), theme["text_dim"], (box.x + 36, box.y + 42), "midleft",
+                      max_width=box.w - 44)
+            count = state.piece_count(seat)
+            groups = self.groups(state, seat)
+            joined = len(groups[0]) if groups else 0
+            y = box.y + 62
+            cached_text(surface, "pieces", theme.font(14, "regular"), theme["text_dim"], (box.x + 12, y))
+            cached_text(surface, str(count), theme.font(18, "bold"), theme["text"], (box.right - 12, y - 2), "topright")
+            y += 24
+            cached_text(surface, "groups", theme.font(14, "regular"), theme["text_dim"], (box.x + 12, y))
+            cached_text(surface, str(len(groups)), theme.font(18, "bold"), theme["text"], (box.right - 12, y - 2),
+                      "topright")
+            y += 24
+            cached_text(surface, "largest", theme.font(14, "regular"), theme["text_dim"], (box.x + 12, y))
+            cached_text(surface, f"{joined}", theme.font(18, "bold"), theme["accent"] if win else theme["text"],
+                      (box.right - 12, y - 2), "topright")
+            y += 26
+            bar = pygame.Rect(box.x + 12, y, box.w - 24, 10)
+            pygame.draw.rect(surface, darken(theme["panel"], 0.4), bar, border_radius=5)
+            if count:
+                fill = bar.copy()
+                fill.w = max(10, int(bar.w * joined / count))
+                pygame.draw.rect(surface, theme["accent"] if win else colour, fill, border_radius=5)
+            y += 20
+            lost = self.lost_pieces(state, seat)
+            cached_text(surface, "lost" if lost else "none lost", theme.font(14, "regular"), theme["text_dim"],
+                      (box.x + 12, y))
+            y += 22
+            per_row = max(1, (box.w - 20) // 24)
+            for k, colour_index in enumerate(lost):
+                rr, cc = divmod(k, per_row)
+                spr = self._sprite(seat, colour_index, dim=True, radius=10)
+                surface.blit(spr, spr.get_rect(center=(box.x + 22 + cc * 24, y + 10 + rr * 24)))
+
+    def lost_pieces(self, state, seat: int) -> list[int]:
+        """Colours of ``seat``'s pieces no longer on the board (captures, removals)."""
+        start = [0, 0, 0, 0]
+        now = [0, 0, 0, 0]
+        for code_sq in range(64):
+            p = self.match.states[0].piece_at(code_sq)
+            if p is not None and p[0] == seat:
+                start[p[1]] += 1
+            q = state.piece_at(code_sq)
+            if q is not None and q[0] == seat:
+                now[q[1]] += 1
+        out = []
+        for c in range(4):
+            out.extend([c] * max(0, start[c] - now[c]))
+        return out
+
+    # -- drawing: setup ---------------------------------------------------------------------------
+    def draw_setup(self, surface: pygame.Surface, state) -> None:
+        theme = self.app.theme
+        shade = _SPRITES.get("setup-shade")
+        if shade is None:
+            shade = pygame.Surface(BOARD_RECT.inflate(20, 20).size, pygame.SRCALPHA)
+            pygame.draw.polygon(shade, (8, 10, 22, 150), board_outline(10, 10, CELL, 8))
+            _SPRITES["setup-shade"] = shade
+        surface.blit(shade, BOARD_RECT.inflate(20, 20))
+        person = self.live(state) and self.person_to_act()
+        box = pygame.Rect(0, 0, 2 * SETUP_W + 20 + 40, 304)
+        box.center = (BOARD_RECT.centerx, BOARD_RECT.centery + 10)
+        cached_panel(surface, box, theme, fill="background_2", edge="accent", alpha=238, width=3)
+        holder = SEAT_NAMES[state.to_move]
+        cached_text(surface, "Who starts?", theme.font(30, "display"), theme["accent"], (box.centerx, box.y + 14), "midtop")
+        sub = (f"{holder} has the Advantage and chooses" if person else
+               f"{self.seat_label(state.to_move)} is choosing...")
+        cached_text(surface, sub, theme.font(18, "regular"), theme["text"], (box.centerx, box.y + 56), "midtop")
+        for i, rect in enumerate(self.setup_buttons()):
+            focus = person and i == self.setup_focus and self.button_focus is None
+            hovered = person and rect.collidepoint(pygame.mouse.get_pos()) and not self.app.headless
+            fill = lighten(theme["panel"], 0.12 if (focus or hovered) else 0.0)
+            pygame.draw.rect(surface, fill, rect, border_radius=14)
+            edge = theme["accent"] if focus else theme["panel_edge"]
+            pygame.draw.rect(surface, edge, rect, 4 if focus else 2, border_radius=14)
+            colour = side_colour(theme, i)
+            spr = piece_sprite(SIDE_SHAPES[i], colour, 26)
+            surface.blit(spr, spr.get_rect(center=(rect.centerx, rect.y + 38)))
+            cached_text(surface, f"{SEAT_NAMES[i]} starts", theme.font(22, "bold"), colour,
+                      (rect.centerx, rect.y + 76), "midtop")
+            cached_text(surface, "one opening move", theme.font(15, "regular"), theme["text_dim"],
+                      (rect.centerx, rect.y + 108), "midtop")
+            if not person:
+                veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+                veil.fill((10, 12, 24, 120))
+                surface.blit(veil, rect)
+        note = "Turn 1 is a single move; the reply must match its colour."
+        cached_text(surface, note, theme.font(16, "regular"), theme["text_dim"], (box.centerx, box.bottom - 34),
+                    "midtop")
+        if person and self.cursor_shown():
+            pygame.draw.rect(surface, lighten(theme["focus"], 0.3 * pulse(self.ticks, 0.2)),
+                             self.setup_buttons()[self.setup_focus].inflate(10, 10), 3, border_radius=18)
+
+    # -- the message strip under the board ----------------------------------------------------------
+    def prompt(self) -> tuple[str, str]:
+        """(text, kind) shown under the board when no banner is up."""
+        m = self.match
+        state = m.state
+        if state.phase == "over":
+            return state.reason, "good"
+        seat = m.to_move()
+        if m.controller(seat).is_bot:
+            return f"{self.seat_label(seat)} is thinking...", "info"
+        return state.step_banner(), "warning" if state.phase == "remove" else "info"
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        active = self.banner_ticks > 0 and self.banner
+        text, kind = (self.banner, self.banner_kind) if active else self.prompt()
+        if not text:
+            return
+        font = theme.font(20)
+        width = BOARD_AREA.w - 40
+        lines = self._wrapped(text, font, width - 70)
+        h = 16 + 26 * len(lines)
+        rect = pygame.Rect(0, 0, width, h)
+        rect.midtop = (BOARD_AREA.centerx, PROMPT_TOP)
+        if rect.bottom > BOARD_AREA.bottom:
+            rect.bottom = BOARD_AREA.bottom
+        edge = {"error": "bad", "warning": "accent", "good": "good"}.get(kind, "accent_2" if active else "panel_edge")
+        fade = min(1.0, self.banner_ticks / 20) if active else 1.0
+        fill = "background_2" if active else "panel"
+        cached_panel(surface, rect, theme, fill=fill, edge=edge, alpha=int(240 * fade) // 24 * 24 if active else 215,
+                   width=3 if active else 2)
+        colour = theme["text"] if active or kind != "good" else theme["accent"]
+        for i, line in enumerate(lines):
+            cached_text(surface, line, font, colour, (rect.centerx, rect.y + 8 + 26 * i), "midtop")
+        if active and kind in ("error", "warning"):
+            badge = (rect.x + 22, rect.centery)
+            pygame.draw.circle(surface, theme[edge], badge, 12)
+            cached_text(surface, "!", theme.font(18, "bold"), theme["background"], badge, "center")

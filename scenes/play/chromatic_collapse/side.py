@@ -1,0 +1,139 @@
+"""Chromatic Collapse's side panel: the status line, the players, the extra panel and the
+log.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.chromatic_collapse import CIRCLE, DIAMOND, SEAT_NAMES
+from scenes.play.base import PANEL
+from scenes.widgets import darken, lighten, wrap_text
+
+from .layout import SIDE_SHAPES, side_colour
+from .sprites import cached_text, piece_sprite
+
+
+class SidePanel:
+    """Drawing the side panel (mixed into ChromaticCollapseView)."""
+
+    # -- status, panel, log ----------------------------------------------------------------
+    def status_text(self) -> str:
+        m = self.match
+        state = m.state
+        if m.is_over():
+            return state.reason or "Game over"
+        seat = m.to_move()
+        name = self.seat_label(seat)
+        if m.controller(seat).is_bot:
+            return f"{name} is thinking..."
+        step = {"setup": "choose who starts", "remove": "remove a piece", "first": "first move",
+                "second": "second move"}.get(state.phase, "your move")
+        if state.phase == "first" and state.turn == 1:
+            step = "opening move"
+        return f"{name}: {step}"
+
+    def seat_colour(self, seat: int) -> pygame.Color:
+        return side_colour(self.app.theme, seat)
+
+    def panel_rows(self) -> list[tuple[int, str, str]]:
+        state = self.match.state
+        rows = []
+        for s in (DIAMOND, CIRCLE):
+            g = self.groups(state, s)
+            joined = len(g[0]) if g else 0
+            label = self.seat_label(s)
+            count = f"{joined}/{state.piece_count(s)}"
+            font = self.app.theme.font(21)
+            clock = f"   {self.match.clock.display(s)}" if self.match.clock is not None else ""
+            room = PANEL.w - 20 - 44 - 8  # the base's row: text either side of the dot
+
+            def fits(left, right):
+                return font.size(left)[0] + font.size(right + clock)[0] <= room
+
+            right = f"{count} joined"
+            if not fits(label, right):
+                right = count
+                if not fits(label, right):
+                    label = SEAT_NAMES[s]
+            rows.append((s, label, right))
+        return rows
+
+    def draw_players(self, surface: pygame.Surface, y: int) -> int:
+        out = super().draw_players(surface, y)
+        # the side's shape on its row, over the base's dot
+        for i in range(2):
+            r = pygame.Rect(PANEL.x + 10, y + 34 * i, PANEL.w - 20, 32)
+            spr = piece_sprite(SIDE_SHAPES[i], side_colour(self.app.theme, i), 10)
+            surface.blit(spr, spr.get_rect(center=(r.x + 14, r.centery)))
+        return out
+
+    def draw_extra_panel(self, surface: pygame.Surface, y: int) -> int:
+        theme = self.app.theme
+        state = self.match.state
+        small = theme.font(15, "regular")
+        bold = theme.font(16, "bold")
+        if state.phase == "setup":
+            text = ("Join all your pieces into one touching group. First choose who starts: tap a side, "
+                    "or Left / Right and Enter.")
+        else:
+            text = ("Join all your pieces into one touching group. Tap a lit piece, then a lit square "
+                    "(or drag it). Keys: arrows and Enter, Tab for the next piece, then the buttons.")
+        lines = self._wrapped(text, small, PANEL.w - 40)
+        box = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, 36 + 19 * len(lines))
+        pygame.draw.rect(surface, darken(theme["panel"], 0.25), box, border_radius=10)
+        cached_text(surface, "How to play", bold, theme["accent_2"], (box.x + 10, box.y + 6))
+        yy = box.y + 28
+        for line in lines:
+            cached_text(surface, line, small, theme["text_dim"], (box.x + 10, yy))
+            yy += 19
+        return box.bottom + 4
+
+    def _wrapped(self, text: str, font, width: int) -> list[str]:
+        key = ("wrap", text, id(font), width)
+        lines = self._text_cache.get(key)
+        if lines is None:
+            lines = self._text_cache[key] = wrap_text(text, font, width)
+        return lines
+
+    def log_lines(self) -> list[tuple[int, str]]:
+        """One line per turn: ``12  c1-c3, d8-d6`` (with a removal first on sudden-death
+        turns)."""
+        m = self.match
+        lines: list[tuple[int, str]] = []
+        last_key = None
+        for i, entry in enumerate(m.entries):
+            before = m.states[i]
+            key = (before.turn, entry.seat)
+            if before.phase == "setup":
+                lines.append((entry.seat, f"setup  {entry.text}"))
+                last_key = None
+                continue
+            if key == last_key:
+                seat, text = lines[-1]
+                lines[-1] = (seat, f"{text}, {entry.text}")
+            else:
+                lines.append((entry.seat, f"{before.turn:>2}  {entry.text}"))
+                last_key = key
+        return lines
+
+    def draw_log(self, surface: pygame.Surface, top: int, bottom: int) -> None:
+        theme = self.app.theme
+        if bottom - top < 40:
+            return
+        cached_text(surface, "Turns", theme.font(18), theme["text_dim"], (PANEL.x + 14, top))
+        font = theme.font(16, "regular")
+        lines = self.log_lines()
+        visible = max(1, (bottom - top - 24) // 21)
+        self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
+        end = len(lines) - self.log_scroll
+        start = max(0, end - visible)
+        y = top + 24
+        for i in range(start, end):
+            seat, text = lines[i]
+            icon = piece_sprite(SIDE_SHAPES[seat], side_colour(theme, seat), 7) if seat >= 0 else None
+            if icon is not None:
+                surface.blit(icon, icon.get_rect(center=(PANEL.x + 22, y + 10)))
+            cached_text(surface, text, font, lighten(self.seat_colour(seat), 0.2), (PANEL.x + 36, y),
+                      max_width=PANEL.w - 50)
+            y += 21

@@ -1,0 +1,42 @@
+"""Color Crossroads' play screen, one module per part:
+
+- ``view.py``: ``ColorCrossroadsView`` -- who acts, the on-screen buttons (``targets``),
+  mouse, keyboard and controller input, the challenge path being drawn, and the base's
+  hooks (hints, refusals, moves, undo, the panel's text).  It mixes in the parts below.
+- ``layout.py``: the board, column, swatch, button and pair-row rectangles, cell
+  geometry and walks, colour keys and the ``Target`` button record.
+- ``sprites.py``: cached gem sprites and text, translucent rectangles, the timer ring.
+- ``board.py``: drawing the board (its cached background, loops, crystals, what the
+  pointer is over), the hint and the game-select card.
+- ``column.py``: the column beside the board -- buttons and focus ring, setup, intro,
+  palette and the answer to a challenge.
+- ``side.py``: the side panel's six pairs and their Challenge buttons.
+- ``animation.py``: a move's transition and its ribbon.
+
+The parts are mixins of the view because their methods read the view's state (the
+path, the focus, the pointer): they moved from the one 1,700-line module as they were.
+A part imports only layout, sprites (and animation the board's loop layer), never the
+view, so imports run one way.
+
+What other code imports from ``scenes.play.color_crossroads`` is re-exported here.
+"""
+
+from game.color_crossroads import label
+from scenes.play.base import BOARD_AREA, PANEL
+
+from .layout import (
+    ACTION_RECT,
+    CLEAR_RECT,
+    CONCEDE_RECT,
+    SUBMIT_RECT,
+    cell_center,
+    cell_rect,
+    challenge_rect,
+    start_rects,
+    swatch_rect,
+)
+from .view import VIEW, ColorCrossroadsView
+
+__all__ = ["ACTION_RECT", "BOARD_AREA", "CLEAR_RECT", "CONCEDE_RECT", "PANEL", "SUBMIT_RECT",
+           "VIEW", "ColorCrossroadsView", "cell_center", "cell_rect", "challenge_rect", "label",
+           "start_rects", "swatch_rect"]

@@ -1,0 +1,447 @@
+"""Color Crossroads' column beside the board: its buttons and their focus ring, the
+setup, the intro, the palette with the turn's action, and the answer to a challenge.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.color_crossroads import COLOURS, CORNERS, PAIRS, TARGET_POINTS, WALL, label
+from scenes.play.base import pulse
+from scenes.widgets import darken, lighten, wrap_text
+
+from .layout import (
+    ACTION_RECT,
+    ANSWER_SECONDS,
+    BOARD,
+    CLEAR_RECT,
+    COLUMN,
+    RING_CENTER,
+    RING_R,
+    Target,
+    colour_of,
+    pair_text,
+    start_rects,
+    swatch_rect,
+)
+from .sprites import alpha_rect, blit_gem, draw_ring, text
+
+
+class ColumnDrawing:
+    """Drawing the column beside the board (mixed into ColorCrossroadsView)."""
+
+    def draw_button(self, surface, t: Target) -> None:
+        theme = self.app.theme
+        hovered = t.rect.collidepoint(self.mouse) and not self.keyboard
+        if t.style == "primary" and t.enabled:
+            fill, edge, fg = darken(theme["accent"], 0.72), theme["accent"], theme["accent"]
+        elif t.style == "danger" and t.enabled:
+            fill, edge, fg = darken(theme["bad"], 0.7), theme["bad"], lighten(theme["bad"], 0.45)
+        else:
+            fill, edge, fg = theme["panel"], theme["panel_edge"], theme["text"]
+        if not t.enabled:
+            fill, edge, fg = (
+                darken(theme["panel"], 0.2),
+                darken(theme["panel_edge"], 0.3),
+                theme["text_dim"],
+            )
+        if hovered and t.enabled:
+            fill = lighten(fill, 0.12)
+        pygame.draw.rect(surface, darken(fill, 0.4), t.rect.move(0, 3), border_radius=12)
+        pygame.draw.rect(surface, fill, t.rect, border_radius=12)
+        pygame.draw.rect(surface, edge, t.rect, 2, border_radius=12)
+        size = 20 if t.rect.h >= 50 else 18
+        text(surface, theme, t.label, size, fg, t.rect.center, "center", max_width=t.rect.w - 12)
+        self.draw_focus(surface, t)
+
+    def draw_focus(self, surface, t: Target) -> None:
+        if self.focus_key == t.key:
+            glow = lighten(self.app.theme["focus"], 0.3 * pulse(self.ticks, 0.15))
+            pygame.draw.rect(surface, glow, t.rect.inflate(8, 8), 3, border_radius=15)
+
+    def draw_setup(self, surface, state) -> None:
+        theme = self.app.theme
+        card = pygame.Rect(0, 0, 520, 250)
+        card.center = (BOARD.centerx, BOARD.centery)
+        alpha_rect(surface, card.move(0, 6), (0, 0, 0), 120, 18)
+        alpha_rect(surface, card, theme["background_2"], 245, 18)
+        pygame.draw.rect(surface, theme["accent"], card, 3, border_radius=18)
+        text(
+            surface,
+            theme,
+            "Who takes the first turn?",
+            30,
+            theme["accent"],
+            (card.centerx, card.y + 22),
+            "midtop",
+            "display",
+        )
+        chooser = self.seat_label(0)
+        sub = f"{chooser} chooses" if not self.person_to_act() else "Player 1 chooses: pick a seat"
+        text(
+            surface,
+            theme,
+            sub,
+            18,
+            theme["text_dim"],
+            (card.centerx, card.y + 68),
+            "midtop",
+            "regular",
+        )
+        targets = {t.key: t for t in self.targets()}
+        for seat, r in enumerate(start_rects()):
+            t = targets.get(f"start:{seat}")
+            if t is not None:
+                self.draw_button(surface, t)
+            else:
+                alpha_rect(surface, r, theme["panel"], 200, 12)
+                text(
+                    surface,
+                    theme,
+                    f"Player {seat + 1} starts",
+                    20,
+                    theme["text_dim"],
+                    r.center,
+                    "center",
+                )
+            text(
+                surface,
+                theme,
+                self.seat_label(seat),
+                16,
+                self.seat_colour(seat),
+                (r.centerx, r.bottom + 12),
+                "midtop",
+                "regular",
+                max_width=r.w + 10,
+            )
+
+    # the column beside the board ---------------------------------------------------------
+    def draw_column(self, surface) -> None:
+        st = self.match.state
+        if st.phase == "answer":
+            self.draw_answer_column(surface, st)
+        elif st.phase == "setup":
+            self.draw_intro_column(surface)
+        else:
+            self.draw_palette_column(surface, st)
+
+    def paragraph(
+        self,
+        surface,
+        words: str,
+        y: int,
+        colour=None,
+        size: int = 17,
+        kind: str = "regular",
+        max_lines: int = 6,
+    ) -> int:
+        theme = self.app.theme
+        font = theme.font(size, kind)
+        lines = wrap_text(words, font, COLUMN.w)
+        if len(lines) > max_lines:  # cut with an ellipsis, never silently
+            lines = lines[:max_lines]
+            last = lines[-1]
+            while last and font.size(last + "…")[0] > COLUMN.w:
+                last = last[:-1]
+            lines[-1] = last + "…"
+        for line in lines:
+            text(surface, theme, line, size, colour or theme["text"], (COLUMN.x, y), kind=kind)
+            y += size + 6
+        return y
+
+    def draw_intro_column(self, surface) -> None:
+        theme = self.app.theme
+        y = COLUMN.y
+        text(surface, theme, "How to win", 20, theme["accent"], (COLUMN.x, y))
+        y = self.paragraph(
+            surface,
+            f"First to {TARGET_POINTS} points. Colour one cell per turn; never next to the "
+            "same colour, never one of the last two colours.",
+            y + 30,
+        )
+        y = self.paragraph(
+            surface,
+            "When a pair of colours can no longer be joined by a loop, challenge it "
+            "and take the point.",
+            y + 10,
+        )
+        self.paragraph(surface, "F1: the full rules.", y + 10, theme["text_dim"])
+
+    def palette_marks(self, st=None) -> tuple[int | None, tuple | None, list[str]]:
+        """(hovered cell, colours that fit it, a mark per colour): "crossed" for the last
+        two colours placed, "dim" for a colour the engine would not take on the hovered
+        cell now (all of them once this turn's colour is placed), else "ok"."""
+        st = st or self.match.state
+        cell = self.focus_cell()
+        fits = None
+        if st.phase == "turn" and st.placed_this_turn:
+            cell, fits = None, ()
+        elif st.phase != "turn":
+            cell = None
+        elif cell is not None:
+            fits = st.placeable_colours(cell)
+        marks = [
+            "crossed"
+            if c in st.last_colours
+            else "dim"
+            if fits is not None and c not in fits
+            else "ok"
+            for c in range(4)
+        ]
+        return cell, fits, marks
+
+    def draw_palette_column(self, surface, st) -> None:
+        theme = self.app.theme
+        cb = self.app.settings.colour_blind
+        text(surface, theme, "Colours", 18, theme["text_dim"], (COLUMN.x, COLUMN.y))
+        cell, fits, marks = self.palette_marks(st)
+        if cell is not None:
+            text(
+                surface,
+                theme,
+                f"on {label(cell)}",
+                18,
+                theme["text_dim"],
+                (COLUMN.right, COLUMN.y),
+                "topright",
+            )
+        elif st.phase == "turn" and st.placed_this_turn:
+            text(
+                surface,
+                theme,
+                "placed this turn",
+                15,
+                theme["text_dim"],
+                (COLUMN.right, COLUMN.y + 2),
+                "topright",
+                "regular",
+            )
+        targets = {t.key: t for t in self.targets()}
+        for c in range(4):
+            rect = swatch_rect(c)
+            crossed = marks[c] == "crossed"
+            dim = marks[c] != "ok"
+            selected = self.colour == c
+            hovered = rect.collidepoint(self.mouse) and not self.keyboard
+            fill = lighten(theme["panel"], 0.1) if hovered else theme["panel"]
+            if selected:
+                fill = lighten(darken(colour_of(theme, c), 0.55), 0.05)
+            if dim:
+                fill = darken(fill, 0.3)
+            pygame.draw.rect(surface, darken(fill, 0.4), rect.move(0, 3), border_radius=12)
+            pygame.draw.rect(surface, fill, rect, border_radius=12)
+            edge = (
+                theme["accent"]
+                if selected
+                else (darken(theme["panel_edge"], 0.3) if dim else theme["panel_edge"])
+            )
+            pygame.draw.rect(surface, edge, rect, 3 if selected else 2, border_radius=12)
+            text(
+                surface,
+                theme,
+                str(c + 1),
+                14,
+                theme["text_dim"],
+                (rect.x + 12, rect.centery),
+                "midleft",
+            )
+            gem_c = (rect.x + 46, rect.centery)
+            blit_gem(surface, theme, c, gem_c, 20, cb, 80 if dim else 255)
+            name_col = theme["text_dim"] if dim else theme["text"]
+            note, note_col = "", theme["text_dim"]
+            if crossed:
+                note = (
+                    "just placed"
+                    if st.last_colours and st.last_colours[-1] == c
+                    else "placed before"
+                )
+                note_col = lighten(theme["bad"], 0.2)
+            elif fits is not None and cell is not None:
+                note, note_col = (
+                    (f"fits {label(cell)}", theme["good"])
+                    if c in fits
+                    else (f"not on {label(cell)}", theme["text_dim"])
+                )
+            elif selected:
+                note, note_col = "chosen: click a cell", theme["accent"]
+            name_y = rect.y + 6 if note else rect.centery - 14
+            name_rect = text(
+                surface, theme, COLOURS[c].title(), 20, name_col, (rect.x + 76, name_y)
+            )
+            if note:
+                text(surface, theme, note, 15, note_col, (rect.x + 76, rect.y + 33), kind="regular")
+            if crossed:
+                bad = theme["bad"]
+                gx, gy = gem_c
+                pygame.draw.line(surface, bad, (gx - 17, gy - 17), (gx + 17, gy + 17), 5)
+                pygame.draw.line(surface, bad, (gx - 17, gy + 17), (gx + 17, gy - 17), 5)
+                pygame.draw.line(
+                    surface,
+                    bad,
+                    (name_rect.x - 2, name_rect.centery + 1),
+                    (name_rect.right + 2, name_rect.centery + 1),
+                    3,
+                )
+            t = targets.get(f"colour:{c}")
+            if t is not None:
+                self.draw_focus(surface, t)
+        action = targets.get("end") or targets.get("pass")
+        if action is not None:
+            self.draw_button(surface, action)
+        y = ACTION_RECT.bottom + 16
+        if st.phase == "over":
+            out = st.outcome()
+            y = self.paragraph(
+                surface,
+                out.reason if out else "Game over",
+                ACTION_RECT.y,
+                theme["accent"],
+                19,
+                "bold",
+            )
+            return
+        person = self.person_to_act()
+        if person:
+            if not st.placed_this_turn:
+                if self.pending is not None:
+                    msg = f"Now choose a colour for {label(self.pending)}."
+                elif self.colour is not None:
+                    msg = f"Click a cell for {COLOURS[self.colour]}."
+                else:
+                    msg = "Choose a colour, then a cell (or a cell, then a colour)."
+                if st.can_challenge():
+                    msg += " You may challenge a pair before or after placing."
+            else:
+                placed = (
+                    f"You placed {label(st.last_placed)} {COLOURS[st.board[st.last_placed] - 1]}. "
+                    if st.last_placed >= 0 and 0 < st.board[st.last_placed] < WALL
+                    else ""
+                )
+                msg = placed + "Challenge a pair in the panel, or end your turn."
+            y = self.paragraph(surface, msg, y)
+        else:
+            y = self.paragraph(
+                surface,
+                f"{self.seat_label(self.match.to_move())} is thinking...",
+                y,
+                theme["text_dim"],
+            )
+        room = (BOARD.bottom - 26 - (y + 30)) // 21
+        if st.last_result and room >= 2:
+            text(surface, theme, "Last challenge", 15, theme["text_dim"], (COLUMN.x, y + 8))
+            self.paragraph(
+                surface, st.last_result, y + 30, lighten(theme["text_dim"], 0.3), 15, max_lines=room
+            )
+        text(
+            surface,
+            theme,
+            self.keys_hint(),
+            14,
+            theme["text_dim"],
+            (COLUMN.x, BOARD.bottom),
+            "bottomleft",
+            "regular",
+        )
+
+    def draw_answer_column(self, surface, st) -> None:
+        theme = self.app.theme
+        cb = self.app.settings.colour_blind
+        p = st.challenge_pair
+        a, b = PAIRS[p]
+        seat = st.current_player()
+        person = self.person_to_act()
+        head = "Show a loop" if person else "Challenge"
+        text(surface, theme, head, 20, theme["accent"], (COLUMN.x, COLUMN.y))
+        blit_gem(surface, theme, a, (COLUMN.x + 16, COLUMN.y + 46), 14, cb)
+        blit_gem(surface, theme, b, (COLUMN.x + 46, COLUMN.y + 46), 14, cb)
+        text(
+            surface,
+            theme,
+            pair_text(p),
+            20,
+            theme["text"],
+            (COLUMN.x + 68, COLUMN.y + 46),
+            "midleft",
+        )
+        clock = self.match.rule_clock
+        left = clock.move_seconds_left() if clock is not None else ANSWER_SECONDS
+        frac = left / ANSWER_SECONDS
+        colour = (
+            theme["accent_2"] if left > 30 else (theme["accent"] if left > 10 else theme["bad"])
+        )
+        if left <= 10:
+            colour = lighten(colour, 0.3 * pulse(self.ticks, 0.3))
+        draw_ring(surface, RING_CENTER, RING_R, 12, frac, colour, darken(theme["panel_edge"], 0.3))
+        secs = max(0, math.ceil(left))
+        text(
+            surface,
+            theme,
+            f"{secs // 60}:{secs % 60:02d}",
+            30,
+            theme["text"],
+            (RING_CENTER[0], RING_CENTER[1] - 6),
+            "center",
+        )
+        text(
+            surface,
+            theme,
+            "to answer",
+            15,
+            theme["text_dim"],
+            (RING_CENTER[0], RING_CENTER[1] + 22),
+            "center",
+            "regular",
+        )
+        y = RING_CENTER[1] + RING_R + 14
+        if not person:
+            y = self.paragraph(
+                surface,
+                f"{self.seat_label(seat)} is looking for a {pair_text(p)} loop...",
+                y,
+                theme["text_dim"],
+            )
+            return
+        n = len(self.path)
+        if self.closed:
+            status, col = f"Loop closed: {n} cells", theme["accent"]
+        elif n:
+            status, col = f"Path: {n} cell{'s' if n != 1 else ''}, open", theme["accent_2"]
+        else:
+            status, col = "Draw it on the board", theme["text_dim"]
+        text(surface, theme, status, 18, col, (COLUMN.x, y), max_width=COLUMN.w)
+        if self.verdict:
+            words, kind = self.verdict
+            vcol = theme["bad"] if kind == "bad" else theme["good"]
+            lines = wrap_text(words, theme.font(16, "bold"), COLUMN.w)[:2]
+            for i, line in enumerate(lines):
+                text(surface, theme, line, 16, vcol, (COLUMN.x, y + 24 + 20 * i))
+        for t in self.targets():
+            if t.key in ("submit", "clear", "concede"):
+                self.draw_button(surface, t)
+        if st.corner_loops:
+            help_text = (
+                f"Corner loops: pass through {label(CORNERS[a])} and {label(CORNERS[b])}. "
+                f"Only empty, {COLOURS[a]} and {COLOURS[b]} cells. Drag, or click cell by cell; "
+                "the start cell again closes the loop."
+            )
+        else:
+            help_text = (
+                "Drag, or click cell by cell; the start cell again closes the loop. Use "
+                f"empty, {COLOURS[a]} and {COLOURS[b]} cells, at least one of each colour."
+            )
+        self.paragraph(
+            surface, help_text, CLEAR_RECT.bottom + 14, theme["text_dim"], 15, max_lines=5
+        )
+        text(
+            surface,
+            theme,
+            self.keys_hint(),
+            14,
+            theme["text_dim"],
+            (COLUMN.x, BOARD.bottom),
+            "bottomleft",
+            "regular",
+        )

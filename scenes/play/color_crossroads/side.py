@@ -1,0 +1,97 @@
+"""Color Crossroads' side panel: the six pairs, with a Challenge button on each open one.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.color_crossroads import PAIRS, Challenge
+from scenes.play.base import PANEL, pulse
+from scenes.widgets import darken, lighten
+
+from .layout import PAIR_TOP, pair_row_rect, pair_text
+from .sprites import blit_gem, text
+
+
+class SidePanel:
+    """Drawing the side panel's pairs (mixed into ColorCrossroadsView)."""
+
+    # the side panel: the six pairs -------------------------------------------------------
+    def draw_extra_panel(self, surface: pygame.Surface, y: int) -> int:
+        theme = self.app.theme
+        cb = self.app.settings.colour_blind
+        st = self.match.state
+        text(surface, theme, "Pairs", 18, theme["text_dim"], (PANEL.x + 14, PAIR_TOP - 24))
+        hint = (
+            "corner loops · one challenge a turn" if st.corner_loops else "one challenge per turn"
+        )
+        text(
+            surface,
+            theme,
+            hint,
+            15,
+            theme["text_dim"],
+            (PANEL.right - 14, PAIR_TOP - 22),
+            "topright",
+            "regular",
+        )
+        targets = {t.key: t for t in self.targets()}
+        for p in range(len(PAIRS)):
+            row = pair_row_rect(p)
+            a, b = PAIRS[p]
+            is_open = st.closed[p] < 0
+            challenged = st.phase == "answer" and st.challenge_pair == p
+            fill = theme["panel"] if is_open else darken(theme["panel"], 0.3)
+            if challenged:
+                fill = lighten(theme["panel"], 0.12)
+            pygame.draw.rect(surface, lighten(fill, 0.06), row, border_radius=10)
+            edge = theme["accent"] if challenged else theme["panel_edge"]
+            pygame.draw.rect(surface, edge, row, 3 if challenged else 1, border_radius=10)
+            alpha = 255 if is_open else 110
+            blit_gem(surface, theme, a, (row.x + 20, row.centery), 12, cb, alpha)
+            blit_gem(surface, theme, b, (row.x + 46, row.centery), 12, cb, alpha)
+            name_col = theme["text"] if is_open else theme["text_dim"]
+            nr = text(
+                surface, theme, pair_text(p), 19, name_col, (row.x + 66, row.centery), "midleft"
+            )
+            if not is_open:
+                pygame.draw.line(
+                    surface,
+                    theme["text_dim"],
+                    (nr.x - 2, nr.centery + 1),
+                    (nr.right + 2, nr.centery + 1),
+                    2,
+                )
+                who = st.closed[p]
+                text(
+                    surface,
+                    theme,
+                    f"closed · P{who + 1} +1",
+                    16,
+                    lighten(self.seat_colour(who), 0.3),
+                    (row.right - 12, row.centery),
+                    "midright",
+                )
+                continue
+            if challenged:
+                text(
+                    surface,
+                    theme,
+                    "challenged",
+                    16,
+                    theme["accent"],
+                    (row.right - 12, row.centery),
+                    "midright",
+                )
+                continue
+            t = targets.get(f"challenge:{p}")
+            if t is not None:
+                self.draw_button(surface, t)
+                if (
+                    self.hint is not None
+                    and isinstance(self.hint, Challenge)
+                    and self.hint.pair == p
+                ):
+                    glow = lighten(theme["accent"], 0.35 * pulse(self.ticks, 0.2))
+                    pygame.draw.rect(surface, glow, t.rect.inflate(8, 8), 3, border_radius=15)
+        return pair_row_rect(len(PAIRS) - 1).bottom + 4

@@ -1,0 +1,613 @@
+"""Color Crossroads' play screen.
+
+The board (walls, the four corner colours, placed crystals) fills the left of the
+board area; beside it a column shows the palette (the two last-placed colours crossed
+out, colours that do not fit the hovered cell dimmed) and the turn's action, or,
+while a challenge is being answered, the 120 s ring, the drawn path and Submit /
+Clear / Concede.  The side panel lists the six pairs with a Challenge button on each
+open one, then the log.
+
+Controls (every one also has a keyboard path and a controller path):
+
+- Place: pick a colour (click a swatch, or keys 1-4), then click a cell; or click a
+  cell first and then a colour; or drag a swatch onto a cell.
+- Challenge: the Challenge button of a pair in the side panel.
+- Answer a challenge: drag through the cells of the loop (touch too), or click them one
+  by one; entering the start cell again closes the loop.  Clicking the path's last
+  cell takes it back; clicking an earlier cell cuts the path there.  Submit sends it
+  to the game's checker, whose verdict is shown.
+- Keyboard: arrows move the board cursor, Enter / Space act on it (place, or add the
+  cell to the path), Shift + arrows draw the path, Backspace takes back a path cell,
+  1-4 choose a colour, Tab / Shift+Tab walk through the buttons (Enter presses).
+  The base adds H hint, U undo, F1 rules, Escape pause.
+- Game controller (the input mapper turns it into keys; it has no Shift, digits or
+  Backspace): the d-pad moves the cursor and A (or X) acts on it like Enter, so A on an
+  empty cell and then on a colour's swatch places; a loop is drawn with A on each of
+  its cells (A on the path's last cell takes it back, on its start closes it).  Back
+  walks the buttons (swatches, End turn / Pass, Challenge, Submit / Clear / Concede) and
+  A presses the focused one; in the setup A, then Left / Right and A choose who starts.
+  Y hint, Start pause, B back.  Once a controller is used the key line under the
+  column names its buttons instead of keys.
+
+The view never decides a rule: legality, refusals and the loop verdict come from the
+engine through ``self.try_move`` (its reasons become the banner).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.color_crossroads import (
+    COLOURS,
+    EMPTY,
+    SIZE,
+    TARGET_POINTS,
+    Answer,
+    Challenge,
+    Concede,
+    EndTurn,
+    Pass,
+    Place,
+    Start,
+    label,
+)
+from scenes.play.base import PlayScene
+
+from .animation import Animations
+from .board import BoardDrawing
+from .column import ColumnDrawing
+from .layout import (
+    ACTION_RECT,
+    ARROWS,
+    CLEAR_RECT,
+    CONCEDE_RECT,
+    KEY_COLOURS,
+    SUBMIT_RECT,
+    Target,
+    cell_at,
+    challenge_rect,
+    pair_text,
+    start_rects,
+    swatch_rect,
+    walk,
+)
+from .side import SidePanel
+
+
+class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, PlayScene):
+    def __init__(self, app, match):
+        super().__init__(app, match)
+        self.colour: int | None = None  # the palette choice
+        self.pending: int | None = None  # a cell chosen before its colour
+        self.cursor = 40  # E5
+        self.keyboard = False  # the cursor is shown once keys are used
+        self.pad = False  # the latest key came from a game controller (the key line says so)
+        self.focus_key: str | None = None  # a Target key, None = the board
+        self.mouse = (-1, -1)
+        self.hover: int | None = None
+        self.drag_colour: int | None = None
+        # the loop being drawn
+        self.path: list[int] = []
+        self.closed = False
+        self.dragging = False
+        self.drag_head: int | None = None
+        self.remove_on_up = False
+        self.verdict: tuple[str, str] | None = None  # (text, "good"/"bad")
+        self.refused_flash = 0
+        self.concede_armed = 0
+        self.later: tuple | None = None  # (move, banner, kind) shown after its animation
+        self.traced: tuple | None = None  # (loop, board) of the latest accepted answer
+        self.last_tick_second = -1
+        self._layer_key = None
+        self._layer = None
+        self._targets_state = None  # held, so that its id is never reused while cached
+        self._targets_key = None
+        self._targets: list[Target] = []
+        self._log_cache: dict = {}
+
+    # -- who and what ------------------------------------------------------------------
+    def person_to_act(self) -> bool:
+        seat = self.match.to_move()
+        return seat >= 0 and not self.match.controller(seat).is_bot
+
+    def short_name(self, seat: int) -> str:
+        people = self.match.people()
+        if len(people) == 1 and seat in people:
+            return "You"
+        return self.match.seat_names()[seat]
+
+    def seat_colour(self, seat: int) -> pygame.Color:
+        # Red, green, yellow and blue belong to the board (both players use them).
+        return self.app.theme["crystal_purple"] if seat == 0 else self.app.theme["crystal_cyan"]
+
+    def focus_cell(self) -> int | None:
+        if self.pending is not None:
+            return self.pending
+        if self.hover is not None:
+            return self.hover
+        if self.keyboard and self.focus_key is None:
+            return self.cursor
+        return None
+
+    def targets(self) -> list[Target]:
+        st = self.match.state
+        person = self.person_to_act()
+        key = (person, self.concede_armed > 0)
+        if st is self._targets_state and key == self._targets_key:
+            return self._targets
+        out: list[Target] = []
+        if st.phase == "setup":
+            if person:
+                for seat, r in enumerate(start_rects()):
+                    out.append(
+                        Target(
+                            f"start:{seat}",
+                            r,
+                            f"Player {seat + 1} starts",
+                            "primary" if seat == 0 else "normal",
+                        )
+                    )
+        elif st.phase == "turn":
+            for c in range(4):
+                out.append(Target(f"colour:{c}", swatch_rect(c), COLOURS[c].title()))
+            legal = st.legal_moves() if person else []
+            if Pass() in legal:
+                out.append(Target("pass", ACTION_RECT, "Pass (nothing fits)", "primary"))
+            else:
+                out.append(
+                    Target(
+                        "end",
+                        ACTION_RECT,
+                        "End turn",
+                        "primary" if EndTurn() in legal else "normal",
+                        EndTurn() in legal,
+                    )
+                )
+        elif st.phase == "answer" and person:
+            out.append(Target("submit", SUBMIT_RECT, "Submit loop", "primary"))
+            out.append(Target("clear", CLEAR_RECT, "Clear"))
+            out.append(
+                Target(
+                    "concede",
+                    CONCEDE_RECT,
+                    "Sure?" if self.concede_armed > 0 else "Concede",
+                    "danger",
+                )
+            )
+        if st.phase != "over":
+            can = person and st.phase == "turn" and st.can_challenge()
+            for p in st.open_pairs():
+                if st.phase == "answer" and p == st.challenge_pair:
+                    continue  # its row says "challenged"
+                out.append(Target(f"challenge:{p}", challenge_rect(p), "Challenge", "normal", can))
+        self._targets_state, self._targets_key, self._targets = st, key, out
+        return out
+
+    def target_at(self, pos) -> Target | None:
+        for t in self.targets():
+            if t.rect.collidepoint(pos):
+                return t
+        return None
+
+    # -- input -------------------------------------------------------------------------
+    def handle_board(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.keyboard = False
+            self.hover = cell_at(event.pos)
+            if self.dragging and self.hover is not None:
+                self.drag_to(self.hover)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            self.keyboard = False
+            self.pad = False
+            self.focus_key = None
+            target = self.target_at(event.pos)
+            if target is not None:
+                self.activate(target.key)
+                if target.key.startswith("colour:") and self.colour is not None:
+                    self.drag_colour = self.colour
+                return
+            cell = cell_at(event.pos)
+            if cell is not None:
+                self.cursor = cell
+                self.press_cell(cell, mouse=True)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse = event.pos
+            cell = cell_at(event.pos)
+            if (
+                self.drag_colour is not None
+                and cell is not None
+                and self.match.state.phase == "turn"
+            ):
+                colour, self.drag_colour = self.drag_colour, None
+                self.place(cell, colour)
+            self.drag_colour = None
+            self.release()
+        elif event.type == pygame.KEYDOWN:
+            # The input mapper marks the keys it makes for a controller as synthetic.
+            self.pad = bool(getattr(event, "synthetic", False))
+            self.handle_key(event)
+
+    def handle_key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        if k in ARROWS:
+            dx, dy = ARROWS[k]
+            if (
+                self.match.state.phase == "setup"
+                and self.focus_key
+                and self.focus_key.startswith("start:")
+            ):
+                self.focus_key = f"start:{1 if dx > 0 else 0}" if dx else self.focus_key
+                return
+            self.keyboard = True
+            self.focus_key = None
+            self.hover = None
+            r, c = divmod(self.cursor, SIZE)
+            r = max(0, min(SIZE - 1, r + dy))
+            c = max(0, min(SIZE - 1, c + dx))
+            before = self.cursor
+            self.cursor = r * SIZE + c
+            if event.mod & pygame.KMOD_SHIFT and self.answering() and self.cursor != before:
+                if not self.path:
+                    self.path_click(before)
+                if self.path and self.path[-1] == before:
+                    self.drag_step(self.cursor)
+            return
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.keyboard = True
+            if self.focus_key is not None:
+                self.activate(self.focus_key)
+            elif self.match.state.phase == "setup":
+                self.focus_key = "start:0" if self.person_to_act() else None
+            else:
+                self.hover = None
+                self.press_cell(self.cursor, mouse=False)
+            return
+        if k == pygame.K_TAB:
+            self.keyboard = True
+            self.tab(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return
+        if k in KEY_COLOURS and self.match.state.phase == "turn":
+            self.activate(f"colour:{KEY_COLOURS[k]}")
+            return
+        if k == pygame.K_BACKSPACE:
+            if self.answering():
+                if self.closed:
+                    self.closed = False
+                elif self.path:
+                    self.path.pop()
+                self.path_changed()
+            else:
+                self.colour = None
+                self.pending = None
+
+    def tab(self, d: int) -> None:
+        keys = [None] + [t.key for t in self.targets()]
+        i = keys.index(self.focus_key) if self.focus_key in keys else 0
+        self.focus_key = keys[(i + d) % len(keys)]
+        self.app.sound.play("hover")
+
+    def activate(self, key: str) -> None:
+        kind, _, arg = key.partition(":")
+        st = self.match.state
+        if kind == "start":
+            self.app.sound.play("click")
+            self.try_move(Start(int(arg)))
+        elif kind == "colour":
+            c = int(arg)
+            self.app.sound.play("click")
+            if self.pending is not None and self.person_to_act() and st.phase == "turn":
+                cell = self.pending
+                self.place(cell, c)
+                return
+            self.colour = None if self.colour == c else c
+        elif kind == "end":
+            self.try_move(EndTurn())
+        elif kind == "pass":
+            self.try_move(Pass())
+        elif kind == "challenge":
+            self.try_move(Challenge(int(arg)))
+        elif kind == "submit":
+            self.submit_loop()
+        elif kind == "clear":
+            self.path.clear()
+            self.closed = False
+            self.path_changed()
+            self.app.sound.play("back")
+        elif kind == "concede":
+            if self.concede_armed > 0:
+                self.concede_armed = 0
+                self.try_move(Concede())
+            else:
+                self.concede_armed = 180
+                self.say("Press Concede again to give the point away", "warning")
+
+    def press_cell(self, cell: int, mouse: bool) -> None:
+        st = self.match.state
+        if self.answering():
+            if mouse and self.path and cell == self.path[-1] and not self.closed:
+                self.remove_on_up = True  # a click takes it back; a drag carries on from it
+            else:
+                self.path_click(cell)
+            if mouse and self.path and not self.closed and self.path[-1] == cell:
+                self.dragging = True
+                self.drag_head = cell
+            return
+        if st.phase != "turn":
+            return
+        if not self.person_to_act():
+            self.say("Wait for the bot to move", "warning")
+            return
+        if self.colour is not None:
+            self.place(cell, self.colour)
+            return
+        if st.board[cell] != EMPTY:
+            reason = st.why_illegal(Place(cell, 0))
+            if reason:
+                self.say(reason, "warning")
+            self.pending = None
+            return
+        self.pending = None if self.pending == cell else cell
+        if self.pending is not None:
+            self.say(f"{label(cell)}: now choose a colour", "info", 2.0)
+
+    def place(self, cell: int, colour: int) -> None:
+        if self.try_move(Place(cell, colour)):
+            self.colour = None
+            self.pending = None
+
+    def release(self) -> None:
+        if self.remove_on_up and self.path:
+            self.path.pop()
+            self.path_changed()
+        self.remove_on_up = False
+        self.dragging = False
+        self.drag_head = None
+
+    def answering(self) -> bool:
+        return self.match.state.phase == "answer" and self.person_to_act()
+
+    def keys_hint(self) -> str:
+        """The key line under the column: the keyboard's keys, or the controller's
+        buttons once a controller is in use (it has no Shift, digits or Backspace)."""
+        if self.answering():
+            if self.pad:
+                return "Pad: A on a cell, Back: buttons"
+            return "Keys: Shift+arrows, Backspace"
+        return "Pad: d-pad + A, Back: buttons" if self.pad else "Keys: arrows, Enter, 1-4, Tab"
+
+    # -- the path ----------------------------------------------------------------------
+    def path_click(self, cell: int) -> None:
+        """A click (or Enter) on ``cell`` while drawing a loop."""
+        path = self.path
+        if not path:
+            path.append(cell)
+        elif cell == path[-1] and not self.closed:
+            path.pop()
+        elif cell == path[0] and self.closed:
+            self.closed = False
+        elif cell == path[0] and len(path) >= 3:
+            self.closed = True
+            self.app.sound.play("place")
+        elif cell in path:
+            del path[path.index(cell) + 1 :]
+            self.closed = False
+        elif self.closed:
+            self.say("The loop is closed: Submit it, or click one of its cells to go back", "info")
+            return
+        else:
+            path.append(cell)
+        self.path_changed()
+
+    def drag_to(self, cell: int) -> None:
+        if self.drag_head is None or cell == self.drag_head:
+            return
+        self.remove_on_up = False
+        for z in walk(self.drag_head, cell):
+            if not self.drag_step(z):
+                break
+            self.drag_head = z
+
+    def drag_step(self, z: int) -> bool:
+        """Extend (or take back) the path by one orthogonal step; False stops a drag."""
+        path = self.path
+        if self.closed or not path:
+            return False
+        if len(path) >= 2 and z == path[-2]:
+            path.pop()
+        elif z == path[0] and len(path) >= 3:
+            self.closed = True
+            self.app.sound.play("place")
+        elif z in path:
+            return False
+        else:
+            path.append(z)
+        self.path_changed()
+        return True
+
+    def path_changed(self) -> None:
+        self.verdict = None
+        self.refused_flash = 0
+
+    def submit_loop(self) -> None:
+        self.try_move(Answer(tuple(self.path)))
+
+    # -- base hooks ----------------------------------------------------------------------
+    def say(self, words: str, kind: str = "info", seconds: float = 3.5) -> None:
+        # The engine's reasons are sentence fragments ("E5 is yellow"); banners start upper case.
+        super().say(words[:1].upper() + words[1:], kind, seconds)
+
+    def request_hint(self) -> None:
+        st = self.match.state
+        if st.phase == "answer" and self.person_to_act():
+            # The rules: the game never hints whether a loop exists.
+            self.say(
+                "No hints while answering a challenge: the game never says whether a loop exists",
+                "warning",
+            )
+            return
+        super().request_hint()
+
+    def on_refused(self, move, exc) -> None:
+        if isinstance(move, Answer):
+            self.verdict = (f"Refused: {exc}", "bad")
+            self.refused_flash = 50
+
+    def on_moved(self, old, new, move, seat: int) -> None:
+        self._targets_key = None
+        self.concede_armed = 0
+        name = self.short_name(seat)
+        if isinstance(move, Place):
+            self.app.sound.play("place")
+            if self.pending == move.cell:
+                self.pending = None
+        elif isinstance(move, Challenge):
+            self.app.sound.play("shift")
+            other = self.short_name(1 - seat)
+            self.say(
+                f"{name} challenged {pair_text(move.pair)}: {other} must show a loop "
+                "within 2 minutes",
+                "warning",
+                4.0,
+            )
+        elif isinstance(move, Answer):
+            self.app.sound.play("score")
+            self.traced = (tuple(new.last_loop), new.board, seat)
+            person = not self.match.controller(seat).is_bot
+            if person:
+                self.verdict = ("Loop accepted: +1", "good")
+            self.later = (move, new.last_result, "good")
+            self.banner_ticks = 0  # the challenge's banner is answered
+        elif isinstance(move, Concede):
+            self.app.sound.play("capture")
+            self.later = (move, new.last_result, "warning")
+            self.banner_ticks = 0
+        elif isinstance(move, (EndTurn, Pass, Start)):
+            self.app.sound.play("click")
+        # A drawn path belongs to one challenge: any applied action starts or ends one.
+        self.path = []
+        self.closed = False
+        self.dragging = False
+        self.drag_head = None
+        if isinstance(move, Challenge):
+            self.verdict = None
+
+    def on_undo(self) -> None:
+        self._targets_key = None
+        self.later = None
+        self.colour = None
+        self.pending = None
+        self.path = []
+        self.closed = False
+        self.dragging = False
+        self.drag_head = None
+        self.verdict = None
+        self.concede_armed = 0
+        self.focus_key = None
+
+    def bot_delay_ticks(self, state) -> int:
+        base = super().bot_delay_ticks(state)
+        # A bot answering a challenge is shown "looking for a loop" for a moment.
+        return base * 2 if state.phase == "answer" else base
+
+    def update_view(self) -> None:
+        if self.later is not None:
+            # The result is told once its animation has played (or was skipped).
+            move = self.later[0]
+            if not (self.anim and self.anim[2] is move) and not any(
+                q[2] is move for q in self.queue
+            ):
+                self.say(self.later[1], self.later[2], 4.5)
+                self.later = None
+        if self.refused_flash > 0:
+            self.refused_flash -= 1
+        if self.concede_armed > 0:
+            self.concede_armed -= 1
+            if self.concede_armed == 0:
+                self._targets_key = None
+        keys = [t.key for t in self.targets()]
+        if self.focus_key is not None and self.focus_key not in keys:
+            self.focus_key = None
+        clock = self.match.rule_clock
+        if clock is not None and self.answering():
+            left = math.ceil(clock.move_seconds_left())
+            if left <= 10 and left != self.last_tick_second:
+                self.last_tick_second = left
+                self.app.sound.play("tick")
+
+    def status_text(self) -> str:
+        m = self.match
+        st = m.state
+        if m.is_over():
+            out = st.outcome()
+            return out.reason if out else "Game over"
+        seat = m.to_move()
+        name = self.seat_label(seat)
+        person = self.person_to_act()
+        if st.phase == "setup":
+            return (
+                f"{name}: choose who takes the first turn"
+                if person
+                else f"{name} is choosing who starts..."
+            )
+        if st.phase == "answer":
+            pair = pair_text(st.challenge_pair)
+            return (
+                f"{name}: show a {pair} loop, or concede"
+                if person
+                else f"{name} is looking for a {pair} loop..."
+            )
+        if not person:
+            return f"{name} is thinking..."
+        if not st.placed_this_turn:
+            return f"{name}: place a colour" + (
+                " (you may challenge first)" if st.can_challenge() else ""
+            )
+        return f"{name}: challenge a pair, or end your turn"
+
+    def panel_rows(self) -> list[tuple[int, str, str]]:
+        pts = self.match.state.points
+        return [(s, self.seat_label(s), f"{pts[s]} / {TARGET_POINTS}") for s in range(2)]
+
+    def log_lines(self) -> list[tuple[int, str]]:
+        m = self.match
+        out = []
+        for i, e in enumerate(m.entries):
+            key = (i, e.text, e.seat, m.states[i].challenge_pair, m.states[i].mover)
+            line = self._log_cache.get(key)
+            if line is None:
+                line = self.describe(m.states[i], e.text, e.seat)
+                self._log_cache[key] = line
+            out.append((e.seat, line))
+        return out
+
+    def describe(self, before, move_text: str, seat: int) -> str:
+        who = f"P{seat + 1}"
+        try:
+            move = before.parse_move(move_text)
+        except ValueError:
+            return f"{who}  {move_text}"
+        if isinstance(move, Start):
+            return f"{who}  Player {move.seat + 1} starts"
+        if isinstance(move, Place):
+            return f"{who}  {label(move.cell)} {COLOURS[move.colour]}"
+        if isinstance(move, Challenge):
+            return f"{who}  challenges {pair_text(move.pair)}"
+        if isinstance(move, Answer):
+            pair = pair_text(before.challenge_pair)
+            return f"{who}  shows a {pair} loop ({len(move.cells)} cells): +1"
+        if isinstance(move, Concede):
+            return (
+                f"{who}  no {pair_text(before.challenge_pair)} loop: closed, P{before.mover + 1} +1"
+            )
+        if isinstance(move, EndTurn):
+            return f"{who}  ends the turn"
+        if isinstance(move, Pass):
+            return f"{who}  passes (nothing fits)"
+        return f"{who}  {move_text}"
+
+
+VIEW = ColorCrossroadsView

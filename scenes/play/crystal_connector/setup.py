@@ -1,0 +1,114 @@
+"""Crystal Connector's setup: the choices before the first move (colours, who moves
+first) in words and drawn.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.crystal_connector import COLOUR_NAMES, COLOURS, MoveOrder, PickOrder, TakeColours
+from scenes.widgets import darken, draw_panel, lighten, wrap_text
+
+from .layout import SETUP
+
+
+class SetupDrawing:
+    """Drawing the setup choices (mixed into CrystalConnectorView)."""
+
+    # -- setup ----------------------------------------------------------------------------
+    def _choice_words(self, state, move) -> str:
+        if isinstance(move, PickOrder):
+            return "picks colours first" if move.first else "picks colours second"
+        if isinstance(move, MoveOrder):
+            return "moves first" if move.first else "moves second"
+        if isinstance(move, TakeColours):
+            words = " and ".join(COLOUR_NAMES[c] for c in move.colours)
+            if len(move.colours) == 2:
+                first = state.colours[state.first_picker]
+                last = [c for c in COLOURS if c not in first and c not in move.colours]
+                if last:
+                    other = self.match.seat_names()[state.first_picker]
+                    return f"takes {words}; {other} gets {COLOUR_NAMES[last[0]]}"
+            return f"takes {words}"
+        return str(move)
+
+    def _draw_setup(self, surface, state, live: bool) -> None:
+        theme = self.app.theme
+        m = self.match
+        panel = SETUP
+        draw_panel(surface, panel, theme, fill="panel", edge="panel_edge", radius=14)
+        seat = state.to_move
+        chooser, question, explain, _ = self._setup_text(state)
+        self._blit_text(surface, chooser, 17, lighten(self.seat_colour(seat), 0.2), (panel.x + 16, panel.y + 14),
+                        max_width=panel.w - 32)
+        y = panel.y + 40
+        for line in question:
+            self._blit_text(surface, line, 26, theme["accent"], (panel.x + 16, y), kind="display")
+            y += 32
+        y += 6
+        for line in explain:
+            self._blit_text(surface, line, 16, theme["text_dim"], (panel.x + 16, y), kind="regular")
+            y += 20
+        person = live and self.my_turn()
+        hover = None
+        rects = self.choice_rects() if state is m.state else []
+        for k, (move, rect) in enumerate(rects):
+            if rect.collidepoint(self.mouse):
+                hover = k
+        for k, (move, rect) in enumerate(rects):
+            focused = person and (k == self.choice_focus)
+            is_hint = self.hint is not None and str(self.hint) == str(move)
+            fill = lighten(theme["panel"], 0.14 if hover == k and person else 0.06)
+            edge = theme["accent"] if focused else (theme["accent_2"] if hover == k or is_hint else theme["panel_edge"])
+            if not person:
+                fill, edge = darken(theme["panel"], 0.15), darken(theme["panel_edge"], 0.2)
+            pygame.draw.rect(surface, fill, rect, border_radius=14)
+            pygame.draw.rect(surface, edge, rect, 3 if focused or is_hint else 2, border_radius=14)
+            self._draw_choice(surface, state, move, rect, person)
+        if not person and state.phase != "over":
+            self._blit_text(surface, f"{chooser} is choosing...", 18, theme["text_dim"],
+                            (panel.centerx, panel.bottom - 24), "center")
+
+    def _draw_choice(self, surface, state, move, rect, person: bool) -> None:
+        theme = self.app.theme
+        text_c = theme["text"] if person else theme["text_dim"]
+
+        def gem(c, pos, r=16):
+            self._gem(surface, c, pos, r)
+
+        if isinstance(move, (PickOrder, MoveOrder)):
+            title = ("Pick first" if move.first else "Pick second") if isinstance(move, PickOrder) else \
+                ("Move first" if move.first else "Move second")
+            if isinstance(move, PickOrder):
+                sub = "Take 1 colour now, get the last one" if move.first else "Take 2 of the 3 colours left"
+            else:
+                sub = "Make the first turn" if move.first else "Answer the first turn"
+            lines = wrap_text(sub, theme.font(16, "regular"), rect.w - 80)[:2]
+            top = rect.centery - (30 + 20 * len(lines)) // 2
+            self._blit_text(surface, title, 24, text_c, (rect.x + 18, top))
+            for k, line in enumerate(lines):
+                self._blit_text(surface, line, 16, theme["text_dim"], (rect.x + 18, top + 34 + 20 * k), kind="regular")
+            big = "1" if move.first else "2"
+            self._blit_text(surface, big, 44, theme["accent"] if person else theme["text_dim"],
+                            (rect.right - 22, rect.centery), "midright", kind="display")
+            return
+        # colour picks
+        cols = move.colours
+        gx = rect.x + 30
+        for c in cols:
+            gem(c, (gx, rect.centery), 18 if len(cols) == 1 else 16)
+            gx += 40
+        names = " + ".join(COLOUR_NAMES[c].capitalize() for c in cols)
+        self._blit_text(surface, names, 21, text_c, (gx, rect.y + 14))
+        sizes = self._derived(state.board)["sizes"]
+        detail = ("largest group now: " if len(cols) == 1 else "largest now: ") + \
+            " and ".join(str(sizes[c]) for c in cols)
+        self._blit_text(surface, detail, 15, theme["text_dim"], (gx, rect.y + 42), kind="regular",
+                        max_width=rect.right - gx - 10)
+        if len(cols) == 2:
+            first = state.colours[state.first_picker]
+            last = [c for c in COLOURS if c not in first and c not in cols]
+            if last:
+                other = self.match.seat_names()[state.first_picker]
+                self._blit_text(surface, f"{other} gets {COLOUR_NAMES[last[0]]}", 15, theme["text_dim"],
+                                (gx, rect.y + 62), kind="regular", max_width=rect.right - gx - 10)

@@ -1,0 +1,745 @@
+"""Crystal Connector's play screen: a 6x6 board of faceted crystals whose rows and
+columns slide and wrap.
+
+How a person plays (every path ends in ``self.try_move``; the view never changes a
+state itself):
+
+- Mouse / touch: drag a row or a column, or tap the arrow handles at its ends (each
+  tap moves the *draft* one more space that way; tap a distance chip, or press Enter,
+  to make the shift).  The Confirm button ends the turn, Take back (U) removes the
+  last shift not yet confirmed.
+- Keyboard: arrows move the board cursor; Tab switches between its row and its
+  column (or press A-F / 1-6); Enter or Space grabs the line, arrows along it set
+  direction and distance, Enter makes the shift; Backspace / U takes back; once all
+  shifts are entered Enter confirms the turn.  V toggles Color Convertor mode.
+  Tab also reaches the column's buttons: it cycles column -> row -> Convert (when
+  offered) -> Take back -> Confirm -> column, Enter or Space presses the focused
+  button, and an arrow key returns to the board.  After Convert the cursor picks the
+  crystal (arrows, then Enter).
+- Game controller (through the mapped keys only): d-pad / stick = arrows, A = Enter,
+  X = Space, Back = Tab, Y = hint, B / Start = pause.  So A grabs and shifts and
+  confirms, and Back then A reaches Take back and Convert.
+- Setup (who picks, which colours, who moves first) is a set of cards beside the
+  board: click, tap, or arrows + Enter.
+
+Shift preview (``app.settings.shift_preview``):
+  On  -- each shift slides as it is entered; the turn's shifts are held by the view on
+        a local copy (``state.apply`` on the engine's immutable state) and are given to
+        the match only when the turn is confirmed, so taking one back never needs a
+        match undo.
+  Off -- the board stays frozen while the shifts are queued (a numbered list and
+        numbered arrows); on confirm they are submitted and slide one after another.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.crystal_connector import (
+    CELLS,
+    LINE_CELLS,
+    LINES,
+    ROCK,
+    SIZE,
+    Convert,
+    Shift,
+    line_kind,
+    line_label,
+)
+from scenes.play.base import PlayScene
+from scenes.widgets import wrap_text
+
+from .animation import Animations
+from .board import BoardDrawing
+from .layout import (
+    CELL,
+    CHIP,
+    DIR_SIGN,
+    HANDLES,
+    SETUP,
+    SIDE,
+    _dir_for,
+    cell_at,
+    cell_rect,
+    handle_rect,
+    signed,
+)
+from .setup import SetupDrawing
+from .side import SidePanel
+
+
+class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, PlayScene):
+    """The play screen.  Geometry helpers (``handle_rect``, ``cell_rect``,
+    ``chip_rect``, ``button_rect``, ``choice_rects``) are public so tests click where a
+    person would."""
+
+    def __init__(self, app, match):
+        super().__init__(app, match)
+        self.pending: list = []          # this turn's actions not yet given to the match
+        self._local_key = None
+        self._local = match.state
+        self._base = match.state         # the match state ``pending`` was entered on
+        self.draft: tuple[str, int] | None = None   # (line, signed offset), not yet a shift
+        self.grabbed: str | None = None  # keyboard: the line held by Enter
+        self.cursor = 14                 # C3
+        self.axis = "column"
+        self.convert_mode = False
+        self.choice_focus = 0
+        # the line drawn displaced: (line, offset now, offset target)
+        self.vis_line: str | None = None
+        self.vis_off = 0.0
+        self.vis_target = 0.0
+        self.bump: tuple[str, int, int, int] | None = None   # (line, sign, rock cell, tick)
+        self.morph: tuple[int, int, int, int] | None = None  # (cell, from, to, tick)
+        self.floaters: list[list] = []   # [text, x, y, colour, ticks left, total]
+        self.press: tuple | None = None  # what the mouse went down on
+        self.drag: dict | None = None
+        self.mouse = (-1, -1)
+        self.kb_active = False           # show the board cursor once keys are used
+        self.focus_button: str | None = None  # Tab focus on a column button (keys, controller)
+        self._previewed: list = []      # states whose shift the person already saw slide
+        self._batch = False
+        self._sprites: dict = {}
+        self._texts: dict = {}
+        self._groups: dict = {}
+        self._derived_cache: dict = {}
+        self._board_bg: pygame.Surface | None = None
+        self._panel_board: tuple[int, ...] | None = None  # the board drawn this frame, for the panel
+
+    # ================================================================== local turn
+    def local_state(self):
+        """The match state with this turn's held actions applied (never submitted)."""
+        key = (id(self.match.state), tuple(self.pending))
+        if key != self._local_key:
+            s = self.match.state
+            for a in self.pending:
+                s = s.apply(a)
+            self._local, self._local_key = s, key
+        return self._local
+
+    def board_on_screen(self) -> tuple[int, ...]:
+        """The board a person sees when nothing animates: with Shift preview On the
+        turn's held actions applied, Off the board as the turn started (frozen)."""
+        state = self.match.state
+        if state.phase == "play" and self.preview_on():
+            return self.local_state().board
+        return state.board
+
+    def preview_on(self) -> bool:
+        return bool(getattr(self.app.settings, "shift_preview", True))
+
+    def my_turn(self) -> bool:
+        m = self.match
+        seat = m.to_move()
+        return not m.is_over() and seat >= 0 and not m.controller(seat).is_bot
+
+    def turn_complete(self) -> bool:
+        """All of this turn's shifts are entered and wait for Confirm."""
+        if not self.pending:
+            return False
+        local, s = self.local_state(), self.match.state
+        return local.phase == "over" or local.to_move != s.to_move or len(local.turn_log) > len(s.turn_log)
+
+    def phone_back(self) -> None:
+        # A shift entered from a phone's d-pad is held here until Confirm: Back takes
+        # the last one back (the phone has no U key).
+        self.take_back()
+
+    def drop_local_input(self) -> None:
+        self._reset_turn()
+
+    def _reset_turn(self) -> None:
+        self.pending.clear()
+        self.draft = None
+        self.grabbed = None
+        self.convert_mode = False
+        self.drag = None
+        self.focus_button = None
+        self.vis_line, self.vis_off, self.vis_target = None, 0.0, 0.0
+        self._base = self.match.state
+
+    def _can_enter(self, quiet: bool = False) -> bool:
+        if self.match.is_over():
+            return False
+        if not self.my_turn():
+            if not quiet:
+                self.say("Wait for the bot to move", "warning")
+            return False
+        if self.match.state.phase != "play":
+            return False
+        return True
+
+    # -- drafts and shifts ---------------------------------------------------------
+    def _refuse(self, move, reason: str) -> None:
+        self.say(reason, "error")
+        self.app.sound.play("error")
+        if isinstance(move, Shift) and "rock" in reason.lower():
+            state = self.local_state() if self.preview_on() else self.match.state
+            rocks = [i for i in LINE_CELLS[LINES.index(move.line)] if state.board[i] == ROCK]
+            sign = DIR_SIGN[move.direction]
+            cell = (rocks[-1] if sign > 0 else rocks[0]) if rocks else -1
+            self.bump = (move.line, sign, cell, self.ticks)
+
+    def set_draft(self, line: str, offset: int) -> bool:
+        """Move the draft of ``line`` to ``offset`` (signed, -5..5); refusals bump."""
+        if not self._can_enter():
+            return False
+        local = self.local_state()
+        if self.turn_complete():
+            self.say("All shifts of this turn are entered: confirm the turn, or take one back", "warning")
+            return False
+        banned = local.banned_lines()
+        if line in banned:
+            self.say(banned[line], "warning")
+            self.app.sound.play("error")
+            return False
+        if abs(offset) > SIZE - 1:
+            self.say(local.why_illegal(Shift(line, _dir_for(line, offset), abs(offset))) or "", "warning")
+            return False
+        if offset != 0:
+            move = Shift(line, _dir_for(line, offset), abs(offset))
+            why = local.why_illegal(move)
+            if why:
+                self._refuse(move, why)
+                return False
+        if offset == 0:
+            self.draft = None
+        else:
+            self.draft = (line, offset)
+            if self.vis_line != line:
+                self.vis_line, self.vis_off = line, 0.0
+            self.vis_target = float(offset)
+        self.hint = None
+        self.app.sound.play("hover")
+        return True
+
+    def step_draft(self, line: str, direction: str) -> None:
+        """An arrow handle or key: one more space ``direction`` for ``line``."""
+        cur = self.draft[1] if self.draft and self.draft[0] == line else 0
+        new = cur + DIR_SIGN[direction]
+        if new == 0:
+            self.draft = None
+            self.vis_target = 0.0
+            return
+        self.set_draft(line, new)
+
+    def commit_draft(self) -> bool:
+        if not self.draft:
+            return False
+        line, off = self.draft
+        return self.enter_action(Shift(line, _dir_for(line, off), abs(off)))
+
+    def enter_action(self, move) -> bool:
+        """Add a shift or conversion to this turn (held until Confirm)."""
+        if not self._can_enter():
+            return False
+        local = self.local_state()
+        if self.turn_complete():
+            self.say("All shifts of this turn are entered: confirm the turn, or take one back", "warning")
+            return False
+        why = local.why_illegal(move)
+        if why:
+            self._refuse(move, why)
+            return False
+        if isinstance(move, Shift):
+            cost = local.spike_cost(move)
+            if self.preview_on():
+                # the line is drawn where the draft / drag left it; rebase onto the new board
+                if self.vis_line == move.line:
+                    self.vis_off -= signed(move)
+                else:
+                    self.vis_line, self.vis_off = move.line, -float(signed(move))
+                self.vis_target = 0.0
+                if cost:
+                    other = 1 - local.to_move
+                    x, y = self._line_end(move.line, DIR_SIGN[move.direction])
+                    self._float(f"+{cost} to {self.match.seat_names()[other]} (spikes)", x, y,
+                                self.seat_colour(other))
+            else:
+                self.vis_line, self.vis_off, self.vis_target = None, 0.0, 0.0
+        elif isinstance(move, Convert):
+            self.morph = (move.cell, local.board[move.cell], move.colour, self.ticks)
+            self.convert_mode = False
+        self.pending.append(move)
+        self.draft = None
+        self.grabbed = None
+        self.hint = None
+        self._cancel_hint()
+        self.app.sound.play("place")
+        if self.turn_complete():
+            if self.preview_on():
+                self.say("Turn complete: confirm it (Enter) or take a shift back (U)", "info", 3.0)
+        return True
+
+    def take_back(self) -> bool:
+        if self.draft:
+            self.draft = None
+            self.vis_target = 0.0
+            self.grabbed = None
+            return True
+        if self.grabbed:
+            self.grabbed = None
+            return True
+        if not self.pending:
+            return False
+        move = self.pending.pop()
+        if isinstance(move, Shift) and self.preview_on():
+            self.vis_line, self.vis_off, self.vis_target = move.line, float(signed(move)), 0.0
+        elif isinstance(move, Convert):
+            self.morph = (move.cell, move.colour, self.match.state.board[move.cell] if not self.pending
+                          else self.local_state().board[move.cell], self.ticks)
+        self.hint = None
+        self._cancel_hint()
+        self.app.sound.play("back")
+        self.say(f"Took back {move}", "info", 2.0)
+        return True
+
+    def confirm_turn(self) -> bool:
+        """Give the held actions to the match, in order; they animate one after another."""
+        if not self.pending:
+            return False
+        if not self.turn_complete():
+            left = self.local_state().shifts_left()
+            self.say(f"Enter {left} more shift{'s' if left != 1 else ''} first", "warning")
+            return False
+        actions = list(self.pending)
+        previewed = self.preview_on()
+        self.banner_ticks = 0
+        self.finish_animations()
+        self._batch = True
+        ok = True
+        try:
+            for a in actions:
+                before = len(self.queue)
+                if not self.try_move(a):
+                    ok = False
+                    break
+                if previewed and len(self.queue) > before:
+                    self._previewed.append(self.queue[-1][1])
+        finally:
+            self._batch = False
+        self._reset_turn()
+        return ok
+
+    def finish_animations(self) -> None:
+        if self._batch:  # the turn's actions queue up and play one after another
+            return
+        super().finish_animations()
+        self._previewed.clear()
+
+    def _was_previewed(self, state) -> bool:
+        return any(state is s for s in self._previewed)
+
+    def on_animation_done(self, old, new, move, seat) -> None:
+        self._previewed = [s for s in self._previewed if s is not new]
+
+    # -- PlayScene hooks -----------------------------------------------------------
+    def undo(self) -> None:
+        if self.take_back():
+            return
+        super().undo()
+
+    def redo(self) -> None:
+        self._reset_turn()
+        super().redo()
+
+    def on_undo(self) -> None:
+        self._reset_turn()
+        self.bump = self.morph = None
+
+    def request_hint(self) -> None:
+        if self.turn_complete():
+            self.say("Your shifts are all entered: confirm the turn (Enter) or take one back (U)", "warning")
+            return
+        if not self.pending or not self.my_turn():
+            self.draft = None
+            super().request_hint()
+            return
+        self._cancel_hint()
+        self.hint = None
+        self.hint_ticket = self.app.worker.request(self.spec.id, self.bot_level_for_hint, self.local_state(),
+                                                   seed=self.rng.randrange(1 << 30), seconds=self.bot_seconds,
+                                                   spec_module=self.spec_module)
+        self.say("Thinking of a hint...", "info")
+
+    def on_moved(self, old, new, move, seat: int) -> None:
+        super().on_moved(old, new, move, seat)
+        self.choice_focus = 0
+        if self.match.controller(seat).is_bot and not isinstance(move, Shift):
+            self.say(f"{self.seat_label(seat)}: {self._choice_words(old, move)}", "info", 3.0)
+
+    def update_view(self) -> None:
+        if not self._batch and (self.match.state is not self._base
+                                or (self.pending or self.draft) and not self.my_turn()):
+            self._reset_turn()  # the match moved on (a clock, a stand-in): drop the held turn
+        # the displaced line eases to where it should be
+        if self.drag is None:
+            d = self.vis_target - self.vis_off
+            self.vis_off = self.vis_target if abs(d) < 0.01 else self.vis_off + d * 0.3
+            if self.vis_off == self.vis_target == 0.0 and not self.draft:
+                self.vis_line = None
+        if self.bump and self.ticks - self.bump[3] > 24:
+            self.bump = None
+        if self.morph and self.ticks - self.morph[3] > 24:
+            self.morph = None
+        for f in self.floaters:
+            f[4] -= 1
+            f[2] -= 0.6
+        self.floaters = [f for f in self.floaters if f[4] > 0]
+        if self.match.to_move() < 0 or not self.my_turn():
+            self.convert_mode = False
+
+    def bot_delay_ticks(self, state) -> int:
+        # setup choices stay on screen a little longer than shifts
+        base = super().bot_delay_ticks(state)
+        return base * 2 if state.phase != "play" else base
+
+    # ================================================================== input
+    def handle_board(self, event: pygame.event.Event) -> None:
+        t = event.type
+        if t == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self.drag is not None:
+                self._drag_to(event.pos)
+        elif t == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            self._press(event.pos)
+        elif t == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._release(event.pos)
+        elif t == pygame.KEYDOWN:
+            self._key(event)
+
+    # -- mouse ------------------------------------------------------------------------
+    def _targets(self):
+        """(kind, key, rect) of every clickable thing now, topmost first."""
+        out = []
+        state = self.match.state
+        if state.phase in ("pick_order", "first_pick", "second_pick", "move_order"):
+            for k, (move, rect) in enumerate(self.choice_rects()):
+                out.append(("choice", k, rect))
+            return out
+        if state.phase != "play":
+            return out
+        for name in ("confirm", "takeback", "convert", "cancel"):
+            r = self.button_rect(name)
+            if r is not None:
+                out.append(("button", name, r))
+        if self.draft:
+            for d in range(1, SIZE):
+                out.append(("chip", d, self.chip_rect(d)))
+        for line, d in HANDLES:
+            out.append(("handle", (line, d), handle_rect(line, d)))
+        return out
+
+    def _press(self, pos) -> None:
+        self.press = None
+        self.kb_active = False
+        self.focus_button = None
+        for kind, key, rect in self._targets():
+            if rect.collidepoint(pos):
+                self.press = (kind, key, rect)
+                return
+        cell = cell_at(pos)
+        if cell is not None and self.match.state.phase == "play":
+            self.press = ("cell", cell, cell_rect(cell))
+            if self.my_turn() and not self.convert_mode and not self.turn_complete():
+                self.drag = {"start": pos, "cell": cell, "line": None, "raw": 0.0}
+
+    def _drag_to(self, pos) -> None:
+        d = self.drag
+        assert d is not None
+        dx, dy = pos[0] - d["start"][0], pos[1] - d["start"][1]
+        if d["line"] is None:
+            if max(abs(dx), abs(dy)) < 12:
+                return
+            r, c = divmod(d["cell"], SIZE)
+            line = LINES[SIZE + r] if abs(dx) > abs(dy) else LINES[c]
+            if not self._can_enter():
+                self.drag = None
+                return
+            local = self.local_state()
+            banned = local.banned_lines()
+            if line in banned:
+                self.say(banned[line], "warning")
+                self.app.sound.play("error")
+                self.drag = None
+                return
+            d["line"] = line
+            self.draft = None
+            self.vis_line, self.vis_off, self.vis_target = line, 0.0, 0.0
+        line = d["line"]
+        raw = (dx if line_kind(line) == "row" else dy) / CELL
+        d["raw"] = raw
+        back, fwd = self.local_state().line_limits(line)
+        # rocks resist: past the limit the line only gives a little
+        lo, hi = -back, fwd
+        if raw > hi:
+            raw = hi + min(0.3, (raw - hi) * 0.25)
+        elif raw < lo:
+            raw = lo - min(0.3, (lo - raw) * 0.25)
+        self.vis_off = self.vis_target = max(-5.4, min(5.4, raw))
+
+    def _release(self, pos) -> None:
+        press, self.press = self.press, None
+        drag, self.drag = self.drag, None
+        if drag is not None and drag["line"] is not None:
+            line = drag["line"]
+            off = int(round(drag["raw"]))
+            off = max(-(SIZE - 1), min(SIZE - 1, off))
+            self.vis_target = 0.0
+            if off == 0:
+                return
+            self.enter_action(Shift(line, _dir_for(line, off), abs(off)))
+            return
+        if press is None or not press[2].collidepoint(pos):
+            return
+        kind, key, _ = press
+        self.app.sound.play("click")
+        if kind == "choice":
+            moves = self.choice_rects()
+            if key < len(moves):
+                self.choice_focus = key
+                self.try_move(moves[key][0])
+        elif kind == "button":
+            self._button(key)
+        elif kind == "chip":
+            line, off = self.draft if self.draft else (None, 0)
+            if line is not None:
+                sign = 1 if off > 0 else -1
+                if self.set_draft(line, sign * key):
+                    self.commit_draft()
+        elif kind == "handle":
+            line, direction = key
+            self.cursor_to_line(line)
+            self.step_draft(line, direction)
+        elif kind == "cell":
+            self.cursor = key
+            if self.convert_mode:
+                self._convert_at(key)
+
+    def _button(self, name: str) -> None:
+        if name == "confirm":
+            self.confirm_turn()
+        elif name == "takeback":
+            if not self.take_back():
+                self.say("Nothing to take back in this turn", "warning")
+        elif name == "convert":
+            self.toggle_convert()
+        elif name == "cancel":
+            self.take_back()
+
+    def toggle_convert(self) -> None:
+        local = self.local_state()
+        if not self._can_enter():
+            return
+        if not self.convert_mode and not local.can_convert():
+            # the engine's reason, asked about a conversion that would otherwise be fine
+            mine = local.seat_colours(local.to_move)
+            cell = next((i for i in range(CELLS) if local.board[i] == mine[0]), self.cursor)
+            self.say(local.why_illegal(Convert(cell, mine[1])) or "", "warning")
+            self.app.sound.play("error")
+            return
+        self.convert_mode = not self.convert_mode
+        self.draft = None
+        if self.convert_mode:
+            self.say("Color Convertor: tap one of your circled crystals", "info")
+
+    def _convert_at(self, cell: int) -> None:
+        local = self.local_state()
+        mine = local.seat_colours(local.to_move)
+        piece = local.board[cell]
+        target = mine[1] if piece == mine[0] else mine[0]
+        self.enter_action(Convert(cell, target))
+
+    def focus_ring(self) -> list[str]:
+        """What Tab cycles through in play: the cursor's column and row, then the
+        column's buttons shown now."""
+        buttons = [n for n in ("convert", "takeback", "confirm") if self.button_rect(n) is not None]
+        return ["column", "row"] + buttons
+
+    def tab_focus(self, d: int = 1) -> None:
+        """Tab (controller Back): column -> row -> Convert -> Take back -> Confirm."""
+        ring = self.focus_ring()
+        here = self.focus_button if self.focus_button in ring else self.axis
+        nxt = ring[(ring.index(here) + d) % len(ring)]
+        if nxt in ("column", "row"):
+            self.focus_button, self.axis = None, nxt
+        else:
+            self.focus_button = nxt
+        self.app.sound.play("hover")
+
+    def cursor_to_line(self, line: str) -> None:
+        r, c = divmod(self.cursor, SIZE)
+        if line_kind(line) == "column":
+            self.cursor, self.axis = r * SIZE + LINES.index(line), "column"
+        else:
+            self.cursor, self.axis = (LINES.index(line) - SIZE) * SIZE + c, "row"
+
+    def cursor_line(self) -> str:
+        r, c = divmod(self.cursor, SIZE)
+        return LINES[c] if self.axis == "column" else LINES[SIZE + r]
+
+    # -- keyboard -----------------------------------------------------------------------
+    def _key(self, event) -> None:
+        k = event.key
+        phase = self.match.state.phase
+        if k not in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL):
+            self.kb_active = True
+        if phase in ("pick_order", "first_pick", "second_pick", "move_order"):
+            n = len(self.choice_rects())
+            if k in (pygame.K_LEFT, pygame.K_UP):
+                self.choice_focus = (self.choice_focus - 1) % max(1, n)
+            elif k in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
+                self.choice_focus = (self.choice_focus + 1) % max(1, n)
+            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                moves = self.choice_rects()
+                if moves and self.my_turn():
+                    self.try_move(moves[min(self.choice_focus, n - 1)][0])
+                elif not self.my_turn():
+                    self.say("Wait for the bot to choose", "warning")
+            return
+        if phase != "play":
+            return
+        if self.focus_button is not None and self.button_rect(self.focus_button) is None:
+            self.focus_button = None  # that button is no longer shown
+        arrows = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0)}
+        if k in arrows:
+            self.focus_button = None  # back to the board
+            dr, dc = arrows[k]
+            line = self.grabbed
+            if line is not None and ((line_kind(line) == "column") == (dc == 0)):
+                self.step_draft(line, {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}[(dr, dc)])
+                return
+            if line is not None:  # across a held line: hold the next parallel line
+                self.draft = None
+                self.vis_target = 0.0
+            r, c = divmod(self.cursor, SIZE)
+            self.cursor = ((r + dr) % SIZE) * SIZE + (c + dc) % SIZE
+            if line is not None:
+                self.grabbed = self.cursor_line()
+            return
+        if k == pygame.K_TAB:
+            if self.grabbed is None:
+                self.tab_focus(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
+            return
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.focus_button is not None:
+                name = self.focus_button
+                if name == "convert":
+                    self.focus_button = None  # the cursor now picks the crystal
+                self.app.sound.play("click")
+                self._button(name)
+            elif self.turn_complete():
+                self.confirm_turn()
+            elif self.convert_mode:
+                self._convert_at(self.cursor)
+            elif self.draft:
+                self.commit_draft()
+            elif self.grabbed:
+                self.grabbed = None
+            elif self._can_enter():
+                line = self.cursor_line()
+                banned = self.local_state().banned_lines()
+                if line in banned:
+                    self.say(banned[line], "warning")
+                    self.app.sound.play("error")
+                else:
+                    self.grabbed = line
+                    self.say(f"{line_label(line)}: use the arrows to choose direction and distance, "
+                             "then Enter", "info", 2.5)
+            return
+        if k in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            if not self.take_back():
+                self.say("Nothing to take back in this turn", "warning")
+            return
+        if k == pygame.K_v:
+            self.toggle_convert()
+            return
+        ch = (event.unicode or "").upper() or {pygame.K_a: "A", pygame.K_b: "B", pygame.K_c: "C", pygame.K_d: "D",
+                                               pygame.K_e: "E", pygame.K_f: "F", pygame.K_1: "1", pygame.K_2: "2",
+                                               pygame.K_3: "3", pygame.K_4: "4", pygame.K_5: "5",
+                                               pygame.K_6: "6"}.get(k, "")
+        if ch and ch in "ABCDEF123456" and len(ch) == 1:
+            self.focus_button = None
+            self.draft = None
+            self.vis_target = 0.0
+            self.cursor_to_line(ch)
+            self.grabbed = None
+            return
+
+    # ================================================================== geometry
+    def choice_rects(self) -> list[tuple[object, pygame.Rect]]:
+        """The setup cards: (move, rect) in reading order."""
+        state = self.match.state
+        moves = state.legal_moves() if state.phase in ("pick_order", "first_pick", "second_pick",
+                                                       "move_order") else []
+        if not moves:
+            return []
+        top = self._setup_text(state)[3]
+        gap = 12
+        avail = SETUP.bottom - 50 - top
+        h = min({2: 130, 3: 100, 4: 84}.get(len(moves), 84), (avail - gap * (len(moves) - 1)) // len(moves))
+        out = []
+        for k, m in enumerate(moves):
+            out.append((m, pygame.Rect(SETUP.x + 12, top + k * (h + gap), SETUP.w - 24, h)))
+        return out
+
+    def _setup_text(self, state):
+        """(chooser, question lines, explanation lines, top of the cards)."""
+        names = self.match.seat_names()
+        theme = self.app.theme
+        question = {
+            "pick_order": "Pick colours first or second?",
+            "first_pick": "Take one colour",
+            "second_pick": "Take two colours",
+            "move_order": "Move first or second?",
+        }[state.phase]
+        explain = {
+            "pick_order": "The first picker takes one colour now and gets the last one; "
+                          "the second picker takes two of the three left.",
+            "first_pick": "The other player then takes two; you get the colour left over.",
+            "second_pick": f"{names[state.first_picker]} gets the colour you leave.",
+            "move_order": f"{names[1]} decides who makes the first turn.",
+        }[state.phase]
+        q = wrap_text(question, theme.font(26, "display"), SETUP.w - 32)
+        e = wrap_text(explain, theme.font(16, "regular"), SETUP.w - 32)
+        top = SETUP.y + 42 + 32 * len(q) + 6 + 20 * len(e) + 14
+        return self.seat_label(state.to_move), q, e, top
+
+    def chip_rect(self, distance: int) -> pygame.Rect:
+        box = self._draft_box()
+        span = SIZE - 1
+        w = (box.w - 20 - (span - 1) * 6) // span
+        return pygame.Rect(box.x + 10 + (distance - 1) * (w + 6), box.y + 48, max(CHIP, w), CHIP)
+
+    def _draft_box(self) -> pygame.Rect:
+        return pygame.Rect(SIDE.x, SIDE.y + 326, SIDE.w, 102)
+
+    def button_rect(self, name: str) -> pygame.Rect | None:
+        """Where the column's buttons are now (None when not shown)."""
+        state = self.match.state
+        if state.phase != "play" or not self.my_turn():
+            return None
+        bottom = SIDE.bottom
+        if name == "takeback":
+            return pygame.Rect(SIDE.x, bottom - 52, 104, 52)
+        if name == "confirm":
+            return pygame.Rect(SIDE.x + 114, bottom - 52, SIDE.w - 114, 52)
+        if name == "convert":
+            local = self.local_state()
+            if local.anomalies.convertor and (local.can_convert() or self.convert_mode):
+                return pygame.Rect(SIDE.x, bottom - 52 - 10 - 48, SIDE.w, 48)
+            return None
+        if name == "cancel":
+            if self.draft:
+                box = self._draft_box()
+                return pygame.Rect(box.right - 8 - CHIP, box.y - 2, CHIP, CHIP)
+            return None
+        return None
+
+    def _line_end(self, line: str, sign: int) -> tuple[int, int]:
+        d = _dir_for(line, sign)
+        return handle_rect(line, d).center
+
+
+VIEW = CrystalConnectorView

@@ -1,0 +1,159 @@
+"""Crystal Formation's side panel (seats, trees toward five, power and stash, the log)
+and the banner.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.crystal_formation import ROUND_LIMIT, TREES_TO_WIN
+from game.grid import cell_label
+from scenes.play.base import BOARD_AREA, PANEL
+from scenes.widgets import darken, draw_panel, lighten, wrap_text
+
+from .board import stack_sprite
+from .layout import BOARD_REGION, seat_glyph
+
+
+class SidePanel:
+    """Drawing the side panel and the banner (mixed into CrystalFormationView)."""
+
+    # ================================================================== panel
+    def status_text(self) -> str:
+        m = self.match
+        if self.anim is not None:
+            _, _, move, seat, _ = self.anim
+            return f"{self.seat_label(seat)}: {move}"
+        if m.is_over():
+            return super().status_text()
+        seat = m.to_move()
+        name = self.seat_label(seat)
+        if m.controller(seat).is_bot:
+            return f"{name} is thinking..."
+        if m.state.must_pass():
+            return f"{name}: nothing is possible, pass (P)"
+        if self.selected is not None:
+            return f"{name}: move or grow {cell_label(self.selected)}"
+        return f"{name}: place, grow or move"
+
+    def panel_rows(self):
+        state = self.shown
+        return [(s, self.seat_label(s), f"{state.trees(s)}/{TREES_TO_WIN}") for s in range(state.num_players)]
+
+    def draw_players(self, surface: pygame.Surface, y: int) -> int:
+        theme = self.app.theme
+        state = self.shown
+        n = state.num_players
+        h = 62 if n <= 4 else 50
+        to_move = self.match.to_move()
+        people = len(self.match.people())
+        for s in range(n):
+            r = pygame.Rect(PANEL.x + 8, y, PANEL.w - 16, h - 4)
+            colour = self.seat_colour(s)
+            if s == to_move:
+                pygame.draw.rect(surface, lighten(theme["panel"], 0.12), r, border_radius=10)
+                pygame.draw.rect(surface, theme["accent"], r, 2, border_radius=10)
+                pygame.draw.polygon(surface, theme["accent"],
+                                    [(r.x + 3, r.centery - 7), (r.x + 10, r.centery), (r.x + 3, r.centery + 7)])
+            icon = round(h * 0.78)
+            spr = stack_sprite(colour, "SML", icon, seat_glyph(s) if self._glyphs() else None, glow=False)
+            surface.blit(spr, spr.get_rect(center=(r.x + 12 + icon // 2, r.centery - 2)))
+            tx = r.x + 18 + icon
+            seat = self.match.seats[s]
+            name = self.seat_name(s)
+            who = f"{(seat.level or '').title()} bot" if seat.is_bot else ("you" if people == 1 else "person")
+            top = r.y + (5 if n <= 4 else 3)
+            name_rect = self._blit(surface, seat.name or name, 18 if n <= 4 else 16, theme["text"], (tx, top),
+                                   max_width=110)
+            self._blit(surface, who, 13, theme["text_dim"], (name_rect.right + 6, name_rect.bottom - 3),
+                       "bottomleft", kind="regular")
+            # trees toward five
+            trees = state.trees(s)
+            tw = 15
+            x0 = r.right - 10 - TREES_TO_WIN * tw
+            for k in range(TREES_TO_WIN):
+                cx = x0 + k * tw + tw // 2
+                cy = top + 11
+                pts = [(cx, cy - 8), (cx + 6, cy + 6), (cx - 6, cy + 6)]
+                if k < trees:
+                    pygame.draw.polygon(surface, colour, pts)
+                    pygame.draw.polygon(surface, lighten(colour, 0.5), pts, 1)
+                else:
+                    pygame.draw.polygon(surface, theme["text_dim"], pts, 1)
+            self._blit(surface, f"{trees}/{TREES_TO_WIN}", 13, theme["accent"] if trees else theme["text_dim"],
+                       (x0 - 6, top + 11), "midright", kind="bold")
+            # stash and power
+            line2 = r.bottom - (8 if n <= 4 else 5)
+            stash = state.stash(s)
+            sx = tx
+            self._blit(surface, "stash", 13, theme["text_dim"], (sx, line2), "bottomleft", kind="regular")
+            sx += 40
+            for size, count in zip("SML", stash):
+                spr = stack_sprite(colour if count else darken(colour, 0.65), size, 34, None)
+                surface.blit(spr, spr.get_rect(midbottom=(sx + 10, line2 + 6)))
+                self._blit(surface, f"{size}×{count}", 13, theme["text"] if count else theme["text_dim"],
+                           (sx + 24, line2), "bottomleft")
+                sx += 58
+            self._blit(surface, f"power {state.power(s)}", 13, theme["text_dim"], (r.right - 10, line2),
+                       "bottomright", kind="regular")
+            y += h
+        return y
+
+    def draw_extra_panel(self, surface: pygame.Surface, y: int) -> int:
+        theme = self.app.theme
+        self._blit(surface, f"Five trees win · after {ROUND_LIMIT} rounds most trees, then power", 13,
+                   theme["text_dim"], (PANEL.x + 14, y), kind="regular", max_width=PANEL.w - 28)
+        return y + 20
+
+    def log_lines(self) -> list[tuple[int, str]]:
+        m = self.match
+        key = (len(m.entries), m.state)
+        if self._log_key is None or key[0] != self._log_key[0] or key[1] is not self._log_key[1]:
+            # extend the cached lines when the history only grew
+            keep = 0
+            if self._log_key is not None and len(self._log) <= len(m.entries):
+                keep = len(self._log)
+                if keep and self._log_states[keep - 1] is not m.states[keep]:
+                    keep = 0
+            lines = self._log[:keep]
+            states = self._log_states[:keep] if keep else []
+            for i in range(keep, len(m.entries)):
+                e = m.entries[i]
+                text = f"{self.seat_name(e.seat)}: {e.text}"
+                try:
+                    prev = m.states[i]
+                    end = prev.decay_preview(prev.parse_move(e.text))
+                    bits = []
+                    if end.decays:
+                        bits.append(f"{len(end.decays)} decay{'s' if len(end.decays) > 1 else ''}")
+                    if end.deaths:
+                        bits.append(f"{len(end.deaths)} lost")
+                    if end.wins:
+                        bits.append("fifth tree!")
+                    if bits:
+                        text += " · " + ", ".join(bits)
+                except ValueError:
+                    pass
+                lines.append((e.seat, text))
+                states.append(m.states[i + 1])
+            self._log = lines
+            self._log_states = states
+            self._log_key = key
+        return self._log
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        """The base's banner, kept over the board so the strip stays usable."""
+        if self.banner_ticks <= 0 or not self.banner:
+            return
+        theme = self.app.theme
+        font = theme.font(20)
+        width = BOARD_REGION.w - 40
+        lines = wrap_text(self.banner, font, width - 30)
+        h = 16 + 26 * len(lines)
+        rect = pygame.Rect(0, 0, width, h)
+        rect.midbottom = (BOARD_REGION.centerx + 8, BOARD_AREA.bottom - 4)
+        edge = {"error": "bad", "warning": "accent", "good": "good"}.get(self.banner_kind, "accent_2")
+        fade = min(1.0, self.banner_ticks / 20)
+        draw_panel(surface, rect, theme, fill="background_2", edge=edge, alpha=int(240 * fade), width=3)
+        for i, line in enumerate(lines):
+            self._blit(surface, line, 20, theme["text"], (rect.centerx, rect.y + 8 + 26 * i), "midtop", kind="bold")

@@ -1,0 +1,545 @@
+"""Crystal Formation's play screen: pyramid stacks on an 8x8 board (2-4 players) or a
+91-cell hexagon (5-6 players).
+
+How a person plays (every path ends in ``self.try_move``; the view never changes a
+state itself, and every refusal shows the engine's own reason):
+
+- Mouse / touch: glowing cells are legal targets.  With nothing selected, click a
+  glowing cell to *place* a small.  Click one of your nodes to select it: its *move*
+  targets glow (drag the node there, or click one), and the side strip shows its
+  *grow* buttons S, M and L (the piece that comes in; the ones the engine allows are
+  lit, the others explain why not).  Click the node again (or right-click) to drop
+  the selection.  With a mouse the end-of-turn marks show while pointing, before the
+  click; a finger tap only *proposes* an action (its marks show), and tapping it
+  again or End turn plays it.
+- Keyboard / controller: arrows move the board cursor (on the hexagon up / down keep
+  to the same column line), Enter acts on the cursor's cell exactly like a click,
+  Space proposes the next legal grow of the selected node (Enter plays it), S / M /
+  L propose growing the selected node (or the one under the cursor) with that piece
+  (its end-of-turn marks show; Enter or the same key again plays it), Tab jumps
+  between your nodes, T toggles the threat view, P passes when nothing else is legal
+  (so does Enter), Backspace / Escape drop a selection.  Right from the board's right
+  edge moves the focus onto the strip's buttons (grow S / M / L, End turn, Cancel,
+  Pass, Threat view): the arrows move between them (a grow under the focus shows its
+  end-of-turn marks), Enter presses the focused one exactly like a click, Left from
+  the strip (and Tab) goes back to the board cursor.  H hint, U undo, Y redo, F1
+  rules and Esc (menu) come from the shared play screen.
+- A game controller is the keyboard above through the shared input mapper: d-pad or
+  left stick = arrows, A = Enter, X = Space (cycle the grows), Back = Tab (your next
+  node), B = Escape (drop a selection, then the menu), Start = menu, Y = hint, the
+  shoulders scroll the move log.  So every action has a controller path: place and
+  move with the cursor and A, grow with X then A (or A on a grow button in the
+  strip), pass with A, the threat view with A on its button.
+- Hovering a node (or resting the cursor on it) draws its influence rings; the threat
+  view shades every cell an opponent influences.  Before an action is played its
+  end-of-turn result is marked on the board -- amber for nodes that will decay, red
+  crosses for nodes that will die -- using the engine's own ``decay_preview``.
+
+Layout (logical 1280x720): the board fills the left of BOARD_AREA; a strip on its
+right holds the turn order, the action card, the end-of-turn preview, the node under
+the pointer and the threat-view switch.  The side panel lists every seat with trees
+toward five, power and stash.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.crystal_formation import Grow, MoveNode, Pass, Place
+from scenes.play.base import PlayScene
+from scenes.widgets import MIN_TARGET
+
+from .animation import Animations
+from .board import BoardDrawing
+from .layout import ACTION_CARD, HEAVY_KEYS, STRIP, board_geom
+from .side import SidePanel
+from .strip import StripDrawing
+
+
+class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, PlayScene):
+    """The play screen (see the module docstring for the controls)."""
+
+    def __init__(self, app, match):
+        super().__init__(app, match)
+        self.kind = match.state.board_kind
+        self.geom = board_geom(self.kind)
+        self.selected = None          # a cell holding a node of the seat to move
+        self.pending = None           # a move proposed (finger tap, grow key), not yet played
+        self.hover_cell = None
+        self.hover_button = None
+        self.mouse = (-1, -1)
+        self.cursor = self._home_cell()
+        self.keyboard = False         # the cursor is shown once keys are used
+        self.goal_x = None            # hexagon: the x the up / down keys aim for
+        self.press = None             # (pos, cell, button name, finger) of a press
+        self.threat_view = False
+        self.strip_focus = None       # a strip button holding the keyboard / controller focus
+        self._sel_state = None
+        self._cache: dict = {}
+        self._layers: dict = {}
+        self._text_cache: dict = {}
+        self._bg = None
+        self._log_key = None
+        self._log = []
+        self._log_states: list = []
+        self._last_key = None
+        self._last = None
+        self.buttons_rects: dict[str, tuple[pygame.Rect, bool]] = {}
+
+    # ================================================================== helpers
+    def _home_cell(self):
+        state = self.match.state
+        seat = state.to_move
+        mine = state.nodes(seat)
+        return mine[0].cell if mine else state.cells()[0]
+
+    def my_turn(self) -> bool:
+        m = self.match
+        seat = m.to_move()
+        return seat >= 0 and not m.controller(seat).is_bot
+
+    def viewer(self) -> int:
+        """Whose threats the threat view shows: the person to move, else the next
+        person in turn order, else the seat to move."""
+        m = self.match
+        n = m.state.num_players
+        seat = m.state.to_move
+        if not m.controller(seat).is_bot:
+            return seat
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if not m.seats[s].is_bot:
+                return s
+        return seat
+
+    def seat_name(self, seat: int) -> str:
+        return self.match.seat_names()[seat]
+
+    def _cached(self, key, make):
+        """Per-state values, keyed by the (immutable, hashable) state itself so a
+        reused object id can never serve a stale entry.  Board-sized layers live
+        in a separate, smaller cache (each is about 1.5 MB)."""
+        heavy = key[0] in HEAVY_KEYS
+        cache = self._layers if heavy else self._cache
+        value = cache.get(key)
+        if value is None:
+            if len(cache) >= (12 if heavy else 256):
+                cache.pop(next(iter(cache)))  # the oldest entry
+            value = cache[key] = make()
+        return value
+
+    def preview(self, state, move):
+        """The engine's end-of-turn preview for ``move`` (None: as things stand)."""
+        if state.is_terminal():
+            return None
+
+        def make():
+            try:
+                return state.decay_preview(move)
+            except ValueError:
+                return False
+        value = self._cached(("preview", state, str(move)), make)
+        return value or None
+
+    def candidate(self):
+        """The action the person is pointing at, whose end-of-turn is previewed."""
+        if not self.my_turn() or self.anim or self.queue:
+            return None
+        state = self.match.state
+        if self.pending is not None:
+            return self.pending
+        name = self.strip_focus if self.keyboard else self.hover_button
+        if name:
+            if name.startswith("grow:") and self.selected is not None:
+                move = Grow(self.selected, name[5:])
+                return move if move in state.grow_options(self.selected) else None
+            if name == "pass" and state.must_pass():
+                return Pass()
+            return None
+        cell = self.cursor if self.keyboard else self.hover_cell
+        if cell is None:
+            return None
+        if self.selected is not None:
+            if cell in self._cached(("targets", state, self.selected),
+                                    lambda: frozenset(state.move_targets(self.selected))):
+                return MoveNode(self.selected, cell)
+            return None
+        if cell in self._place_targets(state):
+            return Place(cell)
+        return None
+
+    def _place_targets(self, state) -> frozenset:
+        return self._cached(("place", state), lambda: frozenset(state.place_targets()))
+
+    def _clear_input(self) -> None:
+        self.selected = None
+        self.pending = None
+        self._sel_state = None
+
+    # ================================================================== moves
+    def commit(self, move, finger: bool = False, key: bool = False) -> bool:
+        """Play ``move``.  A finger tap (or a grow key) first only proposes a legal
+        move, so its end-of-turn marks can be read: the same tap / key again, End
+        turn or Enter plays it."""
+        state = self.match.state
+        if (finger or key) and self.my_turn() and move != self.pending and move in state.legal_moves():
+            self.pending = move
+            how = "tap again or End turn" if finger else "press Enter"
+            self.say(f"{move}: {how} to play it", "info", 2.5)
+            return False
+        self.pending = None
+        ok = self.try_move(move)
+        if ok:
+            self._clear_input()
+        return ok
+
+    def tap(self, cell, finger: bool = False) -> None:
+        """A click, tap or Enter on a board cell."""
+        if cell is None:
+            self._clear_input()
+            return
+        self.cursor = cell
+        state = self.match.state
+        if not self.my_turn():
+            if not state.is_terminal():
+                self.say(f"Wait for {self.seat_label(state.to_move)} to move", "warning", 2.0)
+            return
+        if self.pending is not None and not finger:
+            self.pending = None
+        me = state.to_move
+        node = state.node_at(cell)
+        if self.selected is not None:
+            if cell == self.selected:
+                self._clear_input()
+                return
+            if node is not None and node.owner == me:
+                self.select(cell)
+                return
+            self.commit(MoveNode(self.selected, cell), finger)
+            return
+        if node is not None and node.owner == me:
+            self.select(cell)
+            return
+        if node is not None:
+            # someone else's node: the engine says why it cannot be grown
+            self.commit(Grow(cell, "S"), finger)
+            return
+        self.commit(Place(cell), finger)
+
+    def select(self, cell) -> None:
+        self.selected = cell
+        self.pending = None
+        self._sel_state = self.match.state
+        self.cursor = cell
+
+    def grow(self, size: str, finger: bool = False, key: bool = False) -> None:
+        state = self.match.state
+        if not self.my_turn():
+            self.say(f"Wait for {self.seat_label(state.to_move)} to move", "warning", 2.0)
+            return
+        cell = self.selected
+        if cell is None:
+            cell = self.cursor if self.keyboard else self.hover_cell
+        if cell is None:
+            self.say("Select one of your nodes first, then grow it", "warning")
+            return
+        self.commit(Grow(cell, size), finger, key)
+
+    def press_button(self, name: str, finger: bool = False) -> None:
+        if name.startswith("grow:"):
+            self.grow(name[5:], finger)
+        elif name == "pass":
+            self.commit(Pass(), finger)
+        elif name == "cancel":
+            self._clear_input()
+        elif name == "end":
+            if self.pending is not None:
+                self.commit(self.pending)
+        elif name == "threat":
+            self.toggle_threat()
+
+    def toggle_threat(self) -> None:
+        self.threat_view = not self.threat_view
+        self.app.sound.play("click")
+
+    # ================================================================== scene hooks
+    def on_moved(self, old, new, move, seat: int) -> None:
+        super().on_moved(old, new, move, seat)
+        self._clear_input()
+
+    def on_undo(self) -> None:
+        self._clear_input()
+
+    def update_view(self) -> None:
+        if self._sel_state is not None and self._sel_state is not self.match.state:
+            self._clear_input()
+        if self.pending is not None and self.pending not in self.match.state.legal_moves():
+            self.pending = None
+        self._check_strip_focus()
+
+    def bot_delay_ticks(self, state) -> int:
+        # long enough to see whose turn it is before the bot's action lands
+        return int(30 / max(0.25, self.app.settings.animation_speed))
+
+    def cancel_input(self) -> bool:
+        if self.selected is None and self.pending is None:
+            return False
+        self._clear_input()
+        return True
+
+    def handle_board(self, event: pygame.event.Event) -> None:
+        t = event.type
+        if t == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.keyboard = False
+            self.strip_focus = None
+            self.hover_cell = self.geom.cell_at(event.pos)
+            self.hover_button = self._button_at(event.pos)
+            return
+        if t == pygame.MOUSEBUTTONDOWN:
+            self.mouse = event.pos
+            if event.button == 3:
+                self._clear_input()
+                return
+            if event.button != 1:
+                return
+            self.keyboard = False
+            self.strip_focus = None
+            finger = bool(getattr(event, "finger", False))
+            self.press = (event.pos, self.geom.cell_at(event.pos), self._button_at(event.pos), finger)
+            return
+        if t == pygame.MOUSEBUTTONUP and event.button == 1:
+            press, self.press = self.press, None
+            if press is None:
+                return
+            _, cell, name, finger = press
+            finger = finger or bool(getattr(event, "finger", False))
+            if name is not None:
+                if self._button_at(event.pos) == name:
+                    self.app.sound.play("click")
+                    self.press_button(name, finger)
+                return
+            here = self.geom.cell_at(event.pos)
+            if cell is not None and here is not None and here != cell:
+                self._drag(cell, here, finger)
+                return
+            if here is None and cell is None:
+                if not STRIP.collidepoint(event.pos):
+                    self._clear_input()
+                return
+            self.tap(here if here is not None else cell, finger)
+            return
+        if t == pygame.KEYDOWN:
+            self._key(event)
+
+    def _drag(self, source, target, finger: bool) -> None:
+        """A node dragged onto a cell: a move (another seat's node, or an empty
+        source, is only a slipped click on the release cell)."""
+        state = self.match.state
+        node = state.node_at(source)
+        if not self.my_turn() or node is None or node.owner != state.to_move:
+            self.tap(target, finger)
+            return
+        self.selected = source
+        self._sel_state = state
+        self.commit(MoveNode(source, target), finger)
+
+    def _key(self, event) -> None:
+        self._key_action(event)
+        self._check_strip_focus()
+
+    def _key_action(self, event) -> None:
+        k = event.key
+        arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+        if k in arrows:
+            if self.keyboard and self.strip_focus is not None:
+                self.move_strip_focus(*arrows[k])
+            elif self.keyboard:
+                if not self.move_cursor(*arrows[k]) and arrows[k] == (1, 0):
+                    self.enter_strip()
+            self.keyboard = True
+            return
+        if k == pygame.K_SPACE:
+            self.keyboard = True
+            self.cycle_grow()
+            return
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.keyboard and self.strip_focus is not None:
+                self.app.sound.play("click")
+                self.press_button(self.strip_focus)
+                return
+            self.keyboard = True
+            if self.pending is not None:
+                self.commit(self.pending)
+            elif self.my_turn() and self.match.state.must_pass():
+                self.commit(Pass())
+            else:
+                self.tap(self.cursor)
+            return
+        if k in (pygame.K_s, pygame.K_m, pygame.K_l):
+            self.keyboard = True
+            self.grow({pygame.K_s: "S", pygame.K_m: "M", pygame.K_l: "L"}[k], key=True)
+            return
+        if k == pygame.K_t:
+            self.toggle_threat()
+            return
+        if k == pygame.K_p:
+            if self.my_turn():
+                self.commit(Pass())
+            return
+        if k == pygame.K_TAB:
+            self.strip_focus = None
+            self.next_node(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return
+        if k in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self._clear_input()
+
+    def cycle_grow(self) -> None:
+        """Space (a controller's X): propose the selected node's (or the cursor's)
+        next legal grow; Enter plays the proposal."""
+        state = self.match.state
+        if not self.my_turn():
+            self.say(f"Wait for {self.seat_label(state.to_move)} to move", "warning", 2.0)
+            return
+        cell = self.selected if self.selected is not None else self.cursor
+        node = state.node_at(cell)
+        if node is None or node.owner != state.to_move:
+            self.commit(Grow(cell, "S"))  # the engine says whose node it is not
+            return
+        options = list(state.grow_options(cell))
+        if not options:
+            # no legal grow: show the engine's reason for the most telling size
+            reasons = [state.why_illegal(Grow(cell, size)) for size in "LMS"]
+            telling = [r for r in reasons if r and ("stash" in r or "tree" in r)]
+            self.say((telling or reasons)[0], "error")
+            self.app.sound.play("error")
+            return
+        if self.pending in options:
+            move = options[(options.index(self.pending) + 1) % len(options)]
+        else:
+            move = options[0]
+        if self.selected is None:
+            self.select(cell)
+        self.pending = move
+        self.say(f"{move}: press Enter to play it, Space for another grow", "info", 2.5)
+
+    def next_node(self, d: int) -> None:
+        state = self.match.state
+        mine = [n.cell for n in state.nodes(state.to_move)]
+        self.keyboard = True
+        if not mine:
+            return
+        if self.cursor in mine:
+            self.cursor = mine[(mine.index(self.cursor) + d) % len(mine)]
+        else:
+            self.cursor = mine[0]
+
+    def move_cursor(self, dx: int, dy: int) -> bool:
+        """Move the board cursor one step; False at the board's edge."""
+        cells = self.geom.pos
+        col, row = self.cursor
+        if self.kind == "square" or dy == 0:
+            nxt = (col + dx, row + dy)
+            self.goal_x = None
+            if nxt in cells:
+                self.cursor = nxt
+                return True
+            return False
+        # hexagon: the row above / below, keeping as close as possible to the x
+        # where the vertical run began
+        x0 = self.goal_x if self.goal_x is not None else self.geom.pos[self.cursor][0]
+        options = [c for c in cells if c[1] == row + dy]
+        if not options:
+            return False
+        bias = 0.01 * (1 if dy > 0 else -1)
+        self.cursor = min(options, key=lambda c: abs(cells[c][0] - x0 - bias * self.geom.unit))
+        self.goal_x = x0
+        return True
+
+    # -- the strip's buttons under the keyboard / controller focus -----------------------
+    def strip_rows(self) -> list[list[str]]:
+        """The strip's buttons now, top to bottom, each row left to right."""
+        self.buttons_rects = self._layout_buttons(self.match.state)
+        rows: dict = {}
+        for name, (rect, _) in self.buttons_rects.items():
+            rows.setdefault(rect.y, []).append((rect.x, name))
+        return [[name for _, name in sorted(row)] for _, row in sorted(rows.items())]
+
+    def enter_strip(self) -> None:
+        """Right from the board's edge: focus the row of buttons nearest the cursor."""
+        rows = self.strip_rows()
+        if not rows:
+            return
+        y = self.geom.pos[self.cursor][1]
+        row = min(rows, key=lambda r: abs(self.buttons_rects[r[0]][0].centery - y))
+        self.strip_focus = row[0]
+        self.app.sound.play("hover")
+
+    def move_strip_focus(self, dx: int, dy: int) -> None:
+        rows = self.strip_rows()
+        at = [(i, row.index(self.strip_focus)) for i, row in enumerate(rows) if self.strip_focus in row]
+        if not at:
+            self.strip_focus = None
+            return
+        i, j = at[0]
+        if dx:
+            if 0 <= j + dx < len(rows[i]):
+                self.strip_focus = rows[i][j + dx]
+            elif dx < 0:
+                self.strip_focus = None  # back to the board cursor
+                return
+            else:
+                return
+        elif 0 <= i + dy < len(rows):
+            x = self.buttons_rects[self.strip_focus][0].centerx
+            self.strip_focus = min(rows[i + dy], key=lambda n: abs(self.buttons_rects[n][0].centerx - x))
+        else:
+            return
+        self.app.sound.play("hover")
+
+    def _check_strip_focus(self) -> None:
+        """A focused button that is gone (its action played, the turn passed) hands the
+        focus back to the board cursor."""
+        if self.strip_focus is not None and self.strip_focus not in self._layout_buttons(self.match.state):
+            self.strip_focus = None
+
+    # ================================================================== strip layout
+    def button_rect(self, name: str) -> pygame.Rect | None:
+        """Where a strip button is now (None when it is not shown)."""
+        self.buttons_rects = self._layout_buttons(self.match.state)
+        hit = self.buttons_rects.get(name)
+        return hit[0] if hit else None
+
+    def _button_at(self, pos):
+        self.buttons_rects = self._layout_buttons(self.match.state)
+        for name, (rect, _) in self.buttons_rects.items():
+            if rect.collidepoint(pos):
+                return name
+        return None
+
+    def _layout_buttons(self, state) -> dict:
+        """Every strip button for the current situation: name -> (rect, enabled)."""
+        out: dict = {}
+        x, w = STRIP.x + 10, STRIP.w - 20
+        out["threat"] = (pygame.Rect(STRIP.x, STRIP.bottom - MIN_TARGET - 4, STRIP.w, MIN_TARGET + 4), True)
+        if not self.my_turn() or state.is_terminal():
+            return out
+        y = ACTION_CARD.y + 124
+        if self.pending is not None:
+            out["end"] = (pygame.Rect(x, y, w, MIN_TARGET + 4), True)
+            out["cancel"] = (pygame.Rect(x, y + MIN_TARGET + 10, w, MIN_TARGET), True)
+            return out
+        if state.must_pass():
+            out["pass"] = (pygame.Rect(x, y, w, MIN_TARGET + 4), True)
+            return out
+        if self.selected is not None:
+            legal = state.grow_options(self.selected)
+            bw = (w - 16) // 3
+            for k, size in enumerate("SML"):
+                out[f"grow:{size}"] = (pygame.Rect(x + k * (bw + 8), y, bw, MIN_TARGET + 8),
+                                       Grow(self.selected, size) in legal)
+            out["cancel"] = (pygame.Rect(x, y + MIN_TARGET + 16, w, MIN_TARGET), True)  # ends at +228
+        return out
+
+
+VIEW = CrystalFormationView

@@ -1,0 +1,28 @@
+"""Element Shift's play screen, one module per part:
+
+- ``view.py``: ``ElementShiftView`` -- who is playing, the plan being entered, input (mouse,
+  keys, controller focus), the base's hooks (bots, hints, moves, undo) and the flow from
+  setup to the curtain, the reveal, the summary and the results.  It mixes in the parts below.
+- ``layout.py``: the geometry (board, banner strip, editor column), element colours and
+  keys, the reveal's tick lengths, and the words for actions.
+- ``sprites.py``: the cached drawing -- text, panels, tiles, the board picture, tokens.
+- ``board.py``: drawing the board, its overlays, the variation banner and the thumbnail.
+- ``editor.py``: the plan editor column -- its buttons, what they do, how it is drawn.
+- ``reveal.py``: a round's reveal timeline and its drawing.
+- ``summary.py``: the hot-seat curtain and the round summary.
+- ``side.py``: the shared side panel (players, totals, tile counts, log).
+- ``results.py``: the results screen, its chart drawn per round.
+
+The parts are mixins of the view because their methods read the view's state (the
+plan being edited, the animation in flight): they moved from the one 2,800-line module as
+they were.  A part imports only layout and sprites (and reveal its timeline), never the
+view, so imports run one way.
+
+What other code imports from ``scenes.play.element_shift`` is re-exported here.
+"""
+
+from .layout import cell_center, cell_rect
+from .results import ElementShiftResults
+from .view import VIEW, ElementShiftView
+
+__all__ = ["VIEW", "ElementShiftResults", "ElementShiftView", "cell_center", "cell_rect"]

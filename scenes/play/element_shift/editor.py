@@ -1,0 +1,505 @@
+"""Element Shift's plan editor: the column right of the board (its buttons, their layout
+and what pressing one does), drawn for setup, planning and waiting.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import pygame
+
+from game.element_shift import ELEMENT_NAMES, STAY, Plan, beater, cell_name
+from scenes.play.base import BOARD_AREA
+from scenes.widgets import darken, lighten
+
+from .layout import RAY_ARROWS, SIDE, Mode, plural
+from .sprites import blit_token, element_icon, panel, put_text, wrapped
+
+
+class PlanEditor:
+    """The plan editor column (mixed into ElementShiftView)."""
+
+    # -- on-screen buttons ----------------------------------------------------------
+    def editor_layout(self) -> dict:
+        """y positions of the plan editor's parts (they move with the allowed text)."""
+        state = self.match.state
+        v = state.variation()
+        allowed = v.allowed.split(": ", 1)[-1]
+        lines = wrapped(self.app.theme, allowed, 14, SIDE.w - 16)
+        y = SIDE.y
+        lay = {
+            "label": y + 4,
+            "toggle": y + 26,
+            "slots": y + 92,
+            "allowed": y + 166,
+            "allowed_lines": lines,
+        }
+        y = lay["allowed"] + 20 + 18 * len(lines) + 6
+        lay["rays"] = None
+        if v.ray_first and not self.plan_actions:
+            lay["rays"] = y
+            y += 48 + 6
+        lay["preview"] = y + 14
+        return lay
+
+    def controls(self) -> list[tuple[str, pygame.Rect, bool]]:
+        """(name, rect, enabled) of the buttons drawn this frame; tests click these."""
+        make = CONTROLS.get(self.mode())
+        return make(self) if make is not None else []
+
+    def curtain_controls(self) -> list[tuple[str, pygame.Rect, bool]]:
+        r = pygame.Rect(0, 0, 460, 68)
+        r.center = (BOARD_AREA.centerx, BOARD_AREA.y + 414)
+        return [("reveal", r, True)]
+
+    def summary_controls(self) -> list[tuple[str, pygame.Rect, bool]]:
+        r = pygame.Rect(0, 0, 260, 54)
+        r.bottomright = (BOARD_AREA.right - 22, BOARD_AREA.bottom - 14)
+        return [("continue", r, True)]
+
+    def setup_controls(self) -> list[tuple[str, pygame.Rect, bool]]:
+        return [("start", pygame.Rect(SIDE.x, SIDE.bottom - 58, SIDE.w, 58), self.pick is not None)]
+
+    def plan_controls(self) -> list[tuple[str, pygame.Rect, bool]]:
+        out: list[tuple[str, pygame.Rect, bool]] = []
+        x, w = SIDE.x, SIDE.w
+        lay = self.editor_layout()
+        half = (w - 10) // 2
+        out.append(("keep", pygame.Rect(x, lay["toggle"], half, 56), True))
+        out.append(("switch", pygame.Rect(x + half + 10, lay["toggle"], half, 56), True))
+        if lay["rays"] is not None:
+            bw = (w - 3 * 8) // 4
+            for i, d in enumerate("NESW"):
+                out.append(
+                    (f"ray {d}", pygame.Rect(x + i * (bw + 8), lay["rays"], bw, 48), True)
+                )
+        if isinstance(self.hint, Plan):
+            out.append(
+                ("use_hint", pygame.Rect(SIDE.right - 116, lay["preview"] - 8, 112, 44), True)
+            )
+        half = (w - 8) // 2
+        y = SIDE.bottom - 58 - 10 - 48
+        out.append(("undo_step", pygame.Rect(x, y, half, 48), bool(self.plan_actions)))
+        out.append(("clear", pygame.Rect(x + half + 8, y, half, 48), bool(self.plan_actions)))
+        out.append(("submit", pygame.Rect(x, SIDE.bottom - 58, w, 58), True))
+        return out
+
+    def control_rect(self, name: str) -> pygame.Rect:
+        for n, r, _ in self.controls():
+            if n == name:
+                return r
+        raise KeyError(name)
+
+    def press(self, name: str) -> None:
+        if name == "reveal":
+            self.lift_curtain()
+        elif name == "continue":
+            self.close_summary()
+        elif name == "start":
+            self.confirm_start()
+        elif name == "keep":
+            self.set_switch(False)
+        elif name == "switch":
+            self.set_switch(True)
+        elif name.startswith("ray "):
+            self.fire_ray(name[4:])
+        elif name == "undo_step":
+            self.undo_step()
+        elif name == "clear":
+            self.clear_plan()
+        elif name == "use_hint":
+            self.use_hint()
+        elif name == "submit":
+            self.submit_plan()
+
+    def draw_button(
+        self,
+        surface,
+        rect: pygame.Rect,
+        label: str,
+        enabled: bool = True,
+        *,
+        primary: bool = False,
+        selected: bool = False,
+        size: int = 18,
+        icon=None,
+    ) -> None:
+        theme = self.app.theme
+        hover = enabled and rect.collidepoint(self.mouse)
+        if primary and enabled:
+            fill = lighten(theme["accent"], 0.15) if hover else theme["accent"]
+            ink = (20, 20, 32)
+        elif selected:
+            fill = lighten(theme["panel"], 0.22)
+            ink = theme["text"]
+        else:
+            fill = lighten(theme["panel"], 0.12 if hover else 0.05)
+            ink = theme["text"] if enabled else darken(theme["text_dim"], 0.3)
+        pygame.draw.rect(surface, darken(fill, 0.5), rect.move(0, 3), border_radius=10)
+        pygame.draw.rect(surface, fill, rect, border_radius=10)
+        edge = (
+            theme["accent"]
+            if selected
+            else (theme["panel_edge"] if not primary else darken(theme["accent"], 0.3))
+        )
+        pygame.draw.rect(surface, edge, rect, 3 if selected else 2, border_radius=10)
+        if icon is not None:
+            icon(surface, rect)
+        else:
+            put_text(surface, theme, label, size, ink, rect.center, "center", max_width=rect.w - 10)
+
+    def draw_side(self, surface, state, mode: Mode, old=None, t: float = 0.0) -> None:
+        theme = self.app.theme
+        panel(surface, SIDE, theme, fill="background_2", edge="panel_edge", alpha=200, radius=12)
+        if mode == "reveal" and old is not None and old.round >= 1:
+            self.draw_reveal_side(surface, old, state, t)
+        else:
+            COLUMNS.get(mode, PlanEditor.draw_waiting_side)(self, surface, state)
+
+    def draw_editor(self, surface, state) -> None:
+        theme = self.app.theme
+        seat = self.match.to_move()
+        lay = self.editor_layout()
+        x0 = SIDE.x + 6
+        el = state.elements[seat]
+        put_text(
+            surface,
+            theme,
+            f"Player {seat + 1}: your element this round",
+            15,
+            theme["text_dim"],
+            (x0, lay["label"]),
+            max_width=SIDE.w - 12,
+        )
+        controls = self.controls()
+        for name, rect, enabled in controls:
+            if name in ("keep", "switch"):
+                switch = name == "switch"
+                result = beater(el) if switch else el
+                selected = self.plan_switch == switch
+
+                def icon(surf, r, result=result, switch=switch, selected=selected):
+                    element_icon(surf, theme, result, (r.x + 24, r.centery), 15)
+                    put_text(
+                        surf,
+                        theme,
+                        "Switch" if switch else "Keep",
+                        17,
+                        theme["accent"] if selected else theme["text"],
+                        (r.x + 46, r.y + 8),
+                    )
+                    put_text(
+                        surf,
+                        theme,
+                        f"be {ELEMENT_NAMES[result]}",
+                        15,
+                        theme["text_dim"],
+                        (r.x + 46, r.y + 30),
+                        kind="regular",
+                    )
+
+                self.draw_button(surface, rect, "", selected=selected, icon=icon)
+        # the segment slots
+        segs = state.segments()
+        k = len(self.plan_actions)
+        top = lay["slots"]
+        put_text(surface, theme, f"Plan: {k} of {segs} actions", 15, theme["text_dim"], (x0, top))
+        gap = 6
+        sw = (SIDE.w - 12 - gap * (segs - 1)) // segs
+        for i in range(segs):
+            r = pygame.Rect(x0 + i * (sw + gap), top + 22, sw, 46)
+            filled = i < k
+            current = i == k
+            fill = lighten(theme["panel"], 0.18) if filled else theme["panel"]
+            pygame.draw.rect(surface, fill, r, border_radius=8)
+            pygame.draw.rect(
+                surface,
+                theme["accent"] if current else theme["panel_edge"],
+                r,
+                3 if current else 2,
+                border_radius=8,
+            )
+            put_text(surface, theme, str(i + 1), 11, theme["text_dim"], (r.x + 5, r.y + 2))
+            if filled:
+                tok = self.plan_actions[i]
+                size = 18 if len(tok) <= 2 else (14 if len(tok) <= 4 else 13)
+                if tok == STAY:
+                    put_text(
+                        surface,
+                        theme,
+                        "stay",
+                        13,
+                        theme["text_dim"],
+                        (r.centerx, r.centery + 5),
+                        "center",
+                    )
+                else:
+                    put_text(
+                        surface,
+                        theme,
+                        tok,
+                        size,
+                        theme["text"],
+                        (r.centerx, r.centery + 5),
+                        "center",
+                        max_width=r.w - 4,
+                    )
+        # what this round allows, and the ray buttons in round 6
+        put_text(surface, theme, "Allowed this round", 15, theme["text_dim"], (x0, lay["allowed"]))
+        for i, line in enumerate(lay["allowed_lines"]):
+            put_text(
+                surface,
+                theme,
+                line,
+                14,
+                theme["text"],
+                (x0 + 2, lay["allowed"] + 20 + 18 * i),
+                kind="regular",
+            )
+        for name, rect, enabled in controls:
+            if name.startswith("ray "):
+                d = name[4:]
+
+                def ray_icon(surf, r, d=d):
+                    dc, dr = RAY_ARROWS[d]
+                    cx, cy = r.centerx - 9, r.centery
+                    tip = (cx + dc * 9, cy + dr * 9)
+                    pygame.draw.line(surf, theme["accent_2"], (cx - dc * 8, cy - dr * 8), tip, 3)
+                    ang = math.atan2(dr, dc)
+                    pygame.draw.polygon(
+                        surf,
+                        theme["accent_2"],
+                        [
+                            (tip[0] + 6 * math.cos(ang), tip[1] + 6 * math.sin(ang)),
+                            (tip[0] + 6 * math.cos(ang + 2.3), tip[1] + 6 * math.sin(ang + 2.3)),
+                            (tip[0] + 6 * math.cos(ang - 2.3), tip[1] + 6 * math.sin(ang - 2.3)),
+                        ],
+                    )
+                    put_text(surf, theme, d, 17, theme["text"], (r.right - 15, r.centery), "center")
+
+                self.draw_button(surface, rect, "", selected=self.ray_aim, icon=ray_icon)
+        # the preview: this plan if nobody else moved
+        py = lay["preview"]
+        preview = self.preview(state, seat, self.padded())
+        if preview is not None:
+            line = preview.score
+            put_text(surface, theme, "If nobody else moved:", 15, theme["text_dim"], (x0, py))
+            put_text(
+                surface,
+                theme,
+                plural(line.total, "point"),
+                24,
+                theme["accent"],
+                (x0, py + 20),
+                kind="display",
+            )
+            detail = line.explain().replace("->", "=")
+            for i, ln in enumerate(wrapped(theme, detail, 14, SIDE.w - 16)[:2]):
+                put_text(
+                    surface,
+                    theme,
+                    ln,
+                    14,
+                    theme["text"],
+                    (x0 + 2, py + 52 + 18 * i),
+                    kind="regular",
+                )
+            conv = len(preview.converts)
+            put_text(
+                surface,
+                theme,
+                f"ends on {cell_name(preview.path[-1])}, turns {plural(conv, 'tile')} "
+                f"{ELEMENT_NAMES[preview.element]}",
+                14,
+                theme["text_dim"],
+                (x0 + 2, py + 90),
+                kind="regular",
+                max_width=SIDE.w - 16,
+            )
+        for name, rect, enabled in controls:
+            if name == "undo_step":
+                self.draw_button(surface, rect, "Step back", enabled, size=16)
+            elif name == "clear":
+                self.draw_button(surface, rect, "Clear", enabled, size=16)
+            elif name == "use_hint":
+                self.draw_button(surface, rect, "Use hint", enabled, size=15)
+            elif name == "submit":
+                label = "Submit plan  ›" if k >= segs else "Submit (rest: stay)  ›"
+                self.draw_button(surface, rect, label, primary=True, size=19)
+
+    def draw_setup_side(self, surface, state) -> None:
+        theme = self.app.theme
+        seat = self.match.to_move()
+        el = state.elements[seat]
+        x = SIDE.x + 10
+        put_text(
+            surface,
+            theme,
+            f"Player {seat + 1}",
+            24,
+            self.seat_colour(seat),
+            (x, SIDE.y + 10),
+            kind="display",
+        )
+        element_icon(surface, theme, el, (x + 16, SIDE.y + 62), 16)
+        put_text(
+            surface, theme, f"You are {ELEMENT_NAMES[el]}", 18, theme["text"], (x + 40, SIDE.y + 50)
+        )
+        text = (
+            f"Choose a start tile: any {ELEMENT_NAMES[el]} tile (the bright ones). Bigger regions score "
+            f"more: 2 x region size / players sharing it."
+        )
+        for i, line in enumerate(wrapped(theme, text, 15, SIDE.w - 20)):
+            put_text(
+                surface, theme, line, 15, theme["text"], (x, SIDE.y + 92 + 20 * i), kind="regular"
+            )
+        if self.pick is not None:
+            size = len(state.region_cells(self.pick))
+            put_text(
+                surface,
+                theme,
+                f"Start on {cell_name(self.pick)}",
+                22,
+                theme["accent"],
+                (x, SIDE.y + 210),
+                kind="display",
+            )
+            put_text(
+                surface,
+                theme,
+                f"region of {plural(size, 'tile')}",
+                16,
+                theme["text"],
+                (x, SIDE.y + 242),
+                kind="regular",
+            )
+            put_text(
+                surface,
+                theme,
+                f"{2 * size} points if you are alone in it",
+                16,
+                theme["text"],
+                (x, SIDE.y + 264),
+                kind="regular",
+            )
+            for i, line in enumerate(
+                wrapped(
+                    theme,
+                    "Click it again, press Enter or Start here to confirm; "
+                    "click another bright tile to change.",
+                    14,
+                    SIDE.w - 20,
+                )
+            ):
+                put_text(
+                    surface,
+                    theme,
+                    line,
+                    14,
+                    theme["text_dim"],
+                    (x, SIDE.y + 294 + 18 * i),
+                    kind="regular",
+                )
+        for name, rect, enabled in self.controls():
+            if name == "start":
+                self.draw_button(
+                    surface,
+                    rect,
+                    "Start here  ›" if enabled else "Pick a tile",
+                    enabled,
+                    primary=enabled,
+                    size=19,
+                )
+
+    def draw_waiting_side(self, surface, state) -> None:
+        theme = self.app.theme
+        x = SIDE.x + 10
+        mode = self.mode()
+        if self.match.is_over():
+            title = "Game over"
+        elif state.round == 0:
+            title = "Start picks"
+        else:
+            title = f"Plans for round {state.round}"
+        put_text(
+            surface,
+            theme,
+            title,
+            20,
+            theme["accent"],
+            (x, SIDE.y + 8),
+            kind="display",
+            max_width=SIDE.w - 20,
+        )
+        n = state.num_players
+        done = sum(1 for s in range(n) if self.is_in(state, s)) if not self.match.is_over() else n
+        put_text(surface, theme, f"{done} of {n} in", 15, theme["text_dim"], (x, SIDE.y + 38))
+        # a grid of the twelve tokens, checked when in
+        for s in range(n):
+            col, row = s % 4, s // 4
+            cx, cy = x + 26 + col * 60, SIDE.y + 84 + row * 56
+            el = state.elements[s]
+            in_ = self.match.is_over() or self.is_in(state, s)
+            blit_token(surface, theme, s, el, (cx, cy), 17, self.glyphs, 255 if in_ else 90)
+            if in_:
+                pygame.draw.circle(surface, theme["good"], (cx + 16, cy - 14), 8)
+                pygame.draw.lines(
+                    surface,
+                    (10, 30, 10),
+                    False,
+                    [(cx + 12, cy - 14), (cx + 15, cy - 11), (cx + 20, cy - 18)],
+                    2,
+                )
+            elif self.match.to_move() == s and mode == "wait":
+                ang = self.ticks * 0.15
+                pygame.draw.arc(
+                    surface,
+                    theme["accent"],
+                    pygame.Rect(cx - 21, cy - 21, 42, 42),
+                    ang,
+                    ang + 2.2,
+                    3,
+                )
+        y = SIDE.y + 84 + 3 * 56
+        if (
+            self.me is not None
+            and state.round >= 1
+            and state.submitted(self.me)
+            and isinstance(state.pending[self.me], Plan)
+        ):
+            plan = state.pending[self.me]
+            put_text(surface, theme, "Your plan (secret)", 15, theme["text_dim"], (x, y))
+            put_text(
+                surface,
+                theme,
+                str(plan),
+                15,
+                theme["text"],
+                (x, y + 20),
+                kind="regular",
+                max_width=SIDE.w - 20,
+            )
+            y += 50
+        if mode == "wait" and not self.match.is_over():
+            phones = self.party is not None and any(s.is_phone for s in self.match.seats)
+            who = "Players plan on their phones" if phones else "The bots are deciding"
+            msg = f"{who}. Plans stay secret until everyone is in; then the round plays out."
+            for i, line in enumerate(wrapped(theme, msg, 14, SIDE.w - 20)):
+                put_text(
+                    surface, theme, line, 14, theme["text_dim"], (x, y + 18 * i), kind="regular"
+                )
+
+
+# What the column shows and which buttons it has, by mode; a mode not named here shows
+# the waiting column and no buttons (the reveal's own column is chosen in draw_side).
+COLUMNS: dict[Mode, Callable[..., None]] = {
+    "plan": PlanEditor.draw_editor,
+    "setup": PlanEditor.draw_setup_side,
+}
+CONTROLS: dict[Mode, Callable[[PlanEditor], list[tuple[str, pygame.Rect, bool]]]] = {
+    "curtain": PlanEditor.curtain_controls,
+    "summary": PlanEditor.summary_controls,
+    "setup": PlanEditor.setup_controls,
+    "plan": PlanEditor.plan_controls,
+}

@@ -1,0 +1,99 @@
+"""Element Shift's screen geometry (board, banner strip, editor column), the element
+colours and keys, the reveal's tick lengths, and the words for actions.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import pygame
+
+from game.element_shift import DIAGONAL_STEPS, KNIGHT_JUMPS, ORTHOGONAL_STEPS, SIZE, STAY
+from scenes.play.base import BOARD_AREA
+
+# -- what the screen is doing ----------------------------------------------------------
+# ElementShiftView.mode(): a hot-seat curtain, the round summary, a person choosing a start
+# tile or a plan, waiting (for bots or other people), the reveal, or the end.  A Literal so
+# that a misspelt mode in a comparison or a dispatch table is a type error.
+Mode = Literal["curtain", "summary", "setup", "plan", "wait", "reveal", "over"]
+ENTERING: frozenset[Mode] = frozenset({"setup", "plan"})  # a person enters a choice on the board
+
+# -- layout ---------------------------------------------------------------------------
+CELL = 49
+STRIP = pygame.Rect(BOARD_AREA.x, BOARD_AREA.y, BOARD_AREA.w, 68)  # the variation banner
+BOARD = pygame.Rect(
+    BOARD_AREA.x + 24, BOARD_AREA.bottom - 6 - CELL * SIZE, CELL * SIZE, CELL * SIZE
+)
+SIDE = pygame.Rect(
+    BOARD.right + 14,
+    STRIP.bottom + 6,
+    BOARD_AREA.right - BOARD.right - 14,
+    BOARD_AREA.bottom - STRIP.bottom - 6,
+)
+
+ELEMENT_KEYS = ("crystal_red", "crystal_blue", "crystal_green")
+ELEMENT_GLYPHS = ("flame", "drop", "leaf")
+RAY_ARROWS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+ARROW_KEYS = {
+    pygame.K_UP: (0, -1),
+    pygame.K_DOWN: (0, 1),
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_RIGHT: (1, 0),
+}
+KEY_DIRECTION = {pygame.K_UP: "N", pygame.K_RIGHT: "E", pygame.K_DOWN: "S", pygame.K_LEFT: "W"}
+
+# reveal timeline (ticks at animation speed 1)
+INTRO_TICKS, MOVE_TICKS, FLIP_TICKS, HOLD_TICKS = 30, 30, 26, 24
+SETUP_REVEAL_TICKS = 84
+
+
+def element_colour(theme, element: int) -> pygame.Color:
+    return theme[ELEMENT_KEYS[element]]
+
+
+def cell_rect(cell: int, board: pygame.Rect = BOARD, size: int = CELL) -> pygame.Rect:
+    return pygame.Rect(board.x + (cell % SIZE) * size, board.y + (cell // SIZE) * size, size, size)
+
+
+def cell_center(cell: int) -> tuple[float, float]:
+    return (BOARD.x + (cell % SIZE) * CELL + CELL / 2, BOARD.y + (cell // SIZE) * CELL + CELL / 2)
+
+
+def cell_at(pos) -> int | None:
+    x, y = pos
+    if not BOARD.collidepoint(x, y):
+        return None
+    return ((y - BOARD.y) // CELL) * SIZE + (x - BOARD.x) // CELL
+
+
+def offset_token(start: int, cell: int) -> str | None:
+    """The action token whose offset leads from ``start`` to ``cell``, if any."""
+    d = (cell % SIZE - start % SIZE, cell // SIZE - start // SIZE)
+    for table in (ORTHOGONAL_STEPS, DIAGONAL_STEPS, KNIGHT_JUMPS):
+        for tok, off in table.items():
+            if off == d:
+                return tok
+    return None
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def action_words(token: str) -> str:
+    names = {
+        "U": "up",
+        "D": "down",
+        "L": "left",
+        "R": "right",
+        STAY: "stay",
+        "UL": "up-left",
+        "UR": "up-right",
+        "DL": "down-left",
+        "DR": "down-right",
+    }
+    if token.startswith("ray "):
+        return "ray " + {"N": "north", "E": "east", "S": "south", "W": "west"}[token[4:]]
+    if token in KNIGHT_JUMPS:
+        return f"jump {token}"
+    return names.get(token, token)

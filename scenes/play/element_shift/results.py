@@ -1,0 +1,124 @@
+"""Element Shift's results screen: the shared one, with its chart drawn per round.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from scenes.results import ResultsScene
+from scenes.widgets import draw_panel, lighten
+
+from .sprites import put_text
+
+
+class ElementShiftResults(ResultsScene):
+    """The shared results screen with the chart drawn per round (0 to 7): the match's
+    score history also holds the end of the setup phase, which the shared chart would
+    plot as a round of its own."""
+
+    def headline(self) -> str:
+        o = self.outcome
+        if o is None or o.is_draw or len(o.winners) == 1:
+            return super().headline()
+        people = set(self.match.people())
+        names = [f"Player {w + 1}" for w in o.winners]
+        text = "Shared first place: " + ", ".join(names)
+        if len(people) == 1 and people & set(o.winners):
+            text = "You share first place!"
+        if self.app.theme.font(64, "display").size(text)[0] > 1220:
+            text = f"{len(names)} players share first place"
+        return text
+
+    def draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        theme = self.app.theme
+        draw_panel(surface, rect, theme)
+        put_text(
+            surface,
+            theme,
+            "Score after each round",
+            24,
+            theme["accent_2"],
+            (rect.x + 18, rect.y + 12),
+        )
+        state = self.match.state
+        n = state.num_players
+        plot = pygame.Rect(rect.x + 60, rect.y + 56, rect.w - 120, rect.h - 100)
+        pygame.draw.rect(surface, theme["background"], plot, border_radius=6)
+        rounds = len(state.breakdowns)
+        series = [[0] * n]
+        for r in range(rounds):
+            series.append([series[-1][s] + state.breakdowns[r][s].total for s in range(n)])
+        if rounds == 0:
+            put_text(
+                surface, theme, "No round was played", 20, theme["text_dim"], plot.center, "center"
+            )
+            return
+        most = max(1, max(max(v) for v in series))
+        step = next((x for x in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500) if most / x <= 6), 1000)
+        top = step * math.ceil(most / step)
+        small = 15
+        for k in range(top // step + 1):
+            v = k * step
+            y = plot.bottom - v / top * plot.h
+            pygame.draw.line(surface, theme["grid"], (plot.x, y), (plot.right, y), 1)
+            put_text(
+                surface,
+                theme,
+                f"{v:.0f}",
+                small,
+                theme["text_dim"],
+                (plot.x - 8, y),
+                "midright",
+                kind="regular",
+            )
+        for k in range(rounds + 1):
+            x = plot.x + plot.w * k / rounds
+            put_text(
+                surface,
+                theme,
+                str(k),
+                small,
+                theme["text_dim"],
+                (x, plot.bottom + 6),
+                "midtop",
+                kind="regular",
+            )
+        put_text(
+            surface,
+            theme,
+            "round",
+            small,
+            theme["text_dim"],
+            (plot.centerx, plot.bottom + 24),
+            "midtop",
+            kind="regular",
+        )
+        ends = []
+        for seat in range(n):
+            # equal scores would hide each other's lines: nudge each seat a pixel apart
+            nudge = (seat - (n - 1) / 2) * 0.8
+            pts = [
+                (plot.x + plot.w * i / rounds, plot.bottom - series[i][seat] / top * plot.h + nudge)
+                for i in range(rounds + 1)
+            ]
+            colour = lighten(self.seat_colour(seat), 0.1)
+            pygame.draw.lines(surface, colour, False, pts, 3)
+            for p in pts:
+                pygame.draw.circle(surface, colour, p, 3)
+            ends.append([pts[-1][1], seat])
+        # end labels, nudged apart so twelve lines stay readable
+        ends.sort()
+        for i in range(1, len(ends)):
+            ends[i][0] = max(ends[i][0], ends[i - 1][0] + 14)
+        for yy, seat in ends:
+            put_text(
+                surface,
+                theme,
+                f"P{seat + 1}",
+                13,
+                lighten(self.seat_colour(seat), 0.2),
+                (plot.right + 8, yy),
+                "midleft",
+            )

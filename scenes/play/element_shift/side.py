@@ -1,0 +1,208 @@
+"""Element Shift's side panel: the base's panel with the players and their elements, who
+has submitted, tile counts, and the log, its text cached.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.element_shift import CELLS, ELEMENT_NAMES, beater
+from scenes.play.base import PANEL
+from scenes.widgets import MIN_TARGET, draw_glyph, lighten
+
+from .layout import ELEMENT_GLYPHS, element_colour
+from .sprites import blit_token, panel, put_text, wrapped
+
+
+class SidePanel:
+    """Drawing the shared side panel (mixed into ElementShiftView)."""
+
+    # -- drawing: the side panel -----------------------------------------------------
+    def draw_panel(self, surface) -> None:
+        """The base side panel, its background cached."""
+        panel(surface, PANEL, self.app.theme)
+        y = PANEL.y + 12
+        y = self.draw_players(surface, y)
+        y = self.draw_extra_panel(surface, y + 6)
+        self.draw_log(surface, y + 6, PANEL.bottom - 12 - MIN_TARGET - 16)
+
+    def draw_header(self, surface) -> None:
+        """The base header, with its text cached (it is drawn every frame)."""
+        theme = self.app.theme
+        put_text(surface, theme, self.spec.title, 30, theme["accent"], (24, 14), kind="display")
+        title_w = theme.font(30, "display").size(self.spec.title)[0]
+        put_text(
+            surface,
+            theme,
+            self.status_text(),
+            22,
+            theme["text"],
+            (40 + title_w, 22),
+            max_width=860 - 56 - title_w,
+        )
+
+    def draw_log(self, surface, top: int, bottom: int) -> None:
+        """The base move log, with its lines cached."""
+        theme = self.app.theme
+        if bottom - top < 40:
+            return
+        put_text(surface, theme, "Moves", 18, theme["text_dim"], (PANEL.x + 14, top))
+        lines = self.log_lines()
+        visible = max(1, (bottom - top - 24) // 20)
+        self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
+        end = len(lines) - self.log_scroll
+        y = top + 24
+        for i in range(max(0, end - visible), end):
+            seat, text = lines[i]
+            colour = self.seat_colour(seat) if seat >= 0 else theme["text_dim"]
+            put_text(
+                surface,
+                theme,
+                f"{i + 1:>3}.",
+                16,
+                theme["text_dim"],
+                (PANEL.x + 14, y),
+                kind="regular",
+            )
+            put_text(
+                surface,
+                theme,
+                text,
+                16,
+                lighten(colour, 0.35),
+                (PANEL.x + 56, y),
+                kind="regular",
+                max_width=PANEL.w - 70,
+            )
+            y += 20
+
+    def draw_players(self, surface, y: int) -> int:
+        theme = self.app.theme
+        state = self.shown if self.anim is None else self.anim[0]
+        m = self.match
+        live = m.state
+        # the seat to act is marked only while seats are deciding (not in a reveal or summary)
+        to_move = m.to_move() if self.mode() in ("setup", "plan", "wait", "curtain") else -1
+        clock = m.clock
+        line_h = 26
+        for seat in range(state.num_players):
+            r = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, line_h - 2)
+            if seat == to_move:
+                pygame.draw.rect(surface, lighten(theme["panel"], 0.12), r, border_radius=8)
+                pygame.draw.rect(surface, theme["accent"], r, 2, border_radius=8)
+            blit_token(
+                surface, theme, seat, state.elements[seat], (r.x + 13, r.centery), 10, self.glyphs
+            )
+            label = self.seat_label(seat)
+            if self.me == seat:
+                label += " (you)"
+            right = str(state.totals[seat]) if state.totals else "0"
+            if clock is not None and not m.is_over():
+                right = f"{right}  {clock.display(seat)}"
+            rw = theme.font(16).size(right)[0]
+            put_text(
+                surface,
+                theme,
+                label,
+                16,
+                theme["text"],
+                (r.x + 32, r.centery),
+                "midleft",
+                kind="regular",
+                max_width=r.w - 80 - rw,
+            )
+            put_text(
+                surface,
+                theme,
+                right,
+                16,
+                theme["accent"] if seat == to_move else theme["text"],
+                (r.right - 8, r.centery),
+                "midright",
+            )
+            if not m.is_over() and live.submitted(seat):
+                cx = r.right - 16 - rw
+                pygame.draw.lines(
+                    surface,
+                    theme["good"],
+                    False,
+                    [(cx - 10, r.centery), (cx - 6, r.centery + 4), (cx + 1, r.centery - 5)],
+                    3,
+                )
+            y += line_h
+        return y
+
+    def draw_extra_panel(self, surface, y: int) -> int:
+        theme = self.app.theme
+        state = self.shown if self.anim is None else self.anim[0]  # no spoilers mid-reveal
+        x, w = PANEL.x + 14, PANEL.w - 28
+        counts = state.tile_counts()
+        lead = state.leading_element()
+        put_text(surface, theme, "Tiles", 15, theme["text_dim"], (x, y))
+        lead_text = (
+            f"leading: {ELEMENT_NAMES[lead]} · {ELEMENT_NAMES[beater(lead)]} players +3"
+            if lead >= 0
+            else "no leading element (tie)"
+        )
+        put_text(
+            surface,
+            theme,
+            lead_text,
+            14,
+            theme["text"],
+            (PANEL.right - 14, y + 1),
+            "topright",
+            kind="regular",
+        )
+        bar = pygame.Rect(x, y + 22, w, 22)
+        bx = bar.x
+        for e in range(3):
+            seg_w = round(bar.w * counts[e] / CELLS) if e < 2 else bar.right - bx
+            r = pygame.Rect(bx, bar.y, seg_w, bar.h)
+            pygame.draw.rect(surface, element_colour(theme, e), r)
+            if e == lead:
+                pygame.draw.rect(surface, theme["accent"], r, 2)
+            label = f"{counts[e]}"
+            if self.glyphs:
+                draw_glyph(surface, ELEMENT_GLYPHS[e], (r.x + 12, r.centery), 7, (12, 12, 22))
+            put_text(
+                surface,
+                theme,
+                label,
+                15,
+                (15, 15, 25),
+                (r.centerx + (6 if self.glyphs else 0), r.centery),
+                "center",
+            )
+            bx += seg_w
+        y = bar.bottom + 8
+        put_text(
+            surface,
+            theme,
+            "Water beats fire · grass beats water · fire beats grass",
+            13,
+            theme["text_dim"],
+            (x, y),
+            kind="regular",
+            max_width=w,
+        )
+        y += 22
+        mode = self.mode()
+        keys = {
+            "plan": "Click tiles or drag · Arrows + Enter · S stay · Backspace step back · Tab keep/switch"
+            + (
+                " · R ray"
+                if self.match.state.variation() and self.match.state.variation().ray_first
+                else ""
+            )
+            + " · Shift+Enter submit · H hint (again: use it) · Right past the board: buttons",
+            "setup": "Click a bright tile, then again to confirm · Arrows + Enter"
+            " · Right past the board: buttons",
+            "curtain": "Enter: I am the player named on the curtain",
+            "summary": "Enter: continue · arrows: buttons",
+        }.get(mode)
+        if keys:
+            for line in wrapped(theme, keys, 13, w)[:3]:
+                put_text(surface, theme, line, 13, theme["accent_2"], (x, y), kind="regular")
+                y += 17
+        return y + 2

@@ -1,0 +1,306 @@
+"""Element Shift's hot-seat curtain and round summary.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.element_shift import ELEMENT_NAMES, ROUNDS, VARIATIONS, cell_name
+from scenes.play.base import BOARD_AREA
+from scenes.widgets import darken, lighten
+
+from .layout import STRIP, plural
+from .sprites import _cached, blit_token, element_icon, panel, put_text, wrapped
+
+
+class CurtainAndSummary:
+    """Drawing the curtain and the round summary (mixed into ElementShiftView)."""
+
+    # -- drawing: curtain and summary ------------------------------------------------
+    def draw_curtain(self, surface) -> None:
+        theme = self.app.theme
+        seat = self.curtain_seat()
+        if seat is None:
+            return
+        state = self.match.state
+        area = pygame.Rect(
+            BOARD_AREA.x, STRIP.bottom + 6, BOARD_AREA.w, BOARD_AREA.bottom - STRIP.bottom - 6
+        )
+        surface.blit(
+            _cached(("curtain", area.size), lambda: self._curtain_cloth(area.size)), area.topleft
+        )
+        pygame.draw.rect(surface, theme["accent"], area, 3, border_radius=16)
+        card = pygame.Rect(0, 0, 620, 360)
+        card.center = (area.centerx, area.y + 260)
+        panel(surface, card, theme, fill="panel", edge="accent", alpha=250, width=3)
+        blit_token(
+            surface, theme, seat, state.elements[seat], (card.centerx, card.y + 60), 30, self.glyphs
+        )
+        put_text(
+            surface,
+            theme,
+            f"Pass the device to Player {seat + 1}",
+            34,
+            theme["accent"],
+            (card.centerx, card.y + 104),
+            "midtop",
+            kind="display",
+        )
+        what = "start tile" if state.round == 0 else f"plan for round {state.round}"
+        put_text(
+            surface,
+            theme,
+            f"Player {seat + 1} ({ELEMENT_NAMES[state.elements[seat]]}) chooses a secret {what}.",
+            18,
+            theme["text"],
+            (card.centerx, card.y + 154),
+            "midtop",
+            kind="regular",
+        )
+        put_text(
+            surface,
+            theme,
+            "Everyone else: look away until it is submitted.",
+            18,
+            theme["text_dim"],
+            (card.centerx, card.y + 182),
+            "midtop",
+            kind="regular",
+        )
+        for name, rect, enabled in self.controls():
+            if name == "reveal":
+                self.draw_button(
+                    surface, rect, f"I am Player {seat + 1}: show my board", primary=True, size=20
+                )
+                put_text(
+                    surface,
+                    theme,
+                    "or press Enter",
+                    14,
+                    theme["text_dim"],
+                    (rect.centerx, rect.bottom + 8),
+                    "midtop",
+                    kind="regular",
+                )
+
+    def _curtain_cloth(self, size) -> pygame.Surface:
+        """Velvet folds (drawn once): shading that rises and falls across the width."""
+        w, h = size
+        cloth = pygame.Surface(size, pygame.SRCALPHA)
+        base = darken(self.app.theme["crystal_purple"], 0.62)
+        for x in range(w):
+            k = 0.55 + 0.45 * (0.5 + 0.5 * math.sin(x / 17.0)) ** 1.5
+            pygame.draw.line(cloth, lighten(darken(base, 1 - k), 0.0), (x, 0), (x, h))
+        pygame.draw.rect(cloth, darken(self.app.theme["accent"], 0.45), (0, 0, w, 14))
+        mask = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), (0, 0, w, h), border_radius=16)
+        cloth.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        return cloth
+
+    def summary_rows(self, rnd: int):
+        """(place, seat, line, round points, total after the round) best first."""
+        state = self.match.state
+        lines = state.breakdowns[rnd - 1]
+        totals = [sum(b[s].total for b in state.breakdowns[:rnd]) for s in range(state.num_players)]
+        order = sorted(range(state.num_players), key=lambda s: (-totals[s], s))
+        return [
+            (1 + sum(1 for t in totals if t > totals[s]), s, lines[s], lines[s].total, totals[s])
+            for s in order
+        ]
+
+    def draw_summary(self, surface) -> None:
+        """The round's points by source for every player, in standings order."""
+        theme = self.app.theme
+        rnd = self.summary_round
+        if rnd is None:
+            return
+        state = self.match.state
+        v = VARIATIONS[rnd]
+        area = BOARD_AREA.inflate(-4, -4)
+        panel(surface, area, theme, fill="panel", edge="accent", alpha=255, width=3, radius=16)
+        put_text(
+            surface,
+            theme,
+            f"Round {rnd} scored",
+            30,
+            theme["accent"],
+            (area.x + 22, area.y + 10),
+            kind="display",
+        )
+        trace = state.last_trace if state.last_trace and state.last_trace.round == rnd else None
+        sub = v.name if rnd > 1 else "No variation"
+        if trace is not None:
+            changed = sum(len(seg) for seg in trace.conversions)
+            sub += f"  ·  {plural(changed, 'tile')} changed"
+        board = trace.board_after if trace else state.board
+        counts = [board.count(e) for e in range(3)]
+        best = max(counts)
+        lead = counts.index(best) if counts.count(best) == 1 else -1
+        sub += (
+            f"  ·  leading element: {ELEMENT_NAMES[lead]} ({counts[lead]} tiles)"
+            if lead >= 0
+            else "  ·  no leading element (a tie for most tiles)"
+        )
+        put_text(
+            surface,
+            theme,
+            sub,
+            17,
+            theme["text"],
+            (area.x + 24, area.y + 52),
+            kind="regular",
+            max_width=area.w - 48,
+        )
+        bonus = "Alone" if v.pandemic else ("Beats" if v.rock_paper_scissors else "")
+        cols = [
+            ("#", 24, "topleft"),
+            ("Player", 64, "topleft"),
+            ("Element", 250, "topleft"),
+            ("Ends on", 424, "midtop"),
+            ("Region / k", 512, "midtop"),
+            ("Leading", 600, "midtop"),
+        ]
+        if bonus:
+            cols.append((bonus, 660, "midtop"))
+        cols += [("Round", 730, "midtop"), ("Total", 800, "midtop")]
+        hy = area.y + 82
+        for label, cx, anchor in cols:
+            put_text(surface, theme, label, 14, theme["text_dim"], (area.x + cx, hy), anchor)
+        pygame.draw.line(
+            surface, theme["panel_edge"], (area.x + 14, hy + 22), (area.right - 14, hy + 22), 2
+        )
+        row_h = 34
+        y = hy + 28
+        people = set(self.people_seats)
+        for place, seat, line, pts, total in self.summary_rows(rnd):
+            row = pygame.Rect(area.x + 12, y, area.w - 24, row_h - 3)
+            if seat in people:
+                pygame.draw.rect(surface, lighten(theme["panel"], 0.12), row, border_radius=8)
+                pygame.draw.rect(surface, theme["accent"], row, 1, border_radius=8)
+            cy = row.centery
+            put_text(
+                surface,
+                theme,
+                f"{place}.",
+                16,
+                theme["accent"] if place == 1 else theme["text_dim"],
+                (area.x + 24, cy),
+                "midleft",
+            )
+            blit_token(surface, theme, seat, line.element, (area.x + 78, cy), 12, self.glyphs)
+            kind = (
+                "(you)"
+                if seat == self.me
+                else ("" if seat in people else (self.match.seats[seat].level or "").title())
+            )
+            r = put_text(
+                surface,
+                theme,
+                f"Player {seat + 1}",
+                16,
+                theme["text"],
+                (area.x + 98, cy),
+                "midleft",
+                kind="regular",
+            )
+            put_text(
+                surface,
+                theme,
+                kind,
+                13,
+                theme["text_dim"],
+                (r.right + 6, cy + 1),
+                "midleft",
+                kind="regular",
+            )
+            before = trace.elements_before[seat] if trace else line.element
+            element_icon(surface, theme, line.element, (area.x + 260, cy), 10)
+            r = put_text(
+                surface,
+                theme,
+                ELEMENT_NAMES[line.element],
+                15,
+                theme["text"],
+                (area.x + 276, cy),
+                "midleft",
+                kind="regular",
+            )
+            if before != line.element:
+                put_text(
+                    surface,
+                    theme,
+                    "switched",
+                    12,
+                    theme["accent_2"],
+                    (r.right + 6, cy + 1),
+                    "midleft",
+                )
+            put_text(
+                surface,
+                theme,
+                cell_name(line.tile),
+                16,
+                theme["text"],
+                (area.x + 424, cy),
+                "center",
+            )
+            region = (
+                f"{line.region_size} / {line.k} = {line.region}" if line.matched else "off element"
+            )
+            put_text(
+                surface,
+                theme,
+                region,
+                15,
+                theme["text"] if line.matched else theme["text_dim"],
+                (area.x + 512, cy),
+                "center",
+                kind="regular",
+            )
+            put_text(
+                surface,
+                theme,
+                f"+{line.leading}" if line.leading else "·",
+                16,
+                theme["text"],
+                (area.x + 600, cy),
+                "center",
+            )
+            if bonus:
+                extra = line.pandemic if v.pandemic else line.rps
+                put_text(
+                    surface,
+                    theme,
+                    f"+{extra}" if extra else "·",
+                    16,
+                    theme["text"],
+                    (area.x + 660, cy),
+                    "center",
+                )
+            put_text(surface, theme, f"+{pts}", 17, theme["accent"], (area.x + 730, cy), "center")
+            put_text(surface, theme, str(total), 17, theme["text"], (area.x + 800, cy), "center")
+            y += row_h
+        for name, rect, enabled in self.controls():
+            if name == "continue":
+                label = (
+                    "Final results  ›"
+                    if self.match.is_over() and rnd == ROUNDS
+                    else "Next round  ›"
+                )
+                self.draw_button(surface, rect, label, primary=True, size=20)
+        note = (
+            "Region: 2 x region size / k (players of the region's element in it), rounded down. "
+            "Leading: +3 if your element beats the element with the most tiles."
+        )
+        for i, ln in enumerate(wrapped(theme, note, 13, area.w - 340)[:2]):
+            put_text(
+                surface,
+                theme,
+                ln,
+                13,
+                theme["text_dim"],
+                (area.x + 24, area.bottom - 52 + 17 * i),
+                kind="regular",
+            )

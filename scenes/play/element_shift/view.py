@@ -1,0 +1,841 @@
+"""Element Shift's play screen: the 11x11 board, the secret plan editor, the hot-seat
+curtain, the segment-by-segment reveal and the round summary.
+
+Layout (1280x720): a variation banner across the top of the board area, the board on
+the left of it (49 px tiles), the plan editor in the column to the right of the board,
+and the shared side panel (players with their element, who has submitted, totals;
+tile counts and the leading element; the plan's preview; the keys; the log).
+
+Controls -- everything the mouse does has a key:
+
+* Setup: click (or move the cursor with the arrow keys and press Enter/Space) a tile
+  of your element to choose it, click it again (or press "Start here") to confirm.
+* Plan: Keep / Switch buttons or Tab; click the tile one action away from the end of
+  your path (highlighted) -- or drag across tiles, or cursor + Enter -- to add the
+  next action; click the end of the path (or S) to stay; in round 6 the ray buttons
+  (or R, then an arrow key) fire a ray as the first action; Backspace takes back the
+  last action, Delete clears the plan; Submit (Shift+Enter, or Enter once every
+  segment is set) sends the plan.
+* Hot-seat: with two or more people, a "pass the device" curtain hides the board and
+  plans before each person's secret choice; Enter/Space or the button lifts it.
+* Reveal and round summary: any key or click skips the animation; Continue (Enter/
+  Space) leaves the summary.
+* The on-screen buttons without a mouse (and so with a game controller, whose d-pad
+  is the arrow keys, A Enter, X Space, Back Tab and Y the H key): Right past the
+  board's right edge (any arrow on the round summary) moves a focus ring onto the
+  buttons -- Start here, Keep / Switch, the ray buttons, Use hint, Step back, Clear,
+  Submit, Continue and the panel's Hint / Undo / Rules / Menu; the arrows move it
+  between them, Enter/Space presses the one it is on, and Left past the leftmost
+  button goes back to the board cursor.  So Step back, Clear, a ray, an early
+  Submit and Undo need no letter, Shift, Backspace or Delete key.
+
+The view never changes a state: it builds a :class:`Plan` or :class:`StartPick` and
+calls ``self.try_move``; every refusal shown is the engine's own reason
+(``state.why_illegal``).  Animations are functions of (old state, new state, t): the
+reveal reads ``new.last_trace`` and plays it segment by segment.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game.element_shift import (
+    ELEMENT_NAMES,
+    RAY_DIRECTIONS,
+    SIZE,
+    STAY,
+    VARIATIONS,
+    Plan,
+    StartPick,
+    cell_name,
+)
+from scenes.play.base import PlayScene, pulse
+from scenes.widgets import lighten
+
+from .board import BoardDrawing
+from .editor import PlanEditor
+from .layout import (
+    ARROW_KEYS,
+    ENTERING,
+    KEY_DIRECTION,
+    SETUP_REVEAL_TICKS,
+    Mode,
+    cell_at,
+    cell_rect,
+    offset_token,
+)
+from .results import ElementShiftResults
+from .reveal import RevealDrawing, is_resolution, reveal_timeline
+from .side import SidePanel
+from .summary import CurtainAndSummary
+
+
+# -- the view -------------------------------------------------------------------------
+class ElementShiftView(
+    BoardDrawing, PlanEditor, RevealDrawing, CurtainAndSummary, SidePanel, PlayScene
+):
+    """The play screen of Element Shift (see the module docstring for the controls)."""
+
+    def __init__(self, app, match):
+        super().__init__(app, match)
+        self.cursor = 5 * SIZE + 5
+        self.mouse = (-1, -1)
+        self.editor_for: tuple[int, int] | None = None  # (round, seat) the editor belongs to
+        self.plan_switch = False
+        self.plan_actions: list[str] = []
+        self.ray_aim = False
+        self.pick: int | None = None  # setup: the chosen start tile, not yet confirmed
+        self.unlocked: tuple[int, int] | None = None  # (round, seat) past the curtain
+        self.summary_round: int | None = None
+        self.summary_ticks = 0
+        self.results_pending = False
+        self.pending_stay = False  # a press on the path's end: stay, unless it becomes a drag
+        self.dragging = False
+        self.drag_cell: int | None = None
+        self._skipping = False
+        self._last_phase: tuple | None = None
+        self._preview_key = None
+        self._preview = None
+        # The button the keyboard / controller focus is on (a controls() name, or
+        # "panel:<text>" for the base's Hint / Undo / Rules / Menu); None = the board.
+        self.focus: str | None = None
+
+    # -- who and what ---------------------------------------------------------------
+    @property
+    def glyphs(self) -> bool:
+        return bool(self.app.settings.colour_blind)
+
+    @property
+    def people_seats(self) -> list[int]:
+        """Seats planned on this screen (phones at a party plan on their phones)."""
+        return [i for i, s in enumerate(self.match.seats)
+                if not s.is_bot and not (self.party is not None and s.is_phone)]
+
+    @property
+    def me(self) -> int | None:
+        """The one person at a table of bots (their own plan stays on screen)."""
+        return self.people_seats[0] if len(self.people_seats) == 1 else None
+
+    def is_in(self, state, seat: int) -> bool:
+        """Has ``seat`` chosen this phase?  A phone's plan counts from the moment the
+        party's table holds it (it is submitted when the engine's order reaches it)."""
+        table = self.party.table if self.party is not None else None
+        return state.submitted(seat) or (table is not None and seat in table.queued)
+
+    def hot_seat(self) -> bool:
+        return len(self.people_seats) >= 2
+
+    def animating_resolution(self) -> bool:
+        if self.anim is not None and is_resolution(self.anim[0], self.anim[1]):
+            return True
+        return any(is_resolution(o, n) for o, n, _, _ in self.queue)
+
+    def curtain_seat(self) -> int | None:
+        """The person the device must pass to before the board shows, or None."""
+        m = self.match
+        if (
+            not self.hot_seat()
+            or m.is_over()
+            or self.anim
+            or self.queue
+            or self.summary_round is not None
+        ):
+            return None
+        seat = m.to_move()
+        if seat < 0 or not self.decided_here(seat):
+            return None
+        return None if self.unlocked == (m.state.round, seat) else seat
+
+    def mode(self) -> Mode:
+        """curtain, summary, setup, plan, wait (bots deciding), reveal, over."""
+        if self.anim is not None or self.queue:
+            return "reveal" if self.animating_resolution() else "wait"
+        if self.summary_round is not None:
+            return "summary"
+        m = self.match
+        if m.is_over():
+            return "over"
+        seat = m.to_move()
+        if not self.decided_here(seat):
+            return "wait"
+        if self.curtain_seat() is not None:
+            return "curtain"
+        return "setup" if m.state.round == 0 else "plan"
+
+    # -- the plan being edited ------------------------------------------------------
+    def segments(self) -> int:
+        return self.match.state.segments()
+
+    def padded(self, actions=None, switch=None) -> Plan:
+        actions = list(self.plan_actions if actions is None else actions)
+        return Plan(
+            self.plan_switch if switch is None else switch,
+            tuple(actions + [STAY] * (self.segments() - len(actions))),
+        )
+
+    def path(self) -> list[int]:
+        """Where the planner stands after each action entered so far (start first)."""
+        state, seat = self.match.state, self.match.to_move()
+        start = state.positions[seat]
+        if not self.plan_actions:
+            return [start]
+        full = state.plan_path(seat, self.padded())
+        return [start] + list(full[: len(self.plan_actions)])
+
+    def preview(self, state, seat: int, plan: Plan):
+        """``state.preview`` of the plan being edited, kept while nothing changes (it
+        resolves a whole round; the editor draws it every frame)."""
+        key = (id(state), seat, plan)
+        if self._preview_key != key:
+            try:
+                self._preview = state.preview(seat, plan)
+            except Exception:  # noqa: BLE001 - no preview for a plan the engine refuses
+                self._preview = None
+            self._preview_key = key
+        return self._preview
+
+    def path_end(self) -> int:
+        return self.path()[-1]
+
+    def reset_editor(self, key) -> None:
+        self.editor_for = key
+        self.plan_switch = False
+        self.plan_actions = []
+        self.ray_aim = False
+        self.pick = None
+        self.pending_stay = self.dragging = False
+        state = self.match.state
+        seat = key[1]
+        if state.round >= 1 and state.positions[seat] >= 0:
+            self.cursor = state.positions[seat]
+
+    def sync_editor(self) -> None:
+        mode = self.mode()
+        if mode in ENTERING:
+            key = (self.match.state.round, self.match.to_move())
+            if self.editor_for != key:
+                self.reset_editor(key)
+
+    def add_action(self, token: str) -> bool:
+        state, seat = self.match.state, self.match.to_move()
+        segs = self.segments()
+        if len(self.plan_actions) >= segs:
+            self.say(
+                f"All {segs} actions are set: submit the plan (Shift+Enter), or take one back "
+                f"(Backspace)",
+                "warning",
+            )
+            self.app.sound.play("error")
+            return False
+        trial = self.plan_actions + [token]
+        reason = state.why_illegal(self.padded(trial), seat)
+        if reason:
+            self.say(reason, "error")
+            self.app.sound.play("error")
+            return False
+        self.plan_actions = trial
+        self.ray_aim = False
+        self.cursor = self.path_end()
+        self.app.sound.play("click")
+        return True
+
+    def refuse_cell(self, cell: int) -> None:
+        """Say why ``cell`` cannot be the next action, in the engine's words."""
+        state, seat = self.match.state, self.match.to_move()
+        end = self.path_end()
+        k = len(self.plan_actions)
+        token = offset_token(end, cell)
+        reason = None
+        if token:
+            reason = state.why_illegal(self.padded(self.plan_actions + [token]), seat)
+        elif (
+            k > 0
+            and state.variation().ray_first
+            and (cell % SIZE == end % SIZE or cell // SIZE == end // SIZE)
+        ):
+            direction = next(
+                d
+                for d, (dc, dr) in RAY_DIRECTIONS.items()
+                if (cell % SIZE - end % SIZE) * dc + (cell // SIZE - end // SIZE) * dr > 0
+            )
+            reason = state.why_illegal(self.padded(self.plan_actions + [f"ray {direction}"]), seat)
+        if not reason:
+            reason = (
+                f"Segment {k + 1} from {cell_name(end)}: choose a highlighted tile. "
+                f"This round: {state.variation().allowed}"
+            )
+        self.say(reason, "error")
+        self.app.sound.play("error")
+
+    def act_on(self, cell: int) -> None:
+        """A click, tap or Enter on a tile."""
+        mode = self.mode()
+        state, seat = self.match.state, self.match.to_move()
+        if mode == "setup":
+            self.cursor = cell
+            if self.pick == cell:
+                self.confirm_start()
+                return
+            reason = state.why_illegal(StartPick(cell), seat)
+            if reason:
+                self.say(reason, "error")
+                self.app.sound.play("error")
+                return
+            self.pick = cell
+            self.app.sound.play("click")
+            return
+        if mode != "plan":
+            return
+        k = len(self.plan_actions)
+        if k >= self.segments():
+            self.add_action(STAY)  # says that the plan is full
+            return
+        end = self.path_end()
+        menu = state.menu(end, k)
+        if self.ray_aim:
+            for a in menu:
+                if a.kind == "ray" and cell in a.entered:
+                    self.add_action(a.token)
+                    return
+            self.say(
+                "Aim the ray at a tile straight up, down, left or right of you (or press R to "
+                "stop aiming)",
+                "warning",
+            )
+            return
+        if cell == end:
+            self.add_action(STAY)
+            return
+        for a in menu:
+            if a.kind in ("step", "jump") and a.dest == cell:
+                self.add_action(a.token)
+                return
+        for a in menu:
+            if a.kind == "ray" and cell in a.entered:
+                self.add_action(a.token)
+                return
+        self.refuse_cell(cell)
+
+    def fire_ray(self, direction: str) -> None:
+        if self.mode() != "plan":
+            return
+        self.add_action(f"ray {direction}")
+
+    def toggle_ray_aim(self) -> None:
+        state = self.match.state
+        if self.plan_actions or not state.variation().ray_first:
+            # Let the engine say why a ray does not fit here.
+            trial = self.plan_actions + ["ray N"]
+            if len(trial) <= self.segments():
+                reason = state.why_illegal(self.padded(trial), self.match.to_move())
+                if reason:
+                    self.say(reason, "error")
+                    self.app.sound.play("error")
+                    return
+        self.ray_aim = not self.ray_aim
+        if self.ray_aim:
+            self.say("Ray: press an arrow key or click a tile in that direction", "info")
+        self.app.sound.play("click")
+
+    def set_switch(self, switch: bool) -> None:
+        self.plan_switch = switch
+        self.app.sound.play("click")
+
+    def undo_step(self) -> None:
+        if self.mode() != "plan":
+            return
+        if self.plan_actions:
+            self.plan_actions.pop()
+            self.cursor = self.path_end()
+            self.app.sound.play("back")
+        elif self.ray_aim:
+            self.ray_aim = False
+        else:
+            self.say("The plan is empty: click a highlighted tile to add an action", "warning")
+
+    def clear_plan(self) -> None:
+        if self.mode() == "plan":
+            self.plan_actions = []
+            self.ray_aim = False
+            self.cursor = self.path_end()
+            self.app.sound.play("back")
+
+    def use_hint(self) -> None:
+        if self.mode() == "plan" and isinstance(self.hint, Plan):
+            self.plan_switch = self.hint.switch
+            self.plan_actions = list(self.hint.actions)
+            self.ray_aim = False
+            self.cursor = self.path_end()
+            self.app.sound.play("click")
+
+    def submit_plan(self) -> None:
+        if self.mode() != "plan":
+            return
+        plan = self.padded()
+        seat = self.match.to_move()
+        if self.try_move(plan):
+            self.editor_for = None
+            self.unlocked = None
+            if self.hot_seat():
+                self.say(f"Player {seat + 1}'s plan is in", "good")
+            else:
+                self.say("Plan submitted: waiting for the others", "good")
+
+    def confirm_start(self) -> None:
+        if self.mode() != "setup":
+            return
+        if self.pick is None:
+            self.say("Choose a start tile first: click a highlighted tile", "warning")
+            return
+        seat = self.match.to_move()
+        if self.try_move(StartPick(self.pick)):
+            self.editor_for = None
+            self.unlocked = None
+            if self.hot_seat():
+                self.say(f"Player {seat + 1} has picked", "good")
+
+    def lift_curtain(self) -> None:
+        seat = self.curtain_seat()
+        if seat is not None:
+            self.unlocked = (self.match.state.round, seat)
+            self.app.sound.play("click")
+
+    def close_summary(self) -> None:
+        if self.summary_round is None:
+            return
+        self.summary_round = None
+        self.app.sound.play("click")
+        if self.results_pending:
+            self.results_pending = False
+            self._open_results()
+
+    # -- the button focus (keys and game controllers) -------------------------------
+    def focus_targets(self) -> list[tuple[str, pygame.Rect, bool]]:
+        """(name, rect, enabled) of every button the focus ring can visit now: this
+        view's controls and the base's panel buttons (Hint, Undo, Rules, Menu)."""
+        if self.mode() in ("curtain", "reveal", "over"):
+            return []
+        out = list(self.controls())
+        for el in self.ui.get_root_container().elements:
+            if id(el) in self.buttons and el.visible:
+                out.append((f"panel:{el.text.lower()}", pygame.Rect(el.rect), el.is_enabled))
+        return out
+
+    def focus_rect(self) -> pygame.Rect | None:
+        for name, rect, _ in self.focus_targets():
+            if name == self.focus:
+                return rect
+        return None
+
+    def check_focus(self) -> None:
+        """Drop the focus when its button is gone (a new phase, the rays after the
+        first action, Continue after the summary)."""
+        if self.focus is not None and self.focus_rect() is None:
+            self.focus = None
+
+    def move_focus(self, dx: int, dy: int) -> None:
+        """Move the focus to the nearest button in the direction (dx, dy); from the
+        board it starts at the cursor's tile.  Left past the leftmost button goes back
+        to the board (where there is a board cursor)."""
+        targets = self.focus_targets()
+        if not targets:
+            return
+        mode = self.mode()
+        origin = self.focus_rect()
+        if origin is None:
+            if mode == "summary":
+                self.focus = next((n for n, _, _ in targets if n == "continue"), targets[0][0])
+                self.app.sound.play("hover")
+                return
+            origin = cell_rect(self.cursor)
+        best, best_score = None, None
+        for name, rect, _ in targets:
+            if name == self.focus:
+                continue
+            vx, vy = rect.centerx - origin.centerx, rect.centery - origin.centery
+            along = vx * dx + vy * dy
+            if along <= 0:
+                continue
+            score = along + 2.5 * (abs(vx * dy) + abs(vy * dx))
+            if best_score is None or score < best_score:
+                best, best_score = name, score
+        if best is not None:
+            self.focus = best
+            self.app.sound.play("hover")
+        elif dx < 0 and self.focus is not None and mode in ("setup", "plan", "wait"):
+            self.focus = None  # back to the board cursor
+            self.app.sound.play("hover")
+
+    def press_focus(self) -> None:
+        """Enter / Space (controller A / X) on the focused button.  A disabled button
+        is pressed too: its action says why nothing happens ("Choose a start tile
+        first", "Nothing to undo")."""
+        name = self.focus
+        if name is None:
+            return
+        self.app.sound.play("click")
+        if name.startswith("panel:"):
+            for el in self.ui.get_root_container().elements:
+                if id(el) in self.buttons and f"panel:{el.text.lower()}" == name:
+                    self.buttons[id(el)]()
+                    return
+            return
+        self.press(name)
+        self.check_focus()
+
+    def draw_focus(self, surface) -> None:
+        rect = self.focus_rect() if self.focus is not None else None
+        if rect is None:
+            return
+        colour = lighten(self.app.theme["focus"], 0.35 * pulse(self.ticks, 0.15))
+        pygame.draw.rect(surface, colour, rect.inflate(10, 10), 3, border_radius=14)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)
+        self.draw_focus(surface)
+
+    # -- input ----------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.focus = None  # a click or tap takes over from the focus ring
+        # A click or key that skips a reveal only skips it (it must not also press the
+        # summary's Continue that appears under it).
+        self._skipping = (
+            event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.animating_resolution()
+        )
+        super().handle(event)
+        self._skipping = False
+
+    def handle_board(self, event: pygame.event.Event) -> None:
+        self.sync_editor()  # input may arrive before the first tick of a new decision
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self._drag(event.pos)
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.pending_stay and self.mode() == "plan":
+                self.add_action(STAY)
+            self.pending_stay = self.dragging = False
+            return
+        if self._skipping:
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            for name, rect, enabled in self.controls():
+                if rect.collidepoint(event.pos):
+                    if enabled:
+                        self.app.sound.play("click")
+                        self.press(name)
+                    return
+            cell = cell_at(event.pos)
+            mode = self.mode()
+            if cell is None or mode not in ENTERING:
+                return
+            self.cursor = cell
+            if (
+                mode == "plan"
+                and not self.ray_aim
+                and cell == self.path_end()
+                and len(self.plan_actions) < self.segments()
+            ):
+                self.pending_stay = True  # stay on release, unless the press becomes a drag
+                self.dragging, self.drag_cell = True, cell
+                return
+            self.act_on(cell)
+            self.dragging, self.drag_cell = mode == "plan", cell
+            return
+        if event.type == pygame.KEYDOWN:
+            self.handle_key(event)
+
+    def _drag(self, pos) -> None:
+        """Drawing the path by dragging across tiles (touch): each new tile that one
+        action reaches is added."""
+        if not self.dragging or self.mode() != "plan":
+            return
+        cell = cell_at(pos)
+        if cell is None or cell == self.drag_cell:
+            return
+        self.drag_cell = cell
+        k = len(self.plan_actions)
+        if k >= self.segments():
+            return
+        for a in self.match.state.menu(self.path_end(), k):
+            if a.kind in ("step", "jump") and a.dest == cell:
+                self.pending_stay = False
+                self.add_action(a.token)
+                return
+
+    def handle_key(self, event: pygame.event.Event) -> None:
+        k, mod = event.key, event.mod
+        mode = self.mode()
+        enter = k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+        if mode == "curtain":
+            if enter:
+                self.lift_curtain()
+            return
+        if mode == "plan" and self.ray_aim and k in KEY_DIRECTION:
+            self.fire_ray(KEY_DIRECTION[k])
+            return
+        self.check_focus()
+        if self.focus is not None and (enter or k in ARROW_KEYS):
+            if enter:
+                self.press_focus()
+            else:
+                self.move_focus(*ARROW_KEYS[k])
+            return
+        if mode == "summary":
+            if enter:
+                self.close_summary()
+            elif k in ARROW_KEYS:
+                self.move_focus(*ARROW_KEYS[k])
+            return
+        if k in ARROW_KEYS:
+            dx, dy = ARROW_KEYS[k]
+            c, r = self.cursor % SIZE + dx, self.cursor // SIZE + dy
+            if 0 <= c < SIZE and 0 <= r < SIZE:
+                self.cursor = r * SIZE + c
+                self.app.sound.play("hover")
+            elif dx > 0:
+                self.move_focus(1, 0)  # off the right edge: onto the buttons
+            return
+        if mode == "setup":
+            if enter:
+                self.act_on(self.cursor)
+            return
+        if mode != "plan":
+            return
+        if enter:
+            if mod & pygame.KMOD_SHIFT or len(self.plan_actions) >= self.segments():
+                self.submit_plan()
+            else:
+                self.act_on(self.cursor)
+        elif k == pygame.K_BACKSPACE:
+            self.undo_step()
+        elif k == pygame.K_DELETE:
+            self.clear_plan()
+        elif k == pygame.K_TAB:
+            self.set_switch(not self.plan_switch)
+        elif k == pygame.K_s:
+            self.cursor = self.path_end()
+            self.add_action(STAY)
+        elif k == pygame.K_r:
+            self.toggle_ray_aim()
+
+    # -- base hooks -----------------------------------------------------------------
+    def bot_delay_ticks(self, state) -> int:
+        # Secret submissions show nothing; the reveal is what people watch.
+        return 0
+
+    def _drive_bots(self) -> None:
+        m = self.match
+        # The bot whose plan would resolve the next round waits for the summary to close,
+        # so its reveal never hides the summary being read.
+        missing = sum(1 for s in range(m.state.num_players) if not m.state.submitted(s))
+        if self.summary_round is not None and not m.is_over() and missing <= 1:
+            return
+        super()._drive_bots()
+
+    def request_hint(self) -> None:
+        """H asks the Hard bot for a hint; H again while its route is shown takes it."""
+        if (
+            self.mode() == "plan"
+            and isinstance(self.hint, Plan)
+            and self.hint in self.match.state.legal_moves()
+        ):
+            self.use_hint()
+            self.say("Hint taken into the editor: change it or submit it", "info")
+            return
+        if (
+            self.mode() == "setup"
+            and isinstance(self.hint, StartPick)
+            and self.pick != self.hint.cell
+        ):
+            self.pick = self.cursor = self.hint.cell
+            self.say(
+                f"Hint chosen: {cell_name(self.hint.cell)}; press Enter to start there", "info"
+            )
+            return
+        if self.mode() not in ENTERING:
+            self.say(
+                "Hints are for your own plan"
+                if self.mode() != "curtain"
+                else "Lift the curtain first: hints are secret too",
+                "warning",
+            )
+            return
+        super().request_hint()
+
+    def transition_ticks(self, old, new, move) -> int:
+        if not is_resolution(old, new):
+            return 1
+        if old.round == 0:
+            return SETUP_REVEAL_TICKS
+        return reveal_timeline(new.last_trace)[1]
+
+    def on_moved(self, old, new, move, seat: int) -> None:
+        if is_resolution(old, new):
+            self.app.sound.play("shift")
+            if old.round >= 1:
+                self.summary_round = old.round
+                self.summary_ticks = 0
+        else:
+            self.app.sound.play("tick" if self.match.seats[seat].is_bot else "place")
+
+    def on_undo(self) -> None:
+        self.summary_round = None
+        self.results_pending = False
+        self.unlocked = None
+        m = self.match
+        seat = m.to_move()
+        self.editor_for = None
+        if seat < 0 or m.controller(seat).is_bot:
+            return
+        self.reset_editor((m.state.round, seat))
+        # Give the person back the plan they took back (a lone person only: in hot-seat
+        # the next person at the device must not see it).
+        if self.me is not None and m.redo_stack:
+            entry, _ = m.redo_stack[-1]
+            if entry.seat == seat:
+                try:
+                    move = m.state.parse_move(entry.text)
+                except Exception:  # noqa: BLE001 - a stale entry only loses the convenience
+                    return
+                if isinstance(move, Plan):
+                    self.plan_switch = move.switch
+                    actions = list(move.actions)
+                    while actions and actions[-1] == STAY:
+                        actions.pop()
+                    self.plan_actions = actions
+                    self.cursor = self.path_end()
+                elif isinstance(move, StartPick):
+                    self.pick = self.cursor = move.cell
+
+    def update_view(self) -> None:
+        self.sync_editor()
+        self.check_focus()
+        if self.summary_round is not None and not self.anim and not self.queue:
+            self.summary_ticks += 1
+            if self.summary_ticks == 1:
+                self.app.sound.play("score")
+            if not self.people_seats and self.summary_ticks > 240 / max(
+                0.25, self.app.settings.animation_speed
+            ):
+                self.close_summary()
+        # a soft sound as each segment of the reveal starts
+        if (
+            self.anim is not None
+            and is_resolution(self.anim[0], self.anim[1])
+            and self.anim[0].round >= 1
+        ):
+            phase = self.reveal_phase()
+            if phase and phase[:2] != (self._last_phase or (None, None))[:2]:
+                if phase[0] == "move":
+                    self.app.sound.play("shift")
+                elif phase[0] == "flip":
+                    self.app.sound.play("capture")
+            self._last_phase = phase
+
+    def show_results(self) -> None:
+        if self.summary_round is not None:
+            self.results_pending = True
+            return
+        self._open_results()
+
+    def _open_results(self) -> None:
+        self.app.replace(self.hand_party_to(ElementShiftResults(self.app, self.match,
+                                                                seat_colour=self.seat_colour)))
+
+    # -- text -----------------------------------------------------------------------
+    def reveal_phase(self):
+        if self.anim is None:
+            return None
+        old, new, _move, _seat, total = self.anim
+        if not is_resolution(old, new) or old.round == 0:
+            return None
+        phases, length = reveal_timeline(new.last_trace)
+        tick = min(1.0, self.anim_tick / total) * length
+        for p in phases:
+            if p[2] <= tick < p[2] + p[3]:
+                return p
+        return phases[-1]
+
+    def status_text(self) -> str:
+        return STATUS[self.mode()](self)
+
+    def over_status(self) -> str:
+        out = self.match.state.outcome()
+        return out.reason if out else "Game over"
+
+    def reveal_status(self) -> str:
+        pairs = ([self.anim[:2]] if self.anim else []) + [(o, n) for o, n, _, _ in self.queue]
+        old = next(o for o, n in pairs if is_resolution(o, n))
+        if old.round == 0:
+            return "Start tiles revealed"
+        phase = self.reveal_phase()
+        rnd = old.round
+        segs = VARIATIONS[rnd].segments
+        if phase is None or phase[0] == "intro":
+            return f"Round {rnd}: the plans are revealed"
+        if phase[0] == "flip":
+            return f"Round {rnd}, segment {phase[1] + 1} of {segs}: tiles change"
+        if phase[0] == "hold":
+            return f"Round {rnd}: scoring"
+        return f"Round {rnd}, segment {phase[1] + 1} of {segs}"
+
+    def summary_status(self) -> str:
+        return f"Round {self.summary_round} scored: Continue (Enter) when ready"
+
+    def curtain_status(self) -> str:
+        return f"Pass the device to Player {self.match.to_move() + 1}"
+
+    def setup_status(self) -> str:
+        state, seat = self.match.state, self.match.to_move()
+        name = f"Player {seat + 1}"
+        return f"{name}: pick a start tile on any {ELEMENT_NAMES[state.elements[seat]]} tile"
+
+    def plan_status(self) -> str:
+        state = self.match.state
+        name = f"Player {self.match.to_move() + 1}"
+        return (
+            f"{name}: plan round {state.round} ({len(self.plan_actions)} of "
+            f"{state.segments()} actions)"
+        )
+
+    def wait_status(self) -> str:
+        state = self.match.state
+        done = sum(1 for s in range(state.num_players) if self.is_in(state, s))
+        what = "start picks" if state.round == 0 else "plans"
+        return f"Waiting for {what}: {done} of {state.num_players} in"
+
+    def log_lines(self) -> list[tuple[int, str]]:
+        """Resolved rounds show every plan; the round being planned shows only who has
+        submitted (plans are secret until the reveal)."""
+        m = self.match
+        lines = []
+        now = m.state.round
+        for i, entry in enumerate(m.entries):
+            rnd = m.states[i].round
+            if rnd < now or m.is_over():
+                label = "start" if rnd == 0 else f"R{rnd}"
+                text = entry.text if rnd >= 1 else entry.text.replace("start ", "")
+                lines.append((entry.seat, f"{label}  P{entry.seat + 1}: {text}"))
+            else:
+                what = "picked a start tile" if rnd == 0 else "submitted a plan"
+                lines.append((entry.seat, f"P{entry.seat + 1} {what}"))
+        return lines
+
+
+# The status line of each mode (the base draws it in the header).
+STATUS: dict[Mode, Callable[[ElementShiftView], str]] = {
+    "over": ElementShiftView.over_status,
+    "reveal": ElementShiftView.reveal_status,
+    "summary": ElementShiftView.summary_status,
+    "curtain": ElementShiftView.curtain_status,
+    "setup": ElementShiftView.setup_status,
+    "plan": ElementShiftView.plan_status,
+    "wait": ElementShiftView.wait_status,
+}
+
+VIEW = ElementShiftView
