@@ -57,8 +57,11 @@ class TitleScene(MenuScene):
             items.append(("Replays", self.replays, None))
         if not self.app.kiosk:
             items.append(("Quit", self.app.quit, None))
-        w, h, gap = (360, 60, 16) if len(items) <= 5 else (360, 54, 10)
-        y = 360 if len(items) <= 4 else (330 if len(items) == 5 else 300)
+        # The column ends above the key hint at the bottom (y 680) however many buttons
+        # there are (Resume and Replays come and go).
+        n = len(items)
+        w, h, gap = (360, 60, 16) if n <= 4 else ((360, 56, 12) if n == 5 else (360, 52, 10))
+        y = min(360, 664 - (n * h + (n - 1) * gap))
         for text, action, oid in items:
             rect = pygame.Rect(0, y, w, h)
             rect.centerx = LOGICAL_SIZE[0] // 2
