@@ -458,7 +458,42 @@ class HardBot(_CrystalBot):
         if len(plan.leaves) == 0:
             return [state.legal_moves()[0]]
         value = self.evaluate(state, seat, plan, budget)
-        return actions_for(plan, pick_best(value, rng), state)
+        pick = pick_best(value, rng)
+        # The reply search above keeps a beam of boards per candidate, so it can miss
+        # the one reply that ends the game.  When a reply can end it, the pick is
+        # checked against every reply, and the next best tried if it loses at once.
+        if seat == state.first_mover:
+            for _ in range(self.verify):
+                if budget.expired() or not self.reply_wins(state, seat, plan, pick):
+                    break
+                value[pick] = -3.0 * BIG
+                pick = pick_best(value, rng)
+        return actions_for(plan, pick, state)
+
+    verify = 12
+
+    def reply_wins(self, state: CrystalConnectorState, seat: int, plan: Plan, i: int) -> bool:
+        """Does some reply to leaf ``i`` (my turn as the first mover) close the round
+        with the opponent winning?  Every distinct reply, no beam."""
+        opp = 1 - seat
+        my_total = state.totals[seat] + int(plan.my_prod[i])
+        their_total = state.totals[opp] + int(plan.their_prod[i]) + int(plan.leaves.cost[i])
+        taken_after = list(state.turns_taken)
+        taken_after[seat] += 1
+        last_round = taken_after[opp] + 1 >= MAX_ROUNDS
+        if not last_round and their_total + 36 * 36 < state.threshold:
+            return False      # not even the largest product reaches the threshold
+        board = plan.leaves.boards[i:i + 1].copy()
+        if min(taken_after) >= SPIKE_TURNS:
+            board &= 7
+        reply_shifts = shifts_for_turn(taken_after[opp] + 1, state.anomalies.shift_plus)
+        roots = make_roots(board, plan.leaves.lines[i:i + 1])
+        leaves, po2, pm2, _ = search_turn(roots, reply_shifts, state.colours[opp],
+                                          state.colours[seat], beam=10**9)
+        m2 = my_total + pm2 + leaves.cost
+        t2 = their_total + po2
+        wins = (t2 > m2) if last_round else (t2 > m2) & (t2 >= state.threshold)
+        return bool(wins.any())
 
     def evaluate(self, state: CrystalConnectorState, seat: int, plan: Plan,
                  budget: Budget) -> np.ndarray:

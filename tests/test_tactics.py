@@ -1,0 +1,349 @@
+"""Hard and Expert never hang a turn that loses at once when a safe one exists.
+
+Each position is a real game, rebuilt from its seed and its moves in the game's own
+notation, at the start of a seat's turn.  ``losing`` is a whole turn after which the
+opponent wins with its very next turn; ``safe`` is one after which it cannot.  The
+positions were found by ``python3 tools/tactics.py G`` (bot games with random moves
+mixed in), and the oracles there decide "the opponent wins at once" exactly, by a
+full search of the opponent's next turn (``tools/tactics.py`` explains each one).
+
+The bots get fixed node budgets (no wall-clock), so every run is the same.  Expert
+is Hard's search with more to spend; here it gets a small multiple of Hard's budget
+so the tests stay fast.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import pytest
+
+from game.ai.base import Budget
+from game.registry import GAMES
+from tools import tactics
+
+
+@dataclass(frozen=True)
+class P:
+    seed: int
+    moves: list
+    losing: list
+    safe: list
+    options: dict = field(default_factory=dict)
+
+    def state(self, game: str):
+        return tactics.rebuild(game, self.seed, self.moves, **self.options)
+
+
+# Nodes per decision (each bot counts its own unit: search nodes, boards scored,
+# placements judged), Hard then Expert.
+BUDGETS = {
+    "chromatic-collapse": (6_000, 15_000),
+    "crystal-formation": (20_000, 60_000),
+    "crystal-connector": (400_000, 1_000_000),
+    "color-crossroads": (10_000, 30_000),
+}
+
+POSITIONS = {
+    "chromatic-collapse": [
+        P(seed=1, moves=[
+            "start Diamond", "b1-d3", "a3-c5", "h2-f2", "g1-b1", "b8-c7", "a2-c4", "h3-f3",
+            "c8-d7", "e1-c3", "f2-e2", "c5-f5", "d1-b3", "c7-d6", "c4-f7", "a7-a3", "d6-d2",
+            "f1-g2", "a6xd3", "h5xe8", "f8-d6", "g2-g4", "h6-f6", "e8-g6", "d6-c7", "d7xd3",
+            "f6-f2", "h4-f6", "b1-d1", "g4-e4"],
+          losing=["f2-g3", "f7-c4"],
+          safe=["f2-e1", "a3-a6"]),
+        P(seed=2, moves=[
+            "start Diamond", "g8-e6", "h7-f7", "a7-c7", "b8-g8", "e6xa2", "f7-d7", "a6-c4",
+            "g8-b8", "a2-c2", "d7-g4", "h4-d4", "b8-g8", "f1-d3", "h6-f4", "a3xd3", "c2-e2",
+            "g1-e3", "h3-g2", "d3-d7", "f8-g7", "e1-c3", "c4-a2", "a4-a7", "d1-c2", "b1-d1",
+            "d7-d3", "g2-g6", "c1xf4", "e8-d7"],
+          losing=["h5-f5", "d4xg7"],
+          safe=["h5-f7", "a5xc3"]),
+        P(seed=3, moves=[
+            "start Diamond", "g1-g3", "h7-f5", "h2-h7", "g3-g1", "c1xa3", "f5xf8", "a4-c2",
+            "e8-d7", "e1-e2", "h4-g4", "c2-f5", "d7-d4", "g1xg4", "f8-d6", "a2-c4", "f1-c1",
+            "a3-c3", "d6-g6", "h6-f4", "c3-e3", "g8-e6", "c4xc1", "h3-h6", "d8-d5", "b1xf5"],
+          losing=["f4-h2", "h7-f7"],
+          safe=["h7-g8", "a7xd4"]),
+        P(seed=4, moves=[
+            "start Diamond", "g1-g3", "h2-g1", "a2-c4", "c8xa6", "f1-f3", "g1-h2", "c4-c2",
+            "a6-b7", "g8-f7", "c2-c4", "a5-c3", "d8-f6", "b1-b4", "a7-b6", "c4-b5", "b7-c8",
+            "f6-f2", "c3-b2", "b6-d6", "b4-e4", "d1-b3", "h5xf3", "d6-f6", "e4-c2", "c1-c4",
+            "f3-g2", "f6-d8", "e8xb5", "c2-c5", "d8-c7", "b2xf2", "b3-b6", "c4-e2", "h6-g5",
+            "h2-h6", "g3-d6", "b6-e6", "f2-f5", "a4-a2", "b5xf5", "f8-b4", "h6-f4", "g2-g4",
+            "e2xg4", "b8-b6"],
+          losing=["a2-b2", "h4-f2"],
+          safe=["h7xf5", "a2-d5"]),
+        P(seed=5, moves=[
+            "start Diamond", "c8xa6", "a3xc1", "h3-g3", "g8-g5", "a6-b7", "c1-f4", "a7-a3",
+            "b8-a7", "g5-g8", "a2-c2", "h4-f6", "g8-c8", "a7-b8", "h2-f2", "c2-f5", "c8-c7",
+            "f1-g2", "f6-f1", "g3-g6", "c7-c8", "f8-d6", "h6-e6", "a3-b3", "d8-e7", "b1-a2",
+            "h5-f3", "b3-b6", "e7-d8", "b7-d7", "e6-e3", "f1-e2"],
+          losing=["c8-c7", "g1-g4"],
+          safe=["g2-h3", "e8-e4"]),
+        P(seed=6, moves=[
+            "start Diamond", "f1-d3", "h6xf8", "a7-c5", "e1-c3", "b8-d6", "c5-e3", "h7-g7",
+            "g1-g4", "d6xa3", "e3-d4", "f8-f7", "d3-f5", "e8-e7", "a6-b5", "h2-h6", "g4xg7",
+            "f5-d3", "f7-c4", "a2-d5", "b1-b3", "d3-c2", "a5xc3", "h3-h7", "c1-e1", "e7-b7",
+            "a4-a6", "h6-g5"],
+          losing=["g7-d7", "e1-g1"],
+          safe=["g7-f8", "g8-g6"]),
+        P(seed=7, moves=[
+            "start Diamond", "b8-b6", "a7-c7", "h4-f6", "b6-b4", "b1-b3", "h7-g6", "a6-e6",
+            "b3-b5", "g8-h7", "a5xd8", "h6-d6", "d1-d4", "b4-d2", "f6-h4", "h5-f5", "d4-g4",
+            "c1xa3", "d6-g3", "h2-e5", "h7xh4", "a3-c5", "g3-d6", "a4-d4"],
+          losing=["b5-d7", "g1-d1"],
+          safe=["b5-d7", "h4-f2"]),
+        P(seed=8, moves=[
+            "start Diamond", "f8-f6", "h7-f5", "h2-h7", "d8-g5", "d1-d2", "h5-g4", "a3-b4",
+            "b1-e4", "e8-e5", "a2-c4", "h6-h2", "e4-d5", "g8xg4", "a4-b3", "h2-f2", "c1xc4",
+            "b8-d6"],
+          losing=["a7-a4", "a6xc8"],
+          safe=["a7-d4", "h7-g8"]),
+        P(seed=9, moves=[
+            "start Diamond", "g1-g3", "h2-f2", "a2-c2", "g8-f7", "g3-g4", "f2-h2", "c2-a2",
+            "f7-f4", "f1xh3", "a2-b3", "h2-g1", "g4-c4", "e8-g6", "b3-e3", "g1-d4", "c4xa6",
+            "f8xh6", "a3-d3", "d4-c3", "c8-f8", "c1-b2", "h7-g8", "e3-g1", "h3-e3", "a6-b7",
+            "a7-d4", "a4-a6", "f4-c1", "b2-b6", "d3-f1", "a5-a7", "d8-f6", "h6-c6", "g8-f7",
+            "c3xf6", "b8-c7", "g6-g8", "g1-g3", "f6-f2", "b7-d5", "e3-e5", "g3-g5", "f7-f3",
+            "b6-d8", "f8-c8", "d4-f4", "f3-e3"],
+          losing=["c6-e6", "c7xa7"],
+          safe=["c6-e6", "c8xa6"]),
+        P(seed=10, moves=[
+            "start Diamond", "b8-d6", "h2-f2", "a5-c3", "g8-e6", "g1-g2", "f2-c2", "a3-d3",
+            "f8-f6", "b1-b2", "a4-c4", "h3-e3", "e8-d7", "c8-e8", "h5-g5", "a2-b1"],
+          losing=["f6xa6", "e8-f7"],
+          safe=["d8xd3", "e6-c8"]),
+        P(seed=11, moves=[
+            "start Diamond", "e1-c3", "a3xc1", "h2-f2", "e8-e7", "f1-d3", "f2-d2", "a2-c2",
+            "c8-c4", "c3-c7", "c1-b2", "d2-g2", "g1-e3", "b8-d6", "h7xd3", "b2-c3", "f8-c5",
+            "e3-g5", "a4-b5", "g2-e2", "g5-g7", "d8xa5", "a7xc5", "e2-e4", "e7-g5", "b1-b3",
+            "d3-g6", "h6xd6", "c4-f7", "b3-b1", "c5-d4", "c3-c6", "d1-f3", "a5-a3", "d4-e3",
+            "h3-h6", "g5-e7", "a3-b2", "e3-d4", "a6-c4"],
+          losing=["g8-f8", "b2-c1"],
+          safe=["f7xc4", "e7-h7"]),
+        P(seed=12, moves=[
+            "start Diamond", "c8xa6", "a7-c7", "h3-f3", "f1-g2", "g8-g5", "a2-d2", "f3-d3",
+            "g2-f1", "a6-b7", "c7-c5", "h2-f4", "e8-g6", "f8-c8", "c5-c2", "a3-a6", "b8-e8",
+            "d8-b6", "d2-b2", "a4xd1", "g1-g4", "e8xh5", "a6-a4", "a5-a7", "b6xb2", "g4-g7",
+            "h4-e4", "f4-g3", "g7-c7", "g5-h4", "a7-a5", "d1-f3", "c7-f7", "e1-c3", "g3-f4",
+            "a5-c5", "h4-g3", "f1-g2", "d3-d4", "c5-e3", "g3-f2", "g2-g4", "d4-d3", "a4-b5",
+            "h5-f5", "f2-g3", "h6-g7", "b5-d5"],
+          losing=["b7-b4", "c1-a3"],
+          safe=["f5xd5", "b2-e5"]),
+    ],
+    "color-crossroads": [
+        P(seed=1, moves=[
+            "player 1 starts", "place I2 blue", "challenge green-yellow", "concede",
+            "challenge red-green", "concede", "place D7 yellow", "place G6 red", "end turn",
+            "place I7 green", "challenge red-blue", "concede"],
+          losing=["place G7 blue", "end turn"],
+          safe=["place A7 blue", "end turn"]),
+        P(seed=2, moves=[
+            "player 1 starts", "place H9 red", "challenge yellow-blue", "concede",
+            "place I5 blue", "end turn", "place E7 yellow", "end turn", "place I2 red",
+            "challenge green-yellow", "concede", "challenge green-blue", "concede",
+            "place D7 green", "place H3 blue", "challenge red-green", "concede"],
+          losing=["place I4 yellow", "end turn"],
+          safe=["place C7 red", "end turn"]),
+        P(seed=4, moves=[
+            "player 2 starts", "place H9 red", "challenge yellow-blue", "concede",
+            "challenge green-blue", "concede", "place G8 blue", "place C1 green",
+            "challenge red-yellow", "concede", "place A3 yellow", "challenge red-green",
+            "concede", "place G3 red", "end turn"],
+          losing=["place H5 green", "end turn"],
+          safe=["place C4 blue", "end turn"]),
+        P(seed=5, moves=[
+            "player 1 starts", "place A2 yellow", "challenge red-blue", "concede",
+            "challenge red-green", "concede", "place B3 red", "place C9 green",
+            "challenge yellow-blue", "concede", "place G9 yellow", "challenge green-blue",
+            "concede"],
+          losing=["place C2 blue", "end turn"],
+          safe=["place E3 red", "end turn"]),
+        P(seed=6, moves=[
+            "player 1 starts", "place C1 green", "challenge red-yellow", "concede",
+            "place C6 blue", "challenge red-blue", "concede", "place A3 yellow",
+            "challenge red-green", "concede"],
+          losing=["place A5 green", "end turn"],
+          safe=["place G4 green", "end turn"]),
+        P(seed=9, moves=[
+            "player 1 starts", "place C9 red", "challenge yellow-blue", "concede",
+            "challenge green-yellow", "concede", "place H3 yellow", "place I4 blue",
+            "challenge red-green", "concede", "place I7 green", "challenge red-blue",
+            "concede"],
+          losing=["place C3 red", "end turn"],
+          safe=["place C3 yellow", "end turn"]),
+        P(seed=10, moves=[
+            "player 1 starts", "place H9 red", "challenge green-blue", "concede",
+            "challenge yellow-blue", "concede", "place C6 yellow", "place H3 green",
+            "end turn", "place C1 blue", "challenge red-yellow", "concede",
+            "challenge red-green", "concede", "place G8 red"],
+          losing=["place D1 yellow", "end turn"],
+          safe=["place G2 green", "end turn"]),
+        P(seed=11, moves=[
+            "player 1 starts", "place A8 blue", "challenge green-yellow", "concede",
+            "challenge red-yellow", "concede", "place E6 yellow", "place G9 red",
+            "challenge green-blue", "concede", "place I3 blue", "challenge red-green",
+            "concede"],
+          losing=["place H3 yellow", "end turn"],
+          safe=["place F5 green", "end turn"]),
+        P(seed=16, moves=[
+            "player 1 starts", "place C7 red", "end turn", "place D3 blue", "end turn",
+            "place A7 green", "challenge red-yellow", "concede", "place D9 yellow",
+            "challenge yellow-blue", "concede", "place A6 red", "challenge green-yellow",
+            "concede"],
+          losing=["place I3 blue", "end turn"],
+          safe=["place F3 green", "end turn"]),
+        P(seed=17, moves=[
+            "player 1 starts", "place G1 yellow", "challenge red-green", "concede",
+            "challenge green-blue", "concede", "place C5 green", "place A3 blue",
+            "challenge red-yellow", "concede"],
+          losing=["place H1 red", "end turn"],
+          safe=["place C8 red", "end turn"]),
+        P(seed=18, moves=[
+            "player 1 starts", "place B1 blue", "challenge red-yellow", "concede",
+            "challenge red-green", "concede", "place F1 yellow", "place C1 green",
+            "challenge red-blue", "concede"],
+          losing=["place F3 red", "end turn"],
+          safe=["place E4 blue", "end turn"]),
+        P(seed=22, moves=[
+            "player 1 starts", "place I3 yellow", "challenge red-green", "concede",
+            "challenge green-blue", "concede", "place F5 green", "place A2 blue",
+            "challenge red-yellow", "concede", "place I8 red", "challenge yellow-blue",
+            "concede"],
+          losing=["place H9 yellow", "end turn"],
+          safe=["place E3 yellow", "end turn"]),
+    ],
+    "crystal-connector": [
+        P(seed=1, moves=[
+            "pick second", "take yellow", "take red blue", "move first", "2 right 1",
+            "B down 2", "1 left 2", "5 left 2", "6 right 5", "3 right 1", "D down 2",
+            "2 right 2", "F down 3", "3 right 2", "B down 3", "E down 3", "C down 3",
+            "2 right 1", "4 right 2", "3 right 1", "5 left 2", "D down 3"],
+          losing=["1 right 3", "1 right 1", "6 right 3"],
+          safe=["1 left 5", "B up 1", "B up 4"]),
+        P(seed=2, moves=[
+            "pick first", "take blue", "take green yellow", "move first", "D down 3",
+            "1 left 1", "E down 1", "5 left 1", "3 right 4", "5 right 2", "F up 3",
+            "1 right 1", "C down 3", "A up 5", "5 right 2", "B down 3", "3 left 1", "C up 2",
+            "6 right 3", "D down 1", "2 left 2", "4 right 3", "B down 1", "E down 3",
+            "3 left 1", "C up 2", "F down 1", "4 right 3"],
+          losing=["3 right 1", "A down 3", "D up 1"],
+          safe=["B down 4", "2 left 2", "E down 5"]),
+        P(seed=3, moves=[
+            "pick first", "take red", "take green yellow", "move first", "3 right 1",
+            "B up 1", "F up 3", "2 right 2", "D down 2", "1 right 2", "4 right 2",
+            "3 right 2", "E up 1", "B down 2", "F down 1", "F up 2", "C down 2", "C down 3",
+            "6 left 2", "5 left 1", "A down 2", "D down 2"],
+          losing=["1 right 4", "1 right 5", "3 left 5"],
+          safe=["1 right 3", "C down 5", "2 right 5"]),
+        P(seed=4, moves=[
+            "pick second", "take red", "take blue green", "move first", "A down 3", "C up 2",
+            "D down 3", "6 left 2", "B up 2", "3 right 2", "4 right 3", "1 right 3",
+            "1 left 2", "D up 2", "2 right 2", "5 right 1", "3 right 2", "1 right 2",
+            "4 right 1", "2 right 2", "C up 2", "F down 1"],
+          losing=["A down 2", "1 left 5", "1 right 5"],
+          safe=["1 left 2", "1 right 4", "4 right 1"]),
+        P(seed=5, moves=[
+            "pick first", "take red", "take green yellow", "move first", "D down 2",
+            "3 left 2", "5 right 2", "C down 1", "2 right 1", "4 right 3", "3 right 3",
+            "6 right 1", "A up 1", "4 right 3", "B down 3", "E up 5", "D down 1", "6 left 2",
+            "1 right 3", "5 right 3", "A down 2", "3 left 1"],
+          losing=["F up 3", "F up 5", "F down 2"],
+          safe=["1 right 3", "4 right 1", "4 right 5"]),
+        P(seed=6, moves=[
+            "pick second", "take yellow", "take blue green", "move first", "2 left 1",
+            "B up 2", "6 right 2", "F up 1", "4 right 2", "D down 3", "2 right 3",
+            "C down 3", "B down 3", "E down 3", "5 right 2", "F down 2", "D down 3",
+            "4 right 3", "6 right 3", "2 left 1", "E up 4", "3 right 1", "F down 3",
+            "F up 1", "1 right 1", "2 left 2", "A down 3", "D down 3"],
+          losing=["E down 1", "5 left 4", "6 right 2"],
+          safe=["E up 3", "3 right 5", "C up 4"]),
+        P(seed=7, moves=[
+            "pick first", "take yellow", "take red blue", "move first", "2 left 1",
+            "4 left 2", "A down 2", "C up 1", "3 right 1", "E down 2", "2 left 2",
+            "D down 3", "6 right 1", "1 right 3", "E up 2", "4 right 2", "A up 5",
+            "5 left 1", "D down 2", "E down 2", "3 right 3", "C down 1"],
+          losing=["2 left 1", "A down 4", "5 left 5"],
+          safe=["4 left 1", "2 right 2", "6 right 2"]),
+        P(seed=8, moves=[
+            "pick second", "take red", "take blue yellow", "move first", "A up 4",
+            "2 left 1", "E up 2", "F up 2", "6 right 1", "4 right 3", "1 right 3",
+            "3 left 2", "E up 2", "F up 2", "D down 1", "2 right 2", "C down 2", "E up 2",
+            "1 left 2", "2 left 2", "5 left 2", "D up 2", "3 left 1", "3 right 4",
+            "3 right 2", "E down 1", "F down 1", "4 right 2"],
+          losing=["D up 5", "1 left 5", "C up 5"],
+          safe=["C down 2", "5 right 4", "5 right 3"]),
+        P(seed=9, moves=[
+            "pick second", "take blue", "take green yellow", "move first", "2 right 2",
+            "4 right 2", "3 right 2", "C up 1", "5 left 2", "E up 1", "4 right 3",
+            "A down 3", "4 left 1", "B down 5", "C down 3", "3 right 3", "E down 2",
+            "E down 4", "E down 1", "2 right 3", "F down 2", "1 right 2"],
+          losing=["E down 4", "3 right 3", "3 left 3"],
+          safe=["C down 3", "E up 5", "6 left 4"]),
+        P(seed=10, moves=[
+            "pick first", "take yellow", "take blue green", "move first", "3 right 3",
+            "D down 1", "3 left 3", "C down 3", "E down 2", "A down 2", "1 left 2",
+            "5 right 2", "1 right 1", "4 right 3", "6 left 2", "C down 2", "E up 2",
+            "D down 3", "B down 1", "3 right 3", "C down 3", "6 right 2", "2 right 3",
+            "5 left 2", "1 right 1", "4 left 2", "B down 2", "C down 3", "D down 2",
+            "1 right 1", "2 left 1", "3 left 2", "6 right 1", "E down 3"],
+          losing=["1 left 1", "F up 5", "2 right 5"],
+          safe=["F down 4", "F up 2", "F up 3"]),
+        P(seed=11, moves=[
+            "pick first", "take blue", "take green yellow", "move first", "C down 2",
+            "3 left 2", "E down 2", "1 right 3", "B up 2", "2 right 2", "E down 3",
+            "D down 3", "5 right 3", "4 left 2", "C up 2", "3 left 1"],
+          losing=["6 left 2", "D down 1", "E up 5"],
+          safe=["2 left 5", "D down 5", "5 left 2"]),
+        P(seed=12, moves=[
+            "pick first", "take red", "take green yellow", "move first", "5 right 1",
+            "3 right 1", "E down 2", "C down 1", "2 left 2", "B down 2", "A down 3",
+            "D down 1", "1 right 1", "2 right 1", "5 left 1", "E down 3", "C down 1",
+            "1 right 1", "C down 3", "F up 2", "2 right 3", "D down 3"],
+          losing=["A down 2", "A up 1", "E up 5"],
+          safe=["6 left 3", "3 left 1", "C up 5"]),
+    ],
+}
+
+CASES = [pytest.param(game, i, id=f"{game}-{i}")
+         for game, rows in POSITIONS.items() for i in range(len(rows))]
+
+
+@pytest.mark.parametrize("game,i", CASES)
+def test_position_has_a_losing_and_a_safe_turn(game, i):
+    pos = POSITIONS[game][i]
+    state = pos.state(game)
+    assert tactics.turn_loses(game, state, pos.losing)
+    after = tactics.play_turn(state, pos.losing)
+    if not after.is_terminal():
+        # the winning reply the oracle found really wins, through the engine
+        reply = tactics.winning_reply(game, after)
+        final = tactics.play_turn(after, reply)
+        assert final.is_terminal() and tactics.lost(final, tactics.turn_owner(state))
+    assert not tactics.turn_loses(game, state, pos.safe)
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+@pytest.mark.parametrize("game,i", CASES)
+def test_bot_does_not_hang_a_losing_turn(game, i, level):
+    pos = POSITIONS[game][i]
+    state = pos.state(game)
+    nodes = BUDGETS[game][level == "expert"]
+    bot = GAMES[game].make_bot(level)
+    _after, played = tactics.bot_turn(bot, state, random.Random(i),
+                                      lambda: Budget(nodes=nodes))
+    assert not tactics.turn_loses(game, state, played), (
+        f"{level} played {played}; the opponent then wins with "
+        f"{tactics.winning_reply(game, tactics.play_turn(state, played))}")
+
+
+def test_every_game_here_has_a_dozen_positions():
+    # Crystal Formation is missing: in bot games a seat one action from its fifth
+    # tree has by then stripped its rival to a single legal action (a pass), so the
+    # finder met no position with both a losing and a safe action (docs/bots.md).
+    assert set(POSITIONS) == set(tactics.TWO_PLAYER) - {"crystal-formation"}
+    for game, rows in POSITIONS.items():
+        assert len(rows) >= 12, game
