@@ -413,19 +413,27 @@ class RandomCrystalBot(RandomBot):
 
 
 class EasyBot(_CrystalBot):
-    """The best-looking single shift each time, with noise; never converts."""
+    """A newcomer's play: each shift by itself, the one that grows its own groups most
+    (it hardly watches the opponent's colours), with noise, and now and then a shift
+    it has not thought through at all.  Never converts."""
 
     name = "easy"
     think_seconds = 0.3
-    noise = 4.0
+    noise = 6.0
+    opponent_weight = 0.25  # how much of the opponent's product it notices
+    overlook = 0.3          # chance that a shift is any legal one, unweighed
 
     def play(self, state, seat, rng, budget):
+        if rng.random() < self.overlook:
+            shifts = [m for m in state.legal_moves() if isinstance(m, Shift)]
+            if shifts:
+                return [rng.choice(shifts)]
         board = encode(state)
         nodes = expand(make_roots(board[None, :], lines_mask(state.banned)))
         if len(nodes) == 0:
             return [state.legal_moves()[0]]
         pm, po = products(nodes.boards, state.colours[seat], state.colours[1 - seat], budget)
-        value = (pm - po - nodes.cost).astype(float)
+        value = (pm - self.opponent_weight * po - nodes.cost).astype(float)
         value += np.array([rng.gauss(0.0, self.noise) for _ in range(value.size)])
         return [decode_first(int(nodes.first[int(value.argmax())]))]
 
