@@ -219,6 +219,8 @@ class HardBot:
         killers: list[tuple[int, object]] = []
         if state.players > 2 and not self._rival_can_win(state, seat, budget):
             return self._max_n_round(state, seat, ranked, rng, budget)
+        if state.players == 2:
+            return self._three_ply(state, seat, ranked, budget)
         best_move, best_value = ranked[0][1], None
         for k, (v1, move, child) in enumerate(ranked):
             if k and budget.expired():
@@ -264,6 +266,44 @@ class HardBot:
         return worst
 
     width = 12
+    width3 = 10     # our candidates searched three actions deep (two players)
+    replies3 = 5    # the opponent's strongest replies to each
+
+    def _three_ply(self, state, seat, ranked, budget):
+        """Two players: our best few actions, each against the opponent's strongest
+        few replies, each followed by our best next action.  A best-reply search of
+        two actions is no deeper than Medium's round and plays level with it; the
+        third action lets plans of two actions (grow, then grow again; place, then
+        grow) count, and shows which replies really hurt.  Minimax with an alpha cut:
+        a candidate is dropped as soon as one reply holds it below the best so far."""
+        best_move, best_value = ranked[0][1], None
+        for k, (_v1, move, child) in enumerate(ranked[: self.width3]):
+            if k and budget.expired():
+                break
+            if child.is_terminal():
+                value = relative_value(seat_values(child), seat)
+            else:
+                replies = []
+                for reply in child._legal:
+                    budget.tick()
+                    after = child._play(reply)
+                    replies.append((relative_value(seat_values(after), seat), after))
+                replies.sort(key=lambda t: t[0])
+                value = None
+                for v2, after in replies[: self.replies3]:
+                    if after.is_terminal() or after.current_player() != seat:
+                        v3 = v2
+                    else:
+                        budget.tick(len(after._legal))
+                        v3 = max(relative_value(seat_values(after._play(f)), seat)
+                                 for f in after._legal)
+                    if value is None or v3 < value:
+                        value = v3
+                    if best_value is not None and value <= best_value:
+                        break
+            if best_value is None or value > best_value + 1e-9:
+                best_value, best_move = value, move
+        return best_move
 
     def _max_n_round(self, state, seat, ranked, rng, budget):
         """With three or more players and no rival one action from winning, a paranoid
