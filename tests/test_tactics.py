@@ -1,7 +1,8 @@
 """Hard and Expert never hang a turn that loses at once when a safe one exists.
 
 Each position is a real game, rebuilt from its seed and its moves in the game's own
-notation, at the start of a seat's turn.  ``losing`` is a whole turn after which the
+notation, at the start of a seat's turn (Crystal Formation's are made by hand as
+diagrams, see ``tools.tactics.formation_positions``: bot games never reach one).  ``losing`` is a whole turn after which the
 opponent wins with its very next turn; ``safe`` is one after which it cannot.  The
 positions were found by ``python3 tools/tactics.py G`` (bot games with random moves
 mixed in), and the oracles there decide "the opponent wins at once" exactly, by a
@@ -21,18 +22,22 @@ import pytest
 
 from game.ai.base import Budget
 from game.registry import GAMES
+from tests.test_crystal_formation import position
 from tools import tactics
 
 
 @dataclass(frozen=True)
 class P:
-    seed: int
-    moves: list
     losing: list
     safe: list
+    seed: int = 0
+    moves: list = field(default_factory=list)
     options: dict = field(default_factory=dict)
+    diagram: str = ""  # a position made by hand (Crystal Formation), Ruby to move
 
     def state(self, game: str):
+        if self.diagram:
+            return position(self.diagram, players=2, to_move=0, round_=11)
         return tactics.rebuild(game, self.seed, self.moves, **self.options)
 
 
@@ -306,6 +311,140 @@ POSITIONS = {
           losing=["A down 2", "A up 1", "E up 5"],
           safe=["6 left 3", "3 left 1", "C up 5"]),
     ],
+    "crystal-formation": [
+        P(diagram="""
+            0SML 1SML . . . . . .
+            . . . . . . . .
+            . . . . . . . .
+            0M . . . . . . .
+            . . 0SML . . . . .
+            1SML 1ML . 0L . . . .
+            . . . . . . . .
+            0S . . . . 1SML 1SML .
+            """,
+          losing=["place c1"], safe=["grow a4 S"]),  # 158 of 275 actions lose
+        P(diagram="""
+            . . . . . 1SML . .
+            . . . . . . . .
+            . 1ML 0SM . . . . 0SML
+            . . . . 1SML . . .
+            . . 0S . 1SML . . .
+            . . . . . . . .
+            . . . . . . . .
+            . 0SML . . 1SML . 0S .
+            """,
+          losing=["grow c3 L"], safe=["move c3-g1"]),  # 165 of 257 actions lose
+        P(diagram="""
+            1SML . . . . 0SML . 0L
+            . . . . . . . .
+            . . . . . . . .
+            . . 0M . . . . .
+            . . . . . 1SML . 1SML
+            . . 1SML . . . . .
+            . . 0S . 0M . . .
+            . . . . . . 1ML .
+            """,
+          losing=["place c1"], safe=["grow c4 S"]),  # 200 of 249 actions lose
+        P(diagram="""
+            0SML . . . . . . .
+            . . . . . . . .
+            . . . . . 0L . .
+            . 0L . . 1SML 0SML . .
+            1SML . 1SML . . . . .
+            . . . . . . . .
+            . . . . . 0S 1SML .
+            . . . . . . 1ML .
+            """,
+          losing=["place b1"], safe=["grow b4 S"]),  # 167 of 291 actions lose
+        P(diagram="""
+            . . . 1ML . . 1SML .
+            . 1SML . . . 0S . .
+            . . . . . . 1SML .
+            . . . 0SM . . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . . . . 0L .
+            0S . 0SML . . . 1SML .
+            """,
+          losing=["place e1"], safe=["grow f2 M"]),  # 177 of 241 actions lose
+        P(diagram="""
+            . 1SML . . . 1SML 1SML .
+            1ML . . . . . . .
+            . . . . . . . 1SML
+            . 0SML . . . . . .
+            . . . . . . . .
+            0S . . . 0SM . 0SM .
+            . . . . . . . .
+            . . . . . . 0SM .
+            """,
+          losing=["grow g8 L"], safe=["grow a6 M"]),  # 173 of 238 actions lose
+        P(diagram="""
+            . . . 1ML . . . 0SML
+            . . . . . . . .
+            . . 1SML . . . 0S .
+            1SML . . 1SML . . . .
+            . . . . . . . .
+            . 0SML . . . . . .
+            . . 0L . . . . 1SML
+            . . . . . 0SM . .
+            """,
+          losing=["place e1"], safe=["grow c7 S"]),  # 170 of 285 actions lose
+        P(diagram="""
+            . . . . . . . .
+            . . . . . . . .
+            . . 1SML 1SML . . . .
+            1SML . 1ML . . 0L . .
+            . 0SML . . . . . .
+            . . . . . . 1SML .
+            . . . 0M . . 0M 0S
+            . . . . . . . .
+            """,
+          losing=["place c1"], safe=["grow f4 S"]),  # 154 of 267 actions lose
+        P(diagram="""
+            . . . 1ML . . 0SML .
+            . . . . . . 1SML .
+            . . . . . . . 1SML
+            . . . . . . . .
+            0S . . . . . 0SM .
+            . . . . . . . .
+            . . 1SML . . . . 1SML
+            0S . . . . . . 0M
+            """,
+          losing=["place e1"], safe=["grow g5 L"]),  # 156 of 219 actions lose
+        P(diagram="""
+            1SML 0SM . 1SML 0S . . .
+            . . . . . . . .
+            . . . . . . . .
+            . . . 1SML . . . .
+            . . . . . . . .
+            . . . 1SML . 0SML 1ML .
+            . . . . . . 0SM .
+            . . . . . 0S . .
+            """,
+          losing=["grow b1 L"], safe=["move b1-c3"]),  # 136 of 209 actions lose
+        P(diagram="""
+            . . . 1SML 0SM . . .
+            . 0S . . 1SML . . .
+            . . . . 1SML . . .
+            . . . . 0S . . .
+            . . . . . . . .
+            . . . . . . 0SML .
+            . . 1SML . . 0SM . .
+            1ML . . . . . . .
+            """,
+          losing=["grow e1 L"], safe=["grow e4 M"]),  # 130 of 204 actions lose
+        P(diagram="""
+            . . . 0S . . . 0SML
+            . . . 1SML 1SML . 1ML .
+            . . . . . . . .
+            . . . . 1SML . . .
+            . . . . . . . .
+            . . 0SML . . . . .
+            . . 1SML . . . . .
+            . . . . . 0S . 0SML
+            """,
+          losing=["grow d1 M"], safe=["move h1-a3"]),  # 176 of 262 actions lose
+    ],
 }
 
 CASES = [pytest.param(game, i, id=f"{game}-{i}")
@@ -340,10 +479,7 @@ def test_bot_does_not_hang_a_losing_turn(game, i, level):
         f"{tactics.winning_reply(game, tactics.play_turn(state, played))}")
 
 
-def test_every_game_here_has_a_dozen_positions():
-    # Crystal Formation is missing: in bot games a seat one action from its fifth
-    # tree has by then stripped its rival to a single legal action (a pass), so the
-    # finder met no position with both a losing and a safe action (docs/bots.md).
-    assert set(POSITIONS) == set(tactics.TWO_PLAYER) - {"crystal-formation"}
+def test_every_two_player_game_has_a_dozen_positions():
+    assert set(POSITIONS) == set(tactics.TWO_PLAYER)
     for game, rows in POSITIONS.items():
         assert len(rows) >= 12, game

@@ -250,9 +250,10 @@ def candidate_turns(game: str, state, rng: random.Random, limit: int = 60) -> li
 
 
 def find(game: str, count: int, seed: int = 0, options: dict | None = None,
-         player_levels=("medium", "easy"), noise: float = 0.25):
+         player_levels=("medium", "easy"), noise: float = 0.25, min_share: float = 0.0):
     """Positions from bot games (``player_levels`` with ``noise`` random moves): each
-    turn start where some sampled turn loses at once and some does not."""
+    turn start where some sampled turn loses at once and some does not, and at least
+    ``min_share`` of the sampled turns lose (so a careless turn is likely to)."""
     options = options or {}
     rng = random.Random(seed)
     spec = GAMES[game]
@@ -269,15 +270,11 @@ def find(game: str, count: int, seed: int = 0, options: dict | None = None,
             if (state.current_player() == seat and _turn_start(state)
                     and _hot(game, state, seat)):
                 turns = candidate_turns(game, state, rng, 40)
-                losing = safe = None
-                for t in turns:
-                    if turn_loses(game, state, t):
-                        losing = losing or t
-                    else:
-                        safe = safe or t
-                    if losing and safe:
-                        break
-                if losing and safe:
+                judged = [(turn_loses(game, state, t), t) for t in turns]
+                losing = next((t for lost_, t in judged if lost_), None)
+                safe = next((t for lost_, t in judged if not lost_), None)
+                share = sum(lost_ for lost_, _ in judged) / max(1, len(judged))
+                if losing and safe and share >= min_share:
                     found.append({"seed": game_seed, "options": options,
                                   "moves": list(history), "losing": losing, "safe": safe})
                     print(found[-1], flush=True)
@@ -329,11 +326,62 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--levels", default="medium,easy")
     ap.add_argument("--noise", type=float, default=0.25)
+    ap.add_argument("--min-share", type=float, default=0.0,
+                    help="least share of sampled turns that must lose at once")
     args = ap.parse_args(argv)
     find(args.game, args.count, args.seed, player_levels=tuple(args.levels.split(",")),
-         noise=args.noise)
+         noise=args.noise, min_share=args.min_share)
     return 0
 
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def formation_positions(count: int, seed: int = 0) -> list[str]:
+    """Crystal Formation positions made by hand, at random (bot games never reach one:
+    see docs/bots.md): Sapphire (seat 1) has four trees and a node one grow from the
+    fifth, Ruby (seat 0, to move) has trees and smaller nodes.  Kept when some of Ruby's
+    actions let the fifth tree stand and some do not, and most do (so a careless
+    action is likely to lose).  Returned as diagrams (rows 1-8, ``0SML`` = Ruby's
+    tree, ``.`` empty) for ``tests/test_crystal_formation.position``."""
+    from game.crystal_formation import FormationState, geometry, pieces_mask
+
+    rng = random.Random(seed)
+    geo = geometry("square")
+    out = []
+    while len(out) < count:
+        cells = rng.sample(range(64), 10)
+        board = [0] * 64
+        plan = [(1, "SML")] * 4 + [(1, rng.choice(["ML", "SL", "SM"]))]
+        plan += [(0, "SML")] * rng.randint(1, 3)
+        plan += [(0, rng.choice(["S", "M", "SM", "L"])) for _ in range(10 - len(plan))]
+        for c, (owner, p) in zip(cells, plan):
+            board[c] = (owner << 3) | pieces_mask(p)
+        stashes = [[5, 5, 5], [5, 5, 5]]
+        for v in board:
+            if v:
+                for k in range(3):
+                    stashes[v >> 3][k] -= (v >> k) & 1
+        if min(min(s) for s in stashes) < 0:
+            continue
+        state = FormationState(2, tuple(board), tuple(tuple(s) for s in stashes), 20)
+        if state.is_terminal():
+            continue
+        moves = state.legal_moves()
+        if len(moves) < 2:
+            continue
+        losing = [m for m in moves if turn_loses("crystal-formation", state, [m])]
+        if not losing or len(losing) == len(moves) or len(losing) < len(moves) // 2:
+            continue
+        rows = []
+        for r in range(8):
+            toks = []
+            for col in range(8):
+                v = board[geo.index[(col, r)]]
+                toks.append("." if not v else str(v >> 3) + "".join(
+                    "SML"[k] for k in range(3) if (v >> k) & 1))
+            rows.append(" ".join(toks))
+        safe = [m for m in moves if m not in losing]
+        out.append(("\n".join(rows), str(losing[0]), str(safe[0]), len(losing), len(moves)))
+    return out
