@@ -337,6 +337,16 @@ POSITIONS = {
             "C down 2", "4 right 2", "F down 1"],
           losing=["A down 3", "5 left 3", "A down 4"],
           safe=["3 right 3", "2 left 3", "1 left 2"]),
+        # The first finder run (no share asked): Hard with a 200-board reply beam missed
+        # the one reply that ends the game here.
+        P(seed=6, moves=[
+            "pick second", "take yellow", "take blue green", "move first", "2 left 1",
+            "B up 2", "6 right 2", "F up 1", "4 right 2", "D down 3", "2 right 3",
+            "C down 3", "B down 3", "E down 3", "5 right 2", "F down 2", "D down 3",
+            "4 right 3", "6 right 3", "2 left 1", "E up 4", "3 right 1", "F down 3",
+            "F up 1", "1 right 1", "2 left 2", "A down 3", "D down 3"],
+          losing=["E down 1", "5 left 4", "6 right 2"],
+          safe=["E up 3", "3 right 5", "C up 4"]),
     ],
     "crystal-formation": [
         P(diagram="""
