@@ -15,10 +15,9 @@
 - **Hard** searches.  With two players it looks three actions deep: its best ten
   actions, the opponent's five strongest replies to each, then its own best next
   action (minimax with an alpha cut), so plans of two actions count; it beat Medium
-  40-0 where a search of two actions was level with it (docs/bots.md).  With more
-  players, whenever a rival is one action from a
-  fifth tree, it runs a best-reply search over every action: each candidate meets
-  the single most damaging reply of *any* opponent (Schadd & Winands' Best-Reply
+  40-0 where a search of two actions was level with it (docs/bots.md).  Whenever a
+  rival is one action from a fifth tree, it runs a best-reply search over every
+  action instead: each candidate meets the single most damaging reply of *any* opponent (Schadd & Winands' Best-Reply
   Search, a paranoid max-n that lets one seat answer), scored as its own value minus
   the strongest rival's, so it stops a leader's fifth tree even when that leader is
   not next to move.  Otherwise, with three or more players (where paranoia makes a
@@ -221,9 +220,12 @@ class HardBot:
         if ranked[0][2].winner == seat:
             return ranked[0][1]
         killers: list[tuple[int, object]] = []
-        if state.players > 2 and not self._rival_can_win(state, seat, budget):
+        rival_can_win = self._rival_can_win(state, seat, budget)
+        if state.players > 2 and not rival_can_win:
             return self._max_n_round(state, seat, ranked, rng, budget)
-        if state.players == 2:
+        if state.players == 2 and not rival_can_win:
+            # (With a fifth tree in reach the best-reply search below tries every
+            # action, not just the best ten, for the one that stops it.)
             return self._three_ply(state, seat, ranked, budget)
         best_move, best_value = ranked[0][1], None
         for k, (v1, move, child) in enumerate(ranked):
