@@ -421,7 +421,7 @@ class EasyBot(_CrystalBot):
     think_seconds = 0.3
     noise = 6.0
     opponent_weight = 0.25  # how much of the opponent's product it notices
-    overlook = 0.3          # chance that a shift is any legal one, unweighed
+    overlook = 0.45         # chance that a shift is any legal one, unweighed
 
     def play(self, state, seat, rng, budget):
         if rng.random() < self.overlook:
