@@ -10,8 +10,9 @@ Usage::
     move = bot.choose_for_late_seat(state, late_seat=1, rng=rng, budget=None)
 
 Levels
-    - Easy: the best single shift by immediate points (own minus opponent), then the
-      next, with noise: good-looking but short-sighted.
+    - Easy: a newcomer: the single shift that grows its own groups most (a quarter of
+      the opponent's product noticed), with noise, and nearly half its shifts any
+      legal one, unweighed: it loses most games to a one-ply player (docs/bots.md).
     - Medium: the best whole turn for (own gain minus opponent gain, spike points
       included) over every distinct shift sequence.  Parallel lines commute, so only
       sequences whose consecutive parallel lines come in order are searched; a line
