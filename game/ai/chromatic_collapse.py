@@ -3,7 +3,8 @@
 Levels (``GAMES["chromatic-collapse"].make_bot(level)``)::
 
     random  uniform over legal actions
-    easy    one action of lookahead, the evaluation blurred by noise
+    easy    one action of lookahead over a random 40% of its moves (a win in one always),
+            the evaluation blurred by noise: a newcomer
     medium  alpha-beta over two full turns (its own and the opponent's reply)
     hard    iterative-deepening principal-variation search with a transposition table,
             killer/history move ordering and a Lines-of-Action style evaluation
