@@ -3,7 +3,8 @@
 Levels (``GAMES["chromatic-collapse"].make_bot(level)``)::
 
     random  uniform over legal actions
-    easy    one action of lookahead, the evaluation blurred by noise
+    easy    one action of lookahead over a random 40% of its moves (a win in one always),
+            the evaluation blurred by noise: a newcomer
     medium  alpha-beta over two full turns (its own and the opponent's reply)
     hard    iterative-deepening principal-variation search with a transposition table,
             killer/history move ordering and a Lines-of-Action style evaluation
@@ -448,11 +449,15 @@ def _forced(state: CollapseState):
 
 class EasyBot:
     """One action of lookahead: takes an immediate win, avoids handing one over, and
-    otherwise picks the best-looking action after adding noise to every score."""
+    otherwise picks the best-looking action after adding noise to every score.  Like a
+    newcomer it weighs only some of its moves (a random share; the rest it does not
+    notice, except a move that wins at once), so a player who thinks a little wins
+    most games against it."""
 
     name = "easy"
     think_seconds = 0.3
-    noise = 60.0
+    noise = 120.0
+    notice = 0.4  # share of the non-winning moves it weighs at each step
 
     def __init__(self, weights: Weights | None = None):
         self.weights = weights or Weights()
@@ -473,6 +478,9 @@ class EasyBot:
             undo = b.make(m)
             if b.winner >= 0:
                 v = WIN if b.winner == me else -WIN
+            elif best_move is not None and rng.random() >= self.notice:
+                b.unmake(undo)
+                continue
             else:
                 v = evaluate(b, self.weights, table)
                 if b.to_move != me:

@@ -323,8 +323,13 @@ class HardBot(_Base):
         left_dead = len(killed) - gain
         opp = [d for d in range(4) if d not in (state.last_colours + (move.colour,))[-2:]]
         value = 10.0 * gain + rng.random() * 0.1
+        me = state.current_player()
+        if gain and state.points[me] + 1 >= 3:
+            return 1000.0 + value  # the challenge that follows ends the game
         if left_dead or opponent_can_kill(board, views, opp, info.corner):
-            return value - 10.0
+            # A kill they can cash is a point for them; on two points it is the game,
+            # which no point of ours this turn makes up for.
+            return value - (1000.0 if state.points[1 - me] >= 2 else 10.0)
         # Threats for our next turn: the colour before ours is sure to be ours to play.
         keep = info.keep
         threats = []

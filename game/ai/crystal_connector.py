@@ -10,8 +10,9 @@ Usage::
     move = bot.choose_for_late_seat(state, late_seat=1, rng=rng, budget=None)
 
 Levels
-    - Easy: the best single shift by immediate points (own minus opponent), then the
-      next, with noise: good-looking but short-sighted.
+    - Easy: a newcomer: the single shift that grows its own groups most (a quarter of
+      the opponent's product noticed), with noise, and nearly half its shifts any
+      legal one, unweighed: it loses most games to a one-ply player (docs/bots.md).
     - Medium: the best whole turn for (own gain minus opponent gain, spike points
       included) over every distinct shift sequence.  Parallel lines commute, so only
       sequences whose consecutive parallel lines come in order are searched; a line
@@ -413,19 +414,27 @@ class RandomCrystalBot(RandomBot):
 
 
 class EasyBot(_CrystalBot):
-    """The best-looking single shift each time, with noise; never converts."""
+    """A newcomer's play: each shift by itself, the one that grows its own groups most
+    (it hardly watches the opponent's colours), with noise, and now and then a shift
+    it has not thought through at all.  Never converts."""
 
     name = "easy"
     think_seconds = 0.3
-    noise = 4.0
+    noise = 6.0
+    opponent_weight = 0.25  # how much of the opponent's product it notices
+    overlook = 0.45         # chance that a shift is any legal one, unweighed
 
     def play(self, state, seat, rng, budget):
+        if rng.random() < self.overlook:
+            shifts = [m for m in state.legal_moves() if isinstance(m, Shift)]
+            if shifts:
+                return [rng.choice(shifts)]
         board = encode(state)
         nodes = expand(make_roots(board[None, :], lines_mask(state.banned)))
         if len(nodes) == 0:
             return [state.legal_moves()[0]]
         pm, po = products(nodes.boards, state.colours[seat], state.colours[1 - seat], budget)
-        value = (pm - po - nodes.cost).astype(float)
+        value = (pm - self.opponent_weight * po - nodes.cost).astype(float)
         value += np.array([rng.gauss(0.0, self.noise) for _ in range(value.size)])
         return [decode_first(int(nodes.first[int(value.argmax())]))]
 
@@ -458,7 +467,42 @@ class HardBot(_CrystalBot):
         if len(plan.leaves) == 0:
             return [state.legal_moves()[0]]
         value = self.evaluate(state, seat, plan, budget)
-        return actions_for(plan, pick_best(value, rng), state)
+        pick = pick_best(value, rng)
+        # The reply search above keeps a beam of boards per candidate, so it can miss
+        # the one reply that ends the game.  When a reply can end it, the pick is
+        # checked against every reply, and the next best tried if it loses at once.
+        if seat == state.first_mover:
+            for _ in range(self.verify):
+                if budget.expired() or not self.reply_wins(state, seat, plan, pick):
+                    break
+                value[pick] = -3.0 * BIG
+                pick = pick_best(value, rng)
+        return actions_for(plan, pick, state)
+
+    verify = 12
+
+    def reply_wins(self, state: CrystalConnectorState, seat: int, plan: Plan, i: int) -> bool:
+        """Does some reply to leaf ``i`` (my turn as the first mover) close the round
+        with the opponent winning?  Every distinct reply, no beam."""
+        opp = 1 - seat
+        my_total = state.totals[seat] + int(plan.my_prod[i])
+        their_total = state.totals[opp] + int(plan.their_prod[i]) + int(plan.leaves.cost[i])
+        taken_after = list(state.turns_taken)
+        taken_after[seat] += 1
+        last_round = taken_after[opp] + 1 >= MAX_ROUNDS
+        if not last_round and their_total + 36 * 36 < state.threshold:
+            return False      # not even the largest product reaches the threshold
+        board = plan.leaves.boards[i:i + 1].copy()
+        if min(taken_after) >= SPIKE_TURNS:
+            board &= 7
+        reply_shifts = shifts_for_turn(taken_after[opp] + 1, state.anomalies.shift_plus)
+        roots = make_roots(board, plan.leaves.lines[i:i + 1])
+        leaves, po2, pm2, _ = search_turn(roots, reply_shifts, state.colours[opp],
+                                          state.colours[seat], beam=10**9)
+        m2 = my_total + pm2 + leaves.cost
+        t2 = their_total + po2
+        wins = (t2 > m2) if last_round else (t2 > m2) & (t2 >= state.threshold)
+        return bool(wins.any())
 
     def evaluate(self, state: CrystalConnectorState, seat: int, plan: Plan,
                  budget: Budget) -> np.ndarray:

@@ -12,9 +12,12 @@
 - **Medium** looks one round ahead: its best few actions are each followed by every
   opponent's greedy reply in turn order, then judged by the full evaluation (trees,
   power, supported area, threats on both sides).
-- **Hard** searches.  With two players, and whenever a rival is one action from a
-  fifth tree, it runs a best-reply search over every action: each candidate meets
-  the single most damaging reply of *any* opponent (Schadd & Winands' Best-Reply
+- **Hard** searches.  With two players it looks three actions deep: its best ten
+  actions, the opponent's five strongest replies to each, then its own best next
+  action (minimax with an alpha cut), so plans of two actions count; it beat Medium
+  40-0 where a search of two actions was level with it (docs/bots.md).  Whenever a
+  rival is one action from a fifth tree, it runs a best-reply search over every
+  action instead: each candidate meets the single most damaging reply of *any* opponent (Schadd & Winands' Best-Reply
   Search, a paranoid max-n that lets one seat answer), scored as its own value minus
   the strongest rival's, so it stops a leader's fifth tree even when that leader is
   not next to move.  Otherwise, with three or more players (where paranoia makes a
@@ -217,8 +220,13 @@ class HardBot:
         if ranked[0][2].winner == seat:
             return ranked[0][1]
         killers: list[tuple[int, object]] = []
-        if state.players > 2 and not self._rival_can_win(state, seat, budget):
+        rival_can_win = self._rival_can_win(state, seat, budget)
+        if state.players > 2 and not rival_can_win:
             return self._max_n_round(state, seat, ranked, rng, budget)
+        if state.players == 2 and not rival_can_win:
+            # (With a fifth tree in reach the best-reply search below tries every
+            # action, not just the best ten, for the one that stops it.)
+            return self._three_ply(state, seat, ranked, budget)
         best_move, best_value = ranked[0][1], None
         for k, (v1, move, child) in enumerate(ranked):
             if k and budget.expired():
@@ -264,6 +272,44 @@ class HardBot:
         return worst
 
     width = 12
+    width3 = 10     # our candidates searched three actions deep (two players)
+    replies3 = 5    # the opponent's strongest replies to each
+
+    def _three_ply(self, state, seat, ranked, budget):
+        """Two players: our best few actions, each against the opponent's strongest
+        few replies, each followed by our best next action.  A best-reply search of
+        two actions is no deeper than Medium's round and plays level with it; the
+        third action lets plans of two actions (grow, then grow again; place, then
+        grow) count, and shows which replies really hurt.  Minimax with an alpha cut:
+        a candidate is dropped as soon as one reply holds it below the best so far."""
+        best_move, best_value = ranked[0][1], None
+        for k, (_v1, move, child) in enumerate(ranked[: self.width3]):
+            if k and budget.expired():
+                break
+            if child.is_terminal():
+                value = relative_value(seat_values(child), seat)
+            else:
+                replies = []
+                for reply in child._legal:
+                    budget.tick()
+                    after = child._play(reply)
+                    replies.append((relative_value(seat_values(after), seat), after))
+                replies.sort(key=lambda t: t[0])
+                value = None
+                for v2, after in replies[: self.replies3]:
+                    if after.is_terminal() or after.current_player() != seat:
+                        v3 = v2
+                    else:
+                        budget.tick(len(after._legal))
+                        v3 = max(relative_value(seat_values(after._play(f)), seat)
+                                 for f in after._legal)
+                    if value is None or v3 < value:
+                        value = v3
+                    if best_value is not None and value <= best_value:
+                        break
+            if best_value is None or value > best_value + 1e-9:
+                best_value, best_move = value, move
+        return best_move
 
     def _max_n_round(self, state, seat, ranked, rng, budget):
         """With three or more players and no rival one action from winning, a paranoid

@@ -23,6 +23,7 @@ if __package__ in (None, ""):
 from game.ai.base import Budget  # noqa: E402
 from game.ai.color_crossroads import make  # noqa: E402
 from game.color_crossroads import SPEC, find_loop, loop_exists  # noqa: E402
+from tools.benchmarks import search_rate  # noqa: E402
 
 GAME = "color-crossroads"
 
@@ -101,6 +102,23 @@ def _turn_times(level: str, games: int) -> list[float]:
     return times
 
 
+def _turn_starts(count: int) -> list:
+    """Turn starts (nothing placed yet) from games between Medium bots."""
+    out = []
+    bot = make("medium")
+    g = 0
+    while len(out) < count:
+        s = SPEC.new_game(200 + g)
+        rng = random.Random(g)
+        g += 1
+        while not s.is_terminal() and len(out) < count:
+            if s.phase == "turn" and not s.placed_this_turn and s.placements() \
+                    and rng.random() < 0.3:
+                out.append(s)
+            s = s.apply(bot.choose(s, rng=rng, budget=Budget(nodes=2000)))
+    return out
+
+
 def rows(quick: bool = False) -> list[dict]:
     out = []
     boards = _boards(6 if quick else 30)
@@ -112,6 +130,9 @@ def rows(quick: bool = False) -> list[dict]:
     finds = _per_query(find_loop, boards[:: 2 if quick else 1])
     out.append(_row("loop finder per query, median", statistics.median(finds) * 1e6, "us"))
     out.append(_row("random playouts", _playouts(0.5 if quick else 2.0), "games/s"))
+    rate, n = search_rate(make("hard"), _turn_starts(4 if quick else 12), 1.5)
+    out.append(_row(f"hard search: placements judged per second ({n} turns)", rate,
+                    "placements/s"))
     for level in ("easy", "medium", "hard"):
         times = _turn_times(level, 2 if quick else 6)
         med, worst = statistics.median(times), max(times)

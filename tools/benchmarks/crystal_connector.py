@@ -32,6 +32,7 @@ from game.crystal_connector import (  # noqa: E402
     ANOMALY_NAMES, SPEC, Anomalies, batch_largest, new_board,
 )
 from game.registry import GAMES  # noqa: E402
+from tools.benchmarks import search_rate  # noqa: E402
 
 GAME = "crystal-connector"
 
@@ -123,6 +124,10 @@ def rows(quick: bool = False) -> list[dict]:
         out.append(_row(f"{level} bot time per turn (median)", med, "s CPU", f"< {target} s",
                         med < target))
         out.append(_row(f"{level} bot time per turn (max)", max(times), "s CPU"))
+    rate, n = search_rate(GAMES[GAME].make_bot("hard"),
+                          [_started(100 + k) for k in range(2 if quick else 6)], 1.0)
+    out.append(_row(f"hard search: boards scored per second ({n} turns, 1 s each)", rate,
+                    "boards/s"))
     rate_e = engine_rate(300 if quick else 2000)
     out.append(_row("engine: random actions applied", rate_e, "actions/s"))
     return out

@@ -21,6 +21,7 @@ if __package__ in (None, ""):
 
 from game.ai.crystal_formation import make  # noqa: E402
 from game.crystal_formation import SPEC  # noqa: E402
+from tools.benchmarks import search_rate  # noqa: E402
 
 GAME = "crystal-formation"
 
@@ -96,6 +97,10 @@ def rows(quick: bool = False) -> list[dict]:
         out.append(_row(f"random playouts ({label})",
                         _playouts(players, 0.5 if quick else 2.0), "games/s"))
     n_pos = 4 if quick else 12
+    for players, label in ((2, "2p"), (4, "4p")):
+        rate, n = search_rate(make("hard"), _bot_positions(players, n_pos), 1.5)
+        out.append(_row(f"hard search: positions evaluated per second ({label}, {n} turns)",
+                        rate, "positions/s"))
     for players, label in ((2, "2p"), (4, "4p"), (6, "6p hex")):
         positions = _bot_positions(players, n_pos)
         for level in ("easy", "medium", "hard"):

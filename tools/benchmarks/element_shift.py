@@ -20,6 +20,7 @@ if __package__ in (None, ""):
 
 from game.element_shift import SPEC, PlanList, resolve_round, score_round  # noqa: E402
 from game.registry import GAMES  # noqa: E402
+from tools.benchmarks import search_rate  # noqa: E402
 
 GAME = "element-shift"
 
@@ -97,6 +98,12 @@ def rows(quick: bool = False) -> list[dict]:
     games = _random_game_ms(2 if quick else 10)
     out.append(_row("random game (12 seats, 7 rounds), median", statistics.median(games),
                     "ms"))
+    # Hard's budget units: plan-graph states built, 200 per profile step, 20 per
+    # exact resolution of a sampled round (game/ai/element_shift.py).
+    rate, n = search_rate(GAMES[SPEC.id].make_bot("hard"),
+                          [_started(300 + k) for k in range(3 if quick else 10)], 0.07)
+    out.append(_row(f"hard search: budget units per second ({n} decisions, 0.07 s each)",
+                    rate, "units/s"))
     for level in ("easy", "medium", "hard"):
         rounds, turns = [], []
         for seed in ((1,) if quick else (1, 2, 3)):
