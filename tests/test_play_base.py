@@ -97,6 +97,24 @@ def test_animation_is_skipped_by_new_input(app):
     assert view.anim is None and view.shown is view.match.state
 
 
+def test_skipped_animations_still_reach_on_animation_done_in_order(app):
+    view = make(app, [Seat.person(), Seat.person()])
+    done = []
+    view.on_animation_done = lambda old, new, move, seat: done.append((move, seat, new))
+    for move in (nim_game.Take(0, 1), nim_game.Take(1, 1)):  # two actions queued, as a bot's
+        old, seat = view.match.state, view.match.to_move()
+        view.match.submit(move)
+        view._after_move(old, view.match.state, move, seat)
+    app.run_ticks(1)
+    assert view.anim is not None and len(view.queue) == 1 and done == []
+    assert (view.anim.move, view.anim.seat) == (nim_game.Take(0, 1), 0)  # a named record
+    app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(100, 100), button=1, touch=False))
+    assert [(m, s) for m, s, _ in done] == [(nim_game.Take(0, 1), 0), (nim_game.Take(1, 1), 1)]
+    assert done[-1][2] is view.match.state
+    app.run_ticks(5)
+    assert len(done) == 2  # nothing is reported twice
+
+
 # -- the Expert level and its thinking ring -------------------------------------------------
 def test_expert_is_hard_with_a_longer_budget_for_every_game():
     from game.match import Seat

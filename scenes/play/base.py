@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any, NamedTuple
 
 import pygame
 import pygame_gui
@@ -36,6 +37,17 @@ from scenes.widgets import MIN_TARGET, draw_panel, draw_text, lighten, starfield
 BOARD_AREA = pygame.Rect(16, 70, 848, 634)  # where a view draws its board
 PANEL = pygame.Rect(880, 16, 384, 688)  # the side panel
 BOT_MIN_TICKS = 24  # a bot action is shown for at least this long (before speed scaling)
+
+
+class Transition(NamedTuple):
+    """The animation in flight: the action ``move`` by ``seat`` took ``old`` to ``new``,
+    drawn over ``ticks`` ticks.  (A tuple, so views that unpack it keep working.)"""
+
+    old: Any
+    new: Any
+    move: Any
+    seat: int
+    ticks: int
 
 
 class PlayScene(Scene):
@@ -145,10 +157,14 @@ class PlayScene(Scene):
         self.app.sound.play("place")
 
     def finish_animations(self) -> None:
-        """New input skips running animations to their end."""
+        """New input skips running animations to their end.  Each skipped transition
+        still reaches ``on_animation_done``, in order, as if it had played out."""
+        done = ([self.anim[:4]] if self.anim is not None else []) + list(self.queue)
         self.anim = None
         self.queue.clear()
         self.shown = self.match.state
+        for old, new, move, seat in done:
+            self.on_animation_done(old, new, move, seat)
 
     # -- bots ------------------------------------------------------------------------
     def bot_delay_ticks(self, state) -> int:
@@ -438,7 +454,7 @@ class PlayScene(Scene):
             old, new, move, seat = self.queue.pop(0)
             speed = max(0.25, self.app.settings.animation_speed) * self.playback_speed
             total = max(1, int(self.transition_ticks(old, new, move) / speed))
-            self.anim = (old, new, move, seat, total)
+            self.anim = Transition(old, new, move, seat, total)
             self.anim_tick = 0
         if self.anim is not None:
             self.anim_tick += 1
@@ -478,7 +494,9 @@ class PlayScene(Scene):
     def update_view(self) -> None:
         """Per-tick view work (hover effects, particle systems)."""
 
-    def on_animation_done(self, old, new, move, seat) -> None: ...
+    def on_animation_done(self, old, new, move, seat) -> None:
+        """Hook: the transition ``old`` -> ``new`` has been shown (played out, or skipped
+        by new input)."""
 
     def show_results(self) -> None:
         from scenes.results import ResultsScene
