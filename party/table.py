@@ -17,6 +17,7 @@ it when the engine's order reaches the seat, so twelve phones plan at once.
 
 from __future__ import annotations
 
+import queue
 from dataclasses import dataclass, field
 
 from game.core import IllegalMove, seat_view
@@ -82,7 +83,7 @@ class PartyTable:
         while True:
             try:
                 event = self.server.inbox.get_nowait()
-            except Exception:  # queue.Empty
+            except queue.Empty:
                 break
             result.heard += 1
             changed |= self._on_event(event, result)
