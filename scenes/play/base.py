@@ -180,9 +180,14 @@ class PlayScene(Scene):
             return controller.level or "hard", "choose_for_late_seat", {"late_seat": seat}
         return controller.level, "choose", {}
 
+    def bots_may_move(self) -> bool:
+        """Hook: False holds every bot back for this tick (while a view shows something
+        people are reading).  Animations and the end of the game hold them anyway."""
+        return True
+
     def _drive_bots(self) -> None:
         m = self.match
-        if m.is_over() or self.anim or self.queue:
+        if m.is_over() or self.anim or self.queue or not self.bots_may_move():
             return
         if not m.bot_to_move():
             return

@@ -628,14 +628,12 @@ class ElementShiftView(
         # Secret submissions show nothing; the reveal is what people watch.
         return 0
 
-    def _drive_bots(self) -> None:
+    def bots_may_move(self) -> bool:
         m = self.match
         # The bot whose plan would resolve the next round waits for the summary to close,
         # so its reveal never hides the summary being read.
         missing = sum(1 for s in range(m.state.num_players) if not m.state.submitted(s))
-        if self.summary_round is not None and not m.is_over() and missing <= 1:
-            return
-        super()._drive_bots()
+        return not (self.summary_round is not None and not m.is_over() and missing <= 1)
 
     def request_hint(self) -> None:
         """H asks the Hard bot for a hint; H again while its route is shown takes it."""
