@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Sequence
 
 ANALYSIS_FORMAT = 1
-MISTAKE_DROP = 0.3      # a fall of 15 points of win chance is worth showing
-SURE_DROP = 1.0         # one action losing half the win chance is marked on its own
-MAX_MISTAKES = 5        # per seat at most this many are marked, the biggest first
+MISTAKE_DROP = 0.3  # a fall of 15 points of win chance is worth showing
+SURE_DROP = 1.0  # one action losing half the win chance is marked on its own
+MAX_MISTAKES = 5  # per seat at most this many are marked, the biggest first
 
 
 def win_chance(value: float) -> float:
@@ -35,9 +35,9 @@ def win_chance(value: float) -> float:
 
 @dataclass(frozen=True)
 class Mistake:
-    action: int        # index of the action (the move from position i to i + 1)
+    action: int  # index of the action (the move from position i to i + 1)
     seat: int
-    drop: float        # how far the mover's value fell (0..2)
+    drop: float  # how far the mover's value fell (0..2)
     before: float
     after: float
 
@@ -47,9 +47,13 @@ class Mistake:
         return self.drop / 2.0
 
 
-def find_mistakes(values: Sequence[Sequence[float] | None], movers: Sequence[int],
-                  threshold: float = MISTAKE_DROP, per_seat: int = MAX_MISTAKES,
-                  turn_starts: Sequence[int] | None = None) -> list[Mistake]:
+def find_mistakes(
+    values: Sequence[Sequence[float] | None],
+    movers: Sequence[int],
+    threshold: float = MISTAKE_DROP,
+    per_seat: int = MAX_MISTAKES,
+    turn_starts: Sequence[int] | None = None,
+) -> list[Mistake]:
     """Actions after which the mover's value fell by ``threshold`` or more, at most
     ``per_seat`` per seat (the biggest), in game order.  Positions not analysed yet
     (None) mark nothing.
@@ -72,7 +76,9 @@ def find_mistakes(values: Sequence[Sequence[float] | None], movers: Sequence[int
         for i, seat in enumerate(movers):
             drop = fall(i, seat)
             if drop is not None and drop >= threshold:
-                found.append(Mistake(i, seat, drop, float(values[i][seat]), float(values[i + 1][seat])))
+                found.append(
+                    Mistake(i, seat, drop, float(values[i][seat]), float(values[i + 1][seat]))
+                )
     else:
         marks = sorted(set(turn_starts))
         for a, b in zip(marks, marks[1:]):
@@ -96,7 +102,9 @@ def find_mistakes(values: Sequence[Sequence[float] | None], movers: Sequence[int
         for i, seat in enumerate(movers):
             drop = fall(i, seat)
             if drop is not None and drop >= SURE_DROP and i not in marked:
-                found.append(Mistake(i, seat, drop, float(values[i][seat]), float(values[i + 1][seat])))
+                found.append(
+                    Mistake(i, seat, drop, float(values[i][seat]), float(values[i + 1][seat]))
+                )
     kept: list[Mistake] = []
     for seat in sorted({m.seat for m in found}):
         mine = sorted((m for m in found if m.seat == seat), key=lambda m: (-m.drop, m.action))
@@ -129,7 +137,7 @@ class AnalysisCache:
 
     def __post_init__(self) -> None:
         if len(self.values) != self.positions:
-            self.values = (list(self.values) + [None] * self.positions)[:self.positions]
+            self.values = (list(self.values) + [None] * self.positions)[: self.positions]
 
     @property
     def done(self) -> int:
@@ -139,9 +147,14 @@ class AnalysisCache:
         return self.done == self.positions
 
     def to_json(self) -> dict:
-        return {"format": ANALYSIS_FORMAT, "key": self.key, "positions": self.positions,
-                "budget": self.budget, "values": self.values,
-                "alternatives": {str(k): v for k, v in self.alternatives.items()}}
+        return {
+            "format": ANALYSIS_FORMAT,
+            "key": self.key,
+            "positions": self.positions,
+            "budget": self.budget,
+            "values": self.values,
+            "alternatives": {str(k): v for k, v in self.alternatives.items()},
+        }
 
     @staticmethod
     def path(folder: Path, key: str) -> Path:
@@ -157,8 +170,12 @@ class AnalysisCache:
         except (OSError, ValueError, UnicodeDecodeError):
             return fresh
         try:
-            if (data.get("format") != ANALYSIS_FORMAT or data.get("key") != key
-                    or data.get("positions") != positions or data.get("budget") != budget):
+            if (
+                data.get("format") != ANALYSIS_FORMAT
+                or data.get("key") != key
+                or data.get("positions") != positions
+                or data.get("budget") != budget
+            ):
                 return fresh
             values = []
             for v in data["values"]:

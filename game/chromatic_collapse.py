@@ -76,7 +76,14 @@ COLOUR_LETTERS = "RBGY"  # diagrams: Diamond upper case, Circle lower case
 # Clockwise from north; direction d and d+4 are opposite and share an axis (d % 4).
 DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 DIRECTION_NAMES = (
-    "north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west",
+    "north",
+    "north-east",
+    "east",
+    "south-east",
+    "south",
+    "south-west",
+    "west",
+    "north-west",
 )
 
 SIZE = 8
@@ -100,6 +107,7 @@ def code_colour(code: int) -> int:
 
 
 # --- squares and precomputed geometry ---------------------------------------------
+
 
 def square_cell(sq: int) -> tuple[int, int]:
     """Square index -> ``(col, row)`` as used by ``game.grid`` (row 0 at the top)."""
@@ -150,13 +158,14 @@ def _mask(squares: Iterable[int]) -> int:
 RAY_MASKS = tuple(tuple(_mask(RAYS[sq][d]) for d in range(8)) for sq in range(64))
 # LINE_MASKS[sq][axis]: the whole line through sq along axis (0..3), sq included.
 LINE_MASKS = tuple(
-    tuple(RAY_MASKS[sq][a] | RAY_MASKS[sq][a + 4] | (1 << sq) for a in range(4))
-    for sq in range(64)
+    tuple(RAY_MASKS[sq][a] | RAY_MASKS[sq][a + 4] | (1 << sq) for a in range(4)) for sq in range(64)
 )
 # BETWEEN[sq][d][k]: squares strictly between sq and the k-th square along d.
 BETWEEN = tuple(
-    tuple(tuple(_mask(RAYS[sq][d][: k - 1]) if k else 0 for k in range(len(RAYS[sq][d]) + 1))
-          for d in range(8))
+    tuple(
+        tuple(_mask(RAYS[sq][d][: k - 1]) if k else 0 for k in range(len(RAYS[sq][d]) + 1))
+        for d in range(8)
+    )
     for sq in range(64)
 )
 
@@ -165,9 +174,7 @@ FILE_A = _mask(r * SIZE for r in range(SIZE))
 FILE_H = _mask(r * SIZE + 7 for r in range(SIZE))
 NOT_A = FULL & ~FILE_A
 NOT_H = FULL & ~FILE_H
-NEIGHBOURS = tuple(
-    tuple(RAYS[sq][d][0] for d in range(8) if RAYS[sq][d]) for sq in range(64)
-)
+NEIGHBOURS = tuple(tuple(RAYS[sq][d][0] for d in range(8) if RAYS[sq][d]) for sq in range(64))
 
 
 def dilate(bb: int) -> int:
@@ -235,7 +242,7 @@ def slide_options(own: int, enemy: int, ray_count: bool, squares: Iterable[int] 
     """
     occ = own | enemy
     out = []
-    for frm in (mask_squares(own) if squares is None else squares):
+    for frm in mask_squares(own) if squares is None else squares:
         rays = RAYS[frm]
         lines = LINE_MASKS[frm]
         between = BETWEEN[frm]
@@ -288,6 +295,7 @@ def _join_words(words: list[str]) -> str:
 
 
 # --- actions -------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Slide:
@@ -371,6 +379,7 @@ def parse_square(text: str) -> int:
 
 # --- the state -------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class CollapseState:
     """An immutable Chromatic Collapse position, including whose step it is.
@@ -427,8 +436,9 @@ class CollapseState:
         if self.phase == "over":
             raise IllegalMove("The game is over")
         if isinstance(move, TimeLoss):
-            raise IllegalMove("Losing on time is the clock's action: it happens only when "
-                              "a reserve runs out")
+            raise IllegalMove(
+                "Losing on time is the clock's action: it happens only when a reserve runs out"
+            )
         problem = self.why_illegal(move)
         if problem is not None:
             raise IllegalMove(problem)
@@ -445,12 +455,25 @@ class CollapseState:
         board[move.to] = code
         direction = move.direction
         if self.phase == "first" and self.turn > 1:
-            nxt = replace(self, board=tuple(board), phase="second", last_colour=code_colour(code),
-                          first_from=move.frm, first_to=move.to, first_direction=direction)
+            nxt = replace(
+                self,
+                board=tuple(board),
+                phase="second",
+                last_colour=code_colour(code),
+                first_from=move.frm,
+                first_to=move.to,
+                first_direction=direction,
+            )
             return nxt._after_action(seat)
         # The turn is complete: the second move, or the single move of turn 1.
-        nxt = replace(self, board=tuple(board), last_colour=code_colour(code),
-                      first_from=-1, first_to=-1, first_direction=-1)
+        nxt = replace(
+            self,
+            board=tuple(board),
+            last_colour=code_colour(code),
+            first_from=-1,
+            first_to=-1,
+            first_direction=-1,
+        )
         nxt = nxt._decide(seat)
         if nxt.phase == "over":
             return nxt
@@ -478,10 +501,16 @@ class CollapseState:
         if not isinstance(move, TimeLoss):
             return self.apply(move)
         if move.seat != self.to_move:
-            raise IllegalMove(f"Only the player on the move can lose on time, and that is "
-                              f"{SEAT_NAMES[self.to_move]}")
-        return replace(self, phase="over", winner=1 - move.seat,
-                       reason=f"{SEAT_NAMES[move.seat]} ran out of time")
+            raise IllegalMove(
+                f"Only the player on the move can lose on time, and that is "
+                f"{SEAT_NAMES[self.to_move]}"
+            )
+        return replace(
+            self,
+            phase="over",
+            winner=1 - move.seat,
+            reason=f"{SEAT_NAMES[move.seat]} ran out of time",
+        )
 
     def timeout_move(self, seat: int):
         # An empty reserve loses, in setup too: choosing the starting side is part of
@@ -521,23 +550,37 @@ class CollapseState:
     def to_json(self) -> dict:
         return {
             "board": self.to_diagram().split("\n"),
-            "to_move": self.to_move, "phase": self.phase, "turn": self.turn,
-            "starter": self.starter, "last_colour": self.last_colour,
-            "first_from": self.first_from, "first_to": self.first_to,
-            "first_direction": self.first_direction, "ray_count": self.ray_count,
-            "advantage": self.advantage, "winner": self.winner, "reason": self.reason,
+            "to_move": self.to_move,
+            "phase": self.phase,
+            "turn": self.turn,
+            "starter": self.starter,
+            "last_colour": self.last_colour,
+            "first_from": self.first_from,
+            "first_to": self.first_to,
+            "first_direction": self.first_direction,
+            "ray_count": self.ray_count,
+            "advantage": self.advantage,
+            "winner": self.winner,
+            "reason": self.reason,
         }
 
     @staticmethod
     def from_json(data: Mapping) -> "CollapseState":
         board = board_from_diagram("\n".join(data["board"]))
         return CollapseState(
-            board=board, to_move=int(data["to_move"]), phase=str(data["phase"]),
-            turn=int(data["turn"]), starter=int(data["starter"]),
-            last_colour=int(data["last_colour"]), first_from=int(data["first_from"]),
-            first_to=int(data["first_to"]), first_direction=int(data["first_direction"]),
-            ray_count=bool(data["ray_count"]), advantage=int(data["advantage"]),
-            winner=int(data["winner"]), reason=str(data["reason"]),
+            board=board,
+            to_move=int(data["to_move"]),
+            phase=str(data["phase"]),
+            turn=int(data["turn"]),
+            starter=int(data["starter"]),
+            last_colour=int(data["last_colour"]),
+            first_from=int(data["first_from"]),
+            first_to=int(data["first_to"]),
+            first_direction=int(data["first_direction"]),
+            ray_count=bool(data["ray_count"]),
+            advantage=int(data["advantage"]),
+            winner=int(data["winner"]),
+            reason=str(data["reason"]),
         )
 
     # -- rules internals -----------------------------------------------------------------
@@ -570,8 +613,7 @@ class CollapseState:
 
     def _begin_turn(self, state: "CollapseState", turn: int) -> "CollapseState":
         phase = "remove" if is_sudden_death_turn(turn) else "first"
-        nxt = replace(state, turn=turn, phase=phase, first_from=-1, first_to=-1,
-                      first_direction=-1)
+        nxt = replace(state, turn=turn, phase=phase, first_from=-1, first_to=-1, first_direction=-1)
         return nxt._check_stuck()
 
     def _after_action(self, actor: int, removal: bool = False) -> "CollapseState":
@@ -588,12 +630,16 @@ class CollapseState:
         if all(joined):
             if sizes[0] != sizes[1]:
                 w = 0 if sizes[0] > sizes[1] else 1
-                why = (f"Both sides are connected; {SEAT_NAMES[w]}'s group of {sizes[w]} "
-                       f"beats {sizes[1 - w]}")
+                why = (
+                    f"Both sides are connected; {SEAT_NAMES[w]}'s group of {sizes[w]} "
+                    f"beats {sizes[1 - w]}"
+                )
             else:
                 w = actor
-                why = (f"Both sides are connected with {sizes[0]} pieces; "
-                       f"{SEAT_NAMES[w]} made the last move")
+                why = (
+                    f"Both sides are connected with {sizes[0]} pieces; "
+                    f"{SEAT_NAMES[w]} made the last move"
+                )
         else:
             w = 0 if joined[0] else 1
             if sizes[w] == 1:
@@ -606,8 +652,12 @@ class CollapseState:
         if self.phase in ("first", "second") and not self._step_slides:
             seat = self.to_move
             which = "a second move" if self.phase == "second" else "a move"
-            return replace(self, phase="over", winner=1 - seat,
-                           reason=f"{SEAT_NAMES[seat]} cannot make {which} and loses")
+            return replace(
+                self,
+                phase="over",
+                winner=1 - seat,
+                reason=f"{SEAT_NAMES[seat]} cannot make {which} and loses",
+            )
         return self
 
     # -- helpers for screens, bots and tests ----------------------------------------------
@@ -675,8 +725,10 @@ class CollapseState:
         if self.phase == "setup":
             return f"{who} has the Advantage: choose the side that starts"
         if self.phase == "remove":
-            return (f"Sudden death: {who} removes one {SEAT_NAMES[1 - self.to_move]} "
-                    "piece before moving")
+            return (
+                f"Sudden death: {who} removes one {SEAT_NAMES[1 - self.to_move]} "
+                "piece before moving"
+            )
         if self.phase == "first":
             if self.last_colour < 0:
                 return "First move: any piece (first turn of the game)"
@@ -687,8 +739,7 @@ class CollapseState:
         dirs = second_move_directions(self.first_direction)
         names = [DIRECTION_NAMES[dirs[1]], DIRECTION_NAMES[dirs[2]], DIRECTION_NAMES[dirs[0]]]
         if self._direction_fallback():
-            return (f"Second move: any direction (no other piece can move "
-                    f"{_join_words(names)})")
+            return f"Second move: any direction (no other piece can move {_join_words(names)})"
         return f"Second move: {_join_words(names)}"
 
     def movable_squares(self) -> list[int]:
@@ -731,8 +782,10 @@ class CollapseState:
                 return "Choose Diamond or Circle to start"
             return None
         if phase == "setup":
-            return (f"First {SEAT_NAMES[self.to_move]} chooses the starting side "
-                    "(start Diamond or start Circle)")
+            return (
+                f"First {SEAT_NAMES[self.to_move]} chooses the starting side "
+                "(start Diamond or start Circle)"
+            )
         if isinstance(move, Remove):
             if phase != "remove":
                 return "A piece may only be removed at the start of a sudden-death turn"
@@ -745,8 +798,9 @@ class CollapseState:
         if not isinstance(move, Slide):
             return f"{move!r} is not a Chromatic Collapse move"
         if phase == "remove":
-            return (f"Sudden death: first remove one {SEAT_NAMES[1 - self.to_move]} piece "
-                    "(like x e5)")
+            return (
+                f"Sudden death: first remove one {SEAT_NAMES[1 - self.to_move]} piece (like x e5)"
+            )
         frm, to = move.frm, move.to
         if not (0 <= frm < 64 and 0 <= to < 64):
             return "That square is off the board"
@@ -767,11 +821,16 @@ class CollapseState:
         own, enemy = self._masks[self.to_move], self._masks[1 - self.to_move]
         k = slide_distance(own, enemy, frm, d, self.ray_count)
         if n != k:
-            where = ("ahead of it, itself included" if self.ray_count
-                     else f"on its {('file', 'diagonal', 'rank', 'diagonal')[d & 3]}")
-            return (f"The piece on {name_f} must go exactly {k} square{'s' * (k != 1)} "
-                    f"{DIRECTION_NAMES[d]}: there {'are' if k != 1 else 'is'} {k} "
-                    f"piece{'s' * (k != 1)} {where}")
+            where = (
+                "ahead of it, itself included"
+                if self.ray_count
+                else f"on its {('file', 'diagonal', 'rank', 'diagonal')[d & 3]}"
+            )
+            return (
+                f"The piece on {name_f} must go exactly {k} square{'s' * (k != 1)} "
+                f"{DIRECTION_NAMES[d]}: there {'are' if k != 1 else 'is'} {k} "
+                f"piece{'s' * (k != 1)} {where}"
+            )
         for sq in RAYS[frm][d][: k - 1]:
             if (enemy >> sq) & 1:
                 return f"The way is blocked by a {SEAT_NAMES[1 - self.to_move]} piece on {square_name(sq)}"
@@ -793,7 +852,11 @@ class CollapseState:
         squares = (move.frm,) + RAYS[move.frm][d][:n]
         jumped = tuple(sq for sq in squares[1:-1] if self.board[sq] != EMPTY)
         target = self.board[move.to]
-        captured = move.to if target != EMPTY and code_seat(target) != code_seat(self.board[move.frm]) else None
+        captured = (
+            move.to
+            if target != EMPTY and code_seat(target) != code_seat(self.board[move.frm])
+            else None
+        )
         return SlidePath(squares, jumped, captured, d)
 
     def turns_to_sudden_death(self) -> int:
@@ -840,24 +903,39 @@ def board_from_diagram(text: str) -> tuple[int, ...]:
     return tuple(board)
 
 
-def from_diagram(text: str, *, to_move: int = DIAMOND, phase: str = "first", turn: int = 10,
-                 last_colour: int | str = -1, first_move: str | None = None,
-                 ray_count: bool = False, starter: int = DIAMOND) -> CollapseState:
+def from_diagram(
+    text: str,
+    *,
+    to_move: int = DIAMOND,
+    phase: str = "first",
+    turn: int = 10,
+    last_colour: int | str = -1,
+    first_move: str | None = None,
+    ray_count: bool = False,
+    starter: int = DIAMOND,
+) -> CollapseState:
     """A hand-made position for tests and puzzles.  ``last_colour`` may be a colour name;
     ``first_move`` (like ``"b1-b3"``) marks a first move already made this turn (the board
     must show it done) and sets the phase to "second"."""
     if isinstance(last_colour, str):
         last_colour = COLOURS.index(last_colour)
-    state = CollapseState(board=board_from_diagram(text), to_move=to_move, phase=phase,
-                          turn=turn, starter=starter, last_colour=last_colour,
-                          ray_count=ray_count)
+    state = CollapseState(
+        board=board_from_diagram(text),
+        to_move=to_move,
+        phase=phase,
+        turn=turn,
+        starter=starter,
+        last_colour=last_colour,
+        ray_count=ray_count,
+    )
     if first_move is not None:
         frm, to = (parse_square(p) for p in re.split(r"[-x]", first_move.replace(" ", "")))
         found = direction_between(frm, to)
         if found is None:
             raise ValueError(f"{first_move} is not a straight move")
-        state = replace(state, phase="second", first_from=frm, first_to=to,
-                        first_direction=found[0])
+        state = replace(
+            state, phase="second", first_from=frm, first_to=to, first_direction=found[0]
+        )
     return state
 
 
@@ -888,8 +966,13 @@ def new_state(rng, players: int = 2, options: Mapping | None = None) -> Collapse
     colours = [c for c in range(4) for _ in range(3)]
     rng.shuffle(colours)
     advantage = SEAT_NAMES.index(options.get("advantage", "Diamond"))
-    return CollapseState(board=start_board(colours), to_move=advantage, phase="setup",
-                         ray_count=bool(options.get("ray_count", False)), advantage=advantage)
+    return CollapseState(
+        board=start_board(colours),
+        to_move=advantage,
+        phase="setup",
+        ray_count=bool(options.get("ray_count", False)),
+        advantage=advantage,
+    )
 
 
 def move_bound(players: int, options: Mapping) -> int:
@@ -912,7 +995,6 @@ def _seat_names(n: int) -> tuple[str, ...]:
     return SEAT_NAMES[:n]
 
 
-
 SPEC = GameSpec(
     id="chromatic-collapse",
     title="Chromatic Collapse",
@@ -921,11 +1003,22 @@ SPEC = GameSpec(
     max_players=2,
     default_players=2,
     options=(
-        Option("ray_count", "Ray count", "bool", False,
-               help="A piece moves as many squares as there are pieces from it onward in "
-                    "the direction of travel, instead of on the whole line."),
-        Option("advantage", "Advantage", "choice", "Diamond", SEAT_NAMES,
-               help="The side that chooses who starts."),
+        Option(
+            "ray_count",
+            "Ray count",
+            "bool",
+            False,
+            help="A piece moves as many squares as there are pieces from it onward in "
+            "the direction of travel, instead of on the whole line.",
+        ),
+        Option(
+            "advantage",
+            "Advantage",
+            "choice",
+            "Diamond",
+            SEAT_NAMES,
+            help="The side that chooses who starts.",
+        ),
     ),
     new_state=new_state,
     from_json=CollapseState.from_json,

@@ -103,7 +103,7 @@ class TurnClock:
         return self.running and self.move_left == 0
 
     def display(self, seat: int) -> str:
-        """"1:23" for the move time of the seat to act, "R 2:45" for a reserve."""
+        """ "1:23" for the move time of the seat to act, "R 2:45" for a reserve."""
         if seat == self.seat and self.move_left > 0:
             return _mmss(self.move_left / self.rate)
         return "R " + _mmss(self.reserve[seat] / self.rate)
@@ -118,7 +118,9 @@ class TurnClock:
 
     @staticmethod
     def from_json(data: dict, *, rate: int = TICKS_PER_SECOND) -> "TurnClock":
-        preset = ClockPreset(float(data["preset"]["move_seconds"]), float(data["preset"]["reserve_seconds"]))
+        preset = ClockPreset(
+            float(data["preset"]["move_seconds"]), float(data["preset"]["reserve_seconds"])
+        )
         reserve = [int(r) for r in data["reserve"]]
         clock = TurnClock(preset, len(reserve), rate=rate)
         clock.reserve = reserve

@@ -109,9 +109,7 @@ COLOUR_LETTERS = "RGYB"
 RED, GREEN, YELLOW, BLUE = range(4)
 # Corner of each colour: A1 red, I1 green, A9 yellow, I9 blue.
 CORNERS = (0, SIZE - 1, CELLS - SIZE, CELLS - 1)
-PAIRS: tuple[tuple[int, int], ...] = tuple(
-    (a, b) for a in range(4) for b in range(a + 1, 4)
-)
+PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(4) for b in range(a + 1, 4))
 PAIR_NAMES = tuple(f"{COLOURS[a]}-{COLOURS[b]}" for a, b in PAIRS)
 LAYOUTS = ("crossroads", "open", "scattered")
 TARGET_POINTS = 3
@@ -272,13 +270,13 @@ def _board_of(state_or_board) -> tuple[tuple[int, ...], bool]:
 # Per pair, board value -> 0 blocked, 1 empty (or a loop cell that counts for neither
 # colour), 2 an ``a`` cell, 3 a ``b`` cell.
 _CODES = {
-    (a, b): bytes(2 if v == a + 1 else 3 if v == b + 1 else 1 if v == EMPTY else 0
-                  for v in range(256))
+    (a, b): bytes(
+        2 if v == a + 1 else 3 if v == b + 1 else 1 if v == EMPTY else 0 for v in range(256)
+    )
     for a, b in PAIRS
 }
 _CORNER_CODES = {
-    (a, b): bytes(1 if v in (EMPTY, a + 1, b + 1) else 0 for v in range(256))
-    for a, b in PAIRS
+    (a, b): bytes(1 if v in (EMPTY, a + 1, b + 1) else 0 for v in range(256)) for a, b in PAIRS
 }
 
 
@@ -482,8 +480,9 @@ def _nearest_pairs(block: set[int], starts: Sequence[int], goals: set[int], limi
     return [(s, g) for _, s, g in found[:limit]]
 
 
-def find_loop(state_or_board, pair, corner_loops: bool | None = None,
-              tries: int = 4) -> tuple[int, ...] | None:
+def find_loop(
+    state_or_board, pair, corner_loops: bool | None = None, tries: int = 4
+) -> tuple[int, ...] | None:
     """A valid loop for ``pair`` (cells in order, the last next to the first), or None
     when none exists.  Short rather than shortest: the best of ``tries`` min-cost
     cycles through the nearest red/blue (etc.) cells of each block."""
@@ -508,8 +507,9 @@ def find_loop(state_or_board, pair, corner_loops: bool | None = None,
     return best
 
 
-def check_loop(state_or_board, pair, cells: Sequence[int],
-               corner_loops: bool | None = None) -> str | None:
+def check_loop(
+    state_or_board, pair, cells: Sequence[int], corner_loops: bool | None = None
+) -> str | None:
     """Why ``cells`` is not a valid loop for ``pair``, in words, or None if it is.
 
     The first cell may be repeated at the end (a drawn path that returns to its
@@ -553,8 +553,10 @@ def _check(board, a: int, b: int, corner: bool, cells: Sequence[int]) -> str | N
     if corner:
         for colour in (a, b):
             if CORNERS[colour] not in seen:
-                return (f"the loop must pass through the {COLOURS[colour]} corner "
-                        f"{label(CORNERS[colour])} (corner loops)")
+                return (
+                    f"the loop must pass through the {COLOURS[colour]} corner "
+                    f"{label(CORNERS[colour])} (corner loops)"
+                )
     return None
 
 
@@ -727,8 +729,11 @@ class CrossroadsState:
         return out
 
     def can_challenge(self) -> bool:
-        return (self.phase == "turn" and not self.challenged_this_turn
-                and any(c < 0 for c in self.closed))
+        return (
+            self.phase == "turn"
+            and not self.challenged_this_turn
+            and any(c < 0 for c in self.closed)
+        )
 
     def legal_moves(self) -> list:
         if self.phase == "over":
@@ -782,8 +787,13 @@ class CrossroadsState:
                 raise IllegalMove("there is no such pair")
             if self.closed[move.pair] >= 0:
                 raise IllegalMove(f"the pair {PAIR_NAMES[move.pair]} is closed")
-            return replace(self, phase="answer", challenge_pair=move.pair,
-                           challenged_this_turn=True, last_loop=())
+            return replace(
+                self,
+                phase="answer",
+                challenge_pair=move.pair,
+                challenged_this_turn=True,
+                last_loop=(),
+            )
         if isinstance(move, EndTurn):
             if not self.placed_this_turn:
                 raise IllegalMove("place a colour first (or pass if none fits)")
@@ -822,7 +832,10 @@ class CrossroadsState:
         board = list(self.board)
         board[move.cell] = move.colour + 1
         after = replace(
-            self, board=tuple(board), placed_this_turn=True, last_placed=move.cell,
+            self,
+            board=tuple(board),
+            placed_this_turn=True,
+            last_placed=move.cell,
             last_colours=(self.last_colours + (move.colour,))[-2:],
         )
         return after._maybe_end_turn()
@@ -837,7 +850,10 @@ class CrossroadsState:
             points = list(self.points)
             points[seat] += 1
             after = replace(
-                self, phase="turn", challenge_pair=-1, points=tuple(points),
+                self,
+                phase="turn",
+                challenge_pair=-1,
+                points=tuple(points),
                 last_loop=tuple(move.cells),
                 last_result=f"{SEAT_NAMES[seat]} showed a {PAIR_NAMES[pair]} loop and scores 1",
             )
@@ -847,14 +863,19 @@ class CrossroadsState:
             closed = list(self.closed)
             closed[pair] = self.mover
             after = replace(
-                self, phase="turn", challenge_pair=-1, points=tuple(points),
-                closed=tuple(closed), last_loop=(),
-                last_result=(f"{SEAT_NAMES[seat]} showed no {PAIR_NAMES[pair]} loop: "
-                             f"{SEAT_NAMES[self.mover]} scores 1 and the pair is closed"),
+                self,
+                phase="turn",
+                challenge_pair=-1,
+                points=tuple(points),
+                closed=tuple(closed),
+                last_loop=(),
+                last_result=(
+                    f"{SEAT_NAMES[seat]} showed no {PAIR_NAMES[pair]} loop: "
+                    f"{SEAT_NAMES[self.mover]} scores 1 and the pair is closed"
+                ),
             )
         else:
-            raise IllegalMove(
-                f"{SEAT_NAMES[seat]} must show a {PAIR_NAMES[pair]} loop or concede")
+            raise IllegalMove(f"{SEAT_NAMES[seat]} must show a {PAIR_NAMES[pair]} loop or concede")
         if max(after.points) >= TARGET_POINTS:
             return replace(after, phase="over", end_reason="points")
         return after._maybe_end_turn()
@@ -870,12 +891,23 @@ class CrossroadsState:
         else:
             runs = ()
         if len(runs) >= 2 and (not self.open_pairs() or not (runs[-1] or runs[-2])):
-            return replace(self, phase="over", pass_turns=runs, end_reason="passes",
-                           placed_this_turn=False, passed_this_turn=False,
-                           challenged_this_turn=False)
+            return replace(
+                self,
+                phase="over",
+                pass_turns=runs,
+                end_reason="passes",
+                placed_this_turn=False,
+                passed_this_turn=False,
+                challenged_this_turn=False,
+            )
         return replace(
-            self, mover=1 - self.mover, placed_this_turn=False, passed_this_turn=False,
-            challenged_this_turn=False, turn=self.turn + 1, pass_turns=runs,
+            self,
+            mover=1 - self.mover,
+            placed_this_turn=False,
+            passed_this_turn=False,
+            challenged_this_turn=False,
+            turn=self.turn + 1,
+            pass_turns=runs,
         )
 
     # -- results -------------------------------------------------------------------
@@ -889,8 +921,12 @@ class CrossroadsState:
         if p0 == p1:
             return Outcome.draw(2, f"Both players passed with {p0} points each: a draw")
         w = 0 if p0 > p1 else 1
-        return Outcome.win(w, 2, f"Both players passed; {SEAT_NAMES[w]} has more points "
-                                 f"({max(p0, p1)} to {min(p0, p1)})")
+        return Outcome.win(
+            w,
+            2,
+            f"Both players passed; {SEAT_NAMES[w]} has more points "
+            f"({max(p0, p1)} to {min(p0, p1)})",
+        )
 
     def scores(self) -> tuple[float, ...]:
         return tuple(float(p) for p in self.points)
@@ -917,9 +953,14 @@ class CrossroadsState:
         and whether the mover may challenge it now.  Never says whether a loop exists."""
         can = self.can_challenge()
         return [
-            {"pair": p, "name": PAIR_NAMES[p], "colours": PAIRS[p],
-             "open": self.closed[p] < 0, "closed_by": self.closed[p],
-             "challengeable": can and self.closed[p] < 0}
+            {
+                "pair": p,
+                "name": PAIR_NAMES[p],
+                "colours": PAIRS[p],
+                "open": self.closed[p] < 0,
+                "closed_by": self.closed[p],
+                "challengeable": can and self.closed[p] < 0,
+            }
             for p in range(len(PAIRS))
         ]
 
@@ -937,16 +978,24 @@ class CrossroadsState:
                 row += "." if v == EMPTY else "#" if v == WALL else COLOUR_LETTERS[v - 1]
             rows.append(row)
         return {
-            "board": rows, "layout": self.layout, "corner_loops": self.corner_loops,
-            "phase": self.phase, "mover": self.mover, "starter": self.starter,
-            "points": list(self.points), "closed": list(self.closed),
+            "board": rows,
+            "layout": self.layout,
+            "corner_loops": self.corner_loops,
+            "phase": self.phase,
+            "mover": self.mover,
+            "starter": self.starter,
+            "points": list(self.points),
+            "closed": list(self.closed),
             "last_colours": [COLOURS[c] for c in self.last_colours],
             "placed_this_turn": self.placed_this_turn,
             "passed_this_turn": self.passed_this_turn,
             "challenged_this_turn": self.challenged_this_turn,
-            "challenge_pair": self.challenge_pair, "turn": self.turn,
-            "pass_turns": list(self.pass_turns), "last_placed": self.last_placed,
-            "last_loop": list(self.last_loop), "last_result": self.last_result,
+            "challenge_pair": self.challenge_pair,
+            "turn": self.turn,
+            "pass_turns": list(self.pass_turns),
+            "last_placed": self.last_placed,
+            "last_loop": list(self.last_loop),
+            "last_result": self.last_result,
             "end_reason": self.end_reason,
         }
 
@@ -967,20 +1016,25 @@ class CrossroadsState:
                 else:
                     raise ValueError(f"unknown board mark {ch!r}")
         return CrossroadsState(
-            board=tuple(board), layout=str(data["layout"]),
-            corner_loops=bool(data["corner_loops"]), phase=str(data["phase"]),
-            mover=int(data["mover"]), starter=int(data["starter"]),
+            board=tuple(board),
+            layout=str(data["layout"]),
+            corner_loops=bool(data["corner_loops"]),
+            phase=str(data["phase"]),
+            mover=int(data["mover"]),
+            starter=int(data["starter"]),
             points=tuple(int(p) for p in data["points"]),
             closed=tuple(int(c) for c in data["closed"]),
             last_colours=tuple(COLOURS.index(c) for c in data["last_colours"]),
             placed_this_turn=bool(data["placed_this_turn"]),
             passed_this_turn=bool(data["passed_this_turn"]),
             challenged_this_turn=bool(data["challenged_this_turn"]),
-            challenge_pair=int(data["challenge_pair"]), turn=int(data["turn"]),
+            challenge_pair=int(data["challenge_pair"]),
+            turn=int(data["turn"]),
             pass_turns=tuple(bool(x) for x in data["pass_turns"]),
             last_placed=int(data["last_placed"]),
             last_loop=tuple(int(c) for c in data["last_loop"]),
-            last_result=str(data["last_result"]), end_reason=str(data["end_reason"]),
+            last_result=str(data["last_result"]),
+            end_reason=str(data["end_reason"]),
         )
 
 
@@ -1062,7 +1116,6 @@ def _rule_clock(state) -> float | None:
     return ANSWER_SECONDS if getattr(state, "phase", "") == "answer" else None
 
 
-
 SPEC = GameSpec(
     id="color-crossroads",
     title="Color Crossroads",
@@ -1071,11 +1124,22 @@ SPEC = GameSpec(
     max_players=2,
     default_players=2,
     options=(
-        Option("walls", "Walls", "choice", "crossroads", LAYOUTS,
-               help="Crossroads: a wall on every even column and row; Open: no walls; "
-                    "Scattered: 8-12 walls from the seed, symmetric."),
-        Option("corner_loops", "Corner loops", "bool", False,
-               help="A loop must pass through the corners of both its colours."),
+        Option(
+            "walls",
+            "Walls",
+            "choice",
+            "crossroads",
+            LAYOUTS,
+            help="Crossroads: a wall on every even column and row; Open: no walls; "
+            "Scattered: 8-12 walls from the seed, symmetric.",
+        ),
+        Option(
+            "corner_loops",
+            "Corner loops",
+            "bool",
+            False,
+            help="A loop must pass through the corners of both its colours.",
+        ),
     ),
     new_state=new_state,
     from_json=CrossroadsState.from_json,

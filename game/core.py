@@ -350,8 +350,10 @@ def apply_timeout(state: State, move) -> State:
     seat = state.current_player()
     expected = state.timeout_move(seat) if seat >= 0 else None
     if expected is None or move != expected:
-        raise IllegalMove(f"{move} is not what the clock plays here"
-                          + (f" (that is {expected})" if expected is not None else ""))
+        raise IllegalMove(
+            f"{move} is not what the clock plays here"
+            + (f" (that is {expected})" if expected is not None else "")
+        )
     own = getattr(state, "apply_timeout", None)
     return own(move) if own is not None else state.apply(move)
 

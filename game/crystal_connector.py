@@ -75,8 +75,16 @@ RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
 BOMB, CHAMELEON, PYLON, ROCK = 4, 5, 6, 7
 COLOURS = (RED, BLUE, GREEN, YELLOW)
 COLOUR_NAMES = ("red", "blue", "green", "yellow")
-PIECE_NAMES = ("red crystal", "blue crystal", "green crystal", "yellow crystal",
-               "bomb", "chameleon", "pylon", "rock")
+PIECE_NAMES = (
+    "red crystal",
+    "blue crystal",
+    "green crystal",
+    "yellow crystal",
+    "bomb",
+    "chameleon",
+    "pylon",
+    "rock",
+)
 _CHAR_OF = "RBGYXCPO"
 SIZE = 6
 CELLS = SIZE * SIZE
@@ -290,6 +298,8 @@ _NOT_COL0 = np.uint64(sum(1 << i for i in range(CELLS) if i % SIZE != 0))
 _NOT_COL5 = np.uint64(sum(1 << i for i in range(CELLS) if i % SIZE != SIZE - 1))
 _LINE_MASKS = tuple(np.uint64(sum(1 << i for i in cells)) for cells in LINE_CELLS)
 _ONE, _SIX = np.uint64(1), np.uint64(6)
+
+
 def _dilate(f: np.ndarray) -> np.ndarray:
     return f | ((f >> _ONE) & _NOT_COL5) | ((f << _ONE) & _NOT_COL0) | (f << _SIX) | (f >> _SIX)
 
@@ -308,12 +318,17 @@ def board_masks(boards: np.ndarray) -> np.ndarray:
     # boolean algebra on those three bitboards picks out every piece.
     buf = np.zeros((n, 40), dtype=np.uint8)
     buf[:, :CELLS] = boards
-    words = np.ascontiguousarray(buf.view("<u8").T)          # (5, N)
+    words = np.ascontiguousarray(buf.view("<u8").T)  # (5, N)
     planes = []
     for k in range(3):
         packed = (((words >> _U[k]) & _LOW_BITS) * _GATHER) >> _U[56]
-        planes.append(packed[0] | (packed[1] << _U[8]) | (packed[2] << _U[16])
-                      | (packed[3] << _U[24]) | (packed[4] << _U[32]))
+        planes.append(
+            packed[0]
+            | (packed[1] << _U[8])
+            | (packed[2] << _U[16])
+            | (packed[3] << _U[24])
+            | (packed[4] << _U[32])
+        )
     b0, b1, b2 = planes
     n0, n1, n2 = ~b0 & _FULL, ~b1 & _FULL, ~b2 & _FULL
     cham = b2 & n1 & b0
@@ -327,8 +342,9 @@ def board_masks(boards: np.ndarray) -> np.ndarray:
     return out
 
 
-def _largest_in(mask: np.ndarray, bombed_at: np.ndarray | None,
-                doubled: np.ndarray | None) -> np.ndarray:
+def _largest_in(
+    mask: np.ndarray, bombed_at: np.ndarray | None, doubled: np.ndarray | None
+) -> np.ndarray:
     """Largest unbombed weighted component of each bitboard in ``mask`` (1-D uint64)."""
     n = mask.shape[0]
     best = np.zeros(n, dtype=np.int64)
@@ -385,8 +401,9 @@ def batch_largest(boards: np.ndarray) -> np.ndarray:
         boards = boards[None, :]
     n = boards.shape[0]
     if n > BATCH_CHUNK:
-        return np.concatenate([_batch_largest(boards[i:i + BATCH_CHUNK])
-                               for i in range(0, n, BATCH_CHUNK)])
+        return np.concatenate(
+            [_batch_largest(boards[i : i + BATCH_CHUNK]) for i in range(0, n, BATCH_CHUNK)]
+        )
     return _batch_largest(boards)
 
 
@@ -497,16 +514,25 @@ class TurnRecord:
     totals: tuple[int, int]
 
     def to_json(self) -> dict:
-        return {"seat": self.seat, "round": self.round, "actions": list(self.actions),
-                "products": list(self.products), "spike_points": list(self.spike_points),
-                "totals": list(self.totals)}
+        return {
+            "seat": self.seat,
+            "round": self.round,
+            "actions": list(self.actions),
+            "products": list(self.products),
+            "spike_points": list(self.spike_points),
+            "totals": list(self.totals),
+        }
 
     @staticmethod
     def from_json(d: Mapping) -> "TurnRecord":
-        return TurnRecord(int(d["seat"]), int(d["round"]), tuple(str(a) for a in d["actions"]),
-                          tuple(int(x) for x in d["products"]),  # type: ignore[arg-type]
-                          tuple(int(x) for x in d["spike_points"]),  # type: ignore[arg-type]
-                          tuple(int(x) for x in d["totals"]))  # type: ignore[arg-type]
+        return TurnRecord(
+            int(d["seat"]),
+            int(d["round"]),
+            tuple(str(a) for a in d["actions"]),
+            tuple(int(x) for x in d["products"]),  # type: ignore[arg-type]
+            tuple(int(x) for x in d["spike_points"]),  # type: ignore[arg-type]
+            tuple(int(x) for x in d["totals"]),
+        )  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -555,7 +581,9 @@ class CrystalConnectorState:
 
     # -- building -----------------------------------------------------------------
     @staticmethod
-    def from_diagram(text: str, anomalies: Anomalies | None = None, **fields) -> "CrystalConnectorState":
+    def from_diagram(
+        text: str, anomalies: Anomalies | None = None, **fields
+    ) -> "CrystalConnectorState":
         """A state from six rows of six characters (spaces ignored):
         ``R B G Y`` crystals (lower case: with spikes), ``X`` bomb, ``C`` chameleon,
         ``P`` pylon, ``O`` rock.  Other fields (phase, colours, totals...) by keyword."""
@@ -622,7 +650,7 @@ class CrystalConnectorState:
         if p == "second_pick":
             taken = self.colours[self.first_picker]
             left = [c for c in COLOURS if c not in taken]
-            return [TakeColours((a, b)) for i, a in enumerate(left) for b in left[i + 1:]]
+            return [TakeColours((a, b)) for i, a in enumerate(left) for b in left[i + 1 :]]
         moves: list = []
         if self.can_convert():
             mine = self.seat_colours(self.to_move)
@@ -679,8 +707,10 @@ class CrystalConnectorState:
             # The clock's action (see ``apply_timeout``); by choice only when no line
             # can shift at all, which four rocks and five banned lines never cause.
             if any(self.legal_shifts(line) for line in LINES):
-                return ("Passing is allowed only when the clock ran out and the stand-in "
-                        "did not move; shift a line")
+                return (
+                    "Passing is allowed only when the clock ran out and the stand-in "
+                    "did not move; shift a line"
+                )
             return None
         if isinstance(move, Convert):
             return self._why_not_convert(move)
@@ -707,7 +737,9 @@ class CrystalConnectorState:
         if move.colour == piece:
             return f"{label} is already {COLOUR_NAMES[piece]}"
         if move.colour not in mine:
-            return f"You can only convert into your other colour ({COLOUR_NAMES[_other(mine, piece)]})"
+            return (
+                f"You can only convert into your other colour ({COLOUR_NAMES[_other(mine, piece)]})"
+            )
         return None
 
     def _why_not_shift(self, move: Shift) -> str | None:
@@ -726,10 +758,14 @@ class CrystalConnectorState:
         if move.distance > limit:
             rock = self._edge_rock(move.line, FORWARD[move.direction])
             if limit == 0:
-                return (f"The rock on {cell_label(rock)} is at the edge: "
-                        f"{line_label(move.line)} cannot move {move.direction}")
-            return (f"The rock on {cell_label(rock)} would go over the edge: "
-                    f"{line_label(move.line)} can move {move.direction} at most {limit}")
+                return (
+                    f"The rock on {cell_label(rock)} is at the edge: "
+                    f"{line_label(move.line)} cannot move {move.direction}"
+                )
+            return (
+                f"The rock on {cell_label(rock)} would go over the edge: "
+                f"{line_label(move.line)} can move {move.direction} at most {limit}"
+            )
         return None
 
     # -- applying -----------------------------------------------------------------
@@ -749,14 +785,19 @@ class CrystalConnectorState:
     def _apply(self, move) -> "CrystalConnectorState":
         p = self.phase
         if isinstance(move, PickOrder):
-            return replace(self, phase="first_pick", first_picker=0 if move.first else 1,
-                           to_move=0 if move.first else 1)
+            return replace(
+                self,
+                phase="first_pick",
+                first_picker=0 if move.first else 1,
+                to_move=0 if move.first else 1,
+            )
         if isinstance(move, TakeColours):
             if p == "first_pick":
                 cols = list(self.colours)
                 cols[self.first_picker] = move.colours
-                return replace(self, phase="second_pick", colours=tuple(cols),
-                               to_move=1 - self.first_picker)
+                return replace(
+                    self, phase="second_pick", colours=tuple(cols), to_move=1 - self.first_picker
+                )
             first = self.colours[self.first_picker]
             last = [c for c in COLOURS if c not in first and c not in move.colours][0]
             cols = list(self.colours)
@@ -771,17 +812,23 @@ class CrystalConnectorState:
         if isinstance(move, Convert):
             board = list(self.board)
             board[move.cell] = move.colour
-            return replace(self, board=tuple(board),
-                           actions_this_turn=self.actions_this_turn + (str(move),))
+            return replace(
+                self, board=tuple(board), actions_this_turn=self.actions_this_turn + (str(move),)
+            )
         # a shift
         board, spikes = self.shift_result(move)
         travelled = self.spike_cost(move)
         totals = list(self.totals)
         totals[1 - self.to_move] += travelled
-        nxt = replace(self, board=board, spikes=spikes, totals=tuple(totals),
-                      actions_this_turn=self.actions_this_turn + (str(move),),
-                      lines_this_turn=self.lines_this_turn + (move.line,),
-                      spikes_travelled_this_turn=self.spikes_travelled_this_turn + travelled)
+        nxt = replace(
+            self,
+            board=board,
+            spikes=spikes,
+            totals=tuple(totals),
+            actions_this_turn=self.actions_this_turn + (str(move),),
+            lines_this_turn=self.lines_this_turn + (move.line,),
+            spikes_travelled_this_turn=self.spikes_travelled_this_turn + travelled,
+        )
         if nxt.shifts_done() >= self.shifts_required():
             return nxt._end_turn(nxt.actions_this_turn)
         return nxt
@@ -796,32 +843,57 @@ class CrystalConnectorState:
         taken_t = (taken[0], taken[1])
         spike_pts = [0, 0]
         spike_pts[1 - mover] = self.spikes_travelled_this_turn
-        record = TurnRecord(mover, self.round_number, actions, products,  # type: ignore[arg-type]
-                            (spike_pts[0], spike_pts[1]), totals)
+        record = TurnRecord(
+            mover,
+            self.round_number,
+            actions,
+            products,  # type: ignore[arg-type]
+            (spike_pts[0], spike_pts[1]),
+            totals,
+        )
         spikes = self.spikes
         if min(taken) >= SPIKE_TURNS and any(spikes):
             spikes = (False,) * CELLS
-        nxt = replace(self, totals=totals, turns_taken=taken_t, actions_this_turn=(),
-                      lines_this_turn=(), banned=tuple(sorted(set(self.lines_this_turn),
-                                                              key=LINES.index)),
-                      spikes_travelled_this_turn=0, turn_log=self.turn_log + (record,),
-                      to_move=1 - mover, spikes=spikes)
+        nxt = replace(
+            self,
+            totals=totals,
+            turns_taken=taken_t,
+            actions_this_turn=(),
+            lines_this_turn=(),
+            banned=tuple(sorted(set(self.lines_this_turn), key=LINES.index)),
+            spikes_travelled_this_turn=0,
+            turn_log=self.turn_log + (record,),
+            to_move=1 - mover,
+            spikes=spikes,
+        )
         if mover != self.first_mover:  # the second mover's turn closes a round
             rounds = taken[mover]
             a, b = totals
             if max(a, b) >= self.threshold and a != b:
                 w = 0 if a > b else 1
-                return replace(nxt, phase="over", places=(1, 2) if w == 0 else (2, 1),
-                               end_reason=f"{SEAT_NAMES[w]} wins {max(a, b)} to {min(a, b)} "
-                                          f"(threshold {self.threshold})")
+                return replace(
+                    nxt,
+                    phase="over",
+                    places=(1, 2) if w == 0 else (2, 1),
+                    end_reason=f"{SEAT_NAMES[w]} wins {max(a, b)} to {min(a, b)} "
+                    f"(threshold {self.threshold})",
+                )
             if rounds >= MAX_ROUNDS:
                 if a == b:
-                    return replace(nxt, phase="over", places=(1, 1),
-                                   end_reason=f"Drawn at {a} all after {MAX_ROUNDS} rounds")
+                    return replace(
+                        nxt,
+                        phase="over",
+                        places=(1, 1),
+                        end_reason=f"Drawn at {a} all after {MAX_ROUNDS} rounds",
+                    )
                 w = 0 if a > b else 1
-                return replace(nxt, phase="over", places=(1, 2) if w == 0 else (2, 1),
-                               end_reason=f"{SEAT_NAMES[w]} leads {max(a, b)} to {min(a, b)} "
-                                          f"after {MAX_ROUNDS} rounds")
+                return replace(
+                    nxt,
+                    phase="over",
+                    places=(1, 2) if w == 0 else (2, 1),
+                    end_reason=f"{SEAT_NAMES[w]} leads {max(a, b)} to {min(a, b)} "
+                    f"after {MAX_ROUNDS} rounds",
+                )
         return nxt
 
     # -- notation -----------------------------------------------------------------
@@ -852,8 +924,12 @@ class CrystalConnectorState:
         return self.shifts_required() - self.shifts_done()
 
     def can_convert(self) -> bool:
-        return (self.phase == "play" and self.anomalies.convertor and self.shifts_done() == 0
-                and not any(a.startswith("convert") for a in self.actions_this_turn))
+        return (
+            self.phase == "play"
+            and self.anomalies.convertor
+            and self.shifts_done() == 0
+            and not any(a.startswith("convert") for a in self.actions_this_turn)
+        )
 
     @property
     def spikes_active(self) -> bool:
@@ -863,8 +939,10 @@ class CrystalConnectorState:
         """Lines the mover may not shift this turn, with the reason."""
         if self.phase != "play":
             return {}
-        return {line: f"{line_label(line)} was shifted by your opponent last turn"
-                for line in self.banned}
+        return {
+            line: f"{line_label(line)} was shifted by your opponent last turn"
+            for line in self.banned
+        }
 
     def line_limits(self, line: str) -> tuple[int, int]:
         """How far ``line`` may move (backward = up/left, forward = down/right): 5 each
@@ -886,8 +964,9 @@ class CrystalConnectorState:
             return []
         back, fwd = self.line_limits(line)
         a, b = DIRECTIONS_OF[line_kind(line)]
-        return ([Shift(line, a, d) for d in range(1, back + 1)]
-                + [Shift(line, b, d) for d in range(1, fwd + 1)])
+        return [Shift(line, a, d) for d in range(1, back + 1)] + [
+            Shift(line, b, d) for d in range(1, fwd + 1)
+        ]
 
     def shift_result(self, move: Shift) -> tuple[tuple[int, ...], tuple[bool, ...]]:
         """(board, spikes) after ``move``, without checking or scoring it."""
@@ -913,8 +992,10 @@ class CrystalConnectorState:
         if any(len(c) != 2 for c in self.colours):
             return ()
         sizes = largest_sizes(self.board)
-        return tuple(TurnPoints(s, (a, b), (sizes[a], sizes[b]))  # type: ignore[arg-type]
-                     for s, (a, b) in enumerate(self.colours))
+        return tuple(
+            TurnPoints(s, (a, b), (sizes[a], sizes[b]))  # type: ignore[arg-type]
+            for s, (a, b) in enumerate(self.colours)
+        )
 
     def double_cells(self) -> frozenset[int]:
         return double_cells(self.board)
@@ -931,8 +1012,11 @@ class CrystalConnectorState:
     def score_history(self) -> list[tuple[int, int, int]]:
         """(round, total of seat 0, total of seat 1) at the end of each round, plus the
         totals so far of an unfinished round."""
-        out = [(rec.round, rec.totals[0], rec.totals[1])
-               for rec in self.turn_log if rec.seat != self.first_mover]
+        out = [
+            (rec.round, rec.totals[0], rec.totals[1])
+            for rec in self.turn_log
+            if rec.seat != self.first_mover
+        ]
         if self.turn_log and self.turn_log[-1].seat == self.first_mover:
             rec = self.turn_log[-1]
             out.append((rec.round, rec.totals[0], rec.totals[1]))
@@ -964,10 +1048,13 @@ class CrystalConnectorState:
         board, spikes = parse_diagram("\n".join(d["board"]))
         return CrystalConnectorState(
             anomalies=Anomalies(**{k: bool(d["anomalies"].get(k, False)) for k in ANOMALY_NAMES}),
-            board=board, spikes=spikes, phase=str(d["phase"]),
+            board=board,
+            spikes=spikes,
+            phase=str(d["phase"]),
             first_picker=int(d["first_picker"]),
             colours=tuple(tuple(COLOUR_NAMES.index(c) for c in cs) for cs in d["colours"]),  # type: ignore[arg-type]
-            first_mover=int(d["first_mover"]), to_move=int(d["to_move"]),
+            first_mover=int(d["first_mover"]),
+            to_move=int(d["to_move"]),
             totals=tuple(int(x) for x in d["totals"]),  # type: ignore[arg-type]
             turns_taken=tuple(int(x) for x in d["turns_taken"]),  # type: ignore[arg-type]
             actions_this_turn=tuple(str(a) for a in d["actions_this_turn"]),
@@ -975,7 +1062,8 @@ class CrystalConnectorState:
             banned=tuple(str(a) for a in d["banned"]),
             spikes_travelled_this_turn=int(d["spikes_travelled_this_turn"]),
             turn_log=tuple(TurnRecord.from_json(r) for r in d["turn_log"]),
-            places=tuple(int(x) for x in d["places"]), end_reason=str(d["end_reason"]),
+            places=tuple(int(x) for x in d["places"]),
+            end_reason=str(d["end_reason"]),
         )
 
 
@@ -1016,7 +1104,9 @@ def board_diagram(board, spikes) -> str:
 
 
 # -- notation -------------------------------------------------------------------------
-_EXAMPLES = "like 'C up 2', '2 right 3', 'convert B3 blue', 'take red', 'pick first' or 'move second'"
+_EXAMPLES = (
+    "like 'C up 2', '2 right 3', 'convert B3 blue', 'take red', 'pick first' or 'move second'"
+)
 
 
 def _colour_word(word: str) -> int:
@@ -1116,7 +1206,6 @@ def _move_bound(players: int, options: Mapping) -> int:
     return 4 + 2 * MAX_ROUNDS * per_turn + 1
 
 
-
 SPEC = GameSpec(
     id="crystal-connector",
     title="Crystal Connector",
@@ -1125,19 +1214,34 @@ SPEC = GameSpec(
     max_players=2,
     default_players=2,
     options=(
-        Option("bombs", "Bombs", help="Two bombs; groups touching one do not count. Threshold -50."),
-        Option("convertor", "Color Convertor",
-               help="Before your first shift you may turn one of your crystals into your other colour."),
-        Option("chameleon", "Chameleon",
-               help="Two chameleons count as every colour. Threshold +50."),
-        Option("pylons", "Pylons",
-               help="Crystals in a line with two pylons count double. Threshold +50."),
+        Option(
+            "bombs", "Bombs", help="Two bombs; groups touching one do not count. Threshold -50."
+        ),
+        Option(
+            "convertor",
+            "Color Convertor",
+            help="Before your first shift you may turn one of your crystals into your other colour.",
+        ),
+        Option(
+            "chameleon", "Chameleon", help="Two chameleons count as every colour. Threshold +50."
+        ),
+        Option(
+            "pylons",
+            "Pylons",
+            help="Crystals in a line with two pylons count double. Threshold +50.",
+        ),
         Option("rocks", "Rocks", help="Four rocks that may not cross the edge. Threshold -50."),
-        Option("shift_plus", "Shift Plus",
-               help="Turns 1-3 have 2 shifts, then one more every three turns, up to 5."),
-        Option("spikes", "Spikes",
-               help="Every space a spike travels on your turn gives your opponent 1 point. "
-                    "Threshold +50."),
+        Option(
+            "shift_plus",
+            "Shift Plus",
+            help="Turns 1-3 have 2 shifts, then one more every three turns, up to 5.",
+        ),
+        Option(
+            "spikes",
+            "Spikes",
+            help="Every space a spike travels on your turn gives your opponent 1 point. "
+            "Threshold +50.",
+        ),
     ),
     new_state=_new_state,
     from_json=CrystalConnectorState.from_json,

@@ -211,7 +211,9 @@ class Geometry:
         self.rings = tuple(tuple(r) for r in rings)
         self.area = tuple(
             tuple(
-                (r[1] if m & SMALL else 0) | (r[2] if m & MEDIUM else 0) | (r[3] if m & LARGE else 0)
+                (r[1] if m & SMALL else 0)
+                | (r[2] if m & MEDIUM else 0)
+                | (r[3] if m & LARGE else 0)
                 for m in range(8)
             )
             for r in self.rings
@@ -225,9 +227,17 @@ class Geometry:
 
     def parse_cell(self, text: str) -> Cell:
         t = text.strip().upper()
-        if len(t) < 2 or not t[0].isascii() or not t[0].isalpha() or not t[1:].isdigit() \
-                or not t[1:].isascii() or len(t) > 4:
-            raise IllegalMove(f"{text[:20]!r} is not a cell (expected a letter and a number, like D4)")
+        if (
+            len(t) < 2
+            or not t[0].isascii()
+            or not t[0].isalpha()
+            or not t[1:].isdigit()
+            or not t[1:].isascii()
+            or len(t) > 4
+        ):
+            raise IllegalMove(
+                f"{text[:20]!r} is not a cell (expected a letter and a number, like D4)"
+            )
         cell = (LETTERS.index(t[0]), int(t[1:]) - 1)
         if cell not in self.index:
             if self.kind == "square":
@@ -326,7 +336,7 @@ class Node:
 class Decay:
     cell: Cell
     before: str  # pieces before, e.g. "SML"
-    after: str   # pieces after, "" when the lone small was removed
+    after: str  # pieces after, "" when the lone small was removed
 
 
 @dataclass(frozen=True)
@@ -335,8 +345,8 @@ class TurnEnd:
 
     seat: int
     decays: tuple[Decay, ...]
-    deaths: tuple[Node, ...]   # nodes (after decay) that die for lack of support
-    trees: int                 # the mover's trees afterwards
+    deaths: tuple[Node, ...]  # nodes (after decay) that die for lack of support
+    trees: int  # the mover's trees afterwards
     wins: bool
 
 
@@ -365,8 +375,14 @@ def _decay_mask(mask: int, stash: list[int]) -> int:
     return 0
 
 
-def _end_turn(geo: Geometry, board: list[int], stash: list[int], seat: int, enemy_area: int,
-              record: bool = False):
+def _end_turn(
+    geo: Geometry,
+    board: list[int],
+    stash: list[int],
+    seat: int,
+    enemy_area: int,
+    record: bool = False,
+):
     """Decay then death for ``seat``'s nodes, in place.  Returns (trees, events) where
     events is (decays, deaths) when ``record`` is set."""
     area = geo.area
@@ -483,8 +499,9 @@ class FormationState:
     def outcome(self) -> Outcome | None:
         names = SEAT_NAMES
         if self.winner >= 0:
-            return Outcome.win(self.winner, self.players,
-                               f"{names[self.winner]} completed a fifth tree")
+            return Outcome.win(
+                self.winner, self.players, f"{names[self.winner]} completed a fifth tree"
+            )
         if not self.is_terminal():
             return None
         trees = [self.trees(s) for s in range(self.players)]
@@ -492,8 +509,10 @@ class FormationState:
         values = [t * 100 + p for t, p in zip(trees, power)]
         out = Outcome.ranked(values, "")
         if out.is_draw:
-            reason = (f"{ROUND_LIMIT} rounds played: everyone has {trees[0]} trees and "
-                      f"{power[0]} power, a draw")
+            reason = (
+                f"{ROUND_LIMIT} rounds played: everyone has {trees[0]} trees and "
+                f"{power[0]} power, a draw"
+            )
         else:
             firsts = [s for s in range(self.players) if out.places[s] == 1]
             best_t = max(trees)
@@ -501,9 +520,11 @@ class FormationState:
             if sum(1 for t in trees if t == best_t) == 1:
                 reason = f"{ROUND_LIMIT} rounds played: {lead} has the most trees ({best_t})"
             else:
-                reason = (f"{ROUND_LIMIT} rounds played: {lead} "
-                          f"{'ties' if len(firsts) > 1 else 'wins'} on trees ({best_t}) "
-                          f"and power ({power[firsts[0]]})")
+                reason = (
+                    f"{ROUND_LIMIT} rounds played: {lead} "
+                    f"{'ties' if len(firsts) > 1 else 'wins'} on trees ({best_t}) "
+                    f"and power ({power[firsts[0]]})"
+                )
         return Outcome(out.places, reason)
 
     def scores(self) -> tuple[float, ...]:
@@ -549,7 +570,8 @@ class FormationState:
         geo = self.geo
         nodes = [
             {"cell": geo.label(i), "owner": v >> 3, "pieces": pieces_text(v & 7)}
-            for i, v in enumerate(self.board) if v
+            for i, v in enumerate(self.board)
+            if v
         ]
         return {
             "game": "crystal-formation",
@@ -582,8 +604,9 @@ class FormationState:
         stashes = tuple(tuple(int(x) for x in s) for s in data["stashes"])
         if len(stashes) != players or any(len(s) != 3 for s in stashes):
             raise ValueError("stashes must list (small, medium, large) for every seat")
-        state = FormationState(players, tuple(board), stashes, int(data.get("turn", 0)),
-                               int(data.get("winner", -1)))
+        state = FormationState(
+            players, tuple(board), stashes, int(data.get("turn", 0)), int(data.get("winner", -1))
+        )
         state.check_pieces()
         return state
 
@@ -730,8 +753,9 @@ class FormationState:
         # the one cached on this state.
         trees, _ = _end_turn(self.geo, board, stashes[seat], seat, self._enemy_area(seat))
         winner = seat if trees >= TREES_TO_WIN else -1
-        return FormationState(self.players, tuple(board),
-                              tuple(tuple(s) for s in stashes), self.turn + 1, winner)
+        return FormationState(
+            self.players, tuple(board), tuple(tuple(s) for s in stashes), self.turn + 1, winner
+        )
 
     # -- explaining ------------------------------------------------------------------
     def why_illegal(self, move) -> str | None:
@@ -790,8 +814,9 @@ class FormationState:
                 return "A node has to move to another cell"
             if self.board[geo.index[move.target]]:
                 return f"{b} is already taken"
-            return (f"{b} is not in the area of another of your nodes "
-                    f"(only a tree may move anywhere)")
+            return (
+                f"{b} is not in the area of another of your nodes (only a tree may move anywhere)"
+            )
         return f"{move} is not legal here"
 
     def decay_preview(self, move=None) -> TurnEnd:
@@ -808,8 +833,9 @@ class FormationState:
             if reason:
                 raise IllegalMove(reason)
             board, stashes, seat = self._after_action(move)
-        trees, (decays, deaths) = _end_turn(self.geo, board, stashes[seat], seat,
-                                            self._enemy_area(seat), record=True)
+        trees, (decays, deaths) = _end_turn(
+            self.geo, board, stashes[seat], seat, self._enemy_area(seat), record=True
+        )
         return TurnEnd(seat, decays, deaths, trees, trees >= TREES_TO_WIN)
 
     # -- read-only helpers for screens ------------------------------------------------
@@ -852,8 +878,11 @@ class FormationState:
         if i is None or not self.board[i]:
             return {}
         m = self.board[i] & 7
-        return {ch: geo.cells_of(geo.rings[i][RING_DISTANCE[ch]])
-                for ch in SIZE_LETTERS if m & SIZE_BITS[ch]}
+        return {
+            ch: geo.cells_of(geo.rings[i][RING_DISTANCE[ch]])
+            for ch in SIZE_LETTERS
+            if m & SIZE_BITS[ch]
+        }
 
     def area(self, seat: int) -> frozenset[Cell]:
         """Cells in the area of any of ``seat``'s nodes."""
@@ -915,8 +944,9 @@ def new_state(rng: random.Random, players: int, options: dict) -> FormationState
 
 def validate(players: int, options: Mapping) -> None:
     if not 2 <= players <= 6:
-        raise ValueError("Crystal Formation is for 2 to 6 players "
-                         "(2-4 on the square board, 5-6 on the hexagon)")
+        raise ValueError(
+            "Crystal Formation is for 2 to 6 players (2-4 on the square board, 5-6 on the hexagon)"
+        )
 
 
 def move_bound(players: int, options: Mapping) -> int:
@@ -926,7 +956,6 @@ def move_bound(players: int, options: Mapping) -> int:
 
 def seat_names(n: int) -> tuple[str, ...]:
     return SEAT_NAMES[:n]
-
 
 
 SPEC = GameSpec(

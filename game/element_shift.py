@@ -118,6 +118,7 @@ def parse_cell_name(text: str) -> int:
 # ---------------------------------------------------------------------------------------
 # Variations and the actions they allow
 
+
 @dataclass(frozen=True)
 class Variation:
     """One round's variation as a banner shows it."""
@@ -150,40 +151,97 @@ class Variation:
 
 VARIATIONS: dict[int, Variation] = {
     1: Variation(1, "Theme", "No variation.", 5, "orthogonal"),
-    2: Variation(2, "Pandemic", "+3 points if no other player stands in your region.", 5,
-                 "orthogonal", pandemic=True),
+    2: Variation(
+        2,
+        "Pandemic",
+        "+3 points if no other player stands in your region.",
+        5,
+        "orthogonal",
+        pandemic=True,
+    ),
     3: Variation(3, "Catholic Conversion", "Steps are diagonal only.", 5, "diagonal"),
-    4: Variation(4, "Rock Paper Scissors", "+2 points for each player your element beats.",
-                 5, "orthogonal", rock_paper_scissors=True),
-    5: Variation(5, "Horsing Around",
-                 "An action may be a knight jump; its landing tile is not entered.", 5,
-                 "orthogonal", knight_jumps=True),
-    6: Variation(6, "Elemental Ray",
-                 "The first action may be a ray from the next tile to the edge instead of "
-                 "a step; every tile on it is entered by you and you do not move.", 5,
-                 "orthogonal", ray_first=True),
-    7: Variation(7, "Tile Rush",
-                 "6 segments; tiles change at the end of every segment.", 6, "orthogonal",
-                 tile_rush=True),
+    4: Variation(
+        4,
+        "Rock Paper Scissors",
+        "+2 points for each player your element beats.",
+        5,
+        "orthogonal",
+        rock_paper_scissors=True,
+    ),
+    5: Variation(
+        5,
+        "Horsing Around",
+        "An action may be a knight jump; its landing tile is not entered.",
+        5,
+        "orthogonal",
+        knight_jumps=True,
+    ),
+    6: Variation(
+        6,
+        "Elemental Ray",
+        "The first action may be a ray from the next tile to the edge instead of "
+        "a step; every tile on it is entered by you and you do not move.",
+        5,
+        "orthogonal",
+        ray_first=True,
+    ),
+    7: Variation(
+        7,
+        "Tile Rush",
+        "6 segments; tiles change at the end of every segment.",
+        6,
+        "orthogonal",
+        tile_rush=True,
+    ),
 }
 
 ORTHOGONAL_STEPS = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}
 DIAGONAL_STEPS = {"UL": (-1, -1), "UR": (1, -1), "DL": (-1, 1), "DR": (1, 1)}
 KNIGHT_JUMPS = {
-    "UUL": (-1, -2), "UUR": (1, -2), "DDL": (-1, 2), "DDR": (1, 2),
-    "LLU": (-2, -1), "LLD": (-2, 1), "RRU": (2, -1), "RRD": (2, 1),
+    "UUL": (-1, -2),
+    "UUR": (1, -2),
+    "DDL": (-1, 2),
+    "DDR": (1, 2),
+    "LLU": (-2, -1),
+    "LLD": (-2, 1),
+    "RRU": (2, -1),
+    "RRD": (2, 1),
 }
 RAY_DIRECTIONS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 STAY = "stay"
 
 _WORD_ALIASES = {
-    "STAY": STAY, ".": STAY, "-": STAY, "WAIT": STAY,
-    "UP": "U", "DOWN": "D", "LEFT": "L", "RIGHT": "R",
-    "LU": "UL", "RU": "UR", "LD": "DL", "RD": "DR",
+    "STAY": STAY,
+    ".": STAY,
+    "-": STAY,
+    "WAIT": STAY,
+    "UP": "U",
+    "DOWN": "D",
+    "LEFT": "L",
+    "RIGHT": "R",
+    "LU": "UL",
+    "RU": "UR",
+    "LD": "DL",
+    "RD": "DR",
 }
-_RAY_ALIASES = {"N": "N", "E": "E", "S": "S", "W": "W", "U": "N", "R": "E", "D": "S", "L": "W",
-                "UP": "N", "RIGHT": "E", "DOWN": "S", "LEFT": "W",
-                "NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
+_RAY_ALIASES = {
+    "N": "N",
+    "E": "E",
+    "S": "S",
+    "W": "W",
+    "U": "N",
+    "R": "E",
+    "D": "S",
+    "L": "W",
+    "UP": "N",
+    "RIGHT": "E",
+    "DOWN": "S",
+    "LEFT": "W",
+    "NORTH": "N",
+    "EAST": "E",
+    "SOUTH": "S",
+    "WEST": "W",
+}
 
 
 def _offset(token: str) -> tuple[int, int] | None:
@@ -265,6 +323,7 @@ def _suffix_counts(round_: int) -> tuple[tuple[int, ...], ...]:
 # ---------------------------------------------------------------------------------------
 # Moves
 
+
 @dataclass(frozen=True)
 class StartPick:
     """Setup: the start tile of the acting seat.  Notation ``start E5``."""
@@ -331,8 +390,9 @@ def parse_plan(text: str, segments: int | None = None) -> Plan:
         actions.append(tok)
     if segments is not None:
         if len(actions) > segments:
-            raise IllegalMove(f"this round has {segments} segments; the plan has "
-                              f"{len(actions)} actions")
+            raise IllegalMove(
+                f"this round has {segments} segments; the plan has {len(actions)} actions"
+            )
         actions += [STAY] * (segments - len(actions))
     return Plan(head == "switch", tuple(actions))
 
@@ -340,19 +400,20 @@ def parse_plan(text: str, segments: int | None = None) -> Plan:
 # ---------------------------------------------------------------------------------------
 # Records of resolved rounds
 
+
 @dataclass(frozen=True)
 class ScoreLine:
     """Where one seat's points in one round came from."""
 
-    region: int = 0      # floor(2 x size / k) when the element matches the tile
-    leading: int = 0     # +3 for beating the leading element
-    pandemic: int = 0    # round 2: +3 alone in one's region
-    rps: int = 0         # round 4: +2 per player one's element beats
-    tile: int = -1       # where the seat stood at the end of the round
-    element: int = 0     # the seat's element at the end of the round
+    region: int = 0  # floor(2 x size / k) when the element matches the tile
+    leading: int = 0  # +3 for beating the leading element
+    pandemic: int = 0  # round 2: +3 alone in one's region
+    rps: int = 0  # round 4: +2 per player one's element beats
+    tile: int = -1  # where the seat stood at the end of the round
+    element: int = 0  # the seat's element at the end of the round
     matched: bool = False  # element matched the tile
     region_size: int = 0
-    k: int = 0           # matching players sharing the region (0 when not matched)
+    k: int = 0  # matching players sharing the region (0 when not matched)
 
     @property
     def total(self) -> int:
@@ -374,15 +435,31 @@ class ScoreLine:
         return ", ".join(parts)
 
     def to_json(self) -> dict:
-        return {"region": self.region, "leading": self.leading, "pandemic": self.pandemic,
-                "rps": self.rps, "tile": self.tile, "element": self.element,
-                "matched": self.matched, "region_size": self.region_size, "k": self.k}
+        return {
+            "region": self.region,
+            "leading": self.leading,
+            "pandemic": self.pandemic,
+            "rps": self.rps,
+            "tile": self.tile,
+            "element": self.element,
+            "matched": self.matched,
+            "region_size": self.region_size,
+            "k": self.k,
+        }
 
     @staticmethod
     def from_json(d: Mapping) -> "ScoreLine":
-        return ScoreLine(int(d["region"]), int(d["leading"]), int(d["pandemic"]), int(d["rps"]),
-                         int(d["tile"]), int(d["element"]), bool(d["matched"]),
-                         int(d["region_size"]), int(d["k"]))
+        return ScoreLine(
+            int(d["region"]),
+            int(d["leading"]),
+            int(d["pandemic"]),
+            int(d["rps"]),
+            int(d["tile"]),
+            int(d["element"]),
+            bool(d["matched"]),
+            int(d["region_size"]),
+            int(d["k"]),
+        )
 
 
 @dataclass(frozen=True)
@@ -428,8 +505,10 @@ class RoundTrace:
 
     def to_json(self) -> dict:
         return {
-            "round": self.round, "plans": list(self.plans),
-            "elements_before": list(self.elements_before), "elements": list(self.elements),
+            "round": self.round,
+            "plans": list(self.plans),
+            "elements_before": list(self.elements_before),
+            "elements": list(self.elements),
             "start_positions": list(self.start_positions),
             "positions": [list(p) for p in self.positions],
             "entered": [[[s, c] for s, c in seg] for seg in self.entered],
@@ -443,13 +522,20 @@ class RoundTrace:
     def from_json(d: Mapping) -> "RoundTrace":
         t = lambda xs: tuple(int(x) for x in xs)  # noqa: E731
         return RoundTrace(
-            int(d["round"]), tuple(str(p) for p in d["plans"]), t(d["elements_before"]),
-            t(d["elements"]), t(d["start_positions"]), tuple(t(p) for p in d["positions"]),
+            int(d["round"]),
+            tuple(str(p) for p in d["plans"]),
+            t(d["elements_before"]),
+            t(d["elements"]),
+            t(d["start_positions"]),
+            tuple(t(p) for p in d["positions"]),
             tuple(tuple((int(s), int(c)) for s, c in seg) for seg in d["entered"]),
             tuple(Ray(int(a), int(b), str(c), t(e)) for a, b, c, e in d["rays"]),
-            tuple(tuple(Conversion(int(a), int(b), int(c)) for a, b, c in seg)
-                  for seg in d["conversions"]),
-            t(d["board_before"]), tuple(t(b) for b in d["boards"]),
+            tuple(
+                tuple(Conversion(int(a), int(b), int(c)) for a, b, c in seg)
+                for seg in d["conversions"]
+            ),
+            t(d["board_before"]),
+            tuple(t(b) for b in d["boards"]),
         )
 
 
@@ -497,8 +583,9 @@ def leading_element(board: Sequence[int]) -> int:
     return counts.index(best)
 
 
-def score_round(round_: int, board: Sequence[int], positions: Sequence[int],
-                elements: Sequence[int]) -> tuple[ScoreLine, ...]:
+def score_round(
+    round_: int, board: Sequence[int], positions: Sequence[int], elements: Sequence[int]
+) -> tuple[ScoreLine, ...]:
     """Every seat's points for a round, given the board after its tile changes."""
     labels, sizes = region_labels(board)
     lead = leading_element(board)
@@ -522,10 +609,12 @@ def score_round(round_: int, board: Sequence[int], positions: Sequence[int],
             region = 2 * sizes[lab] // k
         leading = 3 if lead >= 0 and beats(el) == lead else 0
         pandemic = 3 if v.pandemic and standing[lab] == 1 else 0
-        rps = 2 * sum(1 for o in range(n) if o != s and beats(el) == elements[o]) \
-            if v.rock_paper_scissors else 0
-        lines.append(ScoreLine(region, leading, pandemic, rps, pos, el, matched,
-                               sizes[lab], k))
+        rps = (
+            2 * sum(1 for o in range(n) if o != s and beats(el) == elements[o])
+            if v.rock_paper_scissors
+            else 0
+        )
+        lines.append(ScoreLine(region, leading, pandemic, rps, pos, el, matched, sizes[lab], k))
     return tuple(lines)
 
 
@@ -534,8 +623,9 @@ def plan_steps(round_: int, start: int, plan: Plan) -> list[Action]:
     reason when the plan breaks the round's movement rule or leaves the board."""
     v = VARIATIONS[round_]
     if len(plan.actions) != v.segments:
-        raise IllegalMove(f"round {round_} has {v.segments} segments; the plan has "
-                          f"{len(plan.actions)} actions")
+        raise IllegalMove(
+            f"round {round_} has {v.segments} segments; the plan has {len(plan.actions)} actions"
+        )
     pos = start
     out = []
     for s, tok in enumerate(plan.actions):
@@ -563,13 +653,20 @@ def _refusal(round_: int, segment: int, pos: int, tok: str) -> str:
     if tok in DIAGONAL_STEPS and v.steps != "diagonal":
         return f"{where}: diagonal steps are only allowed in round 3 (Catholic Conversion)"
     if tok in ORTHOGONAL_STEPS and v.steps == "diagonal":
-        return (f"{where}: round 3 (Catholic Conversion) allows only diagonal steps "
-                f"(UL, UR, DL, DR) or stay")
+        return (
+            f"{where}: round 3 (Catholic Conversion) allows only diagonal steps "
+            f"(UL, UR, DL, DR) or stay"
+        )
     return f"{where} leaves the board"
 
 
-def resolve_round(round_: int, board: tuple[int, ...], positions: tuple[int, ...],
-                  elements_before: tuple[int, ...], plans: Sequence[Plan]) -> RoundTrace:
+def resolve_round(
+    round_: int,
+    board: tuple[int, ...],
+    positions: tuple[int, ...],
+    elements_before: tuple[int, ...],
+    plans: Sequence[Plan],
+) -> RoundTrace:
     """Play every seat's plan segment by segment and change the tiles (Tile Rush: every
     segment).  Pure; the plans must be legal (see :func:`plan_steps`)."""
     v = VARIATIONS[round_]
@@ -606,13 +703,24 @@ def resolve_round(round_: int, board: tuple[int, ...], positions: tuple[int, ...
         all_entered.append(tuple(entered))
         all_conv.append(tuple(conv))
         boards.append(tuple(cur))
-    return RoundTrace(round_, tuple(str(p) for p in plans), tuple(elements_before), elements,
-                      tuple(positions), tuple(all_positions), tuple(all_entered), tuple(rays),
-                      tuple(all_conv), tuple(board), tuple(boards))
+    return RoundTrace(
+        round_,
+        tuple(str(p) for p in plans),
+        tuple(elements_before),
+        elements,
+        tuple(positions),
+        tuple(all_positions),
+        tuple(all_entered),
+        tuple(rays),
+        tuple(all_conv),
+        tuple(board),
+        tuple(boards),
+    )
 
 
 # ---------------------------------------------------------------------------------------
 # The legal plans of a round, as an exact lazy list
+
 
 class PlanList(Sequence):
     """Every legal plan of one seat in one round, in a stable order (keep before switch,
@@ -680,6 +788,7 @@ class PlanList(Sequence):
     def __iter__(self):
         segs = VARIATIONS[self.round].segments
         for switch in (False, True):
+
             def walk(s, pos, tokens):
                 if s == segs:
                     yield Plan(switch, tuple(tokens))
@@ -688,6 +797,7 @@ class PlanList(Sequence):
                     tokens.append(a.token)
                     yield from walk(s + 1, a.dest, tokens)
                     tokens.pop()
+
             yield from walk(0, self.start, [])
 
     def __eq__(self, other) -> bool:
@@ -717,11 +827,11 @@ HIDDEN = "hidden"  # a pending secret choice in another seat's view
 class PlanPreview:
     """What a plan would do if everyone else stood still (for the plan editor)."""
 
-    path: tuple[int, ...]          # position after each segment
-    entered: tuple[int, ...]       # tiles entered, in order (repeats removed)
-    converts: tuple[int, ...]      # tiles that would change to the new element
-    element: int                   # the element after keep/switch
-    score: ScoreLine               # the round's points if nobody else moved
+    path: tuple[int, ...]  # position after each segment
+    entered: tuple[int, ...]  # tiles entered, in order (repeats removed)
+    converts: tuple[int, ...]  # tiles that would change to the new element
+    element: int  # the element after keep/switch
+    score: ScoreLine  # the round's points if nobody else moved
 
 
 @dataclass(frozen=True)
@@ -731,14 +841,14 @@ class ElementShiftState:
     seed: int
     board: tuple[int, ...]
     elements: tuple[int, ...]
-    positions: tuple[int, ...]           # -1 before the start picks are revealed
-    round: int = 0                       # 0 setup, 1..7 rounds, 8 over
-    pending: tuple = ()                  # per seat: None, a move, or HIDDEN
+    positions: tuple[int, ...]  # -1 before the start picks are revealed
+    round: int = 0  # 0 setup, 1..7 rounds, 8 over
+    pending: tuple = ()  # per seat: None, a move, or HIDDEN
     totals: tuple[int, ...] = ()
     breakdowns: tuple[tuple[ScoreLine, ...], ...] = ()
     last_trace: RoundTrace | None = None
-    start_picks: tuple[int, ...] = ()    # revealed start tiles (empty during setup)
-    viewer: int = -1                     # seat whose view this is, -1 for the full state
+    start_picks: tuple[int, ...] = ()  # revealed start tiles (empty during setup)
+    viewer: int = -1  # seat whose view this is, -1 for the full state
 
     # -- the contract -------------------------------------------------------------------
     @property
@@ -794,9 +904,11 @@ class ElementShiftState:
                 return "That tile is off the board"
             el = self.elements[seat]
             if self.board[move.cell] != el:
-                return (f"{cell_name(move.cell)} is {ELEMENT_NAMES[self.board[move.cell]]}; "
-                        f"Player {seat + 1} is {ELEMENT_NAMES[el]} and must start on a "
-                        f"{ELEMENT_NAMES[el]} tile")
+                return (
+                    f"{cell_name(move.cell)} is {ELEMENT_NAMES[self.board[move.cell]]}; "
+                    f"Player {seat + 1} is {ELEMENT_NAMES[el]} and must start on a "
+                    f"{ELEMENT_NAMES[el]} tile"
+                )
             return None
         if not isinstance(move, Plan):
             return "Submit a plan, like 'keep; R R D stay U'"
@@ -816,20 +928,34 @@ class ElementShiftState:
         if any(p is None for p in pending):
             return replace(self, pending=tuple(pending))
         if HIDDEN in pending:
-            raise IllegalMove("this is one seat's view: the other seats' secret choices are "
-                              "hidden, so the round cannot be resolved here")
+            raise IllegalMove(
+                "this is one seat's view: the other seats' secret choices are "
+                "hidden, so the round cannot be resolved here"
+            )
         if self.round == 0:
             picks = tuple(p.cell for p in pending)
-            return replace(self, positions=picks, start_picks=picks, round=1,
-                           pending=(None,) * self.num_players)
+            return replace(
+                self,
+                positions=picks,
+                start_picks=picks,
+                round=1,
+                pending=(None,) * self.num_players,
+            )
         trace = resolve_round(self.round, self.board, self.positions, self.elements, pending)
         final_positions = trace.positions[-1]
         lines = score_round(self.round, trace.board_after, final_positions, trace.elements)
         totals = tuple(t + line.total for t, line in zip(self.totals, lines))
-        return replace(self, board=trace.board_after, elements=trace.elements,
-                       positions=final_positions, round=self.round + 1,
-                       pending=(None,) * self.num_players, totals=totals,
-                       breakdowns=self.breakdowns + (lines,), last_trace=trace)
+        return replace(
+            self,
+            board=trace.board_after,
+            elements=trace.elements,
+            positions=final_positions,
+            round=self.round + 1,
+            pending=(None,) * self.num_players,
+            totals=totals,
+            breakdowns=self.breakdowns + (lines,),
+            last_trace=trace,
+        )
 
     def outcome(self) -> Outcome | None:
         if not self.is_terminal():
@@ -855,8 +981,9 @@ class ElementShiftState:
             raise IllegalMove("a move is text, like 'keep; R R D stay U'")
         t = text.strip()
         if len(t) > 200:
-            raise IllegalMove("that is far too long for a move; write a plan like "
-                              "'keep; R R D stay U'")
+            raise IllegalMove(
+                "that is far too long for a move; write a plan like 'keep; R R D stay U'"
+            )
         if any(ord(ch) < 32 for ch in t):
             raise IllegalMove("a move cannot contain control characters")
         words = t.split()
@@ -865,8 +992,9 @@ class ElementShiftState:
                 raise IllegalMove("write a start pick like 'start E5'")
             return StartPick(parse_cell_name(words[1]))
         if self.round == 0 and not t.lower().startswith(("keep", "switch")):
-            raise IllegalMove(f"cannot read {t[:40]!r}: in setup write a start pick like "
-                              f"'start E5'")
+            raise IllegalMove(
+                f"cannot read {t[:40]!r}: in setup write a start pick like 'start E5'"
+            )
         segments = VARIATIONS[self.round].segments if 1 <= self.round <= ROUNDS else None
         return parse_plan(t, segments)
 
@@ -885,8 +1013,9 @@ class ElementShiftState:
     def public_view(self, seat: int) -> "ElementShiftState":
         """The state as ``seat`` may see it: other seats' pending choices are hidden
         (``submitted`` still shows who has acted)."""
-        pending = tuple(p if (s == seat or p is None) else HIDDEN
-                        for s, p in enumerate(self.pending))
+        pending = tuple(
+            p if (s == seat or p is None) else HIDDEN for s, p in enumerate(self.pending)
+        )
         return replace(self, pending=pending, viewer=seat)
 
     # -- helpers for screens and bots ------------------------------------------------------
@@ -930,14 +1059,21 @@ class ElementShiftState:
         entered = tuple(dict.fromkeys(c for seg in trace.entered for s, c in seg if s == seat))
         converts = tuple(c.cell for seg in trace.conversions for c in seg)
         lines = score_round(self.round, trace.board_after, trace.positions[-1], trace.elements)
-        return PlanPreview(tuple(p[seat] for p in trace.positions), entered, converts,
-                           trace.elements[seat], lines[seat])
+        return PlanPreview(
+            tuple(p[seat] for p in trace.positions),
+            entered,
+            converts,
+            trace.elements[seat],
+            lines[seat],
+        )
 
     def standings(self) -> list[tuple[int, int, int]]:
         """(place, seat, total) best first; equal totals share a place."""
         order = sorted(range(self.num_players), key=lambda s: (-self.totals[s], s))
-        return [(1 + sum(1 for t in self.totals if t > self.totals[s]), s, self.totals[s])
-                for s in order]
+        return [
+            (1 + sum(1 for t in self.totals if t > self.totals[s]), s, self.totals[s])
+            for s in order
+        ]
 
     def round_points(self, seat: int) -> tuple[int, ...]:
         """Points per resolved round for a score chart."""
@@ -946,14 +1082,19 @@ class ElementShiftState:
     # -- JSON ------------------------------------------------------------------------------
     def to_json(self) -> dict:
         return {
-            "seed": self.seed, "board": list(self.board), "elements": list(self.elements),
-            "positions": list(self.positions), "round": self.round,
-            "pending": [None if p is None else (HIDDEN if p == HIDDEN else str(p))
-                        for p in self.pending],
+            "seed": self.seed,
+            "board": list(self.board),
+            "elements": list(self.elements),
+            "positions": list(self.positions),
+            "round": self.round,
+            "pending": [
+                None if p is None else (HIDDEN if p == HIDDEN else str(p)) for p in self.pending
+            ],
             "totals": list(self.totals),
             "breakdowns": [[line.to_json() for line in lines] for lines in self.breakdowns],
             "trace": self.last_trace.to_json() if self.last_trace else None,
-            "start_picks": list(self.start_picks), "viewer": self.viewer,
+            "start_picks": list(self.start_picks),
+            "viewer": self.viewer,
         }
 
     @staticmethod
@@ -968,13 +1109,16 @@ class ElementShiftState:
             return parse_plan(str(p))
 
         return ElementShiftState(
-            seed=int(d["seed"]), board=tuple(int(x) for x in d["board"]),
+            seed=int(d["seed"]),
+            board=tuple(int(x) for x in d["board"]),
             elements=tuple(int(x) for x in d["elements"]),
-            positions=tuple(int(x) for x in d["positions"]), round=round_,
+            positions=tuple(int(x) for x in d["positions"]),
+            round=round_,
             pending=tuple(read(p) for p in d["pending"]),
             totals=tuple(int(x) for x in d["totals"]),
-            breakdowns=tuple(tuple(ScoreLine.from_json(x) for x in lines)
-                             for lines in d["breakdowns"]),
+            breakdowns=tuple(
+                tuple(ScoreLine.from_json(x) for x in lines) for lines in d["breakdowns"]
+            ),
             last_trace=RoundTrace.from_json(d["trace"]) if d.get("trace") else None,
             start_picks=tuple(int(x) for x in d.get("start_picks", ())),
             viewer=int(d.get("viewer", -1)),
@@ -987,21 +1131,33 @@ def new_board(rng: random.Random) -> tuple[int, ...]:
     return tuple(tiles)
 
 
-def new_state(rng: random.Random, players: int = PLAYERS, options: Mapping | None = None
-              ) -> ElementShiftState:
+def new_state(
+    rng: random.Random, players: int = PLAYERS, options: Mapping | None = None
+) -> ElementShiftState:
     """A new game: board and element deal from ``rng`` (first the board, then the deal)."""
     seed = rng.getrandbits(32)  # for the seeded fallback start pick of a seat that times out
     board = new_board(rng)
     elements = [e for e in range(3) for _ in range(players // 3)]
     rng.shuffle(elements)
-    return ElementShiftState(seed=seed, board=board, elements=tuple(elements),
-                             positions=(-1,) * players, round=0,
-                             pending=(None,) * players, totals=(0,) * players)
+    return ElementShiftState(
+        seed=seed,
+        board=board,
+        elements=tuple(elements),
+        positions=(-1,) * players,
+        round=0,
+        pending=(None,) * players,
+        totals=(0,) * players,
+    )
 
 
-def state_from_diagram(diagram: str, elements: Sequence[int], positions: Sequence[int],
-                       round_: int = 1, totals: Sequence[int] | None = None,
-                       seed: int = 0) -> ElementShiftState:
+def state_from_diagram(
+    diagram: str,
+    elements: Sequence[int],
+    positions: Sequence[int],
+    round_: int = 1,
+    totals: Sequence[int] | None = None,
+    seed: int = 0,
+) -> ElementShiftState:
     """A hand-made position: 11 lines of 11 letters ``F W G`` (``.`` counts as fire is
     NOT allowed: every tile has an element).  Used by tests and tutorials."""
     rows = [r.split("#")[0].replace(" ", "") for r in diagram.strip().splitlines()]
@@ -1011,11 +1167,16 @@ def state_from_diagram(diagram: str, elements: Sequence[int], positions: Sequenc
     code = {"F": FIRE, "W": WATER, "G": GRASS}
     board = tuple(code[ch.upper()] for r in rows for ch in r)
     n = len(elements)
-    return ElementShiftState(seed=seed, board=board, elements=tuple(elements),
-                             positions=tuple(positions), round=round_,
-                             pending=(None,) * n,
-                             totals=tuple(totals) if totals else (0,) * n,
-                             start_picks=tuple(positions) if round_ > 0 else ())
+    return ElementShiftState(
+        seed=seed,
+        board=board,
+        elements=tuple(elements),
+        positions=tuple(positions),
+        round=round_,
+        pending=(None,) * n,
+        totals=tuple(totals) if totals else (0,) * n,
+        start_picks=tuple(positions) if round_ > 0 else (),
+    )
 
 
 def _validate(players: int, options: Mapping) -> None:
@@ -1027,7 +1188,6 @@ def _validate(players: int, options: Mapping) -> None:
 
 def _seat_names(n: int) -> tuple[str, ...]:
     return tuple(f"Player {i + 1}" for i in range(n))
-
 
 
 SPEC = GameSpec(

@@ -21,7 +21,14 @@ ORTHOGONAL: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAGONAL: tuple[Cell, ...] = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 KING: tuple[Cell, ...] = ORTHOGONAL + DIAGONAL
 KNIGHT: tuple[Cell, ...] = (
-    (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2),
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
 )
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -58,7 +65,9 @@ def in_bounds(cell: Cell, width: int, height: int) -> bool:
     return 0 <= cell[0] < width and 0 <= cell[1] < height
 
 
-def neighbours(cell: Cell, width: int, height: int, steps: Iterable[Cell] = ORTHOGONAL) -> Iterator[Cell]:
+def neighbours(
+    cell: Cell, width: int, height: int, steps: Iterable[Cell] = ORTHOGONAL
+) -> Iterator[Cell]:
     c, r = cell
     for dc, dr in steps:
         n = (c + dc, r + dr)
@@ -110,7 +119,12 @@ def label_regions(board: np.ndarray, *, diagonal: bool = False) -> tuple[np.ndar
                 rr, cc = queue.popleft()
                 for dc, dr in steps:
                     nr, nc = rr + dr, cc + dc
-                    if 0 <= nr < h and 0 <= nc < w and labels[nr, nc] == -1 and board[nr, nc] == value:
+                    if (
+                        0 <= nr < h
+                        and 0 <= nc < w
+                        and labels[nr, nc] == -1
+                        and board[nr, nc] == value
+                    ):
                         labels[nr, nc] = count
                         queue.append((nr, nc))
             count += 1

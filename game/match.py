@@ -99,8 +99,14 @@ class Entry:
 
 
 class Match:
-    def __init__(self, spec: GameSpec, setup: GameSetup, seats: list[Seat], start: State,
-                 clock_preset: str = "off"):
+    def __init__(
+        self,
+        spec: GameSpec,
+        setup: GameSetup,
+        seats: list[Seat],
+        start: State,
+        clock_preset: str = "off",
+    ):
         if len(seats) != start.num_players:
             raise ValueError(f"{spec.title} needs {start.num_players} seats, got {len(seats)}")
         self.spec = spec
@@ -125,8 +131,12 @@ class Match:
 
     # -- construction -----------------------------------------------------------
     @staticmethod
-    def new(setup: GameSetup, seats: list[Seat], games: Mapping[str, GameSpec] | None = None,
-            clock_preset: str = "off") -> "Match":
+    def new(
+        setup: GameSetup,
+        seats: list[Seat],
+        games: Mapping[str, GameSpec] | None = None,
+        clock_preset: str = "off",
+    ) -> "Match":
         if games is None:
             from game.registry import GAMES as games  # noqa: N811
         spec = games[setup.game]
@@ -204,8 +214,7 @@ class Match:
             self.score_history.append((old.round_number, tuple(new.scores())))
         if new.current_player() != entry.seat:
             self.proxy.pop(entry.seat, None)
-        self._begin_decision(previous=entry.seat,
-                             new_round=new.round_number != old.round_number)
+        self._begin_decision(previous=entry.seat, new_round=new.round_number != old.round_number)
 
     def _begin_decision(self, previous: int = -1, new_round: bool = False) -> None:
         seat = self.state.current_player()
@@ -309,8 +318,12 @@ class Match:
             return []
         names = self.seat_names()
         late = event.seat
-        if (not rule_clock and self.spec.timeout_policy == "proxy" and late not in self.proxy
-                and self.state.num_players == 2):
+        if (
+            not rule_clock
+            and self.spec.timeout_policy == "proxy"
+            and late not in self.proxy
+            and self.state.num_players == 2
+        ):
             other = 1 - late
             self.proxy[late] = other
             # The proxy gets its own move time; when that runs out too, the game's
@@ -409,19 +422,24 @@ class Match:
                 seat = match.to_move()
                 if seat < 0:
                     raise IllegalMove("the game is already over")
-                if by_clock and match.clock is None and not (
-                        spec.rule_clock and spec.rule_clock(match.state)):
+                if (
+                    by_clock
+                    and match.clock is None
+                    and not (spec.rule_clock and spec.rule_clock(match.state))
+                ):
                     # Nothing could run out here, so nothing played for the clock.
-                    raise IllegalMove("it is marked as played by the clock, but no clock "
-                                      "ran at that moment")
+                    raise IllegalMove(
+                        "it is marked as played by the clock, but no clock ran at that moment"
+                    )
                 if by_clock:
                     new = apply_timeout(match.state, move)
                 else:
                     try:
                         new = match.state.apply(move)
                     except IllegalMove:
-                        if not (legacy and could_time_out
-                                and move == match.state.timeout_move(seat)):
+                        if not (
+                            legacy and could_time_out and move == match.state.timeout_move(seat)
+                        ):
                             raise
                         by_clock = True
                         new = apply_timeout(match.state, move)

@@ -41,6 +41,7 @@ def recent_folder(paths: Paths) -> Path:
 
 # -- reading -------------------------------------------------------------------------
 
+
 def read_replay_data(path: Path) -> dict:
     """The JSON object in a replay file; ReplayError (file untouched) otherwise."""
     try:
@@ -81,20 +82,21 @@ def open_replay(path: Path, games=None) -> Match:
 
 # -- the list -------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class ReplayInfo:
     """One row of the replay list, read from the file's summary (no moves replayed,
     so a long list comes up at once; the thumbnail is drawn later, row by row)."""
 
     path: Path
-    name: str          # the file name without ".json": what rename changes
-    game: str          # game id, "" when unknown
-    title: str         # the game's title
+    name: str  # the file name without ".json": what rename changes
+    game: str  # game id, "" when unknown
+    title: str  # the game's title
     seats: tuple[str, ...]
     result: str
-    played_at: float   # when the game started (file time for old files)
+    played_at: float  # when the game started (file time for old files)
     moves: int
-    recent: bool       # kept automatically rather than saved by the player
+    recent: bool  # kept automatically rather than saved by the player
     problem: str | None = None  # why it cannot be opened, when that is plain already
 
     @property
@@ -103,8 +105,11 @@ class ReplayInfo:
 
 
 def _seat_labels(spec, players: int, seats: Any) -> tuple[str, ...]:
-    names = spec.seat_names(players) if spec is not None else tuple(
-        f"Player {i + 1}" for i in range(players))
+    names = (
+        spec.seat_names(players)
+        if spec is not None
+        else tuple(f"Player {i + 1}" for i in range(players))
+    )
     out = []
     for i, name in enumerate(names):
         raw = seats[i] if isinstance(seats, list) and i < len(seats) else None
@@ -154,8 +159,9 @@ def summarise(path: Path, recent: bool, games=None) -> ReplayInfo:
     started = data.get("started_at")
     played_at = float(started) if isinstance(started, (int, float)) and started > 0 else mtime
     title = spec.title if spec is not None else "Unknown game"
-    return ReplayInfo(path, name, game if spec else "", title, seats, result, played_at,
-                      n_moves, recent, problem)
+    return ReplayInfo(
+        path, name, game if spec else "", title, seats, result, played_at, n_moves, recent, problem
+    )
 
 
 def _format() -> int:
@@ -181,6 +187,7 @@ def list_replays(paths: Paths, games=None) -> list[ReplayInfo]:
 
 
 # -- keeping, renaming, deleting -------------------------------------------------------
+
 
 def keep_recent(match: Match, paths: Paths, keep: int = RECENT_KEEP) -> Path | None:
     """Keep a finished game in ``replays/recent`` and drop the oldest beyond ``keep``.
@@ -212,7 +219,7 @@ def prune_recent(paths: Paths, keep: int = RECENT_KEEP) -> list[Path]:
             return (0.0, p.name)
 
     files.sort(key=age)
-    dropped = files[:max(0, len(files) - keep)]
+    dropped = files[: max(0, len(files) - keep)]
     for p in dropped:
         try:
             p.unlink()
@@ -233,7 +240,7 @@ def rename_replay(path: Path, new_name: str) -> Path:
     if not name:
         raise SaveError("a replay needs a name")
     if _BAD_NAME.search(name) or name in (".", "..") or name.startswith("."):
-        raise SaveError(f"{name!r} cannot be a file name (no / \\ : * ? \" < > | or leading dot)")
+        raise SaveError(f'{name!r} cannot be a file name (no / \\ : * ? " < > | or leading dot)')
     if len(name) > 80:
         raise SaveError("that name is too long (80 characters at most)")
     if any(mark in name for mark in SET_ASIDE_MARKS):
@@ -261,6 +268,7 @@ def delete_replay(path: Path) -> Path:
 
 # -- the timeline ----------------------------------------------------------------------
 
+
 @dataclass
 class Timeline:
     """Positions 0..n of a finished (or abandoned) match and a cursor on them.
@@ -270,14 +278,15 @@ class Timeline:
     Element Shift round is one plan per seat).  A *round* starts where the engine's
     round number changes."""
 
-    seats: tuple[int, ...]          # who made action i
-    rounds: tuple[int, ...]         # round number of position k (k = 0..n)
+    seats: tuple[int, ...]  # who made action i
+    rounds: tuple[int, ...]  # round number of position k (k = 0..n)
     cursor: int = 0
 
     @staticmethod
     def of(match: Match) -> "Timeline":
-        return Timeline(tuple(e.seat for e in match.entries),
-                        tuple(s.round_number for s in match.states))
+        return Timeline(
+            tuple(e.seat for e in match.entries), tuple(s.round_number for s in match.states)
+        )
 
     @property
     def last(self) -> int:
@@ -354,8 +363,16 @@ def replay_key(data: Mapping) -> str:
     under it stays valid when the file is renamed or moved."""
     import hashlib
 
-    text = json.dumps({"game_id": data.get("game_id"), "game": data.get("game"),
-                       "players": data.get("players"), "options": data.get("options"),
-                       "seed": data.get("seed"), "moves": data.get("moves"),
-                       "timeouts": data.get("timeouts")}, sort_keys=True)
+    text = json.dumps(
+        {
+            "game_id": data.get("game_id"),
+            "game": data.get("game"),
+            "players": data.get("players"),
+            "options": data.get("options"),
+            "seed": data.get("seed"),
+            "moves": data.get("moves"),
+            "timeouts": data.get("timeouts"),
+        },
+        sort_keys=True,
+    )
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]

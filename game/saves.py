@@ -86,7 +86,9 @@ def write_json_atomic(path: Path, data: Any) -> None:
                 pass
             raise
     except OSError as exc:
-        raise SaveError(f"could not save {path.name} in {path.parent}: {exc.strerror or exc}") from None
+        raise SaveError(
+            f"could not save {path.name} in {path.parent}: {exc.strerror or exc}"
+        ) from None
 
 
 class UnreadableFile(ValueError):
@@ -112,9 +114,14 @@ def read_json(path: Path) -> Any:
             raise ValueError("it is empty")
         return json.loads(raw.decode("utf-8"))
     except (ValueError, UnicodeDecodeError, OSError) as exc:
-        reason = str(exc) if isinstance(exc, ValueError) and str(exc).startswith("it is") else (
-            "it is not valid JSON" if isinstance(exc, (ValueError, UnicodeDecodeError)) else
-            f"it could not be read ({exc})"
+        reason = (
+            str(exc)
+            if isinstance(exc, ValueError) and str(exc).startswith("it is")
+            else (
+                "it is not valid JSON"
+                if isinstance(exc, (ValueError, UnicodeDecodeError))
+                else f"it could not be read ({exc})"
+            )
         )
         aside = set_aside(path)
         where = f"; it was moved to {aside.name}" if aside else ""

@@ -48,8 +48,18 @@ from game.core import GameSetup, IllegalMove, State
 
 TUTORIAL_FORMAT = 1
 MIN_STEPS, MAX_STEPS = 5, 9
-CLAIM_NAMES = ("score_change", "scores", "winner", "over", "to_move", "illegal", "legal_after",
-               "illegal_after", "json_has", "json_lacks")
+CLAIM_NAMES = (
+    "score_change",
+    "scores",
+    "winner",
+    "over",
+    "to_move",
+    "illegal",
+    "legal_after",
+    "illegal_after",
+    "json_has",
+    "json_lacks",
+)
 
 
 class TutorialError(ValueError):
@@ -149,7 +159,9 @@ def outcome_of(tutorial: Tutorial, index: int, games: Mapping | None = None) -> 
     step = tutorial.steps[index]
     before = tutorial.position(index, games)
     moves = (step.expect[:1] if step.expect else step.watch) + step.reply
-    return before, replay(before, moves, f"step {index + 1} {'expected move' if step.expect else 'demonstration'}")
+    return before, replay(
+        before, moves, f"step {index + 1} {'expected move' if step.expect else 'demonstration'}"
+    )
 
 
 def check_claims(tutorial: Tutorial, index: int, games: Mapping | None = None) -> list[str]:
@@ -181,7 +193,9 @@ def check_claims(tutorial: Tutorial, index: int, games: Mapping | None = None) -
     if "score_change" in claims:
         got = [round(a - b, 6) for a, b in zip(after.scores(), before.scores())]
         if got != [float(x) for x in claims["score_change"]]:
-            problems.append(f"{where}: score change is {got}, the step says {claims['score_change']}")
+            problems.append(
+                f"{where}: score change is {got}, the step says {claims['score_change']}"
+            )
     if "scores" in claims:
         got = [round(a, 6) for a in after.scores()]
         if got != [float(x) for x in claims["scores"]]:
@@ -189,11 +203,17 @@ def check_claims(tutorial: Tutorial, index: int, games: Mapping | None = None) -
     if "winner" in claims:
         out = after.outcome()
         if out is None or list(out.winners) != [claims["winner"]]:
-            problems.append(f"{where}: outcome is {out}, the step says seat {claims['winner']} wins")
+            problems.append(
+                f"{where}: outcome is {out}, the step says seat {claims['winner']} wins"
+            )
     if "over" in claims and after.is_terminal() != bool(claims["over"]):
-        problems.append(f"{where}: game over is {after.is_terminal()}, the step says {claims['over']}")
+        problems.append(
+            f"{where}: game over is {after.is_terminal()}, the step says {claims['over']}"
+        )
     if "to_move" in claims and after.current_player() != claims["to_move"]:
-        problems.append(f"{where}: seat {after.current_player()} is to move, the step says {claims['to_move']}")
+        problems.append(
+            f"{where}: seat {after.current_player()} is to move, the step says {claims['to_move']}"
+        )
     for text, reason in dict(claims.get("illegal", {})).items():
         try:
             before.apply(before.parse_move(text))
@@ -223,7 +243,9 @@ def check_claims(tutorial: Tutorial, index: int, games: Mapping | None = None) -
     if plus:
         change = claims.get("score_change")
         if change is None or float(change[tutorial.learner]) != float(plus.group(1)):
-            problems.append(f"{where}: the result says +{plus.group(1)} but the score change claimed is {change}")
+            problems.append(
+                f"{where}: the result says +{plus.group(1)} but the score change claimed is {change}"
+            )
     return problems
 
 
@@ -268,7 +290,9 @@ def parse_tutorial(data: Any, name: str = "tutorial", games: Mapping | None = No
         raise TutorialError(f"{name} is not a JSON object")
     fmt = data.get("format")
     if fmt != TUTORIAL_FORMAT:
-        raise TutorialError(f"{name} has format {fmt!r}; this version reads format {TUTORIAL_FORMAT}")
+        raise TutorialError(
+            f"{name} has format {fmt!r}; this version reads format {TUTORIAL_FORMAT}"
+        )
     game = _text(data, "game", name)
     start = _text(data, "start", name)
     learner = data.get("learner", 0)
@@ -282,8 +306,19 @@ def parse_tutorial(data: Any, name: str = "tutorial", games: Mapping | None = No
         where = f"{name} step {i + 1}"
         if not isinstance(raw, dict):
             raise TutorialError(f"{where} is not an object")
-        unknown = set(raw) - {"caption", "setup", "lit", "expect", "expect_any", "watch", "reply", "done", "other",
-                              "hint", "claims"}
+        unknown = set(raw) - {
+            "caption",
+            "setup",
+            "lit",
+            "expect",
+            "expect_any",
+            "watch",
+            "reply",
+            "done",
+            "other",
+            "hint",
+            "claims",
+        }
         if unknown:
             raise TutorialError(f"{where} has unknown fields: {', '.join(sorted(unknown))}")
         claims = raw.get("claims", {})
@@ -305,10 +340,18 @@ def parse_tutorial(data: Any, name: str = "tutorial", games: Mapping | None = No
         if step.expect_any and not step.expect:
             raise TutorialError(f"{where}: expect_any needs one example move in expect")
         if not step.expect and not step.watch:
-            raise TutorialError(f"{where} needs either expect (moves to make) or watch (a demonstration)")
+            raise TutorialError(
+                f"{where} needs either expect (moves to make) or watch (a demonstration)"
+            )
         steps.append(step)
-    tutorial = Tutorial(game, _text(data, "title", name, game), start, learner, tuple(steps),
-                        _text(data, "handover", name, ""))
+    tutorial = Tutorial(
+        game,
+        _text(data, "title", name, game),
+        start,
+        learner,
+        tuple(steps),
+        _text(data, "handover", name, ""),
+    )
     try:
         setup = tutorial.setup(games)
     except ValueError as exc:
@@ -316,7 +359,9 @@ def parse_tutorial(data: Any, name: str = "tutorial", games: Mapping | None = No
     if setup.game != game:
         raise TutorialError(f"{name} is for {game!r} but starts a game of {setup.game!r}")
     if learner >= setup.players:
-        raise TutorialError(f"{name}: the learner's seat {learner} is not at a {setup.players}-seat table")
+        raise TutorialError(
+            f"{name}: the learner's seat {learner} is not at a {setup.players}-seat table"
+        )
     return tutorial
 
 

@@ -21,10 +21,26 @@ from party.table import STAND_IN_LEVEL, TAKEOVER_SECONDS, PartyTable, StepResult
 class Party:
     """The room, the server on its own thread and, once the game starts, the table."""
 
-    def __init__(self, spec: GameSpec, setup: GameSetup, seats: list[Seat], clock_preset: str = "off",
-                 *, host: str = "", port: int = 0, takeover_seconds: float = TAKEOVER_SECONDS,
-                 glyphs: bool = False, rate: tuple[float, int] | None = None, lobby_clock=None):
-        self.spec, self.setup, self.seats, self.clock_preset = spec, setup, list(seats), clock_preset
+    def __init__(
+        self,
+        spec: GameSpec,
+        setup: GameSetup,
+        seats: list[Seat],
+        clock_preset: str = "off",
+        *,
+        host: str = "",
+        port: int = 0,
+        takeover_seconds: float = TAKEOVER_SECONDS,
+        glyphs: bool = False,
+        rate: tuple[float, int] | None = None,
+        lobby_clock=None,
+    ):
+        self.spec, self.setup, self.seats, self.clock_preset = (
+            spec,
+            setup,
+            list(seats),
+            clock_preset,
+        )
         self.takeover_seconds = takeover_seconds
         self.glyphs = glyphs
         phone_seats = [i for i, s in enumerate(seats) if s.is_phone]
@@ -71,9 +87,14 @@ class Party:
             except queue.Empty:
                 break
             if event.kind == "message":
-                self.server.send_conn(event.conn, protocol.encode(
-                    "error", reason="The game has not started yet: the host starts it on the big screen",
-                    code="refused"))
+                self.server.send_conn(
+                    event.conn,
+                    protocol.encode(
+                        "error",
+                        reason="The game has not started yet: the host starts it on the big screen",
+                        code="refused",
+                    ),
+                )
             else:
                 changed = True
         text = protocol.encode("lobby", seats=self.lobby.snapshot(), game=self.spec.title)
@@ -97,11 +118,21 @@ class Party:
                 self.lobby.retire(seat)
             else:
                 seats[seat] = Seat.phone()
-        match = Match(self.spec, self.setup, seats, self.setup.start({self.spec.id: self.spec}),
-                      self.clock_preset)
+        match = Match(
+            self.spec,
+            self.setup,
+            seats,
+            self.setup.start({self.spec.id: self.spec}),
+            self.clock_preset,
+        )
         self.lobby.mark_started()
-        self.table = PartyTable(match, self.lobby, self.server,
-                                takeover_seconds=self.takeover_seconds, glyphs=self.glyphs)
+        self.table = PartyTable(
+            match,
+            self.lobby,
+            self.server,
+            takeover_seconds=self.takeover_seconds,
+            glyphs=self.glyphs,
+        )
         self.server.broadcast(protocol.encode("started", game=self.spec.title))
         self.table.publish()
         return match
@@ -109,10 +140,16 @@ class Party:
     def rematch(self, setup: GameSetup, seats: list[Seat]) -> Match:
         """A new game for the same room: every phone keeps its seat and token."""
         self.setup = setup
-        match = Match(self.spec, setup, list(seats), setup.start({self.spec.id: self.spec}),
-                      self.clock_preset)
-        self.table = PartyTable(match, self.lobby, self.server,
-                                takeover_seconds=self.takeover_seconds, glyphs=self.glyphs)
+        match = Match(
+            self.spec, setup, list(seats), setup.start({self.spec.id: self.spec}), self.clock_preset
+        )
+        self.table = PartyTable(
+            match,
+            self.lobby,
+            self.server,
+            takeover_seconds=self.takeover_seconds,
+            glyphs=self.glyphs,
+        )
         self.server.broadcast(protocol.encode("started", game=self.spec.title))
         self.table.publish()
         return match

@@ -34,8 +34,13 @@ class PhoneSeat:
     taken: bool = False
 
     def public(self) -> dict:
-        return {"seat": self.seat, "label": self.label, "name": self.name,
-                "taken": self.taken, "connected": self.connected > 0}
+        return {
+            "seat": self.seat,
+            "label": self.label,
+            "name": self.name,
+            "taken": self.taken,
+            "connected": self.connected > 0,
+        }
 
 
 @dataclass
@@ -59,7 +64,9 @@ class Lobby:
     # -- joining ------------------------------------------------------------------------
     def check_code(self, code: object) -> None:
         if not isinstance(code, str) or code.strip().upper() != self.code:
-            raise LobbyError("That room code is not this room's: read the 4 letters on the big screen")
+            raise LobbyError(
+                "That room code is not this room's: read the 4 letters on the big screen"
+            )
 
     def join(self, code: object, name: object, seat: object = None) -> PhoneSeat:
         """Take a free seat (``seat``, or the first free one); returns it with its token."""

@@ -26,8 +26,12 @@ RATE_BURST = 40
 _STR, _INT, _NONE = (str,), (int,), (type(None),)
 FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "seats": {"v": (_INT, True), "room": (_STR, True)},
-    "hello": {"v": (_INT, True), "room": (_STR, True), "name": (_STR, True),
-              "seat": (_INT + _NONE, False)},
+    "hello": {
+        "v": (_INT, True),
+        "room": (_STR, True),
+        "name": (_STR, True),
+        "seat": (_INT + _NONE, False),
+    },
     "resume": {"v": (_INT, True), "token": (_STR, True)},
     "move": {"text": (_STR, True)},
     "preview": {"text": (_STR, True)},
@@ -68,15 +72,22 @@ def parse(raw: Any) -> dict:
             continue
         value = msg[name]
         if isinstance(value, bool) or not isinstance(value, kinds):
-            want = " or ".join("null" if k is type(None) else {str: "text", int: "a whole number"}[k]
-                               for k in kinds)
+            want = " or ".join(
+                "null" if k is type(None) else {str: "text", int: "a whole number"}[k]
+                for k in kinds
+            )
             raise ProtocolError(f"'{name}' must be {want}")
     if "v" in msg and msg["v"] != VERSION:
         raise ProtocolError(f"This host speaks party protocol version {VERSION}; reload the page")
     if msg.get("seat") is not None and not 0 <= msg["seat"] <= MAX_SEAT:
         raise ProtocolError("No such seat")
-    for name, limit in (("text", MAX_TEXT), ("name", MAX_NAME), ("room", 16), ("token", 64),
-                        ("key", 16)):
+    for name, limit in (
+        ("text", MAX_TEXT),
+        ("name", MAX_NAME),
+        ("room", 16),
+        ("token", 64),
+        ("key", 16),
+    ):
         if name in msg and len(msg[name]) > limit:
             raise ProtocolError(f"'{name}' is too long")
     if kind == "key" and msg["key"] not in KEYS:

@@ -51,8 +51,13 @@ class _Conn:
 
 
 class PartyServer:
-    def __init__(self, lobby: Lobby, host: str = "127.0.0.1", port: int = 0,
-                 rate: tuple[float, int] = (protocol.RATE_PER_SECOND, protocol.RATE_BURST)):
+    def __init__(
+        self,
+        lobby: Lobby,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        rate: tuple[float, int] = (protocol.RATE_PER_SECOND, protocol.RATE_BURST),
+    ):
         self.lobby = lobby
         self.rate = rate  # (messages a second, burst) per connection
         self.host = host
@@ -136,7 +141,9 @@ class PartyServer:
         ws = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=10.0)
         if len(self._conns) >= MAX_CONNECTIONS:
             await ws.prepare(request)
-            await ws.send_str(protocol.encode("error", reason="The room is full of connections", code="full"))
+            await ws.send_str(
+                protocol.encode("error", reason="The room is full of connections", code="full")
+            )
             await ws.close()
             return ws
         await ws.prepare(request)
@@ -181,25 +188,39 @@ class PartyServer:
             except LobbyError as exc:
                 await self._reply(conn, "error", reason=str(exc), code="room")
                 return
-            await self._reply(conn, "seats", seats=self.lobby.snapshot(), started=self.lobby.started)
+            await self._reply(
+                conn, "seats", seats=self.lobby.snapshot(), started=self.lobby.started
+            )
         elif kind in ("hello", "resume"):
             if conn.seat is not None:
-                await self._reply(conn, "error", reason="This connection already has a seat",
-                                  code="seat")
+                await self._reply(
+                    conn, "error", reason="This connection already has a seat", code="seat"
+                )
                 return
             try:
-                slot = (self.lobby.join(msg["room"], msg["name"], msg.get("seat")) if kind == "hello"
-                        else self.lobby.resume(msg["token"]))
+                slot = (
+                    self.lobby.join(msg["room"], msg["name"], msg.get("seat"))
+                    if kind == "hello"
+                    else self.lobby.resume(msg["token"])
+                )
             except LobbyError as exc:
                 await self._reply(conn, "error", reason=str(exc), code="join")
                 return
             conn.seat, conn.token = slot.seat, slot.token
-            await self._reply(conn, "welcome", seat=slot.seat, label=slot.label, name=slot.name,
-                              token=slot.token, v=protocol.VERSION)
+            await self._reply(
+                conn,
+                "welcome",
+                seat=slot.seat,
+                label=slot.label,
+                name=slot.name,
+                token=slot.token,
+                v=protocol.VERSION,
+            )
             self.inbox.put(Event("joined", slot.seat, conn.id))
         elif conn.seat is None:
-            await self._reply(conn, "error", reason="Join a seat first (room code and name)",
-                              code="seat")
+            await self._reply(
+                conn, "error", reason="Join a seat first (room code and name)", code="seat"
+            )
         else:
             self.inbox.put(Event("message", conn.seat, conn.id, msg))
 

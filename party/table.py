@@ -43,8 +43,14 @@ class StepResult:
 
 
 class PartyTable:
-    def __init__(self, match: Match, lobby: Lobby, server: PartyServer,
-                 takeover_seconds: float = TAKEOVER_SECONDS, glyphs: bool = False):
+    def __init__(
+        self,
+        match: Match,
+        lobby: Lobby,
+        server: PartyServer,
+        takeover_seconds: float = TAKEOVER_SECONDS,
+        glyphs: bool = False,
+    ):
         self.match = match
         self.lobby = lobby
         self.server = server
@@ -193,13 +199,25 @@ class PartyTable:
             plan = state.parse_move(event.msg["text"])
             p = preview(event.seat, plan)
         except IllegalMove as exc:
-            self.server.send_conn(event.conn, protocol.encode(
-                "preview", text=event.msg["text"], ok=False, reason=str(exc)))
+            self.server.send_conn(
+                event.conn,
+                protocol.encode("preview", text=event.msg["text"], ok=False, reason=str(exc)),
+            )
             return
-        self.server.send_conn(event.conn, protocol.encode(
-            "preview", text=str(plan), ok=True, path=list(p.path), entered=list(p.entered),
-            converts=list(p.converts), element=p.element, points=p.score.total,
-            explain=p.score.explain()))
+        self.server.send_conn(
+            event.conn,
+            protocol.encode(
+                "preview",
+                text=str(plan),
+                ok=True,
+                path=list(p.path),
+                entered=list(p.entered),
+                converts=list(p.converts),
+                element=p.element,
+                points=p.score.total,
+                explain=p.score.explain(),
+            ),
+        )
 
     # -- bots for absent phones ----------------------------------------------------------------
     def _stand_ins(self, result: StepResult) -> bool:
@@ -211,13 +229,17 @@ class PartyTable:
             if seat in m.stand_ins:
                 if self.lobby.connected(seat):
                     del m.stand_ins[seat]
-                    result.notes.append(f"{self.lobby.name(seat) or names[seat]} is back on their phone")
+                    result.notes.append(
+                        f"{self.lobby.name(seat) or names[seat]} is back on their phone"
+                    )
                     changed = True
             elif not m.is_over() and gone >= self.takeover_seconds:
                 m.stand_ins[seat] = STAND_IN_LEVEL
                 self.queued.pop(seat, None)
                 who = self.lobby.name(seat) or names[seat]
-                result.notes.append(f"{who}'s phone is gone: a Medium bot plays {names[seat]} until it returns")
+                result.notes.append(
+                    f"{who}'s phone is gone: a Medium bot plays {names[seat]} until it returns"
+                )
                 changed = True
         return changed
 
@@ -242,16 +264,26 @@ class PartyTable:
         out = state.outcome() if state.is_terminal() else None
         seats = []
         for s, who in enumerate(m.seats):
-            entry = {"label": names[s], "name": self.lobby.name(s) or who.label(names[s]),
-                     "kind": "bot" if s in m.stand_ins else who.kind,
-                     "connected": self.lobby.connected(s) if who.is_phone else True}
+            entry = {
+                "label": names[s],
+                "name": self.lobby.name(s) or who.label(names[s]),
+                "kind": "bot" if s in m.stand_ins else who.kind,
+                "connected": self.lobby.connected(s) if who.is_phone else True,
+            }
             if hasattr(state, "submitted") and not state.is_terminal():
                 entry["submitted"] = bool(state.submitted(s)) or s in self.queued
             seats.append(entry)
         view = {
-            "game": m.spec.id, "title": m.spec.title, "seat": seat, "label": names[seat],
-            "seats": seats, "to_move": self.deciding_seat(), "your_turn": self.may_act(seat),
-            "stand_in": seat in m.stand_ins, "round": state.round_number, "glyphs": self.glyphs,
+            "game": m.spec.id,
+            "title": m.spec.title,
+            "seat": seat,
+            "label": names[seat],
+            "seats": seats,
+            "to_move": self.deciding_seat(),
+            "your_turn": self.may_act(seat),
+            "stand_in": seat in m.stand_ins,
+            "round": state.round_number,
+            "glyphs": self.glyphs,
             "scores": [round(float(x), 2) for x in state.scores()],
             "over": state.is_terminal(),
             "outcome": ({"places": list(out.places), "reason": out.reason} if out else None),
@@ -278,8 +310,12 @@ class PartyTable:
         for i in range(start, len(m.entries)):
             e = m.entries[i]
             text = e.text
-            secret = (self.simultaneous() and not m.is_over() and e.seat != seat
-                      and m.states[i].round_number == now)
+            secret = (
+                self.simultaneous()
+                and not m.is_over()
+                and e.seat != seat
+                and m.states[i].round_number == now
+            )
             if secret:
                 text = "picked a start tile" if now == 0 else "submitted a plan"
             out.append({"seat": e.seat, "text": text})
@@ -292,7 +328,9 @@ class PartyTable:
         if variation is not None:
             from game import element_shift as es
 
-            tokens = list(es.DIAGONAL_STEPS if variation.steps == "diagonal" else es.ORTHOGONAL_STEPS)
+            tokens = list(
+                es.DIAGONAL_STEPS if variation.steps == "diagonal" else es.ORTHOGONAL_STEPS
+            )
             if variation.knight_jumps:
                 tokens += list(es.KNIGHT_JUMPS)
             tokens.append(es.STAY)
@@ -300,12 +338,23 @@ class PartyTable:
         held = self.queued.get(seat)
         last = state.breakdowns[-1][seat] if getattr(state, "breakdowns", ()) else None
         return {
-            "phase": state.phase, "board": list(state.board), "positions": list(state.positions),
-            "elements": list(state.elements), "size": 11,
-            "variation": ({"name": variation.name, "rule": variation.rule,
-                           "allowed": variation.allowed, "segments": variation.segments,
-                           "tokens": tokens, "ray_first": variation.ray_first}
-                          if variation else None),
+            "phase": state.phase,
+            "board": list(state.board),
+            "positions": list(state.positions),
+            "elements": list(state.elements),
+            "size": 11,
+            "variation": (
+                {
+                    "name": variation.name,
+                    "rule": variation.rule,
+                    "allowed": variation.allowed,
+                    "segments": variation.segments,
+                    "tokens": tokens,
+                    "ray_first": variation.ray_first,
+                }
+                if variation
+                else None
+            ),
             "submitted_plan": str(held or mine) if (held or mine) else "",
             "totals": list(state.totals),
             "last_points": ({"total": last.total, "explain": last.explain()} if last else None),

@@ -64,9 +64,17 @@ class Scene:
 
 
 class App:
-    def __init__(self, *, headless: bool = False, fullscreen: bool | None = None,
-                 kiosk: bool = False, settings=None, paths=None, start_scenes: bool = True,
-                 args: argparse.Namespace | None = None):
+    def __init__(
+        self,
+        *,
+        headless: bool = False,
+        fullscreen: bool | None = None,
+        kiosk: bool = False,
+        settings=None,
+        paths=None,
+        start_scenes: bool = True,
+        args: argparse.Namespace | None = None,
+    ):
         from game.saves import user_paths
         from scenes.config import Settings
 
@@ -286,7 +294,10 @@ class App:
 
             self.push(AttractScene(self, start_index=getattr(self, "_attract_next", 0)))
             self._attract_next = getattr(self, "_attract_next", 0) + 1
-        elif top not in ("title", "attract", "still-there", "pin") and idle >= self.kiosk_config.idle_timeout_seconds:
+        elif (
+            top not in ("title", "attract", "still-there", "pin")
+            and idle >= self.kiosk_config.idle_timeout_seconds
+        ):
             from scenes.kiosk import StillThereScene
 
             self.push(StillThereScene(self))
@@ -331,8 +342,11 @@ class App:
             if quit_after_ticks is not None and self.tick_count >= quit_after_ticks:
                 self.running = False
                 top = self.stack[-1].name if self.stack else "none"
-                print(f"crystal-arcade: quit after {self.tick_count} ticks on the {top} screen "
-                      f"({self.frame_count} frames drawn)", flush=True)
+                print(
+                    f"crystal-arcade: quit after {self.tick_count} ticks on the {top} screen "
+                    f"({self.frame_count} frames drawn)",
+                    flush=True,
+                )
             if not self.running:
                 break
             t0 = time.perf_counter()
@@ -347,15 +361,22 @@ class App:
         self.dispatch(event)
 
     def post_key(self, key: int, mod: int = 0, unicode: str = "") -> None:
-        self.dispatch(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode,
-                                         scancode=0))
-        self.dispatch(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode,
-                                         scancode=0))
+        self.dispatch(
+            pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)
+        )
+        self.dispatch(
+            pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0)
+        )
 
     def post_click(self, pos: tuple[int, int], button: int = 1) -> None:
-        self.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0),
-                                         touch=False))
-        self.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, touch=False))
+        self.dispatch(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False
+            )
+        )
+        self.dispatch(
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, touch=False)
+        )
         self.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=False))
 
     def run_ticks(self, n: int, draw: bool = True) -> None:
@@ -373,8 +394,9 @@ class App:
             if not self.running:
                 break
 
-    def run_until(self, predicate: Callable[[], bool], max_ticks: int = 10_000,
-                  draw: bool = False) -> bool:
+    def run_until(
+        self, predicate: Callable[[], bool], max_ticks: int = 10_000, draw: bool = False
+    ) -> bool:
         for _ in range(max_ticks):
             if predicate():
                 return True
@@ -437,18 +459,26 @@ def build_parser() -> argparse.ArgumentParser:
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     mode.add_argument("--windowed", action="store_true", help="start in a window")
-    p.add_argument("--game", metavar="ID",
-                   help="skip the menus: start this game (a game name or a full game id) "
-                   "against Medium bots")
+    p.add_argument(
+        "--game",
+        metavar="ID",
+        help="skip the menus: start this game (a game name or a full game id) against Medium bots",
+    )
     p.add_argument("--seed", type=int, metavar="N", help="seed for --game (default: random)")
-    p.add_argument("--replay", metavar="FILE",
-                   help="open the replay theatre on a replay file (.json)")
-    p.add_argument("--quit-after-ticks", type=int, metavar="N",
-                   help="quit after N ticks (smoke runs)")
-    p.add_argument("--headless", action="store_true",
-                   help="no window or sound device (SDL dummy drivers)")
-    p.add_argument("--kiosk", action="store_true",
-                   help="event mode: fullscreen, no Quit, locked settings, attract demo")
+    p.add_argument(
+        "--replay", metavar="FILE", help="open the replay theatre on a replay file (.json)"
+    )
+    p.add_argument(
+        "--quit-after-ticks", type=int, metavar="N", help="quit after N ticks (smoke runs)"
+    )
+    p.add_argument(
+        "--headless", action="store_true", help="no window or sound device (SDL dummy drivers)"
+    )
+    p.add_argument(
+        "--kiosk",
+        action="store_true",
+        help="event mode: fullscreen, no Quit, locked settings, attract demo",
+    )
     return p
 
 
@@ -464,8 +494,10 @@ def main(argv: list[str] | None = None) -> int:
         app.recover_errors = True  # a real session never shows a traceback
     except pygame.error as exc:
         print(f"crystal-arcade: could not open a window: {exc}", file=sys.stderr)
-        print("Run with --headless (or SDL_VIDEODRIVER=dummy) where there is no display.",
-              file=sys.stderr)
+        print(
+            "Run with --headless (or SDL_VIDEODRIVER=dummy) where there is no display.",
+            file=sys.stderr,
+        )
         return 2
     if getattr(args, "replay", None):
         from scenes.theatre.library import open_file

@@ -36,8 +36,18 @@ BUTTON_KEYS = {
 
 # SDL_GameControllerButton numbers (stable across SDL 2 versions).
 CONTROLLER_BUTTONS = {
-    0: "a", 1: "b", 2: "x", 3: "y", 4: "back", 6: "start", 9: "leftshoulder",
-    10: "rightshoulder", 11: "dpup", 12: "dpdown", 13: "dpleft", 14: "dpright",
+    0: "a",
+    1: "b",
+    2: "x",
+    3: "y",
+    4: "back",
+    6: "start",
+    9: "leftshoulder",
+    10: "rightshoulder",
+    11: "dpup",
+    12: "dpdown",
+    13: "dpleft",
+    14: "dpright",
 }
 STICK_DEADZONE = 16000
 STICK_REPEAT_TICKS = 12
@@ -74,13 +84,23 @@ class InputMapper:
             pass
 
     def _key(self, key: int, down: bool = True) -> pygame.event.Event:
-        return pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=key, mod=0,
-                                  unicode="\r" if key == pygame.K_RETURN else "", scancode=0,
-                                  synthetic=True)
+        return pygame.event.Event(
+            pygame.KEYDOWN if down else pygame.KEYUP,
+            key=key,
+            mod=0,
+            unicode="\r" if key == pygame.K_RETURN else "",
+            scancode=0,
+            synthetic=True,
+        )
 
     def translate(self, event: pygame.event.Event) -> list[pygame.event.Event]:
         t = event.type
-        if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
+        if t in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEMOTION,
+            pygame.MOUSEWHEEL,
+        ):
             if getattr(event, "touch", False):
                 return []  # SDL's copy of a finger event: the finger event itself counts
             if t != pygame.MOUSEMOTION:
@@ -92,17 +112,35 @@ class InputMapper:
             pos = (int(event.x * w), int(event.y * h))
             if t == pygame.FINGERDOWN:
                 return [
-                    pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0),
-                                       touch=False, finger=True),
-                    pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False,
-                                       finger=True),
+                    pygame.event.Event(
+                        pygame.MOUSEMOTION,
+                        pos=pos,
+                        rel=(0, 0),
+                        buttons=(1, 0, 0),
+                        touch=False,
+                        finger=True,
+                    ),
+                    pygame.event.Event(
+                        pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False, finger=True
+                    ),
                 ]
             if t == pygame.FINGERUP:
-                return [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False,
-                                           finger=True)]
+                return [
+                    pygame.event.Event(
+                        pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False, finger=True
+                    )
+                ]
             rel = (int(event.dx * w), int(event.dy * h))
-            return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=(1, 0, 0),
-                                       touch=False, finger=True)]
+            return [
+                pygame.event.Event(
+                    pygame.MOUSEMOTION,
+                    pos=pos,
+                    rel=rel,
+                    buttons=(1, 0, 0),
+                    touch=False,
+                    finger=True,
+                )
+            ]
         if t in (pygame.KEYDOWN, pygame.TEXTINPUT):
             self.last_input_tick = self.app.tick_count
             return [event]
@@ -112,7 +150,10 @@ class InputMapper:
         if t == getattr(pygame, "CONTROLLERDEVICEREMOVED", -1):
             self.controllers.pop(getattr(event, "instance_id", -1), None)
             return []
-        if t in (getattr(pygame, "CONTROLLERBUTTONDOWN", -1), getattr(pygame, "CONTROLLERBUTTONUP", -1)):
+        if t in (
+            getattr(pygame, "CONTROLLERBUTTONDOWN", -1),
+            getattr(pygame, "CONTROLLERBUTTONUP", -1),
+        ):
             name = CONTROLLER_BUTTONS.get(event.button)
             key = BUTTON_KEYS.get(name) if name else None
             if key is None:
@@ -151,5 +192,9 @@ class InputMapper:
 
 
 def _dir_key(d: tuple[int, int]) -> int:
-    return {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
-            (0, -1): pygame.K_UP}[d]
+    return {
+        (1, 0): pygame.K_RIGHT,
+        (-1, 0): pygame.K_LEFT,
+        (0, 1): pygame.K_DOWN,
+        (0, -1): pygame.K_UP,
+    }[d]

@@ -22,8 +22,16 @@ class NumberPad(MenuScene):
     name = "keypad"
     overlay = True
 
-    def __init__(self, app, title: str, value: str, on_done: Callable[[str], None], *,
-                 limit: int = 9, empty_text: str = "random"):
+    def __init__(
+        self,
+        app,
+        title: str,
+        value: str,
+        on_done: Callable[[str], None],
+        *,
+        limit: int = 9,
+        empty_text: str = "random",
+    ):
         super().__init__(app)
         self.title_text = title
         self.value = "".join(ch for ch in value if ch.isdigit())[:limit]
@@ -47,8 +55,9 @@ class NumberPad(MenuScene):
         y = y0 + 4 * (KEY_H + GAP)
         half = (grid_w - GAP) // 2
         self.button(pygame.Rect(x0, y, half, KEY_H), "Random", self.random)
-        self.button(pygame.Rect(x0 + half + GAP, y, half, KEY_H), "OK", self.ok,
-                    object_id="#primary")
+        self.button(
+            pygame.Rect(x0 + half + GAP, y, half, KEY_H), "OK", self.ok, object_id="#primary"
+        )
         self.set_focus(0)
 
     # -- editing --------------------------------------------------------------------
@@ -95,13 +104,22 @@ class NumberPad(MenuScene):
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
-        draw_text(surface, self.title_text, theme.font(34, "display"), theme["accent"],
-                  (self.box.centerx, self.box.y + 18), "midtop", shadow=True)
+        draw_text(
+            surface,
+            self.title_text,
+            theme.font(34, "display"),
+            theme["accent"],
+            (self.box.centerx, self.box.y + 18),
+            "midtop",
+            shadow=True,
+        )
         field = pygame.Rect(self.box.x + 32, self.box.y + 74, self.box.w - 64, 58)
         draw_panel(surface, field, theme, fill="background", edge="focus", width=2)
         if self.value:
-            draw_text(surface, self.value, theme.font(34, "bold"), theme["text"], field.center,
-                      "center")
+            draw_text(
+                surface, self.value, theme.font(34, "bold"), theme["text"], field.center, "center"
+            )
         else:
-            draw_text(surface, self.empty_text, theme.font(26), theme["text_dim"], field.center,
-                      "center")
+            draw_text(
+                surface, self.empty_text, theme.font(26), theme["text_dim"], field.center, "center"
+            )

@@ -67,7 +67,11 @@ class KioskConfig:
             elif isinstance(default, str):
                 ok = isinstance(value, str) and (value == "" or value.isdigit())
             else:
-                ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 1 <= value <= 86400
+                ok = (
+                    isinstance(value, (int, float))
+                    and not isinstance(value, bool)
+                    and 1 <= value <= 86400
+                )
             if ok:
                 setattr(cfg, key, value if isinstance(default, (str, bool)) else float(value))
             else:
@@ -119,7 +123,9 @@ class AttractScene(Scene):
         gid = self.ids[self.index]
         spec = GAMES[gid]
         players = spec.default_players
-        setup = GameSetup(gid, players, spec.resolve_options(players)[1], self.rng.randrange(1, 1_000_000))
+        setup = GameSetup(
+            gid, players, spec.resolve_options(players)[1], self.rng.randrange(1, 1_000_000)
+        )
         seats = [Seat.bot(self.rng.choice(self.demo_levels)) for _ in range(players)]
         match = Match(spec, setup, seats, setup.start(GAMES))
         inner = play_scene_for(self.app, match)
@@ -143,7 +149,8 @@ class AttractScene(Scene):
             self.app.input.last_input_tick = self.app.tick_count
             learn = self.inner is not None and (
                 (event.type == pygame.MOUSEBUTTONDOWN and self.learn_rect().collidepoint(event.pos))
-                or (event.type == pygame.KEYDOWN and event.key == pygame.K_h))
+                or (event.type == pygame.KEYDOWN and event.key == pygame.K_h)
+            )
             game_id = self.inner.spec.id if learn else None
             self.app.reset_to(TitleScene(self.app))
             if game_id is not None:
@@ -159,8 +166,11 @@ class AttractScene(Scene):
         self.inner_ticks += 1
         limit = int(self.app.kiosk_config.demo_seconds_per_game * 60)
         over = self.inner.match.is_over() and not self.inner.anim and not self.inner.queue
-        if self.inner_ticks >= limit or (over and self.inner.end_wait == -2) or \
-                (over and self.inner_ticks > 0 and self.inner.end_wait == 0):
+        if (
+            self.inner_ticks >= limit
+            or (over and self.inner.end_wait == -2)
+            or (over and self.inner_ticks > 0 and self.inner.end_wait == 0)
+        ):
             self.index = (self.index + 1) % len(self.ids)
             self.start_game()
 
@@ -172,20 +182,45 @@ class AttractScene(Scene):
         shade.fill((5, 6, 14, 200))
         surface.blit(shade, (0, LOGICAL_SIZE[1] - 150))
         pulse = 0.5 + 0.5 * pygame.math.Vector2(1, 0).rotate(self.ticks * 3).x
-        draw_text(surface, "Touch or press any key to play", theme.font(52, "display"),
-                  lighten(theme["accent"], 0.3 * pulse), (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 128),
-                  "midtop", shadow=True)
+        draw_text(
+            surface,
+            "Touch or press any key to play",
+            theme.font(52, "display"),
+            lighten(theme["accent"], 0.3 * pulse),
+            (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 128),
+            "midtop",
+            shadow=True,
+        )
         if self.app.kiosk_config.party:
-            draw_text(surface, "Play together: up to 12 phones join as controllers (Host party in game select)",
-                      theme.font(20, "bold"), theme["text"], (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 146),
-                      "midbottom", shadow=True)
+            draw_text(
+                surface,
+                "Play together: up to 12 phones join as controllers (Host party in game select)",
+                theme.font(20, "bold"),
+                theme["text"],
+                (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 146),
+                "midbottom",
+                shadow=True,
+            )
         if self.inner is not None:
-            draw_text(surface, f"Demo: {self.inner.spec.title}", theme.font(24), theme["accent_2"],
-                      (40, LOGICAL_SIZE[1] - 44), "midleft")
+            draw_text(
+                surface,
+                f"Demo: {self.inner.spec.title}",
+                theme.font(24),
+                theme["accent_2"],
+                (40, LOGICAL_SIZE[1] - 44),
+                "midleft",
+            )
             rect = self.learn_rect()
             draw_panel(surface, rect, theme, fill="panel", edge="accent_2", alpha=235, width=3)
-            draw_text(surface, f"Touch to learn {self.inner.spec.title} in a minute", theme.font(22, "bold"),
-                      lighten(theme["accent_2"], 0.2 * pulse), rect.center, "center", max_width=rect.w - 24)
+            draw_text(
+                surface,
+                f"Touch to learn {self.inner.spec.title} in a minute",
+                theme.font(22, "bold"),
+                lighten(theme["accent_2"], 0.2 * pulse),
+                rect.center,
+                "center",
+                max_width=rect.w - 24,
+            )
 
 
 class StillThereScene(Scene):
@@ -224,13 +259,32 @@ class StillThereScene(Scene):
         box = pygame.Rect(0, 0, 620, 300)
         box.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
         draw_panel(surface, box, theme, width=3)
-        draw_text(surface, "Still there?", theme.font(60, "display"), theme["accent"],
-                  (box.centerx, box.y + 30), "midtop", shadow=True)
+        draw_text(
+            surface,
+            "Still there?",
+            theme.font(60, "display"),
+            theme["accent"],
+            (box.centerx, box.y + 30),
+            "midtop",
+            shadow=True,
+        )
         secs = max(0, (self.left + 59) // 60)
-        draw_text(surface, f"Back to the title in {secs} s", theme.font(28), theme["text"],
-                  (box.centerx, box.y + 130), "midtop")
-        draw_text(surface, "Touch or press any key to keep playing", theme.font(22), theme["text_dim"],
-                  (box.centerx, box.y + 200), "midtop")
+        draw_text(
+            surface,
+            f"Back to the title in {secs} s",
+            theme.font(28),
+            theme["text"],
+            (box.centerx, box.y + 130),
+            "midtop",
+        )
+        draw_text(
+            surface,
+            "Touch or press any key to keep playing",
+            theme.font(22),
+            theme["text_dim"],
+            (box.centerx, box.y + 200),
+            "midtop",
+        )
 
 
 class PinScene(Scene):
@@ -270,8 +324,28 @@ class PinScene(Scene):
         box = pygame.Rect(0, 0, 520, 240)
         box.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
         draw_panel(surface, box, theme, width=3)
-        draw_text(surface, "Operator PIN", theme.font(36, "display"), theme["accent"], (box.centerx, box.y + 24), "midtop")
-        draw_text(surface, "•" * len(self.digits) or "_", theme.font(40), theme["text"], (box.centerx, box.y + 100), "midtop")
+        draw_text(
+            surface,
+            "Operator PIN",
+            theme.font(36, "display"),
+            theme["accent"],
+            (box.centerx, box.y + 24),
+            "midtop",
+        )
+        draw_text(
+            surface,
+            "•" * len(self.digits) or "_",
+            theme.font(40),
+            theme["text"],
+            (box.centerx, box.y + 100),
+            "midtop",
+        )
         note = "Wrong PIN" if self.wrong else "Enter to leave, Esc to cancel"
-        draw_text(surface, note, theme.font(20), theme["bad"] if self.wrong else theme["text_dim"],
-                  (box.centerx, box.y + 180), "midtop")
+        draw_text(
+            surface,
+            note,
+            theme.font(20),
+            theme["bad"] if self.wrong else theme["text_dim"],
+            (box.centerx, box.y + 180),
+            "midtop",
+        )

@@ -16,11 +16,19 @@ from party.host import Party
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import MenuScene, draw_panel, draw_text, starfield_background, toast
 
+
 def hosted(spec, setup, seats, clock_preset: str, settings) -> Party:
     """A party for these seats, listening where the settings say (not started yet)."""
-    return Party(spec, setup, seats, clock_preset, host=settings.party_address,
-                 port=settings.party_port, takeover_seconds=settings.party_takeover_seconds,
-                 glyphs=bool(settings.colour_blind))
+    return Party(
+        spec,
+        setup,
+        seats,
+        clock_preset,
+        host=settings.party_address,
+        port=settings.party_port,
+        takeover_seconds=settings.party_takeover_seconds,
+        glyphs=bool(settings.colour_blind),
+    )
 
 
 def qr_surface(text: str, size: int, dark=(12, 14, 30), light=(255, 255, 255)) -> pygame.Surface:
@@ -63,8 +71,15 @@ class LobbyScene(MenuScene):
         cols = 1 if count <= 9 else 2
         per_col = -(-count // cols)
         width = area.w // cols
-        return [pygame.Rect(area.x + (i // per_col) * width, top + (i % per_col) * self.ROW_H,
-                            width - 8, self.ROW_H - 6) for i in range(count)]
+        return [
+            pygame.Rect(
+                area.x + (i // per_col) * width,
+                top + (i % per_col) * self.ROW_H,
+                width - 8,
+                self.ROW_H - 6,
+            )
+            for i in range(count)
+        ]
 
     def build(self) -> None:
         self.clear_controls()
@@ -72,15 +87,27 @@ class LobbyScene(MenuScene):
         self._seen = snapshot
         for slot, row in zip(snapshot, self.seat_rows(len(snapshot))):
             if slot["taken"]:
-                self.button(pygame.Rect(row.right - 84, row.y, 84, 46), "Kick",
-                            lambda s=slot["seat"]: self.kick(s), object_id="#small",
-                            tooltip=f"Free {slot['label']}; that phone cannot come back")
+                self.button(
+                    pygame.Rect(row.right - 84, row.y, 84, 46),
+                    "Kick",
+                    lambda s=slot["seat"]: self.kick(s),
+                    object_id="#small",
+                    tooltip=f"Free {slot['label']}; that phone cannot come back",
+                )
         by = LOGICAL_SIZE[1] - 70
         self.button(pygame.Rect(40, by, 160, 54), "Back", self.on_back)
-        self.cycler(pygame.Rect(230, by, 620, 54), "Empty phone seats", (True, False), self.fill_with_bots,
-                    self.set_fill, fmt=lambda v: "Medium bots play them" if v else "wait for phones",
-                    tooltip="What happens at Start to phone seats nobody has taken")
-        self.button(pygame.Rect(880, by, 360, 54), "Start  ›", self.start_game, object_id="#primary")
+        self.cycler(
+            pygame.Rect(230, by, 620, 54),
+            "Empty phone seats",
+            (True, False),
+            self.fill_with_bots,
+            self.set_fill,
+            fmt=lambda v: "Medium bots play them" if v else "wait for phones",
+            tooltip="What happens at Start to phone seats nobody has taken",
+        )
+        self.button(
+            pygame.Rect(880, by, 360, 54), "Start  ›", self.start_game, object_id="#primary"
+        )
 
     def set_fill(self, value: bool) -> None:
         self.fill_with_bots = value
@@ -97,8 +124,12 @@ class LobbyScene(MenuScene):
         empty = lobby.free_seats()
         if empty and not self.fill_with_bots:
             self.app.sound.play("error")
-            toast(self.app, f"{len(empty)} phone seat(s) still empty: wait for them to join, or let "
-                            "Medium bots take the empty seats", "warning")
+            toast(
+                self.app,
+                f"{len(empty)} phone seat(s) still empty: wait for them to join, or let "
+                "Medium bots take the empty seats",
+                "warning",
+            )
             return
         match = self.party.begin(self.fill_with_bots)
         from scenes.play import play_scene_for
@@ -132,33 +163,84 @@ class LobbyScene(MenuScene):
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
         party = self.party
-        draw_text(surface, f"{party.spec.title}: join from your phone", theme.font(40, "display"),
-                  theme["accent"], (40, 18), shadow=True)
+        draw_text(
+            surface,
+            f"{party.spec.title}: join from your phone",
+            theme.font(40, "display"),
+            theme["accent"],
+            (40, 18),
+            shadow=True,
+        )
         card = pygame.Rect(40, 90, 600, 540)
         draw_panel(surface, card, theme)
         qr_rect = self.qr.get_rect(midtop=(card.centerx, card.y + 20))
         surface.blit(self.qr, qr_rect)
         y = qr_rect.bottom + 14
-        draw_text(surface, "Scan the code, or open", theme.font(18), theme["text_dim"], (card.centerx, y), "midtop")
-        draw_text(surface, party.server.url, theme.font(26, "bold"), theme["text"], (card.centerx, y + 26), "midtop")
-        draw_text(surface, "Room code", theme.font(18), theme["text_dim"], (card.centerx, y + 66), "midtop")
-        draw_text(surface, "  ".join(party.lobby.code), theme.font(54, "display"), theme["accent_2"],
-                  (card.centerx, y + 88), "midtop", shadow=True)
+        draw_text(
+            surface,
+            "Scan the code, or open",
+            theme.font(18),
+            theme["text_dim"],
+            (card.centerx, y),
+            "midtop",
+        )
+        draw_text(
+            surface,
+            party.server.url,
+            theme.font(26, "bold"),
+            theme["text"],
+            (card.centerx, y + 26),
+            "midtop",
+        )
+        draw_text(
+            surface,
+            "Room code",
+            theme.font(18),
+            theme["text_dim"],
+            (card.centerx, y + 66),
+            "midtop",
+        )
+        draw_text(
+            surface,
+            "  ".join(party.lobby.code),
+            theme.font(54, "display"),
+            theme["accent_2"],
+            (card.centerx, y + 88),
+            "midtop",
+            shadow=True,
+        )
         seats = self.SEATS
         draw_panel(surface, seats, theme)
         snapshot = self._seen
         joined = sum(1 for s in snapshot if s["taken"])
-        draw_text(surface, f"Phone seats: {joined} of {len(snapshot)} joined", theme.font(22, "bold"),
-                  theme["accent"], (seats.x + 20, seats.y + 16))
+        draw_text(
+            surface,
+            f"Phone seats: {joined} of {len(snapshot)} joined",
+            theme.font(22, "bold"),
+            theme["accent"],
+            (seats.x + 20, seats.y + 16),
+        )
         font = theme.font(19 if len(snapshot) <= 9 else 16)
         for slot, row in zip(snapshot, self.seat_rows(len(snapshot))):
-            colour = theme["good"] if slot["connected"] else (theme["accent"] if slot["taken"] else theme["text_dim"])
+            colour = (
+                theme["good"]
+                if slot["connected"]
+                else (theme["accent"] if slot["taken"] else theme["text_dim"])
+            )
             pygame.draw.circle(surface, colour, (row.x + 12, row.centery), 8)
             who = slot["name"] if slot["taken"] else "waiting..."
             if slot["taken"] and not slot["connected"]:
                 who += " (away)"
-            draw_text(surface, f"{slot['label']}:  {who}", font,
-                      theme["text"] if slot["taken"] else theme["text_dim"], (row.x + 28, row.centery),
-                      "midleft", max_width=row.w - 28 - (92 if slot["taken"] else 0))
+            draw_text(
+                surface,
+                f"{slot['label']}:  {who}",
+                font,
+                theme["text"] if slot["taken"] else theme["text_dim"],
+                (row.x + 28, row.centery),
+                "midleft",
+                max_width=row.w - 28 - (92 if slot["taken"] else 0),
+            )
         if party.server.error:
-            draw_text(surface, party.server.error, theme.font(18), theme["bad"], (40, 640), max_width=1200)
+            draw_text(
+                surface, party.server.error, theme.font(18), theme["bad"], (40, 640), max_width=1200
+            )

@@ -36,8 +36,12 @@ class PauseScene(MenuScene):
             if text == "Rules" and learn:
                 half = (w - gap) // 2
                 self.button(pygame.Rect(r.x, y, half, h), text, fn)
-                self.button(pygame.Rect(r.right - half, y, half, h), "Learn", self.learn,
-                            tooltip="A one-minute guided tutorial of this game")
+                self.button(
+                    pygame.Rect(r.right - half, y, half, h),
+                    "Learn",
+                    self.learn,
+                    tooltip="A one-minute guided tutorial of this game",
+                )
             else:
                 self.button(r, text, fn, object_id="#primary" if text == "Resume" else None)
             y += h + gap
@@ -91,7 +95,20 @@ class PauseScene(MenuScene):
         draw_panel(surface, box, self.app.theme, alpha=245, width=3)
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
-        draw_text(surface, "Paused", self.app.theme.font(56, "display"), self.app.theme["accent"],
-                  (LOGICAL_SIZE[0] // 2, 120), "midtop", shadow=True)
-        draw_text(surface, self.play.match.game_id, self.app.theme.font(18, "regular"),
-                  self.app.theme["text_dim"], (LOGICAL_SIZE[0] // 2, 196), "midtop")
+        draw_text(
+            surface,
+            "Paused",
+            self.app.theme.font(56, "display"),
+            self.app.theme["accent"],
+            (LOGICAL_SIZE[0] // 2, 120),
+            "midtop",
+            shadow=True,
+        )
+        draw_text(
+            surface,
+            self.play.match.game_id,
+            self.app.theme.font(18, "regular"),
+            self.app.theme["text_dim"],
+            (LOGICAL_SIZE[0] // 2, 196),
+            "midtop",
+        )

@@ -9,8 +9,15 @@ import random
 import pygame
 
 from scenes.app import LOGICAL_SIZE
-from scenes.widgets import (MenuScene, draw_gem, draw_panel, draw_text, lighten, starfield_background,
-                            toast)
+from scenes.widgets import (
+    MenuScene,
+    draw_gem,
+    draw_panel,
+    draw_text,
+    lighten,
+    starfield_background,
+    toast,
+)
 
 CHART = pygame.Rect(560, 150, 680, 400)
 
@@ -28,16 +35,27 @@ class ResultsScene(MenuScene):
         self._seat_colour = seat_colour
         self.outcome = match.state.outcome()
         y = 600
-        specs = [("Rematch", self.rematch, "#primary"), ("Save replay", self.save_replay, None),
-                 ("Title", self.to_title, None)]
+        specs = [
+            ("Rematch", self.rematch, "#primary"),
+            ("Save replay", self.save_replay, None),
+            ("Title", self.to_title, None),
+        ]
         x = 200
         for text, fn, oid in specs:
             self.button(pygame.Rect(x, y, 280, 64), text, fn, object_id=oid)
             x += 310
         self.set_focus(0)
         rng = random.Random(match.setup.seed)
-        self.confetti = [(rng.uniform(0, 1280), rng.uniform(-720, 0), rng.uniform(1.5, 4), rng.randrange(6),
-                          rng.uniform(0, math.tau)) for _ in range(60)]
+        self.confetti = [
+            (
+                rng.uniform(0, 1280),
+                rng.uniform(-720, 0),
+                rng.uniform(1.5, 4),
+                rng.randrange(6),
+                rng.uniform(0, math.tau),
+            )
+            for _ in range(60)
+        ]
         from game import autosave
 
         autosave.clear(app.paths)
@@ -85,8 +103,13 @@ class ResultsScene(MenuScene):
             scene.attach_party(party)
             self.app.replace(scene)
             return
-        m = Match(self.match.spec, setup, self.match.seats, setup.start({s.game: self.match.spec}),
-                  self.match.clock_preset)
+        m = Match(
+            self.match.spec,
+            setup,
+            self.match.seats,
+            setup.start({s.game: self.match.spec}),
+            self.match.clock_preset,
+        )
         self.app.replace(play_scene_for(self.app, m))
 
     def update(self) -> None:
@@ -122,7 +145,7 @@ class ResultsScene(MenuScene):
     def draw_background(self, surface: pygame.Surface) -> None:
         starfield_background(surface, self.app.theme, self.ticks)
         theme = self.app.theme
-        for (x, y, speed, hue, phase) in self.confetti:
+        for x, y, speed, hue, phase in self.confetti:
             yy = y + self.ticks * speed
             if yy > 760:
                 continue
@@ -133,18 +156,39 @@ class ResultsScene(MenuScene):
         theme = self.app.theme
         headline = self.headline()
         size = 64 if theme.font(64, "display").size(headline)[0] <= 1200 else 40
-        draw_text(surface, headline, theme.font(size, "display"), theme["accent"],
-                  (LOGICAL_SIZE[0] // 2, 24 if size == 64 else 40), "midtop", shadow=True, max_width=1220)
+        draw_text(
+            surface,
+            headline,
+            theme.font(size, "display"),
+            theme["accent"],
+            (LOGICAL_SIZE[0] // 2, 24 if size == 64 else 40),
+            "midtop",
+            shadow=True,
+            max_width=1220,
+        )
         reason = self.outcome.reason if self.outcome else ""
-        draw_text(surface, reason, theme.font(24), theme["text"], (LOGICAL_SIZE[0] // 2, 104), "midtop",
-                  max_width=1200)
+        draw_text(
+            surface,
+            reason,
+            theme.font(24),
+            theme["text"],
+            (LOGICAL_SIZE[0] // 2, 104),
+            "midtop",
+            max_width=1200,
+        )
         self.draw_standings(surface, pygame.Rect(40, 150, 490, 400))
         self.draw_chart(surface, CHART)
 
     def draw_standings(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         theme = self.app.theme
         draw_panel(surface, rect, theme)
-        draw_text(surface, "Final standings", theme.font(24), theme["accent_2"], (rect.x + 18, rect.y + 12))
+        draw_text(
+            surface,
+            "Final standings",
+            theme.font(24),
+            theme["accent_2"],
+            (rect.x + 18, rect.y + 12),
+        )
         scores = self.match.state.scores()
         n = len(scores)
         places = self.outcome.places if self.outcome else tuple(1 for _ in scores)
@@ -154,11 +198,25 @@ class ResultsScene(MenuScene):
         y = rect.y + 52
         for s in order:
             colour = self.seat_colour(s)
-            draw_text(surface, f"{places[s]}.", font, theme["accent"] if places[s] == 1 else theme["text_dim"],
-                      (rect.x + 18, y))
+            draw_text(
+                surface,
+                f"{places[s]}.",
+                font,
+                theme["accent"] if places[s] == 1 else theme["text_dim"],
+                (rect.x + 18, y),
+            )
             pygame.draw.circle(surface, colour, (rect.x + 64, y + line_h // 2 - 3), 8)
-            draw_text(surface, self.seat_label(s), font, theme["text"], (rect.x + 82, y), max_width=rect.w - 190)
-            draw_text(surface, f"{scores[s]:g}", font, theme["text"], (rect.right - 18, y), "topright")
+            draw_text(
+                surface,
+                self.seat_label(s),
+                font,
+                theme["text"],
+                (rect.x + 82, y),
+                max_width=rect.w - 190,
+            )
+            draw_text(
+                surface, f"{scores[s]:g}", font, theme["text"], (rect.right - 18, y), "topright"
+            )
             y += line_h
 
     def seat_colour(self, seat: int):
@@ -170,16 +228,26 @@ class ResultsScene(MenuScene):
         """Scores after each round, one line per player, drawn with pygame."""
         theme = self.app.theme
         draw_panel(surface, rect, theme)
-        draw_text(surface, "Score by round", theme.font(24), theme["accent_2"], (rect.x + 18, rect.y + 12))
+        draw_text(
+            surface, "Score by round", theme.font(24), theme["accent_2"], (rect.x + 18, rect.y + 12)
+        )
         history = self.match.score_history
         n = self.match.state.num_players
         plot = pygame.Rect(rect.x + 60, rect.y + 56, rect.w - 90, rect.h - 100)
         pygame.draw.rect(surface, theme["background"], plot, border_radius=6)
         if not history:
-            draw_text(surface, "No scores were kept in this game", theme.font(20), theme["text_dim"],
-                      plot.center, "center")
+            draw_text(
+                surface,
+                "No scores were kept in this game",
+                theme.font(20),
+                theme["text_dim"],
+                plot.center,
+                "center",
+            )
             return
-        points = [(0, tuple(0.0 for _ in range(n)))] + [(i + 1, tuple(s)) for i, (_, s) in enumerate(history)]
+        points = [(0, tuple(0.0 for _ in range(n)))] + [
+            (i + 1, tuple(s)) for i, (_, s) in enumerate(history)
+        ]
         top = max(1.0, max(max(s) for _, s in points))
         bottom = min(0.0, min(min(s) for _, s in points))
         small = theme.font(15, "regular")
@@ -192,10 +260,17 @@ class ResultsScene(MenuScene):
         for k in range(0, last + 1, max(1, last // 10 or 1)):
             x = plot.x + plot.w * k / max(1, last)
             draw_text(surface, str(k), small, theme["text_dim"], (x, plot.bottom + 6), "midtop")
-        draw_text(surface, "round", small, theme["text_dim"], (plot.centerx, plot.bottom + 24), "midtop")
+        draw_text(
+            surface, "round", small, theme["text_dim"], (plot.centerx, plot.bottom + 24), "midtop"
+        )
         for seat in range(n):
-            pts = [(plot.x + plot.w * i / max(1, last), plot.bottom - (s[seat] - bottom) / (top - bottom) * plot.h)
-                   for i, (_, s) in enumerate(points)]
+            pts = [
+                (
+                    plot.x + plot.w * i / max(1, last),
+                    plot.bottom - (s[seat] - bottom) / (top - bottom) * plot.h,
+                )
+                for i, (_, s) in enumerate(points)
+            ]
             colour = lighten(self.seat_colour(seat), 0.1)
             if len(pts) > 1:
                 pygame.draw.lines(surface, colour, False, pts, 3)

@@ -24,7 +24,7 @@ INLINE = re.compile(r"\*\*(.+?)\*\*|`([^`]+)`")
 
 def read_card(game_id: str) -> str:
     spec = GAMES.get(game_id)
-    name = (spec.rules_card if spec and spec.rules_card else f"{game_id}.md")
+    name = spec.rules_card if spec and spec.rules_card else f"{game_id}.md"
     try:
         return (resources.files("seeds") / name).read_text(encoding="utf-8")
     except (FileNotFoundError, OSError):
@@ -74,7 +74,7 @@ def _runs(text: str) -> list[tuple[str, bool | str]]:
     pos = 0
     for m in INLINE.finditer(text):
         if m.start() > pos:
-            out.append((text[pos:m.start()], False))
+            out.append((text[pos : m.start()], False))
         out.append((m.group(1), True) if m.group(1) is not None else (m.group(2), "code"))
         pos = m.end()
     if pos < len(text):
@@ -84,16 +84,27 @@ def _runs(text: str) -> list[tuple[str, bool | str]]:
 
 def layout(theme, blocks, width: int) -> pygame.Surface:
     fonts = {
-        "h1": theme.font(34, "display"), "h2": theme.font(28, "bold"), "h3": theme.font(23, "bold"),
-        "p": theme.font(20, "regular"), "b": theme.font(20, "bold"), "code": theme.font(19, "bold"),
+        "h1": theme.font(34, "display"),
+        "h2": theme.font(28, "bold"),
+        "h3": theme.font(23, "bold"),
+        "p": theme.font(20, "regular"),
+        "b": theme.font(20, "bold"),
+        "code": theme.font(19, "bold"),
     }
-    colours = {"h1": theme["accent"], "h2": theme["accent_2"], "h3": theme["accent"], "p": theme["text"]}
+    colours = {
+        "h1": theme["accent"],
+        "h2": theme["accent_2"],
+        "h3": theme["accent"],
+        "p": theme["text"],
+    }
     items: list[tuple[pygame.Surface, int, int]] = []
     y = 0
     for kind, text in blocks:
         if kind in ("h1", "h2", "h3"):
             y += {"h1": 4, "h2": 22, "h3": 14}[kind]
-            img = fonts[kind].render(INLINE.sub(lambda m: m.group(1) or m.group(2), text), True, colours[kind])
+            img = fonts[kind].render(
+                INLINE.sub(lambda m: m.group(1) or m.group(2), text), True, colours[kind]
+            )
             items.append((img, 0, y))
             y += img.get_height() + 8
             if kind == "h2":
@@ -104,8 +115,11 @@ def layout(theme, blocks, width: int) -> pygame.Surface:
         indent = {"li": 34, "li2": 64, "ol": 34}.get(kind, 0)
         if kind in ("li", "li2"):
             bullet = pygame.Surface((10, 10), pygame.SRCALPHA)
-            pygame.draw.polygon(bullet, theme["accent_2"] if kind == "li" else theme["text_dim"],
-                                [(5, 0), (10, 5), (5, 10), (0, 5)])
+            pygame.draw.polygon(
+                bullet,
+                theme["accent_2"] if kind == "li" else theme["text_dim"],
+                [(5, 0), (10, 5), (5, 10), (0, 5)],
+            )
             items.append((bullet, indent - 20, y + 9))
         # (word, bold, glued): glued words follow the previous one with no space, so
         # "**Circle**, each" keeps its comma against the bold word.
@@ -129,7 +143,9 @@ def layout(theme, blocks, width: int) -> pygame.Surface:
             if x + ww > width and x > indent:
                 x = indent
                 y += line_h
-            colour = theme["accent_2"] if bold == "code" else (theme["accent"] if bold else colours["p"])
+            colour = (
+                theme["accent_2"] if bold == "code" else (theme["accent"] if bold else colours["p"])
+            )
             items.append((font.render(w, True, colour), x, y))
             x += ww + space
         y += line_h + 8
@@ -155,8 +171,12 @@ class RulesScene(MenuScene):
         x = 40
         tab_w = (LOGICAL_SIZE[0] - 80 - 8 * (len(self.ids) - 1)) // max(1, len(self.ids))
         for gid in self.ids:
-            c = self.button(pygame.Rect(x, 44, tab_w, 48), GAMES[gid].title, lambda g=gid: self.show(g),
-                            object_id="#small")
+            c = self.button(
+                pygame.Rect(x, 44, tab_w, 48),
+                GAMES[gid].title,
+                lambda g=gid: self.show(g),
+                object_id="#small",
+            )
             self.tabs[gid] = c
             x += tab_w + 8
         self.back = self.button(pygame.Rect(40, 640, 200, 56), "Back", self.on_back)
@@ -178,8 +198,12 @@ class RulesScene(MenuScene):
 
     def handle_key(self, event: pygame.event.Event) -> None:
         k = event.key
-        step = {pygame.K_UP: -60, pygame.K_DOWN: 60, pygame.K_PAGEUP: -(PAGE.h - 80),
-                pygame.K_PAGEDOWN: PAGE.h - 80}.get(k)
+        step = {
+            pygame.K_UP: -60,
+            pygame.K_DOWN: 60,
+            pygame.K_PAGEUP: -(PAGE.h - 80),
+            pygame.K_PAGEDOWN: PAGE.h - 80,
+        }.get(k)
         if step is not None:
             self.scroll_by(step)
         elif k == pygame.K_HOME:
@@ -196,7 +220,11 @@ class RulesScene(MenuScene):
     def handle_other(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * 60)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and PAGE.collidepoint(event.pos):
+        elif (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and PAGE.collidepoint(event.pos)
+        ):
             self.dragging = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.dragging = False
@@ -224,5 +252,11 @@ class RulesScene(MenuScene):
             h = max(30, bar.h * PAGE.h / total)
             y = bar.y + (bar.h - h) * (self.scroll / max(1, self.max_scroll()))
             pygame.draw.rect(surface, theme["accent_2"], (bar.x, y, bar.w, h), border_radius=4)
-        draw_text(surface, "Arrows or wheel to scroll  ·  Left/Right: another game  ·  Esc: back",
-                  theme.font(18, "regular"), theme["text_dim"], (LOGICAL_SIZE[0] - 40, 660), "topright")
+        draw_text(
+            surface,
+            "Arrows or wheel to scroll  ·  Left/Right: another game  ·  Esc: back",
+            theme.font(18, "regular"),
+            theme["text_dim"],
+            (LOGICAL_SIZE[0] - 40, 660),
+            "topright",
+        )

@@ -13,12 +13,27 @@ from game.core import GameSetup
 from game.match import Match, Seat
 from game.registry import GAMES
 from scenes.app import LOGICAL_SIZE
-from scenes.widgets import MIN_TARGET, MenuScene, draw_gem, draw_panel, draw_text, lighten, starfield_background, toast
+from scenes.widgets import (
+    MIN_TARGET,
+    MenuScene,
+    draw_gem,
+    draw_panel,
+    draw_text,
+    lighten,
+    starfield_background,
+    toast,
+)
 
 CARD_Y, CARD_H = 78, 186
 SEAT_CHOICES = ("person", "phone", "easy", "medium", "hard", "expert")
-SEAT_TEXT = {"person": "Person", "phone": "Phone", "easy": "Bot: Easy", "medium": "Bot: Medium",
-             "hard": "Bot: Hard", "expert": "Bot: Expert"}
+SEAT_TEXT = {
+    "person": "Person",
+    "phone": "Phone",
+    "easy": "Bot: Easy",
+    "medium": "Bot: Medium",
+    "hard": "Bot: Hard",
+    "expert": "Bot: Expert",
+}
 CLOCK_TEXT = {"off": "Off", "casual": "Casual", "tournament": "Tournament"}
 
 _THUMBS: dict[str, pygame.Surface] = {}
@@ -39,7 +54,9 @@ def thumbnail(app, game_id: str, size: tuple[int, int]) -> pygame.Surface:
             draw(surf, app.theme, GAMES[game_id].new_game(seed=1), app.settings)
         else:
             theme = app.theme
-            for i, c in enumerate(("crystal_red", "crystal_blue", "crystal_green", "crystal_yellow")):
+            for i, c in enumerate(
+                ("crystal_red", "crystal_blue", "crystal_green", "crystal_yellow")
+            ):
                 draw_gem(surf, (size[0] * (i + 1) / 5, size[1] / 2), size[1] / 6, theme[c])
         _THUMBS[key] = surf
     return surf
@@ -89,14 +106,20 @@ class SelectScene(MenuScene):
         for gid in self.ids:
             rect = pygame.Rect(x, CARD_Y, cw, CARD_H)
             self.card_rects[gid] = rect
-            self.button(pygame.Rect(rect.x + 6, rect.bottom - 52, rect.w - 12, 46), GAMES[gid].title,
-                        lambda g=gid: self.choose(g), object_id="#small")
+            self.button(
+                pygame.Rect(rect.x + 6, rect.bottom - 52, rect.w - 12, 46),
+                GAMES[gid].title,
+                lambda g=gid: self.choose(g),
+                object_id="#small",
+            )
             x += cw + 12
         # players and seats
         y0 = CARD_Y + CARD_H + 66
         if spec.min_players != spec.max_players:
             values = tuple(range(spec.min_players, spec.max_players + 1))
-            self.cycler(pygame.Rect(40, y0, 380, 48), "Players", values, cfg["players"], self.set_players)
+            self.cycler(
+                pygame.Rect(40, y0, 380, 48), "Players", values, cfg["players"], self.set_players
+            )
             y0 += 58
         players = cfg["players"]
         cols = 1 if players <= 4 else (2 if players <= 8 else 3)
@@ -108,8 +131,15 @@ class SelectScene(MenuScene):
             r, c = divmod(s, cols)
             rect = pygame.Rect(40 + c * (sw + 10), y0 + r * (sh + 6), sw, sh)
             label = names[s] if cols == 1 else names[s].replace("Player ", "P")
-            self.cycler(rect, label, self.seat_choices(), cfg["seats"][s], lambda v, s=s: self.set_seat(s, v),
-                        fmt=lambda v: SEAT_TEXT[v], object_id="#small" if cols > 1 else None)
+            self.cycler(
+                rect,
+                label,
+                self.seat_choices(),
+                cfg["seats"][s],
+                lambda v, s=s: self.set_seat(s, v),
+                fmt=lambda v: SEAT_TEXT[v],
+                object_id="#small" if cols > 1 else None,
+            )
         # options
         ox, oy, ow = 680, CARD_Y + CARD_H + 66, 560
         opts = spec.options
@@ -119,44 +149,77 @@ class SelectScene(MenuScene):
             col, row = (i % 2, i // 2) if two_cols else (0, i)
             rect = pygame.Rect(ox + col * (w + 10), oy + row * 54, w, 48)
             values = (False, True) if o.kind == "bool" else tuple(o.choices)
-            fmt = (lambda v: "On" if v else "Off") if o.kind == "bool" else (lambda v: str(v).title())
-            self.cycler(rect, o.label, values, cfg["options"][o.name],
-                        lambda v, name=o.name: self.set_option(name, v), fmt=fmt, tooltip=o.help or None,
-                        object_id="#small" if two_cols else None)
+            fmt = (
+                (lambda v: "On" if v else "Off") if o.kind == "bool" else (lambda v: str(v).title())
+            )
+            self.cycler(
+                rect,
+                o.label,
+                values,
+                cfg["options"][o.name],
+                lambda v, name=o.name: self.set_option(name, v),
+                fmt=fmt,
+                tooltip=o.help or None,
+                object_id="#small" if two_cols else None,
+            )
         rows_used = (len(opts) + 1) // 2 if two_cols else len(opts)
         oy += rows_used * 54 + 6
         if spec.tournament_clock is not None:
-            self.cycler(pygame.Rect(ox, oy, 300, 48), "Clock", ("off", "casual", "tournament"), cfg["clock"],
-                        self.set_clock, fmt=lambda v: CLOCK_TEXT[v])
+            self.cycler(
+                pygame.Rect(ox, oy, 300, 48),
+                "Clock",
+                ("off", "casual", "tournament"),
+                cfg["clock"],
+                self.set_clock,
+                fmt=lambda v: CLOCK_TEXT[v],
+            )
         # seed, start, back
         by = LOGICAL_SIZE[1] - 70
-        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(ox, by, 146, 54), self.ui,
-                                                              placeholder_text="random")
+        self.seed_entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(ox, by, 146, 54), self.ui, placeholder_text="random"
+        )
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.length_limit = 9
         if cfg["seed"]:
             self.seed_entry.set_text(cfg["seed"])
-        self.button(pygame.Rect(ox + 220, by, 340, 54), "Start  ›", self.start, object_id="#primary")
+        self.button(
+            pygame.Rect(ox + 220, by, 340, 54), "Start  ›", self.start, object_id="#primary"
+        )
         # The box needs a keyboard; controllers and touch screens get a number pad.  (Made
         # after Start, so Down from the clock still lands on Start.)
-        self.button(pygame.Rect(ox + 152, by, 62, 54), "123", self.open_keypad, object_id="#small",
-                    tooltip="Type the seed on an on-screen number pad")
+        self.button(
+            pygame.Rect(ox + 152, by, 62, 54),
+            "123",
+            self.open_keypad,
+            object_id="#small",
+            tooltip="Type the seed on an on-screen number pad",
+        )
         self.button(pygame.Rect(40, by, 160, 54), "Back", self.on_back)
         # Host party: phones on the local network play the Phone seats (scenes/party.py).
         if self.party_allowed():
-            self.cycler(pygame.Rect(220, by, 420, 54), "Host party", (False, True), self.hosting(),
-                        self.set_party, fmt=lambda v: "On: phones join" if v else "Off",
-                        tooltip="On: every Person seat becomes a Phone seat; players join from "
-                                "their phones' browsers over the local network")
+            self.cycler(
+                pygame.Rect(220, by, 420, 54),
+                "Host party",
+                (False, True),
+                self.hosting(),
+                self.set_party,
+                fmt=lambda v: "On: phones join" if v else "Off",
+                tooltip="On: every Person seat becomes a Phone seat; players join from "
+                "their phones' browsers over the local network",
+            )
         # Learn: each game's guided tutorial, on its card (made last, so every other
         # control keeps its place in the focus order).
         from scenes.learned import learned_games
 
         self.learned = learned_games(self.app.paths)
         for gid, rect in self.card_rects.items():
-            self.button(pygame.Rect(rect.right - 96, rect.y + 6, 90, MIN_TARGET), "Learn",
-                        lambda g=gid: self.learn(g), object_id="#small",
-                        tooltip=f"A one-minute guided tutorial of {GAMES[gid].title}")
+            self.button(
+                pygame.Rect(rect.right - 96, rect.y + 6, 90, MIN_TARGET),
+                "Learn",
+                lambda g=gid: self.learn(g),
+                object_id="#small",
+                tooltip=f"A one-minute guided tutorial of {GAMES[gid].title}",
+            )
         if focus_card:
             self.set_focus(self.ids.index(self.game_id))
         elif focus_index is not None and focus_index < len(self.controls):
@@ -175,8 +238,12 @@ class SelectScene(MenuScene):
 
     def handle(self, event: pygame.event.Event) -> None:
         # A finger on the seed box opens the number pad: no keyboard would appear.
-        if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "finger", False)
-                and self.seed_entry is not None and self.seed_entry.rect.collidepoint(event.pos)):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and getattr(event, "finger", False)
+            and self.seed_entry is not None
+            and self.seed_entry.rect.collidepoint(event.pos)
+        ):
             self.open_keypad()
             return
         super().handle(event)
@@ -227,7 +294,9 @@ class SelectScene(MenuScene):
         return not self.app.kiosk or bool(self.app.kiosk_config.party)
 
     def seat_choices(self) -> tuple[str, ...]:
-        return SEAT_CHOICES if self.party_allowed() else tuple(c for c in SEAT_CHOICES if c != "phone")
+        return (
+            SEAT_CHOICES if self.party_allowed() else tuple(c for c in SEAT_CHOICES if c != "phone")
+        )
 
     def hosting(self) -> bool:
         return "phone" in self.cfg()["seats"][: self.cfg()["players"]]
@@ -254,8 +323,10 @@ class SelectScene(MenuScene):
         seed = int(seed_text) if seed_text.isdigit() else random.randrange(1, 1_000_000)
         players, options = spec.resolve_options(cfg["players"], **cfg["options"])
         setup = GameSetup(spec.id, players, options, seed)
-        seats = [self.seat_for(v if v != "phone" or self.party_allowed() else "person")
-                 for v in cfg["seats"][:players]]
+        seats = [
+            self.seat_for(v if v != "phone" or self.party_allowed() else "person")
+            for v in cfg["seats"][:players]
+        ]
         return Match(spec, setup, seats, setup.start(GAMES), cfg["clock"])
 
     @staticmethod
@@ -306,36 +377,94 @@ class SelectScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
-        draw_text(surface, "Choose a game", theme.font(40, "display"), theme["accent"], (40, 18), shadow=True)
+        draw_text(
+            surface,
+            "Choose a game",
+            theme.font(40, "display"),
+            theme["accent"],
+            (40, 18),
+            shadow=True,
+        )
         if not self.ids:
             return
         for gid, rect in self.card_rects.items():
             chosen = gid == self.game_id
-            draw_panel(surface, rect, theme, fill="panel", edge="accent" if chosen else "panel_edge",
-                       width=4 if chosen else 2, alpha=250 if chosen else 200)
+            draw_panel(
+                surface,
+                rect,
+                theme,
+                fill="panel",
+                edge="accent" if chosen else "panel_edge",
+                width=4 if chosen else 2,
+                alpha=250 if chosen else 200,
+            )
             pic = thumbnail(self.app, gid, (rect.w - 16, rect.h - 66))
             surface.blit(pic, (rect.x + 8, rect.y + 8))
             if chosen:
-                pygame.draw.rect(surface, lighten(theme["accent"], 0.2), rect.inflate(6, 6), 2, border_radius=16)
+                pygame.draw.rect(
+                    surface, lighten(theme["accent"], 0.2), rect.inflate(6, 6), 2, border_radius=16
+                )
             if gid in getattr(self, "learned", ()):
                 badge = pygame.Rect(rect.x + 8, rect.y + 10, 106, 26)
-                draw_panel(surface, badge, theme, fill="background_2", edge="good", radius=10, alpha=235)
+                draw_panel(
+                    surface, badge, theme, fill="background_2", edge="good", radius=10, alpha=235
+                )
                 # The tick is drawn: the UI font has no check-mark glyph.
                 tx, ty = badge.x + 12, badge.centery
-                pygame.draw.lines(surface, theme["good"], False, [(tx, ty), (tx + 5, ty + 5), (tx + 13, ty - 6)], 3)
-                draw_text(surface, "Learned", theme.font(16, "bold"), theme["good"], (badge.x + 31, badge.centery),
-                          "midleft")
+                pygame.draw.lines(
+                    surface,
+                    theme["good"],
+                    False,
+                    [(tx, ty), (tx + 5, ty + 5), (tx + 13, ty - 6)],
+                    3,
+                )
+                draw_text(
+                    surface,
+                    "Learned",
+                    theme.font(16, "bold"),
+                    theme["good"],
+                    (badge.x + 31, badge.centery),
+                    "midleft",
+                )
         spec = GAMES[self.game_id]
         y = CARD_Y + CARD_H + 8
-        draw_text(surface, spec.tagline, theme.font(22, "bold"), theme["accent_2"], (40, y), max_width=1200)
-        who = "Players and seats" if spec.min_players != spec.max_players else f"{spec.max_players} seats"
+        draw_text(
+            surface,
+            spec.tagline,
+            theme.font(22, "bold"),
+            theme["accent_2"],
+            (40, y),
+            max_width=1200,
+        )
+        who = (
+            "Players and seats"
+            if spec.min_players != spec.max_players
+            else f"{spec.max_players} seats"
+        )
         draw_text(surface, who, theme.font(18), theme["text_dim"], (40, y + 30))
-        draw_text(surface, "Options" if spec.options else "No options", theme.font(18), theme["text_dim"], (680, y + 30))
-        draw_text(surface, "Seed (same seed, same start)", theme.font(16), theme["text_dim"],
-                  (680, LOGICAL_SIZE[1] - 92))
+        draw_text(
+            surface,
+            "Options" if spec.options else "No options",
+            theme.font(18),
+            theme["text_dim"],
+            (680, y + 30),
+        )
+        draw_text(
+            surface,
+            "Seed (same seed, same start)",
+            theme.font(16),
+            theme["text_dim"],
+            (680, LOGICAL_SIZE[1] - 92),
+        )
         if self.error:
-            draw_text(surface, self.error, theme.font(18), theme["bad"], (220, LOGICAL_SIZE[1] - 60),
-                      max_width=450)
+            draw_text(
+                surface,
+                self.error,
+                theme.font(18),
+                theme["bad"],
+                (220, LOGICAL_SIZE[1] - 60),
+                max_width=450,
+            )
 
 
 def start_quick_game(app, text: str, seed: int | None) -> str | None:
@@ -346,7 +475,9 @@ def start_quick_game(app, text: str, seed: int | None) -> str | None:
             setup = GameSetup.parse(text, GAMES)
         else:
             game, _, _ = text.partition(":")
-            setup = GameSetup.parse(f"{text}#{seed if seed is not None else random.randrange(1, 1_000_000)}", GAMES)
+            setup = GameSetup.parse(
+                f"{text}#{seed if seed is not None else random.randrange(1, 1_000_000)}", GAMES
+            )
             del game
     except ValueError as exc:
         return str(exc)

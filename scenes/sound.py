@@ -58,12 +58,15 @@ RECIPES = {
     "back": lambda: _tone([660], 0.08, "triangle", sweep=0.7, volume=0.3),
     "shift": lambda: _tone([300], 0.12, "triangle", sweep=1.8, volume=0.35),
     "place": lambda: _tone([523, 784], 0.1, "sine", sweep=1.05, volume=0.4),
-    "capture": lambda: _np().concatenate([_noise(0.12, 0.35), _tone([220], 0.1, "square", 0.5, 0.2)]),
+    "capture": lambda: _np().concatenate(
+        [_noise(0.12, 0.35), _tone([220], 0.1, "square", 0.5, 0.2)]
+    ),
     "bump": lambda: _tone([110], 0.12, "square", sweep=0.8, volume=0.3),
     "error": lambda: _tone([200, 190], 0.18, "square", volume=0.25),
     "score": lambda: _tone([784, 988, 1175], 0.2, "sine", sweep=1.1, volume=0.35),
-    "win": lambda: _np().concatenate([_tone([523], 0.12), _tone([659], 0.12), _tone([784], 0.12),
-                                   _tone([1047, 784], 0.4)]),
+    "win": lambda: _np().concatenate(
+        [_tone([523], 0.12), _tone([659], 0.12), _tone([784], 0.12), _tone([1047, 784], 0.4)]
+    ),
     "tick": lambda: _tone([1800], 0.02, "square", volume=0.12),
 }
 

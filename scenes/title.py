@@ -13,8 +13,14 @@ import pygame
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import MenuScene, draw_gem, draw_text, lighten, starfield_background
 
-CRYSTAL_COLOURS = ("crystal_red", "crystal_blue", "crystal_green", "crystal_yellow",
-                   "crystal_purple", "crystal_cyan")
+CRYSTAL_COLOURS = (
+    "crystal_red",
+    "crystal_blue",
+    "crystal_green",
+    "crystal_yellow",
+    "crystal_purple",
+    "crystal_cyan",
+)
 
 
 class TitleScene(MenuScene):
@@ -24,9 +30,15 @@ class TitleScene(MenuScene):
         super().__init__(app)
         rng = random.Random(2026)  # the same drift every start: the screen is a picture
         self.crystals = [
-            (rng.uniform(0, LOGICAL_SIZE[0]), rng.uniform(0, LOGICAL_SIZE[1]), rng.uniform(12, 34),
-             rng.uniform(-0.4, 0.4), rng.uniform(-0.25, -0.05), rng.choice(CRYSTAL_COLOURS),
-             rng.uniform(0, math.tau))
+            (
+                rng.uniform(0, LOGICAL_SIZE[0]),
+                rng.uniform(0, LOGICAL_SIZE[1]),
+                rng.uniform(12, 34),
+                rng.uniform(-0.4, 0.4),
+                rng.uniform(-0.25, -0.05),
+                rng.choice(CRYSTAL_COLOURS),
+                rng.uniform(0, math.tau),
+            )
             for _ in range(22)
         ]
         self.resume_match = None
@@ -115,7 +127,7 @@ class TitleScene(MenuScene):
     def draw_background(self, surface: pygame.Surface) -> None:
         starfield_background(surface, self.app.theme, self.ticks)
         t = self.ticks
-        for (x, y, r, vx, vy, colour, phase) in self.crystals:
+        for x, y, r, vx, vy, colour, phase in self.crystals:
             xx = (x + vx * t) % (LOGICAL_SIZE[0] + 80) - 40
             yy = (y + vy * t) % (LOGICAL_SIZE[1] + 80) - 40
             bob = math.sin(t * 0.03 + phase) * 6
@@ -129,11 +141,29 @@ class TitleScene(MenuScene):
         cx = LOGICAL_SIZE[0] // 2
         glow = lighten(theme["accent"], 0.25 * pulse)
         draw_text(surface, "CRYSTAL ARCADE", font, glow, (cx, 110), "midtop", shadow=True)
-        draw_text(surface, "five games of crystals, colours and cunning", theme.font(26, "bold"),
-                  theme["accent_2"], (cx, 230), "midtop")
+        draw_text(
+            surface,
+            "five games of crystals, colours and cunning",
+            theme.font(26, "bold"),
+            theme["accent_2"],
+            (cx, 230),
+            "midtop",
+        )
         if self.app.kiosk:
-            draw_text(surface, "Touch Play to choose a game and your opponents", theme.font(22),
-                      theme["text_dim"], (cx, 660), "midtop")
+            draw_text(
+                surface,
+                "Touch Play to choose a game and your opponents",
+                theme.font(22),
+                theme["text_dim"],
+                (cx, 660),
+                "midtop",
+            )
         else:
-            draw_text(surface, "Arrows / Tab to choose, Enter to press", theme.font(18, "regular"),
-                      theme["text_dim"], (cx, 680), "midtop")
+            draw_text(
+                surface,
+                "Arrows / Tab to choose, Enter to press",
+                theme.font(18, "regular"),
+                theme["text_dim"],
+                (cx, 680),
+                "midtop",
+            )

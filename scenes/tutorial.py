@@ -70,8 +70,12 @@ def lit_rect(view, game_id: str, name: str) -> pygame.Rect | None:
     return None
 
 
-BOARD_CORNERS = {"crystal-connector": ("A1", "F6"), "chromatic-collapse": ("b8", "g1", "a7", "h2"),
-                 "element-shift": ("A1", "K11"), "color-crossroads": ("A1", "I9")}
+BOARD_CORNERS = {
+    "crystal-connector": ("A1", "F6"),
+    "chromatic-collapse": ("b8", "g1", "a7", "h2"),
+    "element-shift": ("A1", "K11"),
+    "color-crossroads": ("A1", "I9"),
+}
 
 
 def board_rect(view, game_id: str) -> pygame.Rect | None:
@@ -94,14 +98,18 @@ def build_match(tutorial: Tutorial, index: int) -> Match:
     spec = dataclasses.replace(GAMES[tutorial.game], rule_clock=None)
     setup = tutorial.setup()
     names = spec.seat_names(setup.players)
-    seats = [Seat.person() if s == tutorial.learner else Seat.bot("easy", f"{names[s]} (lesson)")
-             for s in range(setup.players)]
+    seats = [
+        Seat.person() if s == tutorial.learner else Seat.bot("easy", f"{names[s]} (lesson)")
+        for s in range(setup.players)
+    ]
     match = Match(spec, setup, seats, setup.start({spec.id: spec}))
     for i, text in enumerate(tutorial.steps[index].setup):
         try:
             match.submit(match.parse(text))
         except IllegalMove as exc:
-            raise TutorialError(f"step {index + 1} setup: move {i + 1} ({text!r}) is illegal: {exc}") from None
+            raise TutorialError(
+                f"step {index + 1} setup: move {i + 1} ({text!r}) is illegal: {exc}"
+            ) from None
     return match
 
 
@@ -160,7 +168,9 @@ class HandOverMixin:
 
             glow = math.sin(math.pi * self.ticks / HANDOVER_PULSE_TICKS)  # one swell and fade
             rect = self._hint_button.rect.inflate(10 + int(10 * glow), 10 + int(10 * glow))
-            pygame.draw.rect(surface, lighten(self.app.theme["accent"], 0.4 * glow), rect, 4, border_radius=12)
+            pygame.draw.rect(
+                surface, lighten(self.app.theme["accent"], 0.4 * glow), rect, 4, border_radius=12
+            )
 
 
 class TutorialMixin:
@@ -208,7 +218,9 @@ class TutorialMixin:
             warning = mark_learned(self.app.paths, self.tutorial.game)
             if warning:
                 toast(self.app, warning, "warning")
-            toast(self.app, self.tutorial.handover or "Now a real game against the Easy bot.", "info")
+            toast(
+                self.app, self.tutorial.handover or "Now a real game against the Easy bot.", "info"
+            )
             hand_over(self.app, self.tutorial.game)
             return
         open_tutorial(self.app, self.tutorial.game, max(0, index), replace=True)
@@ -241,7 +253,9 @@ class TutorialMixin:
     # -- the person's actions ----------------------------------------------------------
     def try_move(self, move) -> bool:
         if self.phase != "doing":
-            self.say("Press Next to go on" if self.phase == "done" else "Watch for a moment", "info")
+            self.say(
+                "Press Next to go on" if self.phase == "done" else "Watch for a moment", "info"
+            )
             return False
         verdict = judge(self.tutorial, self.step, self.match.state, move)
         if verdict.kind == "illegal":
@@ -320,12 +334,17 @@ class TutorialMixin:
             if event.key == pygame.K_PAGEDOWN:
                 self.press_tutorial("next" if self.phase == "done" else "skip")
                 return
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.phase == "done":
+            if (
+                event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+                and self.phase == "done"
+            ):
                 self.press_tutorial("next")
                 return
-        if self.phase in ("done", "playing", "taking back") and event.type in (
-                pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION) \
-                and CARD.collidepoint(getattr(event, "pos", (-1, -1))):
+        if (
+            self.phase in ("done", "playing", "taking back")
+            and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+            and CARD.collidepoint(getattr(event, "pos", (-1, -1)))
+        ):
             return
         super().handle(event)
 
@@ -354,7 +373,9 @@ class TutorialMixin:
         if not rects or self.board_covered():
             return
         board = board_rect(self, self.tutorial.game) or BOARD_AREA.copy()
-        board = board.clip(pygame.Rect(0, CARD.bottom, BOARD_AREA.right, BOARD_AREA.bottom - CARD.bottom))
+        board = board.clip(
+            pygame.Rect(0, CARD.bottom, BOARD_AREA.right, BOARD_AREA.bottom - CARD.bottom)
+        )
         shade = pygame.Surface(board.size, pygame.SRCALPHA)
         shade.fill((4, 5, 12, 150))
         for r in rects:
@@ -371,13 +392,27 @@ class TutorialMixin:
     def draw_card(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         done = self.phase == "done"
-        draw_panel(surface, CARD, theme, fill="background_2", edge="good" if done else "accent", alpha=245,
-                   width=3, radius=12)
+        draw_panel(
+            surface,
+            CARD,
+            theme,
+            fill="background_2",
+            edge="good" if done else "accent",
+            alpha=245,
+            width=3,
+            radius=12,
+        )
         progress = f"Learn · {self.step_index + 1} of {len(self.tutorial.steps)}"
         if self.step.watch_only and not done:
             progress += " · watch"
-        draw_text(surface, progress, theme.font(14, "bold"), theme["accent"], (CARD.right - 12, CARD.y + 3),
-                  "topright")
+        draw_text(
+            surface,
+            progress,
+            theme.font(14, "bold"),
+            theme["accent"],
+            (CARD.right - 12, CARD.y + 3),
+            "topright",
+        )
         font = theme.font(CAPTION_SIZE, "regular")
         colour = theme["good"] if done else theme["text"]
         lines = self.caption_lines(self.result if done else self.step.caption)
@@ -387,15 +422,35 @@ class TutorialMixin:
         for name, rect in self.tutorial_buttons().items():
             label = {"next": "Next  ›", "skip": "Skip  »", "back": "‹  Back"}[name]
             primary = name == "next"
-            draw_panel(surface, rect, theme, fill="accent" if primary else "panel",
-                       edge="accent" if primary else "panel_edge", alpha=250, width=2, radius=10)
+            draw_panel(
+                surface,
+                rect,
+                theme,
+                fill="accent" if primary else "panel",
+                edge="accent" if primary else "panel_edge",
+                alpha=250,
+                width=2,
+                radius=10,
+            )
             fg = theme["background"] if primary else theme["text"]
-            draw_text(surface, label, theme.font(17, "bold"), fg, (rect.centerx, rect.centery - 7), "center")
+            draw_text(
+                surface,
+                label,
+                theme.font(17, "bold"),
+                fg,
+                (rect.centerx, rect.centery - 7),
+                "center",
+            )
             # the keyboard's and the controller's way to the same button
             keys = {"next": "Enter · A", "skip": "PgDn · RB", "back": "PgUp · LB"}[name]
-            draw_text(surface, keys, theme.font(12, "regular"), fg if primary else theme["text_dim"],
-                      (rect.centerx, rect.centery + 12), "center")
+            draw_text(
+                surface,
+                keys,
+                theme.font(12, "regular"),
+                fg if primary else theme["text_dim"],
+                (rect.centerx, rect.centery + 12),
+                "center",
+            )
 
     def draw_header(self, surface: pygame.Surface) -> None:
         """The caption card takes the header's place."""
-

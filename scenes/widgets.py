@@ -24,9 +24,16 @@ MIN_TARGET = 44
 
 
 # -- text and shapes --------------------------------------------------------------
-def draw_text(surface: pygame.Surface, text: str, font: pygame.font.Font, colour,
-              pos: tuple[float, float], anchor: str = "topleft", shadow: bool = False,
-              max_width: int | None = None) -> pygame.Rect:
+def draw_text(
+    surface: pygame.Surface,
+    text: str,
+    font: pygame.font.Font,
+    colour,
+    pos: tuple[float, float],
+    anchor: str = "topleft",
+    shadow: bool = False,
+    max_width: int | None = None,
+) -> pygame.Rect:
     """Blit one line of text; ``anchor`` is a pygame.Rect attribute name.  Text wider
     than ``max_width`` is shortened with an ellipsis rather than clipped."""
     if max_width is not None and font.size(text)[0] > max_width:
@@ -79,8 +86,17 @@ def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
-def draw_panel(surface: pygame.Surface, rect, theme, *, fill: str = "panel", edge: str = "panel_edge",
-               radius: int = 14, alpha: int = 235, width: int = 2) -> None:
+def draw_panel(
+    surface: pygame.Surface,
+    rect,
+    theme,
+    *,
+    fill: str = "panel",
+    edge: str = "panel_edge",
+    radius: int = 14,
+    alpha: int = 235,
+    width: int = 2,
+) -> None:
     """A rounded translucent panel.  The image is cached (bounded), because every screen
     draws the same few panels every frame."""
     rect = pygame.Rect(rect)
@@ -129,8 +145,9 @@ GLYPHS = {
 }
 
 
-def draw_glyph(surface: pygame.Surface, kind: str, center, size: float,
-               colour=(15, 15, 25), width: int = 0) -> None:
+def draw_glyph(
+    surface: pygame.Surface, kind: str, center, size: float, colour=(15, 15, 25), width: int = 0
+) -> None:
     cx, cy = center
     s = size
     if kind == "triangle":
@@ -157,12 +174,20 @@ def draw_glyph(surface: pygame.Surface, kind: str, center, size: float,
         pygame.draw.rect(surface, colour, pygame.Rect(cx - t / 2, cy - s, t, 2 * s))
         pygame.draw.rect(surface, colour, pygame.Rect(cx - s, cy - t / 2, 2 * s, t))
     elif kind == "flame":
-        pts = [(cx, cy - s), (cx + s * 0.7, cy + s * 0.1), (cx + s * 0.45, cy + s * 0.8),
-               (cx, cy + s * 0.45), (cx - s * 0.45, cy + s * 0.8), (cx - s * 0.7, cy + s * 0.1)]
+        pts = [
+            (cx, cy - s),
+            (cx + s * 0.7, cy + s * 0.1),
+            (cx + s * 0.45, cy + s * 0.8),
+            (cx, cy + s * 0.45),
+            (cx - s * 0.45, cy + s * 0.8),
+            (cx - s * 0.7, cy + s * 0.1),
+        ]
         pygame.draw.polygon(surface, colour, pts, width)
     elif kind == "drop":
         pygame.draw.circle(surface, colour, (cx, cy + s * 0.25), s * 0.62, width)
-        pygame.draw.polygon(surface, colour, [(cx, cy - s), (cx + s * 0.55, cy), (cx - s * 0.55, cy)], width)
+        pygame.draw.polygon(
+            surface, colour, [(cx, cy - s), (cx + s * 0.55, cy), (cx - s * 0.55, cy)], width
+        )
     elif kind == "leaf":
         r = pygame.Rect(0, 0, s * 1.1, s * 1.9)
         r.center = (round(cx), round(cy))
@@ -170,22 +195,43 @@ def draw_glyph(surface: pygame.Surface, kind: str, center, size: float,
         pygame.draw.line(surface, lighten(colour, 0.5), (cx, cy - s * 0.8), (cx, cy + s * 0.8), 2)
 
 
-def draw_gem(surface: pygame.Surface, center, radius: float, colour, *, glyph: str | None = None,
-             shape: str = "octagon", alpha: int = 255, outline=None) -> None:
+def draw_gem(
+    surface: pygame.Surface,
+    center,
+    radius: float,
+    colour,
+    *,
+    glyph: str | None = None,
+    shape: str = "octagon",
+    alpha: int = 255,
+    outline=None,
+) -> None:
     """A faceted crystal: a bevelled polygon with a light top-left facet and a dark
     bottom-right one, so pieces read as crystals at any size."""
     cx, cy = center
     base = pygame.Color(colour)
     sides = {"octagon": 8, "hexagon": 6, "diamond": 4, "square": 4}.get(shape, 8)
-    rot = {"octagon": math.pi / 8, "hexagon": 0.0, "diamond": 0.0, "square": math.pi / 4}.get(shape, 0.0)
+    rot = {"octagon": math.pi / 8, "hexagon": 0.0, "diamond": 0.0, "square": math.pi / 4}.get(
+        shape, 0.0
+    )
     size = int(radius * 2 + 4)
     layer = pygame.Surface((size, size), pygame.SRCALPHA)
     c = size / 2
-    outer = [(c + radius * math.cos(rot + i * 2 * math.pi / sides),
-              c + radius * math.sin(rot + i * 2 * math.pi / sides)) for i in range(sides)]
+    outer = [
+        (
+            c + radius * math.cos(rot + i * 2 * math.pi / sides),
+            c + radius * math.sin(rot + i * 2 * math.pi / sides),
+        )
+        for i in range(sides)
+    ]
     inner_r = radius * 0.55
-    inner = [(c + inner_r * math.cos(rot + i * 2 * math.pi / sides) - radius * 0.08,
-              c + inner_r * math.sin(rot + i * 2 * math.pi / sides) - radius * 0.08) for i in range(sides)]
+    inner = [
+        (
+            c + inner_r * math.cos(rot + i * 2 * math.pi / sides) - radius * 0.08,
+            c + inner_r * math.sin(rot + i * 2 * math.pi / sides) - radius * 0.08,
+        )
+        for i in range(sides)
+    ]
     pygame.draw.polygon(layer, darken(base, 0.35), outer)
     # facets: each outer edge to the inner ring, shaded by the edge's direction
     for i in range(sides):
@@ -197,7 +243,11 @@ def draw_gem(surface: pygame.Surface, center, radius: float, colour, *, glyph: s
         pygame.draw.polygon(layer, shade, [a, b, ib, ia])
     pygame.draw.polygon(layer, lighten(base, 0.18), inner)
     hl = [(inner[k][0], inner[k][1]) for k in range(sides)]
-    pygame.draw.polygon(layer, lighten(base, 0.55), [hl[sides // 2], hl[sides // 2 + 1], (c - radius * 0.1, c - radius * 0.1)])
+    pygame.draw.polygon(
+        layer,
+        lighten(base, 0.55),
+        [hl[sides // 2], hl[sides // 2 + 1], (c - radius * 0.1, c - radius * 0.1)],
+    )
     pygame.draw.polygon(layer, outline or darken(base, 0.6), outer, 2)
     if glyph:
         draw_glyph(layer, glyph, (c, c), radius * 0.42, (12, 12, 20))
@@ -237,7 +287,14 @@ def draw_toasts(app, surface: pygame.Surface) -> None:
         edge = "bad" if t.kind in ("warning", "error") else "accent_2"
         draw_panel(surface, rect, app.theme, fill="background_2", edge=edge, alpha=240, width=3)
         for i, line in enumerate(lines):
-            draw_text(surface, line, font, app.theme["text"], (rect.centerx, rect.y + 8 + 26 * i), "midtop")
+            draw_text(
+                surface,
+                line,
+                font,
+                app.theme["text"],
+                (rect.centerx, rect.y + 8 + 26 * i),
+                "midtop",
+            )
         y = rect.y - 8
         t.ticks_left -= 1
     toasts[:] = [t for t in toasts if t.ticks_left > 0]
@@ -262,20 +319,33 @@ class MenuScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.ui = pygame_gui.UIManager(LOGICAL_SIZE, app.theme.gui_theme(), enable_live_theme_updates=False)
+        self.ui = pygame_gui.UIManager(
+            LOGICAL_SIZE, app.theme.gui_theme(), enable_live_theme_updates=False
+        )
         self.controls: list[Control] = []
         self.focus_index = -1
         self._by_element: dict[int, Control] = {}
 
     # building
-    def button(self, rect, text: str, action=None, *, object_id: str | None = None,
-               tooltip: str | None = None, sound: str = "click", left=None, right=None,
-               enabled: bool = True) -> Control:
+    def button(
+        self,
+        rect,
+        text: str,
+        action=None,
+        *,
+        object_id: str | None = None,
+        tooltip: str | None = None,
+        sound: str = "click",
+        left=None,
+        right=None,
+        enabled: bool = True,
+    ) -> Control:
         rect = pygame.Rect(rect)
         rect.h = max(rect.h, MIN_TARGET)
         rect.w = max(rect.w, MIN_TARGET)
-        el = pygame_gui.elements.UIButton(rect, text, self.ui, tool_tip_text=tooltip,
-                                          object_id=object_id)
+        el = pygame_gui.elements.UIButton(
+            rect, text, self.ui, tool_tip_text=tooltip, object_id=object_id
+        )
         if not enabled:
             el.disable()
         c = Control(el, action, left, right, sound, primary=object_id == "#primary")
@@ -283,22 +353,43 @@ class MenuScene(Scene):
         self._by_element[id(el)] = c
         return c
 
-    def cycler(self, rect, label: str, values: Sequence, current, on_change, *,
-               fmt: Callable = str, tooltip: str | None = None, object_id: str | None = None) -> Control:
+    def cycler(
+        self,
+        rect,
+        label: str,
+        values: Sequence,
+        current,
+        on_change,
+        *,
+        fmt: Callable = str,
+        tooltip: str | None = None,
+        object_id: str | None = None,
+    ) -> Control:
         """A button showing ``label: value``; press or Right for the next value, Left
         for the previous one."""
         state = {"i": list(values).index(current) if current in values else 0}
 
         def text() -> str:
-            return f"{label}:  ‹ {fmt(values[state['i']])} ›" if label else f"‹ {fmt(values[state['i']])} ›"
+            return (
+                f"{label}:  ‹ {fmt(values[state['i']])} ›"
+                if label
+                else f"‹ {fmt(values[state['i']])} ›"
+            )
 
         def step(d: int) -> None:
             state["i"] = (state["i"] + d) % len(values)
             control.element.set_text(text())
             on_change(values[state["i"]])
 
-        control = self.button(rect, text(), lambda: step(1), tooltip=tooltip, object_id=object_id,
-                              left=lambda: step(-1), right=lambda: step(1))
+        control = self.button(
+            rect,
+            text(),
+            lambda: step(1),
+            tooltip=tooltip,
+            object_id=object_id,
+            left=lambda: step(-1),
+            right=lambda: step(1),
+        )
         control.data["values"] = values
         control.data["state"] = state
         control.data["step"] = step
@@ -313,7 +404,9 @@ class MenuScene(Scene):
 
     # focus
     def focusable(self) -> list[int]:
-        return [i for i, c in enumerate(self.controls) if c.element.is_enabled and c.element.visible]
+        return [
+            i for i, c in enumerate(self.controls) if c.element.is_enabled and c.element.visible
+        ]
 
     def set_focus(self, index: int) -> None:
         if 0 <= self.focus_index < len(self.controls):
@@ -346,12 +439,16 @@ class MenuScene(Scene):
             across = abs(vx * dy) + abs(vy * dx)
             # Controls in the same row (or column) come first, nearest first; only
             # when there are none does a control off to the side count.
-            in_line = (r.top < cur.bottom and cur.top < r.bottom) if dx else \
-                (r.left < cur.right and cur.left < r.right)
+            in_line = (
+                (r.top < cur.bottom and cur.top < r.bottom)
+                if dx
+                else (r.left < cur.right and cur.left < r.right)
+            )
             score = (0 if in_line else 1, along if in_line else along + across)
             if best_score is None or score < best_score:
                 best, best_score = i, score
         if best is None:  # wrap around in that direction
+
             def key(i: int) -> int:
                 rect = self.controls[i].element.rect
                 return rect.centery * dy + rect.centerx * dx
@@ -419,7 +516,9 @@ class MenuScene(Scene):
 
     def handle_key(self, event: pygame.event.Event) -> None:
         k = event.key
-        focused = self.controls[self.focus_index] if 0 <= self.focus_index < len(self.controls) else None
+        focused = (
+            self.controls[self.focus_index] if 0 <= self.focus_index < len(self.controls) else None
+        )
         if k == pygame.K_ESCAPE:
             self.on_back()
         elif k == PAUSE_KEY:
@@ -473,8 +572,15 @@ class MenuScene(Scene):
 
     # helpers for screens
     def title(self, surface: pygame.Surface, text: str, y: int = 40) -> None:
-        draw_text(surface, text, self.app.theme.font(52, "display"), self.app.theme["accent"],
-                  (LOGICAL_SIZE[0] // 2, y), "midtop", shadow=True)
+        draw_text(
+            surface,
+            text,
+            self.app.theme.font(52, "display"),
+            self.app.theme["accent"],
+            (LOGICAL_SIZE[0] // 2, y),
+            "midtop",
+            shadow=True,
+        )
 
 
 def starfield_background(surface: pygame.Surface, theme, ticks: int, seed: int = 3) -> None:
@@ -484,7 +590,7 @@ def starfield_background(surface: pygame.Surface, theme, ticks: int, seed: int =
     grad = _gradient_cache(w, h, tuple(top), tuple(bottom))
     surface.blit(grad, (0, 0))
     rnd = _dust(seed)
-    for (x, y, speed, size, hue) in rnd:
+    for x, y, speed, size, hue in rnd:
         yy = (y + ticks * speed) % (h + 20) - 10
         c = theme.player_colours[hue]
         pygame.draw.circle(surface, darken(c, 0.55), (int(x), int(yy)), size)
@@ -514,6 +620,14 @@ def _dust(seed: int):
         import random
 
         r = random.Random(seed)
-        _DUST[seed] = [(r.uniform(0, LOGICAL_SIZE[0]), r.uniform(0, LOGICAL_SIZE[1]), r.uniform(0.05, 0.3),
-                        r.choice((1, 1, 2, 2, 3)), r.randrange(6)) for _ in range(70)]
+        _DUST[seed] = [
+            (
+                r.uniform(0, LOGICAL_SIZE[0]),
+                r.uniform(0, LOGICAL_SIZE[1]),
+                r.uniform(0.05, 0.3),
+                r.choice((1, 1, 2, 2, 3)),
+                r.randrange(6),
+            )
+            for _ in range(70)
+        ]
     return _DUST[seed]

@@ -79,7 +79,14 @@ def _mcts():
 SPEC = dataclasses.replace(
     nim_game.SPEC,
     id="nim-bots",
-    bots={**nim_game.SPEC.bots, "spin": SpinBot, "stubborn": StubbornBot,
-          "broken": BrokenBot, "illegal": IllegalBot,
-          "proxy": ProxyBot, "alphabeta": _alphabeta, "mcts": _mcts},
+    bots={
+        **nim_game.SPEC.bots,
+        "spin": SpinBot,
+        "stubborn": StubbornBot,
+        "broken": BrokenBot,
+        "illegal": IllegalBot,
+        "proxy": ProxyBot,
+        "alphabeta": _alphabeta,
+        "mcts": _mcts,
+    },
 )

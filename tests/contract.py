@@ -18,8 +18,9 @@ def deep_snapshot(state):
     return json.dumps(state.to_json(), sort_keys=True)
 
 
-def random_playout_checks(spec: GameSpec, seed: int, players: int | None = None, options=None,
-                          check_every: int = 1) -> int:
+def random_playout_checks(
+    spec: GameSpec, seed: int, players: int | None = None, options=None, check_every: int = 1
+) -> int:
     """One seeded random playout with every contract check on the way.  Returns the
     number of actions played."""
     options = options or {}

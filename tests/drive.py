@@ -53,12 +53,20 @@ def key(app, k: int, mod: int = 0, unicode: str = "", *, ticks: int = 0, draw: b
 
 def motion(app, pos, held: bool = False) -> None:
     """The mouse moved to ``pos`` (with the left button ``held`` or not)."""
-    app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0),
-                                buttons=(1 if held else 0, 0, 0), touch=False))
+    app.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION,
+            pos=(int(pos[0]), int(pos[1])),
+            rel=(0, 0),
+            buttons=(1 if held else 0, 0, 0),
+            touch=False,
+        )
+    )
 
 
-def pad(app, button: int, n: int = 1, *, ticks: int = 0, draw: bool = True,
-        each: bool = False) -> None:
+def pad(
+    app, button: int, n: int = 1, *, ticks: int = 0, draw: bool = True, each: bool = False
+) -> None:
     """A controller button pressed and released ``n`` times; ``ticks`` ticks run after
     the presses, or after each press with ``each``."""
     for _ in range(n):

@@ -62,19 +62,29 @@ class NimState:
         if self.is_terminal():
             raise IllegalMove("the game is over")
         if isinstance(move, Resign):
-            return NimState(self.heaps, self.players, self.to_move, move.seat, self.last_taker, self.turns)
+            return NimState(
+                self.heaps, self.players, self.to_move, move.seat, self.last_taker, self.turns
+            )
         if not isinstance(move, Take):
             raise IllegalMove(f"{move!r} is not a Nim move")
         if not 0 <= move.heap < len(self.heaps):
-            raise IllegalMove(f"there is no heap {HEAP_NAMES[move.heap] if move.heap < 5 else move.heap}")
+            raise IllegalMove(
+                f"there is no heap {HEAP_NAMES[move.heap] if move.heap < 5 else move.heap}"
+            )
         if not 1 <= move.count <= 3:
             raise IllegalMove("take 1, 2 or 3 counters")
         if self.heaps[move.heap] < move.count:
             raise IllegalMove(f"heap {HEAP_NAMES[move.heap]} has only {self.heaps[move.heap]}")
         heaps = list(self.heaps)
         heaps[move.heap] -= move.count
-        return NimState(tuple(heaps), self.players, (self.to_move + 1) % self.players, -1, self.to_move,
-                        self.turns + 1)
+        return NimState(
+            tuple(heaps),
+            self.players,
+            (self.to_move + 1) % self.players,
+            -1,
+            self.to_move,
+            self.turns + 1,
+        )
 
     def is_terminal(self) -> bool:
         return self.loser_on_time >= 0 or sum(self.heaps) == 0
@@ -84,13 +94,18 @@ class NimState:
             vals = [0 if s == self.loser_on_time else 1 for s in range(self.players)]
             return Outcome.ranked(vals, f"Player {self.loser_on_time + 1} ran out of time")
         if sum(self.heaps) == 0:
-            return Outcome.win(self.last_taker, self.players, f"Player {self.last_taker + 1} took the last counter")
+            return Outcome.win(
+                self.last_taker, self.players, f"Player {self.last_taker + 1} took the last counter"
+            )
         return None
 
     def scores(self):
         """Counters taken so far by... nobody tracks that in Nim; scores are turns
         played per seat, which is enough to exercise score charts."""
-        return tuple(float((self.turns + (self.players - 1 - s)) // self.players) for s in range(self.players))
+        return tuple(
+            float((self.turns + (self.players - 1 - s)) // self.players)
+            for s in range(self.players)
+        )
 
     def returns(self):
         o = self.outcome()
@@ -108,13 +123,25 @@ class NimState:
         return Take(heap, int(words[1]))
 
     def to_json(self) -> dict:
-        return {"heaps": list(self.heaps), "players": self.players, "to_move": self.to_move,
-                "loser_on_time": self.loser_on_time, "last_taker": self.last_taker, "turns": self.turns}
+        return {
+            "heaps": list(self.heaps),
+            "players": self.players,
+            "to_move": self.to_move,
+            "loser_on_time": self.loser_on_time,
+            "last_taker": self.last_taker,
+            "turns": self.turns,
+        }
 
     @staticmethod
     def from_json(d) -> "NimState":
-        return NimState(tuple(int(h) for h in d["heaps"]), int(d["players"]), int(d["to_move"]),
-                        int(d["loser_on_time"]), int(d["last_taker"]), int(d["turns"]))
+        return NimState(
+            tuple(int(h) for h in d["heaps"]),
+            int(d["players"]),
+            int(d["to_move"]),
+            int(d["loser_on_time"]),
+            int(d["last_taker"]),
+            int(d["turns"]),
+        )
 
     def timeout_move(self, seat: int):
         return Resign(seat)

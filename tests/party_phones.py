@@ -90,8 +90,9 @@ class Phone:
         return await self.reply(kinds, mark)
 
     async def join(self, room: str, name: str, seat: int | None = None) -> dict:
-        return await self.ask(("welcome", "error"), type="hello", v=1, room=room, name=name,
-                              seat=seat)
+        return await self.ask(
+            ("welcome", "error"), type="hello", v=1, room=room, name=name, seat=seat
+        )
 
 
 async def seated(session: aiohttp.ClientSession, party, names) -> list["Phone"]:

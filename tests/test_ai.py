@@ -41,8 +41,16 @@ def nim_key(state: NimState):
 
 # -- alpha-beta ---------------------------------------------------------------------
 
-WINNING_POSITIONS = [(1, 2), (3, 5), (2, 3, 4), (1, 4, 6), (5, 6, 4), (7, 2), (2, 2, 3),
-                     (6, 1, 1, 3)]
+WINNING_POSITIONS = [
+    (1, 2),
+    (3, 5),
+    (2, 3, 4),
+    (1, 4, 6),
+    (5, 6, 4),
+    (7, 2),
+    (2, 2, 3),
+    (6, 1, 1, 3),
+]
 
 
 @pytest.mark.parametrize("heaps", WINNING_POSITIONS)
@@ -68,9 +76,12 @@ def test_alphabeta_takes_an_immediate_win_and_prefers_the_fastest():
 
 def test_alphabeta_is_reproducible_with_a_node_budget():
     state = NimState((4, 5, 6, 7), 2)
-    moves = {str(AlphaBetaBot(key=nim_key).choose(state, rng=random.Random(5),
-                                                  budget=Budget(nodes=3000)))
-             for _ in range(3)}
+    moves = {
+        str(
+            AlphaBetaBot(key=nim_key).choose(state, rng=random.Random(5), budget=Budget(nodes=3000))
+        )
+        for _ in range(3)
+    }
     assert len(moves) == 1
 
 
@@ -111,6 +122,7 @@ def test_alphabeta_paranoid_three_players_takes_the_win():
 # unless the heaps run out first.  Whoever takes the last counter wins.  Searching it
 # needs the "negate only when the side changes" rule.
 
+
 @dataclass(frozen=True)
 class DoubleTakeState:
     heaps: tuple
@@ -148,8 +160,12 @@ class DoubleTakeState:
         return Outcome.win(self.winner, 2, "last counter").returns()
 
     def to_json(self):
-        return {"heaps": list(self.heaps), "to_move": self.to_move, "step": self.step,
-                "winner": self.winner}
+        return {
+            "heaps": list(self.heaps),
+            "to_move": self.to_move,
+            "step": self.step,
+            "winner": self.winner,
+        }
 
 
 @lru_cache(maxsize=None)
@@ -171,20 +187,24 @@ def test_alphabeta_handles_multi_action_turns():
     rng = random.Random(11)
     checked = 0
     while checked < 12:
-        state = DoubleTakeState(tuple(rng.randint(0, 4) for _ in range(3)), rng.randint(0, 1),
-                                rng.randint(0, 1))
+        state = DoubleTakeState(
+            tuple(rng.randint(0, 4) for _ in range(3)), rng.randint(0, 1), rng.randint(0, 1)
+        )
         if sum(state.heaps) == 0 or not double_take_wins(state):
             continue
-        move = AlphaBetaBot().choose(state, rng=random.Random(checked),
-                                     budget=Budget(nodes=300_000))
+        move = AlphaBetaBot().choose(
+            state, rng=random.Random(checked), budget=Budget(nodes=300_000)
+        )
         nxt = state.apply(move)
-        won = nxt.is_terminal() or (double_take_wins(nxt) if nxt.to_move == state.to_move
-                                    else not double_take_wins(nxt))
+        won = nxt.is_terminal() or (
+            double_take_wins(nxt) if nxt.to_move == state.to_move else not double_take_wins(nxt)
+        )
         assert won, f"{move} from {state}"
         checked += 1
 
 
 # -- MCTS ---------------------------------------------------------------------------
+
 
 def test_mcts_is_deterministic_with_an_iteration_budget():
     for heaps in [(3, 5, 7), (2, 2, 6, 4)]:
@@ -248,6 +268,7 @@ def test_mcts_uses_rollout_policy_and_cutoff_evaluation():
 
 
 # -- the worker ---------------------------------------------------------------------
+
 
 def wait_for(worker: BotWorker, ticket: int, timeout: float = WAIT):
     """Poll until ``ticket``'s result comes; returns (result, every result seen)."""
@@ -325,8 +346,14 @@ def test_worker_reports_bot_errors(worker):
 
 def test_worker_calls_another_method_with_attrs_and_kwargs(worker):
     state = NimState((3, 4, 5), 2, to_move=1)
-    ticket = request_nim(worker, "proxy", state, method="choose_for_late_seat",
-                         kwargs={"late_seat": 1}, attrs={"seat_kinds": ("human", "bot")})
+    ticket = request_nim(
+        worker,
+        "proxy",
+        state,
+        method="choose_for_late_seat",
+        kwargs={"late_seat": 1},
+        attrs={"seat_kinds": ("human", "bot")},
+    )
     result, _ = wait_for(worker, ticket)
     assert result.ok, result.error
     assert not nim_winning(state.apply(state.parse_move(result.move)))

@@ -70,8 +70,17 @@ def test_the_cache_round_trips_and_refuses_another_budget(tmp_path):
 def test_the_worker_answers_an_analyse_request_with_values():
     spec = GAMES["color-crossroads"]
     state = spec.new_game(seed=3)
-    text, error, _ = run_request({"spec_id": spec.id, "level": "hard", "state": state.to_json(),
-                                  "seed": 1, "method": "analyse", "nodes": None, "seconds": 2.0})
+    text, error, _ = run_request(
+        {
+            "spec_id": spec.id,
+            "level": "hard",
+            "state": state.to_json(),
+            "seed": 1,
+            "method": "analyse",
+            "nodes": None,
+            "seconds": 2.0,
+        }
+    )
     assert error is None
     values = json.loads(text)
     assert len(values) == 2 and all(-1 <= v <= 1 for v in values)
@@ -99,7 +108,8 @@ def _forced_win(state, cap=6):
         if after.current_player() != seat:
             replies = after.legal_moves()
             if len(replies) <= cap and all(
-                    after.apply(r).is_terminal() and after.apply(r).returns()[seat] > 0 for r in replies):
+                after.apply(r).is_terminal() and after.apply(r).returns()[seat] > 0 for r in replies
+            ):
                 return [move, replies[0]]
     return None
 
@@ -147,7 +157,7 @@ def test_a_blundered_win_is_marked_as_a_mistake(game):
         values[i] = evaluate(m.states[i], rng, Budget(), game)
     movers = [e.seat for e in m.entries]
     marked = find_mistakes(values, movers)
-    assert k in [x.action for x in marked], (k, marked, values[k - 3:])
+    assert k in [x.action for x in marked], (k, marked, values[k - 3 :])
     # Judged turn by turn, as the theatre does, the same action is the one marked.
     by_turn = find_mistakes(values, movers, turn_starts=Timeline.of(m).turn_starts())
     assert k in [x.action for x in by_turn], (k, by_turn)
@@ -190,8 +200,16 @@ def test_a_blundered_fifth_tree_is_marked_in_crystal_formation():
     nodes += [{"cell": "B5", "owner": 0, "pieces": "ML"}]
     nodes += [{"cell": c, "owner": 1, "pieces": "SML"} for c in ("H1", "H3", "H5", "H7")]
     nodes += [{"cell": "G4", "owner": 1, "pieces": "ML"}]
-    start = spec.from_json({"game": "crystal-formation", "players": 2, "turn": 40, "winner": -1,
-                            "nodes": nodes, "stashes": [[1, 0, 0], [1, 0, 0]]})
+    start = spec.from_json(
+        {
+            "game": "crystal-formation",
+            "players": 2,
+            "turn": 40,
+            "winner": -1,
+            "nodes": nodes,
+            "stashes": [[1, 0, 0], [1, 0, 0]],
+        }
+    )
     assert start.apply(start.parse_move("grow b5 S")).outcome().places == (1, 2)  # the win missed
     played_moves = ["place c5", "grow g4 S"]
     states = [start]

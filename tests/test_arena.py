@@ -22,10 +22,19 @@ def arena():
 
 
 def test_perfect_nim_beats_random(arena):
-    result = arena.run_arena(nim_game.SPEC, ["medium", "random", "easy"], games=12, seed=3,
-                             spec_module="tests.nim_game", progress=None)
+    result = arena.run_arena(
+        nim_game.SPEC,
+        ["medium", "random", "easy"],
+        games=12,
+        seed=3,
+        spec_module="tests.nim_game",
+        progress=None,
+    )
     assert [(p["a"], p["b"]) for p in result["pairings"]] == [
-        ("medium", "random"), ("medium", "easy"), ("random", "easy")]
+        ("medium", "random"),
+        ("medium", "easy"),
+        ("random", "easy"),
+    ]
     for p in result["pairings"]:
         assert p["games"] == 12 and p["wins"] + p["draws"] + p["losses"] == 12
         assert 0.0 <= p["ci95"][0] <= p["score"] <= p["ci95"][1] <= 1.0
@@ -42,14 +51,15 @@ def test_perfect_nim_beats_random(arena):
     report = arena.format_report(result)
     lines = report.splitlines()
     header = next(i for i, line in enumerate(lines) if line.startswith("A "))
-    table = lines[header:header + 5]  # header, rule, three pairings
+    table = lines[header : header + 5]  # header, rule, three pairings
     rule = table[1]
     assert set(rule) == {"-", " "} and len(rule.split()) == 13  # 13 columns
     # Aligned: the last column is right-aligned, so aligned lines are equally long,
     # and every cell ends where its column's rule ends.
     assert len({len(line) for line in table}) == 1
-    ends = [i for i in range(len(rule))
-            if rule[i] == "-" and (i + 1 == len(rule) or rule[i + 1] == " ")]
+    ends = [
+        i for i in range(len(rule)) if rule[i] == "-" and (i + 1 == len(rule) or rule[i + 1] == " ")
+    ]
     for row in table[2:]:
         assert len(row.split()) == 13
         for end in ends[2:]:  # numeric columns are right-aligned
@@ -59,9 +69,19 @@ def test_perfect_nim_beats_random(arena):
 
 def test_three_players_rotate_the_lone_seat(arena):
     assert [arena.seat_levels("a", "b", k, 3) for k in range(4)] == [
-        ("a", "b", "b"), ("b", "a", "a"), ("b", "a", "b"), ("a", "b", "a")]
-    result = arena.run_arena(nim_game.SPEC, ["medium", "random"], games=6, players=3,
-                             spec_module="tests.nim_game", progress=None)
+        ("a", "b", "b"),
+        ("b", "a", "a"),
+        ("b", "a", "b"),
+        ("a", "b", "a"),
+    ]
+    result = arena.run_arena(
+        nim_game.SPEC,
+        ["medium", "random"],
+        games=6,
+        players=3,
+        spec_module="tests.nim_game",
+        progress=None,
+    )
     p = result["pairings"][0]
     assert p["games"] == 6 and 1.0 <= p["avg_place_a"] <= 2.0
     assert "one seat" in arena.format_report(result)
@@ -69,8 +89,21 @@ def test_three_players_rotate_the_lone_seat(arena):
 
 def test_main_with_spec_module(arena, tmp_path, capsys):
     out = tmp_path / "arena.json"
-    assert arena.main(["--spec-module", "tests.nim_game", "--levels", "hard,random",
-                       "--games", "4", "--json", str(out)]) == 0
+    assert (
+        arena.main(
+            [
+                "--spec-module",
+                "tests.nim_game",
+                "--levels",
+                "hard,random",
+                "--games",
+                "4",
+                "--json",
+                str(out),
+            ]
+        )
+        == 0
+    )
     text = capsys.readouterr().out
     assert "Nim (test game)" in text and "rating (random = 0)" in text
     assert json.loads(out.read_text())["results"][0]["games_per_pairing"] == 4
@@ -80,8 +113,15 @@ def test_main_with_spec_module(arena, tmp_path, capsys):
 def test_references_know_nim_only_through_the_contract(arena):
     """ref-ab and ref-uct beat a random player at Nim (perfect play exists and is
     short), with nothing but the engine contract."""
-    result = arena.run_arena(nim_game.SPEC, ["ref-ab", "ref-uct", "random"], games=8, seed=5,
-                             seconds=0.05, spec_module="tests.nim_game", progress=None)
+    result = arena.run_arena(
+        nim_game.SPEC,
+        ["ref-ab", "ref-uct", "random"],
+        games=8,
+        seed=5,
+        seconds=0.05,
+        spec_module="tests.nim_game",
+        progress=None,
+    )
     by_pair = {(p["a"], p["b"]): p for p in result["pairings"]}
     assert by_pair[("ref-ab", "random")]["wins"] >= 7
     assert by_pair[("ref-uct", "random")]["wins"] >= 6
@@ -100,13 +140,15 @@ def test_references_take_a_win_in_one():
         assert state.apply(move).is_terminal() and state.apply(move).outcome().winners == (0,)
 
 
-@pytest.mark.parametrize("game", ["crystal-connector", "chromatic-collapse", "crystal-formation",
-                                  "color-crossroads"])
+@pytest.mark.parametrize(
+    "game", ["crystal-connector", "chromatic-collapse", "crystal-formation", "color-crossroads"]
+)
 def test_references_play_whole_legal_games_of_every_two_player_game(arena, game):
     from game.registry import GAMES
 
-    levels = ["ref-ab", "ref-uct", "ref-greedy"] + (["ref-loa"] if game == "chromatic-collapse"
-                                                     else [])
+    levels = ["ref-ab", "ref-uct", "ref-greedy"] + (
+        ["ref-loa"] if game == "chromatic-collapse" else []
+    )
     result = arena.run_arena(GAMES[game], levels, games=1, seed=2, seconds=0.01, progress=None)
     for record in result["records"]:
         assert not record["note"], record["note"]  # a bot error or illegal move forfeits
@@ -118,6 +160,7 @@ def test_references_refuse_secret_games_and_ref_loa_other_games(arena):
 
     with pytest.raises(ValueError, match="ref-loa"):
         arena.run_arena(GAMES["crystal-formation"], ["hard", "ref-loa"], games=1, progress=None)
-    result = arena.run_arena(GAMES["element-shift"], ["ref-ab", "random"], games=1, seconds=0.01,
-                             progress=None)
+    result = arena.run_arena(
+        GAMES["element-shift"], ["ref-ab", "random"], games=1, seconds=0.01, progress=None
+    )
     assert "secret information" in result["records"][0]["note"]

@@ -20,9 +20,21 @@ from hypothesis import strategies as st
 from game.ai.base import Budget
 from game.ai.chromatic_collapse import Board, EasyBot, HardBot, MediumBot, to_action
 from game.chromatic_collapse import (
-    CIRCLE, CORNERS, DIAMOND, SPEC, CollapseState, Remove, Slide, Start, TimeLoss,
-    code_colour, code_seat, from_diagram, is_sudden_death_turn,
-    mirror_square, parse_square,
+    CIRCLE,
+    CORNERS,
+    DIAMOND,
+    SPEC,
+    CollapseState,
+    Remove,
+    Slide,
+    Start,
+    TimeLoss,
+    code_colour,
+    code_seat,
+    from_diagram,
+    is_sudden_death_turn,
+    mirror_square,
+    parse_square,
 )
 from game.core import ClockPreset, IllegalMove
 from game.registry import GAMES
@@ -57,6 +69,7 @@ def colours_of(state: CollapseState, seat: int) -> list[int]:
 
 
 # -- search helpers for the tactics tests (exhaustive, independent of the bots) -------
+
 
 def wins_within_turn(b: Board, me: int) -> bool:
     """Can ``me``, on the move, win before the turn passes to the opponent?"""
@@ -93,6 +106,7 @@ def play_turn_with(bot, state: CollapseState, seed: int = 0, nodes: int = 60_000
 
 # =========================================================================== ruling 1
 
+
 def test_ruling1_board_has_no_corners_and_lines_of_action_layout():
     s = SPEC.new_game(4)
     for corner in ("a1", "a8", "h1", "h8"):
@@ -123,7 +137,8 @@ def test_ruling1_chess_coordinates_a1_bottom_left():
 def test_ruling1_cannot_land_on_a_missing_corner():
     # b2 west along rank 2 with one piece on it goes one square, to a2; a move to the
     # a1 corner would need the diagonal b2-a1 which ends in the missing square.
-    s = from_diagram("""
+    s = from_diagram(
+        """
         #...R..#
         ........
         ...r....
@@ -131,13 +146,17 @@ def test_ruling1_cannot_land_on_a_missing_corner():
         ........
         ........
         .R....r.
-        #......#""", last_colour=-1, turn=1)
+        #......#""",
+        last_colour=-1,
+        turn=1,
+    )
     assert "b2-a1" not in names(s.legal_moves())
     with pytest.raises(IllegalMove, match="corner"):
         s.apply(s.parse_move("b2-a1"))
 
 
 # =========================================================================== ruling 2
+
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3, 17])
 def test_ruling2_three_of_each_colour_and_circle_mirrors_diamond(seed):
@@ -158,8 +177,10 @@ def test_ruling2_colours_come_from_the_seed():
 
 # =========================================================================== ruling 3
 
+
 def test_ruling3_distance_is_the_number_of_pieces_on_the_line():
-    s = from_diagram("""
+    s = from_diagram(
+        """
         #......#
         ........
         ........
@@ -167,18 +188,22 @@ def test_ruling3_distance_is_the_number_of_pieces_on_the_line():
         .R..r..R
         ........
         .B......
-        #.....b#""", last_colour=-1, turn=1)
+        #.....b#""",
+        last_colour=-1,
+        turn=1,
+    )
     legal = names(s.legal_moves())
-    assert "b4xe4" in legal          # rank 4 holds 3 pieces: b4 goes 3 east
-    assert "b4-b6" in legal          # file b holds 2 pieces: 2 north
-    assert "b4-c5" in legal          # its diagonals hold only itself: 1 square
+    assert "b4xe4" in legal  # rank 4 holds 3 pieces: b4 goes 3 east
+    assert "b4-b6" in legal  # file b holds 2 pieces: 2 north
+    assert "b4-c5" in legal  # its diagonals hold only itself: 1 square
     assert "b4-c4" not in legal
     with pytest.raises(IllegalMove, match="exactly 3 squares east"):
         s.apply(s.parse_move("b4-c4"))
 
 
 def test_ruling3_may_jump_own_pieces_but_not_enemy_pieces():
-    s = from_diagram("""
+    s = from_diagram(
+        """
         #......#
         ........
         ........
@@ -186,11 +211,15 @@ def test_ruling3_may_jump_own_pieces_but_not_enemy_pieces():
         .RR..r..
         ........
         ........
-        #.....b#""", last_colour=-1, turn=1)
+        #.....b#""",
+        last_colour=-1,
+        turn=1,
+    )
     # three on rank 4: b4 jumps its own c4 and lands on e4
     assert "b4-e4" in names(s.legal_moves())
     assert s.path(s.parse_move("b4-e4")).jumped == (sq("c4"),)
-    blocked = from_diagram("""
+    blocked = from_diagram(
+        """
         #......#
         ........
         ........
@@ -198,14 +227,18 @@ def test_ruling3_may_jump_own_pieces_but_not_enemy_pieces():
         .R.r.R..
         ........
         ........
-        #.....b#""", last_colour=-1, turn=1)
+        #.....b#""",
+        last_colour=-1,
+        turn=1,
+    )
     assert "b4-e4" not in names(blocked.legal_moves())
     with pytest.raises(IllegalMove, match="blocked by a Circle piece on d4"):
         blocked.apply(blocked.parse_move("b4-e4"))
 
 
 def test_ruling3_capture_removes_the_enemy_piece():
-    s = from_diagram("""
+    s = from_diagram(
+        """
         #......#
         ........
         ........
@@ -213,7 +246,10 @@ def test_ruling3_capture_removes_the_enemy_piece():
         .R..r..R
         ........
         .B......
-        #.....b#""", last_colour=-1, turn=1)
+        #.....b#""",
+        last_colour=-1,
+        turn=1,
+    )
     after = s.apply(s.parse_move("b4xe4"))
     assert after.piece_at(sq("e4")) == (DIAMOND, 0)
     assert after.piece_count(CIRCLE) == s.piece_count(CIRCLE) - 1
@@ -221,7 +257,8 @@ def test_ruling3_capture_removes_the_enemy_piece():
 
 
 def test_ruling3_cannot_land_on_own_piece_or_off_the_board():
-    s = from_diagram("""
+    s = from_diagram(
+        """
         #....r.#
         ........
         ........
@@ -229,7 +266,10 @@ def test_ruling3_cannot_land_on_own_piece_or_off_the_board():
         .R......
         ........
         .B....b.
-        #......#""", last_colour=-1, turn=1)
+        #......#""",
+        last_colour=-1,
+        turn=1,
+    )
     legal = names(s.legal_moves())
     assert "b4-b2" not in legal  # two on file b: two south is its own piece
     with pytest.raises(IllegalMove, match="own pieces"):
@@ -309,7 +349,8 @@ def test_ruling4_colour_fallback_when_that_colour_is_stuck():
 
 
 def test_ruling4_second_move_opposite_or_45_degrees_off():
-    s = from_diagram("""
+    s = from_diagram(
+        """
         #......#
         ........
         ..R.....
@@ -317,7 +358,9 @@ def test_ruling4_second_move_opposite_or_45_degrees_off():
         ........
         ........
         ......G.
-        #r....b#""", first_move="e4-e5")
+        #r....b#""",
+        first_move="e4-e5",
+    )
     assert s.step_banner() == "Second move: south, south-west or south-east"
     assert s.allowed_directions() == (3, 4, 5)
     moves = s.legal_moves()
@@ -329,7 +372,8 @@ def test_ruling4_second_move_opposite_or_45_degrees_off():
 
 def test_ruling4_second_move_falls_back_to_any_direction():
     # After a move north only c1 can still move, and nothing on rank 1 goes south.
-    s = from_diagram("""
+    s = from_diagram(
+        """
         #......#
         ........
         ........
@@ -337,7 +381,9 @@ def test_ruling4_second_move_falls_back_to_any_direction():
         r.......
         ........
         .......r
-        #.G....#""", first_move="e4-e5")
+        #.G....#""",
+        first_move="e4-e5",
+    )
     moves = s.legal_moves()
     assert moves and {m.frm for m in moves} == {sq("c1")}
     assert any(m.direction == 0 for m in moves)
@@ -346,7 +392,8 @@ def test_ruling4_second_move_falls_back_to_any_direction():
 
 
 def test_ruling4_same_piece_never_moves_twice_in_a_turn():
-    s = from_diagram("""
+    s = from_diagram(
+        """
         #......#
         ........
         ........
@@ -354,7 +401,9 @@ def test_ruling4_same_piece_never_moves_twice_in_a_turn():
         r.......
         ........
         .......r
-        #.G....#""", first_move="e4-e5")
+        #.G....#""",
+        first_move="e4-e5",
+    )
     assert all(m.frm != sq("e5") for m in s.legal_moves())
     assert s.moved_square() == sq("e5")
     with pytest.raises(IllegalMove, match="already moved"):
@@ -364,7 +413,7 @@ def test_ruling4_same_piece_never_moves_twice_in_a_turn():
 
 def test_ruling4_turn_is_two_actions_by_the_same_player():
     s = started(3)
-    s = s.apply(s.legal_moves()[0])          # turn 1: a single move
+    s = s.apply(s.legal_moves()[0])  # turn 1: a single move
     assert s.current_player() == CIRCLE and s.phase == "first" and s.turn == 2
     s = s.apply(s.legal_moves()[0])
     assert s.current_player() == CIRCLE and s.phase == "second" and s.turn == 2
@@ -381,19 +430,24 @@ def test_ruling4_cannot_make_second_move_loses():
 
 
 def test_ruling4_cannot_make_first_move_loses():
-    s = from_diagram(STUCK.format(x="r", a="G", h="Y").replace("...r....", "....r..."),
-                     to_move=CIRCLE, turn=1, last_colour=-1)
-    after = s.apply(s.parse_move("e7-e6"))   # Circle's opening single move
+    s = from_diagram(
+        STUCK.format(x="r", a="G", h="Y").replace("...r....", "....r..."),
+        to_move=CIRCLE,
+        turn=1,
+        last_colour=-1,
+    )
+    after = s.apply(s.parse_move("e7-e6"))  # Circle's opening single move
     assert after.is_terminal() and after.outcome().winners == (CIRCLE,)
     assert after.outcome().reason == "Diamond cannot make a move and loses"
 
 
 # =========================================================================== ruling 5
 
+
 def test_ruling5_first_turn_is_one_unrestricted_move():
     s = started(2)
     assert s.turn == 1 and s.current_player() == DIAMOND
-    assert len(s.legal_moves()) == 32           # every piece, every colour
+    assert len(s.legal_moves()) == 32  # every piece, every colour
     assert len({s.piece_at(m.frm)[1] for m in s.legal_moves()}) == 4
     assert s.step_banner() == "First move: any piece (first turn of the game)"
     first = s.legal_moves()[5]
@@ -423,7 +477,8 @@ def _both(extra_diamond=".", extra_circle="."):
 
 
 def test_ruling6_connecting_wins_at_once_even_mid_turn():
-    s = from_diagram("""
+    s = from_diagram(
+        """
         #......#
         ........
         ........
@@ -431,14 +486,17 @@ def test_ruling6_connecting_wins_at_once_even_mid_turn():
         ..B.....
         ..B.....
         ......bb
-        #.....b#""", last_colour="red")
-    after = s.apply(s.parse_move("f5-d5"))      # the first move of the turn connects
+        #.....b#""",
+        last_colour="red",
+    )
+    after = s.apply(s.parse_move("f5-d5"))  # the first move of the turn connects
     assert after.is_terminal() and after.outcome().winners == (DIAMOND,)
     assert after.outcome().reason == "Diamond connected all of its 3 pieces"
 
 
 def test_ruling6_win_on_the_opponents_turn():
-    s = from_diagram("""
+    s = from_diagram(
+        """
         #......#
         ........
         ........
@@ -446,13 +504,16 @@ def test_ruling6_win_on_the_opponents_turn():
         ..B.....
         ..B.....
         b.......
-        #b.....#""", to_move=CIRCLE, last_colour="red")
-    after = s.apply(s.parse_move("h5xf5"))      # Circle's capture leaves Diamond joined
+        #b.....#""",
+        to_move=CIRCLE,
+        last_colour="red",
+    )
+    after = s.apply(s.parse_move("h5xf5"))  # Circle's capture leaves Diamond joined
     assert after.is_terminal() and after.outcome().winners == (DIAMOND,)
 
 
 def test_ruling6_both_connected_larger_group_wins():
-    s = _both(extra_circle="b")                  # Circle 4 pieces vs Diamond 3
+    s = _both(extra_circle="b")  # Circle 4 pieces vs Diamond 3
     after = s.apply(s.parse_move("f5xd5"))
     assert s.piece_count(CIRCLE) == 5 and not s.is_connected(CIRCLE)
     assert not s.is_connected(DIAMOND)
@@ -473,7 +534,8 @@ def test_ruling6_equal_groups_the_side_that_acted_wins():
 
 
 def test_ruling6_one_piece_left_counts_as_connected():
-    s = from_diagram("""
+    s = from_diagram(
+        """
         #......#
         ........
         ........
@@ -481,13 +543,17 @@ def test_ruling6_one_piece_left_counts_as_connected():
         ........
         ..B.....
         b.......
-        #b.....#""", to_move=CIRCLE, last_colour="red")
+        #b.....#""",
+        to_move=CIRCLE,
+        last_colour="red",
+    )
     after = s.apply(s.parse_move("h5xf5"))
     assert after.outcome().winners == (DIAMOND,)
     assert "single piece" in after.outcome().reason
 
 
 # =========================================================================== ruling 7
+
 
 def test_ruling7_sudden_death_turns():
     assert [t for t in range(1, 71) if is_sudden_death_turn(t)] == [50, 55, 60, 65, 70]
@@ -506,7 +572,7 @@ SUDDEN = """
 
 def test_ruling7_removal_comes_before_moving_on_turn_50():
     s = from_diagram(SUDDEN, turn=49, to_move=CIRCLE, last_colour="red")
-    mid = s.apply(s.parse_move("g3-g4"))          # Circle's first move of turn 49
+    mid = s.apply(s.parse_move("g3-g4"))  # Circle's first move of turn 49
     assert mid.phase == "second"
     end = mid.apply(mid.legal_moves()[0])
     assert end.turn == 50 and end.current_player() == DIAMOND
@@ -535,14 +601,20 @@ def test_ruling7_a_removal_can_hand_the_opponent_the_game():
     s = from_diagram(SUDDEN, turn=50, to_move=DIAMOND, phase="remove", last_colour="blue")
     # Circle's b5, g3 and d1 stand apart.  With b5 gone too, removing g3 leaves Circle a
     # single piece, which counts as connected: the removal hands Circle the game.
-    s2 = from_diagram(SUDDEN.replace(".b...G..", ".....G.."), turn=50, to_move=DIAMOND,
-                      phase="remove", last_colour="blue")
+    s2 = from_diagram(
+        SUDDEN.replace(".b...G..", ".....G.."),
+        turn=50,
+        to_move=DIAMOND,
+        phase="remove",
+        last_colour="blue",
+    )
     after = s2.apply(Remove(sq("g3")))
     assert after.outcome().winners == (CIRCLE,)
     assert not s.apply(Remove(sq("g3"))).is_terminal()
 
 
 # =========================================================================== ruling 8
+
 
 def test_ruling8_starting_side_is_a_setup_action_by_the_advantage():
     s = SPEC.new_game(1)
@@ -593,8 +665,10 @@ def test_ruling8_tournament_clock_and_empty_reserve_loses():
 
 # =========================================================================== ruling 9
 
+
 def test_ruling9_notation_moves_captures_and_removals():
-    s = from_diagram("""
+    s = from_diagram(
+        """
         #......#
         ........
         ........
@@ -602,7 +676,10 @@ def test_ruling9_notation_moves_captures_and_removals():
         .R..r..R
         ........
         .B......
-        #.....b#""", last_colour=-1, turn=1)
+        #.....b#""",
+        last_colour=-1,
+        turn=1,
+    )
     assert str(s.parse_move("b4-b6")) == "b4-b6"
     assert str(s.parse_move("B4XE4")) == "b4xe4"
     assert s.parse_move("b4 x e4") == Slide(sq("b4"), sq("e4"))
@@ -625,6 +702,7 @@ def test_engine_never_imports_pygame():
 
 
 # =========================================================================== data files
+
 
 def _seed_json(name: str) -> dict:
     return json.loads((importlib.resources.files("seeds") / name).read_text())
@@ -672,9 +750,13 @@ def test_golden_playthrough():
 
 # =========================================================================== properties
 
+
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10_000), picks=st.lists(st.integers(0, 10_000), max_size=160),
-       ray=st.booleans())
+@given(
+    seed=st.integers(0, 10_000),
+    picks=st.lists(st.integers(0, 10_000), max_size=160),
+    ray=st.booleans(),
+)
 def test_property_counts_fall_only_by_captures_and_removals_colours_never_change(seed, picks, ray):
     state = SPEC.new_game(seed, ray_count=ray)
     for pick in picks:
@@ -727,17 +809,25 @@ def test_property_why_illegal_agrees_with_legal_moves(seed, picks):
             for to in range(64):
                 m = Slide(frm, to)
                 assert (state.why_illegal(m) is None) == (m in legal)
-                assert (state.piece_note(frm) is None) == any(x.frm == frm for x in legal) \
-                    or state.phase == "remove"
+                assert (state.piece_note(frm) is None) == any(
+                    x.frm == frm for x in legal
+                ) or state.phase == "remove"
         moves = state.legal_moves()
         state = state.apply(moves[pick % len(moves)])
 
 
 # =========================================================================== contract
 
-@pytest.mark.parametrize("seed,options", [
-    (1, {}), (2, {}), (3, {"ray_count": True}), (4, {"advantage": "Circle"}),
-])
+
+@pytest.mark.parametrize(
+    "seed,options",
+    [
+        (1, {}),
+        (2, {}),
+        (3, {"ray_count": True}),
+        (4, {"advantage": "Circle"}),
+    ],
+)
 def test_contract_random_playouts(seed, options):
     actions = random_playout_checks(SPEC, seed, options=options, check_every=3)
     assert actions > 1
@@ -776,7 +866,8 @@ def test_move_bound_covers_the_longest_game():
 
 
 def test_screen_helpers():
-    s = from_diagram("""
+    s = from_diagram(
+        """
         #......#
         ........
         ........
@@ -784,14 +875,19 @@ def test_screen_helpers():
         .R..r..R
         ........
         .B......
-        #.....b#""", last_colour=-1, turn=1)
-    assert names(s.destinations(sq("b4"))) == names(m for m in s.legal_moves()
-                                                    if m.frm == sq("b4"))
+        #.....b#""",
+        last_colour=-1,
+        turn=1,
+    )
+    assert names(s.destinations(sq("b4"))) == names(m for m in s.legal_moves() if m.frm == sq("b4"))
     path = s.path(s.parse_move("b4xe4"))
     assert path.squares == (sq("b4"), sq("c4"), sq("d4"), sq("e4"))
     assert path.captured == sq("e4") and path.jumped == ()
-    assert s.largest_group(DIAMOND) in {frozenset({sq("b4")}), frozenset({sq("h4")}),
-                                        frozenset({sq("b2")})}
+    assert s.largest_group(DIAMOND) in {
+        frozenset({sq("b4")}),
+        frozenset({sq("h4")}),
+        frozenset({sq("b2")}),
+    }
     assert len(s.groups(DIAMOND)) == 3
     assert s.scores() == (1.0, 1.0)
     assert s.movable_squares() == sorted({m.frm for m in s.legal_moves()})
@@ -861,8 +957,10 @@ def test_tactics_position_stop_in_turn_is_real():
     s = from_diagram(STOP_IN_TURN, to_move=CIRCLE, turn=28, last_colour="yellow")
     b = Board(s)
     assert not wins_within_turn(b, CIRCLE)
-    outcomes = [wins_within_turn(e, DIAMOND) if e.winner < 0 else e.winner == DIAMOND
-                for e in turn_ends(b, CIRCLE)]
+    outcomes = [
+        wins_within_turn(e, DIAMOND) if e.winner < 0 else e.winner == DIAMOND
+        for e in turn_ends(b, CIRCLE)
+    ]
     assert any(outcomes) and not all(outcomes)  # a stop exists, and it is needed
 
 

@@ -21,8 +21,7 @@ def people_match(game, clock="tournament", seed=7, players=None, **options):
     spec = GAMES[game]
     players, resolved = spec.resolve_options(players, **options)
     setup = GameSetup(game, players, resolved, seed)
-    return Match.new(setup, [Seat.person(f"P{i + 1}") for i in range(players)],
-                     clock_preset=clock)
+    return Match.new(setup, [Seat.person(f"P{i + 1}") for i in range(players)], clock_preset=clock)
 
 
 def assert_clock_runs_for_the_seat_to_act(m):
@@ -103,10 +102,13 @@ def assert_every_timer_a_seat_waits_on_runs(m):
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(game=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 10_000),
-       prefix=st.integers(0, 12), preset=st.sampled_from(["casual", "tournament"]))
-def test_property_with_a_clock_on_and_nobody_moving_every_game_ends(game, seed, prefix,
-                                                                     preset):
+@given(
+    game=st.sampled_from(sorted(GAMES)),
+    seed=st.integers(0, 10_000),
+    prefix=st.integers(0, 12),
+    preset=st.sampled_from(["casual", "tournament"]),
+)
+def test_property_with_a_clock_on_and_nobody_moving_every_game_ends(game, seed, prefix, preset):
     m = people_match(game, clock=preset, seed=seed)
     rng = __import__("random").Random(seed)
     for _ in range(prefix):  # some real moves first, so the clock runs out anywhere
@@ -250,14 +252,18 @@ def test_a_replay_flag_on_an_action_the_clock_did_not_choose_is_refused():
         Match.from_replay(record)
 
 
-@pytest.mark.parametrize("game,moves,clock_action", [
-    ("crystal-connector", CONVERTOR_PASS[:-1], "pass"),
-    ("chromatic-collapse", ["start Diamond"], "time Diamond"),
-])
-def test_a_clock_action_in_a_replay_of_a_game_without_a_clock_is_refused(game, moves,
-                                                                           clock_action):
+@pytest.mark.parametrize(
+    "game,moves,clock_action",
+    [
+        ("crystal-connector", CONVERTOR_PASS[:-1], "pass"),
+        ("chromatic-collapse", ["start Diamond"], "time Diamond"),
+    ],
+)
+def test_a_clock_action_in_a_replay_of_a_game_without_a_clock_is_refused(game, moves, clock_action):
     """With the clock off nothing can run out: a flagged clock action there is forged."""
-    m = people_match(game, clock="off", seed=5, **({"convertor": True} if moves[0] == "pick first" else {}))
+    m = people_match(
+        game, clock="off", seed=5, **({"convertor": True} if moves[0] == "pick first" else {})
+    )
     for text in moves:
         m.submit_text(text)
     record = json.loads(json.dumps(m.to_replay()))

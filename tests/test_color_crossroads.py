@@ -100,9 +100,7 @@ def test_ruling1_walls_cannot_be_coloured():
 
 
 def test_ruling1_walls_block_loops():
-    rows = ["R.......G",
-            "#........",
-            "........."] + ["........."] * 5 + ["Y.......B"]
+    rows = ["R.......G", "#........", "........."] + ["........."] * 5 + ["Y.......B"]
     # Red's only cell is the corner; a wall on A2 leaves it one neighbour: no loop.
     b = board_of(rows)
     for pair in ("red-green", "red-yellow", "red-blue"):
@@ -169,7 +167,13 @@ def test_ruling3_corners_were_not_placed():
 
 
 def test_ruling3_same_colour_may_not_touch_orthogonally():
-    rows = ["R.......G", "........."] + ["........."] * 2 + ["....Y...."] + ["........."] * 3 + ["Y.......B"]
+    rows = (
+        ["R.......G", "........."]
+        + ["........."] * 2
+        + ["....Y...."]
+        + ["........."] * 3
+        + ["Y.......B"]
+    )
     s = position(rows)
     with pytest.raises(IllegalMove, match="yellow would touch yellow at E5"):
         act(s, "place E4 yellow")
@@ -216,9 +220,7 @@ def test_ruling4_end_turn_needs_a_placement_first():
 
 
 def test_ruling4_loop_shown_scores_challenged_and_pair_stays_open():
-    rows = ["R.......G",
-            "..R......",
-            ".B......."] + ["........."] * 5 + ["Y.......B"]
+    rows = ["R.......G", "..R......", ".B......."] + ["........."] * 5 + ["Y.......B"]
     s = act(position(rows, last_colours=(0, 3)), "challenge red-blue")
     s = act(s, "loop B2 C2 C3 B3")
     assert s.points == (0, 1) and s.closed[PAIR_NAMES.index("red-blue")] == -1
@@ -232,7 +234,10 @@ def test_ruling4_no_loop_scores_challenger_and_closes_pair():
     p = PAIR_NAMES.index("red-green")
     assert s.points == (1, 0) and s.closed[p] == 0
     assert p not in s.open_pairs()
-    s = act(s, "place E5 red", )
+    s = act(
+        s,
+        "place E5 red",
+    )
     with pytest.raises(IllegalMove, match="red-green is closed"):
         act(s, "challenge green-red")
     assert not s.pair_panel()[p]["open"]
@@ -240,16 +245,24 @@ def test_ruling4_no_loop_scores_challenger_and_closes_pair():
 
 def test_ruling4_loop_needs_four_distinct_cells_of_the_pair_or_empty():
     b = board_of(["R.......G", ".Y.......", "........."] + ["........."] * 5 + ["Y.......B"])
-    assert check_loop(b, "red-green", cells("A1", "B1")) == "a loop needs at least 4 different cells"
+    assert (
+        check_loop(b, "red-green", cells("A1", "B1")) == "a loop needs at least 4 different cells"
+    )
     assert check_loop(b, "red-blue", cells("A1", "B1", "B2", "A2")) == "B2 is yellow"
     assert check_loop(b, "red-yellow", cells("A1", "B1", "B2", "A2")) is None
     assert check_loop(b, "red-yellow", cells("A1", "B1", "B2", "A2", "A1")) is None
     assert "used twice" in check_loop(b, "red-yellow", cells("A1", "B1", "B2", "B1", "A2"))
-    assert check_loop(b, "red-green", cells("D4", "D6", "E6", "E4")) == "D4 and D6 are not neighbours"
-    assert check_loop(b, "red-green", cells("A1", "B1", "C1", "C2")).startswith("the path does not close")
+    assert (
+        check_loop(b, "red-green", cells("D4", "D6", "E6", "E4")) == "D4 and D6 are not neighbours"
+    )
+    assert check_loop(b, "red-green", cells("A1", "B1", "C1", "C2")).startswith(
+        "the path does not close"
+    )
     assert check_loop(b, "red-green", cells("C3", "D3", "D4", "C4")) == "no red cell on the loop"
-    assert check_loop(b, "red-green", cells("A1", "B1", "C1", "C2", "C3", "B3", "A3", "A2")) \
+    assert (
+        check_loop(b, "red-green", cells("A1", "B1", "C1", "C2", "C3", "B3", "A3", "A2"))
         == "no green cell on the loop"
+    )
 
 
 def test_ruling4_corners_count_as_their_colour():
@@ -289,7 +302,9 @@ def test_ruling4_placement_can_kill_a_pair_for_a_challenge():
     s = act(s, "place B1 yellow")
     assert not loop_exists(s, "red-green") and not loop_exists(s, "red-blue")
     assert loop_exists(s, "red-yellow")
-    assert critical_cells(position(), "red-green") and parse_cell("A2") in critical_cells(position(), "red-green")
+    assert critical_cells(position(), "red-green") and parse_cell("A2") in critical_cells(
+        position(), "red-green"
+    )
 
 
 # --- ruling 5: answers -----------------------------------------------------------------
@@ -297,15 +312,17 @@ def test_ruling4_placement_can_kill_a_pair_for_a_challenge():
 
 @pytest.mark.parametrize("bot", [CrossroadsRandomBot, EasyBot, MediumBot, HardBot])
 def test_ruling5_every_bot_shows_a_loop_whenever_one_exists(bot):
-    rows = ["R.......G",
-            ".#######.",
-            ".#.....#.",
-            ".#.###.#.",
-            ".#.#.#.#.",
-            ".#.###.#.",
-            ".#.....#.",
-            ".#######.",
-            "Y.......B"]
+    rows = [
+        "R.......G",
+        ".#######.",
+        ".#.....#.",
+        ".#.###.#.",
+        ".#.#.#.#.",
+        ".#.###.#.",
+        ".#.....#.",
+        ".#######.",
+        "Y.......B",
+    ]
     rng = random.Random(4)
     for pair in range(6):
         s = act(position(rows), f"challenge {PAIR_NAMES[pair]}")
@@ -314,8 +331,10 @@ def test_ruling5_every_bot_shows_a_loop_whenever_one_exists(bot):
             assert isinstance(move, Answer) and check_loop(s, pair, move.cells) is None
         else:
             assert move == Concede()
-    dead = act(position(["R#.......", "#........"] + ["........."] * 6 + ["Y.......B"]),
-               "challenge red-blue")
+    dead = act(
+        position(["R#.......", "#........"] + ["........."] * 6 + ["Y.......B"]),
+        "challenge red-blue",
+    )
     assert bot().choose(dead, rng=rng, budget=None) == Concede()
 
 
@@ -395,10 +414,7 @@ def test_ruling6_a_pass_leaves_the_allowed_colours_as_they_were():
 
 
 def test_ruling7_corner_loops_must_pass_through_both_corners():
-    rows = ["R.......G",
-            ".........",
-            "..RG.....",
-            "..GR....."] + ["........."] * 4 + ["Y.......B"]
+    rows = ["R.......G", ".........", "..RG.....", "..GR....."] + ["........."] * 4 + ["Y.......B"]
     s = position(rows)
     square = cells("C3", "D3", "D4", "C4")
     assert check_loop(s, "red-green", square) is None
@@ -511,8 +527,10 @@ def test_loop_exists_agrees_with_brute_force_on_thousands_of_random_positions():
 def test_every_loop_the_finder_returns_passes_the_checker_on_played_boards():
     rng = random.Random(8)
     for seed in range(30):
-        s = act(SPEC.new_game(seed=seed, walls=rng.choice(["open", "crossroads", "scattered"])),
-                "player 1 starts")
+        s = act(
+            SPEC.new_game(seed=seed, walls=rng.choice(["open", "crossroads", "scattered"])),
+            "player 1 starts",
+        )
         board = list(s.board)
         empties = [i for i in range(CELLS) if board[i] == EMPTY]
         for i in rng.sample(empties, rng.randint(0, len(empties))):
@@ -543,8 +561,9 @@ def test_critical_cells_are_exactly_the_cells_whose_blocking_kills_the_pair():
 # --- property tests --------------------------------------------------------------------
 
 
-boards = st.lists(st.sampled_from([EMPTY, EMPTY, EMPTY, 1, 2, 3, 4, WALL]),
-                  min_size=CELLS, max_size=CELLS)
+boards = st.lists(
+    st.sampled_from([EMPTY, EMPTY, EMPTY, 1, 2, 3, 4, WALL]), min_size=CELLS, max_size=CELLS
+)
 
 
 @settings(max_examples=150, deadline=None)
@@ -563,8 +582,12 @@ def test_property_finder_and_existence_agree(raw, pair, corner):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 10_000), st.sampled_from(["open", "crossroads", "scattered"]),
-       st.booleans(), st.integers(0, 60))
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from(["open", "crossroads", "scattered"]),
+    st.booleans(),
+    st.integers(0, 60),
+)
 def test_property_json_and_notation_round_trip(seed, walls, corner, steps):
     s = SPEC.new_game(seed=seed, walls=walls, corner_loops=corner)
     rng = random.Random(seed)
@@ -609,16 +632,26 @@ def test_notation_reads_the_variants():
     assert parse_move("loop A1-B1-B2-A2") == Answer(cells("A1", "B1", "B2", "A2"))
     assert parse_move("END") == EndTurn() and parse_move("Pass") == Pass()
     assert parse_move("concede") == Concede() and parse_move("player 2 starts") == Start(1)
-    for junk, words in (("place J5 red", "off the board"), ("place E5 purple", "not a colour"),
-                        ("challenge red-red", "two different"), ("loop", "lists its cells"),
-                        ("banana", "cannot read"), ("", "empty move")):
+    for junk, words in (
+        ("place J5 red", "off the board"),
+        ("place E5 purple", "not a colour"),
+        ("challenge red-red", "two different"),
+        ("loop", "lists its cells"),
+        ("banana", "cannot read"),
+        ("", "empty move"),
+    ):
         with pytest.raises(IllegalMove, match=words):
             parse_move(junk)
 
 
 def test_contract_random_playouts():
-    for seed, options in ((1, {}), (2, {"walls": "open"}), (3, {"walls": "scattered"}),
-                          (4, {"corner_loops": True}), (5, {"walls": "open", "corner_loops": True})):
+    for seed, options in (
+        (1, {}),
+        (2, {"walls": "open"}),
+        (3, {"walls": "scattered"}),
+        (4, {"corner_loops": True}),
+        (5, {"walls": "open", "corner_loops": True}),
+    ):
         random_playout_checks(SPEC, seed, options=options)
 
 
@@ -679,15 +712,17 @@ def finish_turn(s, bot, rng):
 
 
 # From a Medium v Medium game: 77 placements, only 16 leave the opponent no kill.
-FRAGILE_ROWS = ["R...G.R.G",
-                ".#.#.#.#.",
-                "B........",
-                ".#G#.#Y#R",
-                "....YB.Y.",
-                "R#.#.#.#.",
-                ".........",
-                ".#.#.#.#.",
-                "YRB..YG.B"]
+FRAGILE_ROWS = [
+    "R...G.R.G",
+    ".#.#.#.#.",
+    "B........",
+    ".#G#.#Y#R",
+    "....YB.Y.",
+    "R#.#.#.#.",
+    ".........",
+    ".#.#.#.#.",
+    "YRB..YG.B",
+]
 
 
 @pytest.mark.parametrize("bot", [MediumBot, HardBot])
@@ -733,7 +768,9 @@ def test_hard_beats_random_in_a_short_seeded_match():
     wins = 0
     for g in range(4):
         s = SPEC.new_game(seed=g)
-        bots = (HardBot(), CrossroadsRandomBot()) if g % 2 == 0 else (CrossroadsRandomBot(), HardBot())
+        bots = (
+            (HardBot(), CrossroadsRandomBot()) if g % 2 == 0 else (CrossroadsRandomBot(), HardBot())
+        )
         rng = random.Random(g)
         while not s.is_terminal():
             s = s.apply(bots[s.current_player()].choose(s, rng=rng, budget=Budget(nodes=400)))

@@ -12,7 +12,11 @@ SPECS = {**GAMES, "nim": nim_game.SPEC}
 
 def test_all_five_games_are_registered():
     assert list(GAMES) == [
-        "crystal-connector", "chromatic-collapse", "element-shift", "crystal-formation", "color-crossroads",
+        "crystal-connector",
+        "chromatic-collapse",
+        "element-shift",
+        "crystal-formation",
+        "color-crossroads",
     ]
 
 

@@ -16,13 +16,35 @@ from hypothesis import given, settings, strategies as st
 
 from game.ai.base import Budget
 from game.ai.crystal_connector import (
-    EasyBot, HardBot, MediumBot, RandomCrystalBot, plan_turn,
+    EasyBot,
+    HardBot,
+    MediumBot,
+    RandomCrystalBot,
+    plan_turn,
 )
 from game.core import ClockPreset, IllegalMove
 from game.crystal_connector import (
-    ANOMALY_NAMES, BLUE, BOMB, CHAMELEON, GREEN, PYLON, RED, ROCK, SPEC, YELLOW, Anomalies,
-    Convert, CrystalConnectorState, MoveOrder, Pass, PickOrder, Shift, TakeColours,
-    batch_largest, largest_sizes, parse_move,
+    ANOMALY_NAMES,
+    BLUE,
+    BOMB,
+    CHAMELEON,
+    GREEN,
+    PYLON,
+    RED,
+    ROCK,
+    SPEC,
+    YELLOW,
+    Anomalies,
+    Convert,
+    CrystalConnectorState,
+    MoveOrder,
+    Pass,
+    PickOrder,
+    Shift,
+    TakeColours,
+    batch_largest,
+    largest_sizes,
+    parse_move,
 )
 from tests.contract import illegal_text_checks, random_playout_checks
 
@@ -70,7 +92,7 @@ def test_ruling2_setup_pick_order_colours_and_move_order():
     s = SPEC.new_game(1)
     assert (s.phase, s.current_player(), s.round_number) == ("pick_order", 0, 0)
     assert s.legal_moves() == [PickOrder(True), PickOrder(False)]
-    s = play(s, "pick second")                      # Player 2 picks first
+    s = play(s, "pick second")  # Player 2 picks first
     assert (s.phase, s.current_player()) == ("first_pick", 1)
     assert len(s.legal_moves()) == 4
     with pytest.raises(IllegalMove, match="one colour"):
@@ -81,7 +103,7 @@ def test_ruling2_setup_pick_order_colours_and_move_order():
     with pytest.raises(IllegalMove, match="Green is already taken"):
         s.apply(s.parse_move("take green red"))
     s = play(s, "take Yellow and RED")
-    assert s.colours == ((RED, YELLOW), (BLUE, GREEN))   # the last colour is given
+    assert s.colours == ((RED, YELLOW), (BLUE, GREEN))  # the last colour is given
     assert (s.phase, s.current_player()) == ("move_order", 1)  # Player 2 chooses
     with pytest.raises(IllegalMove, match="Player 2 chooses"):
         s.apply(Shift("A", "up", 1))
@@ -129,7 +151,7 @@ def test_ruling3_notation_reads_case_insensitively_and_refuses_readably():
 
 # -- ruling 4: the ban -------------------------------------------------------------------
 def test_ruling4_opponent_lines_of_last_turn_are_banned_for_one_turn():
-    s = play(position(PLAIN), "C up 1", "2 right 1", "C up 1")   # same line twice is fine
+    s = play(position(PLAIN), "C up 1", "2 right 1", "C up 1")  # same line twice is fine
     assert s.current_player() == 1
     assert set(s.banned_lines()) == {"C", "2"}
     with pytest.raises(IllegalMove, match="Column C was shifted by your opponent last turn"):
@@ -137,7 +159,7 @@ def test_ruling4_opponent_lines_of_last_turn_are_banned_for_one_turn():
     assert s.why_illegal(Shift("2", "left", 1)) == "Row 2 was shifted by your opponent last turn"
     assert not any(isinstance(m, Shift) and m.line in "C2" for m in s.legal_moves())
     s = play(s, "D up 1", "D up 1", "5 left 2")
-    assert set(s.banned_lines()) == {"D", "5"}          # C and row 2 are free again
+    assert set(s.banned_lines()) == {"D", "5"}  # C and row 2 are free again
     play(s, "C up 1", "2 right 1", "A up 3")
 
 
@@ -178,7 +200,7 @@ def test_ruling5_points_accumulate_over_turns():
 def test_ruling6_game_ends_only_at_the_end_of_a_round():
     s = position(PLAIN, totals=(245, 100))
     s = play(s, "6 right 2", "6 right 2", "6 right 2")
-    assert s.totals[0] >= 250 and not s.is_terminal()   # first mover's turn: no check
+    assert s.totals[0] >= 250 and not s.is_terminal()  # first mover's turn: no check
     s = play(s, "5 left 2", "5 left 2", "5 left 2")
     assert s.is_terminal() and s.outcome().winners == (0,)
     assert s.current_player() == -1 and s.legal_moves() == []
@@ -186,7 +208,7 @@ def test_ruling6_game_ends_only_at_the_end_of_a_round():
 
 
 def test_ruling6_tied_totals_play_on_until_they_differ():
-    s = position(PLAIN, totals=(250, 261))           # after this round: 262 and 262
+    s = position(PLAIN, totals=(250, 261))  # after this round: 262 and 262
     s = play(s, "6 right 2", "6 right 2", "6 right 2", "5 left 2", "5 left 2", "5 left 2")
     assert s.totals == (274, 263) and s.is_terminal()
     t = position(PLAIN, totals=(250, 261 + 11))
@@ -252,27 +274,33 @@ def test_anomaly_bombs_pieces_threshold_and_bombed_groups():
     s = SPEC.new_game(5, bombs=True)
     assert Counter(s.board) == {RED: 8, BLUE: 8, GREEN: 9, YELLOW: 9, BOMB: 2}
     assert s.threshold == 200
-    s = position("""
+    s = position(
+        """
         R R R G Y G
         X G Y G Y G
         Y R Y G Y B
         G R Y Y G B
         Y G G Y X Y
         G Y G B B G
-    """, Anomalies(bombs=True))
+    """,
+        Anomalies(bombs=True),
+    )
     # the red trio A1-C1 touches the bomb on A2; the red pair B3-B4 is safe
     assert s.largest_group(RED).size == 2
     # blue F3-F4 is clear of the bomb at E5 (diagonal only); D6-E6 touches it
     assert s.largest_group(BLUE).cells == (17, 23)
     assert largest_sizes(s.board)[BLUE] == 2
-    all_bombed = position("""
+    all_bombed = position(
+        """
         R X G Y G Y
         Y G Y G Y G
         G Y G Y G Y
         Y G Y G Y G
         G Y G Y G B
         Y G Y G B X
-    """, Anomalies(bombs=True))
+    """,
+        Anomalies(bombs=True),
+    )
     assert largest_sizes(all_bombed.board)[RED] == 0 and largest_sizes(all_bombed.board)[BLUE] == 0
 
 
@@ -299,14 +327,17 @@ def test_anomaly_chameleon_counts_in_every_colour():
     s = SPEC.new_game(5, chameleon=True)
     assert Counter(s.board) == {RED: 9, BLUE: 9, GREEN: 8, YELLOW: 8, CHAMELEON: 2}
     assert s.threshold == 300
-    s = position("""
+    s = position(
+        """
         R C B Y G Y
         R G B G Y G
         G Y G Y G Y
         Y G Y G Y C
         G Y G Y G Y
         Y G Y G Y G
-    """, Anomalies(chameleon=True))
+    """,
+        Anomalies(chameleon=True),
+    )
     # B1 links the reds of column A and the blues of column C, and counts in both
     assert s.largest_group(RED).size == 3 and s.largest_group(BLUE).size == 3
     # the chameleon on F4 alone is a group of one in every colour (E3-F3? F3 is yellow)
@@ -316,14 +347,17 @@ def test_anomaly_chameleon_counts_in_every_colour():
 def test_anomaly_chameleon_next_to_a_bomb_bombs_every_group_it_belongs_to():
     """The rulings: a group is bombed when any of its crystals touches a bomb, and a
     chameleon is a crystal of every colour; the card says so in as many words."""
-    s = position("""
+    s = position(
+        """
         R C B Y G Y
         G X G B Y G
         G Y G Y G Y
         Y G Y G R R
         G Y G Y G Y
         Y G Y G Y G
-    """, Anomalies(bombs=True, chameleon=True))
+    """,
+        Anomalies(bombs=True, chameleon=True),
+    )
     # A1 and C1 do not touch the bomb on B2 themselves; the chameleon on B1 does
     red = next(g for g in s.groups(RED) if 0 in g.cells)
     blue = next(g for g in s.groups(BLUE) if 2 in g.cells)
@@ -338,49 +372,61 @@ def test_anomaly_pylons_double_crystals_in_lines_with_two_pylons():
     s = SPEC.new_game(5, pylons=True)
     assert Counter(s.board) == {RED: 8, BLUE: 8, GREEN: 8, YELLOW: 8, PYLON: 4}
     assert s.threshold == 300
-    s = position("""
+    s = position(
+        """
         P R R G P Y
         R G Y B G B
         G Y G Y B Y
         P G Y G Y G
         G Y G Y G Y
         Y G Y G Y B
-    """, Anomalies(pylons=True))
+    """,
+        Anomalies(pylons=True),
+    )
     # row 1 and column A each hold two pylons: B1, C1 and A2 count 2 each
-    assert s.largest_group(RED).size == 4            # B1 + C1, doubled
+    assert s.largest_group(RED).size == 4  # B1 + C1, doubled
     assert largest_sizes(s.board)[RED] == 4
-    assert s.largest_group(BLUE).size == 1            # blues off the doubled lines
+    assert s.largest_group(BLUE).size == 1  # blues off the doubled lines
     assert 6 in s.double_cells() and 1 in s.double_cells() and 7 not in s.double_cells()
 
 
 def test_anomaly_pylons_crystal_in_two_doubled_lines_counts_two_not_four():
-    s = position("""
+    s = position(
+        """
         P R P G B Y
         G G Y B G B
         P Y G Y B Y
         G G Y G Y G
         G Y G Y G Y
         Y G Y G Y B
-    """, Anomalies(pylons=True))
-    assert s.largest_group(RED).size == 2     # B1: row 1 has 2 pylons, column B none
-    t = position("""
+    """,
+        Anomalies(pylons=True),
+    )
+    assert s.largest_group(RED).size == 2  # B1: row 1 has 2 pylons, column B none
+    t = position(
+        """
         P G Y G B Y
         G R Y B G B
         Y P G Y B Y
         G G Y G Y G
         G P G Y G Y
         Y G Y G Y B
-    """, Anomalies(pylons=True))
+    """,
+        Anomalies(pylons=True),
+    )
     # B2 sits in column B (pylons B3, B5) only: 2
     assert t.largest_group(RED).size == 2
-    u = position("""
+    u = position(
+        """
         G P Y G B Y
         P R Y B G P
         Y Y G Y B Y
         G G Y G Y G
         G P G Y G Y
         Y G Y G Y B
-    """, Anomalies(pylons=True))
+    """,
+        Anomalies(pylons=True),
+    )
     # B2: row 2 holds A2+F2, column B holds B1+B5: still 2, not 4
     assert u.largest_group(RED).size == 2
 
@@ -392,29 +438,36 @@ def test_anomaly_rocks_start_apart_and_may_not_cross_the_edge():
         assert len(rocks) == 4
         assert len({i // 6 for i in rocks}) == 4 and len({i % 6 for i in rocks}) == 4
     assert SPEC.new_game(1, rocks=True).threshold == 200
-    s = position("""
+    s = position(
+        """
         R R G Y G Y
         R O Y G Y G
         G Y G Y G Y
         Y G Y B B B
         G Y G Y G Y
         B Y B G B R
-    """, Anomalies(rocks=True))
+    """,
+        Anomalies(rocks=True),
+    )
     # 2 right 5 and 2 left 1 give the same board without rocks; with the rock on B2
     assert s.why_illegal(Shift("2", "left", 1)) is None
     assert s.why_illegal(Shift("2", "right", 5)) == (
-        "The rock on B2 would go over the edge: Row 2 can move right at most 4")
+        "The rock on B2 would go over the edge: Row 2 can move right at most 4"
+    )
     assert s.line_limits("2") == (1, 4) and s.line_limits("B") == (1, 4)
     t = play(s, "2 left 1")
     # Lines are named as everywhere else on screen ("Row 2", "Column A"), capitalised.
     assert t.why_illegal(Shift("2", "left", 1)) == (
-        "The rock on A2 is at the edge: Row 2 cannot move left")
+        "The rock on A2 is at the edge: Row 2 cannot move left"
+    )
 
 
 def test_anomaly_shift_plus_counts():
     expected = [2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5]
-    got = [position(PLAIN, Anomalies(shift_plus=True), turns_taken=(t, t)).shifts_required()
-           for t in range(12)]
+    got = [
+        position(PLAIN, Anomalies(shift_plus=True), turns_taken=(t, t)).shifts_required()
+        for t in range(12)
+    ]
     assert got == expected
     s = play(position(PLAIN, Anomalies(shift_plus=True)), "A up 1", "A down 1")
     assert s.current_player() == 1
@@ -424,17 +477,20 @@ def test_anomaly_spikes_pay_the_opponent_per_space_travelled():
     s = SPEC.new_game(5, spikes=True)
     spiked = Counter(p for p, sp in zip(s.board, s.spikes) if sp)
     assert spiked == {RED: 2, BLUE: 2, GREEN: 2, YELLOW: 2} and s.threshold == 300
-    s = position("""
+    s = position(
+        """
         r R G Y G Y
         R R Y G y G
         G Y G Y G Y
         Y G Y B B B
         G Y G Y G Y
         B Y B G B R
-    """, Anomalies(spikes=True))
-    assert play(s, "1 right 4").totals == (0, 4)      # one spike, 4 spaces
-    assert play(s, "1 left 2").totals == (0, 2)       # same board, other way: 2
-    t = play(s, "1 right 4", "A down 1")              # the spike is now on E1; A has none
+    """,
+        Anomalies(spikes=True),
+    )
+    assert play(s, "1 right 4").totals == (0, 4)  # one spike, 4 spaces
+    assert play(s, "1 left 2").totals == (0, 2)  # same board, other way: 2
+    t = play(s, "1 right 4", "A down 1")  # the spike is now on E1; A has none
     assert t.totals == (0, 4) and t.spikes_travelled_this_turn == 4
     assert s.spike_cost(Shift("E", "up", 3)) == 3
     # both players past 15 turns: spikes vanish at the end of that round
@@ -445,8 +501,16 @@ def test_anomaly_spikes_pay_the_opponent_per_space_travelled():
 
 def test_anomalies_combine_and_fit():
     s = SPEC.new_game(9, **ALL_ON)
-    assert Counter(s.board) == {RED: 6, BLUE: 6, GREEN: 6, YELLOW: 6, BOMB: 2,
-                                CHAMELEON: 2, PYLON: 4, ROCK: 4}
+    assert Counter(s.board) == {
+        RED: 6,
+        BLUE: 6,
+        GREEN: 6,
+        YELLOW: 6,
+        BOMB: 2,
+        CHAMELEON: 2,
+        PYLON: 4,
+        ROCK: 4,
+    }
     assert s.threshold == 300
     assert SPEC.new_game(9, bombs=True, pylons=True).threshold == 250
     with pytest.raises(ValueError):
@@ -465,12 +529,20 @@ def test_helpers_json_round_trip_and_history():
 
 
 # -- properties -----------------------------------------------------------------------------------
-pieces = st.lists(st.sampled_from([RED, BLUE, GREEN, YELLOW, BOMB, CHAMELEON, PYLON, ROCK]),
-                  min_size=36, max_size=36)
+pieces = st.lists(
+    st.sampled_from([RED, BLUE, GREEN, YELLOW, BOMB, CHAMELEON, PYLON, ROCK]),
+    min_size=36,
+    max_size=36,
+)
 crystal_pieces = st.lists(st.sampled_from([RED, BLUE, GREEN, YELLOW]), min_size=36, max_size=36)
-shifts = st.builds(lambda line, fwd, d: Shift(line, ("down" if fwd else "up") if line.isalpha()
-                                              else ("right" if fwd else "left"), d),
-                   st.sampled_from("ABCDEF123456"), st.booleans(), st.integers(1, 5))
+shifts = st.builds(
+    lambda line, fwd, d: Shift(
+        line, ("down" if fwd else "up") if line.isalpha() else ("right" if fwd else "left"), d
+    ),
+    st.sampled_from("ABCDEF123456"),
+    st.booleans(),
+    st.integers(1, 5),
+)
 
 
 def _opposite(m: Shift) -> Shift:
@@ -481,12 +553,19 @@ def _opposite(m: Shift) -> Shift:
 @settings(max_examples=150, deadline=None)
 @given(crystal_pieces, st.lists(st.booleans(), min_size=36, max_size=36), shifts)
 def test_property_a_shift_keeps_contents_and_its_opposite_restores(board, spikes, move):
-    s = CrystalConnectorState(Anomalies(), tuple(board), tuple(spikes), phase="play",
-                              colours=((0, 1), (2, 3)), first_mover=0)
+    s = CrystalConnectorState(
+        Anomalies(),
+        tuple(board),
+        tuple(spikes),
+        phase="play",
+        colours=((0, 1), (2, 3)),
+        first_mover=0,
+    )
     b, sp = s.shift_result(move)
     assert Counter(b) == Counter(board) and sum(sp) == sum(spikes)
-    back = CrystalConnectorState(Anomalies(), b, sp, phase="play",
-                                 colours=((0, 1), (2, 3)), first_mover=0)
+    back = CrystalConnectorState(
+        Anomalies(), b, sp, phase="play", colours=((0, 1), (2, 3)), first_mover=0
+    )
     assert back.shift_result(_opposite(move)) == (tuple(board), tuple(spikes))
 
 
@@ -499,8 +578,11 @@ def test_property_scalar_and_batch_group_sizes_agree(boards):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 10_000), st.sampled_from([{}, ALL_ON, {"rocks": True, "spikes": True}]),
-       st.integers(0, 30))
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from([{}, ALL_ON, {"rocks": True, "spikes": True}]),
+    st.integers(0, 30),
+)
 def test_property_json_and_notation_round_trips(seed, options, steps):
     s = SPEC.new_game(seed, **options)
     rng = random.Random(seed)
@@ -516,9 +598,15 @@ def test_property_json_and_notation_round_trips(seed, options, steps):
 
 
 # -- contract ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize("seed,options", [(1, {}), (2, ALL_ON), (3, {"shift_plus": True,
-                                                                    "convertor": True}),
-                                          (4, {"rocks": True, "bombs": True})])
+@pytest.mark.parametrize(
+    "seed,options",
+    [
+        (1, {}),
+        (2, ALL_ON),
+        (3, {"shift_plus": True, "convertor": True}),
+        (4, {"rocks": True, "bombs": True}),
+    ],
+)
 def test_contract_random_playouts(seed, options):
     random_playout_checks(SPEC, seed, options=options, check_every=7)
 
@@ -552,8 +640,14 @@ def _finish_turn(state, bot, rng):
 def test_hard_takes_a_game_winning_turn():
     # Player 2 (second mover) can reach 250 and lead only with a rare turn; the turn
     # best for points difference (Medium's) falls one point short.
-    s = position(WIN_POSITION, colours=((GREEN, YELLOW), (RED, BLUE)), to_move=1,
-                 totals=(195, 209), turns_taken=(5, 4), banned=("A", "3", "E"))
+    s = position(
+        WIN_POSITION,
+        colours=((GREEN, YELLOW), (RED, BLUE)),
+        to_move=1,
+        totals=(195, 209),
+        turns_taken=(5, 4),
+        banned=("A", "3", "E"),
+    )
     rng = random.Random(0)
     won = _finish_turn(s, HardBot(), rng)
     assert won.is_terminal() and won.outcome().winners == (1,)
@@ -562,16 +656,23 @@ def test_hard_takes_a_game_winning_turn():
 
 
 def test_medium_finds_the_best_last_shift_with_spikes_and_rocks():
-    s = position("""
+    s = position(
+        """
         r R G Y G Y
         R O Y G y G
         G Y G b G Y
         Y G Y B B O
         G Y G Y G Y
         B Y B G B R
-    """, Anomalies(spikes=True, rocks=True), lines_this_turn=("6", "6"), banned=("D",))
-    best = max(s.apply(m).turn_log[-1].products[0] - s.apply(m).turn_log[-1].products[1]
-               - s.spike_cost(m) for m in s.legal_moves())
+    """,
+        Anomalies(spikes=True, rocks=True),
+        lines_this_turn=("6", "6"),
+        banned=("D",),
+    )
+    best = max(
+        s.apply(m).turn_log[-1].products[0] - s.apply(m).turn_log[-1].products[1] - s.spike_cost(m)
+        for m in s.legal_moves()
+    )
     m = MediumBot().choose(s, rng=random.Random(1))
     after = s.apply(m)
     got = after.turn_log[-1].products[0] - after.turn_log[-1].products[1] - s.spike_cost(m)
@@ -598,18 +699,24 @@ def test_bots_make_legal_choices_in_every_phase_and_on_tiny_budgets():
 
 
 def test_bot_picks_colours_by_the_board():
-    s = CrystalConnectorState.from_diagram("""
+    s = CrystalConnectorState.from_diagram(
+        """
         R R R G Y G
         R R R Y G Y
         R R R G Y G
         B Y G Y B Y
         G B Y B G B
         Y G B G Y B
-    """, phase="first_pick", first_picker=0)
+    """,
+        phase="first_pick",
+        first_picker=0,
+    )
     m = MediumBot().choose(s, rng=random.Random(1))
     assert m == TakeColours((RED,))
-    t = play(CrystalConnectorState.from_diagram(s.diagram(), first_picker=0,
-                                                phase="first_pick"), "take green")
+    t = play(
+        CrystalConnectorState.from_diagram(s.diagram(), first_picker=0, phase="first_pick"),
+        "take green",
+    )
     m2 = MediumBot().choose(t, rng=random.Random(1))
     assert RED in m2.colours
 
@@ -627,20 +734,27 @@ def test_bots_stop_when_cancelled_and_still_answer_legally():
     for bot in (EasyBot(), MediumBot(), HardBot()):
         budget = Budget(cancelled=lambda: True)
         assert bot.choose(s, rng=random.Random(1), budget=budget) in s.legal_moves()
-        late = bot.choose_for_late_seat(s, late_seat=s.current_player(), rng=random.Random(1),
-                                        budget=Budget(cancelled=lambda: True))
+        late = bot.choose_for_late_seat(
+            s,
+            late_seat=s.current_player(),
+            rng=random.Random(1),
+            budget=Budget(cancelled=lambda: True),
+        )
         assert late in s.legal_moves()
 
 
 def test_hard_stand_in_hurts_the_late_player_with_spikes():
-    s = position("""
+    s = position(
+        """
         r R G Y G Y
         R R Y G y G
         G Y G Y G Y
         Y G Y B B B
         G Y G Y G Y
         B G B G B R
-    """, Anomalies(spikes=True))
+    """,
+        Anomalies(spikes=True),
+    )
     bot, rng = HardBot(), random.Random(2)
     while s.current_player() == 0:
         s = s.apply(bot.choose_for_late_seat(s, late_seat=0, rng=rng))

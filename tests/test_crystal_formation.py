@@ -50,8 +50,9 @@ def C(label: str):
     return (ord(label[0].upper()) - 65, int(label[1:]) - 1)
 
 
-def position(diagram: str, players: int = 2, to_move: int = 0, round_: int = 1,
-             stashes=None) -> FormationState:
+def position(
+    diagram: str, players: int = 2, to_move: int = 0, round_: int = 1, stashes=None
+) -> FormationState:
     """A state from a text diagram.  Stashes default to whatever completes five of each
     size per seat; ``stashes`` overrides them (then the total may differ on purpose)."""
     kind = "square" if players <= 4 else "hex"
@@ -168,10 +169,14 @@ def test_ruling2_start_corners():
 
 
 def test_ruling3_node_power_and_tree():
-    s = position("""
+    s = position(
+        """
         0S 0M 0L 0SM . . . .
         0SL 0ML 0SML . . . . .
-        """ + "\n".join([EMPTY_ROW] * 5) + "\n1SML . . . . . . .")
+        """
+        + "\n".join([EMPTY_ROW] * 5)
+        + "\n1SML . . . . . . ."
+    )
     powers = {n.pieces: n.power for n in s.nodes(0)}
     assert powers == {"S": 1, "M": 2, "L": 3, "SM": 3, "SL": 4, "ML": 5, "SML": 6}
     assert [n.pieces for n in s.nodes(0) if n.is_tree] == ["SML"]
@@ -278,8 +283,12 @@ def test_ruling4_hex_rings_match_hand_drawn_rings():
 
 
 def test_ruling4_node_area_is_union_of_its_pieces_never_its_own_cell():
-    s = position("\n".join([EMPTY_ROW] * 3) + "\n. . . 0SL . . . .\n"
-                 + "\n".join([EMPTY_ROW] * 3) + "\n. . . . . . . 1SML")
+    s = position(
+        "\n".join([EMPTY_ROW] * 3)
+        + "\n. . . 0SL . . . .\n"
+        + "\n".join([EMPTY_ROW] * 3)
+        + "\n. . . . . . . 1SML"
+    )
     area = s.node_area(C("D4"))
     assert area == set(ring("square", C("D4"), 1)) | set(ring("square", C("D4"), 3))
     assert C("D4") not in area
@@ -290,12 +299,15 @@ def test_ruling4_node_area_is_union_of_its_pieces_never_its_own_cell():
     assert len(tree_area) == 15 and C("H8") not in tree_area
 
 
-@pytest.mark.parametrize("kind, cells, shape", [("square", 48, "7x7 block"),
-                                                  ("hex", 36, "hexagon of radius 3")])
+@pytest.mark.parametrize(
+    "kind, cells, shape", [("square", 48, "7x7 block"), ("hex", 36, "hexagon of radius 3")]
+)
 def test_ruling4_a_trees_area_as_the_card_states_it(kind, cells, shape):
     geo_cells = board_cells(kind)
-    biggest = max(len(set(ring(kind, c, 1)) | set(ring(kind, c, 2)) | set(ring(kind, c, 3)))
-                  for c in geo_cells)
+    biggest = max(
+        len(set(ring(kind, c, 1)) | set(ring(kind, c, 2)) | set(ring(kind, c, 3)))
+        for c in geo_cells
+    )
     assert biggest == cells
     card = (Path(__file__).resolve().parent.parent / "seeds" / "crystal-formation.md").read_text()
     assert f"{shape} around it ({cells} cells)" in card
@@ -333,15 +345,28 @@ def test_ruling5_place_needs_a_small_in_the_stash():
 
 
 def test_ruling5_grow_ladder():
-    s = position("""
+    s = position(
+        """
         0SML 0S . 0M . 0SM . 0L
         . . . . . . . .
         0SL . 0ML . . . . .
-        """ + "\n".join([EMPTY_ROW] * 4) + "\n. . . . . . . 1SML")
-    options = {lab: sorted(g.size for g in s.grow_options(C(lab)))
-               for lab in ("A1", "B1", "D1", "F1", "H1", "A3", "C3")}
-    assert options == {"A1": [], "B1": ["M"], "D1": ["L", "S"], "F1": ["L"], "H1": ["S"],
-                       "A3": ["M"], "C3": ["S"]}
+        """
+        + "\n".join([EMPTY_ROW] * 4)
+        + "\n. . . . . . . 1SML"
+    )
+    options = {
+        lab: sorted(g.size for g in s.grow_options(C(lab)))
+        for lab in ("A1", "B1", "D1", "F1", "H1", "A3", "C3")
+    }
+    assert options == {
+        "A1": [],
+        "B1": ["M"],
+        "D1": ["L", "S"],
+        "F1": ["L"],
+        "H1": ["S"],
+        "A3": ["M"],
+        "C3": ["S"],
+    }
     assert pieces(play(s, "grow b1 M"), "B1") == "M"
     assert pieces(play(s, "grow d1 S"), "D1") == "SM"
     assert pieces(play(s, "grow d1 L"), "D1") == "L"
@@ -389,9 +414,13 @@ def test_ruling5_move_into_area_of_another_node():
 
 def test_ruling5_move_judges_support_after_the_move():
     # B1 supports nothing but D1's small ring; D1 leaving must land in B1's ring
-    s = position("""
+    s = position(
+        """
         . 0S . 0S . . . .
-        """ + "\n".join([EMPTY_ROW] * 6) + "\n. . . . . . . 1SML")
+        """
+        + "\n".join([EMPTY_ROW] * 6)
+        + "\n. . . . . . . 1SML"
+    )
     assert set(s.move_targets(C("D1"))) == {C("A1"), C("C1"), C("A2"), C("B2"), C("C2")}
 
 
@@ -416,7 +445,8 @@ def test_ruling5_pass_only_when_nothing_is_legal():
 
 def test_ruling6_decay_ladder():
     # each node of seat 0 stands in the area of seat 1's tree on D4
-    s = position("""
+    s = position(
+        """
         . . . . . . . .
         . 0SML . 0SM . 0ML . .
         . . . . . . . .
@@ -425,11 +455,20 @@ def test_ruling6_decay_ladder():
         . 0M . 0S . . . .
         . . . . . . . .
         0SML . . . . . . .
-        """, stashes=[(5, 5, 5), (4, 4, 4)])
+        """,
+        stashes=[(5, 5, 5), (4, 4, 4)],
+    )
     preview = s.decay_preview(None)
     got = {cell_label(d.cell): (d.before, d.after) for d in preview.decays}
-    assert got == {"B2": ("SML", "ML"), "D2": ("SM", "M"), "F2": ("ML", "SL"),
-                   "B4": ("SL", "L"), "F4": ("L", "M"), "B6": ("M", "S"), "D6": ("S", "")}
+    assert got == {
+        "B2": ("SML", "ML"),
+        "D2": ("SM", "M"),
+        "F2": ("ML", "SL"),
+        "B4": ("SL", "L"),
+        "F4": ("L", "M"),
+        "B6": ("M", "S"),
+        "D6": ("S", ""),
+    }
 
 
 def test_ruling6_decay_happens_at_the_end_of_the_movers_turn():
@@ -444,13 +483,14 @@ def test_ruling6_decay_happens_at_the_end_of_the_movers_turn():
         . . . . . . . 1SML
         """)
     after = play(s, "place b2")
-    assert pieces(after, "D4") == "M"          # seat 0's node in seat 1's small ring
-    assert pieces(after, "E5") == "S"          # seat 1's node waits for seat 1's turn
-    assert after.stash(0) == (3, 3, 4)        # placed one small, got D4's back
+    assert pieces(after, "D4") == "M"  # seat 0's node in seat 1's small ring
+    assert pieces(after, "E5") == "S"  # seat 1's node waits for seat 1's turn
+    assert after.stash(0) == (3, 3, 4)  # placed one small, got D4's back
 
 
 def test_ruling6_decay_is_once_however_many_opponents_reach():
-    s = position("""
+    s = position(
+        """
         0SML . . . . . . 1SML
         . . . . . . . .
         . . . . . . . .
@@ -459,8 +499,10 @@ def test_ruling6_decay_is_once_however_many_opponents_reach():
         . . . . . . . .
         . . . . . . . .
         . . . . . . . 2SML
-        """, players=3)
-    assert pieces(play(s, "grow d4 S"), "D4") == "ML"   # 6 -> 5, not 6 -> 4
+        """,
+        players=3,
+    )
+    assert pieces(play(s, "grow d4 S"), "D4") == "ML"  # 6 -> 5, not 6 -> 4
 
 
 def test_ruling6_decay_without_the_smaller_piece_in_stash():
@@ -485,7 +527,8 @@ def test_ruling6_decay_without_the_smaller_piece_in_stash():
 
 def test_ruling6_decay_order_is_reading_order():
     # one small left in the stash, two lone mediums decaying: B2 (read first) gets it
-    s = position("""
+    s = position(
+        """
         0SML . . . . . . .
         . 0M . . . . . .
         . . 1S . . . . .
@@ -494,7 +537,9 @@ def test_ruling6_decay_order_is_reading_order():
         . . . . . . . .
         . . . . . . . .
         . . . . . . . 1SML
-        """, stashes=[(1, 2, 4), (4, 4, 4)])
+        """,
+        stashes=[(1, 2, 4), (4, 4, 4)],
+    )
     preview = s.decay_preview(None)
     got = {cell_label(d.cell): d.after for d in preview.decays}
     assert got == {"B2": "S", "B4": ""}
@@ -571,14 +616,15 @@ def test_ruling6_only_the_movers_nodes_decay_and_die():
         . . . . . . . 1SML
         """)
     after = play(s, "place b1")
-    assert pieces(after, "C3") == "S"       # not seat 1's turn end yet
+    assert pieces(after, "C3") == "S"  # not seat 1's turn end yet
     after = play(after, "move h8-h7")
-    assert pieces(after, "C3") == ""        # now it decays away
+    assert pieces(after, "C3") == ""  # now it decays away
 
 
 def test_ruling6_pass_still_ends_the_turn():
     # an empty stash and one lone small: nothing is legal but passing
-    s = position("""
+    s = position(
+        """
         . . . . . . . .
         . . . . . . . .
         . . . . . . . .
@@ -587,7 +633,9 @@ def test_ruling6_pass_still_ends_the_turn():
         . . . . . . . .
         . . . . . . . 0S
         . . . . . . . 1SML
-        """, stashes=[(0, 0, 5), (4, 4, 4)])
+        """,
+        stashes=[(0, 0, 5), (4, 4, 4)],
+    )
     assert s.must_pass()
     after = play(s, "pass")
     assert after.nodes(0) == () and after.stash(0) == (1, 0, 5)
@@ -606,7 +654,7 @@ def test_ruling6_removed_pieces_return_to_the_stash():
         """)
     after = play(s, "place b2")
     after.check_pieces()
-    assert pieces(after, "H5") == "SL"   # in seat 1's large ring (distance 3)
+    assert pieces(after, "H5") == "SL"  # in seat 1's large ring (distance 3)
     assert pieces(after, "G4") == "SML"  # G4 is 4 rows away from F8: untouched
     # placed a small (3 -> 2); H5's medium came back and a small went to it
     assert s.stash(0) == (3, 2, 2) and after.stash(0) == (1, 3, 2)
@@ -715,9 +763,24 @@ def test_notation_round_trips_and_is_case_insensitive():
     assert SPEC.new_game(0, 6).parse_move("place f11") == Place(C("F11"))
 
 
-@pytest.mark.parametrize("junk", ["", "banana", "x" * 500, "\x00", "place", "place z9",
-                                  "grow d4", "grow d4 X", "move d4", "move d4-", "place ½2",
-                                  "place d4 d5", "pass now"])
+@pytest.mark.parametrize(
+    "junk",
+    [
+        "",
+        "banana",
+        "x" * 500,
+        "\x00",
+        "place",
+        "place z9",
+        "grow d4",
+        "grow d4 X",
+        "move d4",
+        "move d4-",
+        "place ½2",
+        "place d4 d5",
+        "pass now",
+    ],
+)
 def test_junk_text_is_refused_readably(junk):
     s = SPEC.new_game(0, 2)
     with pytest.raises(IllegalMove) as err:
@@ -770,8 +833,17 @@ def test_json_round_trip_and_validation():
 
 def test_rules_card_is_packaged_and_covers_rulings():
     text = (importlib.resources.files("seeds") / SPEC.rules_card).read_text()
-    for phrase in ("place d4", "grow d4 M", "move d4-f6", "pass", "five trees", "100 rounds",
-                   "F1", "decay", "stash"):
+    for phrase in (
+        "place d4",
+        "grow d4 M",
+        "move d4-f6",
+        "pass",
+        "five trees",
+        "100 rounds",
+        "F1",
+        "decay",
+        "stash",
+    ):
         assert phrase.lower() in text.lower()
 
 
@@ -864,7 +936,8 @@ def test_hard_stops_a_leader_completing_a_fifth_tree():
     # 0) is to move and Sapphire (seat 1) comes in between doing nothing about it.  Ruby
     # can stop it only by bringing her tree within three of Emerald's trees (it decays to
     # M+L there but keeps its large ring, and her large on C1 keeps it alive).
-    s = position("""
+    s = position(
+        """
         0SML . 0L . . . . 1SML
         . . . . . . . .
         . . . . . . . .
@@ -873,7 +946,9 @@ def test_hard_stops_a_leader_completing_a_fifth_tree():
         . . . . . . . .
         2SML . 2SML . . . . .
         2SML . 2ML . 2SML . . .
-        """, players=3)
+        """,
+        players=3,
+    )
 
     def stops(move):
         return play(s.apply(move), "place g2", "grow c8 S").winner != 2

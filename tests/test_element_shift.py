@@ -16,12 +16,30 @@ from hypothesis import strategies as st
 
 from game.ai.base import Budget
 from game.ai.element_shift import (
-    clear_shared_profiles, make_easy, make_hard, make_medium, make_random,
+    clear_shared_profiles,
+    make_easy,
+    make_hard,
+    make_medium,
+    make_random,
 )
 from game.core import ClockPreset, IllegalMove
 from game.element_shift import (
-    CELLS, FIRE, GRASS, HIDDEN, SPEC, VARIATIONS, WATER, ElementShiftState, Plan, PlanList,
-    StartPick, cell_name, parse_cell_name, resolve_round, score_round, state_from_diagram,
+    CELLS,
+    FIRE,
+    GRASS,
+    HIDDEN,
+    SPEC,
+    VARIATIONS,
+    WATER,
+    ElementShiftState,
+    Plan,
+    PlanList,
+    StartPick,
+    cell_name,
+    parse_cell_name,
+    resolve_round,
+    score_round,
+    state_from_diagram,
 )
 from game.registry import GAMES
 from tests.contract import illegal_text_checks, random_playout_checks
@@ -29,8 +47,9 @@ from tests.contract import illegal_text_checks, random_playout_checks
 NAMES = {"fire": FIRE, "water": WATER, "grass": GRASS}
 
 
-def position(patch: str = "", players: str = "", round_: int = 1, fill: str = "G",
-             totals=None) -> ElementShiftState:
+def position(
+    patch: str = "", players: str = "", round_: int = 1, fill: str = "G", totals=None
+) -> ElementShiftState:
     """A hand-made position: ``patch`` rows go at the top-left, ``fill`` elsewhere
     (a letter, or ``"diag"`` for F W G repeating along the diagonals, where every region
     is a single tile)."""
@@ -62,6 +81,7 @@ def tile(state, name: str) -> int:
 
 # ---------------------------------------------------------------------------------------
 # Rule 1-3: board, seats, setup
+
 
 def test_board_and_seats_dealt_from_the_seed():
     a, b = SPEC.new_game(11), SPEC.new_game(11)
@@ -104,6 +124,7 @@ def test_setup_picks_are_secret_shared_and_revealed_together():
 
 # ---------------------------------------------------------------------------------------
 # Rule 4: plans
+
 
 def test_plan_leaving_the_board_is_refused_with_the_reason():
     s = position("W", "water@A1")
@@ -152,6 +173,7 @@ def test_timeout_keeps_the_element_and_stays():
 # ---------------------------------------------------------------------------------------
 # Rule 5: tile changes
 
+
 def test_entered_tile_beaten_by_the_player_converts():
     s = position("WF", "water@A1")
     after = play(s, "keep; R")
@@ -199,6 +221,7 @@ def test_tile_change_judged_by_the_element_at_round_start():
 # ---------------------------------------------------------------------------------------
 # Rule 6: scoring
 
+
 def test_region_score_floor_and_k_counts_only_matching_players():
     # Water region A1 B1 C1 A2 B2 (5 tiles); three water players and a fire player in it.
     s = position("WWW\nWW", "water@A1 water@B1 water@C1 fire@B2")
@@ -219,7 +242,7 @@ def test_off_element_player_scores_no_region_points():
 def _split_board(counts):
     """Row-major board: counts[0] fire, then counts[1] water, then grass."""
     text = "F" * counts[0] + "W" * counts[1] + "G" * counts[2]
-    return "\n".join(text[i * 11:(i + 1) * 11] for i in range(11))
+    return "\n".join(text[i * 11 : (i + 1) * 11] for i in range(11))
 
 
 def test_leading_element_bonus_goes_to_the_element_that_beats_it():
@@ -232,8 +255,7 @@ def test_leading_element_bonus_goes_to_the_element_that_beats_it():
 
 def test_leading_element_tie_means_no_bonus_and_is_judged_after_changes():
     # 41 fire, 41 water, 39 grass: tied for most, nobody leads.
-    s = state_from_diagram(_split_board((41, 41, 39)), [GRASS, WATER],
-                           [120, parse_cell_name("I4")])
+    s = state_from_diagram(_split_board((41, 41, 39)), [GRASS, WATER], [120, parse_cell_name("I4")])
     assert s.leading_element() == -1
     lines = play(s, "keep; stay", "keep; stay").breakdowns[0]
     assert lines[0].leading == 0 and lines[0].region == 2 * 39
@@ -248,11 +270,11 @@ def test_leading_element_tie_means_no_bonus_and_is_judged_after_changes():
 # ---------------------------------------------------------------------------------------
 # Rule 7: variations
 
+
 def test_round_one_theme_has_no_variation():
     v = VARIATIONS[1]
     assert v.name == "Theme" and v.segments == 5
-    assert not (v.pandemic or v.rock_paper_scissors or v.knight_jumps or v.ray_first
-                or v.tile_rush)
+    assert not (v.pandemic or v.rock_paper_scissors or v.knight_jumps or v.ray_first or v.tile_rush)
 
 
 def test_pandemic_bonus_only_when_alone_in_your_region():
@@ -329,8 +351,10 @@ def test_tile_rush_changes_tiles_every_segment():
     plans = ("keep; R", "keep; stay L")
     rush = play(position("WFG", "water@A1 grass@C1", round_=7), *plans)
     assert tile(rush, "B1") == GRASS
-    assert [[(c.old, c.new) for c in seg] for seg in rush.last_trace.conversions[:2]] == \
-        [[(FIRE, WATER)], [(WATER, GRASS)]]
+    assert [[(c.old, c.new) for c in seg] for seg in rush.last_trace.conversions[:2]] == [
+        [(FIRE, WATER)],
+        [(WATER, GRASS)],
+    ]
     theme = play(position("WFG", "water@A1 grass@C1", round_=1), *plans)
     assert tile(theme, "B1") == WATER
     assert VARIATIONS[7].segments == 6
@@ -346,6 +370,7 @@ def test_tile_rush_changes_once_per_segment():
 
 # ---------------------------------------------------------------------------------------
 # Rule 8: the end
+
 
 def test_final_ranking_shares_places_for_equal_totals():
     s = position("", "water@A1 water@K11 fire@F6", round_=7, totals=[10, 10, 5])
@@ -369,6 +394,7 @@ def test_tournament_clock_is_120_seconds_per_submission():
 
 # ---------------------------------------------------------------------------------------
 # Notation, JSON, hidden information, helpers
+
 
 def test_notation_reads_back_and_is_case_insensitive():
     s = position("W", "water@E5", round_=6)
@@ -443,6 +469,7 @@ def test_preview_and_helpers_for_the_screen():
 # ---------------------------------------------------------------------------------------
 # Properties
 
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(1, 7), st.integers(0, CELLS - 1), st.integers(0, 10**9))
 def test_every_plan_index_reads_back_and_is_legal(round_, start, raw):
@@ -464,8 +491,13 @@ def test_resolution_does_not_depend_on_seat_order(seed, round_, order):
     elements = tuple(rng.randrange(3) for _ in range(12))
     plans = [PlanList(round_, p)[rng.randrange(len(PlanList(round_, p)))] for p in positions]
     trace = resolve_round(round_, board, positions, elements, plans)
-    perm = resolve_round(round_, board, tuple(positions[i] for i in order),
-                         tuple(elements[i] for i in order), [plans[i] for i in order])
+    perm = resolve_round(
+        round_,
+        board,
+        tuple(positions[i] for i in order),
+        tuple(elements[i] for i in order),
+        [plans[i] for i in order],
+    )
     assert perm.board_after == trace.board_after
     lines = score_round(round_, trace.board_after, trace.positions[-1], trace.elements)
     plines = score_round(round_, perm.board_after, perm.positions[-1], perm.elements)
@@ -495,6 +527,7 @@ def test_random_states_round_trip_and_never_mutate(seed):
 # ---------------------------------------------------------------------------------------
 # Contract
 
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_contract_random_playouts(seed):
     actions = random_playout_checks(SPEC, seed)
@@ -512,6 +545,7 @@ def test_spec_refuses_unknown_options():
 
 # ---------------------------------------------------------------------------------------
 # Bots
+
 
 def _best_still_points(state, seat):
     return max(state.preview(seat, plan).score.total for plan in state.legal_moves())
@@ -536,8 +570,7 @@ def test_hard_takes_the_obvious_conversion():
 def test_hard_is_aware_of_rock_paper_scissors():
     # Six fire players on single-tile regions: switching to water beats the other five
     # (+10), which no region here can match.
-    s = position("", "fire@A1 fire@D1 fire@G1 fire@J1 fire@C2 fire@F2", round_=4,
-                 fill="diag")
+    s = position("", "fire@A1 fire@D1 fire@G1 fire@J1 fire@C2 fire@F2", round_=4, fill="diag")
     plan = make_hard().choose(s, rng=random.Random(2), budget=Budget(nodes=10**6))
     assert plan.switch and s.preview(0, plan).score.rps == 10
 

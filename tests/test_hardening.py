@@ -54,9 +54,15 @@ def hostile_variants(record: dict) -> dict[str, bytes]:
 
 
 EXPECT = {
-    "truncated": "not valid JSON", "empty": "empty", "wrong-typed": "", "huge": "too large",
-    "unknown-game": "unknown game", "illegal-move-in-history": "move 2",
-    "future-version": "newer", "not-utf8": "not valid JSON", "a-list": "not a Crystal Arcade replay",
+    "truncated": "not valid JSON",
+    "empty": "empty",
+    "wrong-typed": "",
+    "huge": "too large",
+    "unknown-game": "unknown game",
+    "illegal-move-in-history": "move 2",
+    "future-version": "newer",
+    "not-utf8": "not valid JSON",
+    "a-list": "not a Crystal Arcade replay",
 }
 
 
@@ -87,8 +93,18 @@ def test_hostile_replay_file_gives_a_clear_error(kind, tmp_path):
     assert "Traceback" not in str(err.value)
 
 
-@pytest.mark.parametrize("content", [b"", b"{", b'{"format": 1, "fullscreen": "yes"}', b"\x00\x01",
-                                     b'{"format": 99}', b"[]", b'{"format": 1, "pad": "' + b"y" * (9 << 20) + b'"}'])
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"",
+        b"{",
+        b'{"format": 1, "fullscreen": "yes"}',
+        b"\x00\x01",
+        b'{"format": 99}',
+        b"[]",
+        b'{"format": 1, "pad": "' + b"y" * (9 << 20) + b'"}',
+    ],
+)
 def test_hostile_settings_never_crash_the_client(content, paths):
     from scenes.app import App
 
@@ -164,8 +180,12 @@ CHILD = textwrap.dedent("""
 
 def test_killed_process_resumes_at_its_last_completed_move(paths):
     env = dict(os.environ)
-    proc = subprocess.Popen([sys.executable, "-c", CHILD.format(root=str(ROOT))], stdout=subprocess.PIPE,
-                            text=True, env=env)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", CHILD.format(root=str(ROOT))],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         line = ""
         deadline = time.time() + 120
@@ -198,8 +218,12 @@ def test_killed_process_resumes_at_its_last_completed_move(paths):
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(seed=st.integers(0, 10_000), picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=400))
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    seed=st.integers(0, 10_000), picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=400)
+)
 def test_every_legal_move_applies_from_reachable_states_and_games_end(game_id, seed, picks):
     import random
 
@@ -214,7 +238,11 @@ def test_every_legal_move_applies_from_reachable_states_and_games_end(game_id, s
         moves = state.legal_moves()
         assert len(moves) > 0
         if i % 25 == 0:  # every legal move applies (a sample where there are thousands)
-            sample = moves if len(moves) <= 150 else [moves[rng.randrange(len(moves))] for _ in range(150)]
+            sample = (
+                moves
+                if len(moves) <= 150
+                else [moves[rng.randrange(len(moves))] for _ in range(150)]
+            )
             for mv in sample:
                 state.apply(mv)
         state = state.apply(moves[pick % len(moves)])

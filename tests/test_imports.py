@@ -20,7 +20,8 @@ PACKAGES = ("game", "scenes", "tools", "party")
 # Known pairs in scenes/: App finds its first screens and kiosk policy by importing
 # them, and they import App.  Issue 16 moves kiosk policy and screen lookup out of App.
 SCENES_PAIRS_TO_REMOVE = {
-    frozenset(pair) for pair in [
+    frozenset(pair)
+    for pair in [
         ("scenes.app", "scenes.kiosk"),
         ("scenes.app", "scenes.select"),
         ("scenes.app", "scenes.title"),
@@ -73,8 +74,7 @@ def graph() -> dict[str, set[str]]:
 
 
 def mutual_pairs(g: dict[str, set[str]]) -> set[frozenset]:
-    return {frozenset((a, b)) for a, targets in g.items() for b in targets
-            if a in g.get(b, ())}
+    return {frozenset((a, b)) for a, targets in g.items() for b in targets if a in g.get(b, ())}
 
 
 def test_the_graph_is_read_from_the_source():
@@ -85,15 +85,21 @@ def test_the_graph_is_read_from_the_source():
 
 def test_rules_never_import_their_bots():
     g = graph()
-    engines = [m for m in g if m.startswith("game.") and not m.startswith("game.ai")
-               and m != "game.registry"]
+    engines = [
+        m
+        for m in g
+        if m.startswith("game.") and not m.startswith("game.ai") and m != "game.registry"
+    ]
     offenders = {m: sorted(t for t in g[m] if t.startswith("game.ai")) for m in engines}
     assert {m: t for m, t in offenders.items() if t} == {}
 
 
 def test_no_two_modules_of_game_or_tools_import_each_other():
-    pairs = {p for p in mutual_pairs(graph())
-             if all(m.split(".")[0] in ("game", "tools", "party") for m in p)}
+    pairs = {
+        p
+        for p in mutual_pairs(graph())
+        if all(m.split(".")[0] in ("game", "tools", "party") for m in p)
+    }
     assert pairs == set()
 
 

@@ -40,6 +40,7 @@ def settle(app, view, seconds=60.0):
     """Run until the person may act, the game is over or the screen changed.  Bots think
     in a thread, so ticks alone do not give them time: yield between batches.  (A
     time-out, not a timing assertion.)"""
+
     def ready():
         if app.top is not view:
             return True
@@ -89,16 +90,26 @@ def finish(app, view, person_actions):
 def _finger(app, kind, pos, rel=(0, 0)):
     w, h = app.canvas.get_size()
     # +0.5: the mapper's int(x * w) lands on the same pixel
-    return pygame.event.Event(kind, x=(pos[0] + 0.5) / w, y=(pos[1] + 0.5) / h, dx=rel[0] / w, dy=rel[1] / h,
-                              finger_id=1, touch_id=1, pressure=0.0 if kind == pygame.FINGERUP else 1.0)
+    return pygame.event.Event(
+        kind,
+        x=(pos[0] + 0.5) / w,
+        y=(pos[1] + 0.5) / h,
+        dx=rel[0] / w,
+        dy=rel[1] / h,
+        finger_id=1,
+        touch_id=1,
+        pressure=0.0 if kind == pygame.FINGERUP else 1.0,
+    )
 
 
 def tap(app, pos, ticks=1):
     """A finger tap as SDL delivers it: each finger event followed by its mouse copy."""
-    for ev in (_finger(app, pygame.FINGERDOWN, pos),
-               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True),
-               _finger(app, pygame.FINGERUP, pos),
-               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=True)):
+    for ev in (
+        _finger(app, pygame.FINGERDOWN, pos),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True),
+        _finger(app, pygame.FINGERUP, pos),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=True),
+    ):
         app.post(ev)
     app.run_ticks(ticks)
 
@@ -112,7 +123,9 @@ def drag(app, a, b):
     for p in (mid, b):
         rel = (p[0] - last[0], p[1] - last[1])
         app.post(_finger(app, pygame.FINGERMOTION, p, rel))
-        app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=rel, buttons=(1, 0, 0), touch=True))
+        app.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=rel, buttons=(1, 0, 0), touch=True)
+        )
         app.run_ticks(1)  # the piece is drawn under the finger
         last = p
     app.post(_finger(app, pygame.FINGERUP, b))
@@ -331,9 +344,13 @@ def test_whole_game_with_controller_buttons_only(app, monkeypatch):
             undone = True
         if not scrolled:
             # the shoulders scroll the turn log (checked before a redraw clamps it)
-            app.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=LSHOULDER, instance_id=0))
+            app.post(
+                pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=LSHOULDER, instance_id=0)
+            )
             assert view.log_scroll == 3
-            app.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=RSHOULDER, instance_id=0))
+            app.post(
+                pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=RSHOULDER, instance_id=0)
+            )
             assert view.log_scroll == 0
             scrolled = True
     assert undone and hinted and scrolled
@@ -360,8 +377,12 @@ def make_view(app, start=None, seats=("person", "hard")):
     from scenes.play.chromatic_collapse import ChromaticCollapseView
 
     setup = GameSetup(GAME, 2, {"ray_count": False, "advantage": "Diamond"}, 1)
-    match = Match(GAMES[GAME], setup, [Seat.person() if k == "person" else Seat.bot(k) for k in seats],
-                  start if start is not None else setup.start(GAMES))
+    match = Match(
+        GAMES[GAME],
+        setup,
+        [Seat.person() if k == "person" else Seat.bot(k) for k in seats],
+        start if start is not None else setup.start(GAMES),
+    )
     view = ChromaticCollapseView(app, match)
     view.bot_seconds = 0.05
     app.push(view)
@@ -394,8 +415,11 @@ def test_controller_reaches_every_panel_button_and_lets_a_piece_go(app):
     seen = []
     for _ in range(6):
         pad(app, BACK)
-        seen.append(("side", view.setup_focus) if view.button_focus is None
-                    else view.panel_buttons()[view.button_focus].text)
+        seen.append(
+            ("side", view.setup_focus)
+            if view.button_focus is None
+            else view.panel_buttons()[view.button_focus].text
+        )
     assert seen == [("side", 1), "Hint", "Undo", "Rules", "Menu", ("side", 0)]
     pad(app, A)
     assert [e.text for e in view.match.entries] == ["start Diamond"]

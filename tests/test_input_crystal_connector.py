@@ -30,8 +30,9 @@ PAD_FOR = {"up": UP, "down": DOWN, "left": LEFT, "right": RIGHT}
 
 # -- synthetic input -----------------------------------------------------------------------
 def _finger(kind, x, y, dx=0.0, dy=0.0, pressure=1.0):
-    return pygame.event.Event(kind, x=x / W, y=y / H, dx=dx / W, dy=dy / H, finger_id=1, touch_id=1,
-                              pressure=pressure)
+    return pygame.event.Event(
+        kind, x=x / W, y=y / H, dx=dx / W, dy=dy / H, finger_id=1, touch_id=1, pressure=pressure
+    )
 
 
 def _copy(kind, x, y, **kw):
@@ -82,8 +83,9 @@ def wait(app, predicate, what: str, limit: int = 8000) -> None:
 
 def ready(app, view) -> bool:
     """The person may act now, or the game has left the screen."""
-    return app.top is not view or (view.my_turn() and not view.anim and not view.queue
-                                   and view.match.state is view._base)
+    return app.top is not view or (
+        view.my_turn() and not view.anim and not view.queue and view.match.state is view._base
+    )
 
 
 # -- menus -----------------------------------------------------------------------------------
@@ -222,8 +224,9 @@ def test_whole_game_by_touch_only(app):
     view = start_view(app)
     m = view.match
     # the Menu button pauses, Resume returns
-    menu = next(b for b in view.ui.get_root_container().elements
-                if getattr(b, "text", "") == "Menu")
+    menu = next(
+        b for b in view.ui.get_root_container().elements if getattr(b, "text", "") == "Menu"
+    )
     tap(app, menu.rect.center)
     ticks(app, 2, draw=True)
     assert app.top.name == "pause"

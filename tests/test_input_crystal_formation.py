@@ -37,13 +37,24 @@ def sdl_copy(app, kind, pos, rel=(0, 0)) -> None:
     """SDL's own mouse copy of a finger event (touch=True): it must be ignored."""
     ipos = (int(pos[0]), int(pos[1]))
     if kind == pygame.FINGERDOWN:
-        app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=ipos, rel=(0, 0), buttons=(0, 0, 0), touch=True))
+        app.post(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=ipos, rel=(0, 0), buttons=(0, 0, 0), touch=True
+            )
+        )
         app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=ipos, button=1, touch=True))
     elif kind == pygame.FINGERUP:
         app.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=ipos, button=1, touch=True))
     else:
-        app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=ipos, rel=(int(rel[0]), int(rel[1])),
-                                    buttons=(1, 0, 0), touch=True))
+        app.post(
+            pygame.event.Event(
+                pygame.MOUSEMOTION,
+                pos=ipos,
+                rel=(int(rel[0]), int(rel[1])),
+                buttons=(1, 0, 0),
+                touch=True,
+            )
+        )
 
 
 def finger(app, kind, pos, rel=(0, 0), copy: bool = True) -> None:
@@ -51,8 +62,18 @@ def finger(app, kind, pos, rel=(0, 0), copy: bool = True) -> None:
     the finger event is queued), then the finger event itself."""
     if copy:
         sdl_copy(app, kind, pos, rel)
-    app.post(pygame.event.Event(kind, x=pos[0] / W, y=pos[1] / H, dx=rel[0] / W, dy=rel[1] / H, finger_id=1,
-                                touch_id=1, pressure=0.0 if kind == pygame.FINGERUP else 1.0))
+    app.post(
+        pygame.event.Event(
+            kind,
+            x=pos[0] / W,
+            y=pos[1] / H,
+            dx=rel[0] / W,
+            dy=rel[1] / H,
+            finger_id=1,
+            touch_id=1,
+            pressure=0.0 if kind == pygame.FINGERUP else 1.0,
+        )
+    )
 
 
 def tap(app, pos, copies_after: bool = False) -> None:
@@ -90,10 +111,15 @@ class NoKeysOrMouse:
         app.post = self.post
 
     def post(self, event):
-        mouse_copy = (event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
-                      and getattr(event, "touch", False))
+        mouse_copy = event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEMOTION,
+        ) and getattr(event, "touch", False)
         ok = event.type in self.allowed or (mouse_copy and self.allowed is self.FINGER)
-        assert ok, f"not a {'finger' if self.allowed is self.FINGER else 'controller'} event: {event}"
+        assert ok, (
+            f"not a {'finger' if self.allowed is self.FINGER else 'controller'} event: {event}"
+        )
         self.real(event)
 
 
@@ -112,8 +138,14 @@ def wait(app, view, predicate, ticks: int = 6000) -> None:
 
 def settle(app, view) -> None:
     """Until the person may act with nothing animating, or the game has left the screen."""
-    wait(app, view, lambda: app.top is not view or (view.my_turn() and not view.anim and not view.queue
-                                                      and not view.match.is_over()))
+    wait(
+        app,
+        view,
+        lambda: (
+            app.top is not view
+            or (view.my_turn() and not view.anim and not view.queue and not view.match.is_over())
+        ),
+    )
 
 
 def focused(scene):
@@ -459,7 +491,9 @@ def test_controller_walks_the_strip_buttons_on_the_hexagon(app):
     assert view.banner == match.state.why_illegal(Grow(home, "S")) and match.entries == []
     app.run_ticks(2)  # the focus ring is drawn
     pad(app, DOWN)
-    pad(app, A)  # Cancel: the selection goes, and so does the button, so the focus is back on the board
+    pad(
+        app, A
+    )  # Cancel: the selection goes, and so does the button, so the focus is back on the board
     assert view.selected is None and view.strip_focus is None
     edge = view.cursor
     pad_button(app, view, "threat")

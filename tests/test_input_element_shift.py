@@ -354,8 +354,11 @@ def test_a_whole_game_with_a_game_controller_only(app):
             # the left stick moves the cursor too: one push right, one tile
             before = view.cursor
             for value in (32767, 0):
-                app.post(pygame.event.Event(pygame.CONTROLLERAXISMOTION, axis=0, value=value,
-                                            instance_id=0))
+                app.post(
+                    pygame.event.Event(
+                        pygame.CONTROLLERAXISMOTION, axis=0, value=value, instance_id=0
+                    )
+                )
             app.run_ticks(1, draw=False)
             assert view.cursor == before + 1
             cursor_to(app, view, cell)

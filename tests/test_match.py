@@ -120,22 +120,31 @@ def test_replay_round_trip():
         m.submit(m.state.legal_moves()[-1])
     record = json.loads(json.dumps(m.to_replay()))
     assert record["format"] == 1 and record["game_id"] == "nim:heaps=4#5"
-    assert record["seats"] == [{"kind": "person", "name": "Ada"}, {"kind": "bot", "level": "medium"}]
+    assert record["seats"] == [
+        {"kind": "person", "name": "Ada"},
+        {"kind": "bot", "level": "medium"},
+    ]
     again = Match.from_replay(record, SPECS)
     assert [e.text for e in again.entries] == [e.text for e in m.entries]
     assert again.state.to_json() == m.state.to_json()
     assert again.score_history == m.score_history
 
 
-@pytest.mark.parametrize("mutate, message", [
-    (lambda r: r.update(format=99), "newer"),
-    (lambda r: r.update(game="chess"), "unknown game"),
-    (lambda r: r.pop("seed"), "incomplete"),
-    (lambda r: r.update(moves=["take 9 from A"]), "move 1"),
-    (lambda r: r.update(moves="take 1 from A"), "lists"),
-    (lambda r: r.update(seats=[{"kind": "alien"}, {"kind": "bot", "level": "easy"}]), "person or a bot"),
-    (lambda r: r.update(options={"heaps": 17}), "heaps"),
-])
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda r: r.update(format=99), "newer"),
+        (lambda r: r.update(game="chess"), "unknown game"),
+        (lambda r: r.pop("seed"), "incomplete"),
+        (lambda r: r.update(moves=["take 9 from A"]), "move 1"),
+        (lambda r: r.update(moves="take 1 from A"), "lists"),
+        (
+            lambda r: r.update(seats=[{"kind": "alien"}, {"kind": "bot", "level": "easy"}]),
+            "person or a bot",
+        ),
+        (lambda r: r.update(options={"heaps": 17}), "heaps"),
+    ],
+)
 def test_damaged_replays_give_readable_errors(mutate, message):
     m = new_match()
     m.submit(first_move(m))

@@ -16,41 +16,97 @@ from game.match import Match, Seat
 from game.registry import GAMES
 from scenes.app import App
 
-KEYS = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE,
-        pygame.K_TAB, pygame.K_h, pygame.K_u, pygame.K_y, pygame.K_PAGEUP, pygame.K_PAGEDOWN,
-        pygame.K_BACKSPACE, pygame.K_1, pygame.K_5, pygame.K_a, pygame.K_z, pygame.K_HOME, pygame.K_END,
-        pygame.K_ESCAPE, pygame.K_F1]
+KEYS = [
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_RETURN,
+    pygame.K_SPACE,
+    pygame.K_TAB,
+    pygame.K_h,
+    pygame.K_u,
+    pygame.K_y,
+    pygame.K_PAGEUP,
+    pygame.K_PAGEDOWN,
+    pygame.K_BACKSPACE,
+    pygame.K_1,
+    pygame.K_5,
+    pygame.K_a,
+    pygame.K_z,
+    pygame.K_HOME,
+    pygame.K_END,
+    pygame.K_ESCAPE,
+    pygame.K_F1,
+]
 
 
 def random_event(rng: random.Random) -> pygame.event.Event:
     kind = rng.random()
     pos = (rng.randrange(1280), rng.randrange(720))
     if kind < 0.30:
-        return pygame.event.Event(pygame.MOUSEBUTTONDOWN if rng.random() < 0.5 else pygame.MOUSEBUTTONUP,
-                                  pos=pos, button=rng.choice((1, 1, 1, 3)), touch=False)
+        return pygame.event.Event(
+            pygame.MOUSEBUTTONDOWN if rng.random() < 0.5 else pygame.MOUSEBUTTONUP,
+            pos=pos,
+            button=rng.choice((1, 1, 1, 3)),
+            touch=False,
+        )
     if kind < 0.45:
-        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(rng.randint(-40, 40), rng.randint(-40, 40)),
-                                  buttons=(rng.random() < 0.5, 0, 0), touch=False)
+        return pygame.event.Event(
+            pygame.MOUSEMOTION,
+            pos=pos,
+            rel=(rng.randint(-40, 40), rng.randint(-40, 40)),
+            buttons=(rng.random() < 0.5, 0, 0),
+            touch=False,
+        )
     if kind < 0.70:
         key = rng.choice(KEYS)
-        return pygame.event.Event(pygame.KEYDOWN, key=key, mod=rng.choice((0, 0, pygame.KMOD_SHIFT, pygame.KMOD_CTRL)),
-                                  unicode=chr(key) if 32 <= key < 127 else "", scancode=0)
+        return pygame.event.Event(
+            pygame.KEYDOWN,
+            key=key,
+            mod=rng.choice((0, 0, pygame.KMOD_SHIFT, pygame.KMOD_CTRL)),
+            unicode=chr(key) if 32 <= key < 127 else "",
+            scancode=0,
+        )
     if kind < 0.80:
         t = rng.choice((pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION))
-        return pygame.event.Event(t, x=pos[0] / 1280, y=pos[1] / 720, dx=rng.uniform(-0.05, 0.05),
-                                  dy=rng.uniform(-0.05, 0.05), finger_id=1, touch_id=1, pressure=1.0)
+        return pygame.event.Event(
+            t,
+            x=pos[0] / 1280,
+            y=pos[1] / 720,
+            dx=rng.uniform(-0.05, 0.05),
+            dy=rng.uniform(-0.05, 0.05),
+            finger_id=1,
+            touch_id=1,
+            pressure=1.0,
+        )
     if kind < 0.90:
-        return pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=rng.choice((0, 1, 2, 3, 6, 11, 12, 13, 14)),
-                                  instance_id=0)
+        return pygame.event.Event(
+            pygame.CONTROLLERBUTTONDOWN,
+            button=rng.choice((0, 1, 2, 3, 6, 11, 12, 13, 14)),
+            instance_id=0,
+        )
     if kind < 0.93:
-        return pygame.event.Event(pygame.CONTROLLERAXISMOTION, axis=rng.choice((0, 1)),
-                                  value=rng.choice((-32000, 0, 32000)), instance_id=0)
+        return pygame.event.Event(
+            pygame.CONTROLLERAXISMOTION,
+            axis=rng.choice((0, 1)),
+            value=rng.choice((-32000, 0, 32000)),
+            instance_id=0,
+        )
     if kind < 0.95:
-        return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False, touch=False)
+        return pygame.event.Event(
+            pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False, touch=False
+        )
     if kind < 0.97:
-        return pygame.event.Event(pygame.VIDEORESIZE, w=rng.randrange(400, 1920), h=rng.randrange(300, 1080),
-                                  size=(800, 600))
-    return pygame.event.Event(rng.choice((pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED)), window=None)
+        return pygame.event.Event(
+            pygame.VIDEORESIZE,
+            w=rng.randrange(400, 1920),
+            h=rng.randrange(300, 1080),
+            size=(800, 600),
+        )
+    return pygame.event.Event(
+        rng.choice((pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED)), window=None
+    )
 
 
 def back_to_title(app: App, limit: int = 12) -> bool:

@@ -30,8 +30,9 @@ from tests.party_phones import Host, Phone, run, run_party, seated, until
 FAST = (1000.0, 1000)
 
 
-def make_party(game: str, seats: list[Seat], players: int | None = None, seed: int = 7,
-               **kw) -> Party:
+def make_party(
+    game: str, seats: list[Seat], players: int | None = None, seed: int = 7, **kw
+) -> Party:
     spec = GAMES[game]
     n = players or len(seats)
     p, options = spec.resolve_options(n)
@@ -42,23 +43,30 @@ def make_party(game: str, seats: list[Seat], players: int | None = None, seed: i
 
 # -- protocol and lobby (no network) ------------------------------------------------------
 
-@pytest.mark.parametrize("raw, reason", [
-    (b"\x00\x01", "not binary"),
-    ("{", "Not JSON"),
-    ("[1, 2]", "JSON object"),
-    ('{"type": "dance"}', "Unknown message type"),
-    ('{"type": "move"}', "needs a field 'text'"),
-    ('{"type": "move", "text": 5}', "'text' must be text"),
-    ('{"type": "move", "text": "a1-a2", "seat": 3}', "has no field 'seat'"),
-    ('{"type": "hello", "v": 1, "room": "ABCD", "name": "x", "seat": 1e400}', "must be"),
-    ('{"type": "hello", "v": 1, "room": "ABCD", "name": "x", "seat": NaN}', "Not JSON"),
-    ('{"type": "hello", "v": 2, "room": "ABCD", "name": "x"}', "version 1"),
-    ('{"type": "hello", "v": 1, "room": "ABCD", "name": "x", "seat": 99999999999}', "No such seat"),
-    ('{"type": "key", "key": "jump"}', "Unknown key"),
-    ('{"type": "hello", "v": true, "room": "ABCD", "name": "x"}', "whole number"),
-    ("x" * (protocol.MAX_BYTES + 1), "too long"),
-    ('{"type": "move", "text": "' + "a" * 300 + '"}', "too long"),
-])
+
+@pytest.mark.parametrize(
+    "raw, reason",
+    [
+        (b"\x00\x01", "not binary"),
+        ("{", "Not JSON"),
+        ("[1, 2]", "JSON object"),
+        ('{"type": "dance"}', "Unknown message type"),
+        ('{"type": "move"}', "needs a field 'text'"),
+        ('{"type": "move", "text": 5}', "'text' must be text"),
+        ('{"type": "move", "text": "a1-a2", "seat": 3}', "has no field 'seat'"),
+        ('{"type": "hello", "v": 1, "room": "ABCD", "name": "x", "seat": 1e400}', "must be"),
+        ('{"type": "hello", "v": 1, "room": "ABCD", "name": "x", "seat": NaN}', "Not JSON"),
+        ('{"type": "hello", "v": 2, "room": "ABCD", "name": "x"}', "version 1"),
+        (
+            '{"type": "hello", "v": 1, "room": "ABCD", "name": "x", "seat": 99999999999}',
+            "No such seat",
+        ),
+        ('{"type": "key", "key": "jump"}', "Unknown key"),
+        ('{"type": "hello", "v": true, "room": "ABCD", "name": "x"}', "whole number"),
+        ("x" * (protocol.MAX_BYTES + 1), "too long"),
+        ('{"type": "move", "text": "' + "a" * 300 + '"}', "too long"),
+    ],
+)
 def test_malformed_messages_are_refused_with_a_reason(raw, reason):
     with pytest.raises(protocol.ProtocolError, match=reason):
         protocol.parse(raw)
@@ -104,6 +112,7 @@ def test_lobby_join_resume_kick():
 
 # -- one seat's view ------------------------------------------------------------------------
 
+
 def test_a_phone_never_receives_another_seats_plan():
     """Element Shift, twelve phones: a plan is its seat's secret until the reveal, in the
     state sent to phones as in the bots' view (no other seat's plan text, no log text)."""
@@ -121,9 +130,16 @@ def test_a_phone_never_receives_another_seats_plan():
                 rng = random.Random(5)
                 # setup: everybody picks a start tile
                 for i, ph in enumerate(phones):
-                    cell = rng.choice([c for c in range(es.CELLS)
-                                       if ph.state["board"][c] == ph.state["elements"][i]])
-                    ans = await ph.ask(("ok", "error"), type="move", text=f"start {es.cell_name(cell)}")
+                    cell = rng.choice(
+                        [
+                            c
+                            for c in range(es.CELLS)
+                            if ph.state["board"][c] == ph.state["elements"][i]
+                        ]
+                    )
+                    ans = await ph.ask(
+                        ("ok", "error"), type="move", text=f"start {es.cell_name(cell)}"
+                    )
                     assert ans["type"] == "ok", ans
                 await until(lambda: party.table.match.state.round == 1, what="round 1")
                 # round 1: eleven plans in, the twelfth not yet
@@ -171,8 +187,10 @@ def _random_game_over_phones(game: str, players: int, seed: int):
             async with Host(party.table):
                 for _ in range(3000):
                     ply = len(party.table.match.entries)
-                    await until(lambda: all(p.state and p.state["ply"] == ply for p in phones),
-                                what=f"states of ply {ply}")
+                    await until(
+                        lambda: all(p.state and p.state["ply"] == ply for p in phones),
+                        what=f"states of ply {ply}",
+                    )
                     if phones[0].state["over"]:
                         break
                     movers = [p for p in phones if p.state["your_turn"]]
@@ -181,7 +199,9 @@ def _random_game_over_phones(game: str, players: int, seed: int):
                     assert mover.state["moves"], mover.state
                     # someone else trying to move now is refused, and nothing changes
                     other = phones[(mover.seat + 1) % players]
-                    ans = await other.ask(("ok", "error"), type="move", text=mover.state["moves"][0])
+                    ans = await other.ask(
+                        ("ok", "error"), type="move", text=mover.state["moves"][0]
+                    )
                     assert ans["type"] == "error" and "turn" in ans["reason"]
                     move = rng.choice(mover.state["moves"])
                     ans = await mover.ask(("ok", "error"), type="move", text=move)
@@ -203,12 +223,15 @@ def _random_game_over_phones(game: str, players: int, seed: int):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game, players, seed", [
-    ("crystal-connector", 2, 4),
-    ("chromatic-collapse", 2, 2),
-    ("crystal-formation", 3, 1),
-    ("color-crossroads", 2, 6),
-])
+@pytest.mark.parametrize(
+    "game, players, seed",
+    [
+        ("crystal-connector", 2, 4),
+        ("chromatic-collapse", 2, 2),
+        ("crystal-formation", 3, 1),
+        ("color-crossroads", 2, 6),
+    ],
+)
 def test_a_whole_game_with_phones_in_every_seat(game, players, seed):
     _random_game_over_phones(game, players, seed)
 
@@ -227,9 +250,13 @@ def test_a_whole_element_shift_game_with_twelve_phones():
             rng = random.Random(2)
             async with Host(party.table):
                 for rnd in range(0, 8):
-                    await until(lambda: all(p.state and p.state["round"] == rnd or
-                                            (p.state and p.state["over"]) for p in phones),
-                                what=f"round {rnd}")
+                    await until(
+                        lambda: all(
+                            p.state and p.state["round"] == rnd or (p.state and p.state["over"])
+                            for p in phones
+                        ),
+                        what=f"round {rnd}",
+                    )
                     if phones[0].state["over"]:
                         break
                     # the phones submit in a shuffled order: the table holds early plans
@@ -237,8 +264,9 @@ def test_a_whole_element_shift_game_with_twelve_phones():
                         ph = phones[i]
                         s = ph.state
                         if rnd == 0:
-                            cell = rng.choice([c for c in range(es.CELLS)
-                                               if s["board"][c] == s["elements"][i]])
+                            cell = rng.choice(
+                                [c for c in range(es.CELLS) if s["board"][c] == s["elements"][i]]
+                            )
                             text = f"start {es.cell_name(cell)}"
                         else:
                             plist = es.PlanList(rnd, s["positions"][i])
@@ -249,7 +277,10 @@ def test_a_whole_element_shift_game_with_twelve_phones():
                         assert ans["type"] == "ok", ans
                         if k < 11:  # (the twelfth plan resolves the round at once)
                             again = await ph.ask(("ok", "error"), type="move", text=text)
-                            assert again["type"] == "error" and "wait for the others" in again["reason"]
+                            assert (
+                                again["type"] == "error"
+                                and "wait for the others" in again["reason"]
+                            )
                 await until(lambda: all(p.state["over"] for p in phones), what="the end")
                 for i, ph in enumerate(phones):
                     assert ph.state["last_points"] is not None
@@ -283,15 +314,25 @@ def test_reconnect_puts_the_phone_back_in_its_seat_mid_round():
                 await until(lambda: not party.lobby.connected(seat))
                 again = await Phone(session, party.server.url).open()
                 ans = await again.ask(("welcome", "error"), type="resume", v=1, token=token)
-                assert ans["type"] == "welcome" and ans["seat"] == seat and ans["name"] in ("Ann", "Ben")
+                assert (
+                    ans["type"] == "welcome"
+                    and ans["seat"] == seat
+                    and ans["name"] in ("Ann", "Ben")
+                )
                 await until(lambda: again.state is not None, what="the state after resuming")
                 assert again.state["seat"] == seat and again.state["ply"] == 1
                 # a stranger cannot use a made-up token, nor a second hello on a seated socket
                 stranger = await Phone(session, party.server.url).open()
                 ans = await stranger.ask(("welcome", "error"), type="resume", v=1, token="x" * 24)
                 assert ans["type"] == "error" and "not valid" in ans["reason"]
-                ans = await again.ask(("welcome", "error"), type="hello", v=1, room=party.lobby.code,
-                                      name="Eve", seat=None)
+                ans = await again.ask(
+                    ("welcome", "error"),
+                    type="hello",
+                    v=1,
+                    room=party.lobby.code,
+                    name="Eve",
+                    seat=None,
+                )
                 assert ans["type"] == "error" and "already has a seat" in ans["reason"]
                 for ph in (again, b if first is a else a, stranger):
                     await ph.close()
@@ -330,8 +371,14 @@ def test_the_server_serves_the_page_and_nothing_outside_its_folder():
                 assert r.status == 200 and "Join the game" in await r.text()
             async with session.get(party.server.url + "static/app.js") as r:
                 assert r.status == 200
-            for path in ("static/../server.py", "static/%2e%2e/server.py", "static/..%2fserver.py",
-                         "../pyproject.toml", "static//etc/passwd", "server.py"):
+            for path in (
+                "static/../server.py",
+                "static/%2e%2e/server.py",
+                "static/..%2fserver.py",
+                "../pyproject.toml",
+                "static//etc/passwd",
+                "server.py",
+            ):
                 async with session.get(party.server.url + path) as r:
                     body = await r.text()
                     assert r.status in (403, 404), (path, r.status)
@@ -345,8 +392,29 @@ def test_ten_thousand_malformed_messages_change_nothing_and_the_host_keeps_servi
     party = make_party("crystal-connector", [Seat.phone(), Seat.phone()], rate=rate)
     rng = random.Random(99)
     fields = ["type", "v", "room", "name", "seat", "token", "text", "key", "x", ""]
-    values = [None, True, -1, 2**70, 1.5, "", "A" * 300, [], {}, "hello", "move", "key", "up",
-              "pass", "1 right 5", "\u0000", "\ud800", "ABCD", 0, 63, 64]
+    values = [
+        None,
+        True,
+        -1,
+        2**70,
+        1.5,
+        "",
+        "A" * 300,
+        [],
+        {},
+        "hello",
+        "move",
+        "key",
+        "up",
+        "pass",
+        "1 right 5",
+        "\u0000",
+        "\ud800",
+        "ABCD",
+        0,
+        63,
+        64,
+    ]
 
     def garbage(i: int):
         k = i % 6
@@ -357,13 +425,25 @@ def test_ten_thousand_malformed_messages_change_nothing_and_the_host_keeps_servi
         if k == 2:
             return json.dumps(rng.choice(values))
         if k == 3:  # objects of random fields and values
-            return json.dumps({rng.choice(fields): rng.choice(values) for _ in range(rng.randrange(4))})
+            return json.dumps(
+                {rng.choice(fields): rng.choice(values) for _ in range(rng.randrange(4))}
+            )
         if k == 4:  # a known type with wrong or missing fields
             t = rng.choice(list(protocol.FIELDS))
-            return json.dumps({"type": t, **{rng.choice(fields): rng.choice(values)
-                                             for _ in range(rng.randrange(3))}})
-        return json.dumps({"type": "move", "text": "".join(rng.choice("ABCDEF123456 updownleftright;-x")
-                                                           for _ in range(rng.randrange(30)))})
+            return json.dumps(
+                {
+                    "type": t,
+                    **{rng.choice(fields): rng.choice(values) for _ in range(rng.randrange(3))},
+                }
+            )
+        return json.dumps(
+            {
+                "type": "move",
+                "text": "".join(
+                    rng.choice("ABCDEF123456 updownleftright;-x") for _ in range(rng.randrange(30))
+                ),
+            }
+        )
 
     async def main():
         async with aiohttp.ClientSession() as session:
@@ -380,8 +460,11 @@ def test_ten_thousand_malformed_messages_change_nothing_and_the_host_keeps_servi
                     if i % 500 == 0:
                         pong = await ph.ask(("pong",), type="ping")
                         assert pong == {"type": "pong"}
-                await until(lambda: party.server.messages_in >= 10_000, timeout=60,
-                            what=f"10,000 messages ({party.server.messages_in} so far)")
+                await until(
+                    lambda: party.server.messages_in >= 10_000,
+                    timeout=60,
+                    what=f"10,000 messages ({party.server.messages_in} so far)",
+                )
                 await until(lambda: party.server.inbox.empty())
                 await mover.ask(("pong",), type="ping")
                 await asyncio.sleep(0.3)  # the table's last refusals reach the phones
@@ -420,8 +503,12 @@ def test_a_flood_is_slowed_not_served():
 
 def test_a_stand_in_bot_plays_a_phone_gone_too_long_and_hands_back():
     now = [1000.0]
-    party = make_party("crystal-connector", [Seat.phone(), Seat.phone()], takeover_seconds=60,
-                       lobby_clock=lambda: now[0])
+    party = make_party(
+        "crystal-connector",
+        [Seat.phone(), Seat.phone()],
+        takeover_seconds=60,
+        lobby_clock=lambda: now[0],
+    )
 
     async def main():
         async with aiohttp.ClientSession() as session:
@@ -440,7 +527,9 @@ def test_a_stand_in_bot_plays_a_phone_gone_too_long_and_hands_back():
                 await until(lambda: 0 in match.stand_ins, what="the stand-in")
                 assert match.controller(0).is_bot and match.controller(0).level == "medium"
                 assert any("Medium bot plays" in n for n in notes)
-                await until(lambda: b.state["seats"][0]["kind"] == "bot", what="phones told of the bot")
+                await until(
+                    lambda: b.state["seats"][0]["kind"] == "bot", what="phones told of the bot"
+                )
                 assert b.state["seats"][0]["connected"] is False
                 back = await Phone(session, party.server.url).open()
                 ans = await back.ask(("welcome", "error"), type="resume", v=1, token=token)

@@ -28,10 +28,15 @@ from tests.test_party import FAST, make_party
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install '.[test]')")
+webdriver = pytest.importorskip(
+    "selenium.webdriver", reason="selenium is not installed (pip install '.[test]')"
+)
 if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
-    pytest.skip("no Chromium here: apt-get install chromium chromium-driver (Debian) to run the "
-                "phone page in a real browser", allow_module_level=True)
+    pytest.skip(
+        "no Chromium here: apt-get install chromium chromium-driver (Debian) to run the "
+        "phone page in a real browser",
+        allow_module_level=True,
+    )
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.common.exceptions import TimeoutException  # noqa: E402
@@ -44,13 +49,24 @@ SHOTS = os.environ.get("PARTY_SHOTS")
 def browser():
     opts = webdriver.ChromeOptions()
     opts.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--window-size=360,780",
-                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"):
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=360,780",
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    ):
         opts.add_argument(flag)
-    opts.add_experimental_option("mobileEmulation", {
-        "deviceMetrics": {"width": 360, "height": 780, "pixelRatio": 2.0, "touch": True}})
+    opts.add_experimental_option(
+        "mobileEmulation",
+        {"deviceMetrics": {"width": 360, "height": 780, "pixelRatio": 2.0, "touch": True}},
+    )
     service = webdriver.ChromeService(executable_path=CHROMEDRIVER)
     driver = webdriver.Chrome(options=opts, service=service)
     driver.set_page_load_timeout(20)
@@ -79,7 +95,10 @@ class Background:
 
     def _run(self):
         async def main():
-            async with aiohttp.ClientSession() as session, Host(self.party):  # (Party.step: the table once begun)
+            async with (
+                aiohttp.ClientSession() as session,
+                Host(self.party),
+            ):  # (Party.step: the table once begun)
                 await self.phones_job(session, self.stop)
 
         try:
@@ -93,10 +112,14 @@ def wait(driver, predicate, what: str, timeout: float = 20):
         return WebDriverWait(driver, timeout).until(lambda d: predicate(d), message=what)
     except TimeoutException:
         # what the phone showed, for the failure report
-        seen = {i: driver.find_element(By.ID, i).text for i in ("status", "toast", "preview", "plan-text")}
+        seen = {
+            i: driver.find_element(By.ID, i).text
+            for i in ("status", "toast", "preview", "plan-text")
+        }
         logs = driver.get_log("browser") if hasattr(driver, "get_log") else []
-        raise AssertionError(f"timed out waiting for {what}; the page showed {seen}; "
-                             f"console: {logs[-5:]}") from None
+        raise AssertionError(
+            f"timed out waiting for {what}; the page showed {seen}; console: {logs[-5:]}"
+        ) from None
 
 
 def shot(driver, name: str) -> None:
@@ -137,8 +160,9 @@ def test_a_browser_joins_element_shift_and_submits_a_plan(browser):
                     if not s or s["over"] or submitted.get(ph.seat) == s["round"]:
                         continue
                     if s["round"] == 0:
-                        cell = rng.choice([c for c in range(es.CELLS)
-                                           if s["board"][c] == s["elements"][ph.seat]])
+                        cell = rng.choice(
+                            [c for c in range(es.CELLS) if s["board"][c] == s["elements"][ph.seat]]
+                        )
                         text = f"start {es.cell_name(cell)}"
                     else:
                         plist = es.PlanList(s["round"], s["positions"][ph.seat])
@@ -151,8 +175,13 @@ def test_a_browser_joins_element_shift_and_submits_a_plan(browser):
 
         with Background(party, others):
             join(browser, party, "Ada")
-            wait(browser, lambda d: party.table is not None and "Pick" in d.find_element(By.ID, "submit").text,
-                 "the start pick")
+            wait(
+                browser,
+                lambda d: (
+                    party.table is not None and "Pick" in d.find_element(By.ID, "submit").text
+                ),
+                "the start pick",
+            )
             # tap a tile of our own element on the phone's board
             view = party.table.view(0)
             cell = next(c for c in range(es.CELLS) if view["board"][c] == view["elements"][0])
@@ -160,12 +189,16 @@ def test_a_browser_joins_element_shift_and_submits_a_plan(browser):
             w, h = board.size["width"], board.size["height"]
             x = (cell % 11 + 0.5) * w / 11 - w / 2
             y = (cell // 11 + 0.5) * h / 11 - h / 2
-            webdriver.ActionChains(browser).move_to_element_with_offset(board, int(x), int(y)).click().perform()
+            webdriver.ActionChains(browser).move_to_element_with_offset(
+                board, int(x), int(y)
+            ).click().perform()
             wait(browser, lambda d: "Start on" in d.find_element(By.ID, "submit").text, "the pick")
             browser.find_element(By.ID, "submit").click()
             wait(browser, lambda d: party.table.match.state.round == 1, "round 1", timeout=30)
             # round 1: switch, two steps, submit
-            wait(browser, lambda d: d.find_element(By.ID, "switch").is_displayed(), "the plan editor")
+            wait(
+                browser, lambda d: d.find_element(By.ID, "switch").is_displayed(), "the plan editor"
+            )
             browser.find_element(By.ID, "switch").click()
             steps = browser.find_elements(By.CSS_SELECTOR, "#steps button")
             assert len(steps) >= 5 and all(b.size["height"] >= 44 for b in steps)
@@ -173,19 +206,31 @@ def test_a_browser_joins_element_shift_and_submits_a_plan(browser):
             next(b for b in steps if b.is_enabled()).click()
             steps = browser.find_elements(By.CSS_SELECTOR, "#steps button")
             steps[-1].click()  # stay
-            wait(browser, lambda d: "If nobody else moved" in d.find_element(By.ID, "preview").text,
-                 "the preview")
+            wait(
+                browser,
+                lambda d: "If nobody else moved" in d.find_element(By.ID, "preview").text,
+                "the preview",
+            )
             shot(browser, "party-phone-element-shift.png")
             plan_text = browser.find_element(By.ID, "plan-text").text
             browser.find_element(By.ID, "submit").click()
-            wait(browser, lambda d: party.table.match.state.round == 2 or party.table.match.is_over(),
-                 "the reveal of round 1", timeout=30)
+            wait(
+                browser,
+                lambda d: party.table.match.state.round == 2 or party.table.match.is_over(),
+                "the reveal of round 1",
+                timeout=30,
+            )
             match = party.table.match
             mine = [e.text for e in match.entries if e.seat == 0]
             assert mine[0].startswith("start ") and mine[1].startswith("switch; ")
-            assert mine[1] in plan_text.replace("  ", " ") or plan_text.startswith(mine[1].split(";")[0])
-            wait(browser, lambda d: "Last round" in d.find_element(By.ID, "points").text,
-                 "the round's points on the phone")
+            assert mine[1] in plan_text.replace("  ", " ") or plan_text.startswith(
+                mine[1].split(";")[0]
+            )
+            wait(
+                browser,
+                lambda d: "Last round" in d.find_element(By.ID, "points").text,
+                "the round's points on the phone",
+            )
             shot(browser, "party-phone-element-shift-points.png")
     finally:
         party.stop()
@@ -194,6 +239,7 @@ def test_a_browser_joins_element_shift_and_submits_a_plan(browser):
 def test_a_browser_makes_a_move_in_chromatic_collapse(browser):
     party = make_party("chromatic-collapse", [Seat.phone(), Seat.phone()], seed=5, rate=FAST)
     try:
+
         async def other(session, stop):
             ph = await Phone(session, party.server.url).open()
             await ph.join(party.lobby.code, "Sim", 1)
@@ -211,9 +257,16 @@ def test_a_browser_makes_a_move_in_chromatic_collapse(browser):
         with Background(party, other):
             join(browser, party, "Ben")
             match = lambda: party.table.match  # noqa: E731
-            wait(browser, lambda d: party.table is not None and match().to_move() == 0
-                 and d.find_elements(By.CSS_SELECTOR, "#moves button, #groups button"),
-                 "our turn with its moves", timeout=30)
+            wait(
+                browser,
+                lambda d: (
+                    party.table is not None
+                    and match().to_move() == 0
+                    and d.find_elements(By.CSS_SELECTOR, "#moves button, #groups button")
+                ),
+                "our turn with its moves",
+                timeout=30,
+            )
             before = len(match().entries)
             groups = browser.find_elements(By.CSS_SELECTOR, "#groups button")
             if groups:

@@ -70,7 +70,9 @@ def host_from_select(app, game: str, seats: list[str]) -> LobbyScene:
     for i, kind in enumerate(seats):
         for _ in range(8):
             c = seat_control(app.top, i)
-            if c.element.text.endswith(f"‹ {dict(person='Person', phone='Phone').get(kind, kind)} ›"):
+            if c.element.text.endswith(
+                f"‹ {dict(person='Person', phone='Phone').get(kind, kind)} ›"
+            ):
                 break
             app.post_click(c.element.rect.center)
             app.run_ticks(1, draw=False)
@@ -114,8 +116,10 @@ def test_a_phone_plays_chromatic_collapse_against_a_bot_on_the_big_screen(app):
             assert [s["label"] for s in ans["seats"]] == ["Diamond"] or len(ans["seats"]) == 1
             ans = await phone.join(party.lobby.code, "Ada")
             assert ans["type"] == "welcome"
-            await until(lambda: lobby._seen and lobby._seen[0]["name"] == "Ada",
-                        what="the lobby to show Ada")
+            await until(
+                lambda: lobby._seen and lobby._seen[0]["name"] == "Ada",
+                what="the lobby to show Ada",
+            )
             kick = control(lobby, "Kick")
             assert kick.element.rect.height >= 44
             press(app, "Start")
@@ -129,9 +133,14 @@ def test_a_phone_plays_chromatic_collapse_against_a_bot_on_the_big_screen(app):
             assert match.seats[seat].is_phone and match.seats[1 - seat].is_bot
             moves_made = 0
             for _ in range(400):
-                await until(lambda: match.is_over() or (phone.state["your_turn"]
-                                                        and phone.state["ply"] == len(match.entries)),
-                            timeout=30, what="the phone's turn")
+                await until(
+                    lambda: (
+                        match.is_over()
+                        or (phone.state["your_turn"] and phone.state["ply"] == len(match.entries))
+                    ),
+                    timeout=30,
+                    what="the phone's turn",
+                )
                 if match.is_over():
                     break
                 if moves_made == 0:
@@ -142,6 +151,7 @@ def test_a_phone_plays_chromatic_collapse_against_a_bot_on_the_big_screen(app):
                     assert "no hints on the big screen" in view.banner and view.hint_ticket is None
                     view.undo()
                     assert "Take-backs are off at a party" in view.banner
+
                     # the d-pad drives the board's cursor for this seat
                     # (setup: Left/Right pick the side; on the board the first key shows
                     # the cursor and the next ones move it)
@@ -165,9 +175,13 @@ def test_a_phone_plays_chromatic_collapse_against_a_bot_on_the_big_screen(app):
             assert ans["type"] == "error" and "over" in ans["reason"]
             press(app, "Rematch")
             again = app.top
-            assert isinstance(again, PlayScene) and again.party is party and again.match is not match
-            await until(lambda: phone.state["ply"] == 0 and not phone.state["over"],
-                        what="the rematch's first state on the phone")
+            assert (
+                isinstance(again, PlayScene) and again.party is party and again.match is not match
+            )
+            await until(
+                lambda: phone.state["ply"] == 0 and not phone.state["over"],
+                what="the rematch's first state on the phone",
+            )
             assert again.match.seats[phone.seat].is_phone
             again.open_pause()
             app.run_ticks(2, draw=False)
@@ -202,8 +216,11 @@ def test_a_stand_in_bot_moves_for_a_phone_that_left_and_hands_back(app):
             await until(lambda: seat in match.stand_ins, what="the stand-in")
             assert "Medium bot plays" in view.banner
             await until(lambda: other.state["seats"][seat]["kind"] == "bot", what="phones told")
-            await until(lambda: any(e.seat == seat for e in match.entries), timeout=30,
-                        what="the stand-in's move")
+            await until(
+                lambda: any(e.seat == seat for e in match.entries),
+                timeout=30,
+                what="the stand-in's move",
+            )
             back = await Phone(session, party.server.url).open()
             ans = await back.ask(("welcome", "error"), type="resume", v=1, token=token)
             assert ans["type"] == "welcome"
@@ -293,8 +310,9 @@ def test_phones_playing_keep_a_kiosk_awake(paths):
     from scenes.app import App
 
     paths.kiosk.parent.mkdir(parents=True, exist_ok=True)
-    paths.kiosk.write_text(json.dumps({"party": True, "idle_timeout_seconds": 2,
-                                       "attract_after_seconds": 600}))
+    paths.kiosk.write_text(
+        json.dumps({"party": True, "idle_timeout_seconds": 2, "attract_after_seconds": 600})
+    )
     app = App(headless=True, paths=paths, kiosk=True)
     try:
         lobby = host_from_select(app, "crystal-connector", ["phone", "phone"])
@@ -309,8 +327,11 @@ def test_phones_playing_keep_a_kiosk_awake(paths):
                     await asyncio.sleep(0.02)
                 assert app.top is view, [s.name for s in app.stack]
                 quiet = app.tick_count
-                await until(lambda: app.top.name == "still-there", timeout=30,
-                            what="'Still there?' once the phones fall silent")
+                await until(
+                    lambda: app.top.name == "still-there",
+                    timeout=30,
+                    what="'Still there?' once the phones fall silent",
+                )
                 assert app.tick_count - quiet >= 2 * 60 - 30
                 await a.close()
                 await b.close()
@@ -326,17 +347,33 @@ def test_party_settings_with_wrong_values_fall_back_and_say_so(paths):
     from scenes.config import Settings
 
     paths.settings.parent.mkdir(parents=True, exist_ok=True)
-    paths.settings.write_text(json.dumps({"party_address": "the moon", "party_port": 70000,
-                                          "party_takeover_seconds": 1, "colour_blind": True}))
+    paths.settings.write_text(
+        json.dumps(
+            {
+                "party_address": "the moon",
+                "party_port": 70000,
+                "party_takeover_seconds": 1,
+                "colour_blind": True,
+            }
+        )
+    )
     settings, message = Settings.load(paths)
-    assert (settings.party_address, settings.party_port, settings.party_takeover_seconds) == ("", 8765, 60.0)
+    assert (settings.party_address, settings.party_port, settings.party_takeover_seconds) == (
+        "",
+        8765,
+        60.0,
+    )
     assert settings.colour_blind is True  # the good values are kept
     assert message and "party address, party port, party takeover seconds" in message
-    paths.settings.write_text(json.dumps({"party_address": "127.0.0.1", "party_port": 0,
-                                          "party_takeover_seconds": 120}))
+    paths.settings.write_text(
+        json.dumps({"party_address": "127.0.0.1", "party_port": 0, "party_takeover_seconds": 120})
+    )
     settings, message = Settings.load(paths)
-    assert (settings.party_address, settings.party_port, settings.party_takeover_seconds) == \
-        ("127.0.0.1", 0, 120.0) and message is None
+    assert (settings.party_address, settings.party_port, settings.party_takeover_seconds) == (
+        "127.0.0.1",
+        0,
+        120.0,
+    ) and message is None
 
 
 def test_a_phone_d_pad_enters_crystal_connector_shifts_on_the_big_screen(app):
@@ -358,15 +395,25 @@ def test_a_phone_d_pad_enters_crystal_connector_shifts_on_the_big_screen(app):
             match = view.match
 
             def mover():
-                return next((p for p in phones if p.state and p.state["your_turn"]
-                             and p.state["ply"] == len(match.entries)), None)
+                return next(
+                    (
+                        p
+                        for p in phones
+                        if p.state and p.state["your_turn"] and p.state["ply"] == len(match.entries)
+                    ),
+                    None,
+                )
 
             # setup choices from the move list
             while match.state.phase != "play":
                 await until(lambda: mover() is not None, what="a setup choice")
                 ph = mover()
-                assert (await ph.ask(("ok", "error"), type="move", text=ph.state["moves"][0]))["type"] == "ok"
-            await until(lambda: mover() is not None and not view.anim and not view.queue, what="turn 1")
+                assert (await ph.ask(("ok", "error"), type="move", text=ph.state["moves"][0]))[
+                    "type"
+                ] == "ok"
+            await until(
+                lambda: mover() is not None and not view.anim and not view.queue, what="turn 1"
+            )
             ph = mover()
             seat = ph.seat
             ply = len(match.entries)
@@ -391,8 +438,10 @@ def test_a_phone_d_pad_enters_crystal_connector_shifts_on_the_big_screen(app):
             # the phone's list wins: its move is played and the half-entered turn is dropped
             ans = await ph.ask(("ok", "error"), type="move", text=ph.state["moves"][-1])
             assert ans["type"] == "ok"
-            await until(lambda: len(match.entries) == ply + 1 and not view.pending,
-                        what="the listed move played, the d-pad's draft dropped")
+            await until(
+                lambda: len(match.entries) == ply + 1 and not view.pending,
+                what="the listed move played, the d-pad's draft dropped",
+            )
             assert match.entries[-1].seat == seat
             for p in phones:
                 await p.close()

@@ -1,6 +1,5 @@
 """The shared play screen, exercised with the tests' Nim through a minimal view."""
 
-
 import pygame
 
 from game.core import GameSetup
@@ -23,7 +22,9 @@ class NimView(PlayScene):
     def handle_board(self, event):
         if event.type == pygame.KEYDOWN and event.unicode in "123":
             heap = max(range(len(self.match.state.heaps)), key=lambda i: self.match.state.heaps[i])
-            self.try_move(nim_game.Take(heap, min(int(event.unicode), self.match.state.heaps[heap])))
+            self.try_move(
+                nim_game.Take(heap, min(int(event.unicode), self.match.state.heaps[heap]))
+            )
 
 
 def make(app, seats, seed=3):
@@ -44,9 +45,18 @@ def test_person_against_bot_plays_to_the_results_screen(app):
         if app.top is not view:
             break
         if view.match.to_move() == 0 and not view.match.is_over():
-            app.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1", scancode=0))
-        app.run_until(lambda: app.top is not view or view.match.to_move() == 0 and not view.anim
-                      and not view.queue, max_ticks=3000)
+            app.post(
+                pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1", scancode=0)
+            )
+        app.run_until(
+            lambda: (
+                app.top is not view
+                or view.match.to_move() == 0
+                and not view.anim
+                and not view.queue
+            ),
+            max_ticks=3000,
+        )
     app.run_until(lambda: app.top is not view, max_ticks=600)
     assert app.top.name == "results"
     assert view.match.is_over()

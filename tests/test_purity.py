@@ -20,7 +20,10 @@ def test_no_game_module_imports_pygame_in_source():
                 names = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module]
-            if any(n == "pygame" or n.startswith("pygame.") or n.startswith("pygame_gui") for n in names):
+            if any(
+                n == "pygame" or n.startswith("pygame.") or n.startswith("pygame_gui")
+                for n in names
+            ):
                 offenders.append(str(path.relative_to(GAME.parent)))
     assert offenders == []
 
@@ -33,6 +36,7 @@ def test_importing_every_game_module_loads_no_pygame():
         "        importlib.import_module(m.name)\n"
         "print('pygame' in sys.modules, 'party.table' in sys.modules)\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=GAME.parent, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=GAME.parent, check=True
+    )
     assert out.stdout.strip() == "False True"

@@ -12,8 +12,18 @@ from game import autosave
 from game.core import GameSetup
 from game.match import Match, ReplayError, Seat
 from game.registry import GAMES
-from game.replays import (RECENT_KEEP, Timeline, delete_replay, keep_recent, list_replays,
-                          open_replay, recent_folder, rename_replay, replay_key, take_over)
+from game.replays import (
+    RECENT_KEEP,
+    Timeline,
+    delete_replay,
+    keep_recent,
+    list_replays,
+    open_replay,
+    recent_folder,
+    rename_replay,
+    replay_key,
+    take_over,
+)
 from game.saves import SaveError
 from tests.test_hardening import EXPECT, hostile_variants, real_match
 
@@ -127,8 +137,10 @@ def test_timeline_steps_by_action_turn_and_round():
         assert a < b
     # Every turn start is a change of seat or round; inside a turn neither changes.
     for k in range(1, line.last):
-        boundary = m.entries[k].seat != m.entries[k - 1].seat or \
-            m.states[k].round_number != m.states[k - 1].round_number
+        boundary = (
+            m.entries[k].seat != m.entries[k - 1].seat
+            or m.states[k].round_number != m.states[k - 1].round_number
+        )
         assert (k in starts) == boundary
     line.go(0)
     seen = [0]

@@ -66,9 +66,13 @@ def test_finger_tap_counts_once_and_sdl_mouse_copy_is_ignored(app):
     fx, fy = x / 1280, y / 720
     # SDL sends both the finger events and mouse copies marked touch=True.
     for ev in (
-        pygame.event.Event(pygame.FINGERDOWN, x=fx, y=fy, dx=0, dy=0, finger_id=1, touch_id=1, pressure=1),
+        pygame.event.Event(
+            pygame.FINGERDOWN, x=fx, y=fy, dx=0, dy=0, finger_id=1, touch_id=1, pressure=1
+        ),
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=True),
-        pygame.event.Event(pygame.FINGERUP, x=fx, y=fy, dx=0, dy=0, finger_id=1, touch_id=1, pressure=0),
+        pygame.event.Event(
+            pygame.FINGERUP, x=fx, y=fy, dx=0, dy=0, finger_id=1, touch_id=1, pressure=0
+        ),
         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=True),
     ):
         app.post(ev)
@@ -98,12 +102,15 @@ def test_corrupt_settings_file_is_reported_set_aside_and_defaults_used(paths):
         a.shutdown()
 
 
-@pytest.mark.parametrize("content, expect", [
-    ('{"format": 1, "master_volume": "loud"}', "bad value for master volume"),
-    ('{"format": 7}', "newer version"),
-    ('[1, 2]', "not a settings table"),
-    ('', "empty"),
-])
+@pytest.mark.parametrize(
+    "content, expect",
+    [
+        ('{"format": 1, "master_volume": "loud"}', "bad value for master volume"),
+        ('{"format": 7}', "newer version"),
+        ("[1, 2]", "not a settings table"),
+        ("", "empty"),
+    ],
+)
 def test_bad_settings_values(paths, content, expect):
     paths.config.mkdir(parents=True)
     paths.settings.write_text(content)
@@ -145,15 +152,24 @@ def test_rules_screen_renders_every_card_and_scrolls(app):
 def test_markdown_subset():
     from scenes.rules import _runs, parse_markdown
 
-    blocks = parse_markdown("# Title\n\nOne\nparagraph.\n\n## Part\n- item **bold**\n  continued\n1. first\n")
-    assert blocks == [("h1", "Title"), ("p", "One paragraph."), ("h2", "Part"),
-                      ("li", "item **bold** continued"), ("ol", "1. first")]
+    blocks = parse_markdown(
+        "# Title\n\nOne\nparagraph.\n\n## Part\n- item **bold**\n  continued\n1. first\n"
+    )
+    assert blocks == [
+        ("h1", "Title"),
+        ("p", "One paragraph."),
+        ("h2", "Part"),
+        ("li", "item **bold** continued"),
+        ("ol", "1. first"),
+    ]
     assert _runs("a **b** c") == [("a ", False), ("b", True), (" c", False)]
 
 
 def test_controller_buttons_navigate_menus(app):
     # A = Enter, B = Escape, d-pad = arrows (SDL game controller button numbers)
-    app.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=12, instance_id=0))  # d-pad down
+    app.post(
+        pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=12, instance_id=0)
+    )  # d-pad down
     app.run_ticks(1)
     assert focused_text(app) == "Rules"
     app.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=11, instance_id=0))  # d-pad up

@@ -348,15 +348,26 @@ def test_element_shift_shows_every_submitted_plan(app, monkeypatch):
     match = played("element-shift", 36, limit=400)
     scene = theatre_for(app, match)
     # A position inside round 1's planning with several plans submitted.
-    k = next(i for i, s in enumerate(match.states)
-             if s.round_number >= 1 and sum(1 for p in s.pending if getattr(p, "actions", None)) >= 3)
+    k = next(
+        i
+        for i, s in enumerate(match.states)
+        if s.round_number >= 1 and sum(1 for p in s.pending if getattr(p, "actions", None)) >= 3
+    )
     scene._snap(k)
     drawn = []
     real = scene.view.draw_path
-    monkeypatch.setattr(scene.view, "draw_path",
-                        lambda surface, state, seat, *a, **kw: (drawn.append(seat), real(surface, state, seat, *a, **kw)))
+    monkeypatch.setattr(
+        scene.view,
+        "draw_path",
+        lambda surface, state, seat, *a, **kw: (
+            drawn.append(seat),
+            real(surface, state, seat, *a, **kw),
+        ),
+    )
     app.run_ticks(1)
-    submitted = [s for s, p in enumerate(match.states[k].pending) if getattr(p, "actions", None) is not None]
+    submitted = [
+        s for s, p in enumerate(match.states[k].pending) if getattr(p, "actions", None) is not None
+    ]
     assert sorted(set(drawn)) == submitted and len(submitted) >= 3
 
 

@@ -8,8 +8,15 @@ import json
 import pytest
 
 from game.registry import GAMES
-from game.tutorial import (MAX_STEPS, MIN_STEPS, TutorialError, check_claims, judge, load_tutorial,
-                           parse_tutorial)
+from game.tutorial import (
+    MAX_STEPS,
+    MIN_STEPS,
+    TutorialError,
+    check_claims,
+    judge,
+    load_tutorial,
+    parse_tutorial,
+)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -33,8 +40,7 @@ def test_the_judge_moves_on_takes_back_or_refuses_with_the_engines_reason(game_i
         expected = state.parse_move(step.expect[0])
         verdict = judge(tut, step, state, expected)
         assert verdict.kind == "expected" and verdict.message == step.done
-        others = [m for m in state.legal_moves()
-                  if judge(tut, step, state, m).kind == "other"]
+        others = [m for m in state.legal_moves() if judge(tut, step, state, m).kind == "other"]
         if others and not step.expect_any:
             v = judge(tut, step, state, others[0])
             assert v.message == step.other and v.state is not None
@@ -60,31 +66,45 @@ def test_an_illegal_setup_move_is_reported_with_the_step_and_reason():
     data = _raw("chromatic-collapse")
     data["steps"][0]["setup"] = ["start Diamond", "d1-d4"]
     tut = parse_tutorial(data)
-    with pytest.raises(TutorialError, match=r"step 1 setup: move 2 \('d1-d4'\) is illegal: .*exactly 2"):
+    with pytest.raises(
+        TutorialError, match=r"step 1 setup: move 2 \('d1-d4'\) is illegal: .*exactly 2"
+    ):
         tut.position(0)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("{", "not valid JSON"),
-    ("[]", "not a JSON object"),
-    ('{"format": 2}', "format 2"),
-    ('{"format": 1, "game": "x", "start": "x#1", "steps": []}', "5 to 9 steps"),
-    ('{"format": 1, "game": "x", "start": "x#1", "steps": [1, 2, 3, 4, 5]}', "step 1 is not an object"),
-    ('{"format": 1, "game": "x", "start": "x#1", "steps": [{"caption": "a", "colour": 1}]'
-     ', "x": 0}', "5 to 9 steps"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("{", "not valid JSON"),
+        ("[]", "not a JSON object"),
+        ('{"format": 2}', "format 2"),
+        ('{"format": 1, "game": "x", "start": "x#1", "steps": []}', "5 to 9 steps"),
+        (
+            '{"format": 1, "game": "x", "start": "x#1", "steps": [1, 2, 3, 4, 5]}',
+            "step 1 is not an object",
+        ),
+        (
+            '{"format": 1, "game": "x", "start": "x#1", "steps": [{"caption": "a", "colour": 1}]'
+            ', "x": 0}',
+            "5 to 9 steps",
+        ),
+    ],
+)
 def test_a_damaged_file_is_reported_not_a_crash(text, message):
     with pytest.raises(TutorialError, match=message):
         load_tutorial("color-crossroads", text=text)
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"start": "color-crossroads"}, "cannot be used .*needs a seed"),
-    ({"start": "no-such-game#1"}, "cannot be used .*unknown game"),
-    ({"start": "chromatic-collapse#1"}, "starts a game of 'chromatic-collapse'"),
-    ({"learner": 2}, "seat 2 is not at a 2-seat table"),
-    ({"game": "chromatic-collapse", "start": "chromatic-collapse#1"}, "not 'color-crossroads'"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"start": "color-crossroads"}, "cannot be used .*needs a seed"),
+        ({"start": "no-such-game#1"}, "cannot be used .*unknown game"),
+        ({"start": "chromatic-collapse#1"}, "starts a game of 'chromatic-collapse'"),
+        ({"learner": 2}, "seat 2 is not at a 2-seat table"),
+        ({"game": "chromatic-collapse", "start": "chromatic-collapse#1"}, "not 'color-crossroads'"),
+    ],
+)
 def test_a_tutorial_that_cannot_start_is_reported(change, message):
     data = _raw("color-crossroads")
     data.update(change)
@@ -102,7 +122,9 @@ def test_a_step_without_anything_to_do_or_watch_is_refused():
 def _raw(game_id):
     from importlib import resources
 
-    return json.loads((resources.files("seeds") / f"tutorial-{game_id}.json").read_text(encoding="utf-8"))
+    return json.loads(
+        (resources.files("seeds") / f"tutorial-{game_id}.json").read_text(encoding="utf-8")
+    )
 
 
 def _colour_at(game_id, state, cell_name):
@@ -147,9 +169,14 @@ def test_the_colours_a_text_names_are_the_engines(game_id):
                 seen = {_colour_at(game_id, before, name), _colour_at(game_id, after, name)}
                 assert word.lower() in seen, (i + 1, text, name, seen)
                 checked += 1
-        captured = re.search(r"(?:Circle|Diamond)'s (red|blue|green|yellow)", step.caption + " " + step.done)
+        captured = re.search(
+            r"(?:Circle|Diamond)'s (red|blue|green|yellow)", step.caption + " " + step.done
+        )
         if captured and step.expect:
             move = before.parse_move(step.expect[0])
-            assert _colour_at(game_id, before, str(move)[-2:]) == captured.group(1), (i + 1, str(move))
+            assert _colour_at(game_id, before, str(move)[-2:]) == captured.group(1), (
+                i + 1,
+                str(move),
+            )
             checked += 1
     assert checked

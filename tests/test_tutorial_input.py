@@ -55,7 +55,9 @@ def enter_crossroads(app, view, move, how):
         else:
             hand.place(move)
     elif isinstance(move, Challenge):
-        click(app, XI.V.challenge_rect(move.pair).center) if how == "mouse" else hand.challenge(move.pair)
+        click(app, XI.V.challenge_rect(move.pair).center) if how == "mouse" else hand.challenge(
+            move.pair
+        )
     elif isinstance(move, Answer):
         if how == "mouse":
             for c in move.cells:
@@ -158,9 +160,13 @@ def enter_element_shift(app, view, move, how):
     assert m.entries[before].text == str(move), view.banner
 
 
-ENTER = {"chromatic-collapse": enter_collapse, "color-crossroads": enter_crossroads,
-         "crystal-connector": enter_connector, "crystal-formation": enter_formation,
-         "element-shift": enter_element_shift}
+ENTER = {
+    "chromatic-collapse": enter_collapse,
+    "color-crossroads": enter_crossroads,
+    "crystal-connector": enter_connector,
+    "crystal-formation": enter_formation,
+    "element-shift": enter_element_shift,
+}
 
 
 def run_whole_tutorial(app, game_id, how):
@@ -188,13 +194,23 @@ def run_whole_tutorial(app, game_id, how):
 
 
 @pytest.mark.parametrize("how", ["mouse", "finger", "pad"])
-@pytest.mark.parametrize("game_id", ["crystal-connector", "chromatic-collapse", "element-shift",
-                                     "crystal-formation", "color-crossroads"])
+@pytest.mark.parametrize(
+    "game_id",
+    [
+        "crystal-connector",
+        "chromatic-collapse",
+        "element-shift",
+        "crystal-formation",
+        "color-crossroads",
+    ],
+)
 def test_a_whole_tutorial_by_one_kind_of_input(app, game_id, how):
     run_whole_tutorial(app, game_id, how)
 
 
-def test_a_wrong_move_is_taken_back_with_why_and_an_illegal_one_refused_with_the_engines_reason(app):
+def test_a_wrong_move_is_taken_back_with_why_and_an_illegal_one_refused_with_the_engines_reason(
+    app,
+):
     assert open_tutorial(app, "chromatic-collapse")
     app.run_ticks(2)
     view = app.top
@@ -250,8 +266,16 @@ def test_a_damaged_tutorial_is_reported_and_nothing_opens(app, monkeypatch):
     assert any("not valid JSON" in t.text for t in app.__dict__.get("_toasts", []))
 
 
-@pytest.mark.parametrize("game_id", ["crystal-connector", "chromatic-collapse", "element-shift",
-                                     "crystal-formation", "color-crossroads"])
+@pytest.mark.parametrize(
+    "game_id",
+    [
+        "crystal-connector",
+        "chromatic-collapse",
+        "element-shift",
+        "crystal-formation",
+        "color-crossroads",
+    ],
+)
 def test_every_caption_and_result_fits_the_card_and_every_lit_cell_is_on_the_board(app, game_id):
     from scenes.tutorial import board_rect, lit_rect
 
@@ -300,8 +324,16 @@ def test_the_kiosk_attract_banner_offers_to_learn_the_game_on_show(paths, how):
         kiosk.shutdown()
 
 
-@pytest.mark.parametrize("game_id", ["crystal-connector", "chromatic-collapse", "element-shift",
-                                     "crystal-formation", "color-crossroads"])
+@pytest.mark.parametrize(
+    "game_id",
+    [
+        "crystal-connector",
+        "chromatic-collapse",
+        "element-shift",
+        "crystal-formation",
+        "color-crossroads",
+    ],
+)
 def test_hint_names_the_steps_move_and_the_view_draws_it(app, game_id):
     assert open_tutorial(app, game_id)
     app.run_ticks(2)

@@ -48,7 +48,9 @@ def click_button(app, text):
 def make_view(app, seats=("person", "person"), moves=(), start=None, seed=1):
     setup = GameSetup("chromatic-collapse", 2, {"ray_count": False, "advantage": "Diamond"}, seed)
     state = start if start is not None else setup.start(GAMES)
-    match = Match(SPEC, setup, [Seat.person() if k == "person" else Seat.bot(k) for k in seats], state)
+    match = Match(
+        SPEC, setup, [Seat.person() if k == "person" else Seat.bot(k) for k in seats], state
+    )
     for text in moves:
         match.submit_text(text)
     view = ChromaticCollapseView(app, match)
@@ -67,6 +69,7 @@ def settle(app, view, seconds=60.0):
     """Run until the person may act, the game is over or the screen changed.  Bots think
     in a thread here, so ticks alone do not give them time: yield between batches.  (A
     time-out, not a timing assertion.)"""
+
     def ready():
         if app.top is not view:
             return True
@@ -88,7 +91,11 @@ def enter_by_clicks(app, view, move):
         click_square(app, view, move.square)
     else:
         click_square(app, view, move.frm)
-        assert view.current_selection() == move.frm, (view.banner, view.match.state.phase, str(move))
+        assert view.current_selection() == move.frm, (
+            view.banner,
+            view.match.state.phase,
+            str(move),
+        )
         assert move.to in view.lit_squares()
         click_square(app, view, move.to)
 
@@ -218,8 +225,11 @@ def test_refused_move_shows_the_engines_reason_and_changes_nothing(app):
     sq = state.movable_squares()[0]
     click_square(app, view, sq)
     lit = set(view.lit_squares())
-    wrong = next(t for t in range(64) if t not in CORNERS and t not in lit and t != sq
-                 and state.piece_at(t) is None)
+    wrong = next(
+        t
+        for t in range(64)
+        if t not in CORNERS and t not in lit and t != sq and state.piece_at(t) is None
+    )
     click_square(app, view, wrong)
     assert view.banner_kind == "error"
     assert view.banner == state.why_illegal(Slide(sq, wrong))
@@ -236,11 +246,16 @@ def test_second_move_direction_rule_reason(app):
     state = view.match.state
     assert state.phase == "second"
     # a piece that has moves, none of them in the allowed directions, is dimmed with the rule
-    blocked = [sq for sq in state.pieces(CIRCLE)
-               if sq != state.moved_square() and state.piece_note(sq) == state.step_banner()]
+    blocked = [
+        sq
+        for sq in state.pieces(CIRCLE)
+        if sq != state.moved_square() and state.piece_note(sq) == state.step_banner()
+    ]
     assert blocked
     click_square(app, view, blocked[0])
-    assert view.banner.endswith(state.step_banner())  # "...Second move: east, south-east or north-east"
+    assert view.banner.endswith(
+        state.step_banner()
+    )  # "...Second move: east, south-east or north-east"
     assert square_name(blocked[0]) in view.banner
     # the piece that moved first may not move again
     click_square(app, view, state.moved_square())
@@ -254,10 +269,19 @@ def test_drag_and_drop_and_a_finger_tap_each_count_once(app):
     dest = state.destinations(sq)[0]
     a, b = view.square_center(sq), view.square_center(dest.to)
     app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1, touch=False))
-    app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=((a[0] + b[0]) // 2, (a[1] + b[1]) // 2), rel=(0, 0),
-                                buttons=(1, 0, 0), touch=False))
+    app.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION,
+            pos=((a[0] + b[0]) // 2, (a[1] + b[1]) // 2),
+            rel=(0, 0),
+            buttons=(1, 0, 0),
+            touch=False,
+        )
+    )
     app.run_ticks(1)  # the dragged piece is drawn under the pointer
-    app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0), touch=False))
+    app.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0), touch=False)
+    )
     app.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1, touch=False))
     assert [e.text for e in view.match.entries][-1] == str(dest)
     # Circle answers with finger taps (SDL also sends mouse copies marked touch=True)
@@ -268,12 +292,16 @@ def test_drag_and_drop_and_a_finger_tap_each_count_once(app):
     w, h = app.canvas.get_size()
     for target in (sq, dest.to):
         x, y = view.square_center(target)
-        for ev in (pygame.event.Event(pygame.FINGERDOWN, x=x / w, y=y / h, dx=0, dy=0, finger_id=1, touch_id=1,
-                                      pressure=1),
-                   pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=True),
-                   pygame.event.Event(pygame.FINGERUP, x=x / w, y=y / h, dx=0, dy=0, finger_id=1, touch_id=1,
-                                      pressure=0),
-                   pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=True)):
+        for ev in (
+            pygame.event.Event(
+                pygame.FINGERDOWN, x=x / w, y=y / h, dx=0, dy=0, finger_id=1, touch_id=1, pressure=1
+            ),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=True),
+            pygame.event.Event(
+                pygame.FINGERUP, x=x / w, y=y / h, dx=0, dy=0, finger_id=1, touch_id=1, pressure=0
+            ),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=True),
+        ):
             app.post(ev)
         app.run_ticks(1)
     assert len(view.match.entries) == 3
@@ -296,7 +324,11 @@ def test_keyboard_only_setup_and_moves(app):
         press(app, pygame.K_UP)  # the first arrow shows the cursor
         arrow_to(app, view, move.frm)
         press(app, pygame.K_SPACE)
-        assert view.current_selection() == move.frm, (view.banner, view.match.state.phase, str(move))
+        assert view.current_selection() == move.frm, (
+            view.banner,
+            view.match.state.phase,
+            str(move),
+        )
         arrow_to(app, view, move.to)
         press(app, pygame.K_RETURN)
         assert view.match.entries[-1].text == str(move), view.banner
@@ -362,7 +394,9 @@ def random_game_to(turn, phase, mover):
     """A seeded random game (people in both seats) stopped at ``turn`` / ``phase`` with
     ``mover`` to act."""
     for seed in range(1, 60):
-        setup = GameSetup("chromatic-collapse", 2, {"ray_count": False, "advantage": "Diamond"}, seed)
+        setup = GameSetup(
+            "chromatic-collapse", 2, {"ray_count": False, "advantage": "Diamond"}, seed
+        )
         state = setup.start(GAMES).apply(Start(DIAMOND))
         rng = random.Random(seed)
         moves = ["start Diamond"]
@@ -455,6 +489,7 @@ def test_animations_are_functions_of_t(app):
     old = view.match.state
     slide = old.legal_moves()[0]
     new = old.apply(slide)
+
     def frame(t):
         app.canvas.fill((0, 0, 0))
         view.draw_transition(app.canvas, old, new, slide, t)
@@ -479,7 +514,9 @@ def test_colour_blind_glyphs_and_thumbnail(app):
     assert plain != marked
     thumb = pygame.Surface((238, 120), pygame.SRCALPHA)
     ChromaticCollapseView.draw_thumbnail(thumb, app.theme, SPEC.new_game(seed=1), app.settings)
-    opaque = sum(1 for px in range(0, 238, 4) for py in range(0, 120, 4) if thumb.get_at((px, py)).a > 0)
+    opaque = sum(
+        1 for px in range(0, 238, 4) for py in range(0, 120, 4) if thumb.get_at((px, py)).a > 0
+    )
     assert opaque > 300
 
 

@@ -35,11 +35,28 @@ def wait(app, predicate, seconds: float = 20.0) -> None:
 
 def settle(app, view) -> None:
     """Until the person may act (or the game has left the screen)."""
-    wait(app, lambda: app.top is not view or (view.my_turn() and not view.anim and not view.queue
-                                              and view.match.state is view._base))
+    wait(
+        app,
+        lambda: (
+            app.top is not view
+            or (
+                view.my_turn()
+                and not view.anim
+                and not view.queue
+                and view.match.state is view._base
+            )
+        ),
+    )
 
 
-def make(app, moves=SETUP, seats=("person", "hard"), options: str = "", seed: int = 12, preview: bool = True):
+def make(
+    app,
+    moves=SETUP,
+    seats=("person", "hard"),
+    options: str = "",
+    seed: int = 12,
+    preview: bool = True,
+):
     app.settings.animation_speed = 4.0
     app.settings.shift_preview = preview
     setup = GameSetup.parse(f"crystal-connector{':' + options if options else ''}#{seed}", GAMES)
@@ -59,9 +76,19 @@ def drag(app, start, end, steps: int = 6, finger: bool = False) -> None:
     sx, sy = start
     ex, ey = end
     if finger:
+
         def ev(kind, x, y, dx=0.0, dy=0.0):
-            return pygame.event.Event(kind, x=x / 1280, y=y / 720, dx=dx / 1280, dy=dy / 720, finger_id=1,
-                                      touch_id=1, pressure=1)
+            return pygame.event.Event(
+                kind,
+                x=x / 1280,
+                y=y / 720,
+                dx=dx / 1280,
+                dy=dy / 720,
+                finger_id=1,
+                touch_id=1,
+                pressure=1,
+            )
+
         app.post(ev(pygame.FINGERDOWN, sx, sy))
         px, py = sx, sy
         for k in range(1, steps + 1):
@@ -73,7 +100,11 @@ def drag(app, start, end, steps: int = 6, finger: bool = False) -> None:
     app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(sx, sy), button=1, touch=False))
     for k in range(1, steps + 1):
         pos = (int(sx + (ex - sx) * k / steps), int(sy + (ey - sy) * k / steps))
-        app.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=False))
+        app.post(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=False
+            )
+        )
     app.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(ex, ey), button=1, touch=False))
 
 
@@ -176,12 +207,20 @@ def test_whole_game_from_title_against_hard_bot(app):
     app.run_ticks(2)
     view = app.top
     assert isinstance(view, CrystalConnectorView)
-    assert [s.kind for s in view.match.seats] == ["person", "bot"] and view.match.seats[1].level == "hard"
+    assert [s.kind for s in view.match.seats] == ["person", "bot"] and view.match.seats[
+        1
+    ].level == "hard"
     assert view.match.setup.seed == int(SEED)
     view.bot_seconds = 0.05
     # setup: the person's choices by clicking the cards; the bot makes its own
     while view.match.state.phase != "play":
-        wait(app, lambda: view.match.state.phase == "play" or (view.my_turn() and not view.anim and not view.queue))
+        wait(
+            app,
+            lambda: (
+                view.match.state.phase == "play"
+                or (view.my_turn() and not view.anim and not view.queue)
+            ),
+        )
         if view.match.state.phase != "play":
             setup_by_clicks(app, view, rng)
     colours = view.match.state.colours
@@ -216,7 +255,10 @@ def test_preview_on_holds_the_turn_locally_and_takes_back_without_match_undo(app
     enter_by_drag(app, view, Shift("2", "right", 3))
     assert [str(a) for a in view.pending] == ["C up 2", "2 right 3"]
     assert m.state is start and m.entries[-1].text == "move second"
-    assert view.local_state().board == start.apply(Shift("C", "up", 2)).apply(Shift("2", "right", 3)).board
+    assert (
+        view.local_state().board
+        == start.apply(Shift("C", "up", 2)).apply(Shift("2", "right", 3)).board
+    )
     assert view.board_on_screen() == view.local_state().board  # each shift shows as entered
     app.run_ticks(4)  # the taken-back line slides home on screen
     key(app, pygame.K_u)  # U takes back the last held shift: no match undo
@@ -272,7 +314,9 @@ def test_preview_off_freezes_the_board_then_plays_the_queue_one_by_one(app):
 def test_rock_refuses_a_shift_over_the_edge_with_a_bump_and_the_engines_reason(app):
     view = make(app, options="rocks", seed=3)
     state = view.match.state
-    line, limit = next((ln, state.line_limits(ln)[1]) for ln in LINES if state.line_limits(ln)[1] < SIZE - 1)
+    line, limit = next(
+        (ln, state.line_limits(ln)[1]) for ln in LINES if state.line_limits(ln)[1] < SIZE - 1
+    )
     direction = "down" if line.isalpha() else "right"
     for _ in range(limit):
         click(app, handle_rect(line, direction).center)
@@ -380,9 +424,19 @@ def test_finger_drag_enters_a_shift_once(app):
     # a tap on a handle counts once (SDL's mouse copies of finger events are dropped)
     x, y = handle_rect("5", "left").center
     for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
-        app.post(pygame.event.Event(kind, x=x / 1280, y=y / 720, dx=0, dy=0, finger_id=1, touch_id=1, pressure=1))
-        app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN if kind == pygame.FINGERDOWN else pygame.MOUSEBUTTONUP,
-                                    pos=(int(x), int(y)), button=1, touch=True))
+        app.post(
+            pygame.event.Event(
+                kind, x=x / 1280, y=y / 720, dx=0, dy=0, finger_id=1, touch_id=1, pressure=1
+            )
+        )
+        app.post(
+            pygame.event.Event(
+                pygame.MOUSEBUTTONDOWN if kind == pygame.FINGERDOWN else pygame.MOUSEBUTTONUP,
+                pos=(int(x), int(y)),
+                button=1,
+                touch=True,
+            )
+        )
     assert view.draft == ("5", -1)
 
 
@@ -427,14 +481,22 @@ def test_every_phase_draws(app, colour_blind):
     app.run_ticks(3)
     assert view.match.state.phase == "play"
     surf = pygame.Surface((220, 120), pygame.SRCALPHA)
-    CrystalConnectorView.draw_thumbnail(surf, app.theme, GAMES["crystal-connector"].new_game(seed=1), app.settings)
+    CrystalConnectorView.draw_thumbnail(
+        surf, app.theme, GAMES["crystal-connector"].new_game(seed=1), app.settings
+    )
     assert pygame.mask.from_surface(surf).count() > 5000
 
 
 def test_out_of_time_hands_the_turn_to_the_bot_and_drops_held_shifts(app):
     app.settings.animation_speed = 4.0
     setup = GameSetup.parse("crystal-connector#3", GAMES)
-    match = Match(GAMES[setup.game], setup, [Seat.person(), Seat.bot("hard")], setup.start(GAMES), "tournament")
+    match = Match(
+        GAMES[setup.game],
+        setup,
+        [Seat.person(), Seat.bot("hard")],
+        setup.start(GAMES),
+        "tournament",
+    )
     for text in SETUP:
         match.submit_text(text)
     view = CrystalConnectorView(app, match)
@@ -451,4 +513,4 @@ def test_out_of_time_hands_the_turn_to_the_bot_and_drops_held_shifts(app):
     click(app, handle_rect("A", "down").center)
     assert view.banner == "Wait for the bot to move"
     wait(app, lambda: match.state.turn_log)  # the bot made Player 1's three shifts
-    assert [e.by for e in match.entries[len(SETUP):]] == [1, 1, 1]
+    assert [e.by for e in match.entries[len(SETUP) :]] == [1, 1, 1]

@@ -30,7 +30,12 @@ from scenes.play import crystal_formation as V
 from tests.drive import click, key, motion
 
 SPEC = GAMES["crystal-formation"]
-ARROWS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN, (0, -1): pygame.K_UP}
+ARROWS = {
+    (1, 0): pygame.K_RIGHT,
+    (-1, 0): pygame.K_LEFT,
+    (0, 1): pygame.K_DOWN,
+    (0, -1): pygame.K_UP,
+}
 SIZE_KEY = {"S": pygame.K_s, "M": pygame.K_m, "L": pygame.K_l}
 
 
@@ -38,7 +43,14 @@ SIZE_KEY = {"S": pygame.K_s, "M": pygame.K_m, "L": pygame.K_l}
 def drag(app, start, end, steps: int = 5) -> None:
     app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False))
     for k in range(1, steps + 1):
-        motion(app, (start[0] + (end[0] - start[0]) * k / steps, start[1] + (end[1] - start[1]) * k / steps), True)
+        motion(
+            app,
+            (
+                start[0] + (end[0] - start[0]) * k / steps,
+                start[1] + (end[1] - start[1]) * k / steps,
+            ),
+            True,
+        )
     app.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False))
 
 
@@ -47,7 +59,11 @@ def finger_tap(app, pos) -> None:
     into mouse events marked ``finger``."""
     x, y = pos[0] / 1280, pos[1] / 720
     for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
-        app.post(pygame.event.Event(kind, x=x, y=y, dx=0.0, dy=0.0, finger_id=1, touch_id=1, pressure=1.0))
+        app.post(
+            pygame.event.Event(
+                kind, x=x, y=y, dx=0.0, dy=0.0, finger_id=1, touch_id=1, pressure=1.0
+            )
+        )
 
 
 def wait(app, view, predicate, seconds: float = 30.0) -> None:
@@ -63,8 +79,14 @@ def wait(app, view, predicate, seconds: float = 30.0) -> None:
 
 def settle(app, view) -> None:
     """Until a person may act with nothing animating, or the game has left the screen."""
-    wait(app, view, lambda: app.top is not view or (view.my_turn() and not view.anim and not view.queue
-                                                      and not view.match.is_over()))
+    wait(
+        app,
+        view,
+        lambda: (
+            app.top is not view
+            or (view.my_turn() and not view.anim and not view.queue and not view.match.is_over())
+        ),
+    )
 
 
 def position(players: int, nodes: dict, turn: int = 0) -> FormationState:
@@ -74,11 +96,15 @@ def position(players: int, nodes: dict, turn: int = 0) -> FormationState:
         for k, ch in enumerate(SIZE_LETTERS):
             if ch in pieces:
                 stashes[owner][k] -= 1
-    return FormationState.from_json({
-        "players": players, "turn": turn, "winner": -1,
-        "nodes": [{"cell": c, "owner": o, "pieces": p} for c, (o, p) in nodes.items()],
-        "stashes": stashes,
-    })
+    return FormationState.from_json(
+        {
+            "players": players,
+            "turn": turn,
+            "winner": -1,
+            "nodes": [{"cell": c, "owner": o, "pieces": p} for c, (o, p) in nodes.items()],
+            "stashes": stashes,
+        }
+    )
 
 
 def make_view(app, state=None, seats=("person", "hard"), seed: int = 5):
@@ -86,7 +112,9 @@ def make_view(app, state=None, seats=("person", "hard"), seed: int = 5):
     n = len(seats)
     setup = GameSetup("crystal-formation", n, {}, seed)
     start = state if state is not None else setup.start(GAMES)
-    match = Match(SPEC, setup, [Seat.person() if k == "person" else Seat.bot(k) for k in seats], start)
+    match = Match(
+        SPEC, setup, [Seat.person() if k == "person" else Seat.bot(k) for k in seats], start
+    )
     view = V.CrystalFormationView(app, match)
     view.bot_seconds = 0.05
     app.push(view)
@@ -182,7 +210,9 @@ def enter(app, view, move, style: str) -> None:
             click(app, centre(view, move.source))
             assert view.selected == move.source
             click(app, centre(view, move.target))
-    assert len(view.match.entries) == before + 1, f"{move} ({style}) was not played: {view.banner!r}"
+    assert len(view.match.entries) == before + 1, (
+        f"{move} ({style}) was not played: {view.banner!r}"
+    )
     assert view.match.entries[before].text == str(move)
     assert view.match.states[before] is state
 
@@ -308,8 +338,15 @@ def test_refused_moves_show_the_engines_reason(app):
 
 def test_disabled_grow_button_explains_itself(app):
     # Ruby's five larges are all on the board, so C3 (S+M) cannot become a large.
-    nodes = {"A1": (0, "SML"), "A2": (0, "L"), "B1": (0, "L"), "B2": (0, "L"), "A3": (0, "L"),
-             "C3": (0, "SM"), "H8": (1, "SML")}
+    nodes = {
+        "A1": (0, "SML"),
+        "A2": (0, "L"),
+        "B1": (0, "L"),
+        "B2": (0, "L"),
+        "A3": (0, "L"),
+        "C3": (0, "SM"),
+        "H8": (1, "SML"),
+    }
     view = make_view(app, position(2, nodes), seats=("person", "person"))
     click(app, centre(view, cell("C3")))
     assert view.selected == cell("C3")
@@ -356,6 +393,7 @@ def test_hover_shows_rings_and_the_end_of_turn_preview(app):
     app.run_ticks(1)
     assert view.candidate() == Place(target)
     assert view.preview(state, view.candidate()) == state.decay_preview(Place(target))
+
     # on screen: B2 (decays away) is outlined in amber, A1 (decays, then dies) in red
     def edge(c):
         r = view.geom.rect(cell(c))
@@ -372,15 +410,21 @@ def test_threat_view_shades_cells_under_enemy_influence(app):
     screen = app.canvas
     motion(app, (1000, 700))
     threatened = view.geom.rect(cell("F6")).inflate(-8, -8)  # Sapphire's D4 and H8 reach it
-    safe = view.geom.rect(cell("A8")).inflate(-8, -8)        # nobody of Sapphire's reaches it
+    safe = view.geom.rect(cell("A8")).inflate(-8, -8)  # nobody of Sapphire's reaches it
     assert cell("F6") in view.match.state.enemy_influence(0)
     assert cell("A8") not in view.match.state.enemy_influence(0)
     app.run_ticks(1)
-    before = pygame.transform.average_color(screen, threatened), pygame.transform.average_color(screen, safe)
+    before = (
+        pygame.transform.average_color(screen, threatened),
+        pygame.transform.average_color(screen, safe),
+    )
     key(app, pygame.K_t)
     app.run_ticks(1)
     assert view.threat_view
-    after = pygame.transform.average_color(screen, threatened), pygame.transform.average_color(screen, safe)
+    after = (
+        pygame.transform.average_color(screen, threatened),
+        pygame.transform.average_color(screen, safe),
+    )
     assert after[0][0] > before[0][0] + 10  # redder
     assert after[1] == before[1]
     click(app, view.button_rect("threat").center)
@@ -406,8 +450,13 @@ def test_keyboard_only_play(app):
     view = make_view(app, seats=("person", "person"))
     key(app, pygame.K_DOWN)  # shows the cursor on Ruby's tree
     assert view.keyboard and view.cursor == cell("A1")
-    moves = [Place(cell("C3")), Place(cell("G6")), Grow(cell("C3"), "M"), MoveNode(cell("H8"), cell("E4")),
-             MoveNode(cell("A1"), cell("D5"))]
+    moves = [
+        Place(cell("C3")),
+        Place(cell("G6")),
+        Grow(cell("C3"), "M"),
+        MoveNode(cell("H8"), cell("E4")),
+        MoveNode(cell("A1"), cell("D5")),
+    ]
     for move in moves:
         assert move in view.match.state.legal_moves(), move
         enter(app, view, move, "keys")
@@ -428,8 +477,11 @@ def test_keyboard_only_play(app):
 
 
 def test_space_cycles_the_legal_grows_and_enter_plays_one(app):
-    view = make_view(app, position(2, {"A1": (0, "SML"), "B2": (0, "M"), "H8": (1, "SML")}),
-                     seats=("person", "person"))
+    view = make_view(
+        app,
+        position(2, {"A1": (0, "SML"), "B2": (0, "M"), "H8": (1, "SML")}),
+        seats=("person", "person"),
+    )
     steer_cursor(app, view, cell("B2"))
     key(app, pygame.K_SPACE)
     first = view.pending
@@ -448,8 +500,20 @@ def test_space_cycles_the_legal_grows_and_enter_plays_one(app):
 
 
 def test_hex_cursor_walks_rows_and_columns(app):
-    view = make_view(app, position(5, {"F1": (0, "SML"), "K1": (1, "SML"), "K6": (2, "SML"), "F11": (3, "SML"),
-                                       "A11": (4, "SML")}), seats=("person",) * 5)
+    view = make_view(
+        app,
+        position(
+            5,
+            {
+                "F1": (0, "SML"),
+                "K1": (1, "SML"),
+                "K6": (2, "SML"),
+                "F11": (3, "SML"),
+                "A11": (4, "SML"),
+            },
+        ),
+        seats=("person",) * 5,
+    )
     assert view.kind == "hex"
     for target in ("F1", "K6", "A6", "F11", "C8", "K1"):
         steer_cursor(app, view, cell(target))
@@ -470,8 +534,14 @@ def test_a_finger_tap_proposes_and_a_second_tap_plays(app):
     assert [e.text for e in view.match.entries] == ["place c2"]
     # a tap that SDL also reports as a mouse click counts once
     before = len(view.match.entries)
-    app.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre(view, cell("F6")), button=1, touch=True))
-    app.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre(view, cell("F6")), button=1, touch=True))
+    app.post(
+        pygame.event.Event(
+            pygame.MOUSEBUTTONDOWN, pos=centre(view, cell("F6")), button=1, touch=True
+        )
+    )
+    app.post(
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre(view, cell("F6")), button=1, touch=True)
+    )
     assert len(view.match.entries) == before
 
 
@@ -531,7 +601,9 @@ def test_bot_pacing_gives_each_action_time_on_screen(app):
 def test_thumbnail_and_colour_blind_glyphs(app):
     for players in (2, 6):
         surf = pygame.Surface((214, 120), pygame.SRCALPHA)
-        V.CrystalFormationView.draw_thumbnail(surf, app.theme, SPEC.new_game(seed=1, players=players), app.settings)
+        V.CrystalFormationView.draw_thumbnail(
+            surf, app.theme, SPEC.new_game(seed=1, players=players), app.settings
+        )
         opaque = sum(1 for x in range(0, 214, 3) for y in range(0, 120, 3) if surf.get_at((x, y)).a)
         assert opaque > 400
     colour = app.theme.player_colours[0]

@@ -88,12 +88,17 @@ def reexec_in_venv(modules: tuple[str, ...] = ("numpy", "pygame")) -> None:
         pass
     py = venv_python()
     # Compare unresolved paths: a venv's python is a symlink to the system one.
-    if py.exists() and os.path.abspath(sys.executable) != str(py) \
-            and not os.environ.get("CRYSTAL_ARCADE_TOOL_REEXEC"):
+    if (
+        py.exists()
+        and os.path.abspath(sys.executable) != str(py)
+        and not os.environ.get("CRYSTAL_ARCADE_TOOL_REEXEC")
+    ):
         os.environ["CRYSTAL_ARCADE_TOOL_REEXEC"] = "1"
         args = [str(py), os.path.abspath(sys.argv[0]), *sys.argv[1:]]
         if os.name == "nt":  # exec on Windows does not replace the process
             sys.exit(subprocess.call(args))
         os.execv(str(py), args)
-    sys.exit(f"{Path(sys.argv[0]).name} needs the project's packages: run python3 tools/test.py "
-             "(or tools/play.py) once to create .venv, or use .venv's python.")
+    sys.exit(
+        f"{Path(sys.argv[0]).name} needs the project's packages: run python3 tools/test.py "
+        "(or tools/play.py) once to create .venv, or use .venv's python."
+    )

@@ -75,6 +75,7 @@ DEFAULT_LEVELS = ("hard", "medium", "easy", "random")
 
 # -- loading ------------------------------------------------------------------------
 
+
 def load_spec(game_id: str | None, spec_module: str | None = None) -> GameSpec:
     if spec_module:
         spec = importlib.import_module(spec_module).SPEC
@@ -97,14 +98,18 @@ def make_bot(spec: GameSpec, level: str):
 def match_budgets(bots: list, levels: Sequence[str]) -> None:
     """A reference player thinks as long as the project's bot it faces (the longest
     ``think_seconds`` among the other seats) when no ``--seconds`` is given."""
-    own = [getattr(b, "think_seconds", 1.0) for b, lvl in zip(bots, levels)
-           if lvl not in REFERENCE_LEVELS]
+    own = [
+        getattr(b, "think_seconds", 1.0)
+        for b, lvl in zip(bots, levels)
+        if lvl not in REFERENCE_LEVELS
+    ]
     for bot, lvl in zip(bots, levels):
         if lvl in REFERENCE_LEVELS and own:
             bot.think_seconds = max(own)
 
 
 # -- one game -------------------------------------------------------------------------
+
 
 def seat_levels(a: str, b: str, index: int, players: int) -> tuple[str, ...]:
     """Which level sits where in game ``index`` of the pairing a vs b."""
@@ -154,14 +159,21 @@ def play_game(task: dict) -> dict:
     if places is None:
         places = tuple(state.outcome().places)
     return {
-        "pairing": task["pairing"], "index": task["index"], "seed": task["seed"],
-        "seats": list(levels), "places": list(places),
-        "points": [float(p) for p in state.scores()], "actions": actions, "note": note,
-        "think": think, "moves": moves,
+        "pairing": task["pairing"],
+        "index": task["index"],
+        "seed": task["seed"],
+        "seats": list(levels),
+        "places": list(places),
+        "points": [float(p) for p in state.scores()],
+        "actions": actions,
+        "note": note,
+        "think": think,
+        "moves": moves,
     }
 
 
 # -- statistics ---------------------------------------------------------------------
+
 
 def game_score(record: dict, a: str, b: str) -> float:
     """Share of (a seat, b seat) comparisons a won, ties half."""
@@ -185,8 +197,9 @@ def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def bradley_terry(levels: Sequence[str], pairings: Sequence[dict], anchor: str,
-                  iterations: int = 10_000) -> dict[str, float]:
+def bradley_terry(
+    levels: Sequence[str], pairings: Sequence[dict], anchor: str, iterations: int = 10_000
+) -> dict[str, float]:
     """Elo-scale ratings from pairwise scores by the MM algorithm (Hunter 2004)."""
     idx = {lvl: i for i, lvl in enumerate(levels)}
     k = len(levels)
@@ -238,10 +251,18 @@ def summarise(records: list[dict], a: str, b: str) -> dict:
         return sum(xs) / len(xs) if xs else 0.0
 
     return {
-        "a": a, "b": b, "games": n, "wins": wins, "draws": draws, "losses": losses,
-        "score": rate, "ci95": [lo, hi],
-        "avg_place_a": mean(place[a]), "avg_place_b": mean(place[b]),
-        "avg_points_a": mean(points[a]), "avg_points_b": mean(points[b]),
+        "a": a,
+        "b": b,
+        "games": n,
+        "wins": wins,
+        "draws": draws,
+        "losses": losses,
+        "score": rate,
+        "ci95": [lo, hi],
+        "avg_place_a": mean(place[a]),
+        "avg_place_b": mean(place[b]),
+        "avg_points_a": mean(points[a]),
+        "avg_points_b": mean(points[b]),
         "avg_actions": mean([r["actions"] for r in records]),
         "move_bound_draws": sum(1 for r in records if "move bound" in r["note"]),
         "forfeits": sum(1 for r in records if "forfeits" in r["note"]),
@@ -249,6 +270,7 @@ def summarise(records: list[dict], a: str, b: str) -> dict:
 
 
 # -- the arena ------------------------------------------------------------------------
+
 
 def _stderr_progress(text: str, done: int, total: int) -> None:
     if sys.stderr.isatty():
@@ -258,11 +280,20 @@ def _stderr_progress(text: str, done: int, total: int) -> None:
         print(f"{text} {done}/{total}", file=sys.stderr, flush=True)
 
 
-def run_arena(spec: GameSpec, levels: Sequence[str], *, games: int = 10,
-              seconds: float | None = None, nodes: int | None = None,
-              players: int | None = None, seed: int = 0, jobs: int = 1,
-              options: dict | None = None, spec_module: str | None = None,
-              progress: Callable[[str, int, int], None] | None = _stderr_progress) -> dict:
+def run_arena(
+    spec: GameSpec,
+    levels: Sequence[str],
+    *,
+    games: int = 10,
+    seconds: float | None = None,
+    nodes: int | None = None,
+    players: int | None = None,
+    seed: int = 0,
+    jobs: int = 1,
+    options: dict | None = None,
+    spec_module: str | None = None,
+    progress: Callable[[str, int, int], None] | None = _stderr_progress,
+) -> dict:
     """Play every pairing of ``levels``; returns a JSON-ready result (see
     :func:`format_report`)."""
     levels = list(dict.fromkeys(levels))
@@ -272,15 +303,27 @@ def run_arena(spec: GameSpec, levels: Sequence[str], *, games: int = 10,
         if lvl == "ref-loa" and spec.id != "chromatic-collapse":
             raise ValueError("ref-loa plays Chromatic Collapse only (its evaluation is LOA's)")
         if lvl != "random" and lvl not in spec.bots and lvl not in REFERENCE_LEVELS:
-            raise ValueError(f"{spec.title} has no {lvl!r} bot (levels: {', '.join(spec.bots)}, "
-                             f"or a reference: {', '.join(REFERENCE_LEVELS)})")
+            raise ValueError(
+                f"{spec.title} has no {lvl!r} bot (levels: {', '.join(spec.bots)}, "
+                f"or a reference: {', '.join(REFERENCE_LEVELS)})"
+            )
     players, resolved = spec.resolve_options(players, **(options or {}))
     pairs = list(combinations(levels, 2))
     tasks = [
-        {"game": spec.id, "spec_module": spec_module, "players": players,
-         "options": resolved, "seed": seed + k, "seats": seat_levels(a, b, k, players),
-         "seconds": seconds, "nodes": nodes, "pairing": [a, b], "index": k}
-        for a, b in pairs for k in range(games)
+        {
+            "game": spec.id,
+            "spec_module": spec_module,
+            "players": players,
+            "options": resolved,
+            "seed": seed + k,
+            "seats": seat_levels(a, b, k, players),
+            "seconds": seconds,
+            "nodes": nodes,
+            "pairing": [a, b],
+            "index": k,
+        }
+        for a, b in pairs
+        for k in range(games)
     ]
     label = f"{spec.id}: {len(pairs)} pairing(s) x {games} games"
     records: list[dict] = []
@@ -289,9 +332,12 @@ def run_arena(spec: GameSpec, levels: Sequence[str], *, games: int = 10,
     def finished(record: dict) -> None:
         records.append(record)
         if record["note"]:
-            print(f"warning: {spec.id} {record['pairing'][0]} vs {record['pairing'][1]} "
-                  f"game {record['index']} (seed {record['seed']}): {record['note']}",
-                  file=sys.stderr, flush=True)
+            print(
+                f"warning: {spec.id} {record['pairing'][0]} vs {record['pairing'][1]} "
+                f"game {record['index']} (seed {record['seed']}): {record['note']}",
+                file=sys.stderr,
+                flush=True,
+            )
         if progress:
             progress(label, len(records), len(tasks))
 
@@ -306,8 +352,9 @@ def run_arena(spec: GameSpec, levels: Sequence[str], *, games: int = 10,
                 finished(fut.result())
     records.sort(key=lambda r: (pairs.index(tuple(r["pairing"])), r["index"]))
 
-    pairings = [summarise([r for r in records if tuple(r["pairing"]) == (a, b)], a, b)
-                for a, b in pairs]
+    pairings = [
+        summarise([r for r in records if tuple(r["pairing"]) == (a, b)], a, b) for a, b in pairs
+    ]
     anchor = "random" if "random" in levels else levels[-1]
     think = {lvl: [0.0, 0] for lvl in levels}
     for r in records:
@@ -315,9 +362,17 @@ def run_arena(spec: GameSpec, levels: Sequence[str], *, games: int = 10,
             think[lvl][0] += r["think"][seat]
             think[lvl][1] += r["moves"][seat]
     return {
-        "game": spec.id, "title": spec.title, "players": players, "options": resolved,
-        "games_per_pairing": games, "seed": seed, "seconds": seconds, "nodes": nodes,
-        "levels": levels, "pairings": pairings, "anchor": anchor,
+        "game": spec.id,
+        "title": spec.title,
+        "players": players,
+        "options": resolved,
+        "games_per_pairing": games,
+        "seed": seed,
+        "seconds": seconds,
+        "nodes": nodes,
+        "levels": levels,
+        "pairings": pairings,
+        "anchor": anchor,
         "ratings": bradley_terry(levels, pairings, anchor),
         "seconds_per_move": {lvl: (t / m if m else 0.0) for lvl, (t, m) in think.items()},
         "wall_seconds": time.monotonic() - t0,
@@ -327,14 +382,16 @@ def run_arena(spec: GameSpec, levels: Sequence[str], *, games: int = 10,
 
 # -- output ----------------------------------------------------------------------------
 
+
 def format_table(headers: Sequence[str], rows: Sequence[Sequence], align: str) -> str:
     """Columns padded to their widest cell; ``align`` has one 'l' or 'r' per column."""
     cells = [list(map(str, headers))] + [[str(c) for c in row] for row in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
 
     def line(row):
-        return "  ".join(c.ljust(w) if a == "l" else c.rjust(w)
-                         for c, w, a in zip(row, widths, align)).rstrip()
+        return "  ".join(
+            c.ljust(w) if a == "l" else c.rjust(w) for c, w, a in zip(row, widths, align)
+        ).rstrip()
 
     rule = "  ".join("-" * w for w in widths)
     return "\n".join([line(cells[0]), rule] + [line(r) for r in cells[1:]])
@@ -346,30 +403,62 @@ def format_report(result: dict) -> str:
         budget.append(f"{result['seconds']:g} s")
     if result["nodes"] is not None:
         budget.append(f"{result['nodes']} nodes")
-    head = (f"{result['title']} ({result['game']}): {result['players']} players, "
-            f"{result['games_per_pairing']} games per pairing, seed {result['seed']}, "
-            f"budget {' + '.join(budget) or 'each bot its own think time'}")
+    head = (
+        f"{result['title']} ({result['game']}): {result['players']} players, "
+        f"{result['games_per_pairing']} games per pairing, seed {result['seed']}, "
+        f"budget {' + '.join(budget) or 'each bot its own think time'}"
+    )
     multi = result["players"] > 2
-    headers = ["A", "B", "games", "W", "D", "L", "A score", "95% CI",
-               "place A", "place B", "points A", "points B", "actions"]
+    headers = [
+        "A",
+        "B",
+        "games",
+        "W",
+        "D",
+        "L",
+        "A score",
+        "95% CI",
+        "place A",
+        "place B",
+        "points A",
+        "points B",
+        "actions",
+    ]
     rows = []
     for p in result["pairings"]:
         lo, hi = p["ci95"]
-        rows.append([p["a"], p["b"], p["games"], p["wins"], p["draws"], p["losses"],
-                     f"{100 * p['score']:.1f}%", f"{100 * lo:.1f}-{100 * hi:.1f}%",
-                     f"{p['avg_place_a']:.2f}", f"{p['avg_place_b']:.2f}",
-                     f"{p['avg_points_a']:.1f}", f"{p['avg_points_b']:.1f}",
-                     f"{p['avg_actions']:.0f}"])
+        rows.append(
+            [
+                p["a"],
+                p["b"],
+                p["games"],
+                p["wins"],
+                p["draws"],
+                p["losses"],
+                f"{100 * p['score']:.1f}%",
+                f"{100 * lo:.1f}-{100 * hi:.1f}%",
+                f"{p['avg_place_a']:.2f}",
+                f"{p['avg_place_b']:.2f}",
+                f"{p['avg_points_a']:.1f}",
+                f"{p['avg_points_b']:.1f}",
+                f"{p['avg_actions']:.0f}",
+            ]
+        )
     parts = [head, "", format_table(headers, rows, "llrrrrrrrrrrr")]
     if multi:
-        parts.append("(A takes one seat, B the others, alternating; W/D/L and score "
-                     "compare each A seat with each B seat.)")
+        parts.append(
+            "(A takes one seat, B the others, alternating; W/D/L and score "
+            "compare each A seat with each B seat.)"
+        )
     ratings = result["ratings"]
     order = sorted(result["levels"], key=lambda lvl: -ratings[lvl])
-    rrows = [[lvl, f"{ratings[lvl]:+.0f}", f"{result['seconds_per_move'][lvl]:.3f}"]
-             for lvl in order]
-    parts += ["", format_table(["level", f"rating ({result['anchor']} = 0)", "s/move"],
-                               rrows, "lrr")]
+    rrows = [
+        [lvl, f"{ratings[lvl]:+.0f}", f"{result['seconds_per_move'][lvl]:.3f}"] for lvl in order
+    ]
+    parts += [
+        "",
+        format_table(["level", f"rating ({result['anchor']} = 0)", "s/move"], rrows, "lrr"),
+    ]
     notes = sum(p["move_bound_draws"] + p["forfeits"] for p in result["pairings"])
     if notes:
         parts.append(f"({notes} game(s) ended by the move bound or a forfeit: see warnings)")
@@ -377,19 +466,29 @@ def format_report(result: dict) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description="Play bot levels against each other and rate them.",
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description="Play bot levels against each other and rate them.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("--game", help="game id (see game/registry.py)")
     ap.add_argument("--all", action="store_true", help="every game in GAMES")
     ap.add_argument("--spec-module", help="a module with a SPEC, e.g. tests.nim_game")
-    ap.add_argument("--levels", default=",".join(DEFAULT_LEVELS),
-                    help="comma-separated levels (default: %(default)s; missing ones skipped)")
+    ap.add_argument(
+        "--levels",
+        default=",".join(DEFAULT_LEVELS),
+        help="comma-separated levels (default: %(default)s; missing ones skipped)",
+    )
     ap.add_argument("--games", type=int, default=10, help="games per pairing (default 10)")
     ap.add_argument("--seconds", type=float, help="think seconds per action for every bot")
     ap.add_argument("--nodes", type=int, help="node/iteration budget per action (reproducible)")
     ap.add_argument("--players", type=int, help="seats (default: the game's default)")
-    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                    help="a game option, repeatable")
+    ap.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option, repeatable",
+    )
     ap.add_argument("--seed", type=int, default=0, help="base seed (game k uses seed+k)")
     ap.add_argument("--jobs", type=int, default=1, help="games in parallel processes")
     ap.add_argument("--json", metavar="FILE", help="write the results as JSON")
@@ -419,10 +518,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     for spec in specs:
         levels = [lvl for lvl in wanted if lvl == "random" or lvl in spec.bots or explicit]
         try:
-            result = run_arena(spec, levels, games=args.games, seconds=args.seconds,
-                               nodes=args.nodes, players=args.players, seed=args.seed,
-                               jobs=args.jobs, options=options if not args.all else None,
-                               spec_module=args.spec_module)
+            result = run_arena(
+                spec,
+                levels,
+                games=args.games,
+                seconds=args.seconds,
+                nodes=args.nodes,
+                players=args.players,
+                seed=args.seed,
+                jobs=args.jobs,
+                options=options if not args.all else None,
+                spec_module=args.spec_module,
+            )
         except ValueError as exc:
             print(f"{spec.id}: {exc}", file=sys.stderr)
             return 2

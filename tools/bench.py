@@ -78,10 +78,17 @@ def startup_rows(quick: bool) -> list[dict]:
     env["CRYSTAL_ARCADE_HOME"] = tempfile.mkdtemp(prefix="crystal-bench-")
     for _ in range(2 if quick else 5):
         t0 = time.time()
-        out = subprocess.run([sys.executable, "-c", FIRST_FRAME_CHILD, repr(t0), str(ROOT)],
-                             capture_output=True, text=True, env=env, cwd=ROOT)
+        out = subprocess.run(
+            [sys.executable, "-c", FIRST_FRAME_CHILD, repr(t0), str(ROOT)],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+        )
         if out.returncode != 0:
-            return [row("client", "start-up to first title frame", float("nan"), "s", "< 1.0 s", False)]
+            return [
+                row("client", "start-up to first title frame", float("nan"), "s", "< 1.0 s", False)
+            ]
         runs.append(float(out.stdout.strip().splitlines()[-1]))
     med = statistics.median(runs)
     return [row("client", "start-up to first title frame (median)", med, "s", "< 1.0 s", med < 1.0)]
@@ -116,7 +123,12 @@ def menu_rows(quick: bool) -> list[dict]:
 
     frames = 120 if quick else 600
     out = []
-    screens = [("title", None), ("select", SelectScene), ("settings", SettingsScene), ("rules", RulesScene)]
+    screens = [
+        ("title", None),
+        ("select", SelectScene),
+        ("settings", SettingsScene),
+        ("rules", RulesScene),
+    ]
     for name, cls in screens:
         app = make_app()
         if cls is not None:
@@ -125,8 +137,16 @@ def menu_rows(quick: bool) -> list[dict]:
         t = _frame_times(app, frames)
         target = "p99 < 8 ms" if name in ("title", "select") else ""
         ok = pct(t, 99) < 8 if target else None
-        out.append(row("client", f"{name}: frame p50 / p99", f"{pct(t, 50):.2f} / {pct(t, 99):.2f}", "ms",
-                       target, ok))
+        out.append(
+            row(
+                "client",
+                f"{name}: frame p50 / p99",
+                f"{pct(t, 50):.2f} / {pct(t, 99):.2f}",
+                "ms",
+                target,
+                ok,
+            )
+        )
         app.shutdown()
     del GAMES
     return out
@@ -171,6 +191,7 @@ def play_rows(quick: bool) -> list[dict]:
                 seat = m.to_move()
                 m.submit(move)
                 scene._after_move(old, m.state, move, seat)
+
         anim = _frame_times(app, frames, animate)
         app.shutdown()
         # a Hard bot thinking in the worker process
@@ -186,13 +207,27 @@ def play_rows(quick: bool) -> list[dict]:
             app.update()
             app.draw(0.0)
             thinking.append((time.perf_counter() - t0) * 1000)
-            time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t0)))  # real pacing: the bot gets time
+            time.sleep(
+                max(0.0, 1 / 60 - (time.perf_counter() - t0))
+            )  # real pacing: the bot gets time
         mode = app.worker.mode
         app.shutdown()
-        for label, t in (("idle", idle), ("animating", anim), (f"Hard bot thinking ({mode})", thinking)):
+        for label, t in (
+            ("idle", idle),
+            ("animating", anim),
+            (f"Hard bot thinking ({mode})", thinking),
+        ):
             ok = pct(t, 99) < 17
-            out.append(row(gid, f"screen {label}: frame p50 / p99", f"{pct(t, 50):.2f} / {pct(t, 99):.2f}",
-                           "ms", "p99 < 17 ms", ok))
+            out.append(
+                row(
+                    gid,
+                    f"screen {label}: frame p50 / p99",
+                    f"{pct(t, 50):.2f} / {pct(t, 99):.2f}",
+                    "ms",
+                    "p99 < 17 ms",
+                    ok,
+                )
+            )
     return out
 
 
@@ -234,12 +269,27 @@ def theatre_rows(quick: bool) -> list[dict]:
         mode = app.worker.mode
         app.shutdown()
         two = setup.players == 2
-        out.append(row(gid, f"theatre analysis: {positions - 1}-action game, whole", total, "s",
-                       "< 60 s" if two and positions >= 61 else "", total < 60 if two and positions >= 61 else None))
+        out.append(
+            row(
+                gid,
+                f"theatre analysis: {positions - 1}-action game, whole",
+                total,
+                "s",
+                "< 60 s" if two and positions >= 61 else "",
+                total < 60 if two and positions >= 61 else None,
+            )
+        )
         out.append(row(gid, "theatre analysis: per position", total / positions, "s"))
-        out.append(row(gid, f"theatre playing while analysing ({mode}): frame p50 / p99",
-                       f"{pct(frames, 50):.2f} / {pct(frames, 99):.2f}", "ms", "p99 < 17 ms",
-                       pct(frames, 99) < 17))
+        out.append(
+            row(
+                gid,
+                f"theatre playing while analysing ({mode}): frame p50 / p99",
+                f"{pct(frames, 50):.2f} / {pct(frames, 99):.2f}",
+                "ms",
+                "p99 < 17 ms",
+                pct(frames, 99) < 17,
+            )
+        )
     return out
 
 
@@ -286,7 +336,9 @@ def machine() -> str:
 def main(argv=None) -> int:
     from game.registry import GAMES
 
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--only", help="'client', 'screens', 'party', 'theatre' or a game id")
     p.add_argument("--quick", action="store_true", help="fewer repetitions")
     p.add_argument("--markdown", type=Path, help="also write the table to this Markdown file")
@@ -314,9 +366,18 @@ def main(argv=None) -> int:
     print(table)
     if args.markdown:
         args.markdown.parent.mkdir(parents=True, exist_ok=True)
-        body = ["# Performance", "", f"Measured with `python3 tools/bench.py` on: {machine()}.", "",
-                "Headless (SDL dummy video driver): frame times are update + draw in software.", "",
-                "```", table, "```", ""]
+        body = [
+            "# Performance",
+            "",
+            f"Measured with `python3 tools/bench.py` on: {machine()}.",
+            "",
+            "Headless (SDL dummy video driver): frame times are update + draw in software.",
+            "",
+            "```",
+            table,
+            "```",
+            "",
+        ]
         args.markdown.write_text("\n".join(body))
     return 0
 

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 NAME = "CrystalArcade"
-LAUNCHER = '''\
+LAUNCHER = """\
 import multiprocessing
 import sys
 
@@ -37,7 +37,7 @@ if __name__ == "__main__":
     from scenes.app import main
 
     sys.exit(main())
-'''
+"""
 
 
 def executable(dist: Path) -> Path:
@@ -52,16 +52,38 @@ def build(dist: Path, work: Path, py: str) -> Path:
         entry = Path(tmp) / "crystal_arcade_launcher.py"
         entry.write_text(LAUNCHER)
         cmd = [
-            py, "-m", "PyInstaller", "--noconfirm", "--clean", "--onedir", "--name", NAME,
-            "--distpath", str(dist), "--workpath", str(work), "--specpath", tmp,
-            "--paths", str(ROOT),
+            py,
+            "-m",
+            "PyInstaller",
+            "--noconfirm",
+            "--clean",
+            "--onedir",
+            "--name",
+            NAME,
+            "--distpath",
+            str(dist),
+            "--workpath",
+            str(work),
+            "--specpath",
+            tmp,
+            "--paths",
+            str(ROOT),
             # The registry imports games by name and the play views by game id, so
             # PyInstaller cannot see them: collect every module of both packages.
-            "--collect-submodules", "game", "--collect-submodules", "scenes",
-            "--collect-data", "pygame_gui",
-            "--add-data", f"{ROOT / 'assets'}{sep}assets",
-            "--add-data", f"{ROOT / 'seeds'}{sep}seeds",
-            "--hidden-import", "assets", "--hidden-import", "seeds",
+            "--collect-submodules",
+            "game",
+            "--collect-submodules",
+            "scenes",
+            "--collect-data",
+            "pygame_gui",
+            "--add-data",
+            f"{ROOT / 'assets'}{sep}assets",
+            "--add-data",
+            f"{ROOT / 'seeds'}{sep}seeds",
+            "--hidden-import",
+            "assets",
+            "--hidden-import",
+            "seeds",
         ]
         if sys.platform in ("win32", "darwin"):
             cmd.append("--windowed")  # no console window behind the game
@@ -90,7 +112,7 @@ def write_desktop_file(folder: Path, exe: Path) -> Path:
         "Type=Application\n"
         "Name=Crystal Arcade\n"
         "Comment=Five abstract strategy games with bots\n"
-        f"Exec=\"{exe.resolve()}\"\n"
+        f'Exec="{exe.resolve()}"\n'
         f"Icon={icon.resolve()}\n"
         "Terminal=false\n"
         "Categories=Game;BoardGame;\n"
@@ -105,20 +127,30 @@ def smoke(exe: Path, timeout: float = 180) -> tuple[bool, str]:
     env["SDL_VIDEODRIVER"] = "dummy"
     env["SDL_AUDIODRIVER"] = "dummy"
     env["CRYSTAL_ARCADE_HOME"] = tempfile.mkdtemp(prefix="crystal-app-smoke-")
-    out = subprocess.run([str(exe), "--headless", "--quit-after-ticks", "30"], capture_output=True,
-                         text=True, timeout=timeout, env=env)
+    out = subprocess.run(
+        [str(exe), "--headless", "--quit-after-ticks", "30"],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+    )
     text = out.stdout + out.stderr
     ok = out.returncode == 0 and "on the title screen" in text
     return ok, text
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--dist", type=Path, default=ROOT / "dist", help="output folder (default dist/)")
     p.add_argument("--work", type=Path, default=ROOT / "build", help="PyInstaller's work folder")
     p.add_argument("--smoke", action="store_true", help="start the built app headless afterwards")
-    p.add_argument("--python", help="interpreter with the project and PyInstaller installed "
-                   "(default: the checkout's .venv, set up with the 'app' extra)")
+    p.add_argument(
+        "--python",
+        help="interpreter with the project and PyInstaller installed "
+        "(default: the checkout's .venv, set up with the 'app' extra)",
+    )
     args = p.parse_args(argv)
     if args.python:
         py = args.python

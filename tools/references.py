@@ -85,8 +85,10 @@ class ReferenceUCT:
             while not node.untried and node.children:
                 log_n = math.log(node.visits)
                 seat = node.chooser
-                node = max(node.children, key=lambda c: c.totals[seat] / c.visits
-                           + UCB_C * math.sqrt(log_n / c.visits))
+                node = max(
+                    node.children,
+                    key=lambda c: c.totals[seat] / c.visits + UCB_C * math.sqrt(log_n / c.visits),
+                )
             # expansion
             if node.untried:
                 move = node.untried.pop()

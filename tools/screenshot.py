@@ -178,7 +178,9 @@ def screen(kind: str, out: Path, args) -> Path:
         from game.replays import keep_recent
         from scenes.theatre.library import ReplayListScene
 
-        for i, gid in enumerate(("chromatic-collapse#7", "color-crossroads#3", "crystal-formation#5")):
+        for i, gid in enumerate(
+            ("chromatic-collapse#7", "color-crossroads#3", "crystal-formation#5")
+        ):
             m = build_match(gid, [], ["person", "medium"], True)
             m.started_at -= 3600 * (i + 1)
             keep_recent(m, app.paths)
@@ -198,14 +200,31 @@ def _hosted_party(game: str, seed: int):
 
     spec = GAMES[game]
     players, options = spec.resolve_options(12 if game == "element-shift" else spec.min_players)
-    party = Party(spec, GameSetup(game, players, options, seed), [Seat.phone()] * players,
-                  host="127.0.0.1", port=0)
+    party = Party(
+        spec,
+        GameSetup(game, players, options, seed),
+        [Seat.phone()] * players,
+        host="127.0.0.1",
+        port=0,
+    )
     party.start()
     return party
 
 
-NAMES = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "John", "Radia", "Ken",
-         "Margaret", "Niklaus"]
+NAMES = [
+    "Ada",
+    "Grace",
+    "Alan",
+    "Edsger",
+    "Barbara",
+    "Donald",
+    "Frances",
+    "John",
+    "Radia",
+    "Ken",
+    "Margaret",
+    "Niklaus",
+]
 
 
 def lobby_shot(app, out: Path, args) -> Path:
@@ -234,17 +253,23 @@ def party_game_shot(app, out: Path, args) -> Path:
         match = party.begin()
         rng = random.Random(4)
         for text in [m.strip() for m in (args.moves or "").split(args.sep) if m.strip()]:
-            match.submit(rng.choice(match.state.legal_moves()) if text == "random" else match.parse(text))
+            match.submit(
+                rng.choice(match.state.legal_moves()) if text == "random" else match.parse(text)
+            )
         scene = play_scene_for(app, match)
         scene.attach_party(party)
         app.push(scene)
         return shoot(app, out, args.ticks or 30)
     finally:
         party.stop()
+
+
 def theatre_shot(app, out: Path, args, moves, seats) -> Path:
     from scenes.theatre.stage import TheatreScene
 
-    match = build_match(args.id or f"{args.game or 'chromatic-collapse'}#7", moves, seats, args.play_out)
+    match = build_match(
+        args.id or f"{args.game or 'chromatic-collapse'}#7", moves, seats, args.play_out
+    )
     scene = TheatreScene(app, match, name="screenshot", analyse=args.analyse)
     app.push(scene)
     app.run_ticks(1)
@@ -270,22 +295,45 @@ def theatre_shot(app, out: Path, args, moves, seats) -> Path:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("screen", choices=("title", "select", "settings", "rules", "game", "pause", "results",
-                                      "kiosk", "attract", "lobby", "party", "tutorial", "replays", "theatre",
-                                      "all"))
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    p.add_argument(
+        "screen",
+        choices=(
+            "title",
+            "select",
+            "settings",
+            "rules",
+            "game",
+            "pause",
+            "results",
+            "kiosk",
+            "attract",
+            "lobby",
+            "party",
+            "tutorial",
+            "replays",
+            "theatre",
+            "all",
+        ),
+    )
     p.add_argument("out", type=Path, help="PNG file (a folder for 'all')")
     p.add_argument("--game", help="game id for select / rules")
     p.add_argument("--id", help="full game id, e.g. 'crystal-connector:rocks#12'")
     p.add_argument("--moves", help="';'-separated moves in notation")
-    p.add_argument("--sep", default=";", help="separator of --moves (use '|' for Element Shift plans)")
+    p.add_argument(
+        "--sep", default=";", help="separator of --moves (use '|' for Element Shift plans)"
+    )
     p.add_argument("--seats", help="comma-separated: person,easy,medium,hard per seat")
     p.add_argument("--ticks", type=int, default=0, help="ticks to run before the capture")
     p.add_argument("--mid", type=float, help="capture the last move's animation at this fraction")
     p.add_argument("--scroll", type=int, default=0, help="rules: scroll down this many pixels")
     p.add_argument("--step", type=int, default=1, help="tutorial: the step (from 1)")
     p.add_argument("--done", action="store_true", help="tutorial: show the step's result")
-    p.add_argument("--play-out", action="store_true", help="finish the game with random moves first")
+    p.add_argument(
+        "--play-out", action="store_true", help="finish the game with random moves first"
+    )
     p.add_argument("--colour-blind", action="store_true", help="draw colour-blind glyphs")
     p.add_argument("--at", type=int, help="theatre: show the position after this many actions")
     p.add_argument("--analyse", action="store_true", help="theatre: wait for the analysis")

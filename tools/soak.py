@@ -62,11 +62,17 @@ def visit(app, pygame) -> None:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--hours", type=float, default=4.0, help="simulated hours (default 4)")
     p.add_argument("--draw-every", type=int, default=4, help="draw one frame every N ticks")
-    p.add_argument("--visit-every-minutes", type=float, default=20.0,
-                   help="simulated minutes between visitors who start a game and walk away")
+    p.add_argument(
+        "--visit-every-minutes",
+        type=float,
+        default=20.0,
+        help="simulated minutes between visitors who start a game and walk away",
+    )
     p.add_argument("--max-growth-mb", type=float, default=20.0)
     args = p.parse_args(argv)
 
@@ -111,8 +117,12 @@ def main(argv=None) -> int:
             peak = max(peak, now)
             samples.append(now)
             hours = t / TICK_RATE / 3600
-            print(f"  {hours:5.2f} h simulated   rss {now:7.1f} MB   screen {app.top.name if app.top else '-'}   "
-                  f"errors {len(app.errors)}", file=sys.stderr, flush=True)
+            print(
+                f"  {hours:5.2f} h simulated   rss {now:7.1f} MB   screen {app.top.name if app.top else '-'}   "
+                f"errors {len(app.errors)}",
+                file=sys.stderr,
+                flush=True,
+            )
         if not app.running:
             print("the app stopped by itself", file=sys.stderr)
             break
@@ -125,8 +135,10 @@ def main(argv=None) -> int:
     print(f"  simulated time    {args.hours:.2f} h ({total:,} ticks), wall {wall / 60:.1f} min")
     print(f"  visitors          {visits}")
     print(f"  exceptions        {len(app.errors)}")
-    print(f"  resident memory   start {start_rss:.1f} MB, end {end_rss:.1f} MB, peak {peak:.1f} MB, "
-          f"growth {growth:+.1f} MB (limit {args.max_growth_mb:.0f} MB)")
+    print(
+        f"  resident memory   start {start_rss:.1f} MB, end {end_rss:.1f} MB, peak {peak:.1f} MB, "
+        f"growth {growth:+.1f} MB (limit {args.max_growth_mb:.0f} MB)"
+    )
     for e in app.errors[:3]:
         print("  ---\n" + e)
     ok = not app.errors and growth < args.max_growth_mb

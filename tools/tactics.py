@@ -29,8 +29,7 @@ if str(ROOT) not in sys.path:
 
 from game.registry import GAMES  # noqa: E402
 
-TWO_PLAYER = ("crystal-connector", "chromatic-collapse", "crystal-formation",
-              "color-crossroads")
+TWO_PLAYER = ("crystal-connector", "chromatic-collapse", "crystal-formation", "color-crossroads")
 
 
 # -- rebuilding and playing whole turns ---------------------------------------------------
@@ -139,6 +138,7 @@ def _crossroads_win(state) -> list[str] | None:
     no loop, dead now or killed by its placement (a dead pair never comes back:
     colouring an empty cell only removes paths)."""
     from game.ai.color_crossroads import dead_pairs
+
     seat = turn_owner(state)
     if state.phase != "turn" or state.placed_this_turn:
         return _generic_turn_win(state, 4)
@@ -161,6 +161,7 @@ def _crossroads_win(state) -> list[str] | None:
 
 def _finish_challenge(state, place, pair, seat) -> list[str] | None:
     from game.color_crossroads import Challenge
+
     s, path = state, []
     if place is not None:
         s = s.apply(place)
@@ -249,8 +250,15 @@ def candidate_turns(game: str, state, rng: random.Random, limit: int = 60) -> li
     return out
 
 
-def find(game: str, count: int, seed: int = 0, options: dict | None = None,
-         player_levels=("medium", "easy"), noise: float = 0.25, min_share: float = 0.0):
+def find(
+    game: str,
+    count: int,
+    seed: int = 0,
+    options: dict | None = None,
+    player_levels=("medium", "easy"),
+    noise: float = 0.25,
+    min_share: float = 0.0,
+):
     """Positions from bot games (``player_levels`` with ``noise`` random moves): each
     turn start where some sampled turn loses at once and some does not, and at least
     ``min_share`` of the sampled turns lose (so a careless turn is likely to)."""
@@ -258,6 +266,7 @@ def find(game: str, count: int, seed: int = 0, options: dict | None = None,
     rng = random.Random(seed)
     spec = GAMES[game]
     from game.ai.base import Budget
+
     found = []
     game_seed = seed
     while len(found) < count:
@@ -267,16 +276,22 @@ def find(game: str, count: int, seed: int = 0, options: dict | None = None,
         history: list[str] = []
         while not state.is_terminal() and len(history) < 600:
             seat = turn_owner(state)
-            if (state.current_player() == seat and _turn_start(state)
-                    and _hot(game, state, seat)):
+            if state.current_player() == seat and _turn_start(state) and _hot(game, state, seat):
                 turns = candidate_turns(game, state, rng, 40)
                 judged = [(turn_loses(game, state, t), t) for t in turns]
                 losing = next((t for lost_, t in judged if lost_), None)
                 safe = next((t for lost_, t in judged if not lost_), None)
                 share = sum(lost_ for lost_, _ in judged) / max(1, len(judged))
                 if losing and safe and share >= min_share:
-                    found.append({"seed": game_seed, "options": options,
-                                  "moves": list(history), "losing": losing, "safe": safe})
+                    found.append(
+                        {
+                            "seed": game_seed,
+                            "options": options,
+                            "moves": list(history),
+                            "losing": losing,
+                            "safe": safe,
+                        }
+                    )
                     print(found[-1], flush=True)
                     # one position per game, so that the set is varied
                     break
@@ -326,11 +341,21 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--levels", default="medium,easy")
     ap.add_argument("--noise", type=float, default=0.25)
-    ap.add_argument("--min-share", type=float, default=0.0,
-                    help="least share of sampled turns that must lose at once")
+    ap.add_argument(
+        "--min-share",
+        type=float,
+        default=0.0,
+        help="least share of sampled turns that must lose at once",
+    )
     args = ap.parse_args(argv)
-    find(args.game, args.count, args.seed, player_levels=tuple(args.levels.split(",")),
-         noise=args.noise, min_share=args.min_share)
+    find(
+        args.game,
+        args.count,
+        args.seed,
+        player_levels=tuple(args.levels.split(",")),
+        noise=args.noise,
+        min_share=args.min_share,
+    )
     return 0
 
 
@@ -379,8 +404,11 @@ def formation_positions(count: int, seed: int = 0) -> list[str]:
             toks = []
             for col in range(8):
                 v = board[geo.index[(col, r)]]
-                toks.append("." if not v else str(v >> 3) + "".join(
-                    "SML"[k] for k in range(3) if (v >> k) & 1))
+                toks.append(
+                    "."
+                    if not v
+                    else str(v >> 3) + "".join("SML"[k] for k in range(3) if (v >> k) & 1)
+                )
             rows.append(" ".join(toks))
         safe = [m for m in moves if m not in losing]
         out.append(("\n".join(rows), str(losing[0]), str(safe[0]), len(losing), len(moves)))

@@ -26,10 +26,10 @@ from game.ai.base import Budget
 from game.ai.search import MCTSBot
 
 ANALYSIS_ITERATIONS = 160  # per position (two players); the bench measures the time
-PLAYOUTS = 96              # per position (more players): fewer marks that are only noise
-CONFIDENT_VISITS = 16      # a best move visited this often has a value worth trusting
-ROLLOUT_LIMIT = 60         # actions per search playout before it counts as even
-PLAYOUT_LIMIT = 2000       # a table's playouts run to the end (they are cheap)
+PLAYOUTS = 96  # per position (more players): fewer marks that are only noise
+CONFIDENT_VISITS = 16  # a best move visited this often has a value worth trusting
+ROLLOUT_LIMIT = 60  # actions per search playout before it counts as even
+PLAYOUT_LIMIT = 2000  # a table's playouts run to the end (they are cheap)
 BUDGET_TEXT = f"win1-crx-v{CONFIDENT_VISITS}-mcts{ANALYSIS_ITERATIONS}-r{ROLLOUT_LIMIT}-p{PLAYOUTS}"
 
 
@@ -44,8 +44,12 @@ def _crossroads_rollout(state, rng: random.Random):
     answers = [m for m in moves if isinstance(m, Answer)]
     if answers:
         return answers[0]
-    sensible = [m for m in moves if not isinstance(m, Concede)
-                and not (isinstance(m, Challenge) and loop_exists(state, m.pair))]
+    sensible = [
+        m
+        for m in moves
+        if not isinstance(m, Concede)
+        and not (isinstance(m, Challenge) and loop_exists(state, m.pair))
+    ]
     return rng.choice(sensible or moves)
 
 
@@ -53,7 +57,9 @@ def _crossroads_rollout(state, rng: random.Random):
 ROLLOUTS = {"color-crossroads": _crossroads_rollout}
 
 
-def evaluate(state, rng: random.Random, budget: Budget | None = None, game: str = "") -> list[float]:
+def evaluate(
+    state, rng: random.Random, budget: Budget | None = None, game: str = ""
+) -> list[float]:
     n = state.num_players
     if state.is_terminal():
         return [float(x) for x in state.returns()]
@@ -70,7 +76,9 @@ def evaluate(state, rng: random.Random, budget: Budget | None = None, game: str 
             after = state.apply(move)
             if after.is_terminal() and after.returns()[seat] > 0:
                 return [float(x) for x in after.returns()]
-        bot = MCTSBot(iterations=ANALYSIS_ITERATIONS, rollout_limit=ROLLOUT_LIMIT, rollout=ROLLOUTS.get(game))
+        bot = MCTSBot(
+            iterations=ANALYSIS_ITERATIONS, rollout_limit=ROLLOUT_LIMIT, rollout=ROLLOUTS.get(game)
+        )
         bot.choose(state, rng=rng, budget=budget)
         info = bot.last_info
         # The best move's value once the search has settled on it; while the budget is

@@ -29,9 +29,22 @@ from dataclasses import dataclass
 
 from game.ai.base import Budget, RandomBot, SearchCancelled
 from game.chromatic_collapse import (
-    BETWEEN, CIRCLE, DIAMOND, EMPTY, RAYS, CollapseState, Remove, Slide, Start,
-    code_colour, is_connected, is_sudden_death_turn, mask_squares, second_move_directions,
-    slide_options, split_groups,
+    BETWEEN,
+    CIRCLE,
+    DIAMOND,
+    EMPTY,
+    RAYS,
+    CollapseState,
+    Remove,
+    Slide,
+    Start,
+    code_colour,
+    is_connected,
+    is_sudden_death_turn,
+    mask_squares,
+    second_move_directions,
+    slide_options,
+    split_groups,
 )
 
 # Phases as small ints inside the search.
@@ -56,8 +69,19 @@ class Board:
     ``unmake``.  A move is ``(frm, direction, to)`` for a slide or ``(-1, -1, sq)`` for a
     sudden-death removal.  ``winner`` is set when the last action decided the game."""
 
-    __slots__ = ("board", "masks", "to_move", "phase", "turn", "last_colour", "first_to",
-                 "first_dir", "ray_count", "winner", "key")
+    __slots__ = (
+        "board",
+        "masks",
+        "to_move",
+        "phase",
+        "turn",
+        "last_colour",
+        "first_to",
+        "first_dir",
+        "ray_count",
+        "winner",
+        "key",
+    )
 
     def __init__(self, state: CollapseState):
         self.board = list(state.board)
@@ -80,9 +104,14 @@ class Board:
         return k ^ self._state_key()
 
     def _state_key(self) -> int:
-        return (Z_SIDE * self.to_move ^ Z_PHASE[self.phase] ^ Z_COLOUR[self.last_colour + 1]
-                ^ Z_FIRST[self.first_to + 1] ^ Z_DIR[self.first_dir + 1]
-                ^ Z_TURN[min(self.turn, 199)])
+        return (
+            Z_SIDE * self.to_move
+            ^ Z_PHASE[self.phase]
+            ^ Z_COLOUR[self.last_colour + 1]
+            ^ Z_FIRST[self.first_to + 1]
+            ^ Z_DIR[self.first_dir + 1]
+            ^ Z_TURN[min(self.turn, 199)]
+        )
 
     def moves(self) -> list[tuple[int, int, int]]:
         """Legal actions of this step, the engine's rules including both fallbacks."""
@@ -109,8 +138,20 @@ class Board:
         frm, d, to = move
         board, masks = self.board, self.masks
         me = self.to_move
-        undo = (move, board[to], self.to_move, self.phase, self.turn, self.last_colour,
-                self.first_to, self.first_dir, masks[0], masks[1], self.winner, self.key)
+        undo = (
+            move,
+            board[to],
+            self.to_move,
+            self.phase,
+            self.turn,
+            self.last_colour,
+            self.first_to,
+            self.first_dir,
+            masks[0],
+            masks[1],
+            self.winner,
+            self.key,
+        )
         key = self.key ^ self._state_key()
         if frm < 0:
             code = board[to]
@@ -155,8 +196,20 @@ class Board:
             self.phase = OVER
 
     def unmake(self, undo) -> None:
-        (move, captured, self.to_move, self.phase, self.turn, self.last_colour,
-         self.first_to, self.first_dir, m0, m1, self.winner, self.key) = undo
+        (
+            move,
+            captured,
+            self.to_move,
+            self.phase,
+            self.turn,
+            self.last_colour,
+            self.first_to,
+            self.first_dir,
+            m0,
+            m1,
+            self.winner,
+            self.key,
+        ) = undo
         frm, _d, to = move
         board = self.board
         if frm >= 0:
@@ -183,8 +236,33 @@ for _sq in range(64):
     CENTRE[_sq] = 3 - max(abs(2 * _c - 7), abs(2 * _r - 7)) // 2  # 3 middle .. 0 edge
 
 # The smallest possible sum of distances to the centre of mass for n pieces.
-MIN_SPREAD = [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32,
-              34, 36, 38]
+MIN_SPREAD = [
+    0,
+    0,
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    10,
+    12,
+    14,
+    16,
+    18,
+    20,
+    22,
+    24,
+    26,
+    28,
+    30,
+    32,
+    34,
+    36,
+    38,
+]
 
 _QUAD_TABLE: list[int] | None = None
 
@@ -260,8 +338,13 @@ def side_score(bb: int, w: Weights, table: list[int]) -> int:
     spread -= MIN_SPREAD[n]
     groups = len(split_groups(bb))
     com_off = max(abs(2 * mc - 7), abs(2 * mr - 7))
-    return (-w.groups * (groups - 1) - w.spread * spread - w.euler * euler(bb, table)
-            + w.centre * centre * 4 // n - w.com_centre * com_off)
+    return (
+        -w.groups * (groups - 1)
+        - w.spread * spread
+        - w.euler * euler(bb, table)
+        + w.centre * centre * 4 // n
+        - w.com_centre * com_off
+    )
 
 
 def evaluate(b: Board, w: Weights, table: list[int]) -> int:
@@ -284,8 +367,7 @@ class Searcher:
     sudden-death removal does not use up depth (it is forced and always followed by a
     move)."""
 
-    def __init__(self, budget: Budget, weights: Weights, *, use_tt: bool = True,
-                 pvs: bool = True):
+    def __init__(self, budget: Budget, weights: Weights, *, use_tt: bool = True, pvs: bool = True):
         self.budget = budget
         self.w = weights
         self.table = _quad_table()
@@ -585,6 +667,7 @@ def make_hard():
 
 # --- batched random playouts (numpy) -------------------------------------------------
 
+
 class BatchPlayouts:
     """Many uniformly random games at once, on numpy bitboards: the whole movement,
     colour, direction, sudden-death and win rules, vectorised over the games.  It is
@@ -606,8 +689,8 @@ class BatchPlayouts:
         u64 = np.uint64
         self.sq_bits = np.array([1 << s for s in range(64)], dtype=u64)
         self.shifts = np.arange(64, dtype=u64)
-        self.line = np.array(LINE_MASKS, dtype=u64)                      # (64, 4)
-        self.ray_mask = np.array(RAY_MASKS, dtype=u64)                   # (64, 8)
+        self.line = np.array(LINE_MASKS, dtype=u64)  # (64, 4)
+        self.ray_mask = np.array(RAY_MASKS, dtype=u64)  # (64, 8)
         self.ray_len = np.array([[len(RAYS[s][d]) for d in range(8)] for s in range(64)])
         tgt = np.zeros((64, 8, 10), dtype=np.int64)
         btw = np.zeros((64, 8, 10), dtype=u64)
@@ -647,9 +730,10 @@ class BatchPlayouts:
         u64 = np.uint64
         rng = np.random.default_rng(seed)
         n = len(states)
-        masks = np.array([s._masks for s in states], dtype=u64)         # (n, 2)
-        colour = np.array([[code_colour(c) if c else -1 for c in s.board] for s in states],
-                          dtype=np.int8)
+        masks = np.array([s._masks for s in states], dtype=u64)  # (n, 2)
+        colour = np.array(
+            [[code_colour(c) if c else -1 for c in s.board] for s in states], dtype=np.int8
+        )
         to_move = np.array([s.to_move for s in states], dtype=np.int64)
         phase = np.array([_PHASES[s.phase] for s in states], dtype=np.int64)
         turn = np.array([s.turn for s in states], dtype=np.int64)
@@ -666,8 +750,20 @@ class BatchPlayouts:
             if rem.size:
                 self._removals(rem, masks, colour, to_move, phase, winner, rng)
             if sld.size:
-                self._slides(sld, masks, colour, to_move, phase, turn, last, first_to,
-                             first_dir, ray_count, winner, rng)
+                self._slides(
+                    sld,
+                    masks,
+                    colour,
+                    to_move,
+                    phase,
+                    turn,
+                    last,
+                    first_to,
+                    first_dir,
+                    ray_count,
+                    winner,
+                    rng,
+                )
             actions[live] += 1
             live = live[winner[live] < 0]
         return {"winners": winner.tolist(), "turns": turn.tolist(), "actions": actions.tolist()}
@@ -708,18 +804,38 @@ class BatchPlayouts:
                 continue
             rows = np.array([0])
             legal, _o, _t = self._legal(
-                rows, np.array([s._masks], dtype=np.uint64),
+                rows,
+                np.array([s._masks], dtype=np.uint64),
                 np.array([[code_colour(c) if c else -1 for c in s.board]], dtype=np.int8),
-                np.array([s.to_move]), np.array([_PHASES[s.phase]]), np.array([s.last_colour]),
-                np.array([s.first_to]), np.array([s.first_direction]), np.array([s.ray_count]))
+                np.array([s.to_move]),
+                np.array([_PHASES[s.phase]]),
+                np.array([s.last_colour]),
+                np.array([s.first_to]),
+                np.array([s.first_direction]),
+                np.array([s.ray_count]),
+            )
             out.append(int(legal.sum()))
         return out
 
-    def _slides(self, rows, masks, colour, to_move, phase, turn, last, first_to, first_dir,
-                ray_count, winner, rng):
+    def _slides(
+        self,
+        rows,
+        masks,
+        colour,
+        to_move,
+        phase,
+        turn,
+        last,
+        first_to,
+        first_dir,
+        ray_count,
+        winner,
+        rng,
+    ):
         np = self.np
-        legal, order, tgt = self._legal(rows, masks, colour, to_move, phase, last, first_to,
-                                        first_dir, ray_count)
+        legal, order, tgt = self._legal(
+            rows, masks, colour, to_move, phase, last, first_to, first_dir, ray_count
+        )
         me = to_move[rows]
         own = masks[rows, me]
         en = masks[rows, 1 - me]
@@ -730,8 +846,15 @@ class BatchPlayouts:
         phase[stuck] = OVER
         if not has.any():
             return
-        rows, me, own, en, order, tgt, flat = (rows[has], me[has], own[has], en[has],
-                                               order[has], tgt[has], flat[has])
+        rows, me, own, en, order, tgt, flat = (
+            rows[has],
+            me[has],
+            own[has],
+            en[has],
+            order[has],
+            tgt[has],
+            flat[has],
+        )
         keys = np.where(flat, rng.random(flat.shape), -1.0)
         pick = keys.argmax(axis=1)
         piece, d = pick // 8, pick % 8
@@ -759,8 +882,7 @@ class BatchPlayouts:
         phase[b] = np.where(sudden, REMOVE, FIRST)
         self._decide(rows, me, masks, phase, winner)
 
-    def _legal(self, rows, masks, colour, to_move, phase, last, first_to, first_dir,
-               ray_count):
+    def _legal(self, rows, masks, colour, to_move, phase, last, first_to, first_dir, ray_count):
         """(legal[r, piece, direction], piece squares[r, piece], targets[r, piece, dir])."""
         np = self.np
         u64 = np.uint64
@@ -769,11 +891,11 @@ class BatchPlayouts:
         own = masks[rows, me]
         en = masks[rows, 1 - me]
         occ = own | en
-        bits = ((own[:, None] >> self.shifts[None, :]) & one).astype(bool)      # (r, 64)
+        bits = ((own[:, None] >> self.shifts[None, :]) & one).astype(bool)  # (r, 64)
         order = np.argsort(~bits, axis=1, kind="stable")[:, :12]
-        present = np.take_along_axis(bits, order, 1)                           # (r, 12)
-        line_cnt = np.bitwise_count(self.line[order] & occ[:, None, None])     # (r, 12, 4)
-        k = line_cnt[:, :, self.axis].astype(np.int64)                         # (r, 12, 8)
+        present = np.take_along_axis(bits, order, 1)  # (r, 12)
+        line_cnt = np.bitwise_count(self.line[order] & occ[:, None, None])  # (r, 12, 4)
+        k = line_cnt[:, :, self.axis].astype(np.int64)  # (r, 12, 8)
         if ray_count.any():
             ahead = np.bitwise_count(self.ray_mask[order] & occ[:, None, None]) + 1
             k = np.where(ray_count[rows][:, None, None], ahead.astype(np.int64), k)
@@ -786,7 +908,7 @@ class BatchPlayouts:
         land_own = ((own[:, None, None] >> tgt.astype(u64)) & one).astype(bool)
         legal = valid & ~blocked & ~land_own
         ph = phase[rows]
-        piece_colour = np.take_along_axis(colour[rows], order, 1)              # (r, 12)
+        piece_colour = np.take_along_axis(colour[rows], order, 1)  # (r, 12)
         # Colour rule on first moves (not on the game's opening move).
         col_rule = (ph == FIRST) & (last[rows] >= 0)
         matching = legal & (piece_colour == last[rows][:, None])[:, :, None]

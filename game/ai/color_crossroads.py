@@ -84,14 +84,17 @@ def critical(board, pair: int, view: PairView, corner: bool) -> frozenset:
         else:
             a, b = PAIRS[pair]
             view.crit = frozenset(
-                y for y in view.loop
+                y
+                for y in view.loop
                 if board[y] == EMPTY and not _exists(_blocked(board, y), a, b, corner)
             )
     return view.crit
 
 
 def dead_pairs(state: CrossroadsState) -> list[int]:
-    return [p for p in state.open_pairs() if not _exists(state.board, *PAIRS[p], state.corner_loops)]
+    return [
+        p for p in state.open_pairs() if not _exists(state.board, *PAIRS[p], state.corner_loops)
+    ]
 
 
 def answer(state: CrossroadsState):
@@ -168,8 +171,7 @@ class EasyBot(_Base):
                 return rng.choice(kills)
         # Plausible: prefer cells that touch other colours, like a person filling in.
         board = state.board
-        near = [m for m in placements
-                if any(0 < board[n] < WALL for n in NEIGHBOURS[m.cell])]
+        near = [m for m in placements if any(0 < board[n] < WALL for n in NEIGHBOURS[m.cell])]
         return rng.choice(near if near and rng.random() < 0.7 else placements)
 
 
@@ -220,8 +222,12 @@ class Analysis:
                     continue
                 # The old loop stays valid; critical cells can only drop out.
                 crit = critical(self.board, p, view, self.corner) - {x}
-                views[p] = PairView(view.loop, frozenset(
-                    y for y in crit if not _exists(_blocked(board, y), a, b, self.corner)))
+                views[p] = PairView(
+                    view.loop,
+                    frozenset(
+                        y for y in crit if not _exists(_blocked(board, y), a, b, self.corner)
+                    ),
+                )
                 continue
             if view.loop is None:
                 continue
@@ -405,5 +411,15 @@ def make(level: str):
     return LEVELS[level]()
 
 
-__all__ = ["CrossroadsRandomBot", "EasyBot", "MediumBot", "HardBot", "make", "LEVELS",
-           "kill_placements", "dead_pairs", "Analysis", "CORNERS"]
+__all__ = [
+    "CrossroadsRandomBot",
+    "EasyBot",
+    "MediumBot",
+    "HardBot",
+    "make",
+    "LEVELS",
+    "kill_placements",
+    "dead_pairs",
+    "Analysis",
+    "CORNERS",
+]

@@ -38,8 +38,18 @@ import numpy as np
 
 from game.ai.base import Budget, RandomBot
 from game.crystal_connector import (
-    COLOURS, LINE_CELLS, LINES, MAX_ROUNDS, PERMS, ROCK, SIZE, SPIKE_TURNS,
-    Convert, CrystalConnectorState, Shift, batch_largest,
+    COLOURS,
+    LINE_CELLS,
+    LINES,
+    MAX_ROUNDS,
+    PERMS,
+    ROCK,
+    SIZE,
+    SPIKE_TURNS,
+    Convert,
+    CrystalConnectorState,
+    Shift,
+    batch_largest,
     shifts_for_turn,
 )
 
@@ -47,8 +57,9 @@ SPIKE = 8
 BIG = 1_000_000
 _LINE_IDX = np.array(LINE_CELLS, dtype=np.intp)  # (12, 6)
 #: (12, 5, 36) permutations for offsets 1-5 of every line.
-_PERM_ARR = np.array([[PERMS[line][k] for k in range(1, SIZE)] for line in range(12)],
-                     dtype=np.intp)
+_PERM_ARR = np.array(
+    [[PERMS[line][k] for k in range(1, SIZE)] for line in range(12)], dtype=np.intp
+)
 _OFFSETS = np.arange(1, SIZE)
 
 
@@ -70,18 +81,26 @@ def lines_mask(lines) -> int:
 class Nodes:
     """A batch of search nodes (boards reached by some shift sequences)."""
 
-    boards: np.ndarray   # (N, 36) uint8
-    root: np.ndarray     # (N,) which root board (conversion / candidate) it grew from
-    first: np.ndarray    # (N,) first shift: line * 16 + forward * 8 + distance; -1 none
-    cost: np.ndarray     # (N,) spike points given to the opponent so far
-    lines: np.ndarray    # (N,) 12-bit mask of lines shifted (banned for the reply)
-    last: np.ndarray     # (N,) last line shifted, -1 none
-    banned: np.ndarray   # (N,) 12-bit mask of lines the mover may not shift
-    path: np.ndarray     # (N,) every shift so far, 8 bits each, the first one highest
+    boards: np.ndarray  # (N, 36) uint8
+    root: np.ndarray  # (N,) which root board (conversion / candidate) it grew from
+    first: np.ndarray  # (N,) first shift: line * 16 + forward * 8 + distance; -1 none
+    cost: np.ndarray  # (N,) spike points given to the opponent so far
+    lines: np.ndarray  # (N,) 12-bit mask of lines shifted (banned for the reply)
+    last: np.ndarray  # (N,) last line shifted, -1 none
+    banned: np.ndarray  # (N,) 12-bit mask of lines the mover may not shift
+    path: np.ndarray  # (N,) every shift so far, 8 bits each, the first one highest
 
     def take(self, idx) -> "Nodes":
-        return Nodes(self.boards[idx], self.root[idx], self.first[idx], self.cost[idx],
-                     self.lines[idx], self.last[idx], self.banned[idx], self.path[idx])
+        return Nodes(
+            self.boards[idx],
+            self.root[idx],
+            self.first[idx],
+            self.cost[idx],
+            self.lines[idx],
+            self.last[idx],
+            self.banned[idx],
+            self.path[idx],
+        )
 
     def __len__(self) -> int:
         return self.boards.shape[0]
@@ -89,18 +108,23 @@ class Nodes:
 
 def make_roots(boards: np.ndarray, banned, lines=0) -> Nodes:
     n = boards.shape[0]
-    return Nodes(boards, np.arange(n), np.full(n, -1, np.int32), np.zeros(n, np.int64),
-                 np.broadcast_to(np.asarray(lines, np.int32), (n,)).copy(),
-                 np.full(n, -1, np.int32),
-                 np.broadcast_to(np.asarray(banned, np.int32), (n,)).copy(),
-                 np.zeros(n, np.int64))
+    return Nodes(
+        boards,
+        np.arange(n),
+        np.full(n, -1, np.int32),
+        np.zeros(n, np.int64),
+        np.broadcast_to(np.asarray(lines, np.int32), (n,)).copy(),
+        np.full(n, -1, np.int32),
+        np.broadcast_to(np.asarray(banned, np.int32), (n,)).copy(),
+        np.zeros(n, np.int64),
+    )
 
 
 def expand(nodes: Nodes, budget: Budget | None = None) -> Nodes:
     """Every child of every node by one shift (cheapest legal direction per offset)."""
     b = nodes.boards
-    along = b[:, _LINE_IDX]                                   # (N, 12, 6)
-    spikes = (along >= SPIKE).sum(axis=2)                      # (N, 12)
+    along = b[:, _LINE_IDX]  # (N, 12, 6)
+    spikes = (along >= SPIKE).sum(axis=2)  # (N, 12)
     rocks = (along & 7) == ROCK
     has_rock = rocks.any(axis=2)
     if has_rock.any():
@@ -121,8 +145,8 @@ def expand(nodes: Nodes, budget: Budget | None = None) -> Nodes:
         sel = np.nonzero(ok)[0]
         if sel.size == 0:
             continue
-        s = spikes[sel, line][:, None]                          # (m, 1)
-        fwd_cost = s * _OFFSETS[None, :]                        # (m, 5)
+        s = spikes[sel, line][:, None]  # (m, 1)
+        fwd_cost = s * _OFFSETS[None, :]  # (m, 5)
         back_cost = s * (SIZE - _OFFSETS)[None, :]
         if fwd_lim is not None:
             fwd_ok = _OFFSETS[None, :] <= fwd_lim[sel, line][:, None]
@@ -140,15 +164,26 @@ def expand(nodes: Nodes, budget: Budget | None = None) -> Nodes:
         dist = np.where(use_fwd[pi, ki], _OFFSETS[ki], SIZE - _OFFSETS[ki])
         code = line * 16 + use_fwd[pi, ki] * 8 + dist
         first = np.where(nodes.first[parents] >= 0, nodes.first[parents], code)
-        parts.append(Nodes(children, nodes.root[parents], first,
-                           nodes.cost[parents] + cost[pi, ki],
-                           nodes.lines[parents] | (1 << line),
-                           np.full(parents.size, line, np.int32), nodes.banned[parents],
-                           nodes.path[parents] * 256 + code))
+        parts.append(
+            Nodes(
+                children,
+                nodes.root[parents],
+                first,
+                nodes.cost[parents] + cost[pi, ki],
+                nodes.lines[parents] | (1 << line),
+                np.full(parents.size, line, np.int32),
+                nodes.banned[parents],
+                nodes.path[parents] * 256 + code,
+            )
+        )
     if not parts:
         return nodes.take(np.arange(0))
-    return Nodes(*(np.concatenate([getattr(p, f) for p in parts]) for f in
-                   ("boards", "root", "first", "cost", "lines", "last", "banned", "path")))
+    return Nodes(
+        *(
+            np.concatenate([getattr(p, f) for p in parts])
+            for f in ("boards", "root", "first", "cost", "lines", "last", "banned", "path")
+        )
+    )
 
 
 def products(boards: np.ndarray, mine, theirs, budget: Budget | None = None):
@@ -169,8 +204,16 @@ def top_per_root(value: np.ndarray, root: np.ndarray, cap: int) -> np.ndarray:
     return order[rank < cap]
 
 
-def search_turn(nodes: Nodes, depth: int, mine, theirs, *, beam: int = 3000,
-                per_root: bool = False, budget: Budget | None = None):
+def search_turn(
+    nodes: Nodes,
+    depth: int,
+    mine,
+    theirs,
+    *,
+    beam: int = 3000,
+    per_root: bool = False,
+    budget: Budget | None = None,
+):
     """Expand ``depth`` shifts from ``nodes``; returns (leaves, my product, their
     product, diff) where diff = mine - theirs - spike points given away.  A level
     before the last that grows past ``beam`` boards (per root with ``per_root``, for
@@ -208,7 +251,7 @@ class Plan:
     """Candidate end-of-turn boards for the mover with their first action."""
 
     leaves: Nodes
-    first_actions: list            # per root: the Convert (or None) that made it
+    first_actions: list  # per root: the Convert (or None) that made it
     my_prod: np.ndarray
     their_prod: np.ndarray
     diff: np.ndarray
@@ -228,8 +271,9 @@ def roots_for(state: CrystalConnectorState, board: np.ndarray):
     return np.array(boards, dtype=np.uint8), actions
 
 
-def plan_turn(state: CrystalConnectorState, seat: int, *, beam: int = 3000,
-              budget: Budget | None = None) -> Plan:
+def plan_turn(
+    state: CrystalConnectorState, seat: int, *, beam: int = 3000, budget: Budget | None = None
+) -> Plan:
     """Every distinct way the mover's remaining shifts can end (``seat`` is whose
     products count as "mine": the mover normally, the late player's opponent when
     moving for a late player)."""
@@ -237,8 +281,9 @@ def plan_turn(state: CrystalConnectorState, seat: int, *, beam: int = 3000,
     mine, theirs = state.colours[seat], state.colours[1 - seat]
     boards, actions = roots_for(state, encode(state))
     roots = make_roots(boards, lines_mask(state.banned), lines_mask(state.lines_this_turn))
-    leaves, pm, po, _ = search_turn(roots, state.shifts_left(), mine, theirs, beam=beam,
-                                    budget=budget)
+    leaves, pm, po, _ = search_turn(
+        roots, state.shifts_left(), mine, theirs, beam=beam, budget=budget
+    )
     # spike points go to the mover's opponent, whoever "mine" is
     cost = leaves.cost if seat == mover else -leaves.cost
     return Plan(leaves, actions, pm, po, pm - po - cost)
@@ -294,10 +339,14 @@ def setup_values(state: CrystalConnectorState, seat: int) -> list[tuple[object, 
     def first_pick_value(x: int) -> float:
         # the second picker takes the pair that is best for them
         left = [c for c in COLOURS if c != x]
-        best_for_them = max(pot[_pair(p, q)] - pot[_pair(x, r)]
-                            for p, q, r in ((left[0], left[1], left[2]),
-                                            (left[0], left[2], left[1]),
-                                            (left[1], left[2], left[0])))
+        best_for_them = max(
+            pot[_pair(p, q)] - pot[_pair(x, r)]
+            for p, q, r in (
+                (left[0], left[1], left[2]),
+                (left[0], left[2], left[1]),
+                (left[1], left[2], left[0]),
+            )
+        )
         return -best_for_them
 
     def second_pick_value(p: tuple[int, int]) -> float:
@@ -371,8 +420,9 @@ class _CrystalBot:
     def _budget(self, budget: Budget | None) -> Budget:
         return budget if budget is not None else Budget(seconds=self.think_seconds)
 
-    def choose(self, state: CrystalConnectorState, *, rng: random.Random,
-               budget: Budget | None = None):
+    def choose(
+        self, state: CrystalConnectorState, *, rng: random.Random, budget: Budget | None = None
+    ):
         budget = self._budget(budget)
         seat = state.current_player()
         if state.phase != "play":
@@ -382,8 +432,14 @@ class _CrystalBot:
             return move
         return self._remember("own", state, self.play(state, seat, rng, budget))
 
-    def choose_for_late_seat(self, state: CrystalConnectorState, *, late_seat: int,
-                             rng: random.Random, budget: Budget | None = None):
+    def choose_for_late_seat(
+        self,
+        state: CrystalConnectorState,
+        *,
+        late_seat: int,
+        rng: random.Random,
+        budget: Budget | None = None,
+    ):
         """A move for ``late_seat`` chosen to hurt it most (the clock rule)."""
         budget = self._budget(budget)
         if state.phase != "play":
@@ -394,8 +450,7 @@ class _CrystalBot:
         plan = plan_turn(state, 1 - late_seat, beam=1000, budget=budget)
         if len(plan.leaves) == 0:
             return state.legal_moves()[0]
-        return self._remember("proxy", state,
-                              actions_for(plan, pick_best(plan.diff, rng), state))
+        return self._remember("proxy", state, actions_for(plan, pick_best(plan.diff, rng), state))
 
     def play(self, state, seat, rng, budget) -> list:  # pragma: no cover - overridden
         """The planned actions of the rest of this turn (the first is played now)."""
@@ -408,8 +463,9 @@ class RandomCrystalBot(RandomBot):
     name = "random"
     think_seconds = 0.05
 
-    def choose_for_late_seat(self, state, *, late_seat: int, rng: random.Random,
-                             budget: Budget | None = None):
+    def choose_for_late_seat(
+        self, state, *, late_seat: int, rng: random.Random, budget: Budget | None = None
+    ):
         return rng.choice(state.legal_moves())
 
 
@@ -422,7 +478,7 @@ class EasyBot(_CrystalBot):
     think_seconds = 0.3
     noise = 6.0
     opponent_weight = 0.25  # how much of the opponent's product it notices
-    overlook = 0.45         # chance that a shift is any legal one, unweighed
+    overlook = 0.45  # chance that a shift is any legal one, unweighed
 
     def play(self, state, seat, rng, budget):
         if rng.random() < self.overlook:
@@ -491,21 +547,23 @@ class HardBot(_CrystalBot):
         taken_after[seat] += 1
         last_round = taken_after[opp] + 1 >= MAX_ROUNDS
         if not last_round and their_total + 36 * 36 < state.threshold:
-            return False      # not even the largest product reaches the threshold
-        board = plan.leaves.boards[i:i + 1].copy()
+            return False  # not even the largest product reaches the threshold
+        board = plan.leaves.boards[i : i + 1].copy()
         if min(taken_after) >= SPIKE_TURNS:
             board &= 7
         reply_shifts = shifts_for_turn(taken_after[opp] + 1, state.anomalies.shift_plus)
-        roots = make_roots(board, plan.leaves.lines[i:i + 1])
-        leaves, po2, pm2, _ = search_turn(roots, reply_shifts, state.colours[opp],
-                                          state.colours[seat], beam=10**9)
+        roots = make_roots(board, plan.leaves.lines[i : i + 1])
+        leaves, po2, pm2, _ = search_turn(
+            roots, reply_shifts, state.colours[opp], state.colours[seat], beam=10**9
+        )
         m2 = my_total + pm2 + leaves.cost
         t2 = their_total + po2
         wins = (t2 > m2) if last_round else (t2 > m2) & (t2 >= state.threshold)
         return bool(wins.any())
 
-    def evaluate(self, state: CrystalConnectorState, seat: int, plan: Plan,
-                 budget: Budget) -> np.ndarray:
+    def evaluate(
+        self, state: CrystalConnectorState, seat: int, plan: Plan, budget: Budget
+    ) -> np.ndarray:
         """Two-turn value of every leaf: my turn, then the opponent's best reply."""
         opp = 1 - seat
         thr = state.threshold
@@ -522,7 +580,7 @@ class HardBot(_CrystalBot):
             outcome = np.sign(my_total - their_total)
             value = np.where(ends, outcome * BIG + (my_total - their_total), value)
             if (ends & (outcome > 0)).any():
-                return value          # take the win; no reply needed
+                return value  # take the win; no reply needed
         open_ = np.nonzero(value > -BIG / 2)[0]
         if open_.size == 0 or budget.expired():
             return value
@@ -532,12 +590,12 @@ class HardBot(_CrystalBot):
         taken_after = list(state.turns_taken)
         taken_after[seat] += 1
         if min(taken_after) >= SPIKE_TURNS:
-            boards &= 7               # spikes vanish before the reply
+            boards &= 7  # spikes vanish before the reply
         reply_shifts = shifts_for_turn(taken_after[opp] + 1, state.anomalies.shift_plus)
         roots = make_roots(boards, plan.leaves.lines[cand])
-        leaves, po2, pm2, _ = search_turn(roots, reply_shifts, theirs, mine,
-                                          beam=self.reply_beam, per_root=True,
-                                          budget=budget)
+        leaves, po2, pm2, _ = search_turn(
+            roots, reply_shifts, theirs, mine, beam=self.reply_beam, per_root=True, budget=budget
+        )
         if len(leaves) == 0:
             return value
         r = leaves.root
@@ -560,8 +618,9 @@ class HardBot(_CrystalBot):
 
 
 def make(level: str):
-    return {"random": RandomCrystalBot, "easy": EasyBot, "medium": MediumBot,
-            "hard": HardBot}[level]()
+    return {"random": RandomCrystalBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}[
+        level
+    ]()
 
 
 # Level -> factory; game.registry gives these to the game's spec.

@@ -39,11 +39,11 @@ from game.crystal_formation import POWER, TREE, FormationState
 WIN_VALUE = 10_000.0
 
 # Weights of the evaluation, in units of one pip of power.
-TREE_WEIGHT = 9.0          # a tree is worth its 6 pips plus the race to five
-THREAT_NODE = 0.9          # a node in an enemy area loses a pip at its owner's turn end
-THREAT_TREE = 6.0          # ... and a tree stops being a tree
-AREA_WEIGHT = 0.01         # empty cells in one's area: room to place and move
-PRESSURE_WEIGHT = 0.6      # enemy nodes one threatens
+TREE_WEIGHT = 9.0  # a tree is worth its 6 pips plus the race to five
+THREAT_NODE = 0.9  # a node in an enemy area loses a pip at its owner's turn end
+THREAT_TREE = 6.0  # ... and a tree stops being a tree
+AREA_WEIGHT = 0.01  # empty cells in one's area: room to place and move
+PRESSURE_WEIGHT = 0.6  # enemy nodes one threatens
 
 
 def seat_values(state: FormationState) -> list[float]:
@@ -86,8 +86,9 @@ def seat_values(state: FormationState) -> list[float]:
         if s == state.to_move and threat:
             threat *= 0.6
         room = bin(mine & empty).count("1")
-        values.append(TREE_WEIGHT * trees + power - threat + AREA_WEIGHT * room
-                      + PRESSURE_WEIGHT * pressure)
+        values.append(
+            TREE_WEIGHT * trees + power - threat + AREA_WEIGHT * room + PRESSURE_WEIGHT * pressure
+        )
     return values
 
 
@@ -157,7 +158,9 @@ def greedy_reply(state: FormationState, budget: Budget | None = None):
     return best_move
 
 
-def ranked_moves(state: FormationState, seat: int, budget: Budget) -> list[tuple[float, object, FormationState]]:
+def ranked_moves(
+    state: FormationState, seat: int, budget: Budget
+) -> list[tuple[float, object, FormationState]]:
     """Legal moves with their one-ply relative value, best first."""
     out = []
     for k, move in enumerate(state.legal_moves()):
@@ -238,14 +241,18 @@ class HardBot:
                 best_value, best_move = worst, move
         return best_move
 
-    def _worst_reply(self, child: FormationState, seat: int, cutoff: float | None,
-                     budget: Budget, killers: list) -> float | None:
+    def _worst_reply(
+        self, child: FormationState, seat: int, cutoff: float | None, budget: Budget, killers: list
+    ) -> float | None:
         """Min over every opponent's every action of our relative value (paranoid);
         stops as soon as it is at or below ``cutoff`` (this candidate cannot be best)."""
         if child.is_terminal():
             return relative_value(seat_values(child), seat)
-        views = {opp: child if child.to_move == opp else _as_mover(child, opp)
-                 for opp in range(child.players) if opp != seat}
+        views = {
+            opp: child if child.to_move == opp else _as_mover(child, opp)
+            for opp in range(child.players)
+            if opp != seat
+        }
         worst = None
         for opp, reply in list(killers):
             view = views[opp]
@@ -272,8 +279,8 @@ class HardBot:
         return worst
 
     width = 12
-    width3 = 10     # our candidates searched three actions deep (two players)
-    replies3 = 5    # the opponent's strongest replies to each
+    width3 = 10  # our candidates searched three actions deep (two players)
+    replies3 = 5  # the opponent's strongest replies to each
 
     def _three_ply(self, state, seat, ranked, budget):
         """Two players: our best few actions, each against the opponent's strongest
@@ -301,8 +308,9 @@ class HardBot:
                         v3 = v2
                     else:
                         budget.tick(len(after._legal))
-                        v3 = max(relative_value(seat_values(after._play(f)), seat)
-                                 for f in after._legal)
+                        v3 = max(
+                            relative_value(seat_values(after._play(f)), seat) for f in after._legal
+                        )
                     if value is None or v3 < value:
                         value = v3
                     if best_value is not None and value <= best_value:
@@ -326,8 +334,7 @@ class HardBot:
                 value = relative_value(seat_values(cur), seat)
             else:
                 # our own best follow-up, so plans that take two actions count
-                value = max(relative_value(seat_values(cur._play(m)), seat)
-                            for m in cur._legal)
+                value = max(relative_value(seat_values(cur._play(m)), seat) for m in cur._legal)
                 budget.tick(len(cur._legal))
             scored.append((value, k + 1, move))
         return _pick(scored, rng)
@@ -351,7 +358,7 @@ class HardBot:
         if entry in killers:
             killers.remove(entry)
         killers.insert(0, entry)
-        del killers[self.killer_slots:]
+        del killers[self.killer_slots :]
 
 
 def _as_mover(state: FormationState, seat: int) -> FormationState:
@@ -373,5 +380,4 @@ def make(level: str):
         raise ValueError(f"Crystal Formation has no {level!r} bot") from None
 
 
-__all__ = ["EasyBot", "MediumBot", "HardBot", "RandomBot", "make", "seat_values",
-           "relative_value"]
+__all__ = ["EasyBot", "MediumBot", "HardBot", "RandomBot", "make", "seat_values", "relative_value"]

@@ -31,8 +31,20 @@ from functools import lru_cache
 
 from game.ai.base import Budget
 from game.element_shift import (
-    CELLS, ROUNDS, SIZE, STAY, VARIATIONS, ElementShiftState, Plan, StartPick, _menu, beater,
-    beats, region_labels, resolve_round, score_round,
+    CELLS,
+    ROUNDS,
+    SIZE,
+    STAY,
+    VARIATIONS,
+    ElementShiftState,
+    Plan,
+    StartPick,
+    _menu,
+    beater,
+    beats,
+    region_labels,
+    resolve_round,
+    score_round,
 )
 
 FULL = (1 << CELLS) - 1
@@ -46,8 +58,13 @@ def flood(seed: int, allowed: int) -> int:
     """The orthogonally connected part of ``allowed`` that contains ``seed`` (bits)."""
     region = seed & allowed
     while True:
-        grown = (region | ((region << 1) & NOT_FIRST) | ((region >> 1) & NOT_LAST)
-                 | (region << SIZE) | (region >> SIZE)) & allowed
+        grown = (
+            region
+            | ((region << 1) & NOT_FIRST)
+            | ((region >> 1) & NOT_LAST)
+            | (region << SIZE)
+            | (region >> SIZE)
+        ) & allowed
         if grown == region:
             return region
         region = grown
@@ -58,8 +75,10 @@ def _bit_menus(round_: int) -> tuple:
     """menus[segment][cell] = ((token, dest, entered bits), ...) in the engine's order."""
     segs = VARIATIONS[round_].segments
     return tuple(
-        tuple(tuple((a.token, a.dest, sum(1 << c for c in a.entered))
-                    for a in _menu(round_, s, cell)) for cell in range(CELLS))
+        tuple(
+            tuple((a.token, a.dest, sum(1 << c for c in a.entered)) for a in _menu(round_, s, cell))
+            for cell in range(CELLS)
+        )
         for s in range(segs)
     )
 
@@ -75,8 +94,14 @@ class RoundModel:
     """One seat's view of a round's outcome, given what the others are predicted to do:
     where they end, their elements and the tiles they convert."""
 
-    def __init__(self, state: ElementShiftState, seat: int, others_end=None,
-                 others_elements=None, others_convert: int = 0):
+    def __init__(
+        self,
+        state: ElementShiftState,
+        seat: int,
+        others_end=None,
+        others_elements=None,
+        others_convert: int = 0,
+    ):
         self.round = state.round
         self.variation = VARIATIONS[state.round]
         self.seat = seat
@@ -145,8 +170,9 @@ class RoundModel:
         return points, region, size
 
 
-def search_plans(model: RoundModel, start: int, element: int, budget: Budget | None,
-                 cap: int = 1500) -> dict:
+def search_plans(
+    model: RoundModel, start: int, element: int, budget: Budget | None, cap: int = 1500
+) -> dict:
     """Distinct outcomes of this seat's plans with ``element``: {(end, converted bits):
     actions}.  Layers larger than ``cap`` keep the outcomes with most conversions (ties:
     first found, which prefers stays and the engine's order)."""
@@ -174,9 +200,15 @@ def search_plans(model: RoundModel, start: int, element: int, budget: Budget | N
     return layer
 
 
-def ranked_plans(state: ElementShiftState, seat: int, model: RoundModel,
-                 budget: Budget | None, future: float = 0.0, top: int = 1,
-                 cap: int = 1500) -> list[tuple[float, Plan]]:
+def ranked_plans(
+    state: ElementShiftState,
+    seat: int,
+    model: RoundModel,
+    budget: Budget | None,
+    future: float = 0.0,
+    top: int = 1,
+    cap: int = 1500,
+) -> list[tuple[float, Plan]]:
     """This seat's best plans under ``model``, best first: (value, plan).  ``future``
     weighs what the plan leaves for the next round (the region it ends in, tiles of its
     element gained)."""
@@ -202,6 +234,7 @@ def ranked_plans(state: ElementShiftState, seat: int, model: RoundModel,
 
 # ---------------------------------------------------------------------------------------
 # Start tiles
+
 
 def _region_table(state: ElementShiftState, element: int):
     labels, sizes = region_labels(state.board)
@@ -237,8 +270,7 @@ def pick_start(state: ElementShiftState, seat: int, rng: random.Random, crowd: b
         for i in range(3):
             best = max(by_size, key=lambda lab: sizes[lab] / (1 + expected[lab]))
             expected[best] += 1
-        chosen = max(by_size, key=lambda lab: (sizes[lab] / (1 + expected[lab]),
-                                               sizes[lab]))
+        chosen = max(by_size, key=lambda lab: (sizes[lab] / (1 + expected[lab]), sizes[lab]))
     else:
         chosen = by_size[0]
     cells = regions[chosen]
@@ -248,6 +280,7 @@ def pick_start(state: ElementShiftState, seat: int, rng: random.Random, crowd: b
 
 # ---------------------------------------------------------------------------------------
 # Bots
+
 
 def _budget(budget: Budget | None, seconds: float) -> Budget:
     return budget if budget is not None else Budget(seconds=seconds)
@@ -321,8 +354,13 @@ def _model_against(view: ElementShiftState, seat: int, plans: list[Plan]) -> Rou
     for seg in trace.conversions:
         for conv in seg:
             convert |= 1 << conv.cell
-    return RoundModel(view, seat, others_end=trace.positions[-1],
-                      others_elements=trace.elements, others_convert=convert)
+    return RoundModel(
+        view,
+        seat,
+        others_end=trace.positions[-1],
+        others_elements=trace.elements,
+        others_convert=convert,
+    )
 
 
 class Profile:
@@ -405,8 +443,11 @@ class HardBot:
         budget = _budget(budget, self.think_seconds)
         segs = view.segments()
         prof = _profile(view)
-        while not prof.done and budget.fraction_left() > 1.0 - self.profile_share \
-                and not budget.expired():
+        while (
+            not prof.done
+            and budget.fraction_left() > 1.0 - self.profile_share
+            and not budget.expired()
+        ):
             prof.step(budget)
         n = view.num_players
         # Samples of the others: mostly their current best response, sometimes one of
@@ -425,8 +466,12 @@ class HardBot:
                     plans.append(options[rng.randrange(1, len(options))])
             samples.append(plans)
         model = _model_against(view, seat, prof.plans)
-        candidates = [p for _, p in ranked_plans(view, seat, model, budget, future=self.future,
-                                                 top=self.candidates, cap=self.cap)]
+        candidates = [
+            p
+            for _, p in ranked_plans(
+                view, seat, model, budget, future=self.future, top=self.candidates, cap=self.cap
+            )
+        ]
         for plan in prof.options[seat]:
             if plan not in candidates:
                 candidates.append(plan)

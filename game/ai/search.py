@@ -135,8 +135,13 @@ class AlphaBetaBot:
         t0 = time.monotonic()
         nodes0 = budget.used_nodes
         if len(moves) == 1:
-            self.last_info = {"depth": 0, "nodes": 0, "score": None, "seconds": 0.0,
-                              "move": str(moves[0])}
+            self.last_info = {
+                "depth": 0,
+                "nodes": 0,
+                "score": None,
+                "seconds": 0.0,
+                "move": str(moves[0]),
+            }
             return moves[0]
 
         self._budget = budget
@@ -206,8 +211,9 @@ class AlphaBetaBot:
             return base * WIN_SCORE + ply
         return 0.0
 
-    def _child_value(self, side: int, child, depth: int, alpha: float, beta: float,
-                     ply: int) -> float:
+    def _child_value(
+        self, side: int, child, depth: int, alpha: float, beta: float, ply: int
+    ) -> float:
         """Value of ``child`` for ``side`` (who moved into it)."""
         if child.is_terminal():
             self._tick()
@@ -267,8 +273,11 @@ class AlphaBetaBot:
                     v -= ply
                 elif v < -HEURISTIC_LIMIT:
                     v += ply
-                if (e_flag == _EXACT or (e_flag == _LOWER and v >= beta)
-                        or (e_flag == _UPPER and v <= alpha)):
+                if (
+                    e_flag == _EXACT
+                    or (e_flag == _LOWER and v >= beta)
+                    or (e_flag == _UPPER and v <= alpha)
+                ):
                     if not e_complete:
                         self._horizon = True
                     return v
@@ -317,12 +326,12 @@ class _Node:
     def __init__(self, move, parent, mover, seat, untried):
         self.move = move
         self.parent = parent
-        self.mover = mover      # seat that played ``move`` into this node (None at root)
-        self.seat = seat        # seat to act here (-1 when terminal)
+        self.mover = mover  # seat that played ``move`` into this node (None at root)
+        self.seat = seat  # seat to act here (-1 when terminal)
         self.children: list[_Node] = []
         self.untried = untried  # moves not expanded yet, popped from the end
         self.visits = 0
-        self.value = 0.0        # sum of returns[mover] over playouts through here
+        self.value = 0.0  # sum of returns[mover] over playouts through here
 
 
 class MCTSBot:
@@ -371,8 +380,13 @@ class MCTSBot:
             budget = Budget(seconds=self.think_seconds)
         t0 = time.monotonic()
         if len(moves) == 1:
-            self.last_info = {"iterations": 0, "visits": 0, "value": None,
-                              "seconds": 0.0, "move": str(moves[0])}
+            self.last_info = {
+                "iterations": 0,
+                "visits": 0,
+                "value": None,
+                "seconds": 0.0,
+                "move": str(moves[0]),
+            }
             return moves[0]
 
         root_moves = list(moves)
@@ -423,8 +437,14 @@ class MCTSBot:
             mean = sum(ch.value for ch in root.children) / sum(ch.visits for ch in root.children)
         else:  # the budget ran out before the first iteration
             move, visits, value, mean = moves[0], 0, None, None
-        self.last_info = {"iterations": done, "visits": visits, "value": value, "mean": mean,
-                          "seconds": time.monotonic() - t0, "move": str(move)}
+        self.last_info = {
+            "iterations": done,
+            "visits": visits,
+            "value": value,
+            "mean": mean,
+            "seconds": time.monotonic() - t0,
+            "move": str(move),
+        }
         return move
 
     def _playout(self, s, rng: random.Random):

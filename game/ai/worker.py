@@ -112,8 +112,9 @@ def _make_bot(spec, level: str):
     return spec.make_bot(level)
 
 
-def run_request(req: Mapping[str, Any],
-                cancelled=lambda: False) -> tuple[str | None, str | None, float]:
+def run_request(
+    req: Mapping[str, Any], cancelled=lambda: False
+) -> tuple[str | None, str | None, float]:
     """Serve one request: returns (move text, error text, elapsed seconds).  Never
     raises for problems of the bot or the request."""
     t0 = time.monotonic()
@@ -124,9 +125,12 @@ def run_request(req: Mapping[str, Any],
             # The theatre's analysis: position values (JSON text), not a bot's move.
             from game.ai.analysis import analyse_request
 
-            text = analyse_request(spec, state, random.Random(req.get("seed")),
-                                   Budget(seconds=req.get("seconds"), nodes=req.get("nodes"),
-                                          cancelled=cancelled))
+            text = analyse_request(
+                spec,
+                state,
+                random.Random(req.get("seed")),
+                Budget(seconds=req.get("seconds"), nodes=req.get("nodes"), cancelled=cancelled),
+            )
             return text, None, time.monotonic() - t0
         bot = _make_bot(spec, req["level"])
         for name, value in (req.get("attrs") or {}).items():
@@ -136,8 +140,9 @@ def run_request(req: Mapping[str, Any],
             seconds = getattr(bot, "think_seconds", DEFAULT_THINK_SECONDS)
         budget = Budget(seconds=seconds, nodes=req.get("nodes"), cancelled=cancelled)
         method = req.get("method") or "choose"
-        move = getattr(bot, method)(state, rng=random.Random(req.get("seed")), budget=budget,
-                                    **(req.get("kwargs") or {}))
+        move = getattr(bot, method)(
+            state, rng=random.Random(req.get("seed")), budget=budget, **(req.get("kwargs") or {})
+        )
         if move is None:
             who = getattr(bot, "name", type(bot).__name__)
             raise ValueError(f"{who}.{method} returned no move")
@@ -155,8 +160,12 @@ def run_request(req: Mapping[str, Any],
         return None, "SearchCancelled: cancelled", time.monotonic() - t0
     except Exception as exc:  # noqa: BLE001 - a bot's failure is reported, never raised
         # The UI shows the one-line message; the traceback goes to the terminal/log.
-        print(f"bot worker: {req.get('spec_id')} {req.get('level')} failed:\n"
-              f"{traceback.format_exc()}", file=sys.stderr, flush=True)
+        print(
+            f"bot worker: {req.get('spec_id')} {req.get('level')} failed:\n"
+            f"{traceback.format_exc()}",
+            file=sys.stderr,
+            flush=True,
+        )
         message = " ".join(str(exc).split()) or "(no message)"
         return None, f"{type(exc).__name__}: {message}", time.monotonic() - t0
 
@@ -207,8 +216,12 @@ class _ProcessBackend:
         ctx = multiprocessing.get_context("spawn")
         self.cancel_flag = ctx.RawValue("q", -1)
         self.conn, child_conn = ctx.Pipe(duplex=True)
-        self.process = ctx.Process(target=_process_main, args=(child_conn, self.cancel_flag),
-                                   name="crystal-arcade-bots", daemon=True)
+        self.process = ctx.Process(
+            target=_process_main,
+            args=(child_conn, self.cancel_flag),
+            name="crystal-arcade-bots",
+            daemon=True,
+        )
         self.process.start()
         child_conn.close()  # so a dead child shows as EOF on our end
         self.ready = False
@@ -311,8 +324,9 @@ class BotWorker:
     Emscripten builds, or ``CRYSTAL_ARCADE_BOT_WORKER=thread`` in the environment).
     """
 
-    def __init__(self, mode: str = "auto", *, start_timeout: float = 30.0,
-                 cancel_grace: float = 3.0) -> None:
+    def __init__(
+        self, mode: str = "auto", *, start_timeout: float = 30.0, cancel_grace: float = 3.0
+    ) -> None:
         if mode not in ("auto", "process", "thread"):
             raise ValueError(f"mode must be 'auto', 'process' or 'thread', not {mode!r}")
         if mode == "auto":
@@ -356,11 +370,21 @@ class BotWorker:
         return len(self._waiting) + (1 if self._running else 0)
 
     # -- API ----------------------------------------------------------------------------
-    def request(self, spec_id: str, level: str, state, *, seed: int | None = 0,
-                seconds: float | None = None, nodes: int | None = None,
-                attrs: Mapping[str, Any] | None = None, method: str = "choose",
-                kwargs: Mapping[str, Any] | None = None, spec_module: str | None = None,
-                seat: int | None = None) -> int:
+    def request(
+        self,
+        spec_id: str,
+        level: str,
+        state,
+        *,
+        seed: int | None = 0,
+        seconds: float | None = None,
+        nodes: int | None = None,
+        attrs: Mapping[str, Any] | None = None,
+        method: str = "choose",
+        kwargs: Mapping[str, Any] | None = None,
+        spec_module: str | None = None,
+        seat: int | None = None,
+    ) -> int:
         """Queue a request; returns its ticket at once.  ``state`` is a State or its
         ``to_json()`` data.  ``seconds=None`` uses the bot's ``think_seconds`` unless
         only ``nodes`` is given.
@@ -376,11 +400,21 @@ class BotWorker:
             data = state
         else:
             data = seat_view(state, state.current_player() if seat is None else seat).to_json()
-        self._waiting.append({
-            "ticket": ticket, "spec_id": spec_id, "spec_module": spec_module, "level": level,
-            "state": data, "seed": seed, "seconds": seconds, "nodes": nodes,
-            "attrs": dict(attrs or {}), "method": method, "kwargs": dict(kwargs or {}),
-        })
+        self._waiting.append(
+            {
+                "ticket": ticket,
+                "spec_id": spec_id,
+                "spec_module": spec_module,
+                "level": level,
+                "state": data,
+                "seed": seed,
+                "seconds": seconds,
+                "nodes": nodes,
+                "attrs": dict(attrs or {}),
+                "method": method,
+                "kwargs": dict(kwargs or {}),
+            }
+        )
         self._dispatch()
         return ticket
 
@@ -403,8 +437,11 @@ class BotWorker:
                 self._discard.discard(ticket)
                 continue
             results.append(BotResult(ticket, move, error, elapsed))
-        if (self._cancelled_at is not None and self._backend.kind == "process"
-                and time.monotonic() - self._cancelled_at > self._cancel_grace):
+        if (
+            self._cancelled_at is not None
+            and self._backend.kind == "process"
+            and time.monotonic() - self._cancelled_at > self._cancel_grace
+        ):
             self._restart_process()
         self._dispatch()
         return results

@@ -32,7 +32,15 @@ from game.core import IllegalMove
 from game.match import Match
 from scenes.app import LOGICAL_SIZE, TICK, Scene
 from scenes.input import PAUSE_KEY
-from scenes.widgets import MIN_TARGET, draw_panel, draw_text, lighten, starfield_background, toast, wrap_text
+from scenes.widgets import (
+    MIN_TARGET,
+    draw_panel,
+    draw_text,
+    lighten,
+    starfield_background,
+    toast,
+    wrap_text,
+)
 
 BOARD_AREA = pygame.Rect(16, 70, 848, 634)  # where a view draws its board
 PANEL = pygame.Rect(880, 16, 384, 688)  # the side panel
@@ -97,18 +105,31 @@ class PlayScene(Scene):
 
     # -- buttons ---------------------------------------------------------------------
     def _make_buttons(self) -> None:
-        row = [("Hint", self.request_hint, "H"), ("Undo", self.undo, "U"), ("Rules", self.open_rules, "F1"),
-               ("Menu", self.open_pause, "Esc")]
+        row = [
+            ("Hint", self.request_hint, "H"),
+            ("Undo", self.undo, "U"),
+            ("Rules", self.open_rules, "F1"),
+            ("Menu", self.open_pause, "Esc"),
+        ]
         w = (PANEL.w - 24 - 8 * (len(row) - 1)) // len(row)
         x = PANEL.x + 12
         y = PANEL.bottom - 12 - MIN_TARGET - 4
         for text, fn, key in row:
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, y, w, MIN_TARGET + 4), text, self.ui,
-                                             tool_tip_text=f"{text} ({key})", object_id="#small")
+            b = pygame_gui.elements.UIButton(
+                pygame.Rect(x, y, w, MIN_TARGET + 4),
+                text,
+                self.ui,
+                tool_tip_text=f"{text} ({key})",
+                object_id="#small",
+            )
             self.buttons[id(b)] = fn
             x += w + 8
-        self._hint_button = [b for b in self.ui.get_root_container().elements if b.text == "Hint"][0]
-        self._undo_button = [b for b in self.ui.get_root_container().elements if b.text == "Undo"][0]
+        self._hint_button = [b for b in self.ui.get_root_container().elements if b.text == "Hint"][
+            0
+        ]
+        self._undo_button = [b for b in self.ui.get_root_container().elements if b.text == "Undo"][
+            0
+        ]
 
     # -- moves -----------------------------------------------------------------------
     def try_move(self, move) -> bool:
@@ -120,7 +141,11 @@ class PlayScene(Scene):
             self.say("Wait for the bot to move", "warning")
             return False
         decider = self.match.proxy.get(seat, seat)
-        if self.party is not None and self.match.controller(seat).is_phone and self._phone_acting != decider:
+        if (
+            self.party is not None
+            and self.match.controller(seat).is_phone
+            and self._phone_acting != decider
+        ):
             self.say(f"{self.seat_label(decider)} plays from their phone", "warning")
             return False
         self.finish_animations()
@@ -195,9 +220,16 @@ class PlayScene(Scene):
             level, method, kwargs = self.bot_request()
             seat_kinds = tuple("bot" if s.is_bot else "person" for s in m.seats)
             self.ticket = self.app.worker.request(
-                self.spec.id, level, m.state, seed=self.rng.randrange(1 << 30), method=method,
-                kwargs=kwargs, attrs={"seat_kinds": seat_kinds}, seconds=self.bot_seconds,
-                spec_module=self.spec_module)
+                self.spec.id,
+                level,
+                m.state,
+                seed=self.rng.randrange(1 << 30),
+                method=method,
+                kwargs=kwargs,
+                attrs={"seat_kinds": seat_kinds},
+                seconds=self.bot_seconds,
+                spec_module=self.spec_module,
+            )
             self.ticket_kind = "bot"
             self.ticket_tick = self.ticks
             self.bot_wait = self.bot_delay_ticks(m.state)
@@ -256,14 +288,22 @@ class PlayScene(Scene):
             self.say("Hints are for your own turn", "warning")
             return
         if not self.decided_here(seat):  # a hint on the big screen would show everyone
-            self.say(f"{self.seat_label(m.proxy.get(seat, seat))} plays from their phone: no hints on the "
-                     "big screen", "warning")
+            self.say(
+                f"{self.seat_label(m.proxy.get(seat, seat))} plays from their phone: no hints on the "
+                "big screen",
+                "warning",
+            )
             return
         self._cancel_hint()
         self.hint = None
-        self.hint_ticket = self.app.worker.request(self.spec.id, self.bot_level_for_hint, m.state,
-                                                   seed=self.rng.randrange(1 << 30), seconds=self.bot_seconds,
-                spec_module=self.spec_module)
+        self.hint_ticket = self.app.worker.request(
+            self.spec.id,
+            self.bot_level_for_hint,
+            m.state,
+            seed=self.rng.randrange(1 << 30),
+            seconds=self.bot_seconds,
+            spec_module=self.spec_module,
+        )
         self.say("Thinking of a hint...", "info")
 
     def undo(self) -> None:
@@ -271,7 +311,10 @@ class PlayScene(Scene):
             self.say("Take-backs are off at a party: every phone would have to agree", "warning")
             return
         if not self.match.can_undo():
-            self.say("Nothing to undo" if self.match.people() else "Undo is for games with a person", "warning")
+            self.say(
+                "Nothing to undo" if self.match.people() else "Undo is for games with a person",
+                "warning",
+            )
             return
         self._cancel_bot()
         self._cancel_hint()
@@ -308,8 +351,13 @@ class PlayScene(Scene):
 
         self._cancel_bot()
         self._cancel_hint()
-        fresh = Match(self.spec, self.match.setup, self.match.seats, self.match.setup.start(
-            {self.spec.id: self.spec}), self.match.clock_preset)
+        fresh = Match(
+            self.spec,
+            self.match.setup,
+            self.match.seats,
+            self.match.setup.start({self.spec.id: self.spec}),
+            self.match.clock_preset,
+        )
         from scenes.play import play_scene_for
 
         self.app.replace(play_scene_for(self.app, fresh))
@@ -354,8 +402,13 @@ class PlayScene(Scene):
         for seat, key in result.keys:
             self.phone_key(seat, key)
 
-    PHONE_KEYS = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT,
-                  "right": pygame.K_RIGHT, "confirm": pygame.K_RETURN}
+    PHONE_KEYS = {
+        "up": pygame.K_UP,
+        "down": pygame.K_DOWN,
+        "left": pygame.K_LEFT,
+        "right": pygame.K_RIGHT,
+        "confirm": pygame.K_RETURN,
+    }
 
     def phone_key(self, seat: int, key: str) -> None:
         """A phone's d-pad drives the board's own keyboard controls for its seat (the
@@ -367,9 +420,15 @@ class PlayScene(Scene):
                 return
             if self.anim or self.queue:
                 self.finish_animations()
-            self.handle_board(pygame.event.Event(pygame.KEYDOWN, key=self.PHONE_KEYS[key], mod=0,
-                                                 unicode="\r" if key == "confirm" else "",
-                                                 scancode=0))
+            self.handle_board(
+                pygame.event.Event(
+                    pygame.KEYDOWN,
+                    key=self.PHONE_KEYS[key],
+                    mod=0,
+                    unicode="\r" if key == "confirm" else "",
+                    scancode=0,
+                )
+            )
         finally:
             self._phone_acting = None
 
@@ -407,7 +466,9 @@ class PlayScene(Scene):
             if k == pygame.K_F1:
                 self.open_rules()
                 return
-            if (k == pygame.K_z and mod & pygame.KMOD_CTRL) or (k == pygame.K_u and not mod & pygame.KMOD_CTRL):
+            if (k == pygame.K_z and mod & pygame.KMOD_CTRL) or (
+                k == pygame.K_u and not mod & pygame.KMOD_CTRL
+            ):
                 self.undo()
                 return
             if (k == pygame.K_y and mod & pygame.KMOD_CTRL) or k == pygame.K_y:
@@ -506,7 +567,9 @@ class PlayScene(Scene):
     def show_results(self) -> None:
         from scenes.results import ResultsScene
 
-        self.app.replace(self.hand_party_to(ResultsScene(self.app, self.match, seat_colour=self.seat_colour)))
+        self.app.replace(
+            self.hand_party_to(ResultsScene(self.app, self.match, seat_colour=self.seat_colour))
+        )
 
     def hand_party_to(self, scene):
         """The results screen keeps a hosted party (phones stay seated for a rematch);
@@ -586,7 +649,9 @@ class PlayScene(Scene):
             rect = pygame.Rect(0, 0, 30, 30)
             rect.center = centre
             start = math.pi / 2
-            pygame.draw.arc(surface, theme["accent"], rect, start - 2 * math.pi * progress, start, 4)
+            pygame.draw.arc(
+                surface, theme["accent"], rect, start - 2 * math.pi * progress, start, 4
+            )
 
     def status_text(self) -> str:
         """One line above the board: whose turn and what to do."""
@@ -614,14 +679,22 @@ class PlayScene(Scene):
         theme = self.app.theme
         draw_text(surface, self.spec.title, theme.font(30, "display"), theme["accent"], (24, 14))
         title_w = theme.font(30, "display").size(self.spec.title)[0]
-        draw_text(surface, self.status_text(), theme.font(22), theme["text"], (40 + title_w, 22),
-                  max_width=860 - 56 - title_w)
+        draw_text(
+            surface,
+            self.status_text(),
+            theme.font(22),
+            theme["text"],
+            (40 + title_w, 22),
+            max_width=860 - 56 - title_w,
+        )
 
     def panel_rows(self) -> list[tuple[int, str, str]]:
         """(seat, left text, right text) per player for the side panel; views add
         game detail (colours, trees, points)."""
         scores = self.match.state.scores()
-        return [(s, self.seat_label(s), f"{scores[s]:g}") for s in range(self.match.state.num_players)]
+        return [
+            (s, self.seat_label(s), f"{scores[s]:g}") for s in range(self.match.state.num_players)
+        ]
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
@@ -644,15 +717,30 @@ class PlayScene(Scene):
             if seat == to_move:
                 pygame.draw.rect(surface, lighten(theme["panel"], 0.12), r, border_radius=8)
                 pygame.draw.rect(surface, theme["accent"], r, 2, border_radius=8)
-            pygame.draw.circle(surface, self.seat_colour(seat), (r.x + 14, r.centery), 7 if compact else 9)
+            pygame.draw.circle(
+                surface, self.seat_colour(seat), (r.x + 14, r.centery), 7 if compact else 9
+            )
             right_text = right
             if clock is not None:
                 right_text = f"{right}   {clock.display(seat)}"
             rw = font.size(right_text)[0]
-            draw_text(surface, left, font, theme["text"], (r.x + 30, r.centery), "midleft",
-                      max_width=r.w - 44 - rw)
-            draw_text(surface, right_text, font, theme["accent"] if seat == to_move else theme["text_dim"],
-                      (r.right - 8, r.centery), "midright")
+            draw_text(
+                surface,
+                left,
+                font,
+                theme["text"],
+                (r.x + 30, r.centery),
+                "midleft",
+                max_width=r.w - 44 - rw,
+            )
+            draw_text(
+                surface,
+                right_text,
+                font,
+                theme["accent"] if seat == to_move else theme["text_dim"],
+                (r.right - 8, r.centery),
+                "midright",
+            )
             y += line_h
         return y
 
@@ -680,7 +768,14 @@ class PlayScene(Scene):
             seat, text = lines[i]
             colour = self.seat_colour(seat) if seat >= 0 else theme["text_dim"]
             draw_text(surface, f"{i + 1:>3}.", font, theme["text_dim"], (PANEL.x + 14, y))
-            draw_text(surface, text, font, lighten(colour, 0.35), (PANEL.x + 56, y), max_width=PANEL.w - 70)
+            draw_text(
+                surface,
+                text,
+                font,
+                lighten(colour, 0.35),
+                (PANEL.x + 56, y),
+                max_width=PANEL.w - 70,
+            )
             y += 20
 
     def draw_banner(self, surface: pygame.Surface) -> None:
@@ -692,11 +787,17 @@ class PlayScene(Scene):
         h = 18 + 28 * len(lines)
         rect = pygame.Rect(0, 0, BOARD_AREA.w - 40, h)
         rect.midbottom = (BOARD_AREA.centerx, BOARD_AREA.bottom - 6)
-        edge = {"error": "bad", "warning": "accent", "good": "good"}.get(self.banner_kind, "accent_2")
+        edge = {"error": "bad", "warning": "accent", "good": "good"}.get(
+            self.banner_kind, "accent_2"
+        )
         fade = min(1.0, self.banner_ticks / 20)
-        draw_panel(surface, rect, theme, fill="background_2", edge=edge, alpha=int(235 * fade), width=3)
+        draw_panel(
+            surface, rect, theme, fill="background_2", edge=edge, alpha=int(235 * fade), width=3
+        )
         for i, line in enumerate(lines):
-            draw_text(surface, line, font, theme["text"], (rect.centerx, rect.y + 9 + 28 * i), "midtop")
+            draw_text(
+                surface, line, font, theme["text"], (rect.centerx, rect.y + 9 + 28 * i), "midtop"
+            )
 
 
 def ease(t: float) -> float:
@@ -708,7 +809,7 @@ def ease(t: float) -> float:
 def ease_out_back(t: float) -> float:
     c1, c3 = 1.70158, 2.70158
     t = max(0.0, min(1.0, t)) - 1
-    return 1 + c3 * t ** 3 + c1 * t ** 2
+    return 1 + c3 * t**3 + c1 * t**2
 
 
 def pulse(ticks: int, speed: float = 0.12) -> float:

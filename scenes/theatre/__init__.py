@@ -14,4 +14,3 @@ Where each part lives:
 The pure parts (listing, the timeline model, take-over, mistakes from values) are in
 ``game/replays.py`` and ``game/analysis.py`` and are tested without pygame.
 """
-

@@ -14,7 +14,7 @@ import random
 from game.analysis import AnalysisCache, Mistake, find_mistakes
 from game.replays import Timeline, replay_key
 
-POSITION_SECONDS = 0.9   # a cap per position on top of the iteration budget: a busy
+POSITION_SECONDS = 0.9  # a cap per position on top of the iteration budget: a busy
 # machine gets a shallower analysis rather than a slower one (60 actions in under 60 s)
 ALTERNATIVE_SECONDS = 1.0
 SAVE_EVERY = 8
@@ -48,9 +48,11 @@ class Analyst:
         """The marked mistakes; a drop where the Hard bot, asked, chooses the very move
         that was played is the search's noise, not a mistake, and is left out."""
         if self._mistakes is None:
-            self._mistakes = [m for m in find_mistakes(self.cache.values, self.movers,
-                                                       turn_starts=self.turn_starts)
-                              if self.cache.alternatives.get(m.action) != self.match.entries[m.action].text]
+            self._mistakes = [
+                m
+                for m in find_mistakes(self.cache.values, self.movers, turn_starts=self.turn_starts)
+                if self.cache.alternatives.get(m.action) != self.match.entries[m.action].text
+            ]
         return self._mistakes
 
     def alternative(self, action: int):
@@ -72,7 +74,11 @@ class Analyst:
     # -- work ---------------------------------------------------------------------------
     def _next_job(self, focus: int) -> tuple[str, int] | None:
         values = self.cache.values
-        if 0 <= focus < len(values) and values[focus] is None and ("value", focus) not in self.failed:
+        if (
+            0 <= focus < len(values)
+            and values[focus] is None
+            and ("value", focus) not in self.failed
+        ):
             return ("value", focus)
         for k, v in enumerate(values):
             if v is None and ("value", k) not in self.failed:
@@ -105,11 +111,18 @@ class Analyst:
         seed = random.Random(f"{self.key}:{kind}:{k}").randrange(1 << 30)
         if kind == "value":
             # The whole state: the game is over, so no plan is secret any more.
-            self.ticket = self.app.worker.request(spec.id, "hard", state.to_json(), seed=seed,
-                                                  method="analyse", seconds=POSITION_SECONDS)
+            self.ticket = self.app.worker.request(
+                spec.id,
+                "hard",
+                state.to_json(),
+                seed=seed,
+                method="analyse",
+                seconds=POSITION_SECONDS,
+            )
         else:
-            self.ticket = self.app.worker.request(spec.id, "hard", state, seed=seed,
-                                                  seconds=ALTERNATIVE_SECONDS)
+            self.ticket = self.app.worker.request(
+                spec.id, "hard", state, seed=seed, seconds=ALTERNATIVE_SECONDS
+            )
         self.asked = job
 
     def _answer(self, result) -> None:
@@ -140,9 +153,13 @@ class Analyst:
         """Write the cache in a thread (an fsync must not cost a frame)."""
         import threading
 
-        snapshot = AnalysisCache(self.cache.key, self.cache.positions,
-                                 [list(v) if v is not None else None for v in self.cache.values],
-                                 dict(self.cache.alternatives), self.cache.budget)
+        snapshot = AnalysisCache(
+            self.cache.key,
+            self.cache.positions,
+            [list(v) if v is not None else None for v in self.cache.values],
+            dict(self.cache.alternatives),
+            self.cache.budget,
+        )
         if self._writer is not None:
             self._writer.join()  # one write at a time, in order
         self._writer = threading.Thread(target=snapshot.save, args=(self.folder,), daemon=True)

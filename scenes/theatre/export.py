@@ -80,7 +80,7 @@ class GifExport:
         th = self.theatre
         view, stage = th.view, th.stage
         saved = (stage.states, stage.entries, view.shown, view.anim, list(view.queue))
-        stage.states = list(th.full.states[:k + 1])
+        stage.states = list(th.full.states[: k + 1])
         stage.entries = list(th.full.entries[:k])
         view.anim, view.queue, view.shown = None, [], stage.state
         canvas = pygame.Surface(BOARD_AREA.bottomright)
@@ -118,8 +118,14 @@ class GifExport:
         try:
             durations = [FRAME_MS] * (len(self.frames) - 1) + [LAST_FRAME_MS]
             first, rest = self.frames[0], self.frames[1:]
-            first.save(self.path, save_all=True, append_images=rest, duration=durations, loop=0,
-                       optimize=False)
+            first.save(
+                self.path,
+                save_all=True,
+                append_images=rest,
+                duration=durations,
+                loop=0,
+                optimize=False,
+            )
             self.result = f"Animation saved: {self.path}"
         except (OSError, ValueError) as exc:
             self.result = f"Could not save the animation: {exc}"

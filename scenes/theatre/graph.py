@@ -31,9 +31,22 @@ def draw_spinner(surface, centre, radius: int, ticks: int, colour) -> None:
     pygame.draw.arc(surface, colour, rect, start, start + math.pi * 1.3, 2)
 
 
-def draw_strip(surface: pygame.Surface, rect: pygame.Rect, theme, *, cursor: int, last: int,
-               values, turn_starts, mistakes, seat_colour, ticks: int, two_player: bool,
-               analysing: bool, names: tuple[str, ...] = ()) -> None:
+def draw_strip(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    theme,
+    *,
+    cursor: int,
+    last: int,
+    values,
+    turn_starts,
+    mistakes,
+    seat_colour,
+    ticks: int,
+    two_player: bool,
+    analysing: bool,
+    names: tuple[str, ...] = (),
+) -> None:
     draw_panel(surface, rect, theme, alpha=235)
     plot = pygame.Rect(rect.x + 12, rect.y + 8, rect.w - 24, rect.h - 16)
     mid = plot.centery
@@ -56,11 +69,30 @@ def draw_strip(surface: pygame.Surface, rect: pygame.Rect, theme, *, cursor: int
             pygame.draw.polygon(shade, (*top[:3], 70), [(x - rect.x, y - rect.y) for x, y in poly])
             surface.blit(shade, rect.topleft)
             pygame.draw.lines(surface, lighten(top, 0.3), False, pts, 2)
-        draw_text(surface, "50%", theme.font(12, "regular"), theme["text_dim"], (plot.right - 2, mid - 14), "topright")
+        draw_text(
+            surface,
+            "50%",
+            theme.font(12, "regular"),
+            theme["text_dim"],
+            (plot.right - 2, mid - 14),
+            "topright",
+        )
         if len(names) == 2:  # which way is whose advantage
             small = theme.font(12, "regular")
-            draw_text(surface, f"{names[0]} ahead", small, lighten(seat_colour(0), 0.3), (plot.x + 2, plot.y - 2))
-            draw_text(surface, f"{names[1]} ahead", small, lighten(seat_colour(1), 0.3), (plot.x + 2, plot.bottom - 14))
+            draw_text(
+                surface,
+                f"{names[0]} ahead",
+                small,
+                lighten(seat_colour(0), 0.3),
+                (plot.x + 2, plot.y - 2),
+            )
+            draw_text(
+                surface,
+                f"{names[1]} ahead",
+                small,
+                lighten(seat_colour(1), 0.3),
+                (plot.x + 2, plot.bottom - 14),
+            )
     else:
         seats = len(known[0][1]) if known else 0
         for seat in range(seats):
@@ -70,15 +102,23 @@ def draw_strip(surface: pygame.Surface, rect: pygame.Rect, theme, *, cursor: int
     for m in mistakes:
         x = x_of(rect, m.action + 1, last)
         colour = lighten(seat_colour(m.seat), 0.2)
-        pygame.draw.polygon(surface, theme["bad"], [(x - 7, rect.y + 2), (x + 7, rect.y + 2), (x, rect.y + 13)])
+        pygame.draw.polygon(
+            surface, theme["bad"], [(x - 7, rect.y + 2), (x + 7, rect.y + 2), (x, rect.y + 13)]
+        )
         pygame.draw.circle(surface, colour, (int(x), rect.y + 6), 3)
     if analysing:
         done = sum(1 for v in values if v is not None)
         front = next((k for k, v in enumerate(values) if v is None), last)
         x = x_of(rect, front, last)
         draw_spinner(surface, (x, mid), 7, ticks, theme["text_dim"])
-        draw_text(surface, f"analysing {done}/{len(values)}", theme.font(12, "regular"),
-                  theme["text_dim"], (plot.right, plot.y), "topright")
+        draw_text(
+            surface,
+            f"analysing {done}/{len(values)}",
+            theme.font(12, "regular"),
+            theme["text_dim"],
+            (plot.right, plot.y),
+            "topright",
+        )
     x = x_of(rect, cursor, last)
     pygame.draw.line(surface, theme["accent"], (x, rect.y + 3), (x, rect.bottom - 3), 2)
     pygame.draw.circle(surface, theme["accent"], (int(x), rect.bottom - 6), 6)

@@ -33,8 +33,12 @@ class ReplayListScene(MenuScene):
         self.refresh()
         bw, y = 220, LIST.bottom + 24
         x = LIST.x
-        buttons = [("Open", self.open_selected, "#primary"), ("Rename", self.rename, None),
-                   ("Delete", self.delete, None), ("Back", self.on_back, None)]
+        buttons = [
+            ("Open", self.open_selected, "#primary"),
+            ("Rename", self.rename, None),
+            ("Delete", self.delete, None),
+            ("Back", self.on_back, None),
+        ]
         if app.kiosk:  # visitors at a booth watch; they do not tidy the operator's files
             buttons = [b for b in buttons if b[0] in ("Open", "Back")]
         for text, fn, oid in buttons:
@@ -136,7 +140,11 @@ class ReplayListScene(MenuScene):
             super().handle_key(event)
 
     def handle_other(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and LIST.collidepoint(event.pos):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and LIST.collidepoint(event.pos)
+        ):
             i = self.top + (event.pos[1] - LIST.y) // ROW_H
             if 0 <= i < len(self.rows):
                 if i == self.selected:
@@ -174,15 +182,29 @@ class ReplayListScene(MenuScene):
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         self._drawn_this_frame = False
         theme = self.app.theme
-        draw_text(surface, "Replays", theme.font(44, "display"), theme["accent"], (40, 20), shadow=True)
+        draw_text(
+            surface, "Replays", theme.font(44, "display"), theme["accent"], (40, 20), shadow=True
+        )
         keys = "Enter: watch" if self.app.kiosk else "Enter: watch   F2: rename   Del: delete"
-        draw_text(surface, f"Saved replays and the last 50 finished games.  {keys}", theme.font(18, "regular"),
-                  theme["text_dim"], (300, 40))
+        draw_text(
+            surface,
+            f"Saved replays and the last 50 finished games.  {keys}",
+            theme.font(18, "regular"),
+            theme["text_dim"],
+            (300, 40),
+        )
         draw_panel(surface, LIST, theme, alpha=220)
         if not self.rows:
-            draw_text(surface, "No replays yet: every finished game appears here, and "
-                      "'Save replay' on the results keeps one for good.", theme.font(22), theme["text_dim"],
-                      LIST.center, "center", max_width=LIST.w - 80)
+            draw_text(
+                surface,
+                "No replays yet: every finished game appears here, and "
+                "'Save replay' on the results keeps one for good.",
+                theme.font(22),
+                theme["text_dim"],
+                LIST.center,
+                "center",
+                max_width=LIST.w - 80,
+            )
             return
         big, small = theme.font(21), theme.font(16, "regular")
         for row in range(self.visible):
@@ -192,7 +214,9 @@ class ReplayListScene(MenuScene):
             info = self.rows[i]
             rect = pygame.Rect(LIST.x + 8, LIST.y + 6 + row * ROW_H, LIST.w - 16, ROW_H - 8)
             chosen = i == self.selected
-            pygame.draw.rect(surface, lighten(theme["panel"], 0.14 if chosen else 0.04), rect, border_radius=10)
+            pygame.draw.rect(
+                surface, lighten(theme["panel"], 0.14 if chosen else 0.04), rect, border_radius=10
+            )
             if chosen:
                 pygame.draw.rect(surface, theme["accent"], rect, 2, border_radius=10)
             pic = self.thumbnail(info)
@@ -203,19 +227,51 @@ class ReplayListScene(MenuScene):
                 pygame.draw.rect(surface, theme["background"], box, border_radius=6)
             problem = self.problems.get(str(info.path)) or info.problem
             tx = box.right + 16
-            draw_text(surface, info.title, big, theme["accent_2"] if not problem else theme["bad"], (tx, rect.y + 6))
+            draw_text(
+                surface,
+                info.title,
+                big,
+                theme["accent_2"] if not problem else theme["bad"],
+                (tx, rect.y + 6),
+            )
             tag = "kept" if info.recent else "saved"
-            draw_text(surface, f"{info.date_text}   ·   {info.moves} actions   ·   {tag}", small,
-                      theme["text_dim"], (rect.right - 12, rect.y + 8), "topright")
-            seats = "  vs  ".join(info.seats) if len(info.seats) <= 4 else f"{len(info.seats)} players"
-            draw_text(surface, f"{info.name}:  {seats}", small, theme["text"], (tx, rect.y + 34),
-                      max_width=rect.right - tx - 12)
+            draw_text(
+                surface,
+                f"{info.date_text}   ·   {info.moves} actions   ·   {tag}",
+                small,
+                theme["text_dim"],
+                (rect.right - 12, rect.y + 8),
+                "topright",
+            )
+            seats = (
+                "  vs  ".join(info.seats) if len(info.seats) <= 4 else f"{len(info.seats)} players"
+            )
+            draw_text(
+                surface,
+                f"{info.name}:  {seats}",
+                small,
+                theme["text"],
+                (tx, rect.y + 34),
+                max_width=rect.right - tx - 12,
+            )
             line = f"Cannot be opened: {problem}" if problem else info.result
-            draw_text(surface, line, small, theme["bad"] if problem else theme["text_dim"], (tx, rect.y + 55),
-                      max_width=rect.right - tx - 12)
+            draw_text(
+                surface,
+                line,
+                small,
+                theme["bad"] if problem else theme["text_dim"],
+                (tx, rect.y + 55),
+                max_width=rect.right - tx - 12,
+            )
         if len(self.rows) > self.visible:
-            draw_text(surface, f"{self.top + 1}-{min(len(self.rows), self.top + self.visible)} of {len(self.rows)}",
-                      small, theme["text_dim"], (LIST.right - 10, LIST.bottom + 4), "topright")
+            draw_text(
+                surface,
+                f"{self.top + 1}-{min(len(self.rows), self.top + self.visible)} of {len(self.rows)}",
+                small,
+                theme["text_dim"],
+                (LIST.right - 10, LIST.bottom + 4),
+                "topright",
+            )
 
 
 def open_file(app, path) -> str | None:
@@ -251,9 +307,15 @@ class ConfirmDeleteScene(_Dialog):
     def __init__(self, app, library: ReplayListScene, info: ReplayInfo):
         super().__init__(app)
         self.library, self.info = library, info
-        self.button(pygame.Rect(self.BOX.centerx - 230, self.BOX.bottom - 76, 220, 56), "Delete", self.yes)
-        self.button(pygame.Rect(self.BOX.centerx + 10, self.BOX.bottom - 76, 220, 56), "Keep it", self.on_back,
-                    object_id="#primary")
+        self.button(
+            pygame.Rect(self.BOX.centerx - 230, self.BOX.bottom - 76, 220, 56), "Delete", self.yes
+        )
+        self.button(
+            pygame.Rect(self.BOX.centerx + 10, self.BOX.bottom - 76, 220, 56),
+            "Keep it",
+            self.on_back,
+            object_id="#primary",
+        )
         self.set_focus(1)
 
     def yes(self) -> None:
@@ -263,11 +325,24 @@ class ConfirmDeleteScene(_Dialog):
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
         draw_panel(surface, self.BOX, theme, fill="background_2", edge="bad", width=3)
-        draw_text(surface, f"Delete {self.info.name}?", theme.font(28, "display"), theme["text"],
-                  (self.BOX.centerx, self.BOX.y + 24), "midtop", max_width=self.BOX.w - 40)
-        draw_text(surface, "It leaves the list; the file is moved aside in the replays folder, not erased.",
-                  theme.font(18, "regular"), theme["text_dim"], (self.BOX.centerx, self.BOX.y + 80), "midtop",
-                  max_width=self.BOX.w - 40)
+        draw_text(
+            surface,
+            f"Delete {self.info.name}?",
+            theme.font(28, "display"),
+            theme["text"],
+            (self.BOX.centerx, self.BOX.y + 24),
+            "midtop",
+            max_width=self.BOX.w - 40,
+        )
+        draw_text(
+            surface,
+            "It leaves the list; the file is moved aside in the replays folder, not erased.",
+            theme.font(18, "regular"),
+            theme["text_dim"],
+            (self.BOX.centerx, self.BOX.y + 80),
+            "midtop",
+            max_width=self.BOX.w - 40,
+        )
 
 
 class RenameScene(_Dialog):
@@ -278,19 +353,32 @@ class RenameScene(_Dialog):
         super().__init__(app)
         self.library, self.info = library, info
         self.entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(self.BOX.x + 30, self.BOX.y + 90, self.BOX.w - 60, 52), self.ui)
+            pygame.Rect(self.BOX.x + 30, self.BOX.y + 90, self.BOX.w - 60, 52), self.ui
+        )
         self.entry.set_text(info.name)
         self.entry.focus()
-        self.button(pygame.Rect(self.BOX.centerx - 230, self.BOX.bottom - 76, 220, 56), "Rename", self.ok,
-                    object_id="#primary")
-        self.button(pygame.Rect(self.BOX.centerx + 10, self.BOX.bottom - 76, 220, 56), "Cancel", self.on_back)
+        self.button(
+            pygame.Rect(self.BOX.centerx - 230, self.BOX.bottom - 76, 220, 56),
+            "Rename",
+            self.ok,
+            object_id="#primary",
+        )
+        self.button(
+            pygame.Rect(self.BOX.centerx + 10, self.BOX.bottom - 76, 220, 56),
+            "Cancel",
+            self.on_back,
+        )
 
     def ok(self) -> None:
         if self.library.do_rename(self.info, self.entry.get_text()):
             self.app.pop()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self._typing():
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+            and self._typing()
+        ):
             self.ok()
             return
         super().handle(event)
@@ -298,5 +386,11 @@ class RenameScene(_Dialog):
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
         draw_panel(surface, self.BOX, theme, fill="background_2", edge="accent", width=3)
-        draw_text(surface, "Rename replay", theme.font(28, "display"), theme["text"],
-                  (self.BOX.centerx, self.BOX.y + 24), "midtop")
+        draw_text(
+            surface,
+            "Rename replay",
+            theme.font(28, "display"),
+            theme["text"],
+            (self.BOX.centerx, self.BOX.y + 24),
+            "midtop",
+        )

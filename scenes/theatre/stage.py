@@ -85,28 +85,48 @@ class TheatreScene(MenuScene):
 
     # -- controls -----------------------------------------------------------------------
     def _build(self) -> None:
-        row = [("|<", self.to_start, "Start (Home)"), ("<<", lambda: self.step_turn(-1), "Turn back (Up)"),
-               ("<", lambda: self.step(-1), "Action back (Left)"), ("Play", self.toggle_play, "Play / pause (Space)"),
-               (">", lambda: self.step(+1), "Action forward (Right)"),
-               (">>", lambda: self.step_turn(+1), "Turn forward (Down)"), (">|", self.to_end, "End (End)")]
+        row = [
+            ("|<", self.to_start, "Start (Home)"),
+            ("<<", lambda: self.step_turn(-1), "Turn back (Up)"),
+            ("<", lambda: self.step(-1), "Action back (Left)"),
+            ("Play", self.toggle_play, "Play / pause (Space)"),
+            (">", lambda: self.step(+1), "Action forward (Right)"),
+            (">>", lambda: self.step_turn(+1), "Turn forward (Down)"),
+            (">|", self.to_end, "End (End)"),
+        ]
         x, w, gap = BOARD.x, 66, 6
         for text, fn, tip in row:
             width = 96 if text == "Play" else w
-            c = self.button(pygame.Rect(x, CONTROLS_Y, width, 48), text, fn, tooltip=tip, object_id="#small")
+            c = self.button(
+                pygame.Rect(x, CONTROLS_Y, width, 48), text, fn, tooltip=tip, object_id="#small"
+            )
             if text == "Play":
                 self.play_control = c
             x += width + gap
-        self.speed_control = self.cycler(pygame.Rect(x, CONTROLS_Y, BOARD.right - x, 48), "Speed", SPEEDS,
-                                         SPEEDS[self.speed_index], self.set_speed, fmt=lambda s: f"{s:g}x",
-                                         object_id="#small")
+        self.speed_control = self.cycler(
+            pygame.Rect(x, CONTROLS_Y, BOARD.right - x, 48),
+            "Speed",
+            SPEEDS,
+            SPEEDS[self.speed_index],
+            self.set_speed,
+            fmt=lambda s: f"{s:g}x",
+            object_id="#small",
+        )
         bw = (SIDE.w - 24 - 3 * 8) // 4
         bx = SIDE.x + 12
-        for text, fn, tip in (("Take over", self.take_over, "Play on from here (T)"),
-                              ("PNG", self.export_png, "Save this position as a picture (P)"),
-                              ("GIF", self.export_gif, "Save the whole game as an animation (G)"),
-                              ("Back", self.on_back, "Back (Esc)")):
-            self.button(pygame.Rect(bx, SIDE.bottom - 60, bw, 48), text, fn, tooltip=tip,
-                        object_id="#primary_small" if text == "Take over" else "#small")
+        for text, fn, tip in (
+            ("Take over", self.take_over, "Play on from here (T)"),
+            ("PNG", self.export_png, "Save this position as a picture (P)"),
+            ("GIF", self.export_gif, "Save the whole game as an animation (G)"),
+            ("Back", self.on_back, "Back (Esc)"),
+        ):
+            self.button(
+                pygame.Rect(bx, SIDE.bottom - 60, bw, 48),
+                text,
+                fn,
+                tooltip=tip,
+                object_id="#primary_small" if text == "Take over" else "#small",
+            )
             bx += bw + 8
         self.set_focus(3)
 
@@ -137,7 +157,7 @@ class TheatreScene(MenuScene):
         """Show position ``k`` at once (stepping back, jumping)."""
         k = self.line.go(k)
         self.view.finish_animations()
-        self.stage.states = list(self.full.states[:k + 1])
+        self.stage.states = list(self.full.states[: k + 1])
         self.stage.entries = list(self.full.entries[:k])
         self.view.shown = self.stage.state
         self.view.hint = None
@@ -324,7 +344,9 @@ class TheatreScene(MenuScene):
         if self.exporter is not None:
             message = self.exporter.update()
             if message is not None:
-                toast(self.app, message, "warning" if message.startswith("Could not") else "info", 6)
+                toast(
+                    self.app, message, "warning" if message.startswith("Could not") else "info", 6
+                )
                 self.exporter = None
 
     # -- drawing ---------------------------------------------------------------------------
@@ -372,9 +394,22 @@ class TheatreScene(MenuScene):
         board = pygame.transform.smoothscale(self.canvas.subsurface(BOARD_AREA), BOARD.size)
         surface.blit(board, BOARD.topleft)
         head = self.spec.title + (f"  ·  {self.title_text}" if self.title_text else "")
-        draw_text(surface, head, theme.font(26, "display"), theme["accent"], (20, 12), max_width=BOARD.w - 200)
-        draw_text(surface, f"action {self.cursor} of {self.line.last}", theme.font(20), theme["text"],
-                  (BOARD.right, 18), "topright")
+        draw_text(
+            surface,
+            head,
+            theme.font(26, "display"),
+            theme["accent"],
+            (20, 12),
+            max_width=BOARD.w - 200,
+        )
+        draw_text(
+            surface,
+            f"action {self.cursor} of {self.line.last}",
+            theme.font(20),
+            theme["text"],
+            (BOARD.right, 18),
+            "topright",
+        )
         self.draw_strip(surface)
         self.draw_side(surface)
 
@@ -384,19 +419,33 @@ class TheatreScene(MenuScene):
     def draw_strip(self, surface: pygame.Surface) -> None:
         an = self.analyst
         values = an.cache.values if an is not None else [None] * (self.line.last + 1)
-        graph.draw_strip(surface, STRIP, self.app.theme, cursor=self.cursor, last=self.line.last,
-                         values=values, turn_starts=self.line.turn_starts(),
-                         mistakes=an.mistakes() if an is not None else [],
-                         seat_colour=self.seat_colour, ticks=self.ticks,
-                         two_player=self.full.state.num_players == 2,
-                         analysing=an is not None and not an.finished(), names=self.full.seat_names())
+        graph.draw_strip(
+            surface,
+            STRIP,
+            self.app.theme,
+            cursor=self.cursor,
+            last=self.line.last,
+            values=values,
+            turn_starts=self.line.turn_starts(),
+            mistakes=an.mistakes() if an is not None else [],
+            seat_colour=self.seat_colour,
+            ticks=self.ticks,
+            two_player=self.full.state.num_players == 2,
+            analysing=an is not None and not an.finished(),
+            names=self.full.seat_names(),
+        )
 
     def draw_side(self, surface: pygame.Surface) -> None:
         """The side panel changes only with the position, the analysis and the scroll:
         it is drawn into a cache then (a frame only copies it), the spinner on top."""
         an = self.analyst
-        key = (self.cursor, self.log_scroll, an.cache.done if an else 0,
-               len(an.cache.alternatives) if an else 0, len(an.mistakes()) if an else 0)
+        key = (
+            self.cursor,
+            self.log_scroll,
+            an.cache.done if an else 0,
+            len(an.cache.alternatives) if an else 0,
+            len(an.mistakes()) if an else 0,
+        )
         if key != self._side_key:
             self._side_key = key
             self._side_cache.fill((0, 0, 0, 0))
@@ -423,8 +472,16 @@ class TheatreScene(MenuScene):
             cx = x + (i % cols) * col_w
             cy = y + (i // cols) * line_h
             if seat == to_move:
-                pygame.draw.rect(surface, theme["accent"], (cx - 6, cy - 2, col_w - 4, line_h - 2), 2, border_radius=7)
-            pygame.draw.circle(surface, self.seat_colour(seat), (cx + 8, cy + line_h // 2 - 1), 6 if compact else 8)
+                pygame.draw.rect(
+                    surface,
+                    theme["accent"],
+                    (cx - 6, cy - 2, col_w - 4, line_h - 2),
+                    2,
+                    border_radius=7,
+                )
+            pygame.draw.circle(
+                surface, self.seat_colour(seat), (cx + 8, cy + line_h // 2 - 1), 6 if compact else 8
+            )
             extra = ""
             if value is not None and len(value) == 2:
                 extra = f"  {round(100 * win_chance(value[seat]))}%"
@@ -448,16 +505,26 @@ class TheatreScene(MenuScene):
         mistakes = an.mistakes()
         if not an.cache.complete():
             self._spinner_at = (SIDE.x + 22, y + 10)
-            draw_text(surface, f"Analysing positions: {an.cache.done} of {an.cache.positions}", small,
-                      theme["text_dim"], (SIDE.x + 36, y + 1))
+            draw_text(
+                surface,
+                f"Analysing positions: {an.cache.done} of {an.cache.positions}",
+                small,
+                theme["text_dim"],
+                (SIDE.x + 36, y + 1),
+            )
             y += 24
         if not mistakes:
             if an.cache.complete():
                 draw_text(surface, "No mistakes found", small, theme["text_dim"], (SIDE.x + 14, y))
                 y += 22
             return y
-        draw_text(surface, "Mistakes (click to see the Hard bot's move)", theme.font(16), theme["accent_2"],
-                  (SIDE.x + 14, y))
+        draw_text(
+            surface,
+            "Mistakes (click to see the Hard bot's move)",
+            theme.font(16),
+            theme["accent_2"],
+            (SIDE.x + 14, y),
+        )
         y += 22
         names = self.full.seat_names()
         for m in mistakes[:6]:
@@ -471,8 +538,14 @@ class TheatreScene(MenuScene):
             if self.full.state.num_players == 2:
                 text += f"  (-{round(100 * m.chance_lost)}%)"
             text += f"  Hard: {alt}" if alt else "  Hard: ..."
-            pygame.draw.polygon(surface, theme["bad"], [(rect.x + 6, y + 5), (rect.x + 18, y + 5), (rect.x + 12, y + 16)])
-            draw_text(surface, text, small, theme["text"], (rect.x + 24, y + 1), max_width=rect.w - 30)
+            pygame.draw.polygon(
+                surface,
+                theme["bad"],
+                [(rect.x + 6, y + 5), (rect.x + 18, y + 5), (rect.x + 12, y + 16)],
+            )
+            draw_text(
+                surface, text, small, theme["text"], (rect.x + 24, y + 1), max_width=rect.w - 30
+            )
             self._mistake_rects.append((rect, m.action))
             y += 24
         return y
@@ -482,7 +555,9 @@ class TheatreScene(MenuScene):
         self._log_rects = []
         if bottom - top < 50:
             return
-        draw_text(surface, "Moves (click to jump)", theme.font(16), theme["text_dim"], (SIDE.x + 14, top))
+        draw_text(
+            surface, "Moves (click to jump)", theme.font(16), theme["text_dim"], (SIDE.x + 14, top)
+        )
         font = theme.font(15, "regular")
         entries = self.full.entries
         row_h = 20
@@ -501,7 +576,13 @@ class TheatreScene(MenuScene):
             colour = lighten(self.seat_colour(e.seat), 0.35)
             draw_text(surface, f"{i + 1:>3}.", font, theme["text_dim"], (rect.x + 6, y + 1))
             who = names[e.seat] if e.seat < len(names) else ""
-            draw_text(surface, f"{who}: {e.text}" + ("  (clock)" if e.clock else ""), font, colour,
-                      (rect.x + 50, y + 1), max_width=rect.w - 56)
+            draw_text(
+                surface,
+                f"{who}: {e.text}" + ("  (clock)" if e.clock else ""),
+                font,
+                colour,
+                (rect.x + 50, y + 1),
+                max_width=rect.w - 56,
+            )
             self._log_rects.append((rect, i + 1))
             y += row_h

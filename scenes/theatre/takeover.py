@@ -10,8 +10,13 @@ from game.replays import take_over
 from scenes.widgets import MenuScene, draw_panel, draw_text, toast
 
 SEAT_CHOICES = ("person", "easy", "medium", "hard", "expert")
-SEAT_TEXT = {"person": "Person", "easy": "Bot: Easy", "medium": "Bot: Medium", "hard": "Bot: Hard",
-             "expert": "Bot: Expert"}
+SEAT_TEXT = {
+    "person": "Person",
+    "easy": "Bot: Easy",
+    "medium": "Bot: Medium",
+    "hard": "Bot: Hard",
+    "expert": "Bot: Expert",
+}
 
 
 class TakeOverScene(MenuScene):
@@ -25,8 +30,10 @@ class TakeOverScene(MenuScene):
         n = len(match.seats)
         self.names = match.seat_names()
         # Who sat where in the replay is the starting suggestion.
-        self.choices = ["person" if not s.is_bot else (s.level if s.level in SEAT_CHOICES else "medium")
-                        for s in match.seats]
+        self.choices = [
+            "person" if not s.is_bot else (s.level if s.level in SEAT_CHOICES else "medium")
+            for s in match.seats
+        ]
         cols = 1 if n <= 6 else 2
         rows = (n + cols - 1) // cols
         row_h = 52 if n <= 6 else 46
@@ -36,11 +43,23 @@ class TakeOverScene(MenuScene):
         for seat in range(n):
             cx = self.box.x + 30 + (seat % cols) * col_w
             cy = self.box.y + 80 + (seat // cols) * row_h
-            self.cycler(pygame.Rect(cx + 150, cy, col_w - 160, 46), "", SEAT_CHOICES, self.choices[seat],
-                        lambda v, s=seat: self._set(s, v), fmt=lambda v: SEAT_TEXT[v], object_id="#small")
+            self.cycler(
+                pygame.Rect(cx + 150, cy, col_w - 160, 46),
+                "",
+                SEAT_CHOICES,
+                self.choices[seat],
+                lambda v, s=seat: self._set(s, v),
+                fmt=lambda v: SEAT_TEXT[v],
+                object_id="#small",
+            )
         bw = 200
         by = self.box.bottom - 64
-        self.button(pygame.Rect(self.box.centerx - bw - 10, by, bw, 48), "Start", self.start, object_id="#primary")
+        self.button(
+            pygame.Rect(self.box.centerx - bw - 10, by, bw, 48),
+            "Start",
+            self.start,
+            object_id="#primary",
+        )
         self.button(pygame.Rect(self.box.centerx + 10, by, bw, 48), "Cancel", self.on_back)
         self.set_focus(len(self.controls) - 2)
 
@@ -69,8 +88,14 @@ class TakeOverScene(MenuScene):
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
         draw_panel(surface, self.box, theme, fill="background_2", edge="accent", width=3)
-        draw_text(surface, f"Take over after action {self.position}", theme.font(30, "display"),
-                  theme["accent"], (self.box.centerx, self.box.y + 18), "midtop")
+        draw_text(
+            surface,
+            f"Take over after action {self.position}",
+            theme.font(30, "display"),
+            theme["accent"],
+            (self.box.centerx, self.box.y + 18),
+            "midtop",
+        )
         n = len(self.match.seats)
         cols = 1 if n <= 6 else 2
         row_h = 52 if n <= 6 else 46
@@ -79,4 +104,12 @@ class TakeOverScene(MenuScene):
         for seat in range(n):
             cx = self.box.x + 30 + (seat % cols) * col_w
             cy = self.box.y + 80 + (seat // cols) * row_h
-            draw_text(surface, self.names[seat], font, theme["text"], (cx, cy + 23), "midleft", max_width=140)
+            draw_text(
+                surface,
+                self.names[seat],
+                font,
+                theme["text"],
+                (cx, cy + 23),
+                "midleft",
+                max_width=140,
+            )

@@ -28,8 +28,14 @@ GAME = "chromatic-collapse"
 
 
 def _row(row, value, unit, target="", ok=None):
-    return {"game": GAME, "row": row, "value": float(value), "unit": unit, "target": target,
-            "ok": ok}
+    return {
+        "game": GAME,
+        "row": row,
+        "value": float(value),
+        "unit": unit,
+        "target": target,
+        "ok": ok,
+    }
 
 
 def _sample_states(n_games: int, seed: int = 0):
@@ -134,20 +140,27 @@ def rows(quick: bool = False) -> list[dict]:
     out.append(_row("move generation, one call", 1e6 / rate, "us"))
     eng = _engine_playouts(0.5 if quick else 2.0)
     out.append(_row("random playouts, engine states", eng, "games/s"))
-    out.append(_row("random playouts, search board", _board_playouts(0.5 if quick else 2.0),
-                    "games/s"))
+    out.append(
+        _row("random playouts, search board", _board_playouts(0.5 if quick else 2.0), "games/s")
+    )
     batch = _batch_playouts(300 if quick else 2000)
     out.append(_row("random playouts, numpy batch", batch, "games/s", ">= 1000", batch >= 1000))
-    turn_starts = [s for s in states if s.phase == "first" and s.turn > 2][:: 7]
-    nps = _nodes_per_second(turn_starts[:4 if quick else 10], 1.0 if quick else 4.0)
-    out.append(_row("alpha-beta nodes per second (hard search)", nps, "nodes/s",
-                    ">= 100000", nps >= 100_000))
+    turn_starts = [s for s in states if s.phase == "first" and s.turn > 2][::7]
+    nps = _nodes_per_second(turn_starts[: 4 if quick else 10], 1.0 if quick else 4.0)
+    out.append(
+        _row(
+            "alpha-beta nodes per second (hard search)", nps, "nodes/s", ">= 100000", nps >= 100_000
+        )
+    )
     picks = turn_starts[1 :: max(1, len(turn_starts) // (3 if quick else 12))]
     for level, target in (("easy", ""), ("medium", ""), ("hard", "median < 2 s")):
         times = _turn_times(level, picks, 3 if quick else 12)
         med = statistics.median(times)
-        out.append(_row(f"{level} time per turn, median", med, "s", target,
-                        (med < 2.0) if target else None))
+        out.append(
+            _row(
+                f"{level} time per turn, median", med, "s", target, (med < 2.0) if target else None
+            )
+        )
         out.append(_row(f"{level} time per turn, max", max(times), "s"))
     return out
 

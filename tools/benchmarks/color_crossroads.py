@@ -29,8 +29,14 @@ GAME = "color-crossroads"
 
 
 def _row(row, value, unit, target="", ok=None):
-    return {"game": GAME, "row": row, "value": float(value), "unit": unit, "target": target,
-            "ok": ok}
+    return {
+        "game": GAME,
+        "row": row,
+        "value": float(value),
+        "unit": unit,
+        "target": target,
+        "ok": ok,
+    }
 
 
 def _boards(games: int) -> list:
@@ -79,8 +85,11 @@ def _turn_times(level: str, games: int) -> list[float]:
     """Seconds per whole turn of ``level`` against Medium, seats alternating."""
     times = []
     for g in range(games):
-        bots = {0: make(level), 1: make("medium")} if g % 2 == 0 else \
-               {0: make("medium"), 1: make(level)}
+        bots = (
+            {0: make(level), 1: make("medium")}
+            if g % 2 == 0
+            else {0: make("medium"), 1: make(level)}
+        )
         seat_of_level = 0 if g % 2 == 0 else 1
         s = SPEC.new_game(100 + g)
         rng = random.Random(g)
@@ -112,8 +121,12 @@ def _turn_starts(count: int) -> list:
         rng = random.Random(g)
         g += 1
         while not s.is_terminal() and len(out) < count:
-            if s.phase == "turn" and not s.placed_this_turn and s.placements() \
-                    and rng.random() < 0.3:
+            if (
+                s.phase == "turn"
+                and not s.placed_this_turn
+                and s.placements()
+                and rng.random() < 0.3
+            ):
                 out.append(s)
             s = s.apply(bot.choose(s, rng=rng, budget=Budget(nodes=2000)))
     return out
@@ -125,14 +138,18 @@ def rows(quick: bool = False) -> list[dict]:
     exist = _per_query(loop_exists, boards)
     med = statistics.median(exist) * 1e6
     out.append(_row("loop-existence test per query, median", med, "us", "< 50 us", med < 50))
-    out.append(_row("loop-existence test per query, p90",
-                    sorted(exist)[int(0.9 * (len(exist) - 1))] * 1e6, "us"))
+    out.append(
+        _row(
+            "loop-existence test per query, p90",
+            sorted(exist)[int(0.9 * (len(exist) - 1))] * 1e6,
+            "us",
+        )
+    )
     finds = _per_query(find_loop, boards[:: 2 if quick else 1])
     out.append(_row("loop finder per query, median", statistics.median(finds) * 1e6, "us"))
     out.append(_row("random playouts", _playouts(0.5 if quick else 2.0), "games/s"))
     rate, n = search_rate(make("hard"), _turn_starts(4 if quick else 12), 1.5)
-    out.append(_row(f"hard search: placements judged per second ({n} turns)", rate,
-                    "placements/s"))
+    out.append(_row(f"hard search: placements judged per second ({n} turns)", rate, "placements/s"))
     for level in ("easy", "medium", "hard"):
         times = _turn_times(level, 2 if quick else 6)
         med, worst = statistics.median(times), max(times)

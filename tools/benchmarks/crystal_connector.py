@@ -29,7 +29,11 @@ import numpy as np  # noqa: E402
 from game.ai.base import Budget  # noqa: E402
 from game.ai.crystal_connector import plan_turn  # noqa: E402
 from game.crystal_connector import (  # noqa: E402
-    ANOMALY_NAMES, SPEC, Anomalies, batch_largest, new_board,
+    ANOMALY_NAMES,
+    SPEC,
+    Anomalies,
+    batch_largest,
+    new_board,
 )
 from game.registry import GAMES  # noqa: E402
 from tools.benchmarks import search_rate  # noqa: E402
@@ -38,8 +42,14 @@ GAME = "crystal-connector"
 
 
 def _row(row: str, value: float, unit: str, target: str = "", ok=None) -> dict:
-    return {"game": GAME, "row": row, "value": round(value, 3), "unit": unit,
-            "target": target, "ok": ok}
+    return {
+        "game": GAME,
+        "row": row,
+        "value": round(value, 3),
+        "unit": unit,
+        "target": target,
+        "ok": ok,
+    }
 
 
 def _started(seed: int, **options):
@@ -111,23 +121,34 @@ def rows(quick: bool = False) -> list[dict]:
     out = []
     n = 100_000 if quick else 400_000
     rate = batch_rate(Anomalies(), n, 2 if quick else 3)
-    out.append(_row("batch group evaluation, plain board", rate, "boards/s", ">= 1,000,000",
-                    rate >= 1_000_000))
+    out.append(
+        _row(
+            "batch group evaluation, plain board",
+            rate,
+            "boards/s",
+            ">= 1,000,000",
+            rate >= 1_000_000,
+        )
+    )
     rate_all = batch_rate(Anomalies(**{k: True for k in ANOMALY_NAMES}), n, 2 if quick else 3)
     out.append(_row("batch group evaluation, all anomalies", rate_all, "boards/s"))
     search = turn_search_seconds(3 if quick else 8)
-    out.append(_row("exhaustive 3-shift turn search (median)", search, "s CPU", "< 0.3 s",
-                    search < 0.3))
+    out.append(
+        _row("exhaustive 3-shift turn search (median)", search, "s CPU", "< 0.3 s", search < 0.3)
+    )
     for level, target in (("medium", 0.5), ("hard", 1.5)):
         times = bot_turn_times(level, 4 if quick else 16)
         med = statistics.median(times)
-        out.append(_row(f"{level} bot time per turn (median)", med, "s CPU", f"< {target} s",
-                        med < target))
+        out.append(
+            _row(f"{level} bot time per turn (median)", med, "s CPU", f"< {target} s", med < target)
+        )
         out.append(_row(f"{level} bot time per turn (max)", max(times), "s CPU"))
-    rate, n = search_rate(GAMES[GAME].make_bot("hard"),
-                          [_started(100 + k) for k in range(2 if quick else 6)], 1.0)
-    out.append(_row(f"hard search: boards scored per second ({n} turns, 1 s each)", rate,
-                    "boards/s"))
+    rate, n = search_rate(
+        GAMES[GAME].make_bot("hard"), [_started(100 + k) for k in range(2 if quick else 6)], 1.0
+    )
+    out.append(
+        _row(f"hard search: boards scored per second ({n} turns, 1 s each)", rate, "boards/s")
+    )
     rate_e = engine_rate(300 if quick else 2000)
     out.append(_row("engine: random actions applied", rate_e, "actions/s"))
     return out

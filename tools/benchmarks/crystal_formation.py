@@ -27,8 +27,14 @@ GAME = "crystal-formation"
 
 
 def _row(row, value, unit, target="", ok=None):
-    return {"game": GAME, "row": row, "value": float(value), "unit": unit, "target": target,
-            "ok": ok}
+    return {
+        "game": GAME,
+        "row": row,
+        "value": float(value),
+        "unit": unit,
+        "target": target,
+        "ok": ok,
+    }
 
 
 def _sample_states(players: int, games: int, seed: int = 0):
@@ -92,15 +98,20 @@ def rows(quick: bool = False) -> list[dict]:
     out = []
     for players, label in ((2, "square, 2 players"), (6, "hex, 6 players")):
         states = _sample_states(players, 1 if quick else 3)
-        out.append(_row(f"legal move generation ({label})", _movegen_rate(states),
-                        "positions/s"))
-        out.append(_row(f"random playouts ({label})",
-                        _playouts(players, 0.5 if quick else 2.0), "games/s"))
+        out.append(_row(f"legal move generation ({label})", _movegen_rate(states), "positions/s"))
+        out.append(
+            _row(f"random playouts ({label})", _playouts(players, 0.5 if quick else 2.0), "games/s")
+        )
     n_pos = 4 if quick else 12
     for players, label in ((2, "2p"), (4, "4p")):
         rate, n = search_rate(make("hard"), _bot_positions(players, n_pos), 1.5)
-        out.append(_row(f"hard search: positions evaluated per second ({label}, {n} turns)",
-                        rate, "positions/s"))
+        out.append(
+            _row(
+                f"hard search: positions evaluated per second ({label}, {n} turns)",
+                rate,
+                "positions/s",
+            )
+        )
     for players, label in ((2, "2p"), (4, "4p"), (6, "6p hex")):
         positions = _bot_positions(players, n_pos)
         for level in ("easy", "medium", "hard"):
@@ -109,10 +120,10 @@ def rows(quick: bool = False) -> list[dict]:
             times = _bot_times(level, positions)
             med, worst = statistics.median(times), max(times)
             if level == "hard":
-                out.append(_row(f"hard time per turn, median ({label})", med, "s",
-                                "< 2 s", med < 2.0))
-                out.append(_row(f"hard time per turn, max ({label})", worst, "s",
-                                "", None))
+                out.append(
+                    _row(f"hard time per turn, median ({label})", med, "s", "< 2 s", med < 2.0)
+                )
+                out.append(_row(f"hard time per turn, max ({label})", worst, "s", "", None))
             else:
                 out.append(_row(f"{level} time per turn, median ({label})", med, "s"))
                 out.append(_row(f"{level} time per turn, max ({label})", worst, "s"))

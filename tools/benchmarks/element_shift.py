@@ -26,8 +26,14 @@ GAME = "element-shift"
 
 
 def _row(row: str, value: float, unit: str, target: str = "", ok=None) -> dict:
-    return {"game": GAME, "row": row, "value": round(value, 3), "unit": unit,
-            "target": target, "ok": ok}
+    return {
+        "game": GAME,
+        "row": row,
+        "value": round(value, 3),
+        "unit": unit,
+        "target": target,
+        "ok": ok,
+    }
 
 
 def _started(seed: int):
@@ -96,28 +102,46 @@ def rows(quick: bool = False) -> list[dict]:
     out.append(_row("round resolution + scoring, median", statistics.median(res), "ms"))
     out.append(_row("round resolution + scoring, max", max(res), "ms"))
     games = _random_game_ms(2 if quick else 10)
-    out.append(_row("random game (12 seats, 7 rounds), median", statistics.median(games),
-                    "ms"))
+    out.append(_row("random game (12 seats, 7 rounds), median", statistics.median(games), "ms"))
     # Hard's budget units: plan-graph states built, 200 per profile step, 20 per
     # exact resolution of a sampled round (game/ai/element_shift.py).
-    rate, n = search_rate(GAMES[SPEC.id].make_bot("hard"),
-                          [_started(300 + k) for k in range(3 if quick else 10)], 0.07)
-    out.append(_row(f"hard search: budget units per second ({n} decisions, 0.07 s each)",
-                    rate, "units/s"))
+    rate, n = search_rate(
+        GAMES[SPEC.id].make_bot("hard"),
+        [_started(300 + k) for k in range(3 if quick else 10)],
+        0.07,
+    )
+    out.append(
+        _row(f"hard search: budget units per second ({n} decisions, 0.07 s each)", rate, "units/s")
+    )
     for level in ("easy", "medium", "hard"):
         rounds, turns = [], []
-        for seed in ((1,) if quick else (1, 2, 3)):
+        for seed in (1,) if quick else (1, 2, 3):
             r, t = _bot_rounds(level, seed)
             rounds += r
             turns += t
         target = "< 1 s for 11 bots" if level == "hard" else ""
         worst = max(rounds)
-        out.append(_row(f"11 {level} bots decide a round, median", statistics.median(rounds),
-                        "s", target, statistics.median(rounds) < 1.0 if level == "hard" else None))
-        out.append(_row(f"11 {level} bots decide a round, max", worst, "s", target,
-                        worst < 1.0 if level == "hard" else None))
-        out.append(_row(f"{level} bot time per turn, median", statistics.median(turns) * 1000,
-                        "ms"))
+        out.append(
+            _row(
+                f"11 {level} bots decide a round, median",
+                statistics.median(rounds),
+                "s",
+                target,
+                statistics.median(rounds) < 1.0 if level == "hard" else None,
+            )
+        )
+        out.append(
+            _row(
+                f"11 {level} bots decide a round, max",
+                worst,
+                "s",
+                target,
+                worst < 1.0 if level == "hard" else None,
+            )
+        )
+        out.append(
+            _row(f"{level} bot time per turn, median", statistics.median(turns) * 1000, "ms")
+        )
         out.append(_row(f"{level} bot time per turn, max", max(turns) * 1000, "ms"))
     return out
 

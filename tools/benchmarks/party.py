@@ -77,8 +77,17 @@ class _Phones:
                 phones = []
                 for i in range(self.count):
                     ws = await session.ws_connect(self.party.server.url + "ws")
-                    await ws.send_str(json.dumps({"type": "hello", "v": 1, "room": self.party.lobby.code,
-                                                  "name": f"Phone {i + 1}", "seat": i}))
+                    await ws.send_str(
+                        json.dumps(
+                            {
+                                "type": "hello",
+                                "v": 1,
+                                "room": self.party.lobby.code,
+                                "name": f"Phone {i + 1}",
+                                "seat": i,
+                            }
+                        )
+                    )
                     msg = json.loads((await ws.receive(timeout=10)).data)
                     assert msg["type"] == "welcome", msg
                     phones.append(ws)
@@ -99,8 +108,14 @@ def _host(app, game: str, players: int, seed: int):
 
     spec = GAMES[game]
     p, options = spec.resolve_options(players)
-    party = Party(spec, GameSetup(game, p, options, seed), [Seat.phone()] * players, host="127.0.0.1",
-                  port=0, rate=(1000.0, 1000))
+    party = Party(
+        spec,
+        GameSetup(game, p, options, seed),
+        [Seat.phone()] * players,
+        host="127.0.0.1",
+        port=0,
+        rate=(1000.0, 1000),
+    )
     party.start()
     return party, lambda: _begin(app, party, play_scene_for)
 
@@ -134,6 +149,7 @@ def twelve_phones_rows(quick: bool) -> list[dict]:
 
     async def chatter(phones, stop):
         """Each phone: 10 messages a second, previews of random legal plans and pings."""
+
         async def one(i, ws):
             state = None
             while not stop.is_set():
@@ -180,9 +196,16 @@ def twelve_phones_rows(quick: bool) -> list[dict]:
     app.shutdown()
     ok = _pct(times, 99) < 17
     return [
-        _row("12 phones x 10 msg/s: big-screen frame p50 / p99",
-             f"{_pct(times, 50):.2f} / {_pct(times, 99):.2f}", "ms", "p99 < 17 ms", ok),
-        _row("12 phones: messages handled a second (all phones)", round(rate), "msg/s", "about 120"),
+        _row(
+            "12 phones x 10 msg/s: big-screen frame p50 / p99",
+            f"{_pct(times, 50):.2f} / {_pct(times, 99):.2f}",
+            "ms",
+            "p99 < 17 ms",
+            ok,
+        ),
+        _row(
+            "12 phones: messages handled a second (all phones)", round(rate), "msg/s", "about 120"
+        ),
     ]
 
 
@@ -216,8 +239,9 @@ def round_trip_rows(quick: bool) -> list[dict]:
             ply = states[mover]["ply"]
             before = oks[mover]
             t0 = time.perf_counter()
-            await phones[mover].send_str(json.dumps({"type": "move",
-                                                     "text": rng.choice(states[mover]["moves"])}))
+            await phones[mover].send_str(
+                json.dumps({"type": "move", "text": rng.choice(states[mover]["moves"])})
+            )
             while oks[mover] == before:
                 await asyncio.sleep(0.0005)
             trips.append((time.perf_counter() - t0) * 1000)
@@ -243,8 +267,15 @@ def round_trip_rows(quick: bool) -> list[dict]:
     if phones.error:
         raise phones.error
     med = statistics.median(trips)
-    return [_row(f"move round trip phone -> host -> phone, median / p90 ({len(trips)} moves)",
-                 f"{med:.1f} / {_pct(trips, 90):.1f}", "ms", "median < 50 ms", med < 50)]
+    return [
+        _row(
+            f"move round trip phone -> host -> phone, median / p90 ({len(trips)} moves)",
+            f"{med:.1f} / {_pct(trips, 90):.1f}",
+            "ms",
+            "median < 50 ms",
+            med < 50,
+        )
+    ]
 
 
 def rows(quick: bool = False) -> list[dict]:

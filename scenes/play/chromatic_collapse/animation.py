@@ -49,7 +49,9 @@ class Animations:
         for j in path.jumped:
             k = squares.index(j)
             d = f - k
-            lifted[j] = -7.0 * math.sin(math.pi * max(0.0, min(1.0, (d + 0.8) / 1.6)))  # dips as it is jumped
+            lifted[j] = -7.0 * math.sin(
+                math.pi * max(0.0, min(1.0, (d + 0.8) / 1.6))
+            )  # dips as it is jumped
         # the mover hops over jumped pieces
         hop = 0.0
         for j in path.jumped:
@@ -70,7 +72,9 @@ class Animations:
 
         def under(surf):
             # a trail from the start to where the piece is now, under the jumped pieces
-            draw_alpha_line(surf, side_colour(theme, seat), self.square_center(move.frm), pos, 6, 90)
+            draw_alpha_line(
+                surf, side_colour(theme, seat), self.square_center(move.frm), pos, 6, 90
+            )
 
         def extra(surf):
             if capture and t >= slide_end:
@@ -90,8 +94,17 @@ class Animations:
             else:
                 links.append((old, links_alpha, (side,)))
                 links.append((new, int(255 * max(0.0, (t - 0.75) / 0.25)), (side,)))
-        self._draw_scene(surface, old, hide=hide, lifted=lifted, extra=extra, under=under, links=links,
-                         settled=False, card_state=new)
+        self._draw_scene(
+            surface,
+            old,
+            hide=hide,
+            lifted=lifted,
+            extra=extra,
+            under=under,
+            links=links,
+            settled=False,
+            card_state=new,
+        )
 
     def _draw_removal(self, surface, old, new, move, t: float) -> None:
         theme = self.app.theme
@@ -111,8 +124,14 @@ class Animations:
             else:
                 self._draw_shatter(surf, old, sq, (t - mark) / (1 - mark))
 
-        self._draw_scene(surface, old if t < mark else new, hide=hide if t < mark else set(), extra=extra,
-                         settled=False, card_state=new)
+        self._draw_scene(
+            surface,
+            old if t < mark else new,
+            hide=hide if t < mark else set(),
+            extra=extra,
+            settled=False,
+            card_state=new,
+        )
 
     def _draw_shatter(self, surface, state, sq: int, u: float) -> None:
         """The piece on ``sq`` bursts into shards; positions depend on ``u`` (0..1) only."""
@@ -127,21 +146,36 @@ class Animations:
         ring = CELL * (0.35 + 0.9 * ease(u))
         fade = max(0.0, 1.0 - u * 1.4)
         if fade > 0:
-            draw_alpha_line(surface, lighten(base, 0.6), (cx - 1, cy), (cx + 1, cy), int(CELL * 0.5 * (1 - u)) + 2,
-                            int(200 * fade))
-            pygame.draw.circle(surface, lighten(base, 0.5 + 0.4 * fade), (cx, cy), ring, max(1, int(4 * fade)))
+            draw_alpha_line(
+                surface,
+                lighten(base, 0.6),
+                (cx - 1, cy),
+                (cx + 1, cy),
+                int(CELL * 0.5 * (1 - u)) + 2,
+                int(200 * fade),
+            )
+            pygame.draw.circle(
+                surface, lighten(base, 0.5 + 0.4 * fade), (cx, cy), ring, max(1, int(4 * fade))
+            )
         travel = 1 - (1 - u) ** 2
         for i in range(20):
             angle = rng.uniform(0, math.tau)
             speed = rng.uniform(0.7, 1.6) * CELL
             size = rng.uniform(7, 15) * (1 - 0.6 * u)
             spin = rng.uniform(-7, 7)
-            shade = lighten(base, rng.uniform(0, 0.55)) if i % 2 else darken(base, rng.uniform(0, 0.3))
+            shade = (
+                lighten(base, rng.uniform(0, 0.55)) if i % 2 else darken(base, rng.uniform(0, 0.3))
+            )
             px = cx + math.cos(angle) * speed * travel
             py = cy + math.sin(angle) * speed * travel + 46 * u * u  # a little gravity
             rot = angle + spin * u
-            pts = [(px + size * math.cos(rot + k * 2.3) * (1.0 if k else 1.4),
-                    py + size * math.sin(rot + k * 2.3) * (1.0 if k else 1.4)) for k in range(3)]
+            pts = [
+                (
+                    px + size * math.cos(rot + k * 2.3) * (1.0 if k else 1.4),
+                    py + size * math.sin(rot + k * 2.3) * (1.0 if k else 1.4),
+                )
+                for k in range(3)
+            ]
             if u < 0.97:
                 pygame.draw.polygon(surface, shade, pts)
                 pygame.draw.polygon(surface, darken(base, 0.55), pts, 1)
@@ -150,10 +184,18 @@ class Animations:
         theme = self.app.theme
         alpha = int(255 * (1 - ease(max(0.0, (t - 0.45) / 0.55))))
         layer = pygame.Surface((420, 110), pygame.SRCALPHA)
-        cached_panel(layer, layer.get_rect(), theme, fill="background_2", edge="accent", alpha=235, width=3)
+        cached_panel(
+            layer, layer.get_rect(), theme, fill="background_2", edge="accent", alpha=235, width=3
+        )
         spr = piece_sprite(SIDE_SHAPES[move.seat], side_colour(theme, move.seat), 28)
         layer.blit(spr, spr.get_rect(center=(60, 55)))
-        cached_text(layer, f"{SEAT_NAMES[move.seat]} starts", theme.font(34, "display"), theme["accent"], (105, 55),
-                  "midleft")
+        cached_text(
+            layer,
+            f"{SEAT_NAMES[move.seat]} starts",
+            theme.font(34, "display"),
+            theme["accent"],
+            (105, 55),
+            "midleft",
+        )
         layer.set_alpha(alpha)
         surface.blit(layer, layer.get_rect(center=BOARD_RECT.center))

@@ -48,16 +48,28 @@ class BoardDrawing:
     def _piece_radius(self) -> int:
         return int(CELL * 0.40)
 
-    def _sprite_for(self, state, sq: int, dim: bool = False, radius: int | None = None) -> pygame.Surface:
+    def _sprite_for(
+        self, state, sq: int, dim: bool = False, radius: int | None = None
+    ) -> pygame.Surface:
         seat, colour = state.piece_at(sq)
         return self._sprite(seat, colour, dim, radius)
 
-    def _sprite(self, seat: int, colour: int, dim: bool = False, radius: int | None = None) -> pygame.Surface:
+    def _sprite(
+        self, seat: int, colour: int, dim: bool = False, radius: int | None = None
+    ) -> pygame.Surface:
         theme = self.app.theme
         glyph = GLYPHS[COLOURS[colour]] if self.app.settings.colour_blind else None
-        return piece_sprite(SIDE_SHAPES[seat], theme[COLOUR_KEYS[colour]], radius or self._piece_radius(), glyph, dim)
+        return piece_sprite(
+            SIDE_SHAPES[seat],
+            theme[COLOUR_KEYS[colour]],
+            radius or self._piece_radius(),
+            glyph,
+            dim,
+        )
 
-    def _draw_piece(self, surface, state, sq, center, dim=False, lift: float = 0.0, alpha: int = 255) -> None:
+    def _draw_piece(
+        self, surface, state, sq, center, dim=False, lift: float = 0.0, alpha: int = 255
+    ) -> None:
         r = self._piece_radius()
         if lift > 0.5:
             sh = shadow_sprite(r)
@@ -84,8 +96,12 @@ class BoardDrawing:
             cols = [square_cell(sq)[0] for sq in g]
             rows = [square_cell(sq)[1] for sq in g]
             c_min, r_min = min(cols), min(rows)
-            box = pygame.Rect(BX + c_min * CELL, BY + r_min * CELL, (max(cols) - c_min + 1) * CELL,
-                              (max(rows) - r_min + 1) * CELL)
+            box = pygame.Rect(
+                BX + c_min * CELL,
+                BY + r_min * CELL,
+                (max(cols) - c_min + 1) * CELL,
+                (max(rows) - r_min + 1) * CELL,
+            )
             layer = pygame.Surface(box.size, pygame.SRCALPHA)
             col = pygame.Color(colour)
             col.a = 185
@@ -163,14 +179,33 @@ class BoardDrawing:
             tint.fill((*colour[:3], 38))
             surface.blit(tint, fr)
             pygame.draw.rect(surface, darken(colour, 0.35), fr.inflate(-6, -6), 2, border_radius=6)
-            draw_arrow(surface, colour, self.square_center(move.frm), self.square_center(move.to), width=4,
-                       alpha=70, head=14, shorten=CELL * 0.38)
+            draw_arrow(
+                surface,
+                colour,
+                self.square_center(move.frm),
+                self.square_center(move.to),
+                width=4,
+                alpha=70,
+                head=14,
+                shorten=CELL * 0.38,
+            )
 
     def draw_board(self, surface: pygame.Surface, state, alpha: float) -> None:
         self._draw_scene(surface, state)
 
-    def _draw_scene(self, surface: pygame.Surface, state, *, hide=(), lifted=None, extra=None, under=None,
-                    links=None, settled: bool = True, card_state=None) -> None:
+    def _draw_scene(
+        self,
+        surface: pygame.Surface,
+        state,
+        *,
+        hide=(),
+        lifted=None,
+        extra=None,
+        under=None,
+        links=None,
+        settled: bool = True,
+        card_state=None,
+    ) -> None:
         """The board for ``state``; transitions pass ``hide`` (squares drawn by the
         animation instead), ``lifted`` ({square: lift px}) and ``extra`` (a callable
         drawing the moving piece and particles over the pieces)."""
@@ -187,21 +222,35 @@ class BoardDrawing:
             r = self.square_rect(sel)
             pygame.draw.rect(surface, darken(theme["accent"], 0.55), r)
             if self.hover in dests:
-                draw_arrow(surface, theme["accent"], self.square_center(sel), self.square_center(self.hover),
-                           width=5, alpha=120, head=16, shorten=CELL * 0.3)
-        for links_state, links_alpha, seats in (links if links is not None else [(state, 255, (0, 1))]):
+                draw_arrow(
+                    surface,
+                    theme["accent"],
+                    self.square_center(sel),
+                    self.square_center(self.hover),
+                    width=5,
+                    alpha=120,
+                    head=16,
+                    shorten=CELL * 0.3,
+                )
+        for links_state, links_alpha, seats in (
+            links if links is not None else [(state, 255, (0, 1))]
+        ):
             if links_alpha > 0:
                 self._draw_links(surface, links_state, links_alpha, seats)
         if under is not None:
             under(surface)
         # pieces
-        movable = set(state.movable_squares()) if person and state.phase in ("first", "second") else None
+        movable = (
+            set(state.movable_squares()) if person and state.phase in ("first", "second") else None
+        )
         moved = state.moved_square()
         winner = state.winner if state.phase == "over" else -1
         r = self._piece_radius()
         if winner >= 0:
             k = pulse(self.ticks, 0.16)
-            glow = glow_sprite(int(CELL * 0.66), theme["accent"], 100 + 20 * round(7 * k))  # flashes
+            glow = glow_sprite(
+                int(CELL * 0.66), theme["accent"], 100 + 20 * round(7 * k)
+            )  # flashes
             for sq in state.pieces(winner):
                 if sq not in hide:
                     surface.blit(glow, glow.get_rect(center=self.square_center(sq)))
@@ -229,7 +278,14 @@ class BoardDrawing:
                 cx, cy = centre
                 pygame.draw.circle(surface, theme["text_dim"], (cx + r - 2, cy - r + 2), 9)
                 pygame.draw.circle(surface, theme["background"], (cx + r - 2, cy - r + 2), 9, 2)
-                cached_text(surface, "1", theme.font(13, "bold"), theme["background"], (cx + r - 2, cy - r + 2), "center")
+                cached_text(
+                    surface,
+                    "1",
+                    theme.font(13, "bold"),
+                    theme["background"],
+                    (cx + r - 2, cy - r + 2),
+                    "center",
+                )
         # lit destinations over the pieces (captures ring the enemy piece)
         if dests:
             k = pulse(self.ticks, 0.15)
@@ -243,8 +299,13 @@ class BoardDrawing:
                     pygame.draw.circle(surface, darken(theme["accent"], 0.3), c, rad + 3)
                     pygame.draw.circle(surface, theme["accent"], c, rad)
                 if self.hover == to:
-                    pygame.draw.rect(surface, theme["accent"], self.square_rect(to).inflate(-4, -4), 3,
-                                     border_radius=8)
+                    pygame.draw.rect(
+                        surface,
+                        theme["accent"],
+                        self.square_rect(to).inflate(-4, -4),
+                        3,
+                        border_radius=8,
+                    )
         # removal turn: target rings on the pieces that may be removed
         if person and state.phase == "remove":
             k = pulse(self.ticks, 0.14)
@@ -258,8 +319,13 @@ class BoardDrawing:
                     pygame.draw.line(surface, col, (c[0] - s, c[1] - s), (c[0] + s, c[1] + s), 4)
                     pygame.draw.line(surface, col, (c[0] - s, c[1] + s), (c[0] + s, c[1] - s), 4)
         elif person and movable is not None and sel is None and self.hover in movable:
-            pygame.draw.rect(surface, theme["accent_2"], self.square_rect(self.hover).inflate(-4, -4), 2,
-                             border_radius=8)
+            pygame.draw.rect(
+                surface,
+                theme["accent_2"],
+                self.square_rect(self.hover).inflate(-4, -4),
+                2,
+                border_radius=8,
+            )
         if extra is not None:
             extra(surface)
         # keyboard cursor
@@ -270,7 +336,10 @@ class BoardDrawing:
         # a dragged piece follows the pointer
         if live and sel is not None and self.drag_from == sel and self.drag_moved and self.drag_pos:
             spr = self._sprite_for(state, sel)
-            surface.blit(shadow_sprite(r), shadow_sprite(r).get_rect(center=(self.drag_pos[0], self.drag_pos[1] + r)))
+            surface.blit(
+                shadow_sprite(r),
+                shadow_sprite(r).get_rect(center=(self.drag_pos[0], self.drag_pos[1] + r)),
+            )
             surface.blit(spr, spr.get_rect(center=(self.drag_pos[0], self.drag_pos[1] - 6)))
         self.draw_left_card(surface, card_state or state)
         self.draw_right_card(surface, card_state or state)
@@ -283,9 +352,19 @@ class BoardDrawing:
         k = pulse(self.ticks, 0.18)
         colour = lighten(theme["accent_2"], 0.3 * k)
         if isinstance(move, Slide):
-            pygame.draw.rect(surface, colour, self.square_rect(move.frm).inflate(-4, -4), 3, border_radius=8)
-            draw_arrow(surface, colour, self.square_center(move.frm), self.square_center(move.to), width=7,
-                       alpha=200, head=22, shorten=CELL * 0.25)
+            pygame.draw.rect(
+                surface, colour, self.square_rect(move.frm).inflate(-4, -4), 3, border_radius=8
+            )
+            draw_arrow(
+                surface,
+                colour,
+                self.square_center(move.frm),
+                self.square_center(move.to),
+                width=7,
+                alpha=200,
+                head=22,
+                shorten=CELL * 0.25,
+            )
         elif isinstance(move, Remove):
             c = self.square_center(move.square)
             pygame.draw.circle(surface, colour, c, CELL * 0.5, 4)
@@ -313,4 +392,9 @@ class BoardDrawing:
             glyph = GLYPHS[COLOURS[colour]] if colour_blind and radius >= 5 else None
             spr = piece_sprite(SIDE_SHAPES[seat], theme[COLOUR_KEYS[colour]], radius, glyph)
             col, row = square_cell(sq)
-            surface.blit(spr, spr.get_rect(center=(bx + pad + col * cell + cell // 2, by + pad + row * cell + cell // 2)))
+            surface.blit(
+                spr,
+                spr.get_rect(
+                    center=(bx + pad + col * cell + cell // 2, by + pad + row * cell + cell // 2)
+                ),
+            )

@@ -43,8 +43,16 @@ from .sprites import (
 
 
 def _short_dir(d: int) -> str:
-    return {"north": "N", "north-east": "NE", "east": "E", "south-east": "SE", "south": "S",
-            "south-west": "SW", "west": "W", "north-west": "NW"}[DIRECTION_NAMES[d]]
+    return {
+        "north": "N",
+        "north-east": "NE",
+        "east": "E",
+        "south-east": "SE",
+        "south": "S",
+        "south-west": "SW",
+        "west": "W",
+        "north-west": "NW",
+    }[DIRECTION_NAMES[d]]
 
 
 class CardsDrawing:
@@ -64,7 +72,14 @@ class CardsDrawing:
         label = theme.font(15, "bold")
         cached_text(surface, "TURN", label, theme["text_dim"], (cx, card.y + 10), "midtop")
         turn_text = "-" if state.turn == 0 else str(state.turn)
-        cached_text(surface, turn_text, theme.font(44, "display"), theme["text"], (cx, card.y + 28), "midtop")
+        cached_text(
+            surface,
+            turn_text,
+            theme.font(44, "display"),
+            theme["text"],
+            (cx, card.y + 28),
+            "midtop",
+        )
         y = card.y + 86
         if state.phase != "over":
             seat = state.to_move
@@ -72,12 +87,21 @@ class CardsDrawing:
             name = SEAT_NAMES[seat]
             w = label.size(name)[0] + 24
             surface.blit(icon, icon.get_rect(center=(cx - w / 2 + 9, y + 10)))
-            cached_text(surface, name, label, side_colour(theme, seat), (cx - w / 2 + 24, y + 10), "midleft")
-        pygame.draw.line(surface, theme["panel_edge"], (card.x + 12, y + 30), (card.right - 12, y + 30), 1)
+            cached_text(
+                surface, name, label, side_colour(theme, seat), (cx - w / 2 + 24, y + 10), "midleft"
+            )
+        pygame.draw.line(
+            surface, theme["panel_edge"], (card.x + 12, y + 30), (card.right - 12, y + 30), 1
+        )
         y += 40
         phase = state.phase
-        title = {"setup": "Setup", "remove": "Removal", "first": "1st move", "second": "2nd move",
-                 "over": "Game over"}[phase]
+        title = {
+            "setup": "Setup",
+            "remove": "Removal",
+            "first": "1st move",
+            "second": "2nd move",
+            "over": "Game over",
+        }[phase]
         if phase == "first" and state.turn == 1:
             title = "Opening"
         cached_text(surface, title, theme.font(20, "bold"), theme["accent"], (cx, y), "midtop")
@@ -112,7 +136,13 @@ class CardsDrawing:
             pygame.draw.circle(surface, col, c, 40, 4)
             pygame.draw.circle(surface, col, c, 24, 2)
             for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                pygame.draw.line(surface, col, (c[0] + dx * 16, c[1] + dy * 16), (c[0] + dx * 50, c[1] + dy * 50), 3)
+                pygame.draw.line(
+                    surface,
+                    col,
+                    (c[0] + dx * 16, c[1] + dy * 16),
+                    (c[0] + dx * 50, c[1] + dy * 50),
+                    3,
+                )
             caption = f"one {SEAT_NAMES[1 - state.to_move]} piece"
         elif phase == "setup":
             for i, dx in enumerate((-24, 24)):
@@ -133,12 +163,21 @@ class CardsDrawing:
         y = card.bottom - 112
         pygame.draw.line(surface, theme["panel_edge"], (card.x + 12, y), (card.right - 12, y), 1)
         y += 10
-        cached_text(surface, "SUDDEN DEATH", label, theme["bad"] if warn else theme["text_dim"], (cx, y), "midtop")
+        cached_text(
+            surface,
+            "SUDDEN DEATH",
+            label,
+            theme["bad"] if warn else theme["text_dim"],
+            (cx, y),
+            "midtop",
+        )
         y += 24
         lines, warn = self.sudden_death_lines(state)
         font = theme.font(18, "bold") if warn else small
         for line in lines:
-            col = lighten(theme["bad"], 0.3 * pulse(self.ticks, 0.14)) if warn else theme["text_dim"]
+            col = (
+                lighten(theme["bad"], 0.3 * pulse(self.ticks, 0.14)) if warn else theme["text_dim"]
+            )
             cached_text(surface, line, font, col, (cx, y), "midtop")
             y += 26 if warn else 20
 
@@ -152,8 +191,11 @@ class CardsDrawing:
             ux, uy = dc / length, dr / length
             on = allowed is None or d in allowed
             came = d == first_direction
-            col = theme["accent"] if (allowed is not None and on) else (
-                theme["text_dim"] if allowed is None else darken(theme["text_dim"], 0.55))
+            col = (
+                theme["accent"]
+                if (allowed is not None and on)
+                else (theme["text_dim"] if allowed is None else darken(theme["text_dim"], 0.55))
+            )
             inner = 12
             outer = radius - 2 if on and allowed is not None else radius - 10
             width = 6 if (on and allowed is not None) else 3
@@ -162,7 +204,9 @@ class CardsDrawing:
             draw_arrow(surface, col, a, b, width=width, alpha=255, head=12 if width == 6 else 8)
             if came:
                 # where the first move went: a small marker, it points away from the lit arrows
-                pygame.draw.circle(surface, theme["accent_2"], (cx + ux * (radius - 6), cy + uy * (radius - 6)), 4)
+                pygame.draw.circle(
+                    surface, theme["accent_2"], (cx + ux * (radius - 6), cy + uy * (radius - 6)), 4
+                )
         pygame.draw.circle(surface, theme["text"], center, 5)
 
     def draw_right_card(self, surface: pygame.Surface, state) -> None:
@@ -174,30 +218,75 @@ class CardsDrawing:
             box = pygame.Rect(card.x, card.y + i * (half + 10), card.w, half)
             turn = state.phase != "over" and state.to_move == seat
             win = state.phase == "over" and state.winner == seat
-            cached_panel(surface, box, theme, edge="accent" if (turn or win) else "panel_edge", alpha=215,
-                       width=3 if (turn or win) else 2)
+            cached_panel(
+                surface,
+                box,
+                theme,
+                edge="accent" if (turn or win) else "panel_edge",
+                alpha=215,
+                width=3 if (turn or win) else 2,
+            )
             colour = side_colour(theme, seat)
             icon = piece_sprite(SIDE_SHAPES[seat], colour, 11)
             surface.blit(icon, icon.get_rect(center=(box.x + 20, box.y + 22)))
-            cached_text(surface, SEAT_NAMES[seat], theme.font(18, "bold"), colour, (box.x + 36, box.y + 22), "midleft")
+            cached_text(
+                surface,
+                SEAT_NAMES[seat],
+                theme.font(18, "bold"),
+                colour,
+                (box.x + 36, box.y + 22),
+                "midleft",
+            )
             who = self.match.seats[seat]
             kind = f"{(who.level or '').title()} bot" if who.is_bot else "Person"
-            cached_text(surface, kind, theme.font(14, "regular"), theme["text_dim"], (box.x + 36, box.y + 42), "midleft",
-                      max_width=box.w - 44)
+            cached_text(
+                surface,
+                kind,
+                theme.font(14, "regular"),
+                theme["text_dim"],
+                (box.x + 36, box.y + 42),
+                "midleft",
+                max_width=box.w - 44,
+            )
             count = state.piece_count(seat)
             groups = self.groups(state, seat)
             joined = len(groups[0]) if groups else 0
             y = box.y + 62
-            cached_text(surface, "pieces", theme.font(14, "regular"), theme["text_dim"], (box.x + 12, y))
-            cached_text(surface, str(count), theme.font(18, "bold"), theme["text"], (box.right - 12, y - 2), "topright")
+            cached_text(
+                surface, "pieces", theme.font(14, "regular"), theme["text_dim"], (box.x + 12, y)
+            )
+            cached_text(
+                surface,
+                str(count),
+                theme.font(18, "bold"),
+                theme["text"],
+                (box.right - 12, y - 2),
+                "topright",
+            )
             y += 24
-            cached_text(surface, "groups", theme.font(14, "regular"), theme["text_dim"], (box.x + 12, y))
-            cached_text(surface, str(len(groups)), theme.font(18, "bold"), theme["text"], (box.right - 12, y - 2),
-                      "topright")
+            cached_text(
+                surface, "groups", theme.font(14, "regular"), theme["text_dim"], (box.x + 12, y)
+            )
+            cached_text(
+                surface,
+                str(len(groups)),
+                theme.font(18, "bold"),
+                theme["text"],
+                (box.right - 12, y - 2),
+                "topright",
+            )
             y += 24
-            cached_text(surface, "largest", theme.font(14, "regular"), theme["text_dim"], (box.x + 12, y))
-            cached_text(surface, f"{joined}", theme.font(18, "bold"), theme["accent"] if win else theme["text"],
-                      (box.right - 12, y - 2), "topright")
+            cached_text(
+                surface, "largest", theme.font(14, "regular"), theme["text_dim"], (box.x + 12, y)
+            )
+            cached_text(
+                surface,
+                f"{joined}",
+                theme.font(18, "bold"),
+                theme["accent"] if win else theme["text"],
+                (box.right - 12, y - 2),
+                "topright",
+            )
             y += 26
             bar = pygame.Rect(box.x + 12, y, box.w - 24, 10)
             pygame.draw.rect(surface, darken(theme["panel"], 0.4), bar, border_radius=5)
@@ -207,8 +296,13 @@ class CardsDrawing:
                 pygame.draw.rect(surface, theme["accent"] if win else colour, fill, border_radius=5)
             y += 20
             lost = self.lost_pieces(state, seat)
-            cached_text(surface, "lost" if lost else "none lost", theme.font(14, "regular"), theme["text_dim"],
-                      (box.x + 12, y))
+            cached_text(
+                surface,
+                "lost" if lost else "none lost",
+                theme.font(14, "regular"),
+                theme["text_dim"],
+                (box.x + 12, y),
+            )
             y += 22
             per_row = max(1, (box.w - 20) // 24)
             for k, colour_index in enumerate(lost):
@@ -246,10 +340,27 @@ class CardsDrawing:
         box.center = (BOARD_RECT.centerx, BOARD_RECT.centery + 10)
         cached_panel(surface, box, theme, fill="background_2", edge="accent", alpha=238, width=3)
         holder = SEAT_NAMES[state.to_move]
-        cached_text(surface, "Who starts?", theme.font(30, "display"), theme["accent"], (box.centerx, box.y + 14), "midtop")
-        sub = (f"{holder} has the Advantage and chooses" if person else
-               f"{self.seat_label(state.to_move)} is choosing...")
-        cached_text(surface, sub, theme.font(18, "regular"), theme["text"], (box.centerx, box.y + 56), "midtop")
+        cached_text(
+            surface,
+            "Who starts?",
+            theme.font(30, "display"),
+            theme["accent"],
+            (box.centerx, box.y + 14),
+            "midtop",
+        )
+        sub = (
+            f"{holder} has the Advantage and chooses"
+            if person
+            else f"{self.seat_label(state.to_move)} is choosing..."
+        )
+        cached_text(
+            surface,
+            sub,
+            theme.font(18, "regular"),
+            theme["text"],
+            (box.centerx, box.y + 56),
+            "midtop",
+        )
         for i, rect in enumerate(self.setup_buttons()):
             focus = person and i == self.setup_focus and self.button_focus is None
             hovered = person and rect.collidepoint(pygame.mouse.get_pos()) and not self.app.headless
@@ -260,20 +371,43 @@ class CardsDrawing:
             colour = side_colour(theme, i)
             spr = piece_sprite(SIDE_SHAPES[i], colour, 26)
             surface.blit(spr, spr.get_rect(center=(rect.centerx, rect.y + 38)))
-            cached_text(surface, f"{SEAT_NAMES[i]} starts", theme.font(22, "bold"), colour,
-                      (rect.centerx, rect.y + 76), "midtop")
-            cached_text(surface, "one opening move", theme.font(15, "regular"), theme["text_dim"],
-                      (rect.centerx, rect.y + 108), "midtop")
+            cached_text(
+                surface,
+                f"{SEAT_NAMES[i]} starts",
+                theme.font(22, "bold"),
+                colour,
+                (rect.centerx, rect.y + 76),
+                "midtop",
+            )
+            cached_text(
+                surface,
+                "one opening move",
+                theme.font(15, "regular"),
+                theme["text_dim"],
+                (rect.centerx, rect.y + 108),
+                "midtop",
+            )
             if not person:
                 veil = pygame.Surface(rect.size, pygame.SRCALPHA)
                 veil.fill((10, 12, 24, 120))
                 surface.blit(veil, rect)
         note = "Turn 1 is a single move; the reply must match its colour."
-        cached_text(surface, note, theme.font(16, "regular"), theme["text_dim"], (box.centerx, box.bottom - 34),
-                    "midtop")
+        cached_text(
+            surface,
+            note,
+            theme.font(16, "regular"),
+            theme["text_dim"],
+            (box.centerx, box.bottom - 34),
+            "midtop",
+        )
         if person and self.cursor_shown():
-            pygame.draw.rect(surface, lighten(theme["focus"], 0.3 * pulse(self.ticks, 0.2)),
-                             self.setup_buttons()[self.setup_focus].inflate(10, 10), 3, border_radius=18)
+            pygame.draw.rect(
+                surface,
+                lighten(theme["focus"], 0.3 * pulse(self.ticks, 0.2)),
+                self.setup_buttons()[self.setup_focus].inflate(10, 10),
+                3,
+                border_radius=18,
+            )
 
     # -- the message strip under the board ----------------------------------------------------------
     def prompt(self) -> tuple[str, str]:
@@ -301,11 +435,20 @@ class CardsDrawing:
         rect.midtop = (BOARD_AREA.centerx, PROMPT_TOP)
         if rect.bottom > BOARD_AREA.bottom:
             rect.bottom = BOARD_AREA.bottom
-        edge = {"error": "bad", "warning": "accent", "good": "good"}.get(kind, "accent_2" if active else "panel_edge")
+        edge = {"error": "bad", "warning": "accent", "good": "good"}.get(
+            kind, "accent_2" if active else "panel_edge"
+        )
         fade = min(1.0, self.banner_ticks / 20) if active else 1.0
         fill = "background_2" if active else "panel"
-        cached_panel(surface, rect, theme, fill=fill, edge=edge, alpha=int(240 * fade) // 24 * 24 if active else 215,
-                   width=3 if active else 2)
+        cached_panel(
+            surface,
+            rect,
+            theme,
+            fill=fill,
+            edge=edge,
+            alpha=int(240 * fade) // 24 * 24 if active else 215,
+            width=3 if active else 2,
+        )
         colour = theme["text"] if active or kind != "good" else theme["accent"]
         for i, line in enumerate(lines):
             cached_text(surface, line, font, colour, (rect.centerx, rect.y + 8 + 26 * i), "midtop")

@@ -17,7 +17,9 @@ BX = BOARD_AREA.x + (BOARD_AREA.w - BOARD_PX) // 2  # 176
 BY = BOARD_AREA.y + 8  # 78
 BOARD_RECT = pygame.Rect(BX, BY, BOARD_PX, BOARD_PX)
 LEFT_CARD = pygame.Rect(BOARD_AREA.x, BY, BX - 30 - BOARD_AREA.x, BOARD_PX)
-RIGHT_CARD = pygame.Rect(BOARD_RECT.right + 14, BY, BOARD_AREA.right - BOARD_RECT.right - 14, BOARD_PX)
+RIGHT_CARD = pygame.Rect(
+    BOARD_RECT.right + 14, BY, BOARD_AREA.right - BOARD_RECT.right - 14, BOARD_PX
+)
 PROMPT_TOP = BOARD_RECT.bottom + 32  # the message strip under the file letters
 SETUP_W, SETUP_H = 220, 150
 

@@ -27,8 +27,12 @@ class SidePanel:
         name = self.seat_label(seat)
         if m.controller(seat).is_bot:
             return f"{name} is thinking..."
-        step = {"setup": "choose who starts", "remove": "remove a piece", "first": "first move",
-                "second": "second move"}.get(state.phase, "your move")
+        step = {
+            "setup": "choose who starts",
+            "remove": "remove a piece",
+            "first": "first move",
+            "second": "second move",
+        }.get(state.phase, "your move")
         if state.phase == "first" and state.turn == 1:
             step = "opening move"
         return f"{name}: {step}"
@@ -74,11 +78,15 @@ class SidePanel:
         small = theme.font(15, "regular")
         bold = theme.font(16, "bold")
         if state.phase == "setup":
-            text = ("Join all your pieces into one touching group. First choose who starts: tap a side, "
-                    "or Left / Right and Enter.")
+            text = (
+                "Join all your pieces into one touching group. First choose who starts: tap a side, "
+                "or Left / Right and Enter."
+            )
         else:
-            text = ("Join all your pieces into one touching group. Tap a lit piece, then a lit square "
-                    "(or drag it). Keys: arrows and Enter, Tab for the next piece, then the buttons.")
+            text = (
+                "Join all your pieces into one touching group. Tap a lit piece, then a lit square "
+                "(or drag it). Keys: arrows and Enter, Tab for the next piece, then the buttons."
+            )
         lines = self._wrapped(text, small, PANEL.w - 40)
         box = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, 36 + 19 * len(lines))
         pygame.draw.rect(surface, darken(theme["panel"], 0.25), box, border_radius=10)
@@ -131,9 +139,17 @@ class SidePanel:
         y = top + 24
         for i in range(start, end):
             seat, text = lines[i]
-            icon = piece_sprite(SIDE_SHAPES[seat], side_colour(theme, seat), 7) if seat >= 0 else None
+            icon = (
+                piece_sprite(SIDE_SHAPES[seat], side_colour(theme, seat), 7) if seat >= 0 else None
+            )
             if icon is not None:
                 surface.blit(icon, icon.get_rect(center=(PANEL.x + 22, y + 10)))
-            cached_text(surface, text, font, lighten(self.seat_colour(seat), 0.2), (PANEL.x + 36, y),
-                      max_width=PANEL.w - 50)
+            cached_text(
+                surface,
+                text,
+                font,
+                lighten(self.seat_colour(seat), 0.2),
+                (PANEL.x + 36, y),
+                max_width=PANEL.w - 50,
+            )
             y += 21

@@ -25,8 +25,15 @@ def _fast(surf: pygame.Surface) -> pygame.Surface:
 _TEXT: dict = {}
 
 
-def cached_text(surface: pygame.Surface, text: str, font, colour, pos, anchor: str = "topleft",
-                max_width: int | None = None) -> pygame.Rect:
+def cached_text(
+    surface: pygame.Surface,
+    text: str,
+    font,
+    colour,
+    pos,
+    anchor: str = "topleft",
+    max_width: int | None = None,
+) -> pygame.Rect:
     """``widgets.draw_text`` with the rendered line kept for the next frame."""
     key = (text, id(font), tuple(pygame.Color(colour)), max_width)
     img = _TEXT.get(key)
@@ -60,7 +67,9 @@ def _light(angle: float) -> float:
     return math.cos(angle - math.radians(225))
 
 
-def piece_sprite(shape: str, colour, radius: int, glyph: str | None = None, dim: bool = False) -> pygame.Surface:
+def piece_sprite(
+    shape: str, colour, radius: int, glyph: str | None = None, dim: bool = False
+) -> pygame.Surface:
     key = ("piece", shape, tuple(pygame.Color(colour)), radius, glyph, dim)
     surf = _SPRITES.get(key)
     if surf is not None:
@@ -86,20 +95,34 @@ def piece_sprite(shape: str, colour, radius: int, glyph: str | None = None, dim:
             pygame.draw.polygon(big, _shade(base, _light(mid)), [a, b, ib, ia])
         pygame.draw.polygon(big, lighten(base, 0.16), inner)
         # a glint on the upper-left facet
-        pygame.draw.polygon(big, lighten(base, 0.75), [
-            (c - w * 0.55, c - h * 0.12), (c - w * 0.12, c - h * 0.58), (c - w * 0.05, c - h * 0.45),
-            (c - w * 0.44, c - h * 0.05)])
+        pygame.draw.polygon(
+            big,
+            lighten(base, 0.75),
+            [
+                (c - w * 0.55, c - h * 0.12),
+                (c - w * 0.12, c - h * 0.58),
+                (c - w * 0.05, c - h * 0.45),
+                (c - w * 0.44, c - h * 0.05),
+            ],
+        )
         pygame.draw.polygon(big, edge, outer, max(2, ss * 2))
     else:
         n_out = 48
-        ring = [(c + r * math.cos(2 * math.pi * i / n_out), c + r * math.sin(2 * math.pi * i / n_out))
-                for i in range(n_out)]
+        ring = [
+            (c + r * math.cos(2 * math.pi * i / n_out), c + r * math.sin(2 * math.pi * i / n_out))
+            for i in range(n_out)
+        ]
         pygame.draw.polygon(big, edge, ring)
         ri = r * 0.52
         ox, oy = -r * 0.06, -r * 0.07
         facets = 8
-        inner = [(c + ox + ri * math.cos(2 * math.pi * (i + 0.5) / facets),
-                  c + oy + ri * math.sin(2 * math.pi * (i + 0.5) / facets)) for i in range(facets)]
+        inner = [
+            (
+                c + ox + ri * math.cos(2 * math.pi * (i + 0.5) / facets),
+                c + oy + ri * math.sin(2 * math.pi * (i + 0.5) / facets),
+            )
+            for i in range(facets)
+        ]
         per = n_out // facets
         for i in range(facets):
             arc = [ring[(i * per + j) % n_out] for j in range(per + 1)]
@@ -109,7 +132,9 @@ def piece_sprite(shape: str, colour, radius: int, glyph: str | None = None, dim:
             pts = arc + [inner[i % facets], inner[(i - 1) % facets]]
             pygame.draw.polygon(big, _shade(base, _light(mid)), pts)
         pygame.draw.polygon(big, lighten(base, 0.16), inner)
-        pygame.draw.ellipse(big, lighten(base, 0.78), pygame.Rect(c - r * 0.62, c - r * 0.66, r * 0.42, r * 0.24))
+        pygame.draw.ellipse(
+            big, lighten(base, 0.78), pygame.Rect(c - r * 0.62, c - r * 0.66, r * 0.42, r * 0.24)
+        )
         pygame.draw.circle(big, edge, (c, c), r, max(2, ss * 2))
     if glyph:
         g = radius * 0.46 * ss
@@ -186,8 +211,18 @@ def board_surface(theme, cell: int, labels: bool = True) -> pygame.Surface:
         if cell >= 24:
             pygame.draw.line(surf, lighten(base, 0.08), rect.topleft, (rect.right - 1, rect.top))
             pygame.draw.line(surf, lighten(base, 0.08), rect.topleft, (rect.left, rect.bottom - 1))
-            pygame.draw.line(surf, darken(base, 0.25), (rect.left, rect.bottom - 1), (rect.right - 1, rect.bottom - 1))
-            pygame.draw.line(surf, darken(base, 0.25), (rect.right - 1, rect.top), (rect.right - 1, rect.bottom - 1))
+            pygame.draw.line(
+                surf,
+                darken(base, 0.25),
+                (rect.left, rect.bottom - 1),
+                (rect.right - 1, rect.bottom - 1),
+            )
+            pygame.draw.line(
+                surf,
+                darken(base, 0.25),
+                (rect.right - 1, rect.top),
+                (rect.right - 1, rect.bottom - 1),
+            )
     # the cut corners: faint crystal dust where a square would be
     rng = random.Random(4)
     for sq in CORNERS:
@@ -200,11 +235,23 @@ def board_surface(theme, cell: int, labels: bool = True) -> pygame.Surface:
     if labels:
         font = theme.font(17, "bold")
         for col in range(8):
-            draw_text(surf, "abcdefgh"[col], font, theme["text_dim"], (ox + col * cell + cell / 2, oy + n + frame + 10),
-                      "center")
+            draw_text(
+                surf,
+                "abcdefgh"[col],
+                font,
+                theme["text_dim"],
+                (ox + col * cell + cell / 2, oy + n + frame + 10),
+                "center",
+            )
         for row in range(8):
-            draw_text(surf, str(8 - row), font, theme["text_dim"], (ox - frame - 13, oy + row * cell + cell / 2),
-                      "center")
+            draw_text(
+                surf,
+                str(8 - row),
+                font,
+                theme["text_dim"],
+                (ox - frame - 13, oy + row * cell + cell / 2),
+                "center",
+            )
     _SPRITES[key] = surf = _fast(surf)
     return surf
 
@@ -213,8 +260,20 @@ def board_outline(x: float, y: float, cell: int, grow: float) -> list[tuple[floa
     """The edge of a board at (x, y) with its four corner squares cut away, grown by
     ``grow`` pixels."""
     a, b, k = -grow, cell * 8 + grow, cell
-    pts = [(a + k, a), (b - k, a), (b - k, a + k), (b, a + k), (b, b - k), (b - k, b - k), (b - k, b),
-           (a + k, b), (a + k, b - k), (a, b - k), (a, a + k), (a + k, a + k)]
+    pts = [
+        (a + k, a),
+        (b - k, a),
+        (b - k, a + k),
+        (b, a + k),
+        (b, b - k),
+        (b - k, b - k),
+        (b - k, b),
+        (a + k, b),
+        (a + k, b - k),
+        (a, b - k),
+        (a, a + k),
+        (a + k, a + k),
+    ]
     return [(x + px, y + py) for px, py in pts]
 
 
@@ -232,8 +291,9 @@ def draw_alpha_line(surface, colour, a, b, width: int, alpha: int) -> None:
     surface.blit(layer, (x0, y0))
 
 
-def draw_arrow(surface, colour, a, b, width: int = 8, alpha: int = 220, head: float = 20,
-               shorten: float = 0.0) -> None:
+def draw_arrow(
+    surface, colour, a, b, width: int = 8, alpha: int = 220, head: float = 20, shorten: float = 0.0
+) -> None:
     ax, ay = a
     bx, by = b
     dx, dy = bx - ax, by - ay
@@ -256,7 +316,10 @@ def draw_arrow(surface, colour, a, b, width: int = 8, alpha: int = 220, head: fl
     pygame.draw.line(layer, col, loc((ax, ay)), loc(base), width)
     pygame.draw.circle(layer, col, loc((ax, ay)), width / 2)
     px, py = -uy, ux
-    pts = [tip, (base[0] + px * head * 0.62, base[1] + py * head * 0.62),
-           (base[0] - px * head * 0.62, base[1] - py * head * 0.62)]
+    pts = [
+        tip,
+        (base[0] + px * head * 0.62, base[1] + py * head * 0.62),
+        (base[0] - px * head * 0.62, base[1] - py * head * 0.62),
+    ]
     pygame.draw.polygon(layer, col, [loc(p) for p in pts])
     surface.blit(layer, (x0, y0))

@@ -98,7 +98,10 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
         total = 2 * SETUP_W + gap
         x = BOARD_RECT.centerx - total // 2
         y = BOARD_RECT.centery - SETUP_H // 2 + 30
-        return [pygame.Rect(x, y, SETUP_W, SETUP_H), pygame.Rect(x + SETUP_W + gap, y, SETUP_W, SETUP_H)]
+        return [
+            pygame.Rect(x, y, SETUP_W, SETUP_H),
+            pygame.Rect(x + SETUP_W + gap, y, SETUP_W, SETUP_H),
+        ]
 
     def _first_cursor(self, state) -> int:
         if state.phase in ("first", "second"):
@@ -134,7 +137,9 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
         turn 45)."""
         warn = state.phase != "over" and state.turn >= WARNING_TURN
         if state.phase == "over":
-            return ([f"from turn {SUDDEN_DEATH_TURN}"] if state.turn < SUDDEN_DEATH_TURN else ["was on"]), False
+            return (
+                [f"from turn {SUDDEN_DEATH_TURN}"] if state.turn < SUDDEN_DEATH_TURN else ["was on"]
+            ), False
         if state.phase == "remove":
             return ["remove now"], True
         if state.turn >= SUDDEN_DEATH_TURN:
@@ -206,7 +211,12 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
     def handle_key(self, event: pygame.event.Event) -> None:
         k = event.key
         state = self.match.state
-        arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+        arrows = {
+            pygame.K_LEFT: (-1, 0),
+            pygame.K_RIGHT: (1, 0),
+            pygame.K_UP: (0, -1),
+            pygame.K_DOWN: (0, 1),
+        }
         if k == pygame.K_TAB:
             self.keyboard = True
             self.tab_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
@@ -398,13 +408,19 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
     # -- hooks from the base ---------------------------------------------------------------
     def on_moved(self, old, new, move, seat: int) -> None:
         self.clear_selection()
-        if (isinstance(move, Slide) and old.piece_at(move.to) is not None) or isinstance(move, Remove):
+        if (isinstance(move, Slide) and old.piece_at(move.to) is not None) or isinstance(
+            move, Remove
+        ):
             self.app.sound.play("capture")
         else:
             self.app.sound.play("place")
         if new.turn == WARNING_TURN and old.turn == WARNING_TURN - 1:
-            self.say(f"Turn {WARNING_TURN}: sudden death from turn {SUDDEN_DEATH_TURN}. Every fifth turn "
-                     "then begins with removing an opponent piece", "warning", 5)
+            self.say(
+                f"Turn {WARNING_TURN}: sudden death from turn {SUDDEN_DEATH_TURN}. Every fifth turn "
+                "then begins with removing an opponent piece",
+                "warning",
+                5,
+            )
         elif new.phase == "remove" and old.phase != "remove" and not new.is_terminal():
             self.say(new.step_banner(), "warning", 5)
 
@@ -439,8 +455,9 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
             buttons = self.panel_buttons()
             if 0 <= self.button_focus < len(buttons):
                 col = lighten(self.app.theme["focus"], 0.3 * pulse(self.ticks, 0.2))
-                pygame.draw.rect(surface, col, buttons[self.button_focus].rect.inflate(8, 8), 3,
-                                 border_radius=12)
+                pygame.draw.rect(
+                    surface, col, buttons[self.button_focus].rect.inflate(8, 8), 3, border_radius=12
+                )
 
 
 VIEW = ChromaticCollapseView

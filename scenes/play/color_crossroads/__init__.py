@@ -37,6 +37,19 @@ from .layout import (
 )
 from .view import VIEW, ColorCrossroadsView
 
-__all__ = ["ACTION_RECT", "BOARD_AREA", "CLEAR_RECT", "CONCEDE_RECT", "PANEL", "SUBMIT_RECT",
-           "VIEW", "ColorCrossroadsView", "cell_center", "cell_rect", "challenge_rect", "label",
-           "start_rects", "swatch_rect"]
+__all__ = [
+    "ACTION_RECT",
+    "BOARD_AREA",
+    "CLEAR_RECT",
+    "CONCEDE_RECT",
+    "PANEL",
+    "SUBMIT_RECT",
+    "VIEW",
+    "ColorCrossroadsView",
+    "cell_center",
+    "cell_rect",
+    "challenge_rect",
+    "label",
+    "start_rects",
+    "swatch_rect",
+]

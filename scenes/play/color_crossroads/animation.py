@@ -1,5 +1,4 @@
-"""Color Crossroads' animations: a move's transition and the ribbon that names it.
-"""
+"""Color Crossroads' animations: a move's transition and the ribbon that names it."""
 
 from __future__ import annotations
 

@@ -154,10 +154,12 @@ def _thumbnail_loop(board) -> list[int]:
     """The eight cells round the first 3x3 block (reading order) whose ring is open."""
     for top in range(1, SIZE - 3):
         for left in range(1, SIZE - 3):
-            ring = ([top * SIZE + left + k for k in range(3)]
-                    + [(top + k) * SIZE + left + 2 for k in (1, 2)]
-                    + [(top + 2) * SIZE + left + k for k in (1, 0)]
-                    + [(top + 1) * SIZE + left])
+            ring = (
+                [top * SIZE + left + k for k in range(3)]
+                + [(top + k) * SIZE + left + 2 for k in (1, 2)]
+                + [(top + 2) * SIZE + left + k for k in (1, 0)]
+                + [(top + 1) * SIZE + left]
+            )
             if all(board[i] != WALL for i in ring):
                 return ring
     return []
@@ -337,6 +339,8 @@ class BoardDrawing:
                 pygame.draw.rect(surface, colour_of(theme, colour), rect, border_radius=2)
                 if cb:
                     draw_glyph(surface, GLYPHS[COLOURS[colour]], rect.center, cell * 0.3)
-            pts = [(ox + (i % SIZE) * cell + cell / 2, oy + (i // SIZE) * cell + cell / 2)
-                   for i in path]
+            pts = [
+                (ox + (i % SIZE) * cell + cell / 2, oy + (i // SIZE) * cell + cell / 2)
+                for i in path
+            ]
             pygame.draw.lines(surface, theme["text"], True, pts, 2)

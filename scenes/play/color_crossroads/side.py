@@ -1,5 +1,4 @@
-"""Color Crossroads' side panel: the six pairs, with a Challenge button on each open one.
-"""
+"""Color Crossroads' side panel: the six pairs, with a Challenge button on each open one."""
 
 from __future__ import annotations
 

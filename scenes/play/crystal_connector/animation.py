@@ -47,8 +47,12 @@ class Animations:
             if card is None:
                 card = pygame.Surface((w, h), pygame.SRCALPHA)
                 col = self.seat_colour(seat)
-                pygame.draw.rect(card, (*darken(theme["background_2"], 0.2)[:3], 235), card.get_rect(),
-                                 border_radius=16)
+                pygame.draw.rect(
+                    card,
+                    (*darken(theme["background_2"], 0.2)[:3], 235),
+                    card.get_rect(),
+                    border_radius=16,
+                )
                 pygame.draw.rect(card, col, card.get_rect(), 4, border_radius=16)
                 self._gem(card, a, (30, 35), 14)
                 self._gem(card, b, (62, 35), 14)
@@ -59,11 +63,15 @@ class Animations:
                 if spikes:
                     sp = self._text(f"+{spikes} from spikes", 16, theme["accent"])
                     card.blit(sp, sp.get_rect(midleft=(86, 68)))
-                self._sprites = {k: v for k, v in self._sprites.items() if k[0] != "popup" or k[1] == rec}
+                self._sprites = {
+                    k: v for k, v in self._sprites.items() if k[0] != "popup" or k[1] == rec
+                }
                 self._sprites[key] = card
             card = card.copy() if grow == 1.0 else card
             if grow != 1.0:
-                card = pygame.transform.smoothscale(card, (max(1, int(w * grow)), max(1, int(h * grow))))
+                card = pygame.transform.smoothscale(
+                    card, (max(1, int(w * grow)), max(1, int(h * grow)))
+                )
             card.set_alpha(int(255 * fade))
             cy = BOARD.centery - 60 + k * 110 - rise
             surface.blit(card, card.get_rect(center=(BOARD.centerx, cy)))
@@ -103,11 +111,15 @@ class Animations:
         if slide and now < slide:
             u = ease(now / slide)
             if isinstance(move, Shift):
-                self._draw_frame(surface, new, live=False, slide=(old, move.line, signed(move) * u), side=side)
+                self._draw_frame(
+                    surface, new, live=False, slide=(old, move.line, signed(move) * u), side=side
+                )
                 return
             if isinstance(move, Convert):
                 morph = (move.cell, old.board[move.cell], move.colour, self.ticks - int(24 * u))
-                self._draw_frame(surface, new, live=False, slide=(old, None, 0.0), morph=morph, side=side)
+                self._draw_frame(
+                    surface, new, live=False, slide=(old, None, 0.0), morph=morph, side=side
+                )
                 return
         pop_total = total - slide
         u = (now - slide) / pop_total if pop_total > 0 else 1.0
@@ -130,6 +142,8 @@ class Animations:
             img = self._text(line, 26, theme["text"])
             card.blit(img, img.get_rect(midtop=(w // 2, 16 + 34 * k)))
         if grow != 1.0:
-            card = pygame.transform.smoothscale(card, (max(1, int(w * grow)), max(1, int(h * grow))))
+            card = pygame.transform.smoothscale(
+                card, (max(1, int(w * grow)), max(1, int(h * grow)))
+            )
         card.set_alpha(int(255 * fade))
         surface.blit(card, card.get_rect(center=BOARD.center))

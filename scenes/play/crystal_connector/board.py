@@ -60,8 +60,13 @@ def _piece_sprite(theme, piece: int, size: int, spiked: bool, glyphs: bool) -> p
                 pygame.draw.polygon(surf, (232, 236, 250), (tip, b1, b2))
                 pygame.draw.polygon(surf, (70, 74, 96), (tip, b1, b2), 1)
         name = COLOUR_NAMES[piece]
-        draw_gem(surf, (c, c), r * (0.9 if spiked else 1.0), theme[COLOUR_KEYS[piece]],
-                 glyph=GLYPHS[name] if glyphs else None)
+        draw_gem(
+            surf,
+            (c, c),
+            r * (0.9 if spiked else 1.0),
+            theme[COLOUR_KEYS[piece]],
+            glyph=GLYPHS[name] if glyphs else None,
+        )
     elif piece == CHAMELEON:
         draw_gem(surf, (c, c), r, (200, 200, 215))
         layer = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -76,12 +81,16 @@ def _piece_sprite(theme, piece: int, size: int, spiked: bool, glyphs: bool) -> p
         surf.blit(layer, (0, 0))
         pygame.draw.circle(surf, (250, 250, 255), (c, c), r * 0.36)
         pygame.draw.circle(surf, (20, 24, 40), (c, c), r * 0.36, 2)
-        pygame.draw.ellipse(surf, (20, 24, 40), pygame.Rect(c - r * 0.1, c - r * 0.26, r * 0.2, r * 0.52))
+        pygame.draw.ellipse(
+            surf, (20, 24, 40), pygame.Rect(c - r * 0.1, c - r * 0.26, r * 0.2, r * 0.52)
+        )
     elif piece == BOMB:
         body = (c, c + r * 0.12)
         pygame.draw.circle(surf, (24, 24, 34), body, r * 0.78)
         pygame.draw.circle(surf, (70, 72, 92), body, r * 0.78, 3)
-        pygame.draw.circle(surf, (120, 124, 150), (body[0] - r * 0.28, body[1] - r * 0.28), r * 0.16)
+        pygame.draw.circle(
+            surf, (120, 124, 150), (body[0] - r * 0.28, body[1] - r * 0.28), r * 0.16
+        )
         cap = pygame.Rect(0, 0, r * 0.42, r * 0.26)
         cap.midbottom = (round(c + r * 0.34), round(body[1] - r * 0.56))
         pygame.draw.rect(surf, (90, 92, 110), cap, border_radius=3)
@@ -91,13 +100,23 @@ def _piece_sprite(theme, piece: int, size: int, spiked: bool, glyphs: bool) -> p
         draw_glyph(surf, "star", (c + r * 0.82, c - r * 0.95), r * 0.14, (255, 255, 255))
     elif piece == PYLON:
         steel, dark, glow = (206, 214, 245), (80, 88, 130), pygame.Color(theme["accent_2"])
-        base = [(c - r * 0.55, c + r * 0.9), (c + r * 0.55, c + r * 0.9), (c + r * 0.38, c + r * 0.62),
-                (c - r * 0.38, c + r * 0.62)]
+        base = [
+            (c - r * 0.55, c + r * 0.9),
+            (c + r * 0.55, c + r * 0.9),
+            (c + r * 0.38, c + r * 0.62),
+            (c - r * 0.38, c + r * 0.62),
+        ]
         pygame.draw.polygon(surf, dark, base)
-        shaft = [(c - r * 0.26, c + r * 0.64), (c + r * 0.26, c + r * 0.64), (c + r * 0.12, c - r * 0.5),
-                 (c - r * 0.12, c - r * 0.5)]
+        shaft = [
+            (c - r * 0.26, c + r * 0.64),
+            (c + r * 0.26, c + r * 0.64),
+            (c + r * 0.12, c - r * 0.5),
+            (c - r * 0.12, c - r * 0.5),
+        ]
         pygame.draw.polygon(surf, steel, shaft)
-        pygame.draw.polygon(surf, lighten(steel, 0.5), [shaft[0], shaft[3], (c, c - r * 0.5), (c, c + r * 0.64)])
+        pygame.draw.polygon(
+            surf, lighten(steel, 0.5), [shaft[0], shaft[3], (c, c - r * 0.5), (c, c + r * 0.64)]
+        )
         pygame.draw.polygon(surf, dark, shaft, 2)
         for k in (0.25, -0.1):
             pygame.draw.line(surf, dark, (c - r * 0.22, c + r * k), (c + r * 0.22, c + r * k), 2)
@@ -115,8 +134,13 @@ def _piece_sprite(theme, piece: int, size: int, spiked: bool, glyphs: bool) -> p
         top = [pts[4], pts[5], pts[6], (c, c - r * 0.1)]
         pygame.draw.polygon(surf, (150, 146, 140), top)
         pygame.draw.polygon(surf, (60, 56, 54), pts, 3)
-        pygame.draw.lines(surf, (60, 56, 54), False, [(c - r * 0.2, c - r * 0.1), (c + r * 0.05, c + r * 0.2),
-                                                      (c - r * 0.05, c + r * 0.5)], 2)
+        pygame.draw.lines(
+            surf,
+            (60, 56, 54),
+            False,
+            [(c - r * 0.2, c - r * 0.1), (c + r * 0.05, c + r * 0.2), (c - r * 0.05, c + r * 0.5)],
+            2,
+        )
     return surf
 
 
@@ -134,7 +158,9 @@ class BoardDrawing:
             self._texts[key] = img
         return img
 
-    def _blit_text(self, surface, text, size, colour, pos, anchor="topleft", kind="bold", max_width=None):
+    def _blit_text(
+        self, surface, text, size, colour, pos, anchor="topleft", kind="bold", max_width=None
+    ):
         if max_width is not None:
             font = self.app.theme.font(size, kind)
             if font.size(text)[0] > max_width:
@@ -144,7 +170,9 @@ class BoardDrawing:
         surface.blit(img, rect)
         return rect
 
-    def _sprite(self, piece: int, spiked: bool, dim: bool = False, size: int = CELL) -> pygame.Surface:
+    def _sprite(
+        self, piece: int, spiked: bool, dim: bool = False, size: int = CELL
+    ) -> pygame.Surface:
         glyphs = bool(self.app.settings.colour_blind)
         key = (piece, spiked, dim, glyphs, size)
         s = self._sprites.get(key)
@@ -189,14 +217,18 @@ class BoardDrawing:
             if len(self._derived_cache) > 64:
                 self._derived_cache.clear()
             from game.crystal_connector import colour_groups, double_cells
+
             bombed: set[int] = set()
             if BOMB in board:
                 for c in COLOURS:
                     for g in colour_groups(board, c):
                         if g.bombed:
                             bombed.update(g.cells)
-            d = {"double": double_cells(board) if PYLON in board else frozenset(),
-                 "bombed": frozenset(bombed), "sizes": largest_sizes(board)}
+            d = {
+                "double": double_cells(board) if PYLON in board else frozenset(),
+                "bombed": frozenset(bombed),
+                "sizes": largest_sizes(board),
+            }
             self._derived_cache[board] = d
         return d
 
@@ -251,8 +283,17 @@ class BoardDrawing:
         return pc[SEAT_HUES[seat % 2] % len(pc)]
 
     # ================================================================== board drawing
-    def _draw_pieces(self, surface, state, *, moving: str | None = None, offset: float = 0.0,
-                     ghost_line: bool = False, dim_cells=frozenset(), morph=None) -> None:
+    def _draw_pieces(
+        self,
+        surface,
+        state,
+        *,
+        moving: str | None = None,
+        offset: float = 0.0,
+        ghost_line: bool = False,
+        dim_cells=frozenset(),
+        morph=None,
+    ) -> None:
         board, spikes = state.board, state.spikes
         moving_cells = set(LINE_CELLS[LINES.index(moving)]) if moving else set()
         for i in range(CELLS):
@@ -298,7 +339,9 @@ class BoardDrawing:
             spr = pygame.transform.smoothscale(self._sprite(b, spiked), (size, size))
         surface.blit(spr, spr.get_rect(center=rect.center))
         ring = int(CELL * 0.5 * (0.6 + u))
-        pygame.draw.circle(surface, lighten(self.app.theme[COLOUR_KEYS[b]], 0.4), rect.center, ring, 2)
+        pygame.draw.circle(
+            surface, lighten(self.app.theme[COLOUR_KEYS[b]], 0.4), rect.center, ring, 2
+        )
 
     def _draw_cell_marks(self, surface, state, skip=frozenset()) -> None:
         """Pylon-doubled cells and bombed groups, under the pieces."""
@@ -317,8 +360,14 @@ class BoardDrawing:
                 if i in skip or state.board[i] not in COLOURS + (CHAMELEON,):
                     continue
                 r = cell_rect(i)
-                self._blit_text(surface, "x2", 13, self.app.theme["accent_2"], (r.right - 8, r.bottom - 6),
-                                "bottomright")
+                self._blit_text(
+                    surface,
+                    "x2",
+                    13,
+                    self.app.theme["accent_2"],
+                    (r.right - 8, r.bottom - 6),
+                    "bottomright",
+                )
 
     def _outline_layer(self, board, colours, width: int) -> pygame.Surface:
         """A cached transparent layer with the outline of each colour's largest group:
@@ -341,7 +390,9 @@ class BoardDrawing:
             shapes = []
             for i in cells:
                 r, c = divmod(i, SIZE)
-                rect = pygame.Rect(c * CELL + inset, r * CELL + inset, CELL - 2 * inset, CELL - 2 * inset)
+                rect = pygame.Rect(
+                    c * CELL + inset, r * CELL + inset, CELL - 2 * inset, CELL - 2 * inset
+                )
                 shapes.append(rect)
                 if c < SIZE - 1 and i + 1 in cset:
                     shapes.append(rect.union(rect.move(CELL, 0)))
@@ -385,8 +436,14 @@ class BoardDrawing:
                 if handle_rect(line, d).collidepoint(self.mouse):
                     hover = (line, d)
         held = self.grabbed or (self.draft[0] if self.draft else None)
-        kb_line = (self.cursor_line() if interactive and not self.convert_mode and self.kb_active
-                   and self.focus_button is None else None)
+        kb_line = (
+            self.cursor_line()
+            if interactive
+            and not self.convert_mode
+            and self.kb_active
+            and self.focus_button is None
+            else None
+        )
         limits = {line: state.line_limits(line) for line in LINES} if state.phase == "play" else {}
         for line, d in HANDLES:
             back, fwd = limits.get(line, (5, 5))
@@ -396,7 +453,11 @@ class BoardDrawing:
                 look = "banned"
             elif (fwd if DIR_SIGN[d] > 0 else back) == 0:
                 look = "blocked"
-            elif self.draft is not None and self.draft[0] == line and (self.draft[1] > 0) == (DIR_SIGN[d] > 0):
+            elif (
+                self.draft is not None
+                and self.draft[0] == line
+                and (self.draft[1] > 0) == (DIR_SIGN[d] > 0)
+            ):
                 look = "active"
             elif hover == (line, d):
                 look = "hover"
@@ -404,7 +465,11 @@ class BoardDrawing:
                 look = "normal"
             ring = ""
             if interactive and look != "banned":
-                ring = "held" if held == line else ("cursor" if kb_line == line and held is None else "")
+                ring = (
+                    "held"
+                    if held == line
+                    else ("cursor" if kb_line == line and held is None else "")
+                )
             surface.blit(self._handle_sprite(line, d, look, ring), handle_rect(line, d))
 
     def _handle_sprite(self, line: str, d: str, look: str, ring: str) -> pygame.Surface:
@@ -417,8 +482,16 @@ class BoardDrawing:
         spr = pygame.Surface(rect.size, pygame.SRCALPHA)
         box = spr.get_rect()
         fill, edge, fg = {
-            "idle": (darken(theme["panel"], 0.2), darken(theme["panel_edge"], 0.3), theme["text_dim"]),
-            "banned": (darken(theme["panel"], 0.35), darken(theme["panel_edge"], 0.5), darken(theme["text_dim"], 0.4)),
+            "idle": (
+                darken(theme["panel"], 0.2),
+                darken(theme["panel_edge"], 0.3),
+                theme["text_dim"],
+            ),
+            "banned": (
+                darken(theme["panel"], 0.35),
+                darken(theme["panel_edge"], 0.5),
+                darken(theme["text_dim"], 0.4),
+            ),
             "active": (darken(theme["accent"], 0.55), theme["accent"], theme["accent"]),
             "hover": (lighten(theme["panel"], 0.15), theme["accent_2"], theme["text"]),
             "blocked": (theme["panel"], theme["panel_edge"], theme["text_dim"]),
@@ -433,14 +506,20 @@ class BoardDrawing:
         cx, cy = box.center
         vertical = line_kind(line) == "column"
         if vertical:
-            label_pos, a = ((cx, cy + 10), (cx, cy - 8)) if d == "up" else ((cx, cy - 10), (cx, cy + 9))
+            label_pos, a = (
+                ((cx, cy + 10), (cx, cy - 8)) if d == "up" else ((cx, cy - 10), (cx, cy + 9))
+            )
         else:
-            label_pos, a = ((cx + 9, cy), (cx - 8, cy)) if d == "left" else ((cx - 9, cy), (cx + 8, cy))
+            label_pos, a = (
+                ((cx + 9, cy), (cx - 8, cy)) if d == "left" else ((cx - 9, cy), (cx + 8, cy))
+            )
         s = 7
-        pts = {"up": [(a[0], a[1] - s), (a[0] - s, a[1] + s * 0.6), (a[0] + s, a[1] + s * 0.6)],
-               "down": [(a[0], a[1] + s), (a[0] - s, a[1] - s * 0.6), (a[0] + s, a[1] - s * 0.6)],
-               "left": [(a[0] - s, a[1]), (a[0] + s * 0.6, a[1] - s), (a[0] + s * 0.6, a[1] + s)],
-               "right": [(a[0] + s, a[1]), (a[0] - s * 0.6, a[1] - s), (a[0] - s * 0.6, a[1] + s)]}[d]
+        pts = {
+            "up": [(a[0], a[1] - s), (a[0] - s, a[1] + s * 0.6), (a[0] + s, a[1] + s * 0.6)],
+            "down": [(a[0], a[1] + s), (a[0] - s, a[1] - s * 0.6), (a[0] + s, a[1] - s * 0.6)],
+            "left": [(a[0] - s, a[1]), (a[0] + s * 0.6, a[1] - s), (a[0] + s * 0.6, a[1] + s)],
+            "right": [(a[0] + s, a[1]), (a[0] - s * 0.6, a[1] - s), (a[0] - s * 0.6, a[1] + s)],
+        }[d]
         if look == "banned":
             pygame.draw.circle(spr, theme["bad"], a, 7, 2)
             pygame.draw.line(spr, theme["bad"], (a[0] - 5, a[1] + 5), (a[0] + 5, a[1] - 5), 2)
@@ -478,13 +557,27 @@ class BoardDrawing:
                 layer = pygame.Surface(r.size, pygame.SRCALPHA)
                 for x in range(-r.h, r.w, 16):
                     pygame.draw.line(layer, (150, 150, 170, 34), (x, r.h), (x + r.h, 0), 5)
-                pygame.draw.rect(layer, darken(self.app.theme["text_dim"], 0.35), layer.get_rect(), 2,
-                                 border_radius=8)
+                pygame.draw.rect(
+                    layer,
+                    darken(self.app.theme["text_dim"], 0.35),
+                    layer.get_rect(),
+                    2,
+                    border_radius=8,
+                )
                 self._sprites[key] = layer
             surface.blit(layer, r)
 
-    def _draw_arrow(self, surface, line: str, off: float, colour, label: str | None = None,
-                    alpha: int = 200, lane: float = 0.0, label_at: float = 0.5) -> None:
+    def _draw_arrow(
+        self,
+        surface,
+        line: str,
+        off: float,
+        colour,
+        label: str | None = None,
+        alpha: int = 200,
+        lane: float = 0.0,
+        label_at: float = 0.5,
+    ) -> None:
         """A ghost arrow along ``line`` covering ``off`` cells (signed)."""
         k = LINES.index(line)
         column = line_kind(line) == "column"
@@ -502,17 +595,33 @@ class BoardDrawing:
         head = 22
         shaft_end = end - sign * head
         if column:
-            poly = [(across - w, start), (across + w, start), (across + w, shaft_end), (across + 2 * w, shaft_end),
-                    (across, end), (across - 2 * w, shaft_end), (across - w, shaft_end)]
+            poly = [
+                (across - w, start),
+                (across + w, start),
+                (across + w, shaft_end),
+                (across + 2 * w, shaft_end),
+                (across, end),
+                (across - 2 * w, shaft_end),
+                (across - w, shaft_end),
+            ]
         else:
-            poly = [(start, across - w), (start, across + w), (shaft_end, across + w), (shaft_end, across + 2 * w),
-                    (end, across), (shaft_end, across - 2 * w), (shaft_end, across - w)]
+            poly = [
+                (start, across - w),
+                (start, across + w),
+                (shaft_end, across + w),
+                (shaft_end, across + 2 * w),
+                (end, across),
+                (shaft_end, across - 2 * w),
+                (shaft_end, across - w),
+            ]
         pygame.draw.polygon(layer, col, poly)
         pygame.draw.polygon(layer, (255, 255, 255, min(255, alpha + 40)), poly, 2)
         surface.blit(layer, BOARD.topleft)
         if label:
             mid = start + (end - start) * label_at
-            cx, cy = (BOARD.x + across, BOARD.y + mid) if column else (BOARD.x + mid, BOARD.y + across)
+            cx, cy = (
+                (BOARD.x + across, BOARD.y + mid) if column else (BOARD.x + mid, BOARD.y + across)
+            )
             img = self._text(label, 16, (12, 12, 22))
             box = img.get_rect(center=(cx, cy)).inflate(12, 6)
             box.clamp_ip(BOARD.inflate(-4, -4))
@@ -525,7 +634,9 @@ class BoardDrawing:
         live = state is self.match.state
         self._draw_frame(surface, state, live=live)
 
-    def _draw_frame(self, surface, state, *, live: bool, slide=None, popup=None, morph=None, side=None) -> None:
+    def _draw_frame(
+        self, surface, state, *, live: bool, slide=None, popup=None, morph=None, side=None
+    ) -> None:
         """Everything in BOARD_AREA.  ``slide`` = (state, line, offset) of a match
         animation; ``popup`` = (old, new, u) for the end-of-turn score pop-up."""
         theme = self.app.theme
@@ -567,11 +678,20 @@ class BoardDrawing:
         self._draw_cell_marks(surface, shown, skip)
         if slide is not None and moving:
             self._draw_line_glow(surface, moving, theme["accent_2"], 22, 2)
-        if live and state.phase == "play" and (self.grabbed or self.convert_mode is False and self.draft):
+        if (
+            live
+            and state.phase == "play"
+            and (self.grabbed or self.convert_mode is False and self.draft)
+        ):
             held = self.grabbed or self.draft[0]
             self._draw_line_glow(surface, held, theme["accent"], 28, 2)
-        elif (interactive and self.kb_active and not self.convert_mode and not complete
-              and self.focus_button is None):
+        elif (
+            interactive
+            and self.kb_active
+            and not self.convert_mode
+            and not complete
+            and self.focus_button is None
+        ):
             self._draw_line_glow(surface, self.cursor_line(), theme["text"], 12, 1)
         morph = self.morph if live else morph
         dim = frozenset()
@@ -579,8 +699,20 @@ class BoardDrawing:
         if setup and live:
             focus_colours = self._focused_colours(state)
         if focus_colours:
-            dim = frozenset(i for i in range(CELLS) if shown.board[i] in COLOURS and shown.board[i] not in focus_colours)
-        self._draw_pieces(surface, shown, moving=moving, offset=offset, ghost_line=ghost, dim_cells=dim, morph=morph)
+            dim = frozenset(
+                i
+                for i in range(CELLS)
+                if shown.board[i] in COLOURS and shown.board[i] not in focus_colours
+            )
+        self._draw_pieces(
+            surface,
+            shown,
+            moving=moving,
+            offset=offset,
+            ghost_line=ghost,
+            dim_cells=dim,
+            morph=morph,
+        )
         self._draw_cell_badges(surface, shown, skip)
         self._panel_board = shown.board
         # outlines of the largest groups, when the board is at rest
@@ -600,8 +732,16 @@ class BoardDrawing:
         # Off mode: the queued shifts as numbered arrows over the frozen board
         if live and not preview and state.phase == "play":
             for n, a in enumerate([a for a in self.pending if isinstance(a, Shift)]):
-                self._draw_arrow(surface, a.line, signed(a), theme["accent_2"], f"{n + 1}: {a}", 150,
-                                 lane=(n % 3 - 1) * 10, label_at=(0.25, 0.5, 0.75, 0.4, 0.6)[n % 5])
+                self._draw_arrow(
+                    surface,
+                    a.line,
+                    signed(a),
+                    theme["accent_2"],
+                    f"{n + 1}: {a}",
+                    150,
+                    lane=(n % 3 - 1) * 10,
+                    label_at=(0.25, 0.5, 0.75, 0.4, 0.6)[n % 5],
+                )
             for a in self.pending:
                 if isinstance(a, Convert):
                     r = cell_rect(a.cell)
@@ -609,23 +749,38 @@ class BoardDrawing:
                     self._gem(surface, a.colour, (r.right - 16, r.y + 16), 10)
         if live and not preview and self.draft:
             line, off = self.draft
-            self._draw_arrow(surface, line, off, theme["accent"], f"{Shift(line, _dir_for(line, off), abs(off))}?", 170)
+            self._draw_arrow(
+                surface,
+                line,
+                off,
+                theme["accent"],
+                f"{Shift(line, _dir_for(line, off), abs(off))}?",
+                170,
+            )
         if live and self.bump and self.bump[2] >= 0 and self.ticks % 8 < 5:
             r = cell_rect(self.bump[2])
             if moving == self.bump[0]:
                 k = LINES.index(moving)
                 idx = LINE_CELLS[k].index(self.bump[2])
                 p = idx + offset
-                r = pygame.Rect(BOARD.x + (k * CELL if k < SIZE else p * CELL),
-                                BOARD.y + (p * CELL if k < SIZE else (k - SIZE) * CELL), CELL, CELL)
+                r = pygame.Rect(
+                    BOARD.x + (k * CELL if k < SIZE else p * CELL),
+                    BOARD.y + (p * CELL if k < SIZE else (k - SIZE) * CELL),
+                    CELL,
+                    CELL,
+                )
             pygame.draw.rect(surface, theme["bad"], r.inflate(-4, -4), 4, border_radius=12)
         # the keyboard cursor: white corner brackets, unlike any group outline
         if interactive and not self.drag and (self.kb_active or self.convert_mode):
             r = cell_rect(self.cursor).inflate(-4, -4)
             col = lighten(theme["text"], 0.0) if pulse(self.ticks) > 0.3 else theme["accent_2"]
             k = 16
-            for (cx, cy, dx, dy) in ((r.left, r.top, 1, 1), (r.right - 1, r.top, -1, 1),
-                                     (r.left, r.bottom - 1, 1, -1), (r.right - 1, r.bottom - 1, -1, -1)):
+            for cx, cy, dx, dy in (
+                (r.left, r.top, 1, 1),
+                (r.right - 1, r.top, -1, 1),
+                (r.left, r.bottom - 1, 1, -1),
+                (r.right - 1, r.bottom - 1, -1, -1),
+            ):
                 pygame.draw.line(surface, col, (cx, cy), (cx + dx * k, cy), 4)
                 pygame.draw.line(surface, col, (cx, cy), (cx, cy + dy * k), 4)
         if interactive and self.convert_mode:
@@ -634,7 +789,9 @@ class BoardDrawing:
             target = cell_at(self.mouse) if cell_at(self.mouse) is not None else self.cursor
             for i in range(CELLS):
                 if local.board[i] in mine:
-                    pygame.draw.circle(surface, theme["accent"], cell_rect(i).center, CELL // 2 - 4, 2)
+                    pygame.draw.circle(
+                        surface, theme["accent"], cell_rect(i).center, CELL // 2 - 4, 2
+                    )
             if local.board[target] in mine:
                 other = mine[1] if local.board[target] == mine[0] else mine[0]
                 r = cell_rect(target)
@@ -682,16 +839,26 @@ class BoardDrawing:
         if isinstance(move, Shift):
             self._draw_arrow(surface, move.line, signed(move), theme["good"], f"hint: {move}", 120)
             for d in (move.direction,):
-                pygame.draw.rect(surface, theme["good"], handle_rect(move.line, d).inflate(4, 4), 3, border_radius=12)
+                pygame.draw.rect(
+                    surface,
+                    theme["good"],
+                    handle_rect(move.line, d).inflate(4, 4),
+                    3,
+                    border_radius=12,
+                )
         elif isinstance(move, Convert):
             r = cell_rect(move.cell)
             pygame.draw.circle(surface, theme["good"], r.center, CELL // 2 - 2, 3)
             self._gem(surface, move.colour, (r.right - 14, r.y + 14), 10)
-            self._blit_text(surface, "hint", 14, theme["good"], (r.centerx, r.bottom - 4), "midbottom")
+            self._blit_text(
+                surface, "hint", 14, theme["good"], (r.centerx, r.bottom - 4), "midbottom"
+            )
         else:
             for m, rect in self.choice_rects():
                 if str(m) == str(move):
-                    pygame.draw.rect(surface, theme["good"], rect.inflate(6, 6), 3, border_radius=16)
+                    pygame.draw.rect(
+                        surface, theme["good"], rect.inflate(6, 6), 3, border_radius=16
+                    )
 
     # ================================================================== thumbnail
     @staticmethod
@@ -701,7 +868,12 @@ class BoardDrawing:
         cell = max(4, min(w, h) // SIZE)
         size = cell * SIZE
         ox, oy = (w - size) // 2, (h - size) // 2
-        pygame.draw.rect(surface, darken(theme["panel"], 0.25), (ox - 4, oy - 4, size + 8, size + 8), border_radius=8)
+        pygame.draw.rect(
+            surface,
+            darken(theme["panel"], 0.25),
+            (ox - 4, oy - 4, size + 8, size + 8),
+            border_radius=8,
+        )
         glyphs = bool(getattr(settings, "colour_blind", False))
         # The game in one picture: row 3 caught in mid-shift, half a cell to the right,
         # its last crystal wrapping round to the left edge.
@@ -712,8 +884,9 @@ class BoardDrawing:
             rect = pygame.Rect(ox + c * cell + 1, oy + r * cell + 1, cell - 2, cell - 2)
             pygame.draw.rect(surface, theme["panel"], rect, border_radius=max(1, cell // 6))
         if size >= 36:
-            pygame.draw.rect(surface, theme["accent"], row_clip.inflate(4, 2), 1,
-                             border_radius=max(2, cell // 5))
+            pygame.draw.rect(
+                surface, theme["accent"], row_clip.inflate(4, 2), 1, border_radius=max(2, cell // 5)
+            )
         for i in range(CELLS):
             r, c = divmod(i, SIZE)
             rect = pygame.Rect(ox + c * cell + 1, oy + r * cell + 1, cell - 2, cell - 2)
@@ -725,8 +898,13 @@ class BoardDrawing:
             piece = state.board[i]
             for at in copies:
                 if piece in COLOURS:
-                    draw_gem(surface, at.center, cell * 0.4, theme[COLOUR_KEYS[piece]],
-                             glyph=GLYPHS[COLOUR_NAMES[piece]] if glyphs and cell >= 12 else None)
+                    draw_gem(
+                        surface,
+                        at.center,
+                        cell * 0.4,
+                        theme[COLOUR_KEYS[piece]],
+                        glyph=GLYPHS[COLOUR_NAMES[piece]] if glyphs and cell >= 12 else None,
+                    )
                 else:
                     spr = _piece_sprite(theme, piece, cell, False, glyphs)
                     surface.blit(spr, at.move(-1, -1).topleft)

@@ -11,15 +11,19 @@ from scenes.play.base import BOARD_AREA
 
 # -- layout (logical 1280x720; the board lives inside BOARD_AREA = (16, 70, 848, 634)) ----
 CELL = 78
-HANDLE = 44                      # handle thickness (touch target)
+HANDLE = 44  # handle thickness (touch target)
 GAP = 4
-BOARD = pygame.Rect(BOARD_AREA.x + GAP + HANDLE + GAP, BOARD_AREA.y + 2 + HANDLE + GAP, CELL * SIZE, CELL * SIZE)
-SIDE = pygame.Rect(BOARD.right + GAP + HANDLE + 12, BOARD_AREA.y + 2, 0, BOARD.h + 2 * (HANDLE + GAP))
+BOARD = pygame.Rect(
+    BOARD_AREA.x + GAP + HANDLE + GAP, BOARD_AREA.y + 2 + HANDLE + GAP, CELL * SIZE, CELL * SIZE
+)
+SIDE = pygame.Rect(
+    BOARD.right + GAP + HANDLE + 12, BOARD_AREA.y + 2, 0, BOARD.h + 2 * (HANDLE + GAP)
+)
 SIDE.w = BOARD_AREA.right - SIDE.x - 4
 SETUP = pygame.Rect(BOARD.right + 20, SIDE.y, BOARD_AREA.right - BOARD.right - 24, SIDE.h)
 CHIP = 44
 COLOUR_KEYS = ("crystal_red", "crystal_blue", "crystal_green", "crystal_yellow")
-SEAT_HUES = (4, 5)               # purple and orange: seat colours never look like crystals
+SEAT_HUES = (4, 5)  # purple and orange: seat colours never look like crystals
 POPUP_TICKS = 84
 DIR_SIGN = {"up": -1, "left": -1, "down": 1, "right": 1}
 
@@ -58,4 +62,6 @@ def handle_rect(line: str, direction: str) -> pygame.Rect:
     return pygame.Rect(x, BOARD.y + r * CELL + 3, HANDLE, CELL - 6)
 
 
-HANDLES = [(line, d) for line in LINES for d in (("up", "down") if line.isalpha() else ("left", "right"))]
+HANDLES = [
+    (line, d) for line in LINES for d in (("up", "down") if line.isalpha() else ("left", "right"))
+]

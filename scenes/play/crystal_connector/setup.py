@@ -39,8 +39,14 @@ class SetupDrawing:
         draw_panel(surface, panel, theme, fill="panel", edge="panel_edge", radius=14)
         seat = state.to_move
         chooser, question, explain, _ = self._setup_text(state)
-        self._blit_text(surface, chooser, 17, lighten(self.seat_colour(seat), 0.2), (panel.x + 16, panel.y + 14),
-                        max_width=panel.w - 32)
+        self._blit_text(
+            surface,
+            chooser,
+            17,
+            lighten(self.seat_colour(seat), 0.2),
+            (panel.x + 16, panel.y + 14),
+            max_width=panel.w - 32,
+        )
         y = panel.y + 40
         for line in question:
             self._blit_text(surface, line, 26, theme["accent"], (panel.x + 16, y), kind="display")
@@ -59,15 +65,25 @@ class SetupDrawing:
             focused = person and (k == self.choice_focus)
             is_hint = self.hint is not None and str(self.hint) == str(move)
             fill = lighten(theme["panel"], 0.14 if hover == k and person else 0.06)
-            edge = theme["accent"] if focused else (theme["accent_2"] if hover == k or is_hint else theme["panel_edge"])
+            edge = (
+                theme["accent"]
+                if focused
+                else (theme["accent_2"] if hover == k or is_hint else theme["panel_edge"])
+            )
             if not person:
                 fill, edge = darken(theme["panel"], 0.15), darken(theme["panel_edge"], 0.2)
             pygame.draw.rect(surface, fill, rect, border_radius=14)
             pygame.draw.rect(surface, edge, rect, 3 if focused or is_hint else 2, border_radius=14)
             self._draw_choice(surface, state, move, rect, person)
         if not person and state.phase != "over":
-            self._blit_text(surface, f"{chooser} is choosing...", 18, theme["text_dim"],
-                            (panel.centerx, panel.bottom - 24), "center")
+            self._blit_text(
+                surface,
+                f"{chooser} is choosing...",
+                18,
+                theme["text_dim"],
+                (panel.centerx, panel.bottom - 24),
+                "center",
+            )
 
     def _draw_choice(self, surface, state, move, rect, person: bool) -> None:
         theme = self.app.theme
@@ -77,20 +93,41 @@ class SetupDrawing:
             self._gem(surface, c, pos, r)
 
         if isinstance(move, (PickOrder, MoveOrder)):
-            title = ("Pick first" if move.first else "Pick second") if isinstance(move, PickOrder) else \
-                ("Move first" if move.first else "Move second")
+            title = (
+                ("Pick first" if move.first else "Pick second")
+                if isinstance(move, PickOrder)
+                else ("Move first" if move.first else "Move second")
+            )
             if isinstance(move, PickOrder):
-                sub = "Take 1 colour now, get the last one" if move.first else "Take 2 of the 3 colours left"
+                sub = (
+                    "Take 1 colour now, get the last one"
+                    if move.first
+                    else "Take 2 of the 3 colours left"
+                )
             else:
                 sub = "Make the first turn" if move.first else "Answer the first turn"
             lines = wrap_text(sub, theme.font(16, "regular"), rect.w - 80)[:2]
             top = rect.centery - (30 + 20 * len(lines)) // 2
             self._blit_text(surface, title, 24, text_c, (rect.x + 18, top))
             for k, line in enumerate(lines):
-                self._blit_text(surface, line, 16, theme["text_dim"], (rect.x + 18, top + 34 + 20 * k), kind="regular")
+                self._blit_text(
+                    surface,
+                    line,
+                    16,
+                    theme["text_dim"],
+                    (rect.x + 18, top + 34 + 20 * k),
+                    kind="regular",
+                )
             big = "1" if move.first else "2"
-            self._blit_text(surface, big, 44, theme["accent"] if person else theme["text_dim"],
-                            (rect.right - 22, rect.centery), "midright", kind="display")
+            self._blit_text(
+                surface,
+                big,
+                44,
+                theme["accent"] if person else theme["text_dim"],
+                (rect.right - 22, rect.centery),
+                "midright",
+                kind="display",
+            )
             return
         # colour picks
         cols = move.colours
@@ -101,14 +138,29 @@ class SetupDrawing:
         names = " + ".join(COLOUR_NAMES[c].capitalize() for c in cols)
         self._blit_text(surface, names, 21, text_c, (gx, rect.y + 14))
         sizes = self._derived(state.board)["sizes"]
-        detail = ("largest group now: " if len(cols) == 1 else "largest now: ") + \
-            " and ".join(str(sizes[c]) for c in cols)
-        self._blit_text(surface, detail, 15, theme["text_dim"], (gx, rect.y + 42), kind="regular",
-                        max_width=rect.right - gx - 10)
+        detail = ("largest group now: " if len(cols) == 1 else "largest now: ") + " and ".join(
+            str(sizes[c]) for c in cols
+        )
+        self._blit_text(
+            surface,
+            detail,
+            15,
+            theme["text_dim"],
+            (gx, rect.y + 42),
+            kind="regular",
+            max_width=rect.right - gx - 10,
+        )
         if len(cols) == 2:
             first = state.colours[state.first_picker]
             last = [c for c in COLOURS if c not in first and c not in cols]
             if last:
                 other = self.match.seat_names()[state.first_picker]
-                self._blit_text(surface, f"{other} gets {COLOUR_NAMES[last[0]]}", 15, theme["text_dim"],
-                                (gx, rect.y + 62), kind="regular", max_width=rect.right - gx - 10)
+                self._blit_text(
+                    surface,
+                    f"{other} gets {COLOUR_NAMES[last[0]]}",
+                    15,
+                    theme["text_dim"],
+                    (gx, rect.y + 62),
+                    kind="regular",
+                    max_width=rect.right - gx - 10,
+                )

@@ -39,17 +39,29 @@ class SidePanel:
         h = 16 + 26 * len(lines)
         rect = pygame.Rect(0, 0, BOARD_AREA.w - 40, h)
         rect.midbottom = (BOARD_AREA.centerx, BOARD_AREA.bottom - 6)
-        edge = {"error": "bad", "warning": "accent", "good": "good"}.get(self.banner_kind, "accent_2")
+        edge = {"error": "bad", "warning": "accent", "good": "good"}.get(
+            self.banner_kind, "accent_2"
+        )
         fade = min(1.0, self.banner_ticks / 20)
-        draw_panel(surface, rect, theme, fill="background_2", edge=edge, alpha=int(235 * fade), width=3)
+        draw_panel(
+            surface, rect, theme, fill="background_2", edge=edge, alpha=int(235 * fade), width=3
+        )
         for i, line in enumerate(lines):
-            self._blit_text(surface, line, 20, theme["text"], (rect.centerx, rect.y + 8 + 26 * i), "midtop")
+            self._blit_text(
+                surface, line, 20, theme["text"], (rect.centerx, rect.y + 8 + 26 * i), "midtop"
+            )
 
-    def _draw_button(self, surface, rect, text, *, enabled=True, primary=False, active=False, size=19) -> None:
+    def _draw_button(
+        self, surface, rect, text, *, enabled=True, primary=False, active=False, size=19
+    ) -> None:
         theme = self.app.theme
         hover = rect.collidepoint(self.mouse) and enabled
         if not enabled:
-            fill, edge, fg = darken(theme["panel"], 0.3), darken(theme["panel_edge"], 0.4), darken(theme["text_dim"], 0.3)
+            fill, edge, fg = (
+                darken(theme["panel"], 0.3),
+                darken(theme["panel_edge"], 0.4),
+                darken(theme["text_dim"], 0.3),
+            )
         elif primary:
             fill = lighten(theme["accent"], 0.15) if hover else theme["accent"]
             edge, fg = lighten(theme["accent"], 0.5), (20, 18, 30)
@@ -74,8 +86,17 @@ class SidePanel:
         if over:
             self._blit_text(surface, "Game over", 24, theme["accent"], (card.x + 14, card.y + 10))
             out = state.outcome()
-            for k, line in enumerate(wrap_text(out.reason if out else "", theme.font(15, "regular"), w - 28)[:2]):
-                self._blit_text(surface, line, 15, theme["text"], (card.x + 14, card.y + 42 + 18 * k), kind="regular")
+            for k, line in enumerate(
+                wrap_text(out.reason if out else "", theme.font(15, "regular"), w - 28)[:2]
+            ):
+                self._blit_text(
+                    surface,
+                    line,
+                    15,
+                    theme["text"],
+                    (card.x + 14, card.y + 42 + 18 * k),
+                    kind="regular",
+                )
         else:
             controller = m.controller(mover)
             names = m.seat_names()
@@ -87,7 +108,9 @@ class SidePanel:
                 head = f"{names[mover]} (bot)"
             else:
                 head = "Your turn" if len(m.people()) == 1 else f"{names[mover]}'s turn"
-            self._blit_text(surface, head, 22, theme["text"], (card.x + 38, card.y + 10), max_width=w - 50)
+            self._blit_text(
+                surface, head, 22, theme["text"], (card.x + 38, card.y + 10), max_width=w - 50
+            )
             cols = state.seat_colours(mover)
             gx = card.x + 26
             for c in cols:
@@ -100,11 +123,21 @@ class SidePanel:
                 if live and not self.anim and not self.queue:
                     words = "thinking" + "." * (1 + (self.ticks // 15) % 3)
                 else:
-                    words = "shifting" if self.anim is not None and self.anim[3] == mover else "up next"
+                    words = (
+                        "shifting" if self.anim is not None and self.anim[3] == mover else "up next"
+                    )
             elif mover in m.proxy:
                 words = "you choose its shifts"
-            self._blit_text(surface, words, 16, theme["text_dim"], (gx + 2, card.y + 62), "midleft", kind="regular",
-                            max_width=card.right - gx - 10)
+            self._blit_text(
+                surface,
+                words,
+                16,
+                theme["text_dim"],
+                (gx + 2, card.y + 62),
+                "midleft",
+                kind="regular",
+                max_width=card.right - gx - 10,
+            )
         y = card.bottom + 12
         # the turn's shifts as slots
         base_state = m.state if live else state
@@ -126,7 +159,9 @@ class SidePanel:
         if converts and not over:
             r = pygame.Rect(x, y, w, slot_h)
             pygame.draw.rect(surface, darken(theme["accent_2"], 0.6), r, border_radius=10)
-            self._blit_text(surface, converts[0], 17, theme["text"], (r.x + 12, r.centery), "midleft")
+            self._blit_text(
+                surface, converts[0], 17, theme["text"], (r.x + 12, r.centery), "midleft"
+            )
             y += slot_h + 6
         draft_text = None
         if live and self.draft:
@@ -135,32 +170,67 @@ class SidePanel:
         for k in range(required if not over else 0):
             r = pygame.Rect(x, y, w, slot_h)
             if k < len(shifts):
-                held = k >= done_shifts - len([a for a in mine_pending if not a.startswith("convert")])
+                held = k >= done_shifts - len(
+                    [a for a in mine_pending if not a.startswith("convert")]
+                )
                 fill = darken(theme["accent"], 0.62) if held else lighten(theme["panel"], 0.08)
                 edge = theme["accent"] if held else theme["panel_edge"]
                 pygame.draw.rect(surface, fill, r, border_radius=10)
                 pygame.draw.rect(surface, edge, r, 2, border_radius=10)
-                self._blit_text(surface, f"{k + 1}", 16, theme["text_dim"], (r.x + 14, r.centery), "midleft")
-                self._blit_text(surface, shifts[k], 18, theme["text"], (r.x + 40, r.centery), "midleft")
+                self._blit_text(
+                    surface, f"{k + 1}", 16, theme["text_dim"], (r.x + 14, r.centery), "midleft"
+                )
+                self._blit_text(
+                    surface, shifts[k], 18, theme["text"], (r.x + 40, r.centery), "midleft"
+                )
                 if held:
-                    self._blit_text(surface, "not confirmed" if self.preview_on() else "queued", 13,
-                                    theme["accent"], (r.right - 10, r.centery), "midright", kind="regular")
+                    self._blit_text(
+                        surface,
+                        "not confirmed" if self.preview_on() else "queued",
+                        13,
+                        theme["accent"],
+                        (r.right - 10, r.centery),
+                        "midright",
+                        kind="regular",
+                    )
             else:
                 pygame.draw.rect(surface, darken(theme["panel"], 0.15), r, border_radius=10)
                 pygame.draw.rect(surface, darken(theme["panel_edge"], 0.3), r, 1, border_radius=10)
-                self._blit_text(surface, f"{k + 1}", 16, darken(theme["text_dim"], 0.3), (r.x + 14, r.centery), "midleft")
+                self._blit_text(
+                    surface,
+                    f"{k + 1}",
+                    16,
+                    darken(theme["text_dim"], 0.3),
+                    (r.x + 14, r.centery),
+                    "midleft",
+                )
                 if k == len(shifts) and draft_text:
-                    self._blit_text(surface, draft_text + " ?", 18, theme["accent"], (r.x + 40, r.centery), "midleft")
+                    self._blit_text(
+                        surface,
+                        draft_text + " ?",
+                        18,
+                        theme["accent"],
+                        (r.x + 40, r.centery),
+                        "midleft",
+                    )
             y += slot_h + 6
         # the lines banned this turn, and why (the engine's reason)
         box = self._draft_box()
         bans = base_state.banned_lines() if base_state.phase == "play" and not over else {}
         if bans and live and self.my_turn() and y + 64 <= box.y:
-            self._blit_text(surface, "Banned now: " + ", ".join(bans), 16, theme["text"], (x + 2, y + 2),
-                            max_width=w - 4)
+            self._blit_text(
+                surface,
+                "Banned now: " + ", ".join(bans),
+                16,
+                theme["text"],
+                (x + 2, y + 2),
+                max_width=w - 4,
+            )
             first = next(iter(bans.values()))
             for k, line in enumerate(wrap_text(first, theme.font(14, "regular"), w - 4)[:2]):
-                self._blit_text(surface, line, 14, theme["text_dim"], (x + 2, y + 24 + 18 * k), kind="regular")
+                self._blit_text(
+                    surface, line, 14, theme["text_dim"], (x + 2, y + 24 + 18 * k), kind="regular"
+                )
         # the draft box, or a short how-to
         if not (live and self.my_turn() and not over):
             return
@@ -168,10 +238,23 @@ class SidePanel:
             line, off = self.draft
             draw_panel(surface, box, theme, fill="panel", edge="accent", radius=12)
             move = Shift(line, _dir_for(line, off), abs(off))
-            self._blit_text(surface, f"{line_label(line)} {move.direction}", 18, theme["accent"],
-                            (box.x + 12, box.y + 4), max_width=box.w - 70)
-            self._blit_text(surface, "how far? tap a number", 13, theme["text_dim"], (box.x + 12, box.y + 27),
-                            kind="regular", max_width=box.w - 70)
+            self._blit_text(
+                surface,
+                f"{line_label(line)} {move.direction}",
+                18,
+                theme["accent"],
+                (box.x + 12, box.y + 4),
+                max_width=box.w - 70,
+            )
+            self._blit_text(
+                surface,
+                "how far? tap a number",
+                13,
+                theme["text_dim"],
+                (box.x + 12, box.y + 27),
+                kind="regular",
+                max_width=box.w - 70,
+            )
             back, fwd = local.line_limits(line)
             limit = fwd if off > 0 else back
             for d in range(1, SIZE):
@@ -183,39 +266,84 @@ class SidePanel:
                 self._draw_button(surface, cancel, "×", size=22)
         elif self.convert_mode:
             draw_panel(surface, box, theme, fill="panel", edge="accent_2", radius=12)
-            for k, line in enumerate(wrap_text("Tap one of your crystals (circled) to turn it into your other "
-                                               "colour, or press Convert again to cancel.",
-                                               theme.font(16, "regular"), box.w - 24)[:4]):
-                self._blit_text(surface, line, 16, theme["text"], (box.x + 12, box.y + 10 + 20 * k), kind="regular")
+            for k, line in enumerate(
+                wrap_text(
+                    "Tap one of your crystals (circled) to turn it into your other "
+                    "colour, or press Convert again to cancel.",
+                    theme.font(16, "regular"),
+                    box.w - 24,
+                )[:4]
+            ):
+                self._blit_text(
+                    surface,
+                    line,
+                    16,
+                    theme["text"],
+                    (box.x + 12, box.y + 10 + 20 * k),
+                    kind="regular",
+                )
         elif not self.turn_complete():
-            tips = ("Drag a row or column, or tap the arrows at its ends.  "
-                    "Keys: arrows, Tab, Enter.") if self.preview_on() else \
-                ("Shift preview is off: the board stays still while you queue your shifts; "
-                 "they play when you confirm.")
+            tips = (
+                ("Drag a row or column, or tap the arrows at its ends.  Keys: arrows, Tab, Enter.")
+                if self.preview_on()
+                else (
+                    "Shift preview is off: the board stays still while you queue your shifts; "
+                    "they play when you confirm."
+                )
+            )
             for k, line in enumerate(wrap_text(tips, theme.font(16, "regular"), box.w - 8)[:4]):
-                self._blit_text(surface, line, 16, theme["text_dim"], (box.x + 4, box.y + 6 + 21 * k), kind="regular")
+                self._blit_text(
+                    surface,
+                    line,
+                    16,
+                    theme["text_dim"],
+                    (box.x + 4, box.y + 6 + 21 * k),
+                    kind="regular",
+                )
         else:
             pts = self._points_now(local.board)
             draw_panel(surface, box, theme, fill="panel", edge="good", radius=12)
-            self._blit_text(surface, "Confirm to score:", 16, theme["good"], (box.x + 12, box.y + 8))
+            self._blit_text(
+                surface, "Confirm to score:", 16, theme["good"], (box.x + 12, box.y + 8)
+            )
             yy = box.y + 34
             for seat, p in enumerate(pts):
                 if p is None:
                     continue
                 a, b, sa, sb = p
-                self._blit_text(surface, f"{self.match.seat_names()[seat]}  +{sa * sb} = {sa} x {sb}", 17,
-                                lighten(self.seat_colour(seat), 0.3), (box.x + 12, yy), max_width=box.w - 20)
+                self._blit_text(
+                    surface,
+                    f"{self.match.seat_names()[seat]}  +{sa * sb} = {sa} x {sb}",
+                    17,
+                    lighten(self.seat_colour(seat), 0.3),
+                    (box.x + 12, yy),
+                    max_width=box.w - 20,
+                )
                 yy += 26
         conv = self.button_rect("convert")
         if conv is not None:
-            self._draw_button(surface, conv, "Convert a crystal (V)" if not self.convert_mode else "Cancel convert (V)",
-                              active=self.convert_mode, size=17)
+            self._draw_button(
+                surface,
+                conv,
+                "Convert a crystal (V)" if not self.convert_mode else "Cancel convert (V)",
+                active=self.convert_mode,
+                size=17,
+            )
         tb = self.button_rect("takeback")
         cf = self.button_rect("confirm")
         if tb is not None and cf is not None:
-            self._draw_button(surface, tb, "Take back", enabled=bool(self.pending or self.draft), size=17)
+            self._draw_button(
+                surface, tb, "Take back", enabled=bool(self.pending or self.draft), size=17
+            )
             label = "Confirm turn" if self.turn_complete() else f"{local.shifts_left()} to go"
-            self._draw_button(surface, cf, label, enabled=self.turn_complete(), primary=self.turn_complete(), size=18)
+            self._draw_button(
+                surface,
+                cf,
+                label,
+                enabled=self.turn_complete(),
+                primary=self.turn_complete(),
+                size=18,
+            )
         focused = live and self.kb_active and self.focus_button
         focus = self.button_rect(self.focus_button) if focused else None
         if focus is not None:  # the Tab / controller focus ring
@@ -270,14 +398,27 @@ class SidePanel:
             rw = font.size(right_text)[0]
             cols = state.seat_colours(seat)
             gem_w = 24 * len(cols)
-            draw_text(surface, left, font, theme["text"], (r.x + 30, r.centery), "midleft",
-                      max_width=r.w - 52 - rw - gem_w)
+            draw_text(
+                surface,
+                left,
+                font,
+                theme["text"],
+                (r.x + 30, r.centery),
+                "midleft",
+                max_width=r.w - 52 - rw - gem_w,
+            )
             gx = r.right - 16 - rw - gem_w
             for c in cols:
                 self._gem(surface, c, (gx + 10, r.centery), 9)
                 gx += 24
-            draw_text(surface, right_text, font, theme["accent"] if seat == to_move else theme["text"],
-                      (r.right - 8, r.centery), "midright")
+            draw_text(
+                surface,
+                right_text,
+                font,
+                theme["accent"] if seat == to_move else theme["text"],
+                (r.right - 8, r.centery),
+                "midright",
+            )
             y += 44
         return y
 
@@ -286,15 +427,24 @@ class SidePanel:
         state = self.shown
         x, w = PANEL.x + 14, PANEL.w - 28
         if state.phase in ("pick_order", "first_pick", "second_pick", "move_order"):
-            lines = ["Before play: Player 1 chooses the colour pick order, the colours are "
-                     "picked, then Player 2 chooses who moves first."]
+            lines = [
+                "Before play: Player 1 chooses the colour pick order, the colours are "
+                "picked, then Player 2 chooses who moves first."
+            ]
         else:
             lines = []
         thr = state.threshold
         self._blit_text(surface, f"Race to {thr}", 17, theme["accent_2"], (x, y))
         rnd = state.round_number
-        self._blit_text(surface, f"round {rnd}" if rnd else "setup", 15, theme["text_dim"], (x + w, y + 2),
-                        "topright", kind="regular")
+        self._blit_text(
+            surface,
+            f"round {rnd}" if rnd else "setup",
+            15,
+            theme["text_dim"],
+            (x + w, y + 2),
+            "topright",
+            kind="regular",
+        )
         y += 24
         for seat in (0, 1):
             bar = pygame.Rect(x, y, w, 12)
@@ -308,20 +458,43 @@ class SidePanel:
         # what each seat scores if the turn ended on the board shown now
         if state.phase in ("play", "over") and all(len(state.seat_colours(s)) == 2 for s in (0, 1)):
             board = self._panel_board or state.board  # the board drawn this frame
-            self._blit_text(surface, "Turn points on this board", 15, theme["text_dim"], (x, y), kind="regular")
+            self._blit_text(
+                surface, "Turn points on this board", 15, theme["text_dim"], (x, y), kind="regular"
+            )
             y += 20
             for seat, p in enumerate(self._points_now(board)):
                 a, b, sa, sb = p
                 gx = x + 10
                 self._gem(surface, a, (gx, y + 11), 9)
                 self._blit_text(surface, str(sa), 17, theme["text"], (gx + 14, y + 11), "midleft")
-                self._blit_text(surface, "x", 15, theme["text_dim"], (gx + 40, y + 11), "midleft", kind="regular")
+                self._blit_text(
+                    surface,
+                    "x",
+                    15,
+                    theme["text_dim"],
+                    (gx + 40, y + 11),
+                    "midleft",
+                    kind="regular",
+                )
                 self._gem(surface, b, (gx + 62, y + 11), 9)
                 self._blit_text(surface, str(sb), 17, theme["text"], (gx + 76, y + 11), "midleft")
-                self._blit_text(surface, f"= {sa * sb}", 17, lighten(self.seat_colour(seat), 0.35),
-                                (gx + 104, y + 11), "midleft")
-                self._blit_text(surface, self.match.seat_names()[seat], 15, theme["text_dim"], (x + w, y + 11),
-                                "midright", kind="regular")
+                self._blit_text(
+                    surface,
+                    f"= {sa * sb}",
+                    17,
+                    lighten(self.seat_colour(seat), 0.35),
+                    (gx + 104, y + 11),
+                    "midleft",
+                )
+                self._blit_text(
+                    surface,
+                    self.match.seat_names()[seat],
+                    15,
+                    theme["text_dim"],
+                    (x + w, y + 11),
+                    "midright",
+                    kind="regular",
+                )
                 y += 24
             y += 4
         for text in lines:
@@ -356,8 +529,16 @@ class SidePanel:
                 pygame.draw.circle(surface, theme["accent_2"], (x + 10, y + 9), 11, 2)
             else:
                 self._blit_text(surface, "+", 20, theme["accent_2"], (x + 10, y + 9), "center")
-            self._blit_text(surface, text, 14, theme["text_dim"], (x + 28, y + 9), "midleft", kind="regular",
-                            max_width=w - 30)
+            self._blit_text(
+                surface,
+                text,
+                14,
+                theme["text_dim"],
+                (x + 28, y + 9),
+                "midleft",
+                kind="regular",
+                max_width=w - 30,
+            )
             y += 24
         return y
 
@@ -376,7 +557,9 @@ class SidePanel:
             in_seat = e.seat
             if turn_i < len(log) and len(in_turn) == len(log[turn_i].actions):
                 rec = log[turn_i]
-                out.append((rec.seat, f"R{rec.round}  {', '.join(in_turn)}  +{rec.products[rec.seat]}"))
+                out.append(
+                    (rec.seat, f"R{rec.round}  {', '.join(in_turn)}  +{rec.products[rec.seat]}")
+                )
                 in_turn = []
                 turn_i += 1
         if in_turn:

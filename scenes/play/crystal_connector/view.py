@@ -75,13 +75,13 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
 
     def __init__(self, app, match):
         super().__init__(app, match)
-        self.pending: list = []          # this turn's actions not yet given to the match
+        self.pending: list = []  # this turn's actions not yet given to the match
         self._local_key = None
         self._local = match.state
-        self._base = match.state         # the match state ``pending`` was entered on
-        self.draft: tuple[str, int] | None = None   # (line, signed offset), not yet a shift
+        self._base = match.state  # the match state ``pending`` was entered on
+        self.draft: tuple[str, int] | None = None  # (line, signed offset), not yet a shift
         self.grabbed: str | None = None  # keyboard: the line held by Enter
-        self.cursor = 14                 # C3
+        self.cursor = 14  # C3
         self.axis = "column"
         self.convert_mode = False
         self.choice_focus = 0
@@ -89,22 +89,24 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         self.vis_line: str | None = None
         self.vis_off = 0.0
         self.vis_target = 0.0
-        self.bump: tuple[str, int, int, int] | None = None   # (line, sign, rock cell, tick)
+        self.bump: tuple[str, int, int, int] | None = None  # (line, sign, rock cell, tick)
         self.morph: tuple[int, int, int, int] | None = None  # (cell, from, to, tick)
-        self.floaters: list[list] = []   # [text, x, y, colour, ticks left, total]
+        self.floaters: list[list] = []  # [text, x, y, colour, ticks left, total]
         self.press: tuple | None = None  # what the mouse went down on
         self.drag: dict | None = None
         self.mouse = (-1, -1)
-        self.kb_active = False           # show the board cursor once keys are used
+        self.kb_active = False  # show the board cursor once keys are used
         self.focus_button: str | None = None  # Tab focus on a column button (keys, controller)
-        self._previewed: list = []      # states whose shift the person already saw slide
+        self._previewed: list = []  # states whose shift the person already saw slide
         self._batch = False
         self._sprites: dict = {}
         self._texts: dict = {}
         self._groups: dict = {}
         self._derived_cache: dict = {}
         self._board_bg: pygame.Surface | None = None
-        self._panel_board: tuple[int, ...] | None = None  # the board drawn this frame, for the panel
+        self._panel_board: tuple[int, ...] | None = (
+            None  # the board drawn this frame, for the panel
+        )
 
     # ================================================================== local turn
     def local_state(self):
@@ -138,7 +140,11 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         if not self.pending:
             return False
         local, s = self.local_state(), self.match.state
-        return local.phase == "over" or local.to_move != s.to_move or len(local.turn_log) > len(s.turn_log)
+        return (
+            local.phase == "over"
+            or local.to_move != s.to_move
+            or len(local.turn_log) > len(s.turn_log)
+        )
 
     def phone_back(self) -> None:
         # A shift entered from a phone's d-pad is held here until Confirm: Back takes
@@ -186,7 +192,9 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
             return False
         local = self.local_state()
         if self.turn_complete():
-            self.say("All shifts of this turn are entered: confirm the turn, or take one back", "warning")
+            self.say(
+                "All shifts of this turn are entered: confirm the turn, or take one back", "warning"
+            )
             return False
         banned = local.banned_lines()
         if line in banned:
@@ -194,7 +202,9 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
             self.app.sound.play("error")
             return False
         if abs(offset) > SIZE - 1:
-            self.say(local.why_illegal(Shift(line, _dir_for(line, offset), abs(offset))) or "", "warning")
+            self.say(
+                local.why_illegal(Shift(line, _dir_for(line, offset), abs(offset))) or "", "warning"
+            )
             return False
         if offset != 0:
             move = Shift(line, _dir_for(line, offset), abs(offset))
@@ -235,7 +245,9 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
             return False
         local = self.local_state()
         if self.turn_complete():
-            self.say("All shifts of this turn are entered: confirm the turn, or take one back", "warning")
+            self.say(
+                "All shifts of this turn are entered: confirm the turn, or take one back", "warning"
+            )
             return False
         why = local.why_illegal(move)
         if why:
@@ -253,8 +265,12 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
                 if cost:
                     other = 1 - local.to_move
                     x, y = self._line_end(move.line, DIR_SIGN[move.direction])
-                    self._float(f"+{cost} to {self.match.seat_names()[other]} (spikes)", x, y,
-                                self.seat_colour(other))
+                    self._float(
+                        f"+{cost} to {self.match.seat_names()[other]} (spikes)",
+                        x,
+                        y,
+                        self.seat_colour(other),
+                    )
             else:
                 self.vis_line, self.vis_off, self.vis_target = None, 0.0, 0.0
         elif isinstance(move, Convert):
@@ -286,8 +302,14 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         if isinstance(move, Shift) and self.preview_on():
             self.vis_line, self.vis_off, self.vis_target = move.line, float(signed(move)), 0.0
         elif isinstance(move, Convert):
-            self.morph = (move.cell, move.colour, self.match.state.board[move.cell] if not self.pending
-                          else self.local_state().board[move.cell], self.ticks)
+            self.morph = (
+                move.cell,
+                move.colour,
+                self.match.state.board[move.cell]
+                if not self.pending
+                else self.local_state().board[move.cell],
+                self.ticks,
+            )
         self.hint = None
         self._cancel_hint()
         self.app.sound.play("back")
@@ -349,7 +371,10 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
 
     def request_hint(self) -> None:
         if self.turn_complete():
-            self.say("Your shifts are all entered: confirm the turn (Enter) or take one back (U)", "warning")
+            self.say(
+                "Your shifts are all entered: confirm the turn (Enter) or take one back (U)",
+                "warning",
+            )
             return
         if not self.pending or not self.my_turn():
             self.draft = None
@@ -357,9 +382,14 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
             return
         self._cancel_hint()
         self.hint = None
-        self.hint_ticket = self.app.worker.request(self.spec.id, self.bot_level_for_hint, self.local_state(),
-                                                   seed=self.rng.randrange(1 << 30), seconds=self.bot_seconds,
-                                                   spec_module=self.spec_module)
+        self.hint_ticket = self.app.worker.request(
+            self.spec.id,
+            self.bot_level_for_hint,
+            self.local_state(),
+            seed=self.rng.randrange(1 << 30),
+            seconds=self.bot_seconds,
+            spec_module=self.spec_module,
+        )
         self.say("Thinking of a hint...", "info")
 
     def on_moved(self, old, new, move, seat: int) -> None:
@@ -369,8 +399,11 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
             self.say(f"{self.seat_label(seat)}: {self._choice_words(old, move)}", "info", 3.0)
 
     def update_view(self) -> None:
-        if not self._batch and (self.match.state is not self._base
-                                or (self.pending or self.draft) and not self.my_turn()):
+        if not self._batch and (
+            self.match.state is not self._base
+            or (self.pending or self.draft)
+            and not self.my_turn()
+        ):
             self._reset_turn()  # the match moved on (a clock, a stand-in): drop the held turn
         # the displaced line eases to where it should be
         if self.drag is None:
@@ -602,13 +635,21 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
             return
         if self.focus_button is not None and self.button_rect(self.focus_button) is None:
             self.focus_button = None  # that button is no longer shown
-        arrows = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0)}
+        arrows = {
+            pygame.K_LEFT: (0, -1),
+            pygame.K_RIGHT: (0, 1),
+            pygame.K_UP: (-1, 0),
+            pygame.K_DOWN: (1, 0),
+        }
         if k in arrows:
             self.focus_button = None  # back to the board
             dr, dc = arrows[k]
             line = self.grabbed
             if line is not None and ((line_kind(line) == "column") == (dc == 0)):
-                self.step_draft(line, {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}[(dr, dc)])
+                self.step_draft(
+                    line,
+                    {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}[(dr, dc)],
+                )
                 return
             if line is not None:  # across a held line: hold the next parallel line
                 self.draft = None
@@ -645,8 +686,12 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
                     self.app.sound.play("error")
                 else:
                     self.grabbed = line
-                    self.say(f"{line_label(line)}: use the arrows to choose direction and distance, "
-                             "then Enter", "info", 2.5)
+                    self.say(
+                        f"{line_label(line)}: use the arrows to choose direction and distance, "
+                        "then Enter",
+                        "info",
+                        2.5,
+                    )
             return
         if k in (pygame.K_BACKSPACE, pygame.K_DELETE):
             if not self.take_back():
@@ -655,10 +700,20 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         if k == pygame.K_v:
             self.toggle_convert()
             return
-        ch = (event.unicode or "").upper() or {pygame.K_a: "A", pygame.K_b: "B", pygame.K_c: "C", pygame.K_d: "D",
-                                               pygame.K_e: "E", pygame.K_f: "F", pygame.K_1: "1", pygame.K_2: "2",
-                                               pygame.K_3: "3", pygame.K_4: "4", pygame.K_5: "5",
-                                               pygame.K_6: "6"}.get(k, "")
+        ch = (event.unicode or "").upper() or {
+            pygame.K_a: "A",
+            pygame.K_b: "B",
+            pygame.K_c: "C",
+            pygame.K_d: "D",
+            pygame.K_e: "E",
+            pygame.K_f: "F",
+            pygame.K_1: "1",
+            pygame.K_2: "2",
+            pygame.K_3: "3",
+            pygame.K_4: "4",
+            pygame.K_5: "5",
+            pygame.K_6: "6",
+        }.get(k, "")
         if ch and ch in "ABCDEF123456" and len(ch) == 1:
             self.focus_button = None
             self.draft = None
@@ -671,14 +726,20 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
     def choice_rects(self) -> list[tuple[object, pygame.Rect]]:
         """The setup cards: (move, rect) in reading order."""
         state = self.match.state
-        moves = state.legal_moves() if state.phase in ("pick_order", "first_pick", "second_pick",
-                                                       "move_order") else []
+        moves = (
+            state.legal_moves()
+            if state.phase in ("pick_order", "first_pick", "second_pick", "move_order")
+            else []
+        )
         if not moves:
             return []
         top = self._setup_text(state)[3]
         gap = 12
         avail = SETUP.bottom - 50 - top
-        h = min({2: 130, 3: 100, 4: 84}.get(len(moves), 84), (avail - gap * (len(moves) - 1)) // len(moves))
+        h = min(
+            {2: 130, 3: 100, 4: 84}.get(len(moves), 84),
+            (avail - gap * (len(moves) - 1)) // len(moves),
+        )
         out = []
         for k, m in enumerate(moves):
             out.append((m, pygame.Rect(SETUP.x + 12, top + k * (h + gap), SETUP.w - 24, h)))
@@ -696,7 +757,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         }[state.phase]
         explain = {
             "pick_order": "The first picker takes one colour now and gets the last one; "
-                          "the second picker takes two of the three left.",
+            "the second picker takes two of the three left.",
             "first_pick": "The other player then takes two; you get the colour left over.",
             "second_pick": f"{names[state.first_picker]} gets the colour you leave.",
             "move_order": f"{names[1]} decides who makes the first turn.",

@@ -1,5 +1,4 @@
-"""Crystal Formation's animations: a move's length and its frames.
-"""
+"""Crystal Formation's animations: a move's length and its frames."""
 
 from __future__ import annotations
 
@@ -39,7 +38,11 @@ class Animations:
     def draw_transition(self, surface: pygame.Surface, old, new, move, t: float) -> None:
         end = self.preview(old, move)
         effects = bool(end and (end.decays or end.deaths))
-        split = 0.0 if isinstance(move, Pass) else (ACTION_TICKS / (ACTION_TICKS + EFFECT_TICKS) if effects else 1.0)
+        split = (
+            0.0
+            if isinstance(move, Pass)
+            else (ACTION_TICKS / (ACTION_TICKS + EFFECT_TICKS) if effects else 1.0)
+        )
         mid = self._mid_nodes(old, new, end)
         pos = self.geom.pos
         seat = old.to_move
@@ -62,13 +65,17 @@ class Animations:
                 e = ease(u)
                 hop = math.sin(math.pi * e) * self.geom.unit * 0.35
                 owner, pieces = mid.get(move.target, (seat, old.node_at(move.source).pieces))
-                nodes.append((sx + (tx - sx) * e, sy + (ty - sy) * e - hop, owner, pieces, 255, 1.0))
+                nodes.append(
+                    (sx + (tx - sx) * e, sy + (ty - sy) * e - hop, owner, pieces, 255, 1.0)
+                )
             elif isinstance(move, Grow):
                 x, y = pos[move.cell]
                 before = old.node_at(move.cell).pieces
                 owner, after = mid.get(move.cell, (seat, before))
                 nodes.append((x, y, owner, before, 255 * (1 - u), 1.0))
-                nodes.append((x, y, owner, after, 255 * min(1.0, u * 1.6), 0.85 + 0.15 * ease_out_back(u)))
+                nodes.append(
+                    (x, y, owner, after, 255 * min(1.0, u * 1.6), 0.85 + 0.15 * ease_out_back(u))
+                )
             self._draw_frame(surface, old, live=False, nodes=nodes)
             return
         v = (t - split) / (1 - split) if split < 1 else 1.0
@@ -84,7 +91,16 @@ class Animations:
                 d = decays[cell]
                 nodes.append((x, y, owner, d.before, 255 * (1 - dv), 1.0))
                 if d.after:
-                    nodes.append((x, y, owner, d.after, 255 * dv if cell not in deaths else 255 * dv * (1 - kv), 1.0))
+                    nodes.append(
+                        (
+                            x,
+                            y,
+                            owner,
+                            d.after,
+                            255 * dv if cell not in deaths else 255 * dv * (1 - kv),
+                            1.0,
+                        )
+                    )
             elif cell in deaths:
                 nodes.append((x, y, owner, pieces, 255 * (1 - kv), 1.0 - 0.3 * kv))
             else:
@@ -96,7 +112,14 @@ class Animations:
             x, y = pos[cell]
             loss = power_of(d.before) - power_of(d.after)
             self._outline(surface, cell, theme["accent"], 3, 3)
-            self._badge(surface, (x, y - u * 0.3 - u * 0.35 * dv), f"-{loss}", theme["accent"], (20, 20, 30), 14)
+            self._badge(
+                surface,
+                (x, y - u * 0.3 - u * 0.35 * dv),
+                f"-{loss}",
+                theme["accent"],
+                (20, 20, 30),
+                14,
+            )
         for cell in deaths:
             x, y = pos[cell]
             a = max(0.0, 1 - kv)

@@ -28,7 +28,9 @@ from .layout import (
 _SPRITES: dict = {}
 
 
-def _pyramid(surf: pygame.Surface, cx: float, base_y: float, size: str, unit: float, colour) -> None:
+def _pyramid(
+    surf: pygame.Surface, cx: float, base_y: float, size: str, unit: float, colour
+) -> None:
     """One pyramid seen from the front and a little above: a lit left face, a shaded
     right face, and its pips along the base (1, 2 or 3 like the real pieces)."""
     bw, bh = PIECE_SHAPE[size]
@@ -54,7 +56,9 @@ def _pyramid(surf: pygame.Surface, cx: float, base_y: float, size: str, unit: fl
         pygame.draw.circle(surf, lighten(base, 0.75), (x, py), r)
 
 
-def stack_sprite(colour, pieces: str, unit: int, glyph: str | None = None, glow: bool = True) -> pygame.Surface:
+def stack_sprite(
+    colour, pieces: str, unit: int, glyph: str | None = None, glow: bool = True
+) -> pygame.Surface:
     """A node as a stack of pyramids, large at the bottom, on a ``unit``-square sprite
     centred on the cell (cached)."""
     c = pygame.Color(colour)
@@ -79,10 +83,16 @@ def stack_sprite(colour, pieces: str, unit: int, glyph: str | None = None, glow:
         # a tree: a small spark at its tip (it counts toward five)
         tip = (cx, ground - unit * 0.73)
         s = unit * 0.07
-        star = [(tip[0], tip[1] - 2 * s), (tip[0] + s * 0.45, tip[1] - s * 0.45), (tip[0] + 2 * s, tip[1]),
-                (tip[0] + s * 0.45, tip[1] + s * 0.45), (tip[0], tip[1] + 2 * s),
-                (tip[0] - s * 0.45, tip[1] + s * 0.45), (tip[0] - 2 * s, tip[1]),
-                (tip[0] - s * 0.45, tip[1] - s * 0.45)]
+        star = [
+            (tip[0], tip[1] - 2 * s),
+            (tip[0] + s * 0.45, tip[1] - s * 0.45),
+            (tip[0] + 2 * s, tip[1]),
+            (tip[0] + s * 0.45, tip[1] + s * 0.45),
+            (tip[0], tip[1] + 2 * s),
+            (tip[0] - s * 0.45, tip[1] + s * 0.45),
+            (tip[0] - 2 * s, tip[1]),
+            (tip[0] - s * 0.45, tip[1] - s * 0.45),
+        ]
         pygame.draw.polygon(spr, (255, 236, 160), star)
     if glyph:
         r = max(6.0, unit * 0.15)
@@ -96,8 +106,9 @@ def stack_sprite(colour, pieces: str, unit: int, glyph: str | None = None, glow:
     return spr
 
 
-def draw_board_plate(surface: pygame.Surface, theme, geom: BoardGeom, labels: bool = True,
-                     font=None) -> None:
+def draw_board_plate(
+    surface: pygame.Surface, theme, geom: BoardGeom, labels: bool = True, font=None
+) -> None:
     """The empty board: a plate, the cells (a light checker / three-tone honeycomb)
     and the coordinates around the edge."""
     unit = geom.unit
@@ -155,7 +166,9 @@ class BoardDrawing:
     """Drawing the board (mixed into CrystalFormationView)."""
 
     # ================================================================== text
-    def _text(self, text: str, size: int, colour, kind: str = "bold", max_width: int | None = None) -> pygame.Surface:
+    def _text(
+        self, text: str, size: int, colour, kind: str = "bold", max_width: int | None = None
+    ) -> pygame.Surface:
         c = pygame.Color(colour)
         key = (text, size, (c.r, c.g, c.b, c.a), kind, max_width)
         img = self._text_cache.get(key)
@@ -173,18 +186,24 @@ class BoardDrawing:
             self._text_cache[key] = img
         return img
 
-    def _blit(self, surface, text, size, colour, pos, anchor="topleft", kind="bold", max_width=None) -> pygame.Rect:
+    def _blit(
+        self, surface, text, size, colour, pos, anchor="topleft", kind="bold", max_width=None
+    ) -> pygame.Rect:
         img = self._text(text, size, colour, kind, max_width)
         rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
         surface.blit(img, rect)
         return rect
 
-    def _card(self, surface, rect, edge: str = "panel_edge", fill: str = "panel", alpha: int = 225) -> None:
+    def _card(
+        self, surface, rect, edge: str = "panel_edge", fill: str = "panel", alpha: int = 225
+    ) -> None:
         key = ("card", rect.size, edge, fill, alpha)
         card = self._cache.get(key)
         if card is None:
             card = pygame.Surface(rect.size, pygame.SRCALPHA)
-            draw_panel(card, card.get_rect(), self.app.theme, fill=fill, edge=edge, alpha=alpha, radius=12)
+            draw_panel(
+                card, card.get_rect(), self.app.theme, fill=fill, edge=edge, alpha=alpha, radius=12
+            )
             self._cache[key] = card
         surface.blit(card, rect)
 
@@ -210,11 +229,18 @@ class BoardDrawing:
         return bool(getattr(self.app.settings, "colour_blind", False))
 
     def node_sprite(self, owner: int, pieces: str) -> pygame.Surface:
-        return stack_sprite(self.seat_colour(owner), pieces, round(self.geom.unit),
-                            seat_glyph(owner) if self._glyphs() else None)
+        return stack_sprite(
+            self.seat_colour(owner),
+            pieces,
+            round(self.geom.unit),
+            seat_glyph(owner) if self._glyphs() else None,
+        )
 
-    def _cells_overlay(self, key, cells, colour, alpha: int, outline: int = 0, inset: float = 3.0) -> pygame.Surface:
+    def _cells_overlay(
+        self, key, cells, colour, alpha: int, outline: int = 0, inset: float = 3.0
+    ) -> pygame.Surface:
         """A cached SRCALPHA layer over the board region tinting ``cells``."""
+
         def make():
             layer = pygame.Surface(BOARD_REGION.size, pygame.SRCALPHA)
             c = pygame.Color(colour)
@@ -227,6 +253,7 @@ class BoardDrawing:
                 if outline:
                     pygame.draw.polygon(layer, line, pts, outline)
             return layer
+
         return self._cached(key, make)
 
     def _threat_layer(self, state, seat: int) -> pygame.Surface:
@@ -243,12 +270,18 @@ class BoardDrawing:
                 x, y = x - ox, y - oy
                 for k in (-0.25, 0.0, 0.25):  # hatching, so it reads without colour
                     d = k * u
-                    pygame.draw.line(layer, (bad.r, bad.g, bad.b, 120), (x - u * 0.22 + d, y + u * 0.22 + d),
-                                     (x + u * 0.22 + d, y - u * 0.22 + d), 1)
+                    pygame.draw.line(
+                        layer,
+                        (bad.r, bad.g, bad.b, 120),
+                        (x - u * 0.22 + d, y + u * 0.22 + d),
+                        (x + u * 0.22 + d, y - u * 0.22 + d),
+                        1,
+                    )
             for node in state.threatened_nodes(seat):
                 pts = [(x - ox, y - oy) for x, y in self.geom.poly(node.cell, 3)]
                 pygame.draw.polygon(layer, (bad.r, bad.g, bad.b, 230), pts, 3)
             return layer
+
         return self._cached(("threat", state, seat), make)
 
     def _rings_layer(self, state, cell) -> pygame.Surface | None:
@@ -272,8 +305,15 @@ class BoardDrawing:
                     pygame.draw.line(layer, line, (a[0] - ox, a[1] - oy), (b[0] - ox, b[1] - oy), 3)
                 if ring_cells:
                     # name the ring once, on the cell nearest straight above the node
-                    tag = min(ring_cells, key=lambda c: (state.node_at(c) is not None, self.geom.pos[c][1] >= cy,
-                                                         abs(self.geom.pos[c][0] - cx), self.geom.pos[c][1]))
+                    tag = min(
+                        ring_cells,
+                        key=lambda c: (
+                            state.node_at(c) is not None,
+                            self.geom.pos[c][1] >= cy,
+                            abs(self.geom.pos[c][0] - cx),
+                            self.geom.pos[c][1],
+                        ),
+                    )
                     x, y = self.geom.pos[tag]
                     img = self._text(f"{size}{PIPS[size]}", 13, (255, 255, 255))
                     bg = pygame.Rect(0, 0, img.get_width() + 8, img.get_height() + 2)
@@ -283,6 +323,7 @@ class BoardDrawing:
             pts = [(x - ox, y - oy) for x, y in self.geom.poly(cell, 2)]
             pygame.draw.polygon(layer, (255, 255, 255, 200), pts, 2)
             return layer
+
         return self._cached(("rings", state, cell), make)
 
     def _ring_edges(self, centre, ring_cells) -> list:
@@ -290,8 +331,10 @@ class BoardDrawing:
         the other side is not in the ring (reflecting a cell's centre across an edge's
         midpoint gives the neighbour's centre on both boards)."""
         inside = set(ring_cells)
-        by_pos = self._cached(("bypos", self.kind), lambda: {(round(x), round(y)): c
-                                                               for c, (x, y) in self.geom.pos.items()})
+        by_pos = self._cached(
+            ("bypos", self.kind),
+            lambda: {(round(x), round(y)): c for c, (x, y) in self.geom.pos.items()},
+        )
         edges = []
         for c in ring_cells:
             cx, cy = self.geom.pos[c]
@@ -323,16 +366,19 @@ class BoardDrawing:
                 pygame.draw.circle(layer, (c.r, c.g, c.b, 170), (x, y), u * 0.10)
                 pygame.draw.circle(layer, (255, 255, 255, 200), (x, y), u * 0.10, 2)
             return layer
+
         return self._cached(key, make)
 
     def _shown_nodes(self, state) -> list:
         """(x, y, owner, pieces, alpha, scale) for each node of a settled state."""
+
         def make():
             out = []
             for n in state.nodes():
                 x, y = self.geom.pos[n.cell]
                 out.append((x, y, n.owner, n.pieces, 255, 1.0))
             return out
+
         return self._cached(("nodes", state), make)
 
     def _draw_nodes(self, surface, nodes) -> None:
@@ -383,7 +429,14 @@ class BoardDrawing:
         for d in end.decays:  # the power lost, over everything else
             x, y = self.geom.pos[d.cell]
             loss = power_of(d.before) - power_of(d.after)
-            self._badge(surface, (x - u * 0.30, y - u * 0.36), f"-{loss}", darken(amber, 0.15), (20, 20, 30), 13)
+            self._badge(
+                surface,
+                (x - u * 0.30, y - u * 0.36),
+                f"-{loss}",
+                darken(amber, 0.15),
+                (20, 20, 30),
+                13,
+            )
         if end.wins:
             for n in self.match.state.nodes(end.seat):
                 if n.pieces == "SML":
@@ -392,27 +445,47 @@ class BoardDrawing:
     def _draw_ghost(self, surface, state, move) -> list:
         """A candidate action drawn faintly, as the engine would leave it after the
         action (before the end of the turn); the source of a move is dimmed."""
+
         def make():
             try:
                 return self._mid_nodes(state, state.apply(move), self.preview(state, move))
             except ValueError:
                 return {}
+
         mid = self._cached(("mid", state, str(move)), make)
         changed = self._move_cells(move)
-        nodes = [n for n in self._shown_nodes(state) if (n[0], n[1]) not in [self.geom.pos[c] for c in changed]]
+        nodes = [
+            n
+            for n in self._shown_nodes(state)
+            if (n[0], n[1]) not in [self.geom.pos[c] for c in changed]
+        ]
         a = int(150 + 60 * pulse(self.ticks, 0.15))
         for c in changed:
             before = state.node_at(c)
             if before is not None:
                 x, y = self.geom.pos[c]
-                nodes.append((x, y, before.owner, before.pieces, 80 if isinstance(move, MoveNode) else 110, 1.0))
+                nodes.append(
+                    (
+                        x,
+                        y,
+                        before.owner,
+                        before.pieces,
+                        80 if isinstance(move, MoveNode) else 110,
+                        1.0,
+                    )
+                )
             if c in mid and not (isinstance(move, MoveNode) and c == move.source):
                 x, y = self.geom.pos[c]
                 owner, pieces = mid[c]
                 nodes.append((x, y, owner, pieces, a, 1.0))
         if isinstance(move, MoveNode):
-            pygame.draw.line(surface, lighten(self.seat_colour(state.to_move), 0.4), self.geom.pos[move.source],
-                             self.geom.pos[move.target], 3)
+            pygame.draw.line(
+                surface,
+                lighten(self.seat_colour(state.to_move), 0.4),
+                self.geom.pos[move.source],
+                self.geom.pos[move.target],
+                3,
+            )
         return nodes
 
     def draw_board(self, surface: pygame.Surface, state, alpha: float) -> None:
@@ -436,17 +509,29 @@ class BoardDrawing:
         if mine:
             me = pygame.Color(self.seat_colour(seat))
             if self.selected is not None:
-                targets = self._cached(("targets", state, self.selected),
-                                       lambda: frozenset(state.move_targets(self.selected)))
-                layer = self._targets_layer(state, targets, theme["accent_2"], ("tl", state, self.selected),
-                                            tint=len(targets) < 24)
+                targets = self._cached(
+                    ("targets", state, self.selected),
+                    lambda: frozenset(state.move_targets(self.selected)),
+                )
+                layer = self._targets_layer(
+                    state,
+                    targets,
+                    theme["accent_2"],
+                    ("tl", state, self.selected),
+                    tint=len(targets) < 24,
+                )
                 layer.set_alpha(int(170 + 85 * pulse(self.ticks, 0.1)))
                 surface.blit(layer, BOARD_REGION)
                 self._outline(surface, self.selected, theme["accent"], 4, 1)
             elif self.pending is None:
                 quiet = focus is not None and state.node_at(focus) is not None  # the rings speak
-                layer = self._targets_layer(state, self._place_targets(state), lighten(me, 0.2),
-                                            ("pl", state, quiet), tint=not quiet)
+                layer = self._targets_layer(
+                    state,
+                    self._place_targets(state),
+                    lighten(me, 0.2),
+                    ("pl", state, quiet),
+                    tint=not quiet,
+                )
                 layer.set_alpha(int(150 + 90 * pulse(self.ticks, 0.1)))
                 surface.blit(layer, BOARD_REGION)
             cand = self.candidate()
@@ -455,7 +540,11 @@ class BoardDrawing:
             if layer is not None:
                 surface.blit(layer, BOARD_REGION)
         if nodes is None:
-            nodes = self._draw_ghost(surface, state, cand) if cand is not None else self._shown_nodes(state)
+            nodes = (
+                self._draw_ghost(surface, state, cand)
+                if cand is not None
+                else self._shown_nodes(state)
+            )
         self._draw_nodes(surface, nodes)
         if mine:
             end = self.preview(state, cand) if cand is not None else self.preview(state, None)
@@ -520,7 +609,9 @@ class BoardDrawing:
         for c in self._move_cells(move):
             self._outline(surface, c, colour, w, 0)
         if isinstance(move, MoveNode):
-            pygame.draw.line(surface, colour, self.geom.pos[move.source], self.geom.pos[move.target], 3)
+            pygame.draw.line(
+                surface, colour, self.geom.pos[move.source], self.geom.pos[move.target], 3
+            )
         cells = self._move_cells(move)
         if cells:
             x, y = self.geom.pos[cells[-1]]
@@ -548,7 +639,9 @@ class BoardDrawing:
         for n in state.nodes():
             colour = colours[n.owner % len(colours)]
             unit = max(8, round(geom.unit * 2.0))
-            spr = stack_sprite(colour, n.pieces, unit, seat_glyph(n.owner) if glyphs and unit >= 24 else None)
+            spr = stack_sprite(
+                colour, n.pieces, unit, seat_glyph(n.owner) if glyphs and unit >= 24 else None
+            )
             rect = spr.get_rect(center=geom.center(n.cell))
             rect.move_ip(0, -round(unit * 0.12))
             surface.blit(spr, rect.clamp(bounds))

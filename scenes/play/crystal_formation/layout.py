@@ -22,8 +22,9 @@ STRIP = pygame.Rect(640, BOARD_AREA.y + 4, BOARD_AREA.right - 644, BOARD_AREA.h 
 TURN_CARD = pygame.Rect(STRIP.x, STRIP.y, STRIP.w, 84)
 ACTION_CARD = pygame.Rect(STRIP.x, TURN_CARD.bottom + 8, STRIP.w, 236)
 PREVIEW_CARD = pygame.Rect(STRIP.x, ACTION_CARD.bottom + 8, STRIP.w, 142)
-NODE_CARD = pygame.Rect(STRIP.x, PREVIEW_CARD.bottom + 8, STRIP.w,
-                        STRIP.bottom - MIN_TARGET - 20 - PREVIEW_CARD.bottom)
+NODE_CARD = pygame.Rect(
+    STRIP.x, PREVIEW_CARD.bottom + 8, STRIP.w, STRIP.bottom - MIN_TARGET - 20 - PREVIEW_CARD.bottom
+)
 SQRT3 = math.sqrt(3.0)
 
 # The theme's player colours in seat order have these glyph names (colour-blind mode).
@@ -83,8 +84,10 @@ class BoardGeom:
             h = self.unit / 2 - inset
             return [(x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)]
         r = self.radius - inset * 2 / SQRT3
-        return [(x + r * math.cos(math.radians(a)), y + r * math.sin(math.radians(a)))
-                for a in (-90, -30, 30, 90, 150, 210)]
+        return [
+            (x + r * math.cos(math.radians(a)), y + r * math.sin(math.radians(a)))
+            for a in (-90, -30, 30, 90, 150, 210)
+        ]
 
     def rect(self, cell) -> pygame.Rect:
         x, y = self.pos[cell]

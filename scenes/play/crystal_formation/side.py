@@ -38,7 +38,10 @@ class SidePanel:
 
     def panel_rows(self):
         state = self.shown
-        return [(s, self.seat_label(s), f"{state.trees(s)}/{TREES_TO_WIN}") for s in range(state.num_players)]
+        return [
+            (s, self.seat_label(s), f"{state.trees(s)}/{TREES_TO_WIN}")
+            for s in range(state.num_players)
+        ]
 
     def draw_players(self, surface: pygame.Surface, y: int) -> int:
         theme = self.app.theme
@@ -53,20 +56,42 @@ class SidePanel:
             if s == to_move:
                 pygame.draw.rect(surface, lighten(theme["panel"], 0.12), r, border_radius=10)
                 pygame.draw.rect(surface, theme["accent"], r, 2, border_radius=10)
-                pygame.draw.polygon(surface, theme["accent"],
-                                    [(r.x + 3, r.centery - 7), (r.x + 10, r.centery), (r.x + 3, r.centery + 7)])
+                pygame.draw.polygon(
+                    surface,
+                    theme["accent"],
+                    [(r.x + 3, r.centery - 7), (r.x + 10, r.centery), (r.x + 3, r.centery + 7)],
+                )
             icon = round(h * 0.78)
-            spr = stack_sprite(colour, "SML", icon, seat_glyph(s) if self._glyphs() else None, glow=False)
+            spr = stack_sprite(
+                colour, "SML", icon, seat_glyph(s) if self._glyphs() else None, glow=False
+            )
             surface.blit(spr, spr.get_rect(center=(r.x + 12 + icon // 2, r.centery - 2)))
             tx = r.x + 18 + icon
             seat = self.match.seats[s]
             name = self.seat_name(s)
-            who = f"{(seat.level or '').title()} bot" if seat.is_bot else ("you" if people == 1 else "person")
+            who = (
+                f"{(seat.level or '').title()} bot"
+                if seat.is_bot
+                else ("you" if people == 1 else "person")
+            )
             top = r.y + (5 if n <= 4 else 3)
-            name_rect = self._blit(surface, seat.name or name, 18 if n <= 4 else 16, theme["text"], (tx, top),
-                                   max_width=110)
-            self._blit(surface, who, 13, theme["text_dim"], (name_rect.right + 6, name_rect.bottom - 3),
-                       "bottomleft", kind="regular")
+            name_rect = self._blit(
+                surface,
+                seat.name or name,
+                18 if n <= 4 else 16,
+                theme["text"],
+                (tx, top),
+                max_width=110,
+            )
+            self._blit(
+                surface,
+                who,
+                13,
+                theme["text_dim"],
+                (name_rect.right + 6, name_rect.bottom - 3),
+                "bottomleft",
+                kind="regular",
+            )
             # trees toward five
             trees = state.trees(s)
             tw = 15
@@ -80,29 +105,58 @@ class SidePanel:
                     pygame.draw.polygon(surface, lighten(colour, 0.5), pts, 1)
                 else:
                     pygame.draw.polygon(surface, theme["text_dim"], pts, 1)
-            self._blit(surface, f"{trees}/{TREES_TO_WIN}", 13, theme["accent"] if trees else theme["text_dim"],
-                       (x0 - 6, top + 11), "midright", kind="bold")
+            self._blit(
+                surface,
+                f"{trees}/{TREES_TO_WIN}",
+                13,
+                theme["accent"] if trees else theme["text_dim"],
+                (x0 - 6, top + 11),
+                "midright",
+                kind="bold",
+            )
             # stash and power
             line2 = r.bottom - (8 if n <= 4 else 5)
             stash = state.stash(s)
             sx = tx
-            self._blit(surface, "stash", 13, theme["text_dim"], (sx, line2), "bottomleft", kind="regular")
+            self._blit(
+                surface, "stash", 13, theme["text_dim"], (sx, line2), "bottomleft", kind="regular"
+            )
             sx += 40
             for size, count in zip("SML", stash):
                 spr = stack_sprite(colour if count else darken(colour, 0.65), size, 34, None)
                 surface.blit(spr, spr.get_rect(midbottom=(sx + 10, line2 + 6)))
-                self._blit(surface, f"{size}×{count}", 13, theme["text"] if count else theme["text_dim"],
-                           (sx + 24, line2), "bottomleft")
+                self._blit(
+                    surface,
+                    f"{size}×{count}",
+                    13,
+                    theme["text"] if count else theme["text_dim"],
+                    (sx + 24, line2),
+                    "bottomleft",
+                )
                 sx += 58
-            self._blit(surface, f"power {state.power(s)}", 13, theme["text_dim"], (r.right - 10, line2),
-                       "bottomright", kind="regular")
+            self._blit(
+                surface,
+                f"power {state.power(s)}",
+                13,
+                theme["text_dim"],
+                (r.right - 10, line2),
+                "bottomright",
+                kind="regular",
+            )
             y += h
         return y
 
     def draw_extra_panel(self, surface: pygame.Surface, y: int) -> int:
         theme = self.app.theme
-        self._blit(surface, f"Five trees win · after {ROUND_LIMIT} rounds most trees, then power", 13,
-                   theme["text_dim"], (PANEL.x + 14, y), kind="regular", max_width=PANEL.w - 28)
+        self._blit(
+            surface,
+            f"Five trees win · after {ROUND_LIMIT} rounds most trees, then power",
+            13,
+            theme["text_dim"],
+            (PANEL.x + 14, y),
+            kind="regular",
+            max_width=PANEL.w - 28,
+        )
         return y + 20
 
     def log_lines(self) -> list[tuple[int, str]]:
@@ -152,8 +206,20 @@ class SidePanel:
         h = 16 + 26 * len(lines)
         rect = pygame.Rect(0, 0, width, h)
         rect.midbottom = (BOARD_REGION.centerx + 8, BOARD_AREA.bottom - 4)
-        edge = {"error": "bad", "warning": "accent", "good": "good"}.get(self.banner_kind, "accent_2")
+        edge = {"error": "bad", "warning": "accent", "good": "good"}.get(
+            self.banner_kind, "accent_2"
+        )
         fade = min(1.0, self.banner_ticks / 20)
-        draw_panel(surface, rect, theme, fill="background_2", edge=edge, alpha=int(240 * fade), width=3)
+        draw_panel(
+            surface, rect, theme, fill="background_2", edge=edge, alpha=int(240 * fade), width=3
+        )
         for i, line in enumerate(lines):
-            self._blit(surface, line, 20, theme["text"], (rect.centerx, rect.y + 8 + 26 * i), "midtop", kind="bold")
+            self._blit(
+                surface,
+                line,
+                20,
+                theme["text"],
+                (rect.centerx, rect.y + 8 + 26 * i),
+                "midtop",
+                kind="bold",
+            )

@@ -37,7 +37,13 @@ class StripDrawing:
         # turn order
         r = TURN_CARD
         self._card(surface, r)
-        self._blit(surface, f"Round {state.round_number} of {ROUND_LIMIT}", 17, theme["text"], (r.x + 12, r.y + 8))
+        self._blit(
+            surface,
+            f"Round {state.round_number} of {ROUND_LIMIT}",
+            17,
+            theme["text"],
+            (r.x + 12, r.y + 8),
+        )
         n = state.num_players
         to_move = state.to_move if not state.is_terminal() else -1
         step = min(34, (w - 24) // n)
@@ -49,17 +55,26 @@ class StripDrawing:
             colour = self.seat_colour(s)
             if current:
                 pygame.draw.circle(surface, theme["accent"], (cx, cy), rad + 4, 3)
-                pygame.draw.polygon(surface, theme["accent"],
-                                    [(cx - 6, r.y + 30), (cx + 6, r.y + 30), (cx, r.y + 37)])
+                pygame.draw.polygon(
+                    surface,
+                    theme["accent"],
+                    [(cx - 6, r.y + 30), (cx + 6, r.y + 30), (cx, r.y + 37)],
+                )
             pygame.draw.circle(surface, colour if current else darken(colour, 0.2), (cx, cy), rad)
             pygame.draw.circle(surface, darken(colour, 0.6), (cx, cy), rad, 1)
             if self._glyphs():
                 draw_glyph(surface, seat_glyph(s), (cx, cy), rad * 0.6, (15, 15, 25))
             if s < n - 1 and step >= 30:
-                pygame.draw.line(surface, theme["text_dim"], (cx + rad + 3, cy), (cx + step - 13, cy), 1)
+                pygame.draw.line(
+                    surface, theme["text_dim"], (cx + rad + 3, cy), (cx + step - 13, cy), 1
+                )
         # action card
         a = ACTION_CARD
-        self._card(surface, a, edge="accent" if live and self.my_turn() and not state.is_terminal() else "panel_edge")
+        self._card(
+            surface,
+            a,
+            edge="accent" if live and self.my_turn() and not state.is_terminal() else "panel_edge",
+        )
         self._draw_action_card(surface, a, state, live)
         # end-of-turn preview
         p = PREVIEW_CARD
@@ -124,14 +139,34 @@ class StripDrawing:
         if hover and enabled:
             fill = lighten(fill, 0.15)
         pygame.draw.rect(surface, fill, rect, border_radius=10)
-        pygame.draw.rect(surface, theme["accent"] if hover else theme["panel_edge"], rect, 2, border_radius=10)
+        pygame.draw.rect(
+            surface, theme["accent"] if hover else theme["panel_edge"], rect, 2, border_radius=10
+        )
         kimg = self._text(key, 13, fg if primary else theme["text_dim"], "regular")
-        self._blit(surface, text, 16, fg, (rect.x + 12, rect.centery), "midleft",
-                   max_width=rect.w - 28 - kimg.get_width())
+        self._blit(
+            surface,
+            text,
+            16,
+            fg,
+            (rect.x + 12, rect.centery),
+            "midleft",
+            max_width=rect.w - 28 - kimg.get_width(),
+        )
         surface.blit(kimg, kimg.get_rect(midright=(rect.right - 10, rect.centery)))
 
-    def _wrapped(self, surface, text: str, size: int, colour, x: int, y: int, width: int, kind="regular",
-                 line_h: int | None = None, max_lines: int = 6) -> int:
+    def _wrapped(
+        self,
+        surface,
+        text: str,
+        size: int,
+        colour,
+        x: int,
+        y: int,
+        width: int,
+        kind="regular",
+        line_h: int | None = None,
+        max_lines: int = 6,
+    ) -> int:
         font = self.app.theme.font(size, kind)
         key = ("wrap", text, size, width, kind)
         lines = self._cache.get(key)
@@ -158,41 +193,96 @@ class StripDrawing:
         if self._glyphs():
             draw_glyph(surface, seat_glyph(seat), (x + 8, y + 12), 5, (15, 15, 25))
         if not self.my_turn():
-            self._blit(surface, self.seat_label(seat), 18, theme["text"], (x + 24, y), max_width=w - 24)
+            self._blit(
+                surface, self.seat_label(seat), 18, theme["text"], (x + 24, y), max_width=w - 24
+            )
             dots = "." * (1 + (self.ticks // 20) % 3)
-            self._blit(surface, f"is thinking{dots}", 16, theme["text_dim"], (x + 24, y + 26), kind="regular")
-            self._wrapped(surface, "Watch its action land on the board; the move log lists every turn.",
-                          15, theme["text_dim"], x, y + 62, w)
+            self._blit(
+                surface,
+                f"is thinking{dots}",
+                16,
+                theme["text_dim"],
+                (x + 24, y + 26),
+                kind="regular",
+            )
+            self._wrapped(
+                surface,
+                "Watch its action land on the board; the move log lists every turn.",
+                15,
+                theme["text_dim"],
+                x,
+                y + 62,
+                w,
+            )
             return
-        self._blit(surface, f"{self.seat_name(seat)}, your turn", 18, theme["text"], (x + 24, y), max_width=w - 24)
+        self._blit(
+            surface,
+            f"{self.seat_name(seat)}, your turn",
+            18,
+            theme["text"],
+            (x + 24, y),
+            max_width=w - 24,
+        )
         y += 32
         small = state.stash(seat)[0] if not state.is_terminal() else 0
         if self.pending is not None:
-            self._blit(surface, f"Proposed: {self.pending}", 15, theme["accent"], (x, y), max_width=w)
+            self._blit(
+                surface, f"Proposed: {self.pending}", 15, theme["accent"], (x, y), max_width=w
+            )
             return
         if live and state.must_pass():
-            self._wrapped(surface, "None of your nodes can act and you cannot place: you must pass.",
-                          15, theme["text"], x, y, w)
+            self._wrapped(
+                surface,
+                "None of your nodes can act and you cannot place: you must pass.",
+                15,
+                theme["text"],
+                x,
+                y,
+                w,
+            )
             return
         if self.selected is not None and state.node_at(self.selected) is not None:
             node = state.node_at(self.selected)
-            self._blit(surface, f"{cell_label(self.selected)}: {pieces_words(node.pieces)}, power {node.power}",
-                       15, theme["accent"], (x, y), max_width=w)
+            self._blit(
+                surface,
+                f"{cell_label(self.selected)}: {pieces_words(node.pieces)}, power {node.power}",
+                15,
+                theme["accent"],
+                (x, y),
+                max_width=w,
+            )
             y += 22
             n_targets = len(state.move_targets(self.selected))
-            text = (f"Move it: click or drag to a glowing cell ({n_targets})" if n_targets
-                    else "It has nowhere to move")
+            text = (
+                f"Move it: click or drag to a glowing cell ({n_targets})"
+                if n_targets
+                else "It has nowhere to move"
+            )
             self._wrapped(surface, text, 15, theme["text"], x, y, w, max_lines=2)
-            self._blit(surface, "Grow: the piece that comes in" if not node.is_tree else "Grow: a tree is complete",
-                       13, theme["text_dim"], (x, ACTION_CARD.y + 104), kind="regular", max_width=w)
+            self._blit(
+                surface,
+                "Grow: the piece that comes in" if not node.is_tree else "Grow: a tree is complete",
+                13,
+                theme["text_dim"],
+                (x, ACTION_CARD.y + 104),
+                kind="regular",
+                max_width=w,
+            )
             return
         lines = [
-            f"Place a small ({small} left): click a glowing cell" if small else "No small left to place",
+            f"Place a small ({small} left): click a glowing cell"
+            if small
+            else "No small left to place",
             "Grow or move: click one of your nodes",
             "Keys: arrows, Enter, Tab\nS/M/L or Space: grow\nT: threat view\nRight edge: the buttons",
         ]
         for k, line in enumerate(lines):
-            y = self._wrapped(surface, line, 15, theme["text"] if k < 2 else theme["text_dim"], x, y, w) + 6
+            y = (
+                self._wrapped(
+                    surface, line, 15, theme["text"] if k < 2 else theme["text_dim"], x, y, w
+                )
+                + 6
+            )
 
     def _draw_preview_card(self, surface, p, state, live: bool) -> None:
         theme = self.app.theme
@@ -210,12 +300,25 @@ class StripDrawing:
             last = (move, seat, self.preview(old, move))
         if last is None:
             self._blit(surface, "End of turn", 16, theme["accent_2"], (x, y))
-            self._wrapped(surface, "Your nodes in a rival's area lose a power; unsupported ones die.",
-                          15, theme["text_dim"], x, y + 26, w)
+            self._wrapped(
+                surface,
+                "Your nodes in a rival's area lose a power; unsupported ones die.",
+                15,
+                theme["text_dim"],
+                x,
+                y + 26,
+                w,
+            )
             return
         move, seat, end = last
-        self._blit(surface, f"{self.seat_name(seat)}: {move}", 16, lighten(self.seat_colour(seat), 0.3), (x, y),
-                   max_width=w)
+        self._blit(
+            surface,
+            f"{self.seat_name(seat)}: {move}",
+            16,
+            lighten(self.seat_colour(seat), 0.3),
+            (x, y),
+            max_width=w,
+        )
         self._preview_lines(surface, end, x, y + 26, w, p.bottom - 8, past=True)
 
     def _preview_lines(self, surface, end, x, y, w, bottom, past: bool = False) -> None:
@@ -224,30 +327,46 @@ class StripDrawing:
             return
         lines = []
         if end.wins:
-            lines.append(("star", "Fifth tree: wins the game!" if past else "Fifth tree: you win!", theme["good"]))
+            lines.append(
+                (
+                    "star",
+                    "Fifth tree: wins the game!" if past else "Fifth tree: you win!",
+                    theme["good"],
+                )
+            )
         dead = {n.cell for n in end.deaths}
         decayed = {d.cell for d in end.decays}
         died = "died" if past else "dies"
         for d in end.decays:
             if d.cell in dead:  # both: one line, in red
-                lines.append(("cross", f"{cell_label(d.cell)}: {'decayed' if past else 'decays'}, then {died}",
-                              theme["bad"]))
+                lines.append(
+                    (
+                        "cross",
+                        f"{cell_label(d.cell)}: {'decayed' if past else 'decays'}, then {died}",
+                        theme["bad"],
+                    )
+                )
         for node in end.deaths:
             if node.cell not in decayed:
-                lines.append(("cross", f"{cell_label(node.cell)}: {died}, no support", theme["bad"]))
+                lines.append(
+                    ("cross", f"{cell_label(node.cell)}: {died}, no support", theme["bad"])
+                )
         for d in end.decays:
             if d.cell in dead:
                 continue
             verb = "decayed" if past else "decays"
-            text = (f"{cell_label(d.cell)}: {pieces_words(d.before, True)} {verb} to {pieces_words(d.after, True)}"
-                    if d.after else f"{cell_label(d.cell)}: {pieces_words(d.before, True)} {verb} away")
+            text = (
+                f"{cell_label(d.cell)}: {pieces_words(d.before, True)} {verb} to {pieces_words(d.after, True)}"
+                if d.after
+                else f"{cell_label(d.cell)}: {pieces_words(d.before, True)} {verb} away"
+            )
             lines.append(("down", text, theme["accent"]))
         if not lines:
             lines.append(("check", "No decay, no deaths", theme["good"]))
         max_lines = max(1, (bottom - y) // 21)
         if len(lines) > max_lines:
             extra = len(lines) - max_lines + 1
-            lines = lines[:max_lines - 1] + [("", f"... and {extra} more", theme["text_dim"])]
+            lines = lines[: max_lines - 1] + [("", f"... and {extra} more", theme["text_dim"])]
         for icon, text, colour in lines:
             self._icon(surface, icon, (x + 7, y + 10), colour)
             self._blit(surface, text, 15, colour, (x + 20, y), kind="regular", max_width=w - 20)
@@ -261,10 +380,18 @@ class StripDrawing:
             pts = [(cx - s, cy), (cx - s * 0.3, cy + s * 0.7), (cx + s, cy - s * 0.8)]
             pygame.draw.lines(surface, colour, False, pts, 3)
         elif kind == "down":
-            pygame.draw.polygon(surface, colour, [(cx - s, cy - s * 0.6), (cx + s, cy - s * 0.6), (cx, cy + s * 0.8)])
+            pygame.draw.polygon(
+                surface,
+                colour,
+                [(cx - s, cy - s * 0.6), (cx + s, cy - s * 0.6), (cx, cy + s * 0.8)],
+            )
         elif kind == "cross":
-            pygame.draw.line(surface, colour, (cx - s * 0.8, cy - s * 0.8), (cx + s * 0.8, cy + s * 0.8), 3)
-            pygame.draw.line(surface, colour, (cx - s * 0.8, cy + s * 0.8), (cx + s * 0.8, cy - s * 0.8), 3)
+            pygame.draw.line(
+                surface, colour, (cx - s * 0.8, cy - s * 0.8), (cx + s * 0.8, cy + s * 0.8), 3
+            )
+            pygame.draw.line(
+                surface, colour, (cx - s * 0.8, cy + s * 0.8), (cx + s * 0.8, cy - s * 0.8), 3
+            )
         elif kind == "star":
             draw_glyph(surface, "star", (cx, cy), s * 1.2, colour)
 
@@ -276,20 +403,58 @@ class StripDrawing:
         if node is None:
             if self.threat_view:
                 self._blit(surface, "Threat view", 16, theme["bad"], (x, y))
-                self._wrapped(surface, f"Shaded: the cells {self.seat_name(self.viewer())}'s rivals reach.",
-                              14, theme["text_dim"], x, y + 24, w,
-                              line_h=18, max_lines=(q.bottom - y - 24) // 18)
+                self._wrapped(
+                    surface,
+                    f"Shaded: the cells {self.seat_name(self.viewer())}'s rivals reach.",
+                    14,
+                    theme["text_dim"],
+                    x,
+                    y + 24,
+                    w,
+                    line_h=18,
+                    max_lines=(q.bottom - y - 24) // 18,
+                )
             else:
                 self._blit(surface, "Influence", 16, theme["accent_2"], (x, y))
-                self._wrapped(surface, "Point at a node to see the rings it reaches.",
-                              14, theme["text_dim"], x, y + 24, w, line_h=18, max_lines=(q.bottom - y - 24) // 18)
+                self._wrapped(
+                    surface,
+                    "Point at a node to see the rings it reaches.",
+                    14,
+                    theme["text_dim"],
+                    x,
+                    y + 24,
+                    w,
+                    line_h=18,
+                    max_lines=(q.bottom - y - 24) // 18,
+                )
             return
         owner = self.seat_name(node.owner)
-        self._blit(surface, f"{cell_label(node.cell)} · {owner}", 16, lighten(self.seat_colour(node.owner), 0.3),
-                   (x, y), max_width=w)
-        self._blit(surface, f"{pieces_words(node.pieces)}, power {node.power}", 14, theme["text"],
-                   (x, y + 24), kind="regular", max_width=w)
+        self._blit(
+            surface,
+            f"{cell_label(node.cell)} · {owner}",
+            16,
+            lighten(self.seat_colour(node.owner), 0.3),
+            (x, y),
+            max_width=w,
+        )
+        self._blit(
+            surface,
+            f"{pieces_words(node.pieces)}, power {node.power}",
+            14,
+            theme["text"],
+            (x, y + 24),
+            kind="regular",
+            max_width=w,
+        )
         rings = state.influence_rings(node.cell)
         text = "  ".join(f"{s}{PIPS[s]}: {len(rings[s])}" for s in "SML" if s in rings)
         if q.bottom - (y + 46) >= 18:
-            self._blit(surface, f"rings {text}", 14, theme["text_dim"], (x, y + 46), kind="regular", max_width=w)
+            self._blit(
+                surface,
+                f"rings {text}",
+                14,
+                theme["text_dim"],
+                (x, y + 46),
+                kind="regular",
+                max_width=w,
+            )

@@ -63,17 +63,17 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         super().__init__(app, match)
         self.kind = match.state.board_kind
         self.geom = board_geom(self.kind)
-        self.selected = None          # a cell holding a node of the seat to move
-        self.pending = None           # a move proposed (finger tap, grow key), not yet played
+        self.selected = None  # a cell holding a node of the seat to move
+        self.pending = None  # a move proposed (finger tap, grow key), not yet played
         self.hover_cell = None
         self.hover_button = None
         self.mouse = (-1, -1)
         self.cursor = self._home_cell()
-        self.keyboard = False         # the cursor is shown once keys are used
-        self.goal_x = None            # hexagon: the x the up / down keys aim for
-        self.press = None             # (pos, cell, button name, finger) of a press
+        self.keyboard = False  # the cursor is shown once keys are used
+        self.goal_x = None  # hexagon: the x the up / down keys aim for
+        self.press = None  # (pos, cell, button name, finger) of a press
         self.threat_view = False
-        self.strip_focus = None       # a strip button holding the keyboard / controller focus
+        self.strip_focus = None  # a strip button holding the keyboard / controller focus
         self._sel_state = None
         self._cache: dict = {}
         self._layers: dict = {}
@@ -138,6 +138,7 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
                 return state.decay_preview(move)
             except ValueError:
                 return False
+
         value = self._cached(("preview", state, str(move)), make)
         return value or None
 
@@ -160,8 +161,10 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         if cell is None:
             return None
         if self.selected is not None:
-            if cell in self._cached(("targets", state, self.selected),
-                                    lambda: frozenset(state.move_targets(self.selected))):
+            if cell in self._cached(
+                ("targets", state, self.selected),
+                lambda: frozenset(state.move_targets(self.selected)),
+            ):
                 return MoveNode(self.selected, cell)
             return None
         if cell in self._place_targets(state):
@@ -182,7 +185,12 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         move, so its end-of-turn marks can be read: the same tap / key again, End
         turn or Enter plays it."""
         state = self.match.state
-        if (finger or key) and self.my_turn() and move != self.pending and move in state.legal_moves():
+        if (
+            (finger or key)
+            and self.my_turn()
+            and move != self.pending
+            and move in state.legal_moves()
+        ):
             self.pending = move
             how = "tap again or End turn" if finger else "press Enter"
             self.say(f"{move}: {how} to play it", "info", 2.5)
@@ -306,7 +314,12 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
             self.keyboard = False
             self.strip_focus = None
             finger = bool(getattr(event, "finger", False))
-            self.press = (event.pos, self.geom.cell_at(event.pos), self._button_at(event.pos), finger)
+            self.press = (
+                event.pos,
+                self.geom.cell_at(event.pos),
+                self._button_at(event.pos),
+                finger,
+            )
             return
         if t == pygame.MOUSEBUTTONUP and event.button == 1:
             press, self.press = self.press, None
@@ -350,7 +363,12 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
 
     def _key_action(self, event) -> None:
         k = event.key
-        arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+        arrows = {
+            pygame.K_LEFT: (-1, 0),
+            pygame.K_RIGHT: (1, 0),
+            pygame.K_UP: (0, -1),
+            pygame.K_DOWN: (0, 1),
+        }
         if k in arrows:
             if self.keyboard and self.strip_focus is not None:
                 self.move_strip_focus(*arrows[k])
@@ -477,7 +495,11 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
 
     def move_strip_focus(self, dx: int, dy: int) -> None:
         rows = self.strip_rows()
-        at = [(i, row.index(self.strip_focus)) for i, row in enumerate(rows) if self.strip_focus in row]
+        at = [
+            (i, row.index(self.strip_focus))
+            for i, row in enumerate(rows)
+            if self.strip_focus in row
+        ]
         if not at:
             self.strip_focus = None
             return
@@ -492,7 +514,9 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
                 return
         elif 0 <= i + dy < len(rows):
             x = self.buttons_rects[self.strip_focus][0].centerx
-            self.strip_focus = min(rows[i + dy], key=lambda n: abs(self.buttons_rects[n][0].centerx - x))
+            self.strip_focus = min(
+                rows[i + dy], key=lambda n: abs(self.buttons_rects[n][0].centerx - x)
+            )
         else:
             return
         self.app.sound.play("hover")
@@ -500,7 +524,9 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
     def _check_strip_focus(self) -> None:
         """A focused button that is gone (its action played, the turn passed) hands the
         focus back to the board cursor."""
-        if self.strip_focus is not None and self.strip_focus not in self._layout_buttons(self.match.state):
+        if self.strip_focus is not None and self.strip_focus not in self._layout_buttons(
+            self.match.state
+        ):
             self.strip_focus = None
 
     # ================================================================== strip layout
@@ -521,7 +547,10 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         """Every strip button for the current situation: name -> (rect, enabled)."""
         out: dict = {}
         x, w = STRIP.x + 10, STRIP.w - 20
-        out["threat"] = (pygame.Rect(STRIP.x, STRIP.bottom - MIN_TARGET - 4, STRIP.w, MIN_TARGET + 4), True)
+        out["threat"] = (
+            pygame.Rect(STRIP.x, STRIP.bottom - MIN_TARGET - 4, STRIP.w, MIN_TARGET + 4),
+            True,
+        )
         if not self.my_turn() or state.is_terminal():
             return out
         y = ACTION_CARD.y + 124
@@ -536,9 +565,14 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
             legal = state.grow_options(self.selected)
             bw = (w - 16) // 3
             for k, size in enumerate("SML"):
-                out[f"grow:{size}"] = (pygame.Rect(x + k * (bw + 8), y, bw, MIN_TARGET + 8),
-                                       Grow(self.selected, size) in legal)
-            out["cancel"] = (pygame.Rect(x, y + MIN_TARGET + 16, w, MIN_TARGET), True)  # ends at +228
+                out[f"grow:{size}"] = (
+                    pygame.Rect(x + k * (bw + 8), y, bw, MIN_TARGET + 8),
+                    Grow(self.selected, size) in legal,
+                )
+            out["cancel"] = (
+                pygame.Rect(x, y + MIN_TARGET + 16, w, MIN_TARGET),
+                True,
+            )  # ends at +228
         return out
 
 

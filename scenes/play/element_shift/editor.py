@@ -71,9 +71,7 @@ class PlanEditor:
         if lay["rays"] is not None:
             bw = (w - 3 * 8) // 4
             for i, d in enumerate("NESW"):
-                out.append(
-                    (f"ray {d}", pygame.Rect(x + i * (bw + 8), lay["rays"], bw, 48), True)
-                )
+                out.append((f"ray {d}", pygame.Rect(x + i * (bw + 8), lay["rays"], bw, 48), True))
         if isinstance(self.hint, Plan):
             out.append(
                 ("use_hint", pygame.Rect(SIDE.right - 116, lay["preview"] - 8, 112, 44), True)

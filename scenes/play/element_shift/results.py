@@ -1,5 +1,4 @@
-"""Element Shift's results screen: the shared one, with its chart drawn per round.
-"""
+"""Element Shift's results screen: the shared one, with its chart drawn per round."""
 
 from __future__ import annotations
 

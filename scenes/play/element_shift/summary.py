@@ -1,5 +1,4 @@
-"""Element Shift's hot-seat curtain and round summary.
-"""
+"""Element Shift's hot-seat curtain and round summary."""
 
 from __future__ import annotations
 

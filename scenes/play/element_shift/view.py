@@ -110,8 +110,11 @@ class ElementShiftView(
     @property
     def people_seats(self) -> list[int]:
         """Seats planned on this screen (phones at a party plan on their phones)."""
-        return [i for i, s in enumerate(self.match.seats)
-                if not s.is_bot and not (self.party is not None and s.is_phone)]
+        return [
+            i
+            for i, s in enumerate(self.match.seats)
+            if not s.is_bot and not (self.party is not None and s.is_phone)
+        ]
 
     @property
     def me(self) -> int | None:
@@ -742,8 +745,11 @@ class ElementShiftView(
         self._open_results()
 
     def _open_results(self) -> None:
-        self.app.replace(self.hand_party_to(ElementShiftResults(self.app, self.match,
-                                                                seat_colour=self.seat_colour)))
+        self.app.replace(
+            self.hand_party_to(
+                ElementShiftResults(self.app, self.match, seat_colour=self.seat_colour)
+            )
+        )
 
     # -- text -----------------------------------------------------------------------
     def reveal_phase(self):
