@@ -22,7 +22,7 @@ Usage::
 Squares
     A square is an index ``0..63`` = ``row * 8 + col`` with row 0 at the top of the
     screen (rank 8), matching ``game.grid``'s ``(col, row)``; ``square_cell(i)`` gives
-    that tuple, ``square_name(i)`` the chess label (``"e4"``) and ``parse_square(text)``
+    that tuple, ``cell_name(i)`` the chess label (``"e4"``) and ``parse_cell(text)``
     reads one.  ``CORNERS`` are the four missing squares.
 
 Actions (each one is one engine action; ``str()`` is the notation)
@@ -64,7 +64,7 @@ from functools import cached_property
 from collections.abc import Iterable, Mapping
 
 from game.core import ClockPreset, GameSpec, IllegalMove, Option, Outcome
-from game.grid import cell_label
+from game.grid import cell_name as grid_cell_name
 
 # --- sides, colours, directions ----------------------------------------------------
 
@@ -118,9 +118,9 @@ def cell_square(cell: tuple[int, int]) -> int:
     return cell[1] * SIZE + cell[0]
 
 
-def square_name(sq: int) -> str:
-    """``square_name(56) == 'a1'`` (chess coordinates, a1 bottom-left)."""
-    return cell_label(square_cell(sq), chess_height=SIZE)
+def cell_name(sq: int) -> str:
+    """``cell_name(56) == 'a1'`` (chess coordinates, a1 bottom-left)."""
+    return grid_cell_name(square_cell(sq), chess_height=SIZE)
 
 
 CORNERS = frozenset((0, 7, 56, 63))
@@ -307,7 +307,7 @@ class Slide:
     capture: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
-        return f"{square_name(self.frm)}{'x' if self.capture else '-'}{square_name(self.to)}"
+        return f"{cell_name(self.frm)}{'x' if self.capture else '-'}{cell_name(self.to)}"
 
     @property
     def direction(self) -> int:
@@ -322,7 +322,7 @@ class Remove:
     square: int
 
     def __str__(self) -> str:
-        return f"x {square_name(self.square)}"
+        return f"x {cell_name(self.square)}"
 
 
 @dataclass(frozen=True)
@@ -362,7 +362,7 @@ _REMOVE_RE = re.compile(r"^x\s*([a-z]\d{1,2})$")
 _SEAT_RE = re.compile(r"^(start|time)\s+(\w+)$")
 
 
-def parse_square(text: str) -> int:
+def parse_cell(text: str) -> int:
     """``"e4"`` -> square index; IllegalMove with a readable reason otherwise."""
     t = text.strip().lower()
     if not re.fullmatch(r"[a-z]\d{1,2}", t):
@@ -537,13 +537,13 @@ class CollapseState:
             return Start(seat) if m.group(1) == "start" else TimeLoss(seat)
         m = _REMOVE_RE.match(t)
         if m:
-            return Remove(parse_square(m.group(1)))
+            return Remove(parse_cell(m.group(1)))
         m = _SLIDE_RE.match(t)
         if m:
-            frm, to = parse_square(m.group(1)), parse_square(m.group(3))
+            frm, to = parse_cell(m.group(1)), parse_cell(m.group(3))
             enemy_there = self.board[to] != EMPTY and code_seat(self.board[to]) != self.to_move
             if m.group(2) == "x" and not enemy_there:
-                raise IllegalMove(f"There is no enemy piece on {square_name(to)} to capture")
+                raise IllegalMove(f"There is no enemy piece on {cell_name(to)} to capture")
             return Slide(frm, to, enemy_there)
         raise IllegalMove(f"Cannot read {text[:20]!r}: {hint}")
 
@@ -756,7 +756,7 @@ class CollapseState:
             return None if self.phase != "over" else "The game is over"
         code = self.board[sq]
         if code == EMPTY:
-            return f"There is no piece on {square_name(sq)}"
+            return f"There is no piece on {cell_name(sq)}"
         if code_seat(code) != self.to_move:
             return f"That is a {SEAT_NAMES[code_seat(code)]} piece"
         if any(s[0] == sq for s in self._step_slides):
@@ -791,7 +791,7 @@ class CollapseState:
                 return "A piece may only be removed at the start of a sudden-death turn"
             code = self.board[move.square] if 0 <= move.square < 64 else EMPTY
             if code == EMPTY:
-                return f"There is no piece on {square_name(move.square)} to remove"
+                return f"There is no piece on {cell_name(move.square)} to remove"
             if code_seat(code) == self.to_move:
                 return "Remove one of your opponent's pieces, not your own"
             return None
@@ -804,7 +804,7 @@ class CollapseState:
         frm, to = move.frm, move.to
         if not (0 <= frm < 64 and 0 <= to < 64):
             return "That square is off the board"
-        name_f, name_t = square_name(frm), square_name(to)
+        name_f, name_t = cell_name(frm), cell_name(to)
         code = self.board[frm]
         if code == EMPTY:
             return f"There is no piece on {name_f}"
@@ -833,7 +833,7 @@ class CollapseState:
             )
         for sq in RAYS[frm][d][: k - 1]:
             if (enemy >> sq) & 1:
-                return f"The way is blocked by a {SEAT_NAMES[1 - self.to_move]} piece on {square_name(sq)}"
+                return f"The way is blocked by a {SEAT_NAMES[1 - self.to_move]} piece on {cell_name(sq)}"
         if (own >> to) & 1:
             return f"{name_t} holds one of your own pieces"
         if (frm, d, to) in self._step_slides:
@@ -895,10 +895,10 @@ def board_from_diagram(text: str) -> tuple[int, ...]:
                 board.append(EMPTY)
                 continue
             if sq in CORNERS:
-                raise ValueError(f"{square_name(sq)} is a missing corner and cannot hold a piece")
+                raise ValueError(f"{cell_name(sq)} is a missing corner and cannot hold a piece")
             up = ch.upper()
             if up not in COLOUR_LETTERS:
-                raise ValueError(f"unknown piece {ch!r} on {square_name(sq)}")
+                raise ValueError(f"unknown piece {ch!r} on {cell_name(sq)}")
             board.append(piece_code(DIAMOND if ch.isupper() else CIRCLE, COLOUR_LETTERS.index(up)))
     return tuple(board)
 
@@ -929,7 +929,7 @@ def from_diagram(
         ray_count=ray_count,
     )
     if first_move is not None:
-        frm, to = (parse_square(p) for p in re.split(r"[-x]", first_move.replace(" ", "")))
+        frm, to = (parse_cell(p) for p in re.split(r"[-x]", first_move.replace(" ", "")))
         found = direction_between(frm, to)
         if found is None:
             raise ValueError(f"{first_move} is not a straight move")

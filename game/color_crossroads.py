@@ -96,7 +96,7 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from game.core import GameSpec, IllegalMove, Option, Outcome
-from game.grid import cell_label
+from game.grid import cell_name as grid_cell_name
 
 # --- the board ------------------------------------------------------------------------
 
@@ -134,9 +134,9 @@ def _neighbours(i: int) -> tuple[int, ...]:
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(i) for i in range(CELLS))
 
 
-def label(i: int) -> str:
+def cell_name(i: int) -> str:
     """Cell index -> "E5"."""
-    return cell_label((i % SIZE, i // SIZE))
+    return grid_cell_name((i % SIZE, i // SIZE))
 
 
 def parse_cell(text: str) -> int:
@@ -221,11 +221,11 @@ def layout_walls(name: str) -> tuple[int, ...]:
             i = r * SIZE + c
             if i in CORNERS:
                 if ch != COLOUR_LETTERS[CORNERS.index(i)]:
-                    raise ValueError(f"layout {name!r}: corner {label(i)} must be {ch!r}")
+                    raise ValueError(f"layout {name!r}: corner {cell_name(i)} must be {ch!r}")
             elif ch == "#":
                 walls.append(i)
             elif ch != ".":
-                raise ValueError(f"layout {name!r}: unknown mark {ch!r} at {label(i)}")
+                raise ValueError(f"layout {name!r}: unknown mark {ch!r} at {cell_name(i)}")
     return tuple(walls)
 
 
@@ -534,19 +534,21 @@ def _check(board, a: int, b: int, corner: bool, cells: Sequence[int]) -> str | N
     seen: set[int] = set()
     for c in cells:
         if c in seen:
-            return f"{label(c)} is used twice: a loop visits each cell once"
+            return f"{cell_name(c)} is used twice: a loop visits each cell once"
         seen.add(c)
     for c in cells:
         v = board[c]
         if v == WALL:
-            return f"{label(c)} is a wall"
+            return f"{cell_name(c)} is a wall"
         if v != EMPTY and v not in (a + 1, b + 1):
-            return f"{label(c)} is {COLOURS[v - 1]}"
+            return f"{cell_name(c)} is {COLOURS[v - 1]}"
     for x, y in zip(cells, cells[1:]):
         if y not in NEIGHBOURS[x]:
-            return f"{label(x)} and {label(y)} are not neighbours"
+            return f"{cell_name(x)} and {cell_name(y)} are not neighbours"
     if cells[0] not in NEIGHBOURS[cells[-1]]:
-        return f"the path does not close: {label(cells[-1])} is not next to {label(cells[0])}"
+        return (
+            f"the path does not close: {cell_name(cells[-1])} is not next to {cell_name(cells[0])}"
+        )
     for colour in (a, b):
         if not any(board[c] == colour + 1 for c in cells):
             return f"no {COLOURS[colour]} cell on the loop"
@@ -555,7 +557,7 @@ def _check(board, a: int, b: int, corner: bool, cells: Sequence[int]) -> str | N
             if CORNERS[colour] not in seen:
                 return (
                     f"the loop must pass through the {COLOURS[colour]} corner "
-                    f"{label(CORNERS[colour])} (corner loops)"
+                    f"{cell_name(CORNERS[colour])} (corner loops)"
                 )
     return None
 
@@ -598,7 +600,7 @@ class Place:
     colour: int
 
     def __str__(self) -> str:
-        return f"place {label(self.cell)} {COLOURS[self.colour]}"
+        return f"place {cell_name(self.cell)} {COLOURS[self.colour]}"
 
 
 @dataclass(frozen=True)
@@ -628,7 +630,7 @@ class Answer:
     cells: tuple[int, ...]
 
     def __str__(self) -> str:
-        return "loop " + " ".join(label(c) for c in self.cells)
+        return "loop " + " ".join(cell_name(c) for c in self.cells)
 
 
 @dataclass(frozen=True)
@@ -810,17 +812,17 @@ class CrossroadsState:
         name = COLOURS[colour]
         v = self.board[cell]
         if v == WALL:
-            return f"{label(cell)} is a wall"
+            return f"{cell_name(cell)} is a wall"
         if v != EMPTY:
             corner = " (a corner)" if cell in CORNERS else ""
-            return f"{label(cell)} is already {COLOURS[v - 1]}{corner}"
+            return f"{cell_name(cell)} is already {COLOURS[v - 1]}{corner}"
         if self.last_colours and colour == self.last_colours[-1]:
             return f"{name} was the last colour placed"
         if colour in self.last_colours:
             return f"{name} is one of the last two colours placed"
         for n in NEIGHBOURS[cell]:
             if self.board[n] == colour + 1:
-                return f"{name} would touch {name} at {label(n)}"
+                return f"{name} would touch {name} at {cell_name(n)}"
         return None
 
     def _apply_place(self, move: Place) -> "CrossroadsState":

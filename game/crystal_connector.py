@@ -116,11 +116,11 @@ def line_label(line: str) -> str:
     return f"Column {line}" if line.isalpha() else f"Row {line}"
 
 
-def cell_label(i: int) -> str:
+def cell_name(i: int) -> str:
     return f"{'ABCDEF'[i % SIZE]}{i // SIZE + 1}"
 
 
-def parse_cell_label(text: str) -> int:
+def parse_cell(text: str) -> int:
     t = text.strip().upper()
     if len(t) != 2 or t[0] not in "ABCDEF" or t[1] not in "123456":
         raise IllegalMove(f"{text!r} is not a cell: use a column A-F and a row 1-6, like B3")
@@ -231,7 +231,7 @@ class Group:
 
     @property
     def labels(self) -> tuple[str, ...]:
-        return tuple(cell_label(i) for i in self.cells)
+        return tuple(cell_name(i) for i in self.cells)
 
 
 def double_cells(board) -> frozenset[int]:
@@ -488,7 +488,7 @@ class Convert:
     colour: int
 
     def __str__(self) -> str:
-        return f"convert {cell_label(self.cell)} {COLOUR_NAMES[self.colour]}"
+        return f"convert {cell_name(self.cell)} {COLOUR_NAMES[self.colour]}"
 
 
 @dataclass(frozen=True)
@@ -728,7 +728,7 @@ class CrystalConnectorState:
         if not 0 <= move.cell < CELLS:
             return "That cell is off the board"
         piece = self.board[move.cell]
-        label = cell_label(move.cell)
+        label = cell_name(move.cell)
         if piece not in COLOURS:
             return f"{label} holds a {PIECE_NAMES[piece]}, not a crystal"
         mine = self.seat_colours(self.to_move)
@@ -759,11 +759,11 @@ class CrystalConnectorState:
             rock = self._edge_rock(move.line, FORWARD[move.direction])
             if limit == 0:
                 return (
-                    f"The rock on {cell_label(rock)} is at the edge: "
+                    f"The rock on {cell_name(rock)} is at the edge: "
                     f"{line_label(move.line)} cannot move {move.direction}"
                 )
             return (
-                f"The rock on {cell_label(rock)} would go over the edge: "
+                f"The rock on {cell_name(rock)} would go over the edge: "
                 f"{line_label(move.line)} can move {move.direction} at most {limit}"
             )
         return None
@@ -1142,7 +1142,7 @@ def parse_move(text: str):
     if head == "convert":
         if len(words) != 3:
             raise IllegalMove("Write a conversion like 'convert B3 blue'")
-        return Convert(parse_cell_label(words[1]), _colour_word(words[2]))
+        return Convert(parse_cell(words[1]), _colour_word(words[2]))
     if len(words) == 3:
         line = words[0].upper()
         if line in LINES:

@@ -66,7 +66,7 @@ from functools import cached_property, lru_cache
 from typing import Iterable, Mapping
 
 from game.core import GameSpec, IllegalMove, Outcome
-from game.grid import LETTERS, cell_label
+from game.grid import LETTERS, cell_name
 
 Cell = tuple[int, int]
 
@@ -219,8 +219,8 @@ class Geometry:
             for r in self.rings
         )
 
-    def label(self, i: int) -> str:
-        return cell_label(self.cells[i])
+    def cell_name(self, i: int) -> str:
+        return cell_name(self.cells[i])
 
     def cells_of(self, bits: int) -> tuple[Cell, ...]:
         return tuple(self.cells[i] for i in iter_bits(bits))
@@ -246,7 +246,7 @@ class Geometry:
             if row:
                 raise IllegalMove(
                     f"{t} is off the hexagon (row {cell[1] + 1} runs from "
-                    f"{cell_label(row[0])} to {cell_label(row[-1])})"
+                    f"{cell_name(row[0])} to {cell_name(row[-1])})"
                 )
             raise IllegalMove(f"{t} is off the hexagon (columns A-K, rows 1-11)")
         return cell
@@ -275,7 +275,7 @@ class Place:
     cell: Cell
 
     def __str__(self) -> str:
-        return f"place {cell_label(self.cell).lower()}"
+        return f"place {cell_name(self.cell).lower()}"
 
 
 @dataclass(frozen=True)
@@ -287,7 +287,7 @@ class Grow:
     size: str
 
     def __str__(self) -> str:
-        return f"grow {cell_label(self.cell).lower()} {self.size}"
+        return f"grow {cell_name(self.cell).lower()} {self.size}"
 
 
 @dataclass(frozen=True)
@@ -299,7 +299,7 @@ class MoveNode:
     target: Cell
 
     def __str__(self) -> str:
-        return f"move {cell_label(self.source).lower()}-{cell_label(self.target).lower()}"
+        return f"move {cell_name(self.source).lower()}-{cell_name(self.target).lower()}"
 
 
 @dataclass(frozen=True)
@@ -569,7 +569,7 @@ class FormationState:
     def to_json(self) -> dict:
         geo = self.geo
         nodes = [
-            {"cell": geo.label(i), "owner": v >> 3, "pieces": pieces_text(v & 7)}
+            {"cell": geo.cell_name(i), "owner": v >> 3, "pieces": pieces_text(v & 7)}
             for i, v in enumerate(self.board)
             if v
         ]
@@ -774,16 +774,16 @@ class FormationState:
             return f"{move!r} is not a Crystal Formation move"
         for c in cells:
             if c not in geo.index:
-                return f"{cell_label(c) if c[0] < 26 else c} is not on this board"
+                return f"{cell_name(c) if c[0] < 26 else c} is not on this board"
         if isinstance(move, Place):
-            lab = cell_label(move.cell)
+            lab = cell_name(move.cell)
             if self.board[geo.index[move.cell]]:
                 return f"{lab} is already taken"
             if not stash[0]:
                 return "Your stash has no small pyramid left to place"
             return f"{lab} is not in the area of any of your nodes"
         if isinstance(move, Grow):
-            lab = cell_label(move.cell)
+            lab = cell_name(move.cell)
             v = self.board[geo.index[move.cell]]
             if not v or v >> 3 != seat:
                 return f"There is no node of yours on {lab}"
@@ -806,7 +806,7 @@ class FormationState:
                     return f"The node on {lab} already has a large"
             return f"Your stash has no {SIZE_NAMES[move.size]} pyramid left"
         if isinstance(move, MoveNode):
-            a, b = cell_label(move.source), cell_label(move.target)
+            a, b = cell_name(move.source), cell_name(move.target)
             v = self.board[geo.index[move.source]]
             if not v or v >> 3 != seat:
                 return f"There is no node of yours on {a}"

@@ -64,7 +64,7 @@ Helpers for a screen (all read-only):
 * ``public_view(seat)`` -> the state as ``seat`` may see it: other seats' pending secret
   choices are hidden.  Bots use only this.
 
-Cells are ints ``row * 11 + col`` internally; ``cell_name(i)`` and ``parse_cell_name``
+Cells are ints ``row * 11 + col`` internally; ``cell_name(i)`` and ``parse_cell``
 convert to and from ``"E5"``.
 """
 
@@ -105,7 +105,7 @@ def cell_name(cell: int) -> str:
     return f"{LETTERS[cell % SIZE]}{cell // SIZE + 1}"
 
 
-def parse_cell_name(text: str) -> int:
+def parse_cell(text: str) -> int:
     t = text.strip().upper()
     if len(t) < 2 or t[0] not in LETTERS or not t[1:].isdigit():
         raise IllegalMove(f"{text[:20]!r} is not a tile (a column A-K and a row 1-11, like E5)")
@@ -990,7 +990,7 @@ class ElementShiftState:
         if words and words[0].lower() == "start":
             if len(words) != 2:
                 raise IllegalMove("write a start pick like 'start E5'")
-            return StartPick(parse_cell_name(words[1]))
+            return StartPick(parse_cell(words[1]))
         if self.round == 0 and not t.lower().startswith(("keep", "switch")):
             raise IllegalMove(
                 f"cannot read {t[:40]!r}: in setup write a start pick like 'start E5'"
@@ -1105,7 +1105,7 @@ class ElementShiftState:
             if p is None or p == HIDDEN:
                 return p
             if round_ == 0:
-                return StartPick(parse_cell_name(str(p).split()[1]))
+                return StartPick(parse_cell(str(p).split()[1]))
             return parse_plan(str(p))
 
         return ElementShiftState(

@@ -34,7 +34,7 @@ KNIGHT: tuple[Cell, ...] = (
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def cell_label(cell: Cell, *, chess_height: int | None = None) -> str:
+def cell_name(cell: Cell, *, chess_height: int | None = None) -> str:
     """``(0, 0)`` -> ``"A1"``.  With ``chess_height`` the label is chess style:
     lower-case file and rank counted from the bottom (``(0, 7)`` -> ``"a1"`` on 8 rows)."""
     col, row = cell

@@ -45,19 +45,19 @@ def lit_rect(view, game_id: str, name: str) -> pygame.Rect | None:
     """The screen rectangle of cell ``name`` in ``view`` (each view's own geometry)."""
     try:
         if game_id == "crystal-connector":
-            from game.crystal_connector import parse_cell_label
+            from game.crystal_connector import parse_cell
             from scenes.play.crystal_connector import cell_rect
 
-            return cell_rect(parse_cell_label(name))
+            return cell_rect(parse_cell(name))
         if game_id == "chromatic-collapse":
-            from game.chromatic_collapse import parse_square
+            from game.chromatic_collapse import parse_cell
 
-            return view.square_rect(parse_square(name))
+            return view.square_rect(parse_cell(name))
         if game_id == "element-shift":
-            from game.element_shift import parse_cell_name
+            from game.element_shift import parse_cell
             from scenes.play.element_shift import cell_rect
 
-            return cell_rect(parse_cell_name(name))
+            return cell_rect(parse_cell(name))
         if game_id == "crystal-formation":
             return view.geom.rect(view.match.state.geo.parse_cell(name))
         if game_id == "color-crossroads":

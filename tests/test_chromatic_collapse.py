@@ -34,7 +34,7 @@ from game.chromatic_collapse import (
     from_diagram,
     is_sudden_death_turn,
     mirror_square,
-    parse_square,
+    parse_cell,
 )
 from game.core import ClockPreset, IllegalMove
 from game.registry import GAMES
@@ -42,7 +42,7 @@ from tests.contract import illegal_text_checks, random_playout_checks
 
 
 def sq(name: str) -> int:
-    return parse_square(name)
+    return parse_cell(name)
 
 
 def slide(text: str, state: CollapseState) -> Slide:
@@ -111,7 +111,7 @@ def test_ruling1_board_has_no_corners_and_lines_of_action_layout():
     s = SPEC.new_game(4)
     for corner in ("a1", "a8", "h1", "h8"):
         with pytest.raises(IllegalMove, match="corner"):
-            parse_square(corner)
+            parse_cell(corner)
     diamonds = {sq(f"{f}{r}") for f in "bcdefg" for r in (1, 8)}
     circles = {sq(f"{f}{r}") for f in "ah" for r in range(2, 8)}
     assert set(s.pieces(DIAMOND)) == diamonds

@@ -42,7 +42,7 @@ from game.color_crossroads import (
     check_loop,
     critical_cells,
     find_loop,
-    label,
+    cell_name,
     layout_walls,
     loop_exists,
     parse_cell,
@@ -114,7 +114,7 @@ def test_ruling1_walls_block_loops():
 def test_ruling2_crossroads_layout_is_the_even_even_cells():
     walls = layout_walls("crossroads")
     assert len(walls) == 16
-    assert {label(w) for w in walls} == {f"{c}{r}" for c in "BDFH" for r in (2, 4, 6, 8)}
+    assert {cell_name(w) for w in walls} == {f"{c}{r}" for c in "BDFH" for r in (2, 4, 6, 8)}
     assert SPEC.new_game(seed=0).walls == walls  # the default
 
 
@@ -615,7 +615,7 @@ def test_property_apply_never_mutates_and_illegal_moves_explain_themselves(seed)
         cell, colour = rng.randrange(CELLS), rng.randrange(4)
         why = s.why_illegal(Place(cell, colour))
         legal = Place(cell, colour) in s.legal_moves()
-        assert (why is None) == legal, (label(cell), colour, why)
+        assert (why is None) == legal, (cell_name(cell), colour, why)
         assert s.to_json() == snapshot
         s = s.apply(rng.choice(s.legal_moves()))
 

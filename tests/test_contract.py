@@ -63,3 +63,39 @@ def test_nim_illegal_move_reason_is_readable():
     s = nim_game.NimState((2, 5), 2)
     with pytest.raises(IllegalMove, match="heap A has only 2"):
         s.apply(nim_game.Take(0, 3))
+
+
+# One notation pair in every engine: ``cell_name`` turns a cell into the text a player
+# reads and types, ``parse_cell`` turns that text back (issue 16, item 7).
+_CELL_COUNTS = {
+    "crystal-connector": "game.crystal_connector",
+    "chromatic-collapse": "game.chromatic_collapse",
+    "element-shift": "game.element_shift",
+    "color-crossroads": "game.color_crossroads",
+}
+
+
+@pytest.mark.parametrize("game_id", list(_CELL_COUNTS))
+def test_every_engine_names_cells_with_one_pair(game_id):
+    import importlib
+
+    engine = importlib.import_module(_CELL_COUNTS[game_id])
+    assert not hasattr(engine, "label") and not hasattr(engine, "square_name")
+    missing = getattr(engine, "CORNERS", ()) if game_id == "chromatic-collapse" else ()
+    for cell in range(engine.SIZE * engine.SIZE):
+        name = engine.cell_name(cell)
+        if cell in missing:  # the board's cut corners have a name but hold nothing
+            with pytest.raises(IllegalMove):
+                engine.parse_cell(name)
+            continue
+        assert engine.parse_cell(name) == cell
+        assert engine.parse_cell(name.lower()) == cell
+
+
+@pytest.mark.parametrize("kind", ["square", "hex"])
+def test_crystal_formation_boards_name_cells_with_the_same_pair(kind):
+    from game.crystal_formation import geometry
+
+    geo = geometry(kind)
+    for i, cell in enumerate(geo.cells):
+        assert geo.parse_cell(geo.cell_name(i)) == cell

@@ -37,7 +37,7 @@ from game.crystal_formation import (
     ring,
     start_corners,
 )
-from game.grid import cell_label
+from game.grid import cell_name
 from game.registry import GAMES
 from tests.contract import illegal_text_checks, random_playout_checks
 
@@ -151,7 +151,7 @@ def test_ruling1_hex_drawing_positions_put_neighbours_one_apart():
 
 def test_ruling2_start_corners():
     def labels(n):
-        return [cell_label(c) for c in start_corners(n)]
+        return [cell_name(c) for c in start_corners(n)]
 
     assert labels(2) == ["A1", "H8"]
     assert labels(3) == ["A1", "H1", "H8"]
@@ -230,7 +230,7 @@ def test_ruling4_square_rings_match_the_original_diagrams():
 
 
 def test_ruling4_rings_are_cut_at_the_edge():
-    assert {cell_label(c) for c in ring("square", C("A1"), 1)} == {"B1", "A2", "B2"}
+    assert {cell_name(c) for c in ring("square", C("A1"), 1)} == {"B1", "A2", "B2"}
     assert len(ring("square", C("A1"), 3)) == 7
 
 
@@ -459,7 +459,7 @@ def test_ruling6_decay_ladder():
         stashes=[(5, 5, 5), (4, 4, 4)],
     )
     preview = s.decay_preview(None)
-    got = {cell_label(d.cell): (d.before, d.after) for d in preview.decays}
+    got = {cell_name(d.cell): (d.before, d.after) for d in preview.decays}
     assert got == {
         "B2": ("SML", "ML"),
         "D2": ("SM", "M"),
@@ -541,7 +541,7 @@ def test_ruling6_decay_order_is_reading_order():
         stashes=[(1, 2, 4), (4, 4, 4)],
     )
     preview = s.decay_preview(None)
-    got = {cell_label(d.cell): d.after for d in preview.decays}
+    got = {cell_name(d.cell): d.after for d in preview.decays}
     assert got == {"B2": "S", "B4": ""}
 
 
@@ -558,7 +558,7 @@ def test_ruling6_unsupported_nodes_die_and_trees_survive():
         """)
     # F5 is not in the tree's area and has no other supporter: it dies at turn end
     preview = s.decay_preview(Place(C("B2")))
-    assert [cell_label(n.cell) for n in preview.deaths] == ["F5"]
+    assert [cell_name(n.cell) for n in preview.deaths] == ["F5"]
     after = play(s, "place b2")
     assert pieces(after, "F5") == "" and after.stash(0) == (3, 4, 4)
     # a lone tree with no support at all stays
@@ -579,8 +579,8 @@ def test_ruling6_death_is_judged_after_decay():
         """)
     assert C("B3") in s.node_area(C("D3"))
     preview = s.decay_preview(None)
-    assert [(cell_label(d.cell), d.after) for d in preview.decays] == [("D3", "SL")]
-    assert {cell_label(n.cell) for n in preview.deaths} == {"B3", "D3"}
+    assert [(cell_name(d.cell), d.after) for d in preview.decays] == [("D3", "SL")]
+    assert {cell_name(n.cell) for n in preview.deaths} == {"B3", "D3"}
 
 
 def test_ruling6_death_does_not_cascade():
@@ -596,7 +596,7 @@ def test_ruling6_death_does_not_cascade():
         . . . . . . . 1SML
         """)
     preview = s.decay_preview(None)
-    assert [cell_label(n.cell) for n in preview.deaths] == ["D1"]
+    assert [cell_name(n.cell) for n in preview.deaths] == ["D1"]
     after = play(s, "place b1")
     # D1 dies; F1 and B1 were in its area when support was judged, so they stay
     assert pieces(after, "D1") == "" and pieces(after, "F1") == "S"
@@ -671,7 +671,7 @@ def test_decay_preview_matches_apply():
         nxt = s.apply(move)
         for d in preview.decays:
             if not any(n.cell == d.cell for n in preview.deaths):
-                assert pieces(nxt, cell_label(d.cell)) == d.after
+                assert pieces(nxt, cell_name(d.cell)) == d.after
         for n in preview.deaths:
             assert nxt.node_at(n.cell) is None
         assert preview.trees == nxt.trees(preview.seat)
@@ -816,7 +816,7 @@ def test_enemy_influence_and_threatened_nodes():
         . . . . . . . 1SML
         """)
     assert s.enemy_influence(0) == s.area(1)
-    assert [cell_label(n.cell) for n in s.threatened_nodes(0)] == ["E5"]
+    assert [cell_name(n.cell) for n in s.threatened_nodes(0)] == ["E5"]
     bd = s.score_breakdown(0)
     assert bd["trees"] == 1 and bd["power"] == 7 and bd["threatened"] == 1
 

@@ -36,7 +36,7 @@ from game.element_shift import (
     PlanList,
     StartPick,
     cell_name,
-    parse_cell_name,
+    parse_cell,
     resolve_round,
     score_round,
     state_from_diagram,
@@ -64,7 +64,7 @@ def position(
     for word in players.split():
         el, _, where = word.partition("@")
         elements.append(NAMES[el])
-        cells.append(parse_cell_name(where))
+        cells.append(parse_cell(where))
     return state_from_diagram("\n".join(full), elements, cells, round_, totals)
 
 
@@ -76,7 +76,7 @@ def play(state: ElementShiftState, *plans: str) -> ElementShiftState:
 
 
 def tile(state, name: str) -> int:
-    return state.board[parse_cell_name(name)]
+    return state.board[parse_cell(name)]
 
 
 # ---------------------------------------------------------------------------------------
@@ -155,7 +155,7 @@ def test_switch_becomes_the_beater_and_never_changes_the_tile():
 def test_players_may_share_tiles():
     s = position("WF", "water@A1 water@B1")
     after = play(s, "keep; R", "keep; L")
-    assert after.positions == (parse_cell_name("B1"), parse_cell_name("A1"))
+    assert after.positions == (parse_cell("B1"), parse_cell("A1"))
     after = play(s, "keep; R", "keep; stay")
     assert after.positions[0] == after.positions[1]
 
@@ -255,7 +255,7 @@ def test_leading_element_bonus_goes_to_the_element_that_beats_it():
 
 def test_leading_element_tie_means_no_bonus_and_is_judged_after_changes():
     # 41 fire, 41 water, 39 grass: tied for most, nobody leads.
-    s = state_from_diagram(_split_board((41, 41, 39)), [GRASS, WATER], [120, parse_cell_name("I4")])
+    s = state_from_diagram(_split_board((41, 41, 39)), [GRASS, WATER], [120, parse_cell("I4")])
     assert s.leading_element() == -1
     lines = play(s, "keep; stay", "keep; stay").breakdowns[0]
     assert lines[0].leading == 0 and lines[0].region == 2 * 39
@@ -311,7 +311,7 @@ def test_rock_paper_scissors_two_points_per_player_beaten():
 def test_horsing_around_knight_landing_is_not_entered():
     s = position("WFF\nGGF\nGFF", "water@A1", round_=5)
     after = play(s, "keep; DDR")
-    assert after.positions[0] == parse_cell_name("B3")
+    assert after.positions[0] == parse_cell("B3")
     assert tile(after, "B3") == FIRE
     after = play(s, "keep; DDR R")
     assert tile(after, "C3") == WATER and tile(after, "B3") == FIRE
@@ -405,8 +405,8 @@ def test_notation_reads_back_and_is_case_insensitive():
     r5 = position("W", "water@E5", round_=5)
     assert str(r5.parse_move("keep; uur rrd")) == "keep; UUR RRD stay stay stay"
     setup = SPEC.new_game(1)
-    assert setup.parse_move("START e5") == StartPick(parse_cell_name("E5"))
-    assert cell_name(parse_cell_name("K11")) == "K11"
+    assert setup.parse_move("START e5") == StartPick(parse_cell("E5"))
+    assert cell_name(parse_cell("K11")) == "K11"
     for junk in ("keep; Q", "start Z9", "keep; R R R R R R R", "mistake"):
         with pytest.raises(IllegalMove):
             s.apply(s.parse_move(junk))
@@ -557,14 +557,14 @@ def test_medium_finds_the_best_plan_against_a_still_board():
     plan = make_medium().choose(s, rng=random.Random(1), budget=Budget(nodes=10**6))
     preview = s.preview(0, plan)
     assert preview.score.total == _best_still_points(s, 0)
-    assert parse_cell_name("B1") in preview.converts and preview.score.region >= 22
+    assert parse_cell("B1") in preview.converts and preview.score.region >= 22
 
 
 def test_hard_takes_the_obvious_conversion():
     s = position("WFWWWWWWWWW", "water@A1 fire@F6", fill="diag")
     plan = make_hard().choose(s, rng=random.Random(1), budget=Budget(nodes=10**6))
     preview = s.preview(0, plan)
-    assert parse_cell_name("B1") in preview.converts and preview.score.region >= 22
+    assert parse_cell("B1") in preview.converts and preview.score.region >= 22
 
 
 def test_hard_is_aware_of_rock_paper_scissors():

@@ -391,17 +391,17 @@ def make_view(app, start=None, seats=("person", "hard")):
 
 
 def test_sudden_death_removal_by_finger_and_by_controller(app):
-    from game.chromatic_collapse import from_diagram, parse_square
+    from game.chromatic_collapse import from_diagram, parse_cell
 
     start = from_diagram(REMOVAL_BOARD, to_move=DIAMOND, phase="remove", turn=50, last_colour="red")
     view = make_view(app, start=start, seats=("person", "person"))
-    tap(app, view.square_center(parse_square("g2")))
+    tap(app, view.square_center(parse_cell("g2")))
     assert [e.text for e in view.match.entries] == ["x g2"]  # one tap, one removal
     # the same turn again, by controller: Back walks the removal targets, A removes
     app.run_ticks(20)
     view = make_view(app, start=start, seats=("person", "person"))
     app.run_ticks(1)
-    target = parse_square("f3")
+    target = parse_cell("f3")
     back_to(app, view, target)
     assert view.cursor_shown()
     pad(app, A)

@@ -130,9 +130,9 @@ def _raw(game_id):
 def _colour_at(game_id, state, cell_name):
     """The colour word the engine gives the piece or crystal on a cell (None if empty)."""
     if game_id == "chromatic-collapse":
-        from game.chromatic_collapse import COLOURS, parse_square
+        from game.chromatic_collapse import COLOURS, parse_cell
 
-        piece = state.piece_at(parse_square(cell_name))
+        piece = state.piece_at(parse_cell(cell_name))
         return COLOURS[piece[1]] if piece else None
     if game_id == "color-crossroads":
         from game.color_crossroads import COLOURS, parse_cell
@@ -140,9 +140,9 @@ def _colour_at(game_id, state, cell_name):
         value = state.board[parse_cell(cell_name)]
         return COLOURS[value - 1] if 1 <= value <= len(COLOURS) else None
     if game_id == "crystal-connector":
-        from game.crystal_connector import COLOUR_NAMES, parse_cell_label
+        from game.crystal_connector import COLOUR_NAMES, parse_cell
 
-        value = state.board[parse_cell_label(cell_name)]
+        value = state.board[parse_cell(cell_name)]
         return COLOUR_NAMES[value] if 0 <= value < len(COLOUR_NAMES) else None
     return None
 

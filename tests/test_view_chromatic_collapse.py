@@ -19,9 +19,9 @@ from game.chromatic_collapse import (
     Slide,
     Start,
     from_diagram,
-    parse_square,
+    parse_cell,
     square_cell,
-    square_name,
+    cell_name,
 )
 from game.core import GameSetup
 from game.match import Match, Seat
@@ -205,17 +205,17 @@ def test_selecting_a_piece_lights_its_destinations_on_screen(app):
 def test_dimmed_piece_says_why_it_may_not_move(app):
     view = make_view(app, moves=["start Diamond", "b1-d3"])  # Circle must answer with b1's colour
     state = view.match.state
-    colour = state.piece_at(parse_square("d3"))[1]
+    colour = state.piece_at(parse_cell("d3"))[1]
     stuck = next(sq for sq in state.pieces(CIRCLE) if state.piece_note(sq) is not None)
     assert state.piece_at(stuck)[1] != colour
     click_square(app, view, stuck)
     assert view.current_selection() is None
     assert view.banner_kind == "warning"
     assert state.step_banner() in view.banner  # "First move: a blue piece"
-    assert square_name(stuck) in view.banner
+    assert cell_name(stuck) in view.banner
     assert view.match.entries[-1].text == "b1-d3"
     # an opponent piece says whose it is
-    click_square(app, view, parse_square("c1"))
+    click_square(app, view, parse_cell("c1"))
     assert view.banner == "That is a Diamond piece"
 
 
@@ -256,7 +256,7 @@ def test_second_move_direction_rule_reason(app):
     assert view.banner.endswith(
         state.step_banner()
     )  # "...Second move: east, south-east or north-east"
-    assert square_name(blocked[0]) in view.banner
+    assert cell_name(blocked[0]) in view.banner
     # the piece that moved first may not move again
     click_square(app, view, state.moved_square())
     assert view.banner == "This piece has already moved this turn"
@@ -443,11 +443,11 @@ def test_removal_turn_prompt_and_click_to_remove(app):
     assert "Sudden death" in view.prompt()[0]
     assert view.sudden_death_lines(start) == (["remove now"], True)
     # one's own piece: the engine's reason
-    click_square(app, view, parse_square("c6"))
+    click_square(app, view, parse_cell("c6"))
     assert view.banner == "Remove one of your opponent's pieces, not your own"
     assert view.match.entries == []
     # an opponent piece: removed
-    click_square(app, view, parse_square("g2"))
+    click_square(app, view, parse_cell("g2"))
     assert [e.text for e in view.match.entries] == ["x g2"]
     assert view.match.state.phase == "first"
     assert view.anim is not None or view.queue  # it shatters
@@ -468,13 +468,13 @@ def test_winning_group_flashes(app):
     """
     start = from_diagram(board, to_move=DIAMOND, phase="first", turn=20, last_colour="yellow")
     view = make_view(app, start=start)
-    enter_by_clicks(app, view, Slide(parse_square("d4"), parse_square("e5")))
+    enter_by_clicks(app, view, Slide(parse_cell("d4"), parse_cell("e5")))
     app.run_until(lambda: not view.anim and not view.queue, max_ticks=400, draw=True)
     end = view.match.state
     assert end.is_terminal() and end.winner == DIAMOND
     assert end.reason in view.prompt()[0]
     # the glow around the winning group pulses: a pixel beside a piece changes over time
-    x, y = view.square_center(parse_square("d6"))
+    x, y = view.square_center(parse_cell("d6"))
     probe = (x, y + int(CELL * 0.44))
     samples = set()
     for _ in range(8):

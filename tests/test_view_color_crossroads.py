@@ -370,7 +370,7 @@ def test_a_wrong_loop_is_refused_with_the_reason_and_a_drawn_loop_is_accepted(ap
     # clicking cells one by one: C3 B3 A3 A4 A5 then E5 (red): "E5 is red"
     for name in ("C3", "B3", "A3", "A4", "A5", "A6"):
         click(app, V.cell_center(parse_cell(name)))
-    assert [V.label(c) for c in view.path] == ["C3", "B3", "A3", "A4", "A5", "A6"]
+    assert [V.cell_name(c) for c in view.path] == ["C3", "B3", "A3", "A4", "A5", "A6"]
     click(app, V.cell_center(parse_cell("A6")))  # the last cell again takes it back
     assert len(view.path) == 5
     click(app, V.cell_center(parse_cell("E5")))  # not a neighbour, and red
@@ -381,7 +381,7 @@ def test_a_wrong_loop_is_refused_with_the_reason_and_a_drawn_loop_is_accepted(ap
     # Backspace takes back a cell; clicking an earlier cell cuts the path there
     key(app, pygame.K_BACKSPACE)
     click(app, V.cell_center(parse_cell("A3")))
-    assert [V.label(c) for c in view.path] == ["C3", "B3", "A3"]
+    assert [V.cell_name(c) for c in view.path] == ["C3", "B3", "A3"]
     for name in ("A4", "A5", "B5", "C5", "C4", "C3"):
         click(app, V.cell_center(parse_cell(name)))
     assert view.closed and len(view.path) == 8
@@ -556,7 +556,7 @@ def test_finger_drag_draws_a_loop_and_a_tap_submits_once(app):
     app.run_ticks(1)
     assert view.match.state.points == (0, 1)
     assert [e.text for e in view.match.entries].count(
-        "loop " + " ".join(V.label(c) for c in loop)
+        "loop " + " ".join(V.cell_name(c) for c in loop)
     ) == 1
 
 

@@ -23,7 +23,7 @@ from game.crystal_formation import (
     Place,
     geometry,
 )
-from game.grid import cell_label
+from game.grid import cell_name
 from game.match import Match, Seat
 from game.registry import GAMES
 from scenes.play import crystal_formation as V
@@ -384,8 +384,8 @@ def test_hover_shows_rings_and_the_end_of_turn_preview(app):
     assert pygame.transform.average_color(screen, rect) != plain
     # as it stands: A1 and B2 are in Sapphire's area; B2 decays away, so A1 dies
     base = view.preview(state, None)
-    assert [cell_label(d.cell) for d in base.decays] == ["A1", "B2"]
-    assert [cell_label(n.cell) for n in base.deaths] == ["A1"]
+    assert [cell_name(d.cell) for d in base.decays] == ["A1", "B2"]
+    assert [cell_name(n.cell) for n in base.deaths] == ["A1"]
     # pointing at a place target previews that action, exactly as the engine will play it
     target = cell("C2")
     assert target in state.place_targets()

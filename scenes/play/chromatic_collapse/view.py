@@ -40,7 +40,7 @@ from game.chromatic_collapse import (
     Start,
     is_sudden_death_turn,
     square_cell,
-    square_name,
+    cell_name,
 )
 from scenes.play.base import PlayScene, pulse
 from scenes.widgets import lighten
@@ -382,7 +382,7 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
             self.clear_selection()
             if note == state.step_banner():
                 # the engine's reason is the step's rule; say which piece it stopped
-                note = f"The piece on {square_name(sq)} may not move now. {note}"
+                note = f"The piece on {cell_name(sq)} may not move now. {note}"
             self.say(note, "warning")
             self.app.sound.play("bump")
             return False

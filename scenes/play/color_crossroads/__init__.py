@@ -21,7 +21,7 @@ view, so imports run one way.
 What other code imports from ``scenes.play.color_crossroads`` is re-exported here.
 """
 
-from game.color_crossroads import label
+from game.color_crossroads import cell_name
 from scenes.play.base import BOARD_AREA, PANEL
 
 from .layout import (
@@ -49,7 +49,7 @@ __all__ = [
     "cell_center",
     "cell_rect",
     "challenge_rect",
-    "label",
+    "cell_name",
     "start_rects",
     "swatch_rect",
 ]

@@ -8,7 +8,7 @@ import math
 
 import pygame
 
-from game.color_crossroads import COLOURS, CORNERS, PAIRS, TARGET_POINTS, WALL, label
+from game.color_crossroads import COLOURS, CORNERS, PAIRS, TARGET_POINTS, WALL, cell_name
 from scenes.play.base import pulse
 from scenes.widgets import darken, lighten, wrap_text
 
@@ -202,7 +202,7 @@ class ColumnDrawing:
             text(
                 surface,
                 theme,
-                f"on {label(cell)}",
+                f"on {cell_name(cell)}",
                 18,
                 theme["text_dim"],
                 (COLUMN.right, COLUMN.y),
@@ -261,9 +261,9 @@ class ColumnDrawing:
                 note_col = lighten(theme["bad"], 0.2)
             elif fits is not None and cell is not None:
                 note, note_col = (
-                    (f"fits {label(cell)}", theme["good"])
+                    (f"fits {cell_name(cell)}", theme["good"])
                     if c in fits
-                    else (f"not on {label(cell)}", theme["text_dim"])
+                    else (f"not on {cell_name(cell)}", theme["text_dim"])
                 )
             elif selected:
                 note, note_col = "chosen: click a cell", theme["accent"]
@@ -307,7 +307,7 @@ class ColumnDrawing:
         if person:
             if not st.placed_this_turn:
                 if self.pending is not None:
-                    msg = f"Now choose a colour for {label(self.pending)}."
+                    msg = f"Now choose a colour for {cell_name(self.pending)}."
                 elif self.colour is not None:
                     msg = f"Click a cell for {COLOURS[self.colour]}."
                 else:
@@ -316,7 +316,7 @@ class ColumnDrawing:
                     msg += " You may challenge a pair before or after placing."
             else:
                 placed = (
-                    f"You placed {label(st.last_placed)} {COLOURS[st.board[st.last_placed] - 1]}. "
+                    f"You placed {cell_name(st.last_placed)} {COLOURS[st.board[st.last_placed] - 1]}. "
                     if st.last_placed >= 0 and 0 < st.board[st.last_placed] < WALL
                     else ""
                 )
@@ -423,7 +423,7 @@ class ColumnDrawing:
                 self.draw_button(surface, t)
         if st.corner_loops:
             help_text = (
-                f"Corner loops: pass through {label(CORNERS[a])} and {label(CORNERS[b])}. "
+                f"Corner loops: pass through {cell_name(CORNERS[a])} and {cell_name(CORNERS[b])}. "
                 f"Only empty, {COLOURS[a]} and {COLOURS[b]} cells. Drag, or click cell by cell; "
                 "the start cell again closes the loop."
             )

@@ -51,7 +51,7 @@ from game.color_crossroads import (
     Pass,
     Place,
     Start,
-    label,
+    cell_name,
 )
 from scenes.play.base import PlayScene
 
@@ -352,7 +352,7 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
             return
         self.pending = None if self.pending == cell else cell
         if self.pending is not None:
-            self.say(f"{label(cell)}: now choose a colour", "info", 2.0)
+            self.say(f"{cell_name(cell)}: now choose a colour", "info", 2.0)
 
     def place(self, cell: int, colour: int) -> None:
         if self.try_move(Place(cell, colour)):
@@ -593,7 +593,7 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         if isinstance(move, Start):
             return f"{who}  Player {move.seat + 1} starts"
         if isinstance(move, Place):
-            return f"{who}  {label(move.cell)} {COLOURS[move.colour]}"
+            return f"{who}  {cell_name(move.cell)} {COLOURS[move.colour]}"
         if isinstance(move, Challenge):
             return f"{who}  challenges {pair_text(move.pair)}"
         if isinstance(move, Answer):

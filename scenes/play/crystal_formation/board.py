@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.crystal_formation import Grow, MoveNode, Place
-from game.grid import cell_label
+from game.grid import cell_name
 from scenes.play.base import pulse
 from scenes.widgets import darken, draw_glyph, draw_panel, lighten
 
@@ -218,7 +218,7 @@ class BoardDrawing:
                 font = self.app.theme.font(11, "regular")
                 dim = pygame.Color(self.app.theme["text_dim"])
                 for c in geom.cells:
-                    img = font.render(cell_label(c).lower(), True, dim)
+                    img = font.render(cell_name(c).lower(), True, dim)
                     img.set_alpha(90)
                     x, y = geom.pos[c]
                     surf.blit(img, img.get_rect(midtop=(round(x), round(y - geom.radius + 5))))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.crystal_formation import ROUND_LIMIT, TREES_TO_WIN
-from game.grid import cell_label
+from game.grid import cell_name
 from scenes.play.base import BOARD_AREA, PANEL
 from scenes.widgets import darken, draw_panel, lighten, wrap_text
 
@@ -33,7 +33,7 @@ class SidePanel:
         if m.state.must_pass():
             return f"{name}: nothing is possible, pass (P)"
         if self.selected is not None:
-            return f"{name}: move or grow {cell_label(self.selected)}"
+            return f"{name}: move or grow {cell_name(self.selected)}"
         return f"{name}: place, grow or move"
 
     def panel_rows(self):

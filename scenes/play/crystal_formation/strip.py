@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.crystal_formation import ROUND_LIMIT
-from game.grid import cell_label
+from game.grid import cell_name
 from scenes.play.base import pulse
 from scenes.widgets import darken, draw_glyph, lighten, wrap_text
 
@@ -245,7 +245,7 @@ class StripDrawing:
             node = state.node_at(self.selected)
             self._blit(
                 surface,
-                f"{cell_label(self.selected)}: {pieces_words(node.pieces)}, power {node.power}",
+                f"{cell_name(self.selected)}: {pieces_words(node.pieces)}, power {node.power}",
                 15,
                 theme["accent"],
                 (x, y),
@@ -342,23 +342,21 @@ class StripDrawing:
                 lines.append(
                     (
                         "cross",
-                        f"{cell_label(d.cell)}: {'decayed' if past else 'decays'}, then {died}",
+                        f"{cell_name(d.cell)}: {'decayed' if past else 'decays'}, then {died}",
                         theme["bad"],
                     )
                 )
         for node in end.deaths:
             if node.cell not in decayed:
-                lines.append(
-                    ("cross", f"{cell_label(node.cell)}: {died}, no support", theme["bad"])
-                )
+                lines.append(("cross", f"{cell_name(node.cell)}: {died}, no support", theme["bad"]))
         for d in end.decays:
             if d.cell in dead:
                 continue
             verb = "decayed" if past else "decays"
             text = (
-                f"{cell_label(d.cell)}: {pieces_words(d.before, True)} {verb} to {pieces_words(d.after, True)}"
+                f"{cell_name(d.cell)}: {pieces_words(d.before, True)} {verb} to {pieces_words(d.after, True)}"
                 if d.after
-                else f"{cell_label(d.cell)}: {pieces_words(d.before, True)} {verb} away"
+                else f"{cell_name(d.cell)}: {pieces_words(d.before, True)} {verb} away"
             )
             lines.append(("down", text, theme["accent"]))
         if not lines:
@@ -431,7 +429,7 @@ class StripDrawing:
         owner = self.seat_name(node.owner)
         self._blit(
             surface,
-            f"{cell_label(node.cell)} · {owner}",
+            f"{cell_name(node.cell)} · {owner}",
             16,
             lighten(self.seat_colour(node.owner), 0.3),
             (x, y),
