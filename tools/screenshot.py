@@ -18,6 +18,7 @@
     python3 tools/screenshot.py theatre out/theatre.png --id "chromatic-collapse#7" --play-out \
         [--at 20] [--analyse] [--gif out/game.gif]
     python3 tools/screenshot.py all out/            # the README's set
+    python3 tools/screenshot.py proof out/          # every play screen, no bots: cmp two runs
 
 ``--moves`` is a ';'-separated list in the game's notation.  ``--mid T`` applies the
 last move and captures its animation at fraction T (a shift in mid-slide).
@@ -72,8 +73,12 @@ def build_match(game_id: str, moves: list[str], seats: list[str] | None, play_ou
     kinds = seats or (["person"] + ["medium"] * (n - 1))
     seat_objs = [Seat.person() if k == "person" else Seat.bot(k) for k in kinds[:n]]
     match = Match(GAMES[setup.game], setup, seat_objs, setup.start(GAMES))
+    pick = random.Random(setup.seed + 1)  # "random" in --moves: any legal move, seeded
     for text in moves:
-        match.submit_text(text)
+        if text == "random":
+            match.submit(pick.choice(match.state.legal_moves()))
+        else:
+            match.submit_text(text)
     if play_out:
         rng = random.Random(setup.seed)
         spec = GAMES[setup.game]
@@ -162,7 +167,12 @@ def screen(kind: str, out: Path, args) -> Path:
             scene.open_pause()
             return shoot(app, out, 3)
         if last is not None:
-            scene.try_move(match.parse(last)) if not match.bot_to_move() else None
+            move = (
+                random.Random(len(match.entries)).choice(match.state.legal_moves())
+                if last == "random"
+                else match.parse(last)
+            )
+            scene.try_move(move) if not match.bot_to_move() else None
             if scene.anim is None and scene.queue:
                 app.run_ticks(1, draw=False)
             if scene.anim is not None:
@@ -294,6 +304,68 @@ def theatre_shot(app, out: Path, args, moves, seats) -> Path:
     return shoot(app, out, args.ticks or 90)
 
 
+PROOF_GAMES = (
+    "crystal-connector#12",
+    "chromatic-collapse#7",
+    "element-shift#3",
+    "crystal-formation#5",
+    "crystal-formation:players=4#5",
+    "color-crossroads#3",
+)
+
+
+def proof(out: Path) -> int:
+    """Every screen a front-end change can touch, with no bot thinking (every seat a
+    person, random moves seeded), so two runs of the same code give the same pixels:
+    the before/after check of a refactor (``cmp`` the two folders)."""
+    import argparse as _argparse
+    from game.core import GameSetup
+    from game.registry import GAMES
+
+    def run(kind: str, name: str, **kw) -> None:
+        ns = _argparse.Namespace(
+            colour_blind=False,
+            moves=None,
+            sep=";",
+            seats=None,
+            ticks=0,
+            mid=None,
+            scroll=0,
+            step=1,
+            done=False,
+            play_out=False,
+            at=None,
+            analyse=False,
+            gif=None,
+            id=None,
+            game=None,
+        )
+        for k, v in kw.items():
+            setattr(ns, k, v)
+        print(screen(kind, out / f"{name}.png", ns))
+
+    for kind in ("title", "select", "settings", "kiosk"):
+        run(kind, kind)
+    for gid in PROOF_GAMES:
+        setup = GameSetup.parse(gid, GAMES)
+        players = setup.players
+        slug = gid.replace("#", "-").replace(":players=", "-")
+        seats = ",".join(["person"] * players)
+        run("select", f"{slug}-select", game=setup.game)
+        run("rules", f"{slug}-rules", game=setup.game)
+        run("game", f"{slug}-start", id=gid, seats=seats)
+        moves = ";".join(["random"] * 9)
+        run("game", f"{slug}-mid", id=gid, seats=seats, moves=moves, mid=0.5)
+        run("game", f"{slug}-after", id=gid, seats=seats, moves=moves, ticks=240)
+        run("pause", f"{slug}-pause", id=gid, seats=seats, moves=moves)
+        run("results", f"{slug}-results", id=gid, seats=seats, play_out=True)
+        run("theatre", f"{slug}-theatre", id=gid, seats=seats, play_out=True, at=12)
+        for step in (1, 2):
+            run("tutorial", f"{slug}-tutorial{step}", game=setup.game, step=step)
+            run("tutorial", f"{slug}-tutorial{step}-done", game=setup.game, step=step, done=True)
+    return 0
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -316,6 +388,7 @@ def main(argv=None) -> int:
             "replays",
             "theatre",
             "all",
+            "proof",
         ),
     )
     p.add_argument("out", type=Path, help="PNG file (a folder for 'all')")
@@ -339,6 +412,8 @@ def main(argv=None) -> int:
     p.add_argument("--analyse", action="store_true", help="theatre: wait for the analysis")
     p.add_argument("--gif", type=Path, help="theatre: also export the game as a GIF (path printed)")
     args = p.parse_args(argv)
+    if args.screen == "proof":
+        return proof(args.out)
     if args.screen == "all":
         out = args.out
         for kind in ("title", "select", "settings"):
