@@ -7,13 +7,18 @@ is drawn once with the interpolation fraction ``alpha`` (0..1) between the last 
 ticks.  Animations and timers count ticks, never seconds, so a test can run a scene
 for N ticks with no real time passing::
 
-    app = App(headless=True)           # SDL dummy drivers; no window needed
+    app = make_app(headless=True)      # scenes/boot.py; SDL dummy drivers, no window
     app.post_key(pygame.K_RETURN)      # synthetic input
     app.run_ticks(30)                  # 30 updates (and draws), instantly
 
 Scenes live on a stack.  push / pop / replace are queued and applied between ticks,
 so a scene never disappears in the middle of its own update.  A scene marked
 ``overlay`` is drawn over the scene below it (the pause menu over the board).
+
+The App knows no particular screen.  It is handed ``home`` (builds the first screen,
+and the one to return to after an error) and, at an event, a kiosk ``policy`` (the
+operator's exit chord, the attract demo when idle); ``scenes/boot.py`` wires the real
+ones in and holds the command line.
 """
 
 from __future__ import annotations
@@ -22,7 +27,6 @@ import argparse
 import os
 import sys
 import time
-import traceback
 from typing import Callable
 
 START_TIME = time.perf_counter()
@@ -32,35 +36,19 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from scenes import input as arcade_input  # noqa: E402
+from scenes import widgets  # noqa: E402
 
-LOGICAL_SIZE = (1280, 720)
-TICK_RATE = 60
-TICK = 1.0 / TICK_RATE
-MAX_FRAME = 0.25
-MAX_CATCH_UP = 5
+# Re-exported: screens written before scenes/scene.py import these from here.
+from scenes.scene import (  # noqa: E402
+    LOGICAL_SIZE,
+    MAX_CATCH_UP,
+    MAX_FRAME,
+    TICK,
+    TICK_RATE,
+    Scene,
+)
 
-
-class Scene:
-    """Base class for every screen.  Subclasses override what they need."""
-
-    overlay = False  # draw the scene below first
-    name = "scene"
-
-    def __init__(self, app: "App"):
-        self.app = app
-        self.ticks = 0
-
-    def enter(self) -> None: ...
-    def exit(self) -> None: ...
-    def pause(self) -> None: ...
-    def resume(self) -> None: ...
-
-    def handle(self, event: pygame.event.Event) -> None: ...
-
-    def update(self) -> None:
-        self.ticks += 1
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None: ...
+__all__ = ["App", "LOGICAL_SIZE", "MAX_CATCH_UP", "MAX_FRAME", "TICK", "TICK_RATE", "Scene"]
 
 
 class App:
@@ -74,9 +62,14 @@ class App:
         paths=None,
         start_scenes: bool = True,
         args: argparse.Namespace | None = None,
+        home: Callable[["App"], Scene] | None = None,
+        policy=None,
     ):
+        """``home(app)`` builds the first screen; ``policy`` (kiosk only) is asked
+        about every event first (``intercept(app, event) -> bool``, True when it used
+        it) and told about every tick (``tick(app)``); it has ``config``."""
         from game.saves import user_paths
-        from scenes.config import Settings
+        from scenes.config import KioskConfig, Settings
 
         self.headless = headless
         if headless:
@@ -128,17 +121,17 @@ class App:
         # that failures surface.
         self.recover_errors = kiosk
         self.errors: list[str] = []
-        from scenes.kiosk import KioskConfig
-
-        self.kiosk_config = KioskConfig()
-        if kiosk:
-            self.kiosk_config, problem = KioskConfig.load(self.paths)
-            if problem:
-                self.notices.append(problem)
+        self.home = home
+        self.policy = policy if kiosk else None
+        # What an event allows (party play, replays, the demo's pace): the policy's own
+        # settings at an event, the defaults elsewhere.
+        self.kiosk_config = self.policy.config if self.policy is not None else KioskConfig()
         if start_scenes:
-            from scenes.title import TitleScene
-
-            self.push(TitleScene(self))
+            if home is None:
+                raise ValueError(
+                    "App needs a home screen to start on: build it with scenes.boot.make_app"
+                )
+            self.push(home(self))
             self._apply_pending()
 
     # -- window -------------------------------------------------------------------
@@ -227,16 +220,8 @@ class App:
             if not self.kiosk:  # a kiosk is left only with the operator's chord
                 self.quit()
             return
-        if self.kiosk:
-            from scenes.kiosk import PinScene, is_exit_chord
-
-            if is_exit_chord(event):
-                if self.kiosk_config.exit_pin:
-                    if not (self.stack and self.stack[-1].name == "pin"):
-                        self.push(PinScene(self))
-                else:
-                    self.quit()
-                return
+        if self.policy is not None and self.policy.intercept(self, event):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and not self.kiosk:
             self.set_fullscreen(not self.settings.fullscreen)
             return
@@ -261,11 +246,9 @@ class App:
         self.errors.append(text)
         del self.errors[:-20]
         log_error(self.paths, text)
-        from scenes.title import TitleScene
-
         self._pending.clear()
         self.stack.clear()  # the failed scenes are dropped without their exit hooks
-        self.reset_to(TitleScene(self))
+        self.reset_to(self.home(self))
         self.notices.append("Something went wrong; Crystal Arcade went back to the title.")
 
     def update(self) -> None:
@@ -275,32 +258,13 @@ class App:
                 self._guarded(self.stack[-1].handle, ev)
         if self.stack:
             self._guarded(self.stack[-1].update)
-        if self.kiosk:
-            self._kiosk_idle()
+        if self.policy is not None and not self._pending:
+            self.policy.tick(self)
         self.sound.update()
         self._apply_pending()
 
     def idle_seconds(self) -> float:
         return (self.tick_count - self.input.last_input_tick) / TICK_RATE
-
-    def _kiosk_idle(self) -> None:
-        """Idle on the title: the attract demo.  Idle anywhere else: 'Still there?'."""
-        if not self.stack or self._pending:
-            return
-        top = self.stack[-1].name
-        idle = self.idle_seconds()
-        if top == "title" and idle >= self.kiosk_config.attract_after_seconds:
-            from scenes.kiosk import AttractScene
-
-            self.push(AttractScene(self, start_index=getattr(self, "_attract_next", 0)))
-            self._attract_next = getattr(self, "_attract_next", 0) + 1
-        elif (
-            top not in ("title", "attract", "still-there", "pin")
-            and idle >= self.kiosk_config.idle_timeout_seconds
-        ):
-            from scenes.kiosk import StillThereScene
-
-            self.push(StillThereScene(self))
 
     def draw(self, alpha: float = 0.0) -> None:
         surface = self.canvas
@@ -310,8 +274,6 @@ class App:
             start -= 1
         for scene in self.stack[start:]:
             self._guarded(scene.draw, surface, alpha)
-        from scenes import widgets
-
         widgets.draw_toasts(self, surface)
         pygame.display.flip()
         self.frame_count += 1
@@ -442,94 +404,3 @@ def log_error(paths, text: str) -> None:
             fh.write(time.strftime("%Y-%m-%d %H:%M:%S ") + text + "\n")
     except OSError:
         pass
-
-
-# -- command line -------------------------------------------------------------------
-def build_parser() -> argparse.ArgumentParser:
-    from game.registry import GAMES
-
-    p = argparse.ArgumentParser(
-        prog="crystal-arcade",
-        description="Crystal Arcade: five abstract strategy games with bots.",
-        epilog="Game ids: " + ", ".join(GAMES) + ".  A full id such as "
-        "'crystal-connector:rocks,pylons#12345' reproduces a start exactly.  Party play "
-        "(phones as controllers over the local network) starts from game select: set seats "
-        "to Phone or turn Host party on; where it listens is in Settings.",
-    )
-    mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
-    mode.add_argument("--windowed", action="store_true", help="start in a window")
-    p.add_argument(
-        "--game",
-        metavar="ID",
-        help="skip the menus: start this game (a game name or a full game id) against Medium bots",
-    )
-    p.add_argument("--seed", type=int, metavar="N", help="seed for --game (default: random)")
-    p.add_argument(
-        "--replay", metavar="FILE", help="open the replay theatre on a replay file (.json)"
-    )
-    p.add_argument(
-        "--quit-after-ticks", type=int, metavar="N", help="quit after N ticks (smoke runs)"
-    )
-    p.add_argument(
-        "--headless", action="store_true", help="no window or sound device (SDL dummy drivers)"
-    )
-    p.add_argument(
-        "--kiosk",
-        action="store_true",
-        help="event mode: fullscreen, no Quit, locked settings, attract demo",
-    )
-    return p
-
-
-def main(argv: list[str] | None = None) -> int:
-    import multiprocessing
-
-    multiprocessing.freeze_support()  # harmless unless frozen; needed by the gui script too
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    fullscreen = True if args.fullscreen else (False if args.windowed else None)
-    try:
-        app = App(headless=args.headless, fullscreen=fullscreen, kiosk=args.kiosk, args=args)
-        app.recover_errors = True  # a real session never shows a traceback
-    except pygame.error as exc:
-        print(f"crystal-arcade: could not open a window: {exc}", file=sys.stderr)
-        print(
-            "Run with --headless (or SDL_VIDEODRIVER=dummy) where there is no display.",
-            file=sys.stderr,
-        )
-        return 2
-    if getattr(args, "replay", None):
-        from scenes.theatre.library import open_file
-
-        problem = open_file(app, args.replay)
-        if problem:
-            print(f"crystal-arcade: {problem}", file=sys.stderr)
-            app.shutdown()
-            return 2
-    elif args.game:
-        from scenes.select import start_quick_game
-
-        problem = start_quick_game(app, args.game, args.seed)
-        if problem:
-            print(f"crystal-arcade: {problem}", file=sys.stderr)
-            app.shutdown()
-            return 2
-    try:
-        app.run(quit_after_ticks=args.quit_after_ticks)
-    except KeyboardInterrupt:
-        app.shutdown()
-    except Exception:  # noqa: BLE001 - last line of defence: log, never a raw traceback window
-        traceback.print_exc()
-        app.shutdown()
-        return 1
-    return 0
-
-
-if __name__ == "__main__":
-    import multiprocessing
-
-    # A frozen (PyInstaller) app must not start a second window when the bot worker
-    # process spawns: freeze_support hands that process straight to the worker.
-    multiprocessing.freeze_support()
-    sys.exit(main())

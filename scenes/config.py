@@ -98,3 +98,54 @@ def _is_address(text: str) -> bool:
 def _reset_message(reason: str, aside) -> str:
     where = f" (the old file was kept as {aside.name})" if aside else ""
     return f"Settings file could not be used: {reason}; defaults are in use{where}."
+
+
+# -- an event booth's settings (kiosk.json, written with its defaults on first start
+# so an operator can find and edit it) ---------------------------------------------
+@dataclass
+class KioskConfig:
+    attract_after_seconds: float = 45.0
+    idle_timeout_seconds: float = 90.0
+    still_there_seconds: float = 15.0
+    exit_pin: str = ""
+    demo_seconds_per_game: float = 75.0
+    party: bool = False
+    allow_replays: bool = False
+
+    @staticmethod
+    def load(paths: Paths) -> tuple["KioskConfig", str | None]:
+        try:
+            data = read_json(paths.kiosk)
+        except UnreadableFile as exc:
+            return KioskConfig(), f"Kiosk settings were reset: {exc}"
+        if data is None:
+            cfg = KioskConfig()
+            try:
+                write_json_atomic(paths.kiosk, asdict(cfg))  # so the operator can find it
+            except SaveError:
+                pass
+            return cfg, None
+        cfg = KioskConfig()
+        problem = None
+        if not isinstance(data, dict):
+            set_aside(paths.kiosk)
+            return cfg, "Kiosk settings file is not a table; defaults are in use"
+        for key, default in asdict(cfg).items():
+            if key not in data:
+                continue
+            value = data[key]
+            if isinstance(default, bool):
+                ok = isinstance(value, bool)
+            elif isinstance(default, str):
+                ok = isinstance(value, str) and (value == "" or value.isdigit())
+            else:
+                ok = (
+                    isinstance(value, (int, float))
+                    and not isinstance(value, bool)
+                    and 1 <= value <= 86400
+                )
+            if ok:
+                setattr(cfg, key, value if isinstance(default, (str, bool)) else float(value))
+            else:
+                problem = f"Kiosk setting {key} is invalid; its default is in use"
+        return cfg, problem

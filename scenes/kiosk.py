@@ -21,62 +21,56 @@ The operator leaves with **Ctrl+Shift+Q** (then the PIN, if one is set).
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass
 
 import pygame
 
-from game.saves import Paths, SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
-from scenes.app import LOGICAL_SIZE, Scene
+from scenes.config import KioskConfig  # noqa: F401 - its home was here; tests import it so
+from scenes.scene import LOGICAL_SIZE, Scene
+from scenes.title import TitleScene
 from scenes.widgets import draw_panel, draw_text, lighten
 
 
-@dataclass
-class KioskConfig:
-    attract_after_seconds: float = 45.0
-    idle_timeout_seconds: float = 90.0
-    still_there_seconds: float = 15.0
-    exit_pin: str = ""
-    demo_seconds_per_game: float = 75.0
-    party: bool = False
-    allow_replays: bool = False
+class KioskPolicy:
+    """What an event booth changes in the app: the operator's exit chord (behind the
+    PIN when one is set), the attract demo after a quiet spell on the title, and
+    "Still there?" after a quiet spell anywhere else.  The App asks it about each
+    event and tells it each tick; the App itself knows no screen."""
 
-    @staticmethod
-    def load(paths: Paths) -> tuple["KioskConfig", str | None]:
-        try:
-            data = read_json(paths.kiosk)
-        except UnreadableFile as exc:
-            return KioskConfig(), f"Kiosk settings were reset: {exc}"
-        if data is None:
-            cfg = KioskConfig()
-            try:
-                write_json_atomic(paths.kiosk, asdict(cfg))  # so the operator can find it
-            except SaveError:
-                pass
-            return cfg, None
-        cfg = KioskConfig()
-        problem = None
-        if not isinstance(data, dict):
-            set_aside(paths.kiosk)
-            return cfg, "Kiosk settings file is not a table; defaults are in use"
-        for key, default in asdict(cfg).items():
-            if key not in data:
-                continue
-            value = data[key]
-            if isinstance(default, bool):
-                ok = isinstance(value, bool)
-            elif isinstance(default, str):
-                ok = isinstance(value, str) and (value == "" or value.isdigit())
-            else:
-                ok = (
-                    isinstance(value, (int, float))
-                    and not isinstance(value, bool)
-                    and 1 <= value <= 86400
-                )
-            if ok:
-                setattr(cfg, key, value if isinstance(default, (str, bool)) else float(value))
-            else:
-                problem = f"Kiosk setting {key} is invalid; its default is in use"
-        return cfg, problem
+    def __init__(self, config: KioskConfig):
+        self.config = config
+        self.next_demo = 0  # the attract demo walks through the games in turn
+
+    @classmethod
+    def load(cls, paths) -> tuple["KioskPolicy", str | None]:
+        config, problem = KioskConfig.load(paths)
+        return cls(config), problem
+
+    def intercept(self, app, event: pygame.event.Event) -> bool:
+        """The exit chord is the operator's, whatever screen is up."""
+        if not is_exit_chord(event):
+            return False
+        if self.config.exit_pin:
+            if not (app.stack and isinstance(app.stack[-1], PinScene)):
+                app.push(PinScene(app))
+        else:
+            app.quit()
+        return True
+
+    def tick(self, app) -> None:
+        """Idle on the title: the attract demo.  Idle anywhere else: 'Still there?'."""
+        if not app.stack:
+            return
+        top = app.stack[-1]
+        idle = app.idle_seconds()
+        if isinstance(top, TitleScene):
+            if idle >= self.config.attract_after_seconds:
+                app.push(AttractScene(app, start_index=self.next_demo))
+                self.next_demo += 1
+        elif (
+            not isinstance(top, (AttractScene, StillThereScene, PinScene))
+            and idle >= self.config.idle_timeout_seconds
+        ):
+            app.push(StillThereScene(app))
 
 
 def is_exit_chord(event: pygame.event.Event) -> bool:
@@ -144,8 +138,6 @@ class AttractScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.JOYBUTTONDOWN):
-            from scenes.title import TitleScene
-
             self.app.input.last_input_tick = self.app.tick_count
             learn = self.inner is not None and (
                 (event.type == pygame.MOUSEBUTTONDOWN and self.learn_rect().collidepoint(event.pos))
@@ -244,7 +236,6 @@ class StillThereScene(Scene):
         self.left -= 1
         if self.left <= 0:
             from game import autosave
-            from scenes.title import TitleScene
 
             autosave.clear(self.app.paths)  # a kiosk never resumes an abandoned match
             # The title then gets its full idle time before the demo starts.

@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 import pygame
 import pygame_gui
 
-from scenes.app import LOGICAL_SIZE, TICK, Scene
+from scenes.scene import LOGICAL_SIZE, TICK, Scene
 from scenes.input import PAUSE_KEY
 
 MIN_TARGET = 44

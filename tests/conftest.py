@@ -28,8 +28,8 @@ def paths(scratch_home):
 def app(paths):
     """A headless App on the title screen (threads for bots: quick to start in tests)."""
     os.environ["CRYSTAL_ARCADE_BOT_WORKER"] = "thread"
-    from scenes.app import App
+    from scenes.boot import make_app
 
-    a = App(headless=True, paths=paths)
+    a = make_app(headless=True, paths=paths)
     yield a
     a.shutdown()

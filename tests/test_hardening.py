@@ -106,11 +106,11 @@ def test_hostile_replay_file_gives_a_clear_error(kind, tmp_path):
     ],
 )
 def test_hostile_settings_never_crash_the_client(content, paths):
-    from scenes.app import App
+    from scenes.boot import make_app
 
     paths.config.mkdir(parents=True)
     paths.settings.write_bytes(content)
-    a = App(headless=True, paths=paths)
+    a = make_app(headless=True, paths=paths)
     try:
         assert any("Settings" in n for n in a.notices)
         a.run_ticks(3)
@@ -156,12 +156,12 @@ CHILD = textwrap.dedent("""
     os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ["CRYSTAL_ARCADE_BOT_WORKER"] = "thread"
     import random
-    from scenes.app import App
+    from scenes.boot import make_app
     from game.core import GameSetup
     from game.match import Match, Seat
     from game.registry import GAMES
     from scenes.play import play_scene_for
-    app = App(headless=True)
+    app = make_app(headless=True)
     spec = GAMES["color-crossroads"]
     setup = GameSetup("color-crossroads", 2, spec.resolve_options()[1], 5)
     m = Match(spec, setup, [Seat.person(), Seat.person()], setup.start(GAMES))
@@ -201,9 +201,9 @@ def test_killed_process_resumes_at_its_last_completed_move(paths):
     finally:
         if proc.poll() is None:
             proc.kill()
-    from scenes.app import App
+    from scenes.boot import make_app
 
-    a = App(headless=True, paths=paths)
+    a = make_app(headless=True, paths=paths)
     try:
         a.run_ticks(2)
         title = a.top

@@ -3,10 +3,8 @@
 Read from the source with ``ast`` (every import, also those inside functions):
 - the rules never import their bots: ``game/<game>.py`` -> ``game.ai`` is forbidden,
   the spec that ties a game to its bots is assembled in ``game/registry.py``;
-- no two modules of game/, tools/ or party/ import each other;
-- scenes/ still has pairs that import each other (app.py and the screens, through
-  function-local imports).  They are listed here so the list can only shrink: a new
-  pair fails this test.
+- no two modules anywhere import each other, and the app loop (scenes/app.py)
+  imports no screen: scenes/boot.py hands it the title and the kiosk policy.
 """
 
 from __future__ import annotations
@@ -16,19 +14,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("game", "scenes", "tools", "party")
-
-# Known pairs in scenes/: App finds its first screens and kiosk policy by importing
-# them, and they import App.  Issue 16 moves kiosk policy and screen lookup out of App.
-SCENES_PAIRS_TO_REMOVE = {
-    frozenset(pair)
-    for pair in [
-        ("scenes.app", "scenes.kiosk"),
-        ("scenes.app", "scenes.select"),
-        ("scenes.app", "scenes.title"),
-        ("scenes.app", "scenes.widgets"),
-    ]
-}
-
 
 def modules() -> dict[str, Path]:
     found = {}
@@ -94,19 +79,19 @@ def test_rules_never_import_their_bots():
     assert {m: t for m, t in offenders.items() if t} == {}
 
 
-def test_no_two_modules_of_game_or_tools_import_each_other():
-    pairs = {
-        p
-        for p in mutual_pairs(graph())
-        if all(m.split(".")[0] in ("game", "tools", "party") for m in p)
-    }
-    assert pairs == set()
+def test_no_two_modules_import_each_other():
+    pairs = mutual_pairs(graph())
+    assert pairs == set(), f"import circles: {sorted(map(sorted, pairs))}"
 
 
-def test_scenes_import_circles_only_shrink():
-    pairs = {p for p in mutual_pairs(graph()) if all(m.startswith("scenes") for m in p)}
-    new = pairs - SCENES_PAIRS_TO_REMOVE
-    assert new == set(), f"new import circles in scenes/: {sorted(map(sorted, new))}"
+def test_the_app_loop_imports_no_screen():
+    """The App is handed its first screen and its kiosk policy (scenes/boot.py): the
+    loop depends only on what every screen shares."""
+    shared = {"scenes.scene", "scenes.input", "scenes.widgets", "scenes.config", "scenes.theme"}
+    shared |= {"scenes.sound", "scenes"}
+    front_end = {t for t in graph()["scenes.app"] if t.startswith("scenes")}
+    assert front_end <= shared, sorted(front_end - shared)
+    assert "scenes.title" not in front_end and "scenes.kiosk" not in front_end
 
 
 def test_pure_layers_do_not_import_the_front_end():

@@ -6,13 +6,14 @@ import os
 import pygame
 import pytest
 
-from scenes.app import App, Scene
+from scenes.app import Scene
+from scenes.boot import make_app
 
 
 @pytest.fixture
 def kiosk(paths):
     os.environ["CRYSTAL_ARCADE_BOT_WORKER"] = "thread"
-    a = App(headless=True, paths=paths, kiosk=True)
+    a = make_app(headless=True, paths=paths, kiosk=True)
     a.kiosk_config.attract_after_seconds = 2
     a.kiosk_config.idle_timeout_seconds = 3
     a.kiosk_config.still_there_seconds = 2

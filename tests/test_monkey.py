@@ -15,6 +15,7 @@ from game.core import GameSetup
 from game.match import Match, Seat
 from game.registry import GAMES
 from scenes.app import App
+from scenes.boot import make_app
 
 KEYS = [
     pygame.K_UP,
@@ -155,7 +156,7 @@ SCREENS = ["title", "select", "settings", "rules", *GAMES]
 def test_monkey(screen, paths):
     os.environ["CRYSTAL_ARCADE_BOT_WORKER"] = "thread"
     rng = random.Random(zlib.crc32(screen.encode()))  # the same monkey every run
-    app = App(headless=True, paths=paths)
+    app = make_app(headless=True, paths=paths)
     app.settings.animation_speed = 4.0
     try:
         ticks = 0
@@ -163,7 +164,7 @@ def test_monkey(screen, paths):
         while ticks < 4000:
             if not app.running:  # the monkey pressed Quit on the title: a fair outcome
                 app.shutdown()
-                app = App(headless=True, paths=paths)
+                app = make_app(headless=True, paths=paths)
             open_screen(app, screen)
             for _ in range(400):
                 for _ in range(rng.randint(0, 3)):

@@ -261,7 +261,7 @@ def test_an_address_this_machine_does_not_have_is_reported_not_raised(app):
 def test_a_kiosk_offers_parties_only_when_its_operator_allows(paths):
     import json
 
-    from scenes.app import App
+    from scenes.boot import make_app
 
     def select_texts(app):
         press(app, "Play")
@@ -270,7 +270,7 @@ def test_a_kiosk_offers_parties_only_when_its_operator_allows(paths):
         app.run_ticks(2, draw=False)
         return texts
 
-    kiosk = App(headless=True, paths=paths, kiosk=True)
+    kiosk = make_app(headless=True, paths=paths, kiosk=True)
     try:
         assert kiosk.kiosk_config.party is False
         texts = select_texts(kiosk)
@@ -288,7 +288,7 @@ def test_a_kiosk_offers_parties_only_when_its_operator_allows(paths):
     data = json.loads(paths.kiosk.read_text())
     data["party"] = True
     paths.kiosk.write_text(json.dumps(data))
-    kiosk = App(headless=True, paths=paths, kiosk=True)
+    kiosk = make_app(headless=True, paths=paths, kiosk=True)
     try:
         assert kiosk.kiosk_config.party is True
         assert any(t.startswith("Host party") for t in select_texts(kiosk))
@@ -296,7 +296,7 @@ def test_a_kiosk_offers_parties_only_when_its_operator_allows(paths):
         kiosk.shutdown()
     data["party"] = "yes"  # a wrong kind of value is reported and the default used
     paths.kiosk.write_text(json.dumps(data))
-    kiosk = App(headless=True, paths=paths, kiosk=True)
+    kiosk = make_app(headless=True, paths=paths, kiosk=True)
     try:
         assert kiosk.kiosk_config.party is False
     finally:
@@ -307,13 +307,13 @@ def test_phones_playing_keep_a_kiosk_awake(paths):
     """'Still there?' is for a screen nobody uses: at a party the people use phones."""
     import json
 
-    from scenes.app import App
+    from scenes.boot import make_app
 
     paths.kiosk.parent.mkdir(parents=True, exist_ok=True)
     paths.kiosk.write_text(
         json.dumps({"party": True, "idle_timeout_seconds": 2, "attract_after_seconds": 600})
     )
-    app = App(headless=True, paths=paths, kiosk=True)
+    app = make_app(headless=True, paths=paths, kiosk=True)
     try:
         lobby = host_from_select(app, "crystal-connector", ["phone", "phone"])
 

@@ -5,7 +5,7 @@ import json
 import pygame
 import pytest
 
-from scenes.app import App
+from scenes.boot import make_app
 from scenes.config import Settings
 
 
@@ -91,7 +91,7 @@ def test_quit_button_stops_the_loop(app):
 def test_corrupt_settings_file_is_reported_set_aside_and_defaults_used(paths):
     paths.config.mkdir(parents=True)
     paths.settings.write_text("{ not json")
-    a = App(headless=True, paths=paths)
+    a = make_app(headless=True, paths=paths)
     try:
         assert a.settings == Settings()
         assert any("Settings were reset" in n for n in a.notices)
@@ -120,7 +120,7 @@ def test_bad_settings_values(paths, content, expect):
 
 
 def test_fixed_tick_loop_runs_and_quits_after_ticks(paths):
-    a = App(headless=True, paths=paths)
+    a = make_app(headless=True, paths=paths)
     a.run(quit_after_ticks=5)
     assert a.tick_count >= 5 and a.frame_count >= 1
 

@@ -211,6 +211,7 @@ def test_a_damaged_replay_in_the_list_is_refused_and_left_in_place(app, paths, k
 
 def test_replay_flag_opens_the_theatre_or_says_why_not(paths, tmp_path, capsys, monkeypatch):
     from scenes import app as app_module
+    from scenes import boot
 
     good = autosave.save_replay(played("color-crossroads", 28, limit=10), paths)
     seen = {}
@@ -220,25 +221,25 @@ def test_replay_flag_opens_the_theatre_or_says_why_not(paths, tmp_path, capsys, 
         self.shutdown()
 
     monkeypatch.setattr(app_module.App, "run", fake_run)
-    assert app_module.main(["--headless", "--replay", str(good)]) == 0
+    assert boot.main(["--headless", "--replay", str(good)]) == 0
     assert seen["top"] == "theatre"
     bad = tmp_path / "bad.json"
     data = json.loads(good.read_text())
     data["format"] = 99
     bad.write_text(json.dumps(data))
     before = bad.read_bytes()
-    assert app_module.main(["--headless", "--replay", str(bad)]) == 2
+    assert boot.main(["--headless", "--replay", str(bad)]) == 2
     assert "newer" in capsys.readouterr().err
     assert bad.read_bytes() == before
 
 
 def test_kiosk_hides_replays_unless_allowed(paths):
-    from scenes.app import App
+    from scenes.boot import make_app
 
     paths.config.mkdir(parents=True, exist_ok=True)
     for allowed in (False, True):
         paths.kiosk.write_text(json.dumps({"allow_replays": allowed}))
-        a = App(headless=True, paths=paths, kiosk=True)
+        a = make_app(headless=True, paths=paths, kiosk=True)
         try:
             names = [c.element.text for c in a.top.controls]
             assert ("Replays" in names) == allowed
@@ -264,12 +265,12 @@ def test_exports_write_a_png_and_an_animated_gif(app, paths):
 
 
 def test_kiosk_list_is_watch_only_and_a_playing_replay_is_not_idle(paths):
-    from scenes.app import App
+    from scenes.boot import make_app
 
     paths.config.mkdir(parents=True, exist_ok=True)
     paths.kiosk.write_text(json.dumps({"allow_replays": True, "idle_timeout_seconds": 1}))
     keep_recent(played("chromatic-collapse", 30, limit=40), paths)
-    a = App(headless=True, paths=paths, kiosk=True)
+    a = make_app(headless=True, paths=paths, kiosk=True)
     try:
         a.top.replays()
         a.run_ticks(2)

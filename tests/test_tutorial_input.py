@@ -296,10 +296,10 @@ def test_every_caption_and_result_fits_the_card_and_every_lit_cell_is_on_the_boa
 def test_the_kiosk_attract_banner_offers_to_learn_the_game_on_show(paths, how):
     import os
 
-    from scenes.app import App
+    from scenes.boot import make_app
 
     os.environ["CRYSTAL_ARCADE_BOT_WORKER"] = "thread"
-    kiosk = App(headless=True, paths=paths, kiosk=True)
+    kiosk = make_app(headless=True, paths=paths, kiosk=True)
     try:
         kiosk.kiosk_config.attract_after_seconds = 1
         kiosk.run_ticks(62, draw=False)

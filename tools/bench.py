@@ -53,8 +53,8 @@ FIRST_FRAME_CHILD = r"""
 import sys, time, os
 t0 = float(sys.argv[1])
 sys.path.insert(0, sys.argv[2])
-from scenes.app import App
-app = App(headless=True)
+from scenes.boot import make_app
+app = make_app(headless=True)
 app.draw(0.0)
 print(time.time() - t0)
 """
@@ -108,11 +108,13 @@ def _frame_times(app, frames: int, before=None) -> list[float]:
 
 def make_app():
     from game.saves import Paths
-    from scenes.app import App
+    from scenes.boot import make_app
     from scenes.config import Settings
 
     home = Path(tempfile.mkdtemp(prefix="crystal-bench-"))
-    return App(headless=True, settings=Settings(), paths=Paths(home / "c", home / "d", home / "l"))
+    return make_app(
+        headless=True, settings=Settings(), paths=Paths(home / "c", home / "d", home / "l")
+    )
 
 
 def menu_rows(quick: bool) -> list[dict]:

@@ -34,7 +34,7 @@ import sys
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()  # the bot worker process starts from this binary
-    from scenes.app import main
+    from scenes.boot import main
 
     sys.exit(main())
 """

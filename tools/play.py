@@ -13,4 +13,4 @@ from _bootstrap import ensure_venv, run  # noqa: E402
 
 if __name__ == "__main__":
     py = ensure_venv("")
-    sys.exit(run(py, ["-m", "scenes.app", *sys.argv[1:]]))
+    sys.exit(run(py, ["-m", "scenes.boot", *sys.argv[1:]]))

@@ -53,14 +53,14 @@ import pygame  # noqa: E402
 
 
 def make_app(colour_blind: bool = False, kiosk: bool = False):
-    from scenes.app import App
+    from scenes.boot import make_app
     from scenes.config import Settings
     from game.saves import Paths
 
     home = Path(tempfile.mkdtemp(prefix="crystal-shot-"))
     paths = Paths(home / "config", home / "data", home / "logs")
     settings = Settings(colour_blind=colour_blind)
-    return App(headless=True, settings=settings, paths=paths, kiosk=kiosk)
+    return make_app(headless=True, settings=settings, paths=paths, kiosk=kiosk)
 
 
 def build_match(game_id: str, moves: list[str], seats: list[str] | None, play_out: bool):

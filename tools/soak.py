@@ -79,10 +79,11 @@ def main(argv=None) -> int:
     import pygame
 
     from game.saves import Paths
-    from scenes.app import TICK_RATE, App, release_memory
+    from scenes.app import TICK_RATE, release_memory
+    from scenes.boot import make_app
 
     home = Path(tempfile.mkdtemp(prefix="crystal-soak-"))
-    app = App(headless=True, kiosk=True, paths=Paths(home / "c", home / "d", home / "l"))
+    app = make_app(headless=True, kiosk=True, paths=Paths(home / "c", home / "d", home / "l"))
     app.kiosk_config.attract_after_seconds = 45
     app.kiosk_config.demo_seconds_per_game = 75
     total = int(args.hours * 3600 * TICK_RATE)

@@ -53,11 +53,13 @@ def _pct(values, q):
 
 def _app():
     from game.saves import Paths
-    from scenes.app import App
+    from scenes.boot import make_app
     from scenes.config import Settings
 
     home = Path(tempfile.mkdtemp(prefix="crystal-bench-party-"))
-    return App(headless=True, settings=Settings(), paths=Paths(home / "c", home / "d", home / "l"))
+    return make_app(
+        headless=True, settings=Settings(), paths=Paths(home / "c", home / "d", home / "l")
+    )
 
 
 class _Phones:

@@ -1,0 +1,128 @@
+"""Where Crystal Arcade is put together: the App, its first screen, its kiosk policy,
+and the command line (``python -m scenes.boot``, the ``crystal-arcade`` script).
+
+``scenes/app.py`` is the loop and the scene stack and knows no screen; this module is
+the one place that names the title as home and hands an event booth its policy, so
+the screens may import the app's pieces and never the other way round.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import traceback
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame's first import
+
+import pygame  # noqa: E402
+
+from game.registry import GAMES  # noqa: E402
+from scenes.app import App  # noqa: E402
+from scenes.kiosk import KioskPolicy  # noqa: E402
+from scenes.select import start_quick_game  # noqa: E402
+from scenes.theatre.library import open_file  # noqa: E402
+from scenes.title import TitleScene  # noqa: E402
+
+
+def home(app: App) -> TitleScene:
+    """The first screen, and the one an error or a finished demo goes back to."""
+    return TitleScene(app)
+
+
+def make_app(*, kiosk: bool = False, paths=None, **kwargs) -> App:
+    """An App with the title as home and, at an event (``kiosk``), the kiosk policy
+    read from kiosk.json (a damaged file is reported on screen and set aside)."""
+    from game.saves import user_paths
+
+    paths = paths or user_paths()
+    policy, problem = KioskPolicy.load(paths) if kiosk else (None, None)
+    app = App(kiosk=kiosk, paths=paths, home=home, policy=policy, **kwargs)
+    if problem:
+        app.notices.append(problem)
+    return app
+
+
+# -- command line ----------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="crystal-arcade",
+        description="Crystal Arcade: five abstract strategy games with bots.",
+        epilog="Game ids: " + ", ".join(GAMES) + ".  A full id such as "
+        "'crystal-connector:rocks,pylons#12345' reproduces a start exactly.  Party play "
+        "(phones as controllers over the local network) starts from game select: set seats "
+        "to Phone or turn Host party on; where it listens is in Settings.",
+    )
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    mode.add_argument("--windowed", action="store_true", help="start in a window")
+    p.add_argument(
+        "--game",
+        metavar="ID",
+        help="skip the menus: start this game (a game name or a full game id) against Medium bots",
+    )
+    p.add_argument("--seed", type=int, metavar="N", help="seed for --game (default: random)")
+    p.add_argument(
+        "--replay", metavar="FILE", help="open the replay theatre on a replay file (.json)"
+    )
+    p.add_argument(
+        "--quit-after-ticks", type=int, metavar="N", help="quit after N ticks (smoke runs)"
+    )
+    p.add_argument(
+        "--headless", action="store_true", help="no window or sound device (SDL dummy drivers)"
+    )
+    p.add_argument(
+        "--kiosk",
+        action="store_true",
+        help="event mode: fullscreen, no Quit, locked settings, attract demo",
+    )
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # harmless unless frozen; needed by the gui script too
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    fullscreen = True if args.fullscreen else (False if args.windowed else None)
+    try:
+        app = make_app(headless=args.headless, fullscreen=fullscreen, kiosk=args.kiosk, args=args)
+        app.recover_errors = True  # a real session never shows a traceback
+    except pygame.error as exc:
+        print(f"crystal-arcade: could not open a window: {exc}", file=sys.stderr)
+        print(
+            "Run with --headless (or SDL_VIDEODRIVER=dummy) where there is no display.",
+            file=sys.stderr,
+        )
+        return 2
+    if getattr(args, "replay", None):
+        problem = open_file(app, args.replay)
+        if problem:
+            print(f"crystal-arcade: {problem}", file=sys.stderr)
+            app.shutdown()
+            return 2
+    elif args.game:
+        problem = start_quick_game(app, args.game, args.seed)
+        if problem:
+            print(f"crystal-arcade: {problem}", file=sys.stderr)
+            app.shutdown()
+            return 2
+    try:
+        app.run(quit_after_ticks=args.quit_after_ticks)
+    except KeyboardInterrupt:
+        app.shutdown()
+    except Exception:  # noqa: BLE001 - last line of defence: log, never a raw traceback window
+        traceback.print_exc()
+        app.shutdown()
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    import multiprocessing
+
+    # A frozen (PyInstaller) app must not start a second window when the bot worker
+    # process spawns: freeze_support hands that process straight to the worker.
+    multiprocessing.freeze_support()
+    sys.exit(main())
