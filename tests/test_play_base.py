@@ -168,3 +168,26 @@ def test_a_long_think_shows_a_ring_that_fills_with_time(app):
     app.push(quick)
     app.run_ticks(2)
     assert quick.ticket is not None and quick.thinking_progress() is None
+
+
+def test_the_base_scales_a_views_bot_pause_by_the_speed_setting(app):
+    view = make(app, [Seat.person(), Seat.bot("random")])
+    view.bot_pause = lambda state: 36  # a view only says how long a pause the state deserves
+    for speed, ticks in ((0.5, 72), (1.0, 36), (2.0, 18), (4.0, 9)):
+        app.settings.animation_speed = speed
+        assert view.bot_delay_ticks(view.match.state) == ticks
+
+
+def test_the_base_draws_the_banner_where_the_view_says(app):
+    view = make(app, [Seat.person(), Seat.person()])
+    where = pygame.Rect(100, 100, 300, 400)
+    view.banner_rect = lambda: where
+    view.say("Short")
+    surface = pygame.Surface((1280, 720))
+    view.draw_banner(surface)
+    # The banner is as wide as the rect, sits on its bottom edge and is drawn nowhere else.
+    inside = surface.get_at((where.centerx, where.bottom - 4))
+    assert inside != pygame.Color(0, 0, 0)
+    assert surface.get_at((where.centerx, where.bottom + 2)) == pygame.Color(0, 0, 0)
+    assert surface.get_at((where.x - 2, where.bottom - 10)) == pygame.Color(0, 0, 0)
+    assert surface.get_at((where.x + 3, where.bottom - 20)) != pygame.Color(0, 0, 0)

@@ -58,8 +58,19 @@ class Transition(NamedTuple):
     ticks: int
 
 
+class BannerStyle(NamedTuple):
+    """How the banner's text is set: a view with a tighter board picks a smaller one."""
+
+    size: int = 22  # the font size
+    line: int = 28  # from one line's top to the next
+    pad: int = 9  # above the first line and below the last
+    margin: int = 40  # the text wraps this much narrower than the banner
+    alpha: int = 235  # the panel's opacity before it fades out
+
+
 class PlayScene(Scene):
     name = "play"
+    banner_style = BannerStyle()
     bot_level_for_hint = "hard"
     autosave_enabled = True  # the attract demo turns it off
     # The theatre shows a replay through the game's own view: read-only ignores board
@@ -192,9 +203,17 @@ class PlayScene(Scene):
             self.on_animation_done(old, new, move, seat)
 
     # -- bots ------------------------------------------------------------------------
+    def bot_pause(self, state) -> int:
+        """Hook: how long, in ticks at the normal animation speed, a bot's action in
+        ``state`` stays pending so people can follow it.  The base scales it by the
+        player's speed setting (``bot_delay_ticks``); a view only answers how long a
+        pause this state deserves."""
+        return BOT_MIN_TICKS
+
     def bot_delay_ticks(self, state) -> int:
-        """Minimum ticks a bot action stays pending, so people can follow it."""
-        return int(BOT_MIN_TICKS / max(0.25, self.app.settings.animation_speed))
+        """Minimum ticks a bot action stays pending: ``bot_pause`` at the player's
+        animation speed."""
+        return int(self.bot_pause(state) / max(0.25, self.app.settings.animation_speed))
 
     def bot_request(self):
         """(level, method, kwargs) for the seat to move; proxy moves use the game's
@@ -778,25 +797,45 @@ class PlayScene(Scene):
             )
             y += 20
 
+    def banner_rect(self) -> pygame.Rect:
+        """Hook: where the banner goes.  Its width is the banner's; the banner sits on
+        its bottom edge, centred, and grows upward by its lines.  A view whose board
+        leaves no room across the whole board area answers a narrower strip."""
+        rect = pygame.Rect(0, 0, BOARD_AREA.w - 40, BOARD_AREA.h - 6)
+        rect.midbottom = (BOARD_AREA.centerx, BOARD_AREA.bottom - 6)
+        return rect
+
     def draw_banner(self, surface: pygame.Surface) -> None:
         if self.banner_ticks <= 0 or not self.banner:
             return
         theme = self.app.theme
-        font = theme.font(22)
-        lines = wrap_text(self.banner, font, BOARD_AREA.w - 80)
-        h = 18 + 28 * len(lines)
-        rect = pygame.Rect(0, 0, BOARD_AREA.w - 40, h)
-        rect.midbottom = (BOARD_AREA.centerx, BOARD_AREA.bottom - 6)
+        style = self.banner_style
+        font = theme.font(style.size)
+        where = self.banner_rect()
+        lines = wrap_text(self.banner, font, where.w - style.margin)
+        rect = pygame.Rect(0, 0, where.w, 2 * style.pad + style.line * len(lines))
+        rect.midbottom = where.midbottom
         edge = {"error": "bad", "warning": "accent", "good": "good"}.get(
             self.banner_kind, "accent_2"
         )
         fade = min(1.0, self.banner_ticks / 20)
         draw_panel(
-            surface, rect, theme, fill="background_2", edge=edge, alpha=int(235 * fade), width=3
+            surface,
+            rect,
+            theme,
+            fill="background_2",
+            edge=edge,
+            alpha=int(style.alpha * fade),
+            width=3,
         )
         for i, line in enumerate(lines):
             draw_text(
-                surface, line, font, theme["text"], (rect.centerx, rect.y + 9 + 28 * i), "midtop"
+                surface,
+                line,
+                font,
+                theme["text"],
+                (rect.centerx, rect.y + style.pad + style.line * i),
+                "midtop",
             )
 
 

@@ -428,11 +428,10 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
         self.clear_selection()
         self.hover = None
 
-    def bot_delay_ticks(self, state) -> int:
+    def bot_pause(self, state) -> int:
         # A bot's first action of a turn waits a little longer than its second, so the
         # person sees the turn change hands before pieces start moving.
-        base = 34 if state.phase in ("first", "remove") else 26
-        return int(base / max(0.25, self.app.settings.animation_speed))
+        return 34 if state.phase in ("first", "remove") else 26
 
     def transition_ticks(self, old, new, move) -> int:
         if isinstance(move, Slide):

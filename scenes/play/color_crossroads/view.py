@@ -508,8 +508,8 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         self.concede_armed = 0
         self.focus_key = None
 
-    def bot_delay_ticks(self, state) -> int:
-        base = super().bot_delay_ticks(state)
+    def bot_pause(self, state) -> int:
+        base = super().bot_pause(state)
         # A bot answering a challenge is shown "looking for a loop" for a moment.
         return base * 2 if state.phase == "answer" else base
 

@@ -422,9 +422,9 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         if self.match.to_move() < 0 or not self.my_turn():
             self.convert_mode = False
 
-    def bot_delay_ticks(self, state) -> int:
+    def bot_pause(self, state) -> int:
         # setup choices stay on screen a little longer than shifts
-        base = super().bot_delay_ticks(state)
+        base = super().bot_pause(state)
         return base * 2 if state.phase != "play" else base
 
     # ================================================================== input

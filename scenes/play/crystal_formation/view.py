@@ -285,9 +285,9 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
             self.pending = None
         self._check_strip_focus()
 
-    def bot_delay_ticks(self, state) -> int:
+    def bot_pause(self, state) -> int:
         # long enough to see whose turn it is before the bot's action lands
-        return int(30 / max(0.25, self.app.settings.animation_speed))
+        return 30
 
     def cancel_input(self) -> bool:
         if self.selected is None and self.pending is None:

@@ -627,7 +627,7 @@ class ElementShiftView(
             self.toggle_ray_aim()
 
     # -- base hooks -----------------------------------------------------------------
-    def bot_delay_ticks(self, state) -> int:
+    def bot_pause(self, state) -> int:
         # Secret submissions show nothing; the reveal is what people watch.
         return 0
 
