@@ -19,13 +19,19 @@ K = TypeVar("K")
 
 
 def nearest(
-    here: pygame.Rect, targets: Iterable[tuple[K, pygame.Rect]], dx: int, dy: int
+    here: pygame.Rect,
+    targets: Iterable[tuple[K, pygame.Rect]],
+    dx: int,
+    dy: int,
+    beside: bool = True,
 ) -> K | None:
     """The key of the target the focus moves to from ``here`` in the direction
     (``dx``, ``dy``) (one of them 0, the other -1 or 1), or None when nothing lies that
-    way.  Targets in the same row (or column) come first, nearest first; only when
-    there are none does a target off to the side count, by how far it is along and
-    across.  ``targets`` should not include the one at ``here``."""
+    way.  Targets in the same row (or column) come first, nearest first (of two as
+    near, the one more nearly straight ahead); only when there are none does a target
+    off to the side count, by how far it is along and across, and only if ``beside``
+    (a strip of rows may keep Left and Right within a row).  ``targets`` should not
+    include the one at ``here``."""
     best, best_score = None, None
     for key, r in targets:
         vx, vy = r.centerx - here.centerx, r.centery - here.centery
@@ -38,7 +44,9 @@ def nearest(
             if dx
             else (r.left < here.right and here.left < r.right)
         )
-        score = (0 if in_line else 1, along if in_line else along + across)
+        if not in_line and not beside:
+            continue
+        score = (0, along, across) if in_line else (1, along + across, 0)
         if best_score is None or score < best_score:
             best, best_score = key, score
     return best

@@ -48,3 +48,18 @@ def test_off_the_line_the_nearest_along_and_across_wins():
         "down and far right": pygame.Rect(600, 100, 80, 44),
     }
     assert step("here", 0, 1, grid) == "down and a little right"
+
+
+def test_of_two_as_near_in_line_the_one_straight_ahead_wins():
+    # A wide button under a row of three: Up goes to the middle one, above it.
+    grid = {"wide": pygame.Rect(0, 100, 300, 44)} | {
+        k: pygame.Rect(100 * i + 10, 0, 80, 44) for i, k in enumerate(("left", "mid", "right"))
+    }
+    assert step("wide", 0, -1, grid) == "mid"
+
+
+def test_without_beside_the_focus_keeps_to_its_row():
+    grid = {"here": pygame.Rect(200, 100, 80, 44), "up left": pygame.Rect(0, 0, 80, 44)}
+    others = [("up left", grid["up left"])]
+    assert nearest(grid["here"], others, -1, 0) == "up left"
+    assert nearest(grid["here"], others, -1, 0, beside=False) is None

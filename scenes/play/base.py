@@ -32,6 +32,7 @@ from game.core import IllegalMove
 from game.match import Match
 from scenes.app import LOGICAL_SIZE, TICK, Scene
 from scenes.input import PAUSE_KEY
+from scenes.play.buttons import ButtonFocus
 from scenes.widgets import (
     MIN_TARGET,
     draw_panel,
@@ -68,7 +69,7 @@ class BannerStyle(NamedTuple):
     alpha: int = 235  # the panel's opacity before it fades out
 
 
-class PlayScene(Scene):
+class PlayScene(ButtonFocus, Scene):
     name = "play"
     banner_style = BannerStyle()
     bot_level_for_hint = "hard"
@@ -99,7 +100,8 @@ class PlayScene(Scene):
         self.end_wait = -1
         self.rng = random.Random(match.setup.seed ^ 0x5EED)
         self.ui = pygame_gui.UIManager(LOGICAL_SIZE, app.theme.gui_theme())
-        self.buttons: dict[int, callable] = {}
+        self.buttons: dict[int, callable] = {}  # the panel's pygame-gui buttons: id -> action
+        self.focus_key: str | None = None  # the Button the keys / controller focus is on
         self._make_buttons()
         self.log_scroll = 0
         self.warned_save = False
@@ -125,6 +127,7 @@ class PlayScene(Scene):
         w = (PANEL.w - 24 - 8 * (len(row) - 1)) // len(row)
         x = PANEL.x + 12
         y = PANEL.bottom - 12 - MIN_TARGET - 4
+        self._panel_elements = []
         for text, fn, key in row:
             b = pygame_gui.elements.UIButton(
                 pygame.Rect(x, y, w, MIN_TARGET + 4),
@@ -134,13 +137,9 @@ class PlayScene(Scene):
                 object_id="#small",
             )
             self.buttons[id(b)] = fn
+            self._panel_elements.append(b)
             x += w + 8
-        self._hint_button = [b for b in self.ui.get_root_container().elements if b.text == "Hint"][
-            0
-        ]
-        self._undo_button = [b for b in self.ui.get_root_container().elements if b.text == "Undo"][
-            0
-        ]
+        self._hint_button, self._undo_button = self._panel_elements[:2]
 
     # -- moves -----------------------------------------------------------------------
     def try_move(self, move) -> bool:
@@ -626,6 +625,7 @@ class PlayScene(Scene):
         self.ui.draw_ui(surface)
         self.draw_banner(surface)
         self.draw_thinking(surface)
+        self.draw_focus_ring(surface)
 
     # -- a long think (Expert) shows its progress ---------------------------------------
     def think_seconds(self, level: str | None) -> float:
