@@ -44,6 +44,7 @@ class Button:
     enabled: bool = True
     group: str = ""  # buttons that belong together ("panel": the base's four)
     tooltip: str = ""
+    style: str = "normal"  # how the view draws it: normal, primary, danger
 
 
 class ButtonFocus:
