@@ -24,14 +24,15 @@ def nearest(
     dx: int,
     dy: int,
     beside: bool = True,
+    straight: bool = False,
 ) -> K | None:
     """The key of the target the focus moves to from ``here`` in the direction
     (``dx``, ``dy``) (one of them 0, the other -1 or 1), or None when nothing lies that
     way.  Targets in the same row (or column) come first, nearest first (of two as
-    near, the one more nearly straight ahead); only when there are none does a target
-    off to the side count, by how far it is along and across, and only if ``beside``
-    (a strip of rows may keep Left and Right within a row).  ``targets`` should not
-    include the one at ``here``."""
+    near, the first listed, or with ``straight`` the one more nearly straight ahead);
+    only when there are none does a target off to the side count, by how far it is
+    along and across, and only if ``beside`` (a strip of rows may keep Left and Right
+    within a row).  ``targets`` should not include the one at ``here``."""
     best, best_score = None, None
     for key, r in targets:
         vx, vy = r.centerx - here.centerx, r.centery - here.centery
@@ -46,7 +47,7 @@ def nearest(
         )
         if not in_line and not beside:
             continue
-        score = (0, along, across) if in_line else (1, along + across, 0)
+        score = (0, along, across if straight else 0) if in_line else (1, along + across, 0)
         if best_score is None or score < best_score:
             best, best_score = key, score
     return best

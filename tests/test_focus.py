@@ -50,12 +50,15 @@ def test_off_the_line_the_nearest_along_and_across_wins():
     assert step("here", 0, 1, grid) == "down and a little right"
 
 
-def test_of_two_as_near_in_line_the_one_straight_ahead_wins():
-    # A wide button under a row of three: Up goes to the middle one, above it.
+def test_of_two_as_near_in_line_the_first_listed_or_the_one_straight_ahead_wins():
+    # A wide button under a row of three: Up goes to the first of them (as the menus
+    # always have), or with straight to the middle one, right above it.
     grid = {"wide": pygame.Rect(0, 100, 300, 44)} | {
         k: pygame.Rect(100 * i + 10, 0, 80, 44) for i, k in enumerate(("left", "mid", "right"))
     }
-    assert step("wide", 0, -1, grid) == "mid"
+    assert step("wide", 0, -1, grid) == "left"
+    others = [(k, r) for k, r in grid.items() if k != "wide"]
+    assert nearest(grid["wide"], others, 0, -1, straight=True) == "mid"
 
 
 def test_without_beside_the_focus_keeps_to_its_row():

@@ -150,6 +150,7 @@ class ButtonFocus:
         back: tuple[tuple[int, int], ...] = ((-1, 0),),
         *,
         beside: bool = True,
+        straight: bool = False,
     ) -> bool:
         """The keys every game gives its buttons while one holds the focus: Enter or
         Space (controller A / X) presses it, an arrow moves to the nearest button that
@@ -165,7 +166,8 @@ class ButtonFocus:
         if event.key not in ARROWS:
             return False
         dx, dy = ARROWS[event.key]
-        if not self.move_button_focus(dx, dy, beside=beside) and (dx, dy) in back:
+        moved = self.move_button_focus(dx, dy, beside=beside, straight=straight)
+        if not moved and (dx, dy) in back:
             self.focus_key = None  # back to the board cursor
             self.app.sound.play("hover")
         return True
@@ -178,10 +180,11 @@ class ButtonFocus:
         *,
         wrap: bool = False,
         beside: bool = True,
+        straight: bool = False,
     ) -> bool:
         """An arrow: the nearest button that way from the focused one (or from
         ``origin``, e.g. the board cursor's cell, when none is focused; see
-        ``scenes.focus.nearest`` for ``beside``).  False when nothing lies that way
+        ``scenes.focus.nearest`` for ``beside`` and ``straight``).  False when nothing lies that way
         (and ``wrap`` is off), so the view may take the key back (Left past the
         buttons returns to the board)."""
         buttons = self.focusable_buttons()
@@ -190,7 +193,7 @@ class ButtonFocus:
         if not buttons or start is None:
             return False
         others = [(b.key, b.rect) for b in buttons if here is None or b.key != here.key]
-        best = nearest(start, others, dx, dy, beside)
+        best = nearest(start, others, dx, dy, beside, straight)
         if best is None and wrap:
             best = wrap_around([(b.key, b.rect) for b in buttons], dx, dy)
         if best is None:

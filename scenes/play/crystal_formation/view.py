@@ -374,8 +374,8 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         if k in arrows:
             if self.keyboard and self.strip_focus is not None:
                 # Left and Right keep to a row of buttons (Left off its start goes back to
-                # the board), Up and Down go to the row above or below.
-                if not self.button_key(event, beside=False):
+                # the board), Up and Down go to the nearest button of the row above or below.
+                if not self.button_key(event, beside=False, straight=True):
                     self.strip_focus = None
             elif self.keyboard:
                 if not self.move_cursor(*arrows[k]) and arrows[k] == (1, 0):
