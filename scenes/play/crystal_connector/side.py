@@ -18,7 +18,7 @@ from game.crystal_connector import (
     Shift,
     line_label,
 )
-from scenes.play.base import PANEL, BannerStyle, pulse
+from scenes.play.base import PANEL, BannerStyle
 from scenes.widgets import darken, draw_panel, draw_text, lighten, wrap_text
 
 from .layout import SIDE, _dir_for
@@ -325,11 +325,6 @@ class SidePanel:
                 primary=self.turn_complete(),
                 size=18,
             )
-        focused = live and self.kb_active and self.focus_button
-        focus = self.button_rect(self.focus_button) if focused else None
-        if focus is not None:  # the Tab / controller focus ring
-            col = lighten(theme["focus"], 0.3 * pulse(self.ticks, 0.15))
-            pygame.draw.rect(surface, col, focus.inflate(10, 10), 3, border_radius=16)
 
     # ================================================================== panel
     def status_text(self) -> str:
