@@ -45,6 +45,7 @@ class Button:
     group: str = ""  # buttons that belong together ("panel": the base's four)
     tooltip: str = ""
     style: str = "normal"  # how the view draws it: normal, primary, danger
+    sound: str = "click"  # what a press sounds like ("" when the action has its own)
 
 
 class ButtonFocus:
@@ -104,14 +105,15 @@ class ButtonFocus:
         return True
 
     def press_button(self, button: Button | str | None) -> bool:
-        """Press ``button`` (or the one with that key) with the click sound.  A
+        """Press ``button`` (or the one with that key) with its sound.  A
         disabled button pressed by key still runs: its action says why nothing happens
         ("Nothing to undo")."""
         if isinstance(button, str):
             button = self.button(button)
         if button is None or button.action is None:
             return False
-        self.app.sound.play("click")
+        if button.sound:
+            self.app.sound.play(button.sound)
         button.action()
         return True
 

@@ -191,7 +191,9 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
     def _button(
         self, key: str, rect: pygame.Rect, label: str, style: str = "normal", enabled=True
     ) -> Button:
-        return Button(key, rect, label, partial(self.activate, key), enabled, style=style)
+        # activate() plays each button's own sound (or none: a move has its own).
+        action = partial(self.activate, key)
+        return Button(key, rect, label, action, enabled, style=style, sound="")
 
     def focusable_buttons(self) -> list[Button]:
         """All of this view's buttons, a disabled one too (pressing it says why not);
@@ -213,7 +215,7 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
             self.focus_key = None
             target = self.button_at(event.pos)
             if target is not None:
-                self.activate(target.key)
+                self.press_button(target)  # a disabled one too: it says why not
                 if target.key.startswith("colour:") and self.colour is not None:
                     self.drag_colour = self.colour
                 return
@@ -266,7 +268,7 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.keyboard = True
             if self.focus_key is not None:
-                self.activate(self.focus_key)
+                self.press_focused()
             elif self.match.state.phase == "setup":
                 self.focus_key = "start:0" if self.person_to_act() else None
             else:
