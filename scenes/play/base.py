@@ -10,6 +10,11 @@ A game's view subclasses :class:`PlayScene` and fills in the board:
   ``self.try_move(move)``.  A view never changes a state itself; the match checks
   legality and a refusal is shown with its reason.
 - ``draw_hint(surface, move)``, ``panel_rows()``, ``status_text()``: optional.
+- ``view_buttons()``: the view's on-screen buttons as ``Button`` records
+  (``scenes/play/buttons.py``); the base hit-tests them, keeps the keyboard /
+  controller focus on them, presses them and draws the focus ring.
+- ``banner_rect()`` / ``banner_style``: where the base draws the banner, and how.
+- ``bot_pause(state)``: how long a bot's action waits, in ticks at normal speed.
 
 The base class runs the loop around that: it asks the bot worker for bot moves
 (never blocking the UI), paces them so a person can follow, animates each action,
