@@ -59,6 +59,7 @@ from .board import BoardDrawing
 from .editor import PlanEditor
 from .layout import (
     ARROW_KEYS,
+    CONTROL_LABELS,
     ENTERING,
     KEY_DIRECTION,
     SETUP_REVEAL_TICKS,
@@ -426,7 +427,10 @@ class ElementShiftView(
         self.focus_key = key
 
     def view_buttons(self) -> list[Button]:
-        return [Button(n, r, n, partial(self.press, n), on) for n, r, on in self.controls()]
+        return [
+            Button(n, r, CONTROL_LABELS.get(n, n[:1].upper() + n[1:]), partial(self.press, n), on)
+            for n, r, on in self.controls()
+        ]
 
     def focusable_buttons(self) -> list[Button]:
         """This view's controls and the base's panel buttons.  Disabled ones too: their
