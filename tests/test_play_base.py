@@ -272,3 +272,15 @@ def test_the_base_draws_the_ring_round_the_focused_button(app):
     app.post_key(pygame.K_TAB)
     view.draw(surface, 0.0)
     assert surface.get_at((ring.centerx, ring.y + 1)) != before
+
+
+def test_a_pressed_button_that_goes_away_takes_the_focus_with_it(app):
+    view = make_buttons(app)
+    shown = view.view_buttons
+    view.view_buttons = lambda: [b for b in shown() if b.key not in view.pressed]
+    app.post_key(pygame.K_TAB)
+    assert view.focus_key == "take"
+    app.post_key(pygame.K_RETURN)
+    assert view.pressed == ["take"] and view.focus_key is None
+    app.post_key(pygame.K_RETURN, 0, "\r")  # nothing focused: Enter is the board's again
+    assert view.pressed == ["take"]
