@@ -17,6 +17,7 @@ from typing import Callable, Sequence
 import pygame
 import pygame_gui
 
+from scenes.focus import nearest, wrap_around
 from scenes.scene import LOGICAL_SIZE, TICK, Scene
 from scenes.input import PAUSE_KEY
 
@@ -427,33 +428,10 @@ class MenuScene(Scene):
             self.set_focus(options[0])
             return
         cur = self.controls[self.focus_index].element.rect
-        best, best_score = None, None
-        for i in options:
-            if i == self.focus_index:
-                continue
-            r = self.controls[i].element.rect
-            vx, vy = r.centerx - cur.centerx, r.centery - cur.centery
-            along = vx * dx + vy * dy
-            if along <= 0:
-                continue
-            across = abs(vx * dy) + abs(vy * dx)
-            # Controls in the same row (or column) come first, nearest first; only
-            # when there are none does a control off to the side count.
-            in_line = (
-                (r.top < cur.bottom and cur.top < r.bottom)
-                if dx
-                else (r.left < cur.right and cur.left < r.right)
-            )
-            score = (0 if in_line else 1, along if in_line else along + across)
-            if best_score is None or score < best_score:
-                best, best_score = i, score
-        if best is None:  # wrap around in that direction
-
-            def key(i: int) -> int:
-                rect = self.controls[i].element.rect
-                return rect.centery * dy + rect.centerx * dx
-
-            best = min(options, key=key)
+        others = [(i, self.controls[i].element.rect) for i in options if i != self.focus_index]
+        best = nearest(cur, others, dx, dy)
+        if best is None:
+            best = wrap_around([(i, self.controls[i].element.rect) for i in options], dx, dy)
         self.set_focus(best)
         self.app.sound.play("hover")
 

@@ -250,7 +250,7 @@ def back_to(app, view, target):
 
 def back_to_button(app, view, text):
     for _ in range(30):
-        if view.button_focus is not None and view.panel_buttons()[view.button_focus].text == text:
+        if view.button_focus is not None and view.panel_buttons()[view.button_focus].label == text:
             return
         pad(app, BACK)
     raise AssertionError(f"Back never reached the {text} button")
@@ -418,7 +418,7 @@ def test_controller_reaches_every_panel_button_and_lets_a_piece_go(app):
         seen.append(
             ("side", view.setup_focus)
             if view.button_focus is None
-            else view.panel_buttons()[view.button_focus].text
+            else view.panel_buttons()[view.button_focus].label
         )
     assert seen == [("side", 1), "Hint", "Undo", "Rules", "Menu", ("side", 0)]
     pad(app, A)
@@ -432,14 +432,14 @@ def test_controller_reaches_every_panel_button_and_lets_a_piece_go(app):
     assert app.top is view and view.button_focus is not None
     # Left / Right step along the buttons; A on Menu pauses
     pad(app, RIGHT)
-    assert view.panel_buttons()[view.button_focus].text == "Menu"
+    assert view.panel_buttons()[view.button_focus].label == "Menu"
     pad(app, A)
     assert app.top.name == "pause"
     pad(app, B)
     assert app.top is view
     pad(app, LEFT)
     pad(app, LEFT)
-    assert view.panel_buttons()[view.button_focus].text == "Undo"
+    assert view.panel_buttons()[view.button_focus].label == "Undo"
     pad(app, A)  # takes back the setup choice
     assert view.match.entries == [] and view.match.state.phase == "setup"
     assert view.banner == "Took back your last move"

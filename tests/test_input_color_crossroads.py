@@ -200,7 +200,7 @@ class Pad:
 
     def focus(self, key):
         """Back (Tab) walks the view's buttons; the walk has one stop per button."""
-        for _ in range(len(self.view.targets()) + 2):
+        for _ in range(len(self.view.view_buttons()) + 2):
             if self.view.focus_key == key:
                 return
             pad(self.app, BACK)
@@ -252,7 +252,7 @@ class Pad:
         pad(self.app, A)
 
     def end_or_pass(self):
-        self.focus("pass" if "pass" in {t.key for t in self.view.targets()} else "end")
+        self.focus("pass" if "pass" in {t.key for t in self.view.view_buttons()} else "end")
         pad(self.app, A)
 
     def concede(self):

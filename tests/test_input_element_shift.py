@@ -118,7 +118,7 @@ def menu_focus(app, prefix: str, button: int) -> None:
 
 
 def target_rect(view, name: str):
-    return next(r for n, r, _ in view.focus_targets() if n == name)
+    return view.button(name).rect
 
 
 def view_focus(app, view, name: str) -> None:

@@ -5,6 +5,7 @@ import pygame
 from game.core import GameSetup
 from game.match import Match, Seat
 from scenes.play.base import PlayScene
+from scenes.play.buttons import Button
 from tests import nim_game
 
 
@@ -168,3 +169,118 @@ def test_a_long_think_shows_a_ring_that_fills_with_time(app):
     app.push(quick)
     app.run_ticks(2)
     assert quick.ticket is not None and quick.thinking_progress() is None
+
+
+def test_the_base_scales_a_views_bot_pause_by_the_speed_setting(app):
+    view = make(app, [Seat.person(), Seat.bot("random")])
+    view.bot_pause = lambda state: 36  # a view only says how long a pause the state deserves
+    for speed, ticks in ((0.5, 72), (1.0, 36), (2.0, 18), (4.0, 9)):
+        app.settings.animation_speed = speed
+        assert view.bot_delay_ticks(view.match.state) == ticks
+
+
+def test_the_base_draws_the_banner_where_the_view_says(app):
+    view = make(app, [Seat.person(), Seat.person()])
+    where = pygame.Rect(100, 100, 300, 400)
+    view.banner_rect = lambda: where
+    view.say("Short")
+    surface = pygame.Surface((1280, 720))
+    view.draw_banner(surface)
+    # The banner is as wide as the rect, sits on its bottom edge and is drawn nowhere else.
+    inside = surface.get_at((where.centerx, where.bottom - 4))
+    assert inside != pygame.Color(0, 0, 0)
+    assert surface.get_at((where.centerx, where.bottom + 2)) == pygame.Color(0, 0, 0)
+    assert surface.get_at((where.x - 2, where.bottom - 10)) == pygame.Color(0, 0, 0)
+    assert surface.get_at((where.x + 3, where.bottom - 20)) != pygame.Color(0, 0, 0)
+
+
+class ButtonsView(NimView):
+    """A view with three buttons of its own, one of them disabled, that hands its
+    clicks and keys to the base's button handling first."""
+
+    def __init__(self, app, match):
+        super().__init__(app, match)
+        self.pressed: list[str] = []
+
+    def view_buttons(self):
+        def press(key):
+            return lambda: self.pressed.append(key)
+
+        return [
+            Button("take", pygame.Rect(100, 100, 120, 48), "Take", press("take")),
+            Button("off", pygame.Rect(240, 100, 120, 48), "Off", press("off"), enabled=False),
+            Button("below", pygame.Rect(100, 200, 120, 48), "Below", press("below")),
+        ]
+
+    def handle_board(self, event):
+        if event.type == pygame.MOUSEBUTTONDOWN and self.click_button(event.pos):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.tab_buttons(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return
+        if self.button_key(event):
+            return
+        super().handle_board(event)
+
+
+def make_buttons(app):
+    setup = GameSetup("nim", 2, {"heaps": 3}, 3)
+    match = Match(nim_game.SPEC, setup, [Seat.person()] * 2, setup.start({"nim": nim_game.SPEC}))
+    view = ButtonsView(app, match)
+    app.push(view)
+    app.run_ticks(2)  # the push, then a tick of the view (it disables Undo)
+    return view
+
+
+def test_the_base_hit_tests_a_views_buttons_and_a_disabled_one_does_nothing(app):
+    view = make_buttons(app)
+    assert view.button_at((160, 124)).key == "take"
+    assert view.button_at((50, 50)) is None
+    app.post_click((160, 124))
+    app.post_click((300, 124))  # Off: disabled, and the board does not get the click either
+    app.post_click((160, 224))
+    assert view.pressed == ["take", "below"]
+
+
+def test_tab_visits_the_enabled_buttons_in_order_and_enter_presses_the_focused_one(app):
+    view = make_buttons(app)
+    assert view.focused_button() is None
+    seen = []
+    for _ in range(6):
+        app.post_key(pygame.K_TAB)
+        seen.append(view.focus_key)
+    # The view's buttons, then the panel's; Off and Undo (nothing to undo) are disabled.
+    assert seen == ["take", "below", "panel:hint", "panel:rules", "panel:menu", "take"]
+    app.post_key(pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert view.focus_key == "panel:menu"
+    app.post_key(pygame.K_TAB)
+    app.post_key(pygame.K_DOWN)  # the arrows move by the shared rule: Below is under Take
+    assert view.focus_key == "below"
+    app.post_key(pygame.K_RETURN)
+    app.post_key(pygame.K_UP)
+    app.post_key(pygame.K_SPACE)
+    assert view.pressed == ["below", "take"]
+    assert view.match.entries == []  # Enter and Space went to the buttons, not the board
+
+
+def test_the_base_draws_the_ring_round_the_focused_button(app):
+    view = make_buttons(app)
+    surface = pygame.Surface((1280, 720))
+    view.draw(surface, 0.0)
+    ring = pygame.Rect(100, 100, 120, 48).inflate(10, 10)
+    before = surface.get_at((ring.centerx, ring.y + 1))
+    app.post_key(pygame.K_TAB)
+    view.draw(surface, 0.0)
+    assert surface.get_at((ring.centerx, ring.y + 1)) != before
+
+
+def test_a_pressed_button_that_goes_away_takes_the_focus_with_it(app):
+    view = make_buttons(app)
+    shown = view.view_buttons
+    view.view_buttons = lambda: [b for b in shown() if b.key not in view.pressed]
+    app.post_key(pygame.K_TAB)
+    assert view.focus_key == "take"
+    app.post_key(pygame.K_RETURN)
+    assert view.pressed == ["take"] and view.focus_key is None
+    app.post_key(pygame.K_RETURN, 0, "\r")  # nothing focused: Enter is the board's again
+    assert view.pressed == ["take"]

@@ -318,12 +318,12 @@ def test_palette_crosses_out_the_last_two_colours_and_dims_what_does_not_fit(app
 
 def test_every_target_is_at_least_44_px(app):
     view = make_view(app, [])
-    rects = [t.rect for t in view.targets()]
+    rects = [t.rect for t in view.view_buttons()]
     view = make_view(app, ["player 1 starts"])
-    rects += [t.rect for t in view.targets()]
+    rects += [t.rect for t in view.view_buttons()]
     view = make_view(app, ["player 1 starts", "place E5 red", "challenge red-blue"])
-    rects += [t.rect for t in view.targets()]
-    assert {t.key for t in view.targets()} >= {"submit", "clear", "concede"}
+    rects += [t.rect for t in view.view_buttons()]
+    assert {t.key for t in view.view_buttons()} >= {"submit", "clear", "concede"}
     rects += [V.cell_rect(i) for i in range(CELLS)]
     assert rects and all(r.w >= 44 and r.h >= 44 for r in rects)
     assert all(V.BOARD_AREA.contains(r) for r in rects if r.x < V.PANEL.x)
@@ -332,7 +332,7 @@ def test_every_target_is_at_least_44_px(app):
 
 def test_challenge_buttons_and_closed_pairs_in_the_panel(app):
     view = make_view(app, ["player 1 starts", "place E5 red"])
-    keys = {t.key for t in view.targets()}
+    keys = {t.key for t in view.view_buttons()}
     assert {f"challenge:{p}" for p in range(6)} <= keys
     click(app, V.challenge_rect(2).center)  # red-blue
     st = view.match.state
@@ -343,7 +343,7 @@ def test_challenge_buttons_and_closed_pairs_in_the_panel(app):
     click(app, V.CONCEDE_RECT.center)
     st = view.match.state
     assert st.closed[2] == 0 and st.points == (1, 0)
-    assert "challenge:2" not in {t.key for t in view.targets()}
+    assert "challenge:2" not in {t.key for t in view.view_buttons()}
     app.run_ticks(3)
     # a second challenge in the same turn is refused with the engine's reason
     long_loop = "loop A1 B1 C1 D1 E1 F1 G1 H1 I1 I2 I3 H3 G3 F3 E3 D3 C3 B3 A3 A2"

@@ -10,6 +10,11 @@ A game's view subclasses :class:`PlayScene` and fills in the board:
   ``self.try_move(move)``.  A view never changes a state itself; the match checks
   legality and a refusal is shown with its reason.
 - ``draw_hint(surface, move)``, ``panel_rows()``, ``status_text()``: optional.
+- ``view_buttons()``: the view's on-screen buttons as ``Button`` records
+  (``scenes/play/buttons.py``); the base hit-tests them, keeps the keyboard /
+  controller focus on them, presses them and draws the focus ring.
+- ``banner_rect()`` / ``banner_style``: where the base draws the banner, and how.
+- ``bot_pause(state)``: how long a bot's action waits, in ticks at normal speed.
 
 The base class runs the loop around that: it asks the bot worker for bot moves
 (never blocking the UI), paces them so a person can follow, animates each action,
@@ -32,6 +37,7 @@ from game.core import IllegalMove
 from game.match import Match
 from scenes.app import LOGICAL_SIZE, TICK, Scene
 from scenes.input import PAUSE_KEY
+from scenes.play.buttons import ButtonFocus
 from scenes.widgets import (
     MIN_TARGET,
     draw_panel,
@@ -58,8 +64,19 @@ class Transition(NamedTuple):
     ticks: int
 
 
-class PlayScene(Scene):
+class BannerStyle(NamedTuple):
+    """How the banner's text is set: a view with a tighter board picks a smaller one."""
+
+    size: int = 22  # the font size
+    line: int = 28  # from one line's top to the next
+    pad: int = 9  # above the first line and below the last
+    margin: int = 40  # the text wraps this much narrower than the banner
+    alpha: int = 235  # the panel's opacity before it fades out
+
+
+class PlayScene(ButtonFocus, Scene):
     name = "play"
+    banner_style = BannerStyle()
     bot_level_for_hint = "hard"
     autosave_enabled = True  # the attract demo turns it off
     # The theatre shows a replay through the game's own view: read-only ignores board
@@ -88,7 +105,8 @@ class PlayScene(Scene):
         self.end_wait = -1
         self.rng = random.Random(match.setup.seed ^ 0x5EED)
         self.ui = pygame_gui.UIManager(LOGICAL_SIZE, app.theme.gui_theme())
-        self.buttons: dict[int, callable] = {}
+        self.buttons: dict[int, callable] = {}  # the panel's pygame-gui buttons: id -> action
+        self.focus_key: str | None = None  # the Button the keys / controller focus is on
         self._make_buttons()
         self.log_scroll = 0
         self.warned_save = False
@@ -114,6 +132,7 @@ class PlayScene(Scene):
         w = (PANEL.w - 24 - 8 * (len(row) - 1)) // len(row)
         x = PANEL.x + 12
         y = PANEL.bottom - 12 - MIN_TARGET - 4
+        self._panel_elements = []
         for text, fn, key in row:
             b = pygame_gui.elements.UIButton(
                 pygame.Rect(x, y, w, MIN_TARGET + 4),
@@ -123,13 +142,9 @@ class PlayScene(Scene):
                 object_id="#small",
             )
             self.buttons[id(b)] = fn
+            self._panel_elements.append(b)
             x += w + 8
-        self._hint_button = [b for b in self.ui.get_root_container().elements if b.text == "Hint"][
-            0
-        ]
-        self._undo_button = [b for b in self.ui.get_root_container().elements if b.text == "Undo"][
-            0
-        ]
+        self._hint_button, self._undo_button = self._panel_elements[:2]
 
     # -- moves -----------------------------------------------------------------------
     def try_move(self, move) -> bool:
@@ -192,9 +207,17 @@ class PlayScene(Scene):
             self.on_animation_done(old, new, move, seat)
 
     # -- bots ------------------------------------------------------------------------
+    def bot_pause(self, state) -> int:
+        """Hook: how long, in ticks at the normal animation speed, a bot's action in
+        ``state`` stays pending so people can follow it.  The base scales it by the
+        player's speed setting (``bot_delay_ticks``); a view only answers how long a
+        pause this state deserves."""
+        return BOT_MIN_TICKS
+
     def bot_delay_ticks(self, state) -> int:
-        """Minimum ticks a bot action stays pending, so people can follow it."""
-        return int(BOT_MIN_TICKS / max(0.25, self.app.settings.animation_speed))
+        """Minimum ticks a bot action stays pending: ``bot_pause`` at the player's
+        animation speed."""
+        return int(self.bot_pause(state) / max(0.25, self.app.settings.animation_speed))
 
     def bot_request(self):
         """(level, method, kwargs) for the seat to move; proxy moves use the game's
@@ -607,6 +630,7 @@ class PlayScene(Scene):
         self.ui.draw_ui(surface)
         self.draw_banner(surface)
         self.draw_thinking(surface)
+        self.draw_focus_ring(surface)
 
     # -- a long think (Expert) shows its progress ---------------------------------------
     def think_seconds(self, level: str | None) -> float:
@@ -778,25 +802,45 @@ class PlayScene(Scene):
             )
             y += 20
 
+    def banner_rect(self) -> pygame.Rect:
+        """Hook: where the banner goes.  Its width is the banner's; the banner sits on
+        its bottom edge, centred, and grows upward by its lines.  A view whose board
+        leaves no room across the whole board area answers a narrower strip."""
+        rect = pygame.Rect(0, 0, BOARD_AREA.w - 40, BOARD_AREA.h - 6)
+        rect.midbottom = (BOARD_AREA.centerx, BOARD_AREA.bottom - 6)
+        return rect
+
     def draw_banner(self, surface: pygame.Surface) -> None:
         if self.banner_ticks <= 0 or not self.banner:
             return
         theme = self.app.theme
-        font = theme.font(22)
-        lines = wrap_text(self.banner, font, BOARD_AREA.w - 80)
-        h = 18 + 28 * len(lines)
-        rect = pygame.Rect(0, 0, BOARD_AREA.w - 40, h)
-        rect.midbottom = (BOARD_AREA.centerx, BOARD_AREA.bottom - 6)
+        style = self.banner_style
+        font = theme.font(style.size)
+        where = self.banner_rect()
+        lines = wrap_text(self.banner, font, where.w - style.margin)
+        rect = pygame.Rect(0, 0, where.w, 2 * style.pad + style.line * len(lines))
+        rect.midbottom = where.midbottom
         edge = {"error": "bad", "warning": "accent", "good": "good"}.get(
             self.banner_kind, "accent_2"
         )
         fade = min(1.0, self.banner_ticks / 20)
         draw_panel(
-            surface, rect, theme, fill="background_2", edge=edge, alpha=int(235 * fade), width=3
+            surface,
+            rect,
+            theme,
+            fill="background_2",
+            edge=edge,
+            alpha=int(style.alpha * fade),
+            width=3,
         )
         for i, line in enumerate(lines):
             draw_text(
-                surface, line, font, theme["text"], (rect.centerx, rect.y + 9 + 28 * i), "midtop"
+                surface,
+                line,
+                font,
+                theme["text"],
+                (rect.centerx, rect.y + style.pad + style.line * i),
+                "midtop",
             )
 
 

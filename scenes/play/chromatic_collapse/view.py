@@ -42,8 +42,8 @@ from game.chromatic_collapse import (
     square_cell,
     cell_name,
 )
-from scenes.play.base import PlayScene, pulse
-from scenes.widgets import lighten
+from scenes.play.base import PlayScene
+from scenes.play.buttons import Button
 
 from .animation import Animations
 from .board import BoardDrawing
@@ -67,7 +67,6 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
         self.drag_pos: tuple[int, int] | None = None
         self.drag_moved = False
         self.setup_focus = 0  # 0 = "Diamond starts", 1 = "Circle starts"
-        self.button_focus: int | None = None  # keys / controller on a panel button (index)
         self._groups_cache: dict = {}
         self._links_cache: dict = {}
         self._text_cache: dict = {}
@@ -165,7 +164,7 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
     def handle_board(self, event: pygame.event.Event) -> None:
         state = self.match.state
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
-            self.button_focus = None
+            self.focus_key = None
         if event.type == pygame.MOUSEMOTION:
             self.keyboard = False
             self.hover = self.square_at(event.pos)
@@ -224,8 +223,10 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
         if k in (pygame.K_BACKSPACE, pygame.K_DELETE):
             self.clear_selection()
             return
-        if self.button_focus is not None:
-            self.handle_button_key(k)
+        if self.focused_button() is not None:
+            # Left / Right step along the buttons, Up / Down go back to the board.
+            self.button_key(event, back=((0, -1), (0, 1)))
+            self.keyboard = True
             return
         if state.phase == "setup":
             if k in (pygame.K_LEFT, pygame.K_RIGHT):
@@ -243,19 +244,6 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.keyboard = True
             self.activate(self.cursor)
-
-    def handle_button_key(self, k: int) -> None:
-        """Keys while a panel button has the focus (reached with Tab / controller Back)."""
-        count = len(self.panel_buttons())
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.press_panel_button(self.button_focus)
-        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
-            step = -1 if k == pygame.K_LEFT else 1
-            self.button_focus = max(0, min(count - 1, self.button_focus + step))
-            self.app.sound.play("hover")
-        elif k in (pygame.K_UP, pygame.K_DOWN):
-            self.button_focus = None  # back to the board; the cursor shows where it was
-        self.keyboard = True
 
     def move_cursor(self, dc: int, dr: int) -> None:
         col, row = square_cell(self.cursor)
@@ -291,14 +279,14 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
             board = [("setup", 0), ("setup", 1)] if self.person_to_act() else []
         else:
             board = [("square", sq) for sq in self.tab_targets()]
-        return board + [("button", i) for i in range(len(self.panel_buttons()))]
+        return board + [("button", b.key) for b in self.panel_buttons()]
 
     def tab_focus(self, d: int) -> None:
         stops = self.tab_stops()
         if not stops:
             return
-        if self.button_focus is not None:
-            here = ("button", self.button_focus)
+        if self.focus_key is not None:
+            here = ("button", self.focus_key)
         elif self.match.state.phase == "setup":
             here = ("setup", self.setup_focus)
         else:
@@ -308,29 +296,27 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
         else:
             board = [s for s in stops if s[0] != "button"]
             kind, value = (board or stops)[0 if d > 0 else -1]
-        self.button_focus = value if kind == "button" else None
+        self.focus_key = value if kind == "button" else None
         if kind == "setup":
             self.setup_focus = value
         elif kind == "square":
             self.cursor = value
         self.app.sound.play("hover")
 
-    def panel_buttons(self) -> list:
-        """The shared play screen's buttons (Hint, Undo, Rules, Menu), left to right."""
-        found = [el for el in self.ui.get_root_container().elements if id(el) in self.buttons]
-        return sorted(found, key=lambda el: el.rect.x)
+    def focusable_buttons(self) -> list[Button]:
+        """The panel's buttons, a disabled Undo too: its action says there is nothing
+        to undo, so a key press is never silent."""
+        return self.panel_buttons()
 
-    def press_panel_button(self, index: int) -> None:
-        """What a click on that button does.  A disabled Undo still answers (its action
-        says there is nothing to undo), so a key press is never silent."""
-        buttons = self.panel_buttons()
-        if 0 <= index < len(buttons):
-            self.app.sound.play("click")
-            self.buttons[id(buttons[index])]()
+    @property
+    def button_focus(self) -> int | None:
+        """Which panel button (left to right) holds the keys / controller focus."""
+        keys = [b.key for b in self.panel_buttons()]
+        return keys.index(self.focus_key) if self.focus_key in keys else None
 
     def cursor_shown(self) -> bool:
         """The board cursor (or setup focus) is drawn while keys drive the board."""
-        return self.keyboard and self.button_focus is None
+        return self.keyboard and self.focus_key is None
 
     def cancel_input(self) -> bool:
         if self.selected is None:
@@ -428,11 +414,10 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
         self.clear_selection()
         self.hover = None
 
-    def bot_delay_ticks(self, state) -> int:
+    def bot_pause(self, state) -> int:
         # A bot's first action of a turn waits a little longer than its second, so the
         # person sees the turn change hands before pieces start moving.
-        base = 34 if state.phase in ("first", "remove") else 26
-        return int(base / max(0.25, self.app.settings.animation_speed))
+        return 34 if state.phase in ("first", "remove") else 26
 
     def transition_ticks(self, old, new, move) -> int:
         if isinstance(move, Slide):
@@ -447,17 +432,6 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
         if isinstance(move, Start):
             return 30
         return 10
-
-    # -- drawing: the panel button focus -----------------------------------------------------
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        super().draw(surface, alpha)
-        if self.keyboard and self.button_focus is not None:
-            buttons = self.panel_buttons()
-            if 0 <= self.button_focus < len(buttons):
-                col = lighten(self.app.theme["focus"], 0.3 * pulse(self.ticks, 0.2))
-                pygame.draw.rect(
-                    surface, col, buttons[self.button_focus].rect.inflate(8, 8), 3, border_radius=12
-                )
 
 
 VIEW = ChromaticCollapseView

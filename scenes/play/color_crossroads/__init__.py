@@ -1,14 +1,14 @@
 """Color Crossroads' play screen, one module per part:
 
-- ``view.py``: ``ColorCrossroadsView`` -- who acts, the on-screen buttons (``targets``),
+- ``view.py``: ``ColorCrossroadsView`` -- who acts, the on-screen buttons (``view_buttons``),
   mouse, keyboard and controller input, the challenge path being drawn, and the base's
   hooks (hints, refusals, moves, undo, the panel's text).  It mixes in the parts below.
 - ``layout.py``: the board, column, swatch, button and pair-row rectangles, cell
-  geometry and walks, colour keys and the ``Target`` button record.
+  geometry and walks, and the colour keys.
 - ``sprites.py``: cached gem sprites and text, translucent rectangles, the timer ring.
 - ``board.py``: drawing the board (its cached background, loops, crystals, what the
   pointer is over), the hint and the game-select card.
-- ``column.py``: the column beside the board -- buttons and focus ring, setup, intro,
+- ``column.py``: the column beside the board -- its buttons, setup, intro,
   palette and the answer to a challenge.
 - ``side.py``: the side panel's six pairs and their Challenge buttons.
 - ``animation.py``: a move's transition and its ribbon.

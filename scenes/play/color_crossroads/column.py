@@ -10,6 +10,7 @@ import pygame
 
 from game.color_crossroads import COLOURS, CORNERS, PAIRS, TARGET_POINTS, WALL, cell_name
 from scenes.play.base import pulse
+from scenes.play.buttons import Button
 from scenes.widgets import darken, lighten, wrap_text
 
 from .layout import (
@@ -20,7 +21,6 @@ from .layout import (
     COLUMN,
     RING_CENTER,
     RING_R,
-    Target,
     colour_of,
     pair_text,
     start_rects,
@@ -32,7 +32,7 @@ from .sprites import alpha_rect, blit_gem, draw_ring, text
 class ColumnDrawing:
     """Drawing the column beside the board (mixed into ColorCrossroadsView)."""
 
-    def draw_button(self, surface, t: Target) -> None:
+    def draw_button(self, surface, t: Button) -> None:
         theme = self.app.theme
         hovered = t.rect.collidepoint(self.mouse) and not self.keyboard
         if t.style == "primary" and t.enabled:
@@ -54,12 +54,6 @@ class ColumnDrawing:
         pygame.draw.rect(surface, edge, t.rect, 2, border_radius=12)
         size = 20 if t.rect.h >= 50 else 18
         text(surface, theme, t.label, size, fg, t.rect.center, "center", max_width=t.rect.w - 12)
-        self.draw_focus(surface, t)
-
-    def draw_focus(self, surface, t: Target) -> None:
-        if self.focus_key == t.key:
-            glow = lighten(self.app.theme["focus"], 0.3 * pulse(self.ticks, 0.15))
-            pygame.draw.rect(surface, glow, t.rect.inflate(8, 8), 3, border_radius=15)
 
     def draw_setup(self, surface, state) -> None:
         theme = self.app.theme
@@ -90,7 +84,7 @@ class ColumnDrawing:
             "midtop",
             "regular",
         )
-        targets = {t.key: t for t in self.targets()}
+        targets = {t.key: t for t in self.view_buttons()}
         for seat, r in enumerate(start_rects()):
             t = targets.get(f"start:{seat}")
             if t is not None:
@@ -219,7 +213,7 @@ class ColumnDrawing:
                 "topright",
                 "regular",
             )
-        targets = {t.key: t for t in self.targets()}
+        targets = {t.key: t for t in self.view_buttons()}
         for c in range(4):
             rect = swatch_rect(c)
             crossed = marks[c] == "crossed"
@@ -285,9 +279,6 @@ class ColumnDrawing:
                     (name_rect.right + 2, name_rect.centery + 1),
                     3,
                 )
-            t = targets.get(f"colour:{c}")
-            if t is not None:
-                self.draw_focus(surface, t)
         action = targets.get("end") or targets.get("pass")
         if action is not None:
             self.draw_button(surface, action)
@@ -418,7 +409,7 @@ class ColumnDrawing:
             lines = wrap_text(words, theme.font(16, "bold"), COLUMN.w)[:2]
             for i, line in enumerate(lines):
                 text(surface, theme, line, 16, vcol, (COLUMN.x, y + 24 + 20 * i))
-        for t in self.targets():
+        for t in self.view_buttons():
             if t.key in ("submit", "clear", "concede"):
                 self.draw_button(surface, t)
         if st.corner_loops:

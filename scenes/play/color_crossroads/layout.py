@@ -1,11 +1,9 @@
 """Color Crossroads' screen geometry and words: the board, the column beside it, the
-swatches, buttons and pair rows, where a cell is, walks between cells, the colour keys,
-and the on-screen button record (``Target``).
+swatches, buttons and pair rows, where a cell is, walks between cells and the colour
+keys.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import pygame
 
@@ -115,14 +113,3 @@ def pair_row_rect(p: int) -> pygame.Rect:
 def challenge_rect(p: int) -> pygame.Rect:
     row = pair_row_rect(p)
     return pygame.Rect(row.right - CHALLENGE_W, row.y, CHALLENGE_W, row.h)
-
-
-@dataclass
-class Target:
-    """A clickable, focusable button drawn by this view (hit testing is ours)."""
-
-    key: str
-    rect: pygame.Rect
-    label: str
-    style: str = "normal"  # normal, primary, danger
-    enabled: bool = True

@@ -34,7 +34,7 @@ class SidePanel:
             "topright",
             "regular",
         )
-        targets = {t.key: t for t in self.targets()}
+        targets = {t.key: t for t in self.view_buttons()}
         for p in range(len(PAIRS)):
             row = pair_row_rect(p)
             a, b = PAIRS[p]

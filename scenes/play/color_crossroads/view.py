@@ -36,6 +36,7 @@ engine through ``self.try_move`` (its reasons become the banner).
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import pygame
 
@@ -54,6 +55,7 @@ from game.color_crossroads import (
     cell_name,
 )
 from scenes.play.base import PlayScene
+from scenes.play.buttons import Button
 
 from .animation import Animations
 from .board import BoardDrawing
@@ -65,7 +67,6 @@ from .layout import (
     CONCEDE_RECT,
     KEY_COLOURS,
     SUBMIT_RECT,
-    Target,
     cell_at,
     challenge_rect,
     pair_text,
@@ -84,7 +85,6 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         self.cursor = 40  # E5
         self.keyboard = False  # the cursor is shown once keys are used
         self.pad = False  # the latest key came from a game controller (the key line says so)
-        self.focus_key: str | None = None  # a Target key, None = the board
         self.mouse = (-1, -1)
         self.hover: int | None = None
         self.drag_colour: int | None = None
@@ -104,7 +104,7 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         self._layer = None
         self._targets_state = None  # held, so that its id is never reused while cached
         self._targets_key = None
-        self._targets: list[Target] = []
+        self._targets: list[Button] = []
         self._log_cache: dict = {}
 
     # -- who and what ------------------------------------------------------------------
@@ -131,18 +131,19 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
             return self.cursor
         return None
 
-    def targets(self) -> list[Target]:
+    def view_buttons(self) -> list[Button]:
+        """The column's and the pair rows' buttons now (cached per state)."""
         st = self.match.state
         person = self.person_to_act()
         key = (person, self.concede_armed > 0)
         if st is self._targets_state and key == self._targets_key:
             return self._targets
-        out: list[Target] = []
+        out: list[Button] = []
         if st.phase == "setup":
             if person:
                 for seat, r in enumerate(start_rects()):
                     out.append(
-                        Target(
+                        self._button(
                             f"start:{seat}",
                             r,
                             f"Player {seat + 1} starts",
@@ -151,13 +152,13 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
                     )
         elif st.phase == "turn":
             for c in range(4):
-                out.append(Target(f"colour:{c}", swatch_rect(c), COLOURS[c].title()))
+                out.append(self._button(f"colour:{c}", swatch_rect(c), COLOURS[c].title()))
             legal = st.legal_moves() if person else []
             if Pass() in legal:
-                out.append(Target("pass", ACTION_RECT, "Pass (nothing fits)", "primary"))
+                out.append(self._button("pass", ACTION_RECT, "Pass (nothing fits)", "primary"))
             else:
                 out.append(
-                    Target(
+                    self._button(
                         "end",
                         ACTION_RECT,
                         "End turn",
@@ -166,10 +167,10 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
                     )
                 )
         elif st.phase == "answer" and person:
-            out.append(Target("submit", SUBMIT_RECT, "Submit loop", "primary"))
-            out.append(Target("clear", CLEAR_RECT, "Clear"))
+            out.append(self._button("submit", SUBMIT_RECT, "Submit loop", "primary"))
+            out.append(self._button("clear", CLEAR_RECT, "Clear"))
             out.append(
-                Target(
+                self._button(
                     "concede",
                     CONCEDE_RECT,
                     "Sure?" if self.concede_armed > 0 else "Concede",
@@ -181,15 +182,23 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
             for p in st.open_pairs():
                 if st.phase == "answer" and p == st.challenge_pair:
                     continue  # its row says "challenged"
-                out.append(Target(f"challenge:{p}", challenge_rect(p), "Challenge", "normal", can))
+                out.append(
+                    self._button(f"challenge:{p}", challenge_rect(p), "Challenge", "normal", can)
+                )
         self._targets_state, self._targets_key, self._targets = st, key, out
         return out
 
-    def target_at(self, pos) -> Target | None:
-        for t in self.targets():
-            if t.rect.collidepoint(pos):
-                return t
-        return None
+    def _button(
+        self, key: str, rect: pygame.Rect, label: str, style: str = "normal", enabled=True
+    ) -> Button:
+        # activate() plays each button's own sound (or none: a move has its own).
+        action = partial(self.activate, key)
+        return Button(key, rect, label, action, enabled, style=style, sound="")
+
+    def focusable_buttons(self) -> list[Button]:
+        """All of this view's buttons, a disabled one too (pressing it says why not);
+        the panel's are the mouse's and the letter keys'."""
+        return self.view_buttons()
 
     # -- input -------------------------------------------------------------------------
     def handle_board(self, event: pygame.event.Event) -> None:
@@ -204,9 +213,9 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
             self.keyboard = False
             self.pad = False
             self.focus_key = None
-            target = self.target_at(event.pos)
+            target = self.button_at(event.pos)
             if target is not None:
-                self.activate(target.key)
+                self.press_button(target)  # a disabled one too: it says why not
                 if target.key.startswith("colour:") and self.colour is not None:
                     self.drag_colour = self.colour
                 return
@@ -259,7 +268,7 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.keyboard = True
             if self.focus_key is not None:
-                self.activate(self.focus_key)
+                self.press_focused()
             elif self.match.state.phase == "setup":
                 self.focus_key = "start:0" if self.person_to_act() else None
             else:
@@ -285,7 +294,7 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
                 self.pending = None
 
     def tab(self, d: int) -> None:
-        keys = [None] + [t.key for t in self.targets()]
+        keys = [None] + [t.key for t in self.focusable_buttons()]
         i = keys.index(self.focus_key) if self.focus_key in keys else 0
         self.focus_key = keys[(i + d) % len(keys)]
         self.app.sound.play("hover")
@@ -508,8 +517,8 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         self.concede_armed = 0
         self.focus_key = None
 
-    def bot_delay_ticks(self, state) -> int:
-        base = super().bot_delay_ticks(state)
+    def bot_pause(self, state) -> int:
+        base = super().bot_pause(state)
         # A bot answering a challenge is shown "looking for a loop" for a moment.
         return base * 2 if state.phase == "answer" else base
 
@@ -528,9 +537,7 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
             self.concede_armed -= 1
             if self.concede_armed == 0:
                 self._targets_key = None
-        keys = [t.key for t in self.targets()]
-        if self.focus_key is not None and self.focus_key not in keys:
-            self.focus_key = None
+        self.check_button_focus()
         clock = self.match.rule_clock
         if clock is not None and self.answering():
             left = math.ceil(clock.move_seconds_left())

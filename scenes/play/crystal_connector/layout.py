@@ -22,6 +22,13 @@ SIDE = pygame.Rect(
 SIDE.w = BOARD_AREA.right - SIDE.x - 4
 SETUP = pygame.Rect(BOARD.right + 20, SIDE.y, BOARD_AREA.right - BOARD.right - 24, SIDE.h)
 CHIP = 44
+# What the column's buttons say (when nothing more particular applies).
+BUTTON_LABELS = {
+    "confirm": "Confirm turn",
+    "takeback": "Take back",
+    "convert": "Convert a crystal",
+    "cancel": "Cancel the shift",
+}
 COLOUR_KEYS = ("crystal_red", "crystal_blue", "crystal_green", "crystal_yellow")
 SEAT_HUES = (4, 5)  # purple and orange: seat colours never look like crystals
 POPUP_TICKS = 84

@@ -18,7 +18,7 @@ from game.crystal_connector import (
     Shift,
     line_label,
 )
-from scenes.play.base import BOARD_AREA, PANEL, pulse
+from scenes.play.base import PANEL, BannerStyle
 from scenes.widgets import darken, draw_panel, draw_text, lighten, wrap_text
 
 from .layout import SIDE, _dir_for
@@ -28,28 +28,9 @@ class SidePanel:
     """Drawing the side column and the panel (mixed into CrystalConnectorView)."""
 
     # -- the side column (play) ----------------------------------------------------------
-    def draw_banner(self, surface: pygame.Surface) -> None:
-        """The base banner in a slightly smaller font, so the engine's longer reasons
-        fit on one line and stay clear of the bottom handles."""
-        if self.banner_ticks <= 0 or not self.banner:
-            return
-        theme = self.app.theme
-        font = theme.font(20)
-        lines = wrap_text(self.banner, font, BOARD_AREA.w - 70)
-        h = 16 + 26 * len(lines)
-        rect = pygame.Rect(0, 0, BOARD_AREA.w - 40, h)
-        rect.midbottom = (BOARD_AREA.centerx, BOARD_AREA.bottom - 6)
-        edge = {"error": "bad", "warning": "accent", "good": "good"}.get(
-            self.banner_kind, "accent_2"
-        )
-        fade = min(1.0, self.banner_ticks / 20)
-        draw_panel(
-            surface, rect, theme, fill="background_2", edge=edge, alpha=int(235 * fade), width=3
-        )
-        for i, line in enumerate(lines):
-            self._blit_text(
-                surface, line, 20, theme["text"], (rect.centerx, rect.y + 8 + 26 * i), "midtop"
-            )
+    # The base banner in a slightly smaller font, so the engine's longer reasons fit on
+    # one line and stay clear of the bottom handles (it keeps the base's place).
+    banner_style = BannerStyle(size=20, line=26, pad=8, margin=30)
 
     def _draw_button(
         self, surface, rect, text, *, enabled=True, primary=False, active=False, size=19
@@ -344,11 +325,6 @@ class SidePanel:
                 primary=self.turn_complete(),
                 size=18,
             )
-        focused = live and self.kb_active and self.focus_button
-        focus = self.button_rect(self.focus_button) if focused else None
-        if focus is not None:  # the Tab / controller focus ring
-            col = lighten(theme["focus"], 0.3 * pulse(self.ticks, 0.15))
-            pygame.draw.rect(surface, col, focus.inflate(10, 10), 3, border_radius=16)
 
     # ================================================================== panel
     def status_text(self) -> str:

@@ -33,6 +33,8 @@ Shift preview (``app.settings.shift_preview``):
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.crystal_connector import (
@@ -47,11 +49,13 @@ from game.crystal_connector import (
     line_label,
 )
 from scenes.play.base import PlayScene
+from scenes.play.buttons import Button
 from scenes.widgets import wrap_text
 
 from .animation import Animations
 from .board import BoardDrawing
 from .layout import (
+    BUTTON_LABELS,
     CELL,
     CHIP,
     DIR_SIGN,
@@ -96,7 +100,6 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         self.drag: dict | None = None
         self.mouse = (-1, -1)
         self.kb_active = False  # show the board cursor once keys are used
-        self.focus_button: str | None = None  # Tab focus on a column button (keys, controller)
         self._previewed: list = []  # states whose shift the person already saw slide
         self._batch = False
         self._sprites: dict = {}
@@ -422,9 +425,9 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         if self.match.to_move() < 0 or not self.my_turn():
             self.convert_mode = False
 
-    def bot_delay_ticks(self, state) -> int:
+    def bot_pause(self, state) -> int:
         # setup choices stay on screen a little longer than shifts
-        base = super().bot_delay_ticks(state)
+        base = super().bot_pause(state)
         return base * 2 if state.phase != "play" else base
 
     # ================================================================== input
@@ -453,10 +456,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
             return out
         if state.phase != "play":
             return out
-        for name in ("confirm", "takeback", "convert", "cancel"):
-            r = self.button_rect(name)
-            if r is not None:
-                out.append(("button", name, r))
+        out += [("button", b.key, b.rect) for b in self.view_buttons()]
         if self.draft:
             for d in range(1, SIZE):
                 out.append(("chip", d, self.chip_rect(d)))
@@ -584,11 +584,47 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         target = mine[1] if piece == mine[0] else mine[0]
         self.enter_action(Convert(cell, target))
 
+    # -- the column's buttons -------------------------------------------------------------
+    @property
+    def focus_button(self) -> str | None:
+        """The column button holding the Tab / controller focus (the base's)."""
+        return self.focus_key
+
+    @focus_button.setter
+    def focus_button(self, key: str | None) -> None:
+        self.focus_key = key
+
+    def view_buttons(self) -> list[Button]:
+        """The column's buttons shown now (the mouse presses them on release)."""
+        enabled = {
+            "takeback": bool(self.pending or self.draft),
+            "confirm": self.turn_complete(),
+        }
+        out = []
+        for name in ("confirm", "takeback", "convert", "cancel"):
+            r = self.button_rect(name)
+            if r is not None:
+                out.append(
+                    Button(
+                        name,
+                        r,
+                        BUTTON_LABELS[name],
+                        partial(self._button, name),
+                        enabled.get(name, True),
+                    )
+                )
+        return out
+
+    def focusable_buttons(self) -> list[Button]:
+        """Convert, Take back and Confirm, in that order, disabled ones too (their
+        action says why not yet); Cancel is the draft's own."""
+        shown = {b.key: b for b in self.view_buttons()}
+        return [shown[n] for n in ("convert", "takeback", "confirm") if n in shown]
+
     def focus_ring(self) -> list[str]:
         """What Tab cycles through in play: the cursor's column and row, then the
         column's buttons shown now."""
-        buttons = [n for n in ("convert", "takeback", "confirm") if self.button_rect(n) is not None]
-        return ["column", "row"] + buttons
+        return ["column", "row"] + [b.key for b in self.focusable_buttons()]
 
     def tab_focus(self, d: int = 1) -> None:
         """Tab (controller Back): column -> row -> Convert -> Take back -> Confirm."""
@@ -633,8 +669,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
             return
         if phase != "play":
             return
-        if self.focus_button is not None and self.button_rect(self.focus_button) is None:
-            self.focus_button = None  # that button is no longer shown
+        self.check_button_focus()  # that button may no longer be shown
         arrows = {
             pygame.K_LEFT: (0, -1),
             pygame.K_RIGHT: (0, 1),
@@ -664,12 +699,11 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
                 self.tab_focus(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
             return
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if self.focus_button is not None:
-                name = self.focus_button
-                if name == "convert":
-                    self.focus_button = None  # the cursor now picks the crystal
-                self.app.sound.play("click")
-                self._button(name)
+            button = self.focused_button()
+            if button is not None:
+                if button.key == "convert":
+                    self.focus_key = None  # the cursor now picks the crystal
+                self.press_button(button)
             elif self.turn_complete():
                 self.confirm_turn()
             elif self.convert_mode:

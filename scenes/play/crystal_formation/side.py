@@ -8,8 +8,8 @@ import pygame
 
 from game.crystal_formation import ROUND_LIMIT, TREES_TO_WIN
 from game.grid import cell_name
-from scenes.play.base import BOARD_AREA, PANEL
-from scenes.widgets import darken, draw_panel, lighten, wrap_text
+from scenes.play.base import BOARD_AREA, PANEL, BannerStyle
+from scenes.widgets import darken, lighten
 
 from .board import stack_sprite
 from .layout import BOARD_REGION, seat_glyph
@@ -195,31 +195,10 @@ class SidePanel:
             self._log_key = key
         return self._log
 
-    def draw_banner(self, surface: pygame.Surface) -> None:
-        """The base's banner, kept over the board so the strip stays usable."""
-        if self.banner_ticks <= 0 or not self.banner:
-            return
-        theme = self.app.theme
-        font = theme.font(20)
-        width = BOARD_REGION.w - 40
-        lines = wrap_text(self.banner, font, width - 30)
-        h = 16 + 26 * len(lines)
-        rect = pygame.Rect(0, 0, width, h)
+    # The base's banner in a smaller font, kept over the board so the strip stays usable.
+    banner_style = BannerStyle(size=20, line=26, pad=8, margin=30, alpha=240)
+
+    def banner_rect(self) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, BOARD_REGION.w - 40, BOARD_AREA.h - 4)
         rect.midbottom = (BOARD_REGION.centerx + 8, BOARD_AREA.bottom - 4)
-        edge = {"error": "bad", "warning": "accent", "good": "good"}.get(
-            self.banner_kind, "accent_2"
-        )
-        fade = min(1.0, self.banner_ticks / 20)
-        draw_panel(
-            surface, rect, theme, fill="background_2", edge=edge, alpha=int(240 * fade), width=3
-        )
-        for i, line in enumerate(lines):
-            self._blit(
-                surface,
-                line,
-                20,
-                theme["text"],
-                (rect.centerx, rect.y + 8 + 26 * i),
-                "midtop",
-                kind="bold",
-            )
+        return rect

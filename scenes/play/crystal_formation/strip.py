@@ -8,7 +8,6 @@ import pygame
 
 from game.crystal_formation import ROUND_LIMIT
 from game.grid import cell_name
-from scenes.play.base import pulse
 from scenes.widgets import darken, draw_glyph, lighten, wrap_text
 
 from .board import stack_sprite
@@ -92,7 +91,6 @@ class StripDrawing:
         """A grow button: the piece that comes in, as a pyramid and its letter."""
         theme = self.app.theme
         hover = self.hover_button == f"grow:{size}" and not self.keyboard
-        self._draw_focus_ring(surface, f"grow:{size}", rect)
         fill = lighten(theme["panel"], 0.16 if enabled else 0.0)
         if hover and enabled:
             fill = lighten(fill, 0.15)
@@ -107,11 +105,6 @@ class StripDrawing:
         surface.blit(spr, spr.get_rect(center=(rect.x + 18, round(rect.centery - lift))))
         fg = theme["text"] if enabled else theme["text_dim"]
         self._blit(surface, f"+{size}", 18, fg, (rect.right - 6, rect.centery), "midright")
-
-    def _draw_focus_ring(self, surface, name: str, rect) -> None:
-        if self.keyboard and self.strip_focus == name:
-            colour = lighten(self.app.theme["focus"], 0.3 * pulse(self.ticks, 0.15))
-            pygame.draw.rect(surface, colour, rect.inflate(8, 8), 3, border_radius=13)
 
     def _button_text(self, name: str) -> tuple[str, str]:
         return {
@@ -128,7 +121,6 @@ class StripDrawing:
             return
         text, key = self._button_text(name)
         hover = self.hover_button == name and not self.keyboard
-        self._draw_focus_ring(surface, name, rect)
         primary = name in ("end", "pass") or (name == "threat" and self.threat_view)
         if primary:
             fill = theme["accent"] if enabled else theme["panel"]

@@ -43,10 +43,13 @@ toward five, power and stash.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.crystal_formation import Grow, MoveNode, Pass, Place
 from scenes.play.base import PlayScene
+from scenes.play.buttons import Button
 from scenes.widgets import MIN_TARGET
 
 from .animation import Animations
@@ -73,7 +76,6 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         self.goal_x = None  # hexagon: the x the up / down keys aim for
         self.press = None  # (pos, cell, button name, finger) of a press
         self.threat_view = False
-        self.strip_focus = None  # a strip button holding the keyboard / controller focus
         self._sel_state = None
         self._cache: dict = {}
         self._layers: dict = {}
@@ -253,7 +255,7 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
             return
         self.commit(Grow(cell, size), finger, key)
 
-    def press_button(self, name: str, finger: bool = False) -> None:
+    def press_strip(self, name: str, finger: bool = False) -> None:
         if name.startswith("grow:"):
             self.grow(name[5:], finger)
         elif name == "pass":
@@ -283,11 +285,11 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
             self._clear_input()
         if self.pending is not None and self.pending not in self.match.state.legal_moves():
             self.pending = None
-        self._check_strip_focus()
+        self.check_button_focus()
 
-    def bot_delay_ticks(self, state) -> int:
+    def bot_pause(self, state) -> int:
         # long enough to see whose turn it is before the bot's action lands
-        return int(30 / max(0.25, self.app.settings.animation_speed))
+        return 30
 
     def cancel_input(self) -> bool:
         if self.selected is None and self.pending is None:
@@ -330,7 +332,7 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
             if name is not None:
                 if self._button_at(event.pos) == name:
                     self.app.sound.play("click")
-                    self.press_button(name, finger)
+                    self.press_strip(name, finger)
                 return
             here = self.geom.cell_at(event.pos)
             if cell is not None and here is not None and here != cell:
@@ -359,7 +361,7 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
 
     def _key(self, event) -> None:
         self._key_action(event)
-        self._check_strip_focus()
+        self.check_button_focus()
 
     def _key_action(self, event) -> None:
         k = event.key
@@ -371,7 +373,10 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         }
         if k in arrows:
             if self.keyboard and self.strip_focus is not None:
-                self.move_strip_focus(*arrows[k])
+                # Left and Right keep to a row of buttons (Left off its start goes back to
+                # the board), Up and Down go to the nearest button of the row above or below.
+                if not self.button_key(event, beside=False, straight=True):
+                    self.strip_focus = None
             elif self.keyboard:
                 if not self.move_cursor(*arrows[k]) and arrows[k] == (1, 0):
                     self.enter_strip()
@@ -382,9 +387,7 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
             self.cycle_grow()
             return
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.keyboard and self.strip_focus is not None:
-                self.app.sound.play("click")
-                self.press_button(self.strip_focus)
+            if self.keyboard and self.press_focused():
                 return
             self.keyboard = True
             if self.pending is not None:
@@ -493,41 +496,32 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         self.strip_focus = row[0]
         self.app.sound.play("hover")
 
-    def move_strip_focus(self, dx: int, dy: int) -> None:
-        rows = self.strip_rows()
-        at = [
-            (i, row.index(self.strip_focus))
-            for i, row in enumerate(rows)
-            if self.strip_focus in row
-        ]
-        if not at:
-            self.strip_focus = None
-            return
-        i, j = at[0]
-        if dx:
-            if 0 <= j + dx < len(rows[i]):
-                self.strip_focus = rows[i][j + dx]
-            elif dx < 0:
-                self.strip_focus = None  # back to the board cursor
-                return
-            else:
-                return
-        elif 0 <= i + dy < len(rows):
-            x = self.buttons_rects[self.strip_focus][0].centerx
-            self.strip_focus = min(
-                rows[i + dy], key=lambda n: abs(self.buttons_rects[n][0].centerx - x)
-            )
-        else:
-            return
-        self.app.sound.play("hover")
+    @property
+    def strip_focus(self) -> str | None:
+        """The strip button holding the keyboard / controller focus (the base's)."""
+        return self.focus_key
 
-    def _check_strip_focus(self) -> None:
-        """A focused button that is gone (its action played, the turn passed) hands the
-        focus back to the board cursor."""
-        if self.strip_focus is not None and self.strip_focus not in self._layout_buttons(
-            self.match.state
-        ):
-            self.strip_focus = None
+    @strip_focus.setter
+    def strip_focus(self, key: str | None) -> None:
+        self.focus_key = key
+
+    def view_buttons(self) -> list[Button]:
+        self.buttons_rects = self._layout_buttons(self.match.state)
+        return [
+            Button(
+                name,
+                rect,
+                f"Grow {name[5:]}" if name.startswith("grow:") else self._button_text(name)[0],
+                partial(self.press_strip, name),
+                enabled,
+            )
+            for name, (rect, enabled) in self.buttons_rects.items()
+        ]
+
+    def focusable_buttons(self) -> list[Button]:
+        """The strip's buttons, a disabled grow too (Enter on it says why it cannot
+        grow); the panel's are the mouse's and the letter keys'."""
+        return self.view_buttons()
 
     # ================================================================== strip layout
     def button_rect(self, name: str) -> pygame.Rect | None:
@@ -536,12 +530,9 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         hit = self.buttons_rects.get(name)
         return hit[0] if hit else None
 
-    def _button_at(self, pos):
-        self.buttons_rects = self._layout_buttons(self.match.state)
-        for name, (rect, _) in self.buttons_rects.items():
-            if rect.collidepoint(pos):
-                return name
-        return None
+    def _button_at(self, pos) -> str | None:
+        hit = self.button_at(pos)
+        return hit.key if hit is not None else None
 
     def _layout_buttons(self, state) -> dict:
         """Every strip button for the current situation: name -> (rect, enabled)."""

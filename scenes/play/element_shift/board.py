@@ -20,8 +20,8 @@ from game.element_shift import (
     StartPick,
     beater,
 )
-from scenes.play.base import BOARD_AREA, pulse
-from scenes.widgets import darken, draw_panel, lighten
+from scenes.play.base import BOARD_AREA, BannerStyle, pulse
+from scenes.widgets import darken, lighten
 
 from .layout import (
     BOARD,
@@ -396,33 +396,13 @@ class BoardDrawing:
                 kind="regular",
             )
 
-    def draw_banner(self, surface) -> None:
-        """The base banner, over the board only (the editor's buttons stay visible)."""
-        if self.banner_ticks <= 0 or not self.banner:
-            return
-        theme = self.app.theme
-        width = BOARD.w + 20
-        lines = wrapped(theme, self.banner, 19, width - 30, "bold")
-        h = 16 + 25 * len(lines)
-        rect = pygame.Rect(0, 0, width, h)
+    # The base banner, over the board only (the editor's buttons stay visible).
+    banner_style = BannerStyle(size=19, line=25, pad=8, margin=30, alpha=240)
+
+    def banner_rect(self) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, BOARD.w + 20, BOARD_AREA.h - 4)
         rect.midbottom = (BOARD.centerx, BOARD_AREA.bottom - 4)
-        edge = {"error": "bad", "warning": "accent", "good": "good"}.get(
-            self.banner_kind, "accent_2"
-        )
-        fade = min(1.0, self.banner_ticks / 20)
-        draw_panel(
-            surface, rect, theme, fill="background_2", edge=edge, alpha=int(240 * fade), width=3
-        )
-        for i, line in enumerate(lines):
-            put_text(
-                surface,
-                theme,
-                line,
-                19,
-                theme["text"],
-                (rect.centerx, rect.y + 8 + 25 * i),
-                "midtop",
-            )
+        return rect
 
     # -- the game-select picture -----------------------------------------------------
     @staticmethod

@@ -17,6 +17,18 @@ from scenes.play.base import BOARD_AREA
 # that a misspelt mode in a comparison or a dispatch table is a type error.
 Mode = Literal["curtain", "summary", "setup", "plan", "wait", "reveal", "over"]
 ENTERING: frozenset[Mode] = frozenset({"setup", "plan"})  # a person enters a choice on the board
+# What each of the editor's and curtain's buttons is called (``controls()`` names).
+CONTROL_LABELS = {
+    "reveal": "Reveal",
+    "continue": "Continue",
+    "start": "Start here",
+    "keep": "Keep",
+    "switch": "Switch",
+    "use_hint": "Use hint",
+    "undo_step": "Step back",
+    "clear": "Clear",
+    "submit": "Submit",
+}
 
 # -- layout ---------------------------------------------------------------------------
 CELL = 49

@@ -37,6 +37,7 @@ reveal reads ``new.last_trace`` and plays it segment by segment.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 import pygame
@@ -51,13 +52,14 @@ from game.element_shift import (
     StartPick,
     cell_name,
 )
-from scenes.play.base import PlayScene, pulse
-from scenes.widgets import lighten
+from scenes.play.base import PlayScene
+from scenes.play.buttons import Button
 
 from .board import BoardDrawing
 from .editor import PlanEditor
 from .layout import (
     ARROW_KEYS,
+    CONTROL_LABELS,
     ENTERING,
     KEY_DIRECTION,
     SETUP_REVEAL_TICKS,
@@ -98,9 +100,6 @@ class ElementShiftView(
         self._last_phase: tuple | None = None
         self._preview_key = None
         self._preview = None
-        # The button the keyboard / controller focus is on (a controls() name, or
-        # "panel:<text>" for the base's Hint / Undo / Rules / Menu); None = the board.
-        self.focus: str | None = None
 
     # -- who and what ---------------------------------------------------------------
     @property
@@ -415,89 +414,49 @@ class ElementShiftView(
             self._open_results()
 
     # -- the button focus (keys and game controllers) -------------------------------
-    def focus_targets(self) -> list[tuple[str, pygame.Rect, bool]]:
-        """(name, rect, enabled) of every button the focus ring can visit now: this
-        view's controls and the base's panel buttons (Hint, Undo, Rules, Menu)."""
+    # The base keeps the focus (``focus_key``), moves it and draws its ring; this view
+    # says which buttons it may visit and how it gets there from the board cursor.
+    @property
+    def focus(self) -> str | None:
+        """The button the keyboard / controller focus is on (a ``controls()`` name, or
+        ``panel:<text>`` for the base's Hint / Undo / Rules / Menu); None = the board."""
+        return self.focus_key
+
+    @focus.setter
+    def focus(self, key: str | None) -> None:
+        self.focus_key = key
+
+    def view_buttons(self) -> list[Button]:
+        return [
+            Button(n, r, CONTROL_LABELS.get(n, n[:1].upper() + n[1:]), partial(self.press, n), on)
+            for n, r, on in self.controls()
+        ]
+
+    def focusable_buttons(self) -> list[Button]:
+        """This view's controls and the base's panel buttons.  Disabled ones too: their
+        action says why nothing happens ("Choose a start tile first")."""
         if self.mode() in ("curtain", "reveal", "over"):
             return []
-        out = list(self.controls())
-        for el in self.ui.get_root_container().elements:
-            if id(el) in self.buttons and el.visible:
-                out.append((f"panel:{el.text.lower()}", pygame.Rect(el.rect), el.is_enabled))
-        return out
+        return self.play_buttons()
 
     def focus_rect(self) -> pygame.Rect | None:
-        for name, rect, _ in self.focus_targets():
-            if name == self.focus:
-                return rect
-        return None
-
-    def check_focus(self) -> None:
-        """Drop the focus when its button is gone (a new phase, the rays after the
-        first action, Continue after the summary)."""
-        if self.focus is not None and self.focus_rect() is None:
-            self.focus = None
+        button = self.focused_button()
+        return button.rect if button is not None else None
 
     def move_focus(self, dx: int, dy: int) -> None:
-        """Move the focus to the nearest button in the direction (dx, dy); from the
-        board it starts at the cursor's tile.  Left past the leftmost button goes back
-        to the board (where there is a board cursor)."""
-        targets = self.focus_targets()
-        if not targets:
+        """Onto the buttons: the nearest one in the direction (dx, dy) from the
+        cursor's tile (on the round summary, Continue).  Once there the base moves the
+        focus (``button_key``); Left past the leftmost button goes back to the board
+        (where there is a board cursor)."""
+        buttons = self.focusable_buttons()
+        if not buttons:
             return
         mode = self.mode()
-        origin = self.focus_rect()
-        if origin is None:
-            if mode == "summary":
-                self.focus = next((n for n, _, _ in targets if n == "continue"), targets[0][0])
-                self.app.sound.play("hover")
-                return
-            origin = cell_rect(self.cursor)
-        best, best_score = None, None
-        for name, rect, _ in targets:
-            if name == self.focus:
-                continue
-            vx, vy = rect.centerx - origin.centerx, rect.centery - origin.centery
-            along = vx * dx + vy * dy
-            if along <= 0:
-                continue
-            score = along + 2.5 * (abs(vx * dy) + abs(vy * dx))
-            if best_score is None or score < best_score:
-                best, best_score = name, score
-        if best is not None:
-            self.focus = best
+        if self.focus_rect() is None and mode == "summary":
+            self.focus = next((b.key for b in buttons if b.key == "continue"), buttons[0].key)
             self.app.sound.play("hover")
-        elif dx < 0 and self.focus is not None and mode in ("setup", "plan", "wait"):
-            self.focus = None  # back to the board cursor
-            self.app.sound.play("hover")
-
-    def press_focus(self) -> None:
-        """Enter / Space (controller A / X) on the focused button.  A disabled button
-        is pressed too: its action says why nothing happens ("Choose a start tile
-        first", "Nothing to undo")."""
-        name = self.focus
-        if name is None:
             return
-        self.app.sound.play("click")
-        if name.startswith("panel:"):
-            for el in self.ui.get_root_container().elements:
-                if id(el) in self.buttons and f"panel:{el.text.lower()}" == name:
-                    self.buttons[id(el)]()
-                    return
-            return
-        self.press(name)
-        self.check_focus()
-
-    def draw_focus(self, surface) -> None:
-        rect = self.focus_rect() if self.focus is not None else None
-        if rect is None:
-            return
-        colour = lighten(self.app.theme["focus"], 0.35 * pulse(self.ticks, 0.15))
-        pygame.draw.rect(surface, colour, rect.inflate(10, 10), 3, border_radius=14)
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        super().draw(surface, alpha)
-        self.draw_focus(surface)
+        self.move_button_focus(dx, dy, origin=cell_rect(self.cursor))
 
     # -- input ----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -526,12 +485,8 @@ class ElementShiftView(
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
-            for name, rect, enabled in self.controls():
-                if rect.collidepoint(event.pos):
-                    if enabled:
-                        self.app.sound.play("click")
-                        self.press(name)
-                    return
+            if self.click_button(event.pos):
+                return
             cell = cell_at(event.pos)
             mode = self.mode()
             if cell is None or mode not in ENTERING:
@@ -581,12 +536,8 @@ class ElementShiftView(
         if mode == "plan" and self.ray_aim and k in KEY_DIRECTION:
             self.fire_ray(KEY_DIRECTION[k])
             return
-        self.check_focus()
-        if self.focus is not None and (enter or k in ARROW_KEYS):
-            if enter:
-                self.press_focus()
-            else:
-                self.move_focus(*ARROW_KEYS[k])
+        self.check_button_focus()
+        if self.button_key(event, back=((-1, 0),) if mode in ("setup", "plan", "wait") else ()):
             return
         if mode == "summary":
             if enter:
@@ -627,7 +578,7 @@ class ElementShiftView(
             self.toggle_ray_aim()
 
     # -- base hooks -----------------------------------------------------------------
-    def bot_delay_ticks(self, state) -> int:
+    def bot_pause(self, state) -> int:
         # Secret submissions show nothing; the reveal is what people watch.
         return 0
 
@@ -715,7 +666,7 @@ class ElementShiftView(
 
     def update_view(self) -> None:
         self.sync_editor()
-        self.check_focus()
+        self.check_button_focus()
         if self.summary_round is not None and not self.anim and not self.queue:
             self.summary_ticks += 1
             if self.summary_ticks == 1:
