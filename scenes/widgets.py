@@ -1,6 +1,7 @@
 """The arcade's widget layer: pygame-gui buttons with a keyboard / controller focus
-ring, value cyclers, toasts, and the drawing helpers every screen shares (text,
-panels, faceted crystals with colour-blind glyphs).
+ring, value cyclers, toasts, and the drawing kit every screen and view shares (text,
+fitted and wrapped lines, panels and sprites through one bounded cache; faceted
+crystals with colour-blind glyphs).
 
 Every button is at least 44 px tall (touch), shows hover and press feedback
 (pygame-gui theme states) and can be reached with arrow keys or Tab and pressed with
@@ -23,7 +24,85 @@ from scenes.input import PAUSE_KEY
 MIN_TARGET = 44
 
 
-# -- text and shapes --------------------------------------------------------------
+# -- the drawing kit ---------------------------------------------------------------
+# Every screen and view draws text, fitted and wrapped lines, panels and its own sprites
+# through these few calls, and everything they make from their parameters lives in ONE
+# bounded cache: draw_text / render_cached (a rendered line), fit_text (a line cut to a
+# width with an ellipsis), wrap_text (a paragraph's lines), draw_panel (a rounded
+# translucent panel) and cached(key, make) (a view's sprite, keyed by its parameters).
+# Panels and labels are redrawn every frame, so rendering them once pays; the bound keeps
+# a long kiosk run from growing memory, and evicting the least recently used entry (not
+# clearing all) keeps a busy frame's working set warm.
+CACHE_SIZE = 2000
+_CACHE: "OrderedDict[tuple, object]" = OrderedDict()
+ELLIPSIS = "…"
+
+
+def cached(key: tuple, make: Callable[[], object]):
+    """``make()`` once per ``key``, kept in the kit's one bounded LRU cache.  A key
+    starts with a word naming what it holds (``("element_shift.tile", ...)``) so two
+    modules never share one, and holds every parameter the value depends on (the font
+    object itself, not its id: ids are reused)."""
+    value = _CACHE.get(key)
+    if value is None:
+        value = _CACHE[key] = make()
+        if len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    return value
+
+
+def fit_text(font: pygame.font.Font, text: str, width: int, *, cut: bool = False) -> str:
+    """``text`` as it fits in ``width`` px: unchanged when it fits, else shortened and
+    ended with an ellipsis.  ``cut`` says the text was already cut elsewhere (the last
+    line kept of a longer paragraph), so it ends with an ellipsis even when it fits."""
+
+    def make() -> str:
+        out = text
+        if cut or font.size(out)[0] > width:
+            while out and font.size(out + ELLIPSIS)[0] > width:
+                out = out[:-1]
+            out += ELLIPSIS
+        return out
+
+    return cached(("fit", font, text, width, cut), make)
+
+
+def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` px at spaces, keeping every
+    word (a word wider than the line gets a line of its own); newlines start paragraphs."""
+
+    def make() -> tuple[str, ...]:
+        lines: list[str] = []
+        for para in text.split("\n"):
+            line = ""
+            for w in para.split():
+                trial = f"{line} {w}".strip()
+                if font.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = w
+            lines.append(line)
+        return tuple(lines)
+
+    return list(cached(("wrap", font, text, width), make))
+
+
+def render_cached(font: pygame.font.Font, text: str, colour, alpha: int = 255) -> pygame.Surface:
+    """``font.render`` through the kit's cache (``alpha`` below 255 makes it see-through)."""
+    c = pygame.Color(colour)
+
+    def make() -> pygame.Surface:
+        img = font.render(text, True, c)
+        if alpha < 255:
+            img.set_alpha(alpha)
+        return img
+
+    return cached(("text", font, text, (c.r, c.g, c.b, c.a), alpha), make)
+
+
 def draw_text(
     surface: pygame.Surface,
     text: str,
@@ -33,57 +112,19 @@ def draw_text(
     anchor: str = "topleft",
     shadow: bool = False,
     max_width: int | None = None,
+    alpha: int = 255,
 ) -> pygame.Rect:
     """Blit one line of text; ``anchor`` is a pygame.Rect attribute name.  Text wider
-    than ``max_width`` is shortened with an ellipsis rather than clipped."""
-    if max_width is not None and font.size(text)[0] > max_width:
-        while text and font.size(text + "…")[0] > max_width:
-            text = text[:-1]
-        text += "…"
-    img = render_cached(font, text, colour)
+    than ``max_width`` is shortened with an ellipsis (fit_text) rather than clipped."""
+    if max_width is not None:
+        text = fit_text(font, text, max_width)
+    img = render_cached(font, text, colour, alpha)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
         sh = render_cached(font, text, (0, 0, 0), 150)
         surface.blit(sh, rect.move(2, 3))
     surface.blit(img, rect)
     return rect
-
-
-_TEXT_CACHE: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
-TEXT_CACHE_SIZE = 600  # bounded: a long kiosk run must not grow memory
-
-
-def render_cached(font: pygame.font.Font, text: str, colour, alpha: int = 255) -> pygame.Surface:
-    """font.render with a small LRU cache: panels redraw the same labels every frame."""
-    c = pygame.Color(colour)
-    key = (font, text, (c.r, c.g, c.b, c.a), alpha)  # the font itself: ids can be reused
-    img = _TEXT_CACHE.get(key)
-    if img is None:
-        img = font.render(text, True, c)
-        if alpha < 255:
-            img.set_alpha(alpha)
-        _TEXT_CACHE[key] = img
-        if len(_TEXT_CACHE) > TEXT_CACHE_SIZE:
-            _TEXT_CACHE.popitem(last=False)
-    else:
-        _TEXT_CACHE.move_to_end(key)
-    return img
-
-
-def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    lines: list[str] = []
-    for para in text.split("\n"):
-        words = para.split()
-        line = ""
-        for w in words:
-            trial = f"{line} {w}".strip()
-            if font.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = w
-        lines.append(line)
-    return lines
 
 
 def draw_panel(
@@ -97,28 +138,22 @@ def draw_panel(
     alpha: int = 235,
     width: int = 2,
 ) -> None:
-    """A rounded translucent panel.  The image is cached (bounded), because every screen
-    draws the same few panels every frame."""
+    """A rounded translucent panel, its image from the kit's cache (every screen draws
+    the same few panels every frame)."""
     rect = pygame.Rect(rect)
     colour = pygame.Color(theme[fill])
     colour.a = alpha
     edge_colour = pygame.Color(theme[edge])
-    key = (rect.size, tuple(colour), tuple(edge_colour), radius, width)
-    panel = _PANELS.get(key)
-    if panel is None:
+
+    def make() -> pygame.Surface:
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, colour, panel.get_rect(), border_radius=radius)
         if width:
             pygame.draw.rect(panel, edge_colour, panel.get_rect(), width, border_radius=radius)
-        _PANELS[key] = panel
-        if len(_PANELS) > 200:
-            _PANELS.popitem(last=False)
-    else:
-        _PANELS.move_to_end(key)
-    surface.blit(panel, rect)
+        return panel
 
-
-_PANELS: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
+    key = ("panel", rect.size, tuple(colour), tuple(edge_colour), radius, width)
+    surface.blit(cached(key, make), rect)
 
 
 def lighten(colour, amount: float) -> pygame.Color:
