@@ -21,7 +21,7 @@ from game.element_shift import (
     beater,
 )
 from scenes.play.base import BOARD_AREA, pulse
-from scenes.widgets import darken, draw_panel, lighten
+from scenes.widgets import cached, darken, draw_panel, draw_text, lighten, render_cached, wrap_text
 
 from .layout import (
     BOARD,
@@ -35,16 +35,7 @@ from .layout import (
     cell_rect,
     element_colour,
 )
-from .sprites import (
-    _cached,
-    blit_token,
-    panel,
-    put_text,
-    render_board,
-    text_image,
-    token_layout,
-    wrapped,
-)
+from .sprites import blit_token, render_board, token_layout
 
 
 class BoardDrawing:
@@ -100,20 +91,18 @@ class BoardDrawing:
         theme = self.app.theme
         dim = theme["text_dim"]
         for i in range(SIZE):
-            put_text(
+            draw_text(
                 surface,
-                theme,
                 LETTERS[i],
-                14,
+                theme.font(14),
                 dim,
                 (BOARD.x + i * CELL + CELL / 2, BOARD.y - 4),
                 "midbottom",
             )
-            put_text(
+            draw_text(
                 surface,
-                theme,
                 str(i + 1),
-                14,
+                theme.font(14),
                 dim,
                 (BOARD.x - 8, BOARD.y + i * CELL + CELL / 2),
                 "midright",
@@ -143,8 +132,9 @@ class BoardDrawing:
     def draw_setup_overlay(self, surface, state, seat: int) -> None:
         theme = self.app.theme
         element = state.elements[seat]
-        dim = _cached(
-            ("dim", tuple(state.board), element), lambda: self._dim_mask(state.board, element)
+        dim = cached(
+            ("element_shift.dim", tuple(state.board), element),
+            lambda: self._dim_mask(state.board, element),
         )
         surface.blit(dim, BOARD.topleft)
         if self.pick is not None:
@@ -215,11 +205,10 @@ class BoardDrawing:
                     )
                     pygame.draw.rect(surface, colour, r, 2 + int(t * 1.5), border_radius=8)
                     if a.kind == "jump":
-                        put_text(
+                        draw_text(
                             surface,
-                            theme,
                             a.token,
-                            12,
+                            theme.font(12),
                             theme["accent_2"],
                             (r.centerx, r.bottom - 3),
                             "midbottom",
@@ -288,7 +277,7 @@ class BoardDrawing:
         for cell, nums in stops.items():
             r = cell_rect(cell)
             label = ",".join(str(n) for n in nums)
-            img = text_image(theme, label, 13, font_col)
+            img = render_cached(theme.font(13), label, font_col)
             box = pygame.Rect(0, 0, max(18, img.get_width() + 8), 18)
             box.topleft = (r.x + 2, r.y + 2) if not hint else (r.x + 2, r.bottom - 20)
             pygame.draw.rect(surface, colour, box, border_radius=9)
@@ -358,7 +347,9 @@ class BoardDrawing:
     def draw_strip(self, surface, state, mode: Mode) -> None:
         """The round's variation as a banner: its name and rule in the engine's words."""
         theme = self.app.theme
-        panel(surface, STRIP, theme, fill="panel", edge="accent_2", alpha=235, width=2, radius=12)
+        draw_panel(
+            surface, STRIP, theme, fill="panel", edge="accent_2", alpha=235, width=2, radius=12
+        )
         rnd = state.round
         if rnd == 0:
             title, badge = "Setup: pick a start tile", "0"
@@ -374,26 +365,22 @@ class BoardDrawing:
         cx, cy = STRIP.x + 30, STRIP.centery
         pygame.draw.circle(surface, theme["accent"], (cx, cy), 20)
         pygame.draw.circle(surface, darken(theme["accent"], 0.4), (cx, cy), 20, 2)
-        put_text(surface, theme, badge, 24, (20, 20, 30), (cx, cy + 1), "center", kind="display")
-        put_text(
+        draw_text(surface, badge, theme.font(24, "display"), (20, 20, 30), (cx, cy + 1), "center")
+        draw_text(
             surface,
-            theme,
             title,
-            21,
+            theme.font(21, "display"),
             theme["accent"],
             (STRIP.x + 60, STRIP.y + 3),
-            kind="display",
             max_width=STRIP.w - 72,
         )
-        for i, line in enumerate(wrapped(theme, rule, 15, STRIP.w - 76)[:2]):
-            put_text(
+        for i, line in enumerate(wrap_text(rule, theme.font(15, "regular"), STRIP.w - 76)[:2]):
+            draw_text(
                 surface,
-                theme,
                 line,
-                15,
+                theme.font(15, "regular"),
                 theme["text"],
                 (STRIP.x + 60, STRIP.y + 27 + 17 * i),
-                kind="regular",
             )
 
     def draw_banner(self, surface) -> None:
@@ -402,7 +389,7 @@ class BoardDrawing:
             return
         theme = self.app.theme
         width = BOARD.w + 20
-        lines = wrapped(theme, self.banner, 19, width - 30, "bold")
+        lines = wrap_text(self.banner, theme.font(19), width - 30)
         h = 16 + 25 * len(lines)
         rect = pygame.Rect(0, 0, width, h)
         rect.midbottom = (BOARD.centerx, BOARD_AREA.bottom - 4)
@@ -414,11 +401,10 @@ class BoardDrawing:
             surface, rect, theme, fill="background_2", edge=edge, alpha=int(240 * fade), width=3
         )
         for i, line in enumerate(lines):
-            put_text(
+            draw_text(
                 surface,
-                theme,
                 line,
-                19,
+                theme.font(19),
                 theme["text"],
                 (rect.centerx, rect.y + 8 + 25 * i),
                 "midtop",

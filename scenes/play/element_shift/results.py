@@ -7,9 +7,7 @@ import math
 import pygame
 
 from scenes.results import ResultsScene
-from scenes.widgets import draw_panel, lighten
-
-from .sprites import put_text
+from scenes.widgets import draw_panel, draw_text, lighten
 
 
 class ElementShiftResults(ResultsScene):
@@ -33,11 +31,10 @@ class ElementShiftResults(ResultsScene):
     def draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         theme = self.app.theme
         draw_panel(surface, rect, theme)
-        put_text(
+        draw_text(
             surface,
-            theme,
             "Score after each round",
-            24,
+            theme.font(24),
             theme["accent_2"],
             (rect.x + 18, rect.y + 12),
         )
@@ -50,8 +47,13 @@ class ElementShiftResults(ResultsScene):
         for r in range(rounds):
             series.append([series[-1][s] + state.breakdowns[r][s].total for s in range(n)])
         if rounds == 0:
-            put_text(
-                surface, theme, "No round was played", 20, theme["text_dim"], plot.center, "center"
+            draw_text(
+                surface,
+                "No round was played",
+                theme.font(20),
+                theme["text_dim"],
+                plot.center,
+                "center",
             )
             return
         most = max(1, max(max(v) for v in series))
@@ -62,37 +64,31 @@ class ElementShiftResults(ResultsScene):
             v = k * step
             y = plot.bottom - v / top * plot.h
             pygame.draw.line(surface, theme["grid"], (plot.x, y), (plot.right, y), 1)
-            put_text(
+            draw_text(
                 surface,
-                theme,
                 f"{v:.0f}",
-                small,
+                theme.font(small, "regular"),
                 theme["text_dim"],
                 (plot.x - 8, y),
                 "midright",
-                kind="regular",
             )
         for k in range(rounds + 1):
             x = plot.x + plot.w * k / rounds
-            put_text(
+            draw_text(
                 surface,
-                theme,
                 str(k),
-                small,
+                theme.font(small, "regular"),
                 theme["text_dim"],
                 (x, plot.bottom + 6),
                 "midtop",
-                kind="regular",
             )
-        put_text(
+        draw_text(
             surface,
-            theme,
             "round",
-            small,
+            theme.font(small, "regular"),
             theme["text_dim"],
             (plot.centerx, plot.bottom + 24),
             "midtop",
-            kind="regular",
         )
         ends = []
         for seat in range(n):
@@ -112,11 +108,10 @@ class ElementShiftResults(ResultsScene):
         for i in range(1, len(ends)):
             ends[i][0] = max(ends[i][0], ends[i - 1][0] + 14)
         for yy, seat in ends:
-            put_text(
+            draw_text(
                 surface,
-                theme,
                 f"P{seat + 1}",
-                13,
+                theme.font(13),
                 lighten(self.seat_colour(seat), 0.2),
                 (plot.right + 8, yy),
                 "midleft",

@@ -8,10 +8,10 @@ import pygame
 
 from game.element_shift import CELLS, ELEMENT_NAMES, beater
 from scenes.play.base import PANEL
-from scenes.widgets import MIN_TARGET, draw_glyph, lighten
+from scenes.widgets import MIN_TARGET, draw_glyph, draw_panel, draw_text, lighten, wrap_text
 
 from .layout import ELEMENT_GLYPHS, element_colour
-from .sprites import blit_token, panel, put_text, wrapped
+from .sprites import blit_token
 
 
 class SidePanel:
@@ -20,7 +20,7 @@ class SidePanel:
     # -- drawing: the side panel -----------------------------------------------------
     def draw_panel(self, surface) -> None:
         """The base side panel, its background cached."""
-        panel(surface, PANEL, self.app.theme)
+        draw_panel(surface, PANEL, self.app.theme)
         y = PANEL.y + 12
         y = self.draw_players(surface, y)
         y = self.draw_extra_panel(surface, y + 6)
@@ -29,13 +29,12 @@ class SidePanel:
     def draw_header(self, surface) -> None:
         """The base header, with its text cached (it is drawn every frame)."""
         theme = self.app.theme
-        put_text(surface, theme, self.spec.title, 30, theme["accent"], (24, 14), kind="display")
+        draw_text(surface, self.spec.title, theme.font(30, "display"), theme["accent"], (24, 14))
         title_w = theme.font(30, "display").size(self.spec.title)[0]
-        put_text(
+        draw_text(
             surface,
-            theme,
             self.status_text(),
-            22,
+            theme.font(22),
             theme["text"],
             (40 + title_w, 22),
             max_width=860 - 56 - title_w,
@@ -46,7 +45,7 @@ class SidePanel:
         theme = self.app.theme
         if bottom - top < 40:
             return
-        put_text(surface, theme, "Moves", 18, theme["text_dim"], (PANEL.x + 14, top))
+        draw_text(surface, "Moves", theme.font(18), theme["text_dim"], (PANEL.x + 14, top))
         lines = self.log_lines()
         visible = max(1, (bottom - top - 24) // 20)
         self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
@@ -55,23 +54,19 @@ class SidePanel:
         for i in range(max(0, end - visible), end):
             seat, text = lines[i]
             colour = self.seat_colour(seat) if seat >= 0 else theme["text_dim"]
-            put_text(
+            draw_text(
                 surface,
-                theme,
                 f"{i + 1:>3}.",
-                16,
+                theme.font(16, "regular"),
                 theme["text_dim"],
                 (PANEL.x + 14, y),
-                kind="regular",
             )
-            put_text(
+            draw_text(
                 surface,
-                theme,
                 text,
-                16,
+                theme.font(16, "regular"),
                 lighten(colour, 0.35),
                 (PANEL.x + 56, y),
-                kind="regular",
                 max_width=PANEL.w - 70,
             )
             y += 20
@@ -100,22 +95,19 @@ class SidePanel:
             if clock is not None and not m.is_over():
                 right = f"{right}  {clock.display(seat)}"
             rw = theme.font(16).size(right)[0]
-            put_text(
+            draw_text(
                 surface,
-                theme,
                 label,
-                16,
+                theme.font(16, "regular"),
                 theme["text"],
                 (r.x + 32, r.centery),
                 "midleft",
-                kind="regular",
                 max_width=r.w - 80 - rw,
             )
-            put_text(
+            draw_text(
                 surface,
-                theme,
                 right,
-                16,
+                theme.font(16),
                 theme["accent"] if seat == to_move else theme["text"],
                 (r.right - 8, r.centery),
                 "midright",
@@ -138,21 +130,19 @@ class SidePanel:
         x, w = PANEL.x + 14, PANEL.w - 28
         counts = state.tile_counts()
         lead = state.leading_element()
-        put_text(surface, theme, "Tiles", 15, theme["text_dim"], (x, y))
+        draw_text(surface, "Tiles", theme.font(15), theme["text_dim"], (x, y))
         lead_text = (
             f"leading: {ELEMENT_NAMES[lead]} · {ELEMENT_NAMES[beater(lead)]} players +3"
             if lead >= 0
             else "no leading element (tie)"
         )
-        put_text(
+        draw_text(
             surface,
-            theme,
             lead_text,
-            14,
+            theme.font(14, "regular"),
             theme["text"],
             (PANEL.right - 14, y + 1),
             "topright",
-            kind="regular",
         )
         bar = pygame.Rect(x, y + 22, w, 22)
         bx = bar.x
@@ -165,25 +155,22 @@ class SidePanel:
             label = f"{counts[e]}"
             if self.glyphs:
                 draw_glyph(surface, ELEMENT_GLYPHS[e], (r.x + 12, r.centery), 7, (12, 12, 22))
-            put_text(
+            draw_text(
                 surface,
-                theme,
                 label,
-                15,
+                theme.font(15),
                 (15, 15, 25),
                 (r.centerx + (6 if self.glyphs else 0), r.centery),
                 "center",
             )
             bx += seg_w
         y = bar.bottom + 8
-        put_text(
+        draw_text(
             surface,
-            theme,
             "Water beats fire · grass beats water · fire beats grass",
-            13,
+            theme.font(13, "regular"),
             theme["text_dim"],
             (x, y),
-            kind="regular",
             max_width=w,
         )
         y += 22
@@ -202,7 +189,7 @@ class SidePanel:
             "summary": "Enter: continue · arrows: buttons",
         }.get(mode)
         if keys:
-            for line in wrapped(theme, keys, 13, w)[:3]:
-                put_text(surface, theme, line, 13, theme["accent_2"], (x, y), kind="regular")
+            for line in wrap_text(keys, theme.font(13, "regular"), w)[:3]:
+                draw_text(surface, line, theme.font(13, "regular"), theme["accent_2"], (x, y))
                 y += 17
         return y + 2

@@ -8,10 +8,10 @@ import pygame
 
 from game.element_shift import ELEMENT_NAMES, ROUNDS, VARIATIONS, cell_name
 from scenes.play.base import BOARD_AREA
-from scenes.widgets import darken, lighten
+from scenes.widgets import cached, darken, draw_panel, draw_text, lighten, wrap_text
 
 from .layout import STRIP, plural
-from .sprites import _cached, blit_token, element_icon, panel, put_text, wrapped
+from .sprites import blit_token, element_icon
 
 
 class CurtainAndSummary:
@@ -28,60 +28,53 @@ class CurtainAndSummary:
             BOARD_AREA.x, STRIP.bottom + 6, BOARD_AREA.w, BOARD_AREA.bottom - STRIP.bottom - 6
         )
         surface.blit(
-            _cached(("curtain", area.size), lambda: self._curtain_cloth(area.size)), area.topleft
+            cached(("element_shift.curtain", area.size), lambda: self._curtain_cloth(area.size)),
+            area.topleft,
         )
         pygame.draw.rect(surface, theme["accent"], area, 3, border_radius=16)
         card = pygame.Rect(0, 0, 620, 360)
         card.center = (area.centerx, area.y + 260)
-        panel(surface, card, theme, fill="panel", edge="accent", alpha=250, width=3)
+        draw_panel(surface, card, theme, fill="panel", edge="accent", alpha=250, width=3)
         blit_token(
             surface, theme, seat, state.elements[seat], (card.centerx, card.y + 60), 30, self.glyphs
         )
-        put_text(
+        draw_text(
             surface,
-            theme,
             f"Pass the device to Player {seat + 1}",
-            34,
+            theme.font(34, "display"),
             theme["accent"],
             (card.centerx, card.y + 104),
             "midtop",
-            kind="display",
         )
         what = "start tile" if state.round == 0 else f"plan for round {state.round}"
-        put_text(
+        draw_text(
             surface,
-            theme,
             f"Player {seat + 1} ({ELEMENT_NAMES[state.elements[seat]]}) chooses a secret {what}.",
-            18,
+            theme.font(18, "regular"),
             theme["text"],
             (card.centerx, card.y + 154),
             "midtop",
-            kind="regular",
         )
-        put_text(
+        draw_text(
             surface,
-            theme,
             "Everyone else: look away until it is submitted.",
-            18,
+            theme.font(18, "regular"),
             theme["text_dim"],
             (card.centerx, card.y + 182),
             "midtop",
-            kind="regular",
         )
         for name, rect, enabled in self.controls():
             if name == "reveal":
                 self.draw_button(
                     surface, rect, f"I am Player {seat + 1}: show my board", primary=True, size=20
                 )
-                put_text(
+                draw_text(
                     surface,
-                    theme,
                     "or press Enter",
-                    14,
+                    theme.font(14, "regular"),
                     theme["text_dim"],
                     (rect.centerx, rect.bottom + 8),
                     "midtop",
-                    kind="regular",
                 )
 
     def _curtain_cloth(self, size) -> pygame.Surface:
@@ -118,15 +111,13 @@ class CurtainAndSummary:
         state = self.match.state
         v = VARIATIONS[rnd]
         area = BOARD_AREA.inflate(-4, -4)
-        panel(surface, area, theme, fill="panel", edge="accent", alpha=255, width=3, radius=16)
-        put_text(
+        draw_panel(surface, area, theme, fill="panel", edge="accent", alpha=255, width=3, radius=16)
+        draw_text(
             surface,
-            theme,
             f"Round {rnd} scored",
-            30,
+            theme.font(30, "display"),
             theme["accent"],
             (area.x + 22, area.y + 10),
-            kind="display",
         )
         trace = state.last_trace if state.last_trace and state.last_trace.round == rnd else None
         sub = v.name if rnd > 1 else "No variation"
@@ -142,14 +133,12 @@ class CurtainAndSummary:
             if lead >= 0
             else "  ·  no leading element (a tie for most tiles)"
         )
-        put_text(
+        draw_text(
             surface,
-            theme,
             sub,
-            17,
+            theme.font(17, "regular"),
             theme["text"],
             (area.x + 24, area.y + 52),
-            kind="regular",
             max_width=area.w - 48,
         )
         bonus = "Alone" if v.pandemic else ("Beats" if v.rock_paper_scissors else "")
@@ -166,7 +155,7 @@ class CurtainAndSummary:
         cols += [("Round", 730, "midtop"), ("Total", 800, "midtop")]
         hy = area.y + 82
         for label, cx, anchor in cols:
-            put_text(surface, theme, label, 14, theme["text_dim"], (area.x + cx, hy), anchor)
+            draw_text(surface, label, theme.font(14), theme["text_dim"], (area.x + cx, hy), anchor)
         pygame.draw.line(
             surface, theme["panel_edge"], (area.x + 14, hy + 22), (area.right - 14, hy + 22), 2
         )
@@ -179,11 +168,10 @@ class CurtainAndSummary:
                 pygame.draw.rect(surface, lighten(theme["panel"], 0.12), row, border_radius=8)
                 pygame.draw.rect(surface, theme["accent"], row, 1, border_radius=8)
             cy = row.centery
-            put_text(
+            draw_text(
                 surface,
-                theme,
                 f"{place}.",
-                16,
+                theme.font(16),
                 theme["accent"] if place == 1 else theme["text_dim"],
                 (area.x + 24, cy),
                 "midleft",
@@ -194,53 +182,45 @@ class CurtainAndSummary:
                 if seat == self.me
                 else ("" if seat in people else (self.match.seats[seat].level or "").title())
             )
-            r = put_text(
+            r = draw_text(
                 surface,
-                theme,
                 f"Player {seat + 1}",
-                16,
+                theme.font(16, "regular"),
                 theme["text"],
                 (area.x + 98, cy),
                 "midleft",
-                kind="regular",
             )
-            put_text(
+            draw_text(
                 surface,
-                theme,
                 kind,
-                13,
+                theme.font(13, "regular"),
                 theme["text_dim"],
                 (r.right + 6, cy + 1),
                 "midleft",
-                kind="regular",
             )
             before = trace.elements_before[seat] if trace else line.element
             element_icon(surface, theme, line.element, (area.x + 260, cy), 10)
-            r = put_text(
+            r = draw_text(
                 surface,
-                theme,
                 ELEMENT_NAMES[line.element],
-                15,
+                theme.font(15, "regular"),
                 theme["text"],
                 (area.x + 276, cy),
                 "midleft",
-                kind="regular",
             )
             if before != line.element:
-                put_text(
+                draw_text(
                     surface,
-                    theme,
                     "switched",
-                    12,
+                    theme.font(12),
                     theme["accent_2"],
                     (r.right + 6, cy + 1),
                     "midleft",
                 )
-            put_text(
+            draw_text(
                 surface,
-                theme,
                 cell_name(line.tile),
-                16,
+                theme.font(16),
                 theme["text"],
                 (area.x + 424, cy),
                 "center",
@@ -248,38 +228,38 @@ class CurtainAndSummary:
             region = (
                 f"{line.region_size} / {line.k} = {line.region}" if line.matched else "off element"
             )
-            put_text(
+            draw_text(
                 surface,
-                theme,
                 region,
-                15,
+                theme.font(15, "regular"),
                 theme["text"] if line.matched else theme["text_dim"],
                 (area.x + 512, cy),
                 "center",
-                kind="regular",
             )
-            put_text(
+            draw_text(
                 surface,
-                theme,
                 f"+{line.leading}" if line.leading else "·",
-                16,
+                theme.font(16),
                 theme["text"],
                 (area.x + 600, cy),
                 "center",
             )
             if bonus:
                 extra = line.pandemic if v.pandemic else line.rps
-                put_text(
+                draw_text(
                     surface,
-                    theme,
                     f"+{extra}" if extra else "·",
-                    16,
+                    theme.font(16),
                     theme["text"],
                     (area.x + 660, cy),
                     "center",
                 )
-            put_text(surface, theme, f"+{pts}", 17, theme["accent"], (area.x + 730, cy), "center")
-            put_text(surface, theme, str(total), 17, theme["text"], (area.x + 800, cy), "center")
+            draw_text(
+                surface, f"+{pts}", theme.font(17), theme["accent"], (area.x + 730, cy), "center"
+            )
+            draw_text(
+                surface, str(total), theme.font(17), theme["text"], (area.x + 800, cy), "center"
+            )
             y += row_h
         for name, rect, enabled in self.controls():
             if name == "continue":
@@ -293,13 +273,11 @@ class CurtainAndSummary:
             "Region: 2 x region size / k (players of the region's element in it), rounded down. "
             "Leading: +3 if your element beats the element with the most tiles."
         )
-        for i, ln in enumerate(wrapped(theme, note, 13, area.w - 340)[:2]):
-            put_text(
+        for i, ln in enumerate(wrap_text(note, theme.font(13, "regular"), area.w - 340)[:2]):
+            draw_text(
                 surface,
-                theme,
                 ln,
-                13,
+                theme.font(13, "regular"),
                 theme["text_dim"],
                 (area.x + 24, area.bottom - 52 + 17 * i),
-                kind="regular",
             )
