@@ -23,7 +23,7 @@ from game.color_crossroads import (
     Start,
 )
 from scenes.play.base import pulse
-from scenes.widgets import GLYPHS, darken, draw_gem, draw_glyph, lighten
+from scenes.widgets import GLYPHS, darken, draw_gem, draw_glyph, draw_text, lighten
 
 from .layout import (
     ACTION_RECT,
@@ -38,7 +38,7 @@ from .layout import (
     start_rects,
     swatch_rect,
 )
-from .sprites import blit_gem, gem_sprite, text
+from .sprites import blit_gem, gem_sprite
 
 _BOARD_BG: dict = {}
 _VEIL: dict = {}
@@ -244,7 +244,7 @@ class BoardDrawing:
         if self.pending is not None and state.phase == "turn":
             r = cell_rect(self.pending).inflate(-1, -1)
             pygame.draw.rect(surface, theme["accent"], r, 3, border_radius=10)
-            text(surface, theme, "?", 26, theme["accent"], r.center, "center")
+            draw_text(surface, "?", theme.font(26), theme["accent"], r.center, "center")
         if self.keyboard and self.focus_key is None and state.phase in ("turn", "answer"):
             r = cell_rect(self.cursor).inflate(2, 2)
             glow = lighten(theme["focus"], 0.3 * pulse(self.ticks, 0.15))

@@ -10,7 +10,7 @@ import pygame
 
 from game.color_crossroads import COLOURS, CORNERS, PAIRS, TARGET_POINTS, WALL, cell_name
 from scenes.play.base import pulse
-from scenes.widgets import darken, lighten, wrap_text
+from scenes.widgets import darken, draw_text, fit_text, lighten, wrap_text
 
 from .layout import (
     ACTION_RECT,
@@ -26,7 +26,7 @@ from .layout import (
     start_rects,
     swatch_rect,
 )
-from .sprites import alpha_rect, blit_gem, draw_ring, text
+from .sprites import alpha_rect, blit_gem, draw_ring
 
 
 class ColumnDrawing:
@@ -53,7 +53,9 @@ class ColumnDrawing:
         pygame.draw.rect(surface, fill, t.rect, border_radius=12)
         pygame.draw.rect(surface, edge, t.rect, 2, border_radius=12)
         size = 20 if t.rect.h >= 50 else 18
-        text(surface, theme, t.label, size, fg, t.rect.center, "center", max_width=t.rect.w - 12)
+        draw_text(
+            surface, t.label, theme.font(size), fg, t.rect.center, "center", max_width=t.rect.w - 12
+        )
         self.draw_focus(surface, t)
 
     def draw_focus(self, surface, t: Target) -> None:
@@ -68,27 +70,23 @@ class ColumnDrawing:
         alpha_rect(surface, card.move(0, 6), (0, 0, 0), 120, 18)
         alpha_rect(surface, card, theme["background_2"], 245, 18)
         pygame.draw.rect(surface, theme["accent"], card, 3, border_radius=18)
-        text(
+        draw_text(
             surface,
-            theme,
             "Who takes the first turn?",
-            30,
+            theme.font(30, "display"),
             theme["accent"],
             (card.centerx, card.y + 22),
             "midtop",
-            "display",
         )
         chooser = self.seat_label(0)
         sub = f"{chooser} chooses" if not self.person_to_act() else "Player 1 chooses: pick a seat"
-        text(
+        draw_text(
             surface,
-            theme,
             sub,
-            18,
+            theme.font(18, "regular"),
             theme["text_dim"],
             (card.centerx, card.y + 68),
             "midtop",
-            "regular",
         )
         targets = {t.key: t for t in self.targets()}
         for seat, r in enumerate(start_rects()):
@@ -97,24 +95,21 @@ class ColumnDrawing:
                 self.draw_button(surface, t)
             else:
                 alpha_rect(surface, r, theme["panel"], 200, 12)
-                text(
+                draw_text(
                     surface,
-                    theme,
                     f"Player {seat + 1} starts",
-                    20,
+                    theme.font(20),
                     theme["text_dim"],
                     r.center,
                     "center",
                 )
-            text(
+            draw_text(
                 surface,
-                theme,
                 self.seat_label(seat),
-                16,
+                theme.font(16, "regular"),
                 self.seat_colour(seat),
                 (r.centerx, r.bottom + 12),
                 "midtop",
-                "regular",
                 max_width=r.w + 10,
             )
 
@@ -143,19 +138,16 @@ class ColumnDrawing:
         lines = wrap_text(words, font, COLUMN.w)
         if len(lines) > max_lines:  # cut with an ellipsis, never silently
             lines = lines[:max_lines]
-            last = lines[-1]
-            while last and font.size(last + "…")[0] > COLUMN.w:
-                last = last[:-1]
-            lines[-1] = last + "…"
+            lines[-1] = fit_text(font, lines[-1], COLUMN.w, cut=True)
         for line in lines:
-            text(surface, theme, line, size, colour or theme["text"], (COLUMN.x, y), kind=kind)
+            draw_text(surface, line, theme.font(size, kind), colour or theme["text"], (COLUMN.x, y))
             y += size + 6
         return y
 
     def draw_intro_column(self, surface) -> None:
         theme = self.app.theme
         y = COLUMN.y
-        text(surface, theme, "How to win", 20, theme["accent"], (COLUMN.x, y))
+        draw_text(surface, "How to win", theme.font(20), theme["accent"], (COLUMN.x, y))
         y = self.paragraph(
             surface,
             f"First to {TARGET_POINTS} points. Colour one cell per turn; never next to the "
@@ -196,28 +188,25 @@ class ColumnDrawing:
     def draw_palette_column(self, surface, st) -> None:
         theme = self.app.theme
         cb = self.app.settings.colour_blind
-        text(surface, theme, "Colours", 18, theme["text_dim"], (COLUMN.x, COLUMN.y))
+        draw_text(surface, "Colours", theme.font(18), theme["text_dim"], (COLUMN.x, COLUMN.y))
         cell, fits, marks = self.palette_marks(st)
         if cell is not None:
-            text(
+            draw_text(
                 surface,
-                theme,
                 f"on {cell_name(cell)}",
-                18,
+                theme.font(18),
                 theme["text_dim"],
                 (COLUMN.right, COLUMN.y),
                 "topright",
             )
         elif st.phase == "turn" and st.placed_this_turn:
-            text(
+            draw_text(
                 surface,
-                theme,
                 "placed this turn",
-                15,
+                theme.font(15, "regular"),
                 theme["text_dim"],
                 (COLUMN.right, COLUMN.y + 2),
                 "topright",
-                "regular",
             )
         targets = {t.key: t for t in self.targets()}
         for c in range(4):
@@ -239,11 +228,10 @@ class ColumnDrawing:
                 else (darken(theme["panel_edge"], 0.3) if dim else theme["panel_edge"])
             )
             pygame.draw.rect(surface, edge, rect, 3 if selected else 2, border_radius=12)
-            text(
+            draw_text(
                 surface,
-                theme,
                 str(c + 1),
-                14,
+                theme.font(14),
                 theme["text_dim"],
                 (rect.x + 12, rect.centery),
                 "midleft",
@@ -268,11 +256,13 @@ class ColumnDrawing:
             elif selected:
                 note, note_col = "chosen: click a cell", theme["accent"]
             name_y = rect.y + 6 if note else rect.centery - 14
-            name_rect = text(
-                surface, theme, COLOURS[c].title(), 20, name_col, (rect.x + 76, name_y)
+            name_rect = draw_text(
+                surface, COLOURS[c].title(), theme.font(20), name_col, (rect.x + 76, name_y)
             )
             if note:
-                text(surface, theme, note, 15, note_col, (rect.x + 76, rect.y + 33), kind="regular")
+                draw_text(
+                    surface, note, theme.font(15, "regular"), note_col, (rect.x + 76, rect.y + 33)
+                )
             if crossed:
                 bad = theme["bad"]
                 gx, gy = gem_c
@@ -331,19 +321,19 @@ class ColumnDrawing:
             )
         room = (BOARD.bottom - 26 - (y + 30)) // 21
         if st.last_result and room >= 2:
-            text(surface, theme, "Last challenge", 15, theme["text_dim"], (COLUMN.x, y + 8))
+            draw_text(
+                surface, "Last challenge", theme.font(15), theme["text_dim"], (COLUMN.x, y + 8)
+            )
             self.paragraph(
                 surface, st.last_result, y + 30, lighten(theme["text_dim"], 0.3), 15, max_lines=room
             )
-        text(
+        draw_text(
             surface,
-            theme,
             self.keys_hint(),
-            14,
+            theme.font(14, "regular"),
             theme["text_dim"],
             (COLUMN.x, BOARD.bottom),
             "bottomleft",
-            "regular",
         )
 
     def draw_answer_column(self, surface, st) -> None:
@@ -354,14 +344,13 @@ class ColumnDrawing:
         seat = st.current_player()
         person = self.person_to_act()
         head = "Show a loop" if person else "Challenge"
-        text(surface, theme, head, 20, theme["accent"], (COLUMN.x, COLUMN.y))
+        draw_text(surface, head, theme.font(20), theme["accent"], (COLUMN.x, COLUMN.y))
         blit_gem(surface, theme, a, (COLUMN.x + 16, COLUMN.y + 46), 14, cb)
         blit_gem(surface, theme, b, (COLUMN.x + 46, COLUMN.y + 46), 14, cb)
-        text(
+        draw_text(
             surface,
-            theme,
             pair_text(p),
-            20,
+            theme.font(20),
             theme["text"],
             (COLUMN.x + 68, COLUMN.y + 46),
             "midleft",
@@ -376,24 +365,21 @@ class ColumnDrawing:
             colour = lighten(colour, 0.3 * pulse(self.ticks, 0.3))
         draw_ring(surface, RING_CENTER, RING_R, 12, frac, colour, darken(theme["panel_edge"], 0.3))
         secs = max(0, math.ceil(left))
-        text(
+        draw_text(
             surface,
-            theme,
             f"{secs // 60}:{secs % 60:02d}",
-            30,
+            theme.font(30),
             theme["text"],
             (RING_CENTER[0], RING_CENTER[1] - 6),
             "center",
         )
-        text(
+        draw_text(
             surface,
-            theme,
             "to answer",
-            15,
+            theme.font(15, "regular"),
             theme["text_dim"],
             (RING_CENTER[0], RING_CENTER[1] + 22),
             "center",
-            "regular",
         )
         y = RING_CENTER[1] + RING_R + 14
         if not person:
@@ -411,13 +397,13 @@ class ColumnDrawing:
             status, col = f"Path: {n} cell{'s' if n != 1 else ''}, open", theme["accent_2"]
         else:
             status, col = "Draw it on the board", theme["text_dim"]
-        text(surface, theme, status, 18, col, (COLUMN.x, y), max_width=COLUMN.w)
+        draw_text(surface, status, theme.font(18), col, (COLUMN.x, y), max_width=COLUMN.w)
         if self.verdict:
             words, kind = self.verdict
             vcol = theme["bad"] if kind == "bad" else theme["good"]
             lines = wrap_text(words, theme.font(16, "bold"), COLUMN.w)[:2]
             for i, line in enumerate(lines):
-                text(surface, theme, line, 16, vcol, (COLUMN.x, y + 24 + 20 * i))
+                draw_text(surface, line, theme.font(16), vcol, (COLUMN.x, y + 24 + 20 * i))
         for t in self.targets():
             if t.key in ("submit", "clear", "concede"):
                 self.draw_button(surface, t)
@@ -435,13 +421,11 @@ class ColumnDrawing:
         self.paragraph(
             surface, help_text, CLEAR_RECT.bottom + 14, theme["text_dim"], 15, max_lines=5
         )
-        text(
+        draw_text(
             surface,
-            theme,
             self.keys_hint(),
-            14,
+            theme.font(14, "regular"),
             theme["text_dim"],
             (COLUMN.x, BOARD.bottom),
             "bottomleft",
-            "regular",
         )

@@ -6,10 +6,10 @@ import pygame
 
 from game.color_crossroads import PAIRS, Challenge
 from scenes.play.base import PANEL, pulse
-from scenes.widgets import darken, lighten
+from scenes.widgets import darken, draw_text, lighten
 
 from .layout import PAIR_TOP, pair_row_rect, pair_text
-from .sprites import blit_gem, text
+from .sprites import blit_gem
 
 
 class SidePanel:
@@ -20,19 +20,19 @@ class SidePanel:
         theme = self.app.theme
         cb = self.app.settings.colour_blind
         st = self.match.state
-        text(surface, theme, "Pairs", 18, theme["text_dim"], (PANEL.x + 14, PAIR_TOP - 24))
+        draw_text(
+            surface, "Pairs", theme.font(18), theme["text_dim"], (PANEL.x + 14, PAIR_TOP - 24)
+        )
         hint = (
             "corner loops · one challenge a turn" if st.corner_loops else "one challenge per turn"
         )
-        text(
+        draw_text(
             surface,
-            theme,
             hint,
-            15,
+            theme.font(15, "regular"),
             theme["text_dim"],
             (PANEL.right - 14, PAIR_TOP - 22),
             "topright",
-            "regular",
         )
         targets = {t.key: t for t in self.targets()}
         for p in range(len(PAIRS)):
@@ -50,8 +50,13 @@ class SidePanel:
             blit_gem(surface, theme, a, (row.x + 20, row.centery), 12, cb, alpha)
             blit_gem(surface, theme, b, (row.x + 46, row.centery), 12, cb, alpha)
             name_col = theme["text"] if is_open else theme["text_dim"]
-            nr = text(
-                surface, theme, pair_text(p), 19, name_col, (row.x + 66, row.centery), "midleft"
+            nr = draw_text(
+                surface,
+                pair_text(p),
+                theme.font(19),
+                name_col,
+                (row.x + 66, row.centery),
+                "midleft",
             )
             if not is_open:
                 pygame.draw.line(
@@ -62,22 +67,20 @@ class SidePanel:
                     2,
                 )
                 who = st.closed[p]
-                text(
+                draw_text(
                     surface,
-                    theme,
                     f"closed · P{who + 1} +1",
-                    16,
+                    theme.font(16),
                     lighten(self.seat_colour(who), 0.3),
                     (row.right - 12, row.centery),
                     "midright",
                 )
                 continue
             if challenged:
-                text(
+                draw_text(
                     surface,
-                    theme,
                     "challenged",
-                    16,
+                    theme.font(16),
                     theme["accent"],
                     (row.right - 12, row.centery),
                     "midright",
