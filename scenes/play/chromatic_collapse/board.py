@@ -17,13 +17,12 @@ from game.chromatic_collapse import (
     square_cell,
 )
 from scenes.play.base import pulse
-from scenes.widgets import GLYPHS, darken, lighten
+from scenes.widgets import GLYPHS, cached, darken, draw_text, lighten
 
 from .layout import BX, BY, CELL, COLOUR_KEYS, SIDE_SHAPES, side_colour
 from .sprites import (
     board_outline,
     board_surface,
-    cached_text,
     draw_arrow,
     glow_sprite,
     piece_sprite,
@@ -87,11 +86,8 @@ class BoardDrawing:
         groups = self.groups(state, seat)
         if not groups or len(groups[0]) < 2:
             return None
-        key = (state.board, seat, tuple(pygame.Color(colour)), width)
-        found = self._links_cache.get(key)
-        if found is None:
-            if len(self._links_cache) > 24:
-                self._links_cache.clear()
+
+        def make():
             g = groups[0]
             cols = [square_cell(sq)[0] for sq in g]
             rows = [square_cell(sq)[1] for sq in g]
@@ -121,8 +117,10 @@ class BoardDrawing:
                         pygame.draw.line(layer, core, a, b, 2)
             for sq in g:
                 pygame.draw.circle(layer, col, centre(*square_cell(sq)), CELL * 0.47, 3)
-            found = self._links_cache[key] = (layer, box.topleft)
-        return found
+            return layer, box.topleft
+
+        key = ("chromatic_collapse.links", state.board, seat, tuple(pygame.Color(colour)), width)
+        return cached(key, make)
 
     def _draw_links(self, surface, state, alpha: int = 255, seats=(DIAMOND, CIRCLE)) -> None:
         theme = self.app.theme
@@ -278,7 +276,7 @@ class BoardDrawing:
                 cx, cy = centre
                 pygame.draw.circle(surface, theme["text_dim"], (cx + r - 2, cy - r + 2), 9)
                 pygame.draw.circle(surface, theme["background"], (cx + r - 2, cy - r + 2), 9, 2)
-                cached_text(
+                draw_text(
                     surface,
                     "1",
                     theme.font(13, "bold"),

@@ -8,10 +8,10 @@ import pygame
 
 from game.chromatic_collapse import CIRCLE, DIAMOND, SEAT_NAMES
 from scenes.play.base import PANEL
-from scenes.widgets import darken, lighten, wrap_text
+from scenes.widgets import darken, draw_text, lighten, wrap_text
 
 from .layout import SIDE_SHAPES, side_colour
-from .sprites import cached_text, piece_sprite
+from .sprites import piece_sprite
 
 
 class SidePanel:
@@ -87,22 +87,15 @@ class SidePanel:
                 "Join all your pieces into one touching group. Tap a lit piece, then a lit square "
                 "(or drag it). Keys: arrows and Enter, Tab for the next piece, then the buttons."
             )
-        lines = self._wrapped(text, small, PANEL.w - 40)
+        lines = wrap_text(text, small, PANEL.w - 40)
         box = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, 36 + 19 * len(lines))
         pygame.draw.rect(surface, darken(theme["panel"], 0.25), box, border_radius=10)
-        cached_text(surface, "How to play", bold, theme["accent_2"], (box.x + 10, box.y + 6))
+        draw_text(surface, "How to play", bold, theme["accent_2"], (box.x + 10, box.y + 6))
         yy = box.y + 28
         for line in lines:
-            cached_text(surface, line, small, theme["text_dim"], (box.x + 10, yy))
+            draw_text(surface, line, small, theme["text_dim"], (box.x + 10, yy))
             yy += 19
         return box.bottom + 4
-
-    def _wrapped(self, text: str, font, width: int) -> list[str]:
-        key = ("wrap", text, id(font), width)
-        lines = self._text_cache.get(key)
-        if lines is None:
-            lines = self._text_cache[key] = wrap_text(text, font, width)
-        return lines
 
     def log_lines(self) -> list[tuple[int, str]]:
         """One line per turn: ``12  c1-c3, d8-d6`` (with a removal first on sudden-death
@@ -129,7 +122,7 @@ class SidePanel:
         theme = self.app.theme
         if bottom - top < 40:
             return
-        cached_text(surface, "Turns", theme.font(18), theme["text_dim"], (PANEL.x + 14, top))
+        draw_text(surface, "Turns", theme.font(18), theme["text_dim"], (PANEL.x + 14, top))
         font = theme.font(16, "regular")
         lines = self.log_lines()
         visible = max(1, (bottom - top - 24) // 21)
@@ -144,7 +137,7 @@ class SidePanel:
             )
             if icon is not None:
                 surface.blit(icon, icon.get_rect(center=(PANEL.x + 22, y + 10)))
-            cached_text(
+            draw_text(
                 surface,
                 text,
                 font,

@@ -69,8 +69,6 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
         self.setup_focus = 0  # 0 = "Diamond starts", 1 = "Circle starts"
         self.button_focus: int | None = None  # keys / controller on a panel button (index)
         self._groups_cache: dict = {}
-        self._links_cache: dict = {}
-        self._text_cache: dict = {}
 
     # -- geometry ------------------------------------------------------------------------
     @staticmethod
