@@ -30,12 +30,24 @@ MIN_TARGET = 44
 # bounded cache: draw_text / render_cached (a rendered line), fit_text (a line cut to a
 # width with an ellipsis), wrap_text (a paragraph's lines), draw_panel (a rounded
 # translucent panel) and cached(key, make) (a view's sprite, keyed by its parameters).
-# Panels and labels are redrawn every frame, so rendering them once pays; the bound keeps
-# a long kiosk run from growing memory, and evicting the least recently used entry (not
-# clearing all) keeps a busy frame's working set warm.
+# Panels and labels are redrawn every frame, so rendering them once pays; the bounds (a
+# number of entries and the bytes of their pixels: a board-sized layer weighs a megabyte)
+# keep a long kiosk run from growing memory, and evicting the least recently used entry
+# (not clearing all) keeps a busy frame's working set warm.
 CACHE_SIZE = 2000
-_CACHE: "OrderedDict[tuple, object]" = OrderedDict()
+CACHE_BYTES = 64 << 20
+_CACHE: "OrderedDict[tuple, tuple[object, int]]" = OrderedDict()  # key -> (value, bytes)
+_cache_bytes = 0
 ELLIPSIS = "…"
+
+
+def _weight(value) -> int:
+    """The pixel bytes a cached value holds (a surface, or a tuple holding surfaces)."""
+    if isinstance(value, pygame.Surface):
+        return value.get_width() * value.get_height() * value.get_bytesize()
+    if isinstance(value, tuple):
+        return sum(_weight(v) for v in value if isinstance(v, (pygame.Surface, tuple)))
+    return 0
 
 
 def cached(key: tuple, make: Callable[[], object]):
@@ -43,13 +55,17 @@ def cached(key: tuple, make: Callable[[], object]):
     starts with a word naming what it holds (``("element_shift.tile", ...)``) so two
     modules never share one, and holds every parameter the value depends on (the font
     object itself, not its id: ids are reused)."""
-    value = _CACHE.get(key)
-    if value is None:
-        value = _CACHE[key] = make()
-        if len(_CACHE) > CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    else:
+    global _cache_bytes
+    entry = _CACHE.get(key)
+    if entry is not None:
         _CACHE.move_to_end(key)
+        return entry[0]
+    value = make()
+    weight = _weight(value)
+    _CACHE[key] = (value, weight)
+    _cache_bytes += weight
+    while len(_CACHE) > 1 and (len(_CACHE) > CACHE_SIZE or _cache_bytes > CACHE_BYTES):
+        _cache_bytes -= _CACHE.popitem(last=False)[1][1]
     return value
 
 

@@ -14,9 +14,15 @@ def theme():
     return Theme.load()
 
 
+def fresh_cache(monkeypatch) -> None:
+    """An empty cache for one test; the real one (and its byte count) comes back after."""
+    monkeypatch.setattr(widgets, "_CACHE", widgets.OrderedDict())
+    monkeypatch.setattr(widgets, "_cache_bytes", 0)
+
+
 def test_the_cache_filled_past_its_size_stays_at_its_size(monkeypatch):
     monkeypatch.setattr(widgets, "CACHE_SIZE", 50)
-    monkeypatch.setattr(widgets, "_CACHE", widgets.OrderedDict())
+    fresh_cache(monkeypatch)
     for i in range(200):
         widgets.cached(("test.fill", i), lambda i=i: i)
     assert len(widgets._CACHE) == 50
@@ -24,9 +30,18 @@ def test_the_cache_filled_past_its_size_stays_at_its_size(monkeypatch):
     assert [k[1] for k in widgets._CACHE] == list(range(150, 200))
 
 
+def test_the_cache_filled_past_its_bytes_keeps_under_them(monkeypatch):
+    monkeypatch.setattr(widgets, "CACHE_BYTES", 100 * 100 * 4 * 5)  # five 100 px layers
+    fresh_cache(monkeypatch)
+    for i in range(12):
+        widgets.cached(("test.layer", i), lambda: pygame.Surface((100, 100), pygame.SRCALPHA))
+    assert len(widgets._CACHE) == 5
+    assert widgets._cache_bytes == sum(w for _, w in widgets._CACHE.values()) <= 200_000
+
+
 def test_the_cache_keeps_what_was_used_last(monkeypatch):
     monkeypatch.setattr(widgets, "CACHE_SIZE", 3)
-    monkeypatch.setattr(widgets, "_CACHE", widgets.OrderedDict())
+    fresh_cache(monkeypatch)
     made = []
 
     def make(k):
@@ -43,7 +58,7 @@ def test_the_cache_keeps_what_was_used_last(monkeypatch):
 
 
 def test_every_kind_of_drawing_shares_the_one_cache(theme, monkeypatch):
-    monkeypatch.setattr(widgets, "_CACHE", widgets.OrderedDict())
+    fresh_cache(monkeypatch)
     font = theme.font(20)
     surface = pygame.Surface((400, 200), pygame.SRCALPHA)
     widgets.draw_text(surface, "Crystal Arcade", font, theme["text"], (0, 0), max_width=60)

@@ -9,7 +9,7 @@ import pygame
 from game.crystal_formation import ROUND_LIMIT, TREES_TO_WIN
 from game.grid import cell_name
 from scenes.play.base import BOARD_AREA, PANEL
-from scenes.widgets import darken, draw_panel, lighten, wrap_text
+from scenes.widgets import darken, draw_panel, draw_text, lighten, wrap_text
 
 from .board import stack_sprite
 from .layout import BOARD_REGION, seat_glyph
@@ -75,22 +75,21 @@ class SidePanel:
                 else ("you" if people == 1 else "person")
             )
             top = r.y + (5 if n <= 4 else 3)
-            name_rect = self._blit(
+            name_rect = draw_text(
                 surface,
                 seat.name or name,
-                18 if n <= 4 else 16,
+                theme.font(18 if n <= 4 else 16),
                 theme["text"],
                 (tx, top),
                 max_width=110,
             )
-            self._blit(
+            draw_text(
                 surface,
                 who,
-                13,
+                theme.font(13, "regular"),
                 theme["text_dim"],
                 (name_rect.right + 6, name_rect.bottom - 3),
                 "bottomleft",
-                kind="regular",
             )
             # trees toward five
             trees = state.trees(s)
@@ -105,56 +104,58 @@ class SidePanel:
                     pygame.draw.polygon(surface, lighten(colour, 0.5), pts, 1)
                 else:
                     pygame.draw.polygon(surface, theme["text_dim"], pts, 1)
-            self._blit(
+            draw_text(
                 surface,
                 f"{trees}/{TREES_TO_WIN}",
-                13,
+                theme.font(13),
                 theme["accent"] if trees else theme["text_dim"],
                 (x0 - 6, top + 11),
                 "midright",
-                kind="bold",
             )
             # stash and power
             line2 = r.bottom - (8 if n <= 4 else 5)
             stash = state.stash(s)
             sx = tx
-            self._blit(
-                surface, "stash", 13, theme["text_dim"], (sx, line2), "bottomleft", kind="regular"
+            draw_text(
+                surface,
+                "stash",
+                theme.font(13, "regular"),
+                theme["text_dim"],
+                (sx, line2),
+                "bottomleft",
             )
             sx += 40
             for size, count in zip("SML", stash):
                 spr = stack_sprite(colour if count else darken(colour, 0.65), size, 34, None)
                 surface.blit(spr, spr.get_rect(midbottom=(sx + 10, line2 + 6)))
-                self._blit(
+                draw_text(
                     surface,
                     f"{size}×{count}",
-                    13,
+                    theme.font(13),
                     theme["text"] if count else theme["text_dim"],
                     (sx + 24, line2),
                     "bottomleft",
                 )
                 sx += 58
-            self._blit(
+            draw_text(
                 surface,
                 f"power {state.power(s)}",
-                13,
+                theme.font(13, "regular"),
                 theme["text_dim"],
                 (r.right - 10, line2),
                 "bottomright",
-                kind="regular",
             )
             y += h
         return y
 
     def draw_extra_panel(self, surface: pygame.Surface, y: int) -> int:
         theme = self.app.theme
-        self._blit(
+        draw_text(
             surface,
             f"Five trees win · after {ROUND_LIMIT} rounds most trees, then power",
-            13,
+            theme.font(13, "regular"),
             theme["text_dim"],
             (PANEL.x + 14, y),
-            kind="regular",
             max_width=PANEL.w - 28,
         )
         return y + 20
@@ -214,12 +215,11 @@ class SidePanel:
             surface, rect, theme, fill="background_2", edge=edge, alpha=int(240 * fade), width=3
         )
         for i, line in enumerate(lines):
-            self._blit(
+            draw_text(
                 surface,
                 line,
-                20,
+                theme.font(20),
                 theme["text"],
                 (rect.centerx, rect.y + 8 + 26 * i),
                 "midtop",
-                kind="bold",
             )

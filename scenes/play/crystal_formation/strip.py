@@ -9,7 +9,15 @@ import pygame
 from game.crystal_formation import ROUND_LIMIT
 from game.grid import cell_name
 from scenes.play.base import pulse
-from scenes.widgets import darken, draw_glyph, lighten, wrap_text
+from scenes.widgets import (
+    darken,
+    draw_glyph,
+    draw_panel,
+    draw_text,
+    lighten,
+    render_cached,
+    wrap_text,
+)
 
 from .board import stack_sprite
 from .layout import (
@@ -36,11 +44,11 @@ class StripDrawing:
         w = STRIP.w
         # turn order
         r = TURN_CARD
-        self._card(surface, r)
-        self._blit(
+        draw_panel(surface, r, theme, fill="panel", edge="panel_edge", alpha=225, radius=12)
+        draw_text(
             surface,
             f"Round {state.round_number} of {ROUND_LIMIT}",
-            17,
+            theme.font(17),
             theme["text"],
             (r.x + 12, r.y + 8),
         )
@@ -70,19 +78,23 @@ class StripDrawing:
                 )
         # action card
         a = ACTION_CARD
-        self._card(
+        draw_panel(
             surface,
             a,
+            theme,
+            fill="panel",
             edge="accent" if live and self.my_turn() and not state.is_terminal() else "panel_edge",
+            alpha=225,
+            radius=12,
         )
         self._draw_action_card(surface, a, state, live)
         # end-of-turn preview
         p = PREVIEW_CARD
-        self._card(surface, p)
+        draw_panel(surface, p, theme, fill="panel", edge="panel_edge", alpha=225, radius=12)
         self._draw_preview_card(surface, p, state, live)
         # the node under the pointer
         q = NODE_CARD
-        self._card(surface, q)
+        draw_panel(surface, q, theme, fill="panel", edge="panel_edge", alpha=225, radius=12)
         self._draw_node_card(surface, q, state, live)
         # buttons
         for name, (rect, enabled) in self.buttons_rects.items():
@@ -106,7 +118,9 @@ class StripDrawing:
         lift = (GROUND - PIECE_SHAPE[size][1] / 2) * unit  # centre the piece, not the sprite
         surface.blit(spr, spr.get_rect(center=(rect.x + 18, round(rect.centery - lift))))
         fg = theme["text"] if enabled else theme["text_dim"]
-        self._blit(surface, f"+{size}", 18, fg, (rect.right - 6, rect.centery), "midright")
+        draw_text(
+            surface, f"+{size}", theme.font(18), fg, (rect.right - 6, rect.centery), "midright"
+        )
 
     def _draw_focus_ring(self, surface, name: str, rect) -> None:
         if self.keyboard and self.strip_focus == name:
@@ -142,11 +156,11 @@ class StripDrawing:
         pygame.draw.rect(
             surface, theme["accent"] if hover else theme["panel_edge"], rect, 2, border_radius=10
         )
-        kimg = self._text(key, 13, fg if primary else theme["text_dim"], "regular")
-        self._blit(
+        kimg = render_cached(theme.font(13, "regular"), key, fg if primary else theme["text_dim"])
+        draw_text(
             surface,
             text,
-            16,
+            theme.font(16),
             fg,
             (rect.x + 12, rect.centery),
             "midleft",
@@ -168,13 +182,9 @@ class StripDrawing:
         max_lines: int = 6,
     ) -> int:
         font = self.app.theme.font(size, kind)
-        key = ("wrap", text, size, width, kind)
-        lines = self._cache.get(key)
-        if lines is None:
-            lines = self._cache[key] = wrap_text(text, font, width)
         lh = line_h or size + 5
-        for line in lines[:max_lines]:
-            self._blit(surface, line, size, colour, (x, y), kind=kind)
+        for line in wrap_text(text, font, width)[:max_lines]:
+            draw_text(surface, line, font, colour, (x, y))
             y += lh
         return y
 
@@ -184,7 +194,7 @@ class StripDrawing:
         x, y, w = a.x + 12, a.y + 10, a.w - 24
         if m.is_over():
             out = m.state.outcome()
-            self._blit(surface, "Game over", 20, theme["accent"], (x, y))
+            draw_text(surface, "Game over", theme.font(20), theme["accent"], (x, y))
             self._wrapped(surface, out.reason if out else "", 16, theme["text"], x, y + 32, w)
             return
         seat = m.to_move()
@@ -193,17 +203,21 @@ class StripDrawing:
         if self._glyphs():
             draw_glyph(surface, seat_glyph(seat), (x + 8, y + 12), 5, (15, 15, 25))
         if not self.my_turn():
-            self._blit(
-                surface, self.seat_label(seat), 18, theme["text"], (x + 24, y), max_width=w - 24
+            draw_text(
+                surface,
+                self.seat_label(seat),
+                theme.font(18),
+                theme["text"],
+                (x + 24, y),
+                max_width=w - 24,
             )
             dots = "." * (1 + (self.ticks // 20) % 3)
-            self._blit(
+            draw_text(
                 surface,
                 f"is thinking{dots}",
-                16,
+                theme.font(16, "regular"),
                 theme["text_dim"],
                 (x + 24, y + 26),
-                kind="regular",
             )
             self._wrapped(
                 surface,
@@ -215,10 +229,10 @@ class StripDrawing:
                 w,
             )
             return
-        self._blit(
+        draw_text(
             surface,
             f"{self.seat_name(seat)}, your turn",
-            18,
+            theme.font(18),
             theme["text"],
             (x + 24, y),
             max_width=w - 24,
@@ -226,8 +240,13 @@ class StripDrawing:
         y += 32
         small = state.stash(seat)[0] if not state.is_terminal() else 0
         if self.pending is not None:
-            self._blit(
-                surface, f"Proposed: {self.pending}", 15, theme["accent"], (x, y), max_width=w
+            draw_text(
+                surface,
+                f"Proposed: {self.pending}",
+                theme.font(15),
+                theme["accent"],
+                (x, y),
+                max_width=w,
             )
             return
         if live and state.must_pass():
@@ -243,10 +262,10 @@ class StripDrawing:
             return
         if self.selected is not None and state.node_at(self.selected) is not None:
             node = state.node_at(self.selected)
-            self._blit(
+            draw_text(
                 surface,
                 f"{cell_name(self.selected)}: {pieces_words(node.pieces)}, power {node.power}",
-                15,
+                theme.font(15),
                 theme["accent"],
                 (x, y),
                 max_width=w,
@@ -259,13 +278,12 @@ class StripDrawing:
                 else "It has nowhere to move"
             )
             self._wrapped(surface, text, 15, theme["text"], x, y, w, max_lines=2)
-            self._blit(
+            draw_text(
                 surface,
                 "Grow: the piece that comes in" if not node.is_tree else "Grow: a tree is complete",
-                13,
+                theme.font(13, "regular"),
                 theme["text_dim"],
                 (x, ACTION_CARD.y + 104),
-                kind="regular",
                 max_width=w,
             )
             return
@@ -291,7 +309,7 @@ class StripDrawing:
             cand = self.candidate()
             end = self.preview(state, cand) if cand is not None else self.preview(state, None)
             title = f"After {cand}" if cand is not None else "End of turn, as it stands"
-            self._blit(surface, title, 16, theme["accent_2"], (x, y), max_width=w)
+            draw_text(surface, title, theme.font(16), theme["accent_2"], (x, y), max_width=w)
             self._preview_lines(surface, end, x, y + 26, w, p.bottom - 8)
             return
         last = self._last_move() if live else None
@@ -299,7 +317,7 @@ class StripDrawing:
             old, _, move, seat, _ = self.anim
             last = (move, seat, self.preview(old, move))
         if last is None:
-            self._blit(surface, "End of turn", 16, theme["accent_2"], (x, y))
+            draw_text(surface, "End of turn", theme.font(16), theme["accent_2"], (x, y))
             self._wrapped(
                 surface,
                 "Your nodes in a rival's area lose a power; unsupported ones die.",
@@ -311,10 +329,10 @@ class StripDrawing:
             )
             return
         move, seat, end = last
-        self._blit(
+        draw_text(
             surface,
             f"{self.seat_name(seat)}: {move}",
-            16,
+            theme.font(16),
             lighten(self.seat_colour(seat), 0.3),
             (x, y),
             max_width=w,
@@ -367,7 +385,9 @@ class StripDrawing:
             lines = lines[: max_lines - 1] + [("", f"... and {extra} more", theme["text_dim"])]
         for icon, text, colour in lines:
             self._icon(surface, icon, (x + 7, y + 10), colour)
-            self._blit(surface, text, 15, colour, (x + 20, y), kind="regular", max_width=w - 20)
+            draw_text(
+                surface, text, theme.font(15, "regular"), colour, (x + 20, y), max_width=w - 20
+            )
             y += 21
 
     @staticmethod
@@ -400,7 +420,7 @@ class StripDrawing:
         node = state.node_at(cell) if cell is not None else None
         if node is None:
             if self.threat_view:
-                self._blit(surface, "Threat view", 16, theme["bad"], (x, y))
+                draw_text(surface, "Threat view", theme.font(16), theme["bad"], (x, y))
                 self._wrapped(
                     surface,
                     f"Shaded: the cells {self.seat_name(self.viewer())}'s rivals reach.",
@@ -413,7 +433,7 @@ class StripDrawing:
                     max_lines=(q.bottom - y - 24) // 18,
                 )
             else:
-                self._blit(surface, "Influence", 16, theme["accent_2"], (x, y))
+                draw_text(surface, "Influence", theme.font(16), theme["accent_2"], (x, y))
                 self._wrapped(
                     surface,
                     "Point at a node to see the rings it reaches.",
@@ -427,32 +447,30 @@ class StripDrawing:
                 )
             return
         owner = self.seat_name(node.owner)
-        self._blit(
+        draw_text(
             surface,
             f"{cell_name(node.cell)} · {owner}",
-            16,
+            theme.font(16),
             lighten(self.seat_colour(node.owner), 0.3),
             (x, y),
             max_width=w,
         )
-        self._blit(
+        draw_text(
             surface,
             f"{pieces_words(node.pieces)}, power {node.power}",
-            14,
+            theme.font(14, "regular"),
             theme["text"],
             (x, y + 24),
-            kind="regular",
             max_width=w,
         )
         rings = state.influence_rings(node.cell)
         text = "  ".join(f"{s}{PIPS[s]}: {len(rings[s])}" for s in "SML" if s in rings)
         if q.bottom - (y + 46) >= 18:
-            self._blit(
+            draw_text(
                 surface,
                 f"rings {text}",
-                14,
+                theme.font(14, "regular"),
                 theme["text_dim"],
                 (x, y + 46),
-                kind="regular",
                 max_width=w,
             )
