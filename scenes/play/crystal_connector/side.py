@@ -47,8 +47,13 @@ class SidePanel:
             surface, rect, theme, fill="background_2", edge=edge, alpha=int(235 * fade), width=3
         )
         for i, line in enumerate(lines):
-            self._blit_text(
-                surface, line, 20, theme["text"], (rect.centerx, rect.y + 8 + 26 * i), "midtop"
+            draw_text(
+                surface,
+                line,
+                theme.font(20),
+                theme["text"],
+                (rect.centerx, rect.y + 8 + 26 * i),
+                "midtop",
             )
 
     def _draw_button(
@@ -72,7 +77,7 @@ class SidePanel:
             edge, fg = theme["accent_2"] if hover else theme["panel_edge"], theme["text"]
         pygame.draw.rect(surface, fill, rect, border_radius=12)
         pygame.draw.rect(surface, edge, rect, 2, border_radius=12)
-        self._blit_text(surface, text, size, fg, rect.center, "center", max_width=rect.w - 12)
+        draw_text(surface, text, theme.font(size), fg, rect.center, "center", max_width=rect.w - 12)
 
     def _draw_side(self, surface, state, live: bool, extra: str | None = None) -> None:
         theme = self.app.theme
@@ -84,18 +89,19 @@ class SidePanel:
         card = pygame.Rect(x, y, w, 86)
         draw_panel(surface, card, theme, fill="panel", edge="panel_edge", radius=12)
         if over:
-            self._blit_text(surface, "Game over", 24, theme["accent"], (card.x + 14, card.y + 10))
+            draw_text(
+                surface, "Game over", theme.font(24), theme["accent"], (card.x + 14, card.y + 10)
+            )
             out = state.outcome()
             for k, line in enumerate(
                 wrap_text(out.reason if out else "", theme.font(15, "regular"), w - 28)[:2]
             ):
-                self._blit_text(
+                draw_text(
                     surface,
                     line,
-                    15,
+                    theme.font(15, "regular"),
                     theme["text"],
                     (card.x + 14, card.y + 42 + 18 * k),
-                    kind="regular",
                 )
         else:
             controller = m.controller(mover)
@@ -108,8 +114,13 @@ class SidePanel:
                 head = f"{names[mover]} (bot)"
             else:
                 head = "Your turn" if len(m.people()) == 1 else f"{names[mover]}'s turn"
-            self._blit_text(
-                surface, head, 22, theme["text"], (card.x + 38, card.y + 10), max_width=w - 50
+            draw_text(
+                surface,
+                head,
+                theme.font(22),
+                theme["text"],
+                (card.x + 38, card.y + 10),
+                max_width=w - 50,
             )
             cols = state.seat_colours(mover)
             gx = card.x + 26
@@ -128,14 +139,13 @@ class SidePanel:
                     )
             elif mover in m.proxy:
                 words = "you choose its shifts"
-            self._blit_text(
+            draw_text(
                 surface,
                 words,
-                16,
+                theme.font(16, "regular"),
                 theme["text_dim"],
                 (gx + 2, card.y + 62),
                 "midleft",
-                kind="regular",
                 max_width=card.right - gx - 10,
             )
         y = card.bottom + 12
@@ -150,7 +160,7 @@ class SidePanel:
         done_shifts = sum(1 for a in committed + mine_pending if not a.startswith("convert"))
         label = f"Shifts this turn: {done_shifts} of {required}"
         if not over:
-            self._blit_text(surface, label, 18, theme["accent_2"], (x + 2, y))
+            draw_text(surface, label, theme.font(18), theme["accent_2"], (x + 2, y))
         y += 28
         items = committed + mine_pending
         converts = [a for a in items if a.startswith("convert")]
@@ -159,8 +169,13 @@ class SidePanel:
         if converts and not over:
             r = pygame.Rect(x, y, w, slot_h)
             pygame.draw.rect(surface, darken(theme["accent_2"], 0.6), r, border_radius=10)
-            self._blit_text(
-                surface, converts[0], 17, theme["text"], (r.x + 12, r.centery), "midleft"
+            draw_text(
+                surface,
+                converts[0],
+                theme.font(17),
+                theme["text"],
+                (r.x + 12, r.centery),
+                "midleft",
             )
             y += slot_h + 6
         draft_text = None
@@ -177,38 +192,47 @@ class SidePanel:
                 edge = theme["accent"] if held else theme["panel_edge"]
                 pygame.draw.rect(surface, fill, r, border_radius=10)
                 pygame.draw.rect(surface, edge, r, 2, border_radius=10)
-                self._blit_text(
-                    surface, f"{k + 1}", 16, theme["text_dim"], (r.x + 14, r.centery), "midleft"
+                draw_text(
+                    surface,
+                    f"{k + 1}",
+                    theme.font(16),
+                    theme["text_dim"],
+                    (r.x + 14, r.centery),
+                    "midleft",
                 )
-                self._blit_text(
-                    surface, shifts[k], 18, theme["text"], (r.x + 40, r.centery), "midleft"
+                draw_text(
+                    surface,
+                    shifts[k],
+                    theme.font(18),
+                    theme["text"],
+                    (r.x + 40, r.centery),
+                    "midleft",
                 )
                 if held:
-                    self._blit_text(
+                    draw_text(
                         surface,
                         "not confirmed" if self.preview_on() else "queued",
-                        13,
+                        theme.font(13, "regular"),
                         theme["accent"],
                         (r.right - 10, r.centery),
                         "midright",
-                        kind="regular",
                     )
             else:
                 pygame.draw.rect(surface, darken(theme["panel"], 0.15), r, border_radius=10)
                 pygame.draw.rect(surface, darken(theme["panel_edge"], 0.3), r, 1, border_radius=10)
-                self._blit_text(
+                draw_text(
                     surface,
                     f"{k + 1}",
-                    16,
+                    theme.font(16),
                     darken(theme["text_dim"], 0.3),
                     (r.x + 14, r.centery),
                     "midleft",
                 )
                 if k == len(shifts) and draft_text:
-                    self._blit_text(
+                    draw_text(
                         surface,
                         draft_text + " ?",
-                        18,
+                        theme.font(18),
                         theme["accent"],
                         (r.x + 40, r.centery),
                         "midleft",
@@ -218,18 +242,22 @@ class SidePanel:
         box = self._draft_box()
         bans = base_state.banned_lines() if base_state.phase == "play" and not over else {}
         if bans and live and self.my_turn() and y + 64 <= box.y:
-            self._blit_text(
+            draw_text(
                 surface,
                 "Banned now: " + ", ".join(bans),
-                16,
+                theme.font(16),
                 theme["text"],
                 (x + 2, y + 2),
                 max_width=w - 4,
             )
             first = next(iter(bans.values()))
             for k, line in enumerate(wrap_text(first, theme.font(14, "regular"), w - 4)[:2]):
-                self._blit_text(
-                    surface, line, 14, theme["text_dim"], (x + 2, y + 24 + 18 * k), kind="regular"
+                draw_text(
+                    surface,
+                    line,
+                    theme.font(14, "regular"),
+                    theme["text_dim"],
+                    (x + 2, y + 24 + 18 * k),
                 )
         # the draft box, or a short how-to
         if not (live and self.my_turn() and not over):
@@ -238,21 +266,20 @@ class SidePanel:
             line, off = self.draft
             draw_panel(surface, box, theme, fill="panel", edge="accent", radius=12)
             move = Shift(line, _dir_for(line, off), abs(off))
-            self._blit_text(
+            draw_text(
                 surface,
                 f"{line_label(line)} {move.direction}",
-                18,
+                theme.font(18),
                 theme["accent"],
                 (box.x + 12, box.y + 4),
                 max_width=box.w - 70,
             )
-            self._blit_text(
+            draw_text(
                 surface,
                 "how far? tap a number",
-                13,
+                theme.font(13, "regular"),
                 theme["text_dim"],
                 (box.x + 12, box.y + 27),
-                kind="regular",
                 max_width=box.w - 70,
             )
             back, fwd = local.line_limits(line)
@@ -274,13 +301,12 @@ class SidePanel:
                     box.w - 24,
                 )[:4]
             ):
-                self._blit_text(
+                draw_text(
                     surface,
                     line,
-                    16,
+                    theme.font(16, "regular"),
                     theme["text"],
                     (box.x + 12, box.y + 10 + 20 * k),
-                    kind="regular",
                 )
         elif not self.turn_complete():
             tips = (
@@ -292,29 +318,28 @@ class SidePanel:
                 )
             )
             for k, line in enumerate(wrap_text(tips, theme.font(16, "regular"), box.w - 8)[:4]):
-                self._blit_text(
+                draw_text(
                     surface,
                     line,
-                    16,
+                    theme.font(16, "regular"),
                     theme["text_dim"],
                     (box.x + 4, box.y + 6 + 21 * k),
-                    kind="regular",
                 )
         else:
             pts = self._points_now(local.board)
             draw_panel(surface, box, theme, fill="panel", edge="good", radius=12)
-            self._blit_text(
-                surface, "Confirm to score:", 16, theme["good"], (box.x + 12, box.y + 8)
+            draw_text(
+                surface, "Confirm to score:", theme.font(16), theme["good"], (box.x + 12, box.y + 8)
             )
             yy = box.y + 34
             for seat, p in enumerate(pts):
                 if p is None:
                     continue
                 a, b, sa, sb = p
-                self._blit_text(
+                draw_text(
                     surface,
                     f"{self.match.seat_names()[seat]}  +{sa * sb} = {sa} x {sb}",
-                    17,
+                    theme.font(17),
                     lighten(self.seat_colour(seat), 0.3),
                     (box.x + 12, yy),
                     max_width=box.w - 20,
@@ -434,16 +459,15 @@ class SidePanel:
         else:
             lines = []
         thr = state.threshold
-        self._blit_text(surface, f"Race to {thr}", 17, theme["accent_2"], (x, y))
+        draw_text(surface, f"Race to {thr}", theme.font(17), theme["accent_2"], (x, y))
         rnd = state.round_number
-        self._blit_text(
+        draw_text(
             surface,
             f"round {rnd}" if rnd else "setup",
-            15,
+            theme.font(15, "regular"),
             theme["text_dim"],
             (x + w, y + 2),
             "topright",
-            kind="regular",
         )
         y += 24
         for seat in (0, 1):
@@ -458,48 +482,54 @@ class SidePanel:
         # what each seat scores if the turn ended on the board shown now
         if state.phase in ("play", "over") and all(len(state.seat_colours(s)) == 2 for s in (0, 1)):
             board = self._panel_board or state.board  # the board drawn this frame
-            self._blit_text(
-                surface, "Turn points on this board", 15, theme["text_dim"], (x, y), kind="regular"
+            draw_text(
+                surface,
+                "Turn points on this board",
+                theme.font(15, "regular"),
+                theme["text_dim"],
+                (x, y),
             )
             y += 20
             for seat, p in enumerate(self._points_now(board)):
                 a, b, sa, sb = p
                 gx = x + 10
                 self._gem(surface, a, (gx, y + 11), 9)
-                self._blit_text(surface, str(sa), 17, theme["text"], (gx + 14, y + 11), "midleft")
-                self._blit_text(
+                draw_text(
+                    surface, str(sa), theme.font(17), theme["text"], (gx + 14, y + 11), "midleft"
+                )
+                draw_text(
                     surface,
                     "x",
-                    15,
+                    theme.font(15, "regular"),
                     theme["text_dim"],
                     (gx + 40, y + 11),
                     "midleft",
-                    kind="regular",
                 )
                 self._gem(surface, b, (gx + 62, y + 11), 9)
-                self._blit_text(surface, str(sb), 17, theme["text"], (gx + 76, y + 11), "midleft")
-                self._blit_text(
+                draw_text(
+                    surface, str(sb), theme.font(17), theme["text"], (gx + 76, y + 11), "midleft"
+                )
+                draw_text(
                     surface,
                     f"= {sa * sb}",
-                    17,
+                    theme.font(17),
                     lighten(self.seat_colour(seat), 0.35),
                     (gx + 104, y + 11),
                     "midleft",
                 )
-                self._blit_text(
+                draw_text(
                     surface,
                     self.match.seat_names()[seat],
-                    15,
+                    theme.font(15, "regular"),
                     theme["text_dim"],
                     (x + w, y + 11),
                     "midright",
-                    kind="regular",
                 )
                 y += 24
             y += 4
         for text in lines:
             for line in wrap_text(text, theme.font(15, "regular"), w)[:3]:
-                self._blit_text(surface, line, 15, theme["text_dim"], (x, y), kind="regular")
+                draw_text(surface, line, theme.font(15, "regular"), theme["text_dim"], (x, y))
                 y += 19
             y += 8
         # a one-line legend per anomaly in play
@@ -528,15 +558,16 @@ class SidePanel:
                 self._gem(surface, COLOURS[2], (x + 10, y + 9), 8)
                 pygame.draw.circle(surface, theme["accent_2"], (x + 10, y + 9), 11, 2)
             else:
-                self._blit_text(surface, "+", 20, theme["accent_2"], (x + 10, y + 9), "center")
-            self._blit_text(
+                draw_text(
+                    surface, "+", theme.font(20), theme["accent_2"], (x + 10, y + 9), "center"
+                )
+            draw_text(
                 surface,
                 text,
-                14,
+                theme.font(14, "regular"),
                 theme["text_dim"],
                 (x + 28, y + 9),
                 "midleft",
-                kind="regular",
                 max_width=w - 30,
             )
             y += 24

@@ -100,9 +100,6 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         self._previewed: list = []  # states whose shift the person already saw slide
         self._batch = False
         self._sprites: dict = {}
-        self._texts: dict = {}
-        self._groups: dict = {}
-        self._derived_cache: dict = {}
         self._board_bg: pygame.Surface | None = None
         self._panel_board: tuple[int, ...] | None = (
             None  # the board drawn this frame, for the panel
