@@ -43,7 +43,7 @@ from game.chromatic_collapse import (
     cell_name,
 )
 from scenes.play.base import PlayScene, pulse
-from scenes.widgets import lighten
+from scenes.widgets import cached, lighten
 
 from .animation import Animations
 from .board import BoardDrawing
@@ -68,7 +68,6 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
         self.drag_moved = False
         self.setup_focus = 0  # 0 = "Diamond starts", 1 = "Circle starts"
         self.button_focus: int | None = None  # keys / controller on a panel button (index)
-        self._groups_cache: dict = {}
 
     # -- geometry ------------------------------------------------------------------------
     @staticmethod
@@ -151,13 +150,7 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
         return [f"from turn {SUDDEN_DEATH_TURN}"], False
 
     def groups(self, state, seat: int) -> list[frozenset[int]]:
-        key = (state.board, seat)
-        g = self._groups_cache.get(key)
-        if g is None:
-            if len(self._groups_cache) > 64:
-                self._groups_cache.clear()
-            g = self._groups_cache[key] = state.groups(seat)
-        return g
+        return cached(("chromatic_collapse.groups", state.board, seat), lambda: state.groups(seat))
 
     # -- input ---------------------------------------------------------------------------
     def handle_board(self, event: pygame.event.Event) -> None:
