@@ -143,6 +143,35 @@ def draw_text(
     return rect
 
 
+class Pen:
+    """``draw_text`` bound to one surface and the theme, so a panel's many labels read
+    as one short line each: the font by size and kind, a colour by its theme name
+    ("accent") or as a colour.  ``write = Pen(surface, theme)``, then
+    ``write("Moves", 18, "text_dim", (x, y))``."""
+
+    __slots__ = ("surface", "theme")
+
+    def __init__(self, surface: pygame.Surface, theme) -> None:
+        self.surface = surface
+        self.theme = theme
+
+    def __call__(
+        self,
+        text: str,
+        size: int,
+        colour,
+        pos: tuple[float, float],
+        anchor: str = "topleft",
+        *,
+        kind: str = "bold",
+        max_width: int | None = None,
+    ) -> pygame.Rect:
+        if isinstance(colour, str):
+            colour = self.theme[colour]
+        font = self.theme.font(size, kind)
+        return draw_text(self.surface, text, font, colour, pos, anchor, max_width=max_width)
+
+
 def draw_panel(
     surface: pygame.Surface,
     rect,

@@ -17,7 +17,7 @@ from game.chromatic_collapse import (
     square_cell,
 )
 from scenes.play.base import pulse
-from scenes.widgets import GLYPHS, cached, darken, draw_text, lighten
+from scenes.widgets import GLYPHS, Pen, cached, darken, lighten
 
 from .layout import BX, BY, CELL, COLOUR_KEYS, SIDE_SHAPES, side_colour
 from .sprites import (
@@ -207,6 +207,7 @@ class BoardDrawing:
         """The board for ``state``; transitions pass ``hide`` (squares drawn by the
         animation instead), ``lifted`` ({square: lift px}) and ``extra`` (a callable
         drawing the moving piece and particles over the pieces)."""
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         self._blit_board(surface, state)
         live = settled and self.live(state)
@@ -276,14 +277,7 @@ class BoardDrawing:
                 cx, cy = centre
                 pygame.draw.circle(surface, theme["text_dim"], (cx + r - 2, cy - r + 2), 9)
                 pygame.draw.circle(surface, theme["background"], (cx + r - 2, cy - r + 2), 9, 2)
-                draw_text(
-                    surface,
-                    "1",
-                    theme.font(13, "bold"),
-                    theme["background"],
-                    (cx + r - 2, cy - r + 2),
-                    "center",
-                )
+                write("1", 13, "background", (cx + r - 2, cy - r + 2), "center")
         # lit destinations over the pieces (captures ring the enemy piece)
         if dests:
             k = pulse(self.ticks, 0.15)

@@ -8,7 +8,7 @@ import pygame
 
 from game.chromatic_collapse import CIRCLE, DIAMOND, SEAT_NAMES
 from scenes.play.base import PANEL
-from scenes.widgets import darken, draw_text, lighten, wrap_text
+from scenes.widgets import Pen, darken, draw_text, lighten, wrap_text
 
 from .layout import SIDE_SHAPES, side_colour
 from .sprites import piece_sprite
@@ -119,18 +119,15 @@ class SidePanel:
         return lines
 
     def draw_log(self, surface: pygame.Surface, top: int, bottom: int) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         if bottom - top < 40:
             return
-        draw_text(surface, "Turns", theme.font(18), theme["text_dim"], (PANEL.x + 14, top))
+        write("Turns", 18, "text_dim", (PANEL.x + 14, top))
         font = theme.font(16, "regular")
         lines = self.log_lines()
-        visible = max(1, (bottom - top - 24) // 21)
-        self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
-        end = len(lines) - self.log_scroll
-        start = max(0, end - visible)
         y = top + 24
-        for i in range(start, end):
+        for i in self.log_window(len(lines), top, bottom, 21):
             seat, text = lines[i]
             icon = (
                 piece_sprite(SIDE_SHAPES[seat], side_colour(theme, seat), 7) if seat >= 0 else None

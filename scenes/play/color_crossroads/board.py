@@ -23,7 +23,7 @@ from game.color_crossroads import (
     Start,
 )
 from scenes.play.base import pulse
-from scenes.widgets import GLYPHS, darken, draw_gem, draw_glyph, draw_text, lighten
+from scenes.widgets import GLYPHS, Pen, darken, draw_gem, draw_glyph, lighten
 
 from .layout import (
     ACTION_RECT,
@@ -218,6 +218,7 @@ class BoardDrawing:
         return self._layer
 
     def draw_interaction(self, surface, state) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         if state.phase == "answer" and self.person_to_act() and self.path:
             if self.refused_flash > 0:
@@ -244,7 +245,7 @@ class BoardDrawing:
         if self.pending is not None and state.phase == "turn":
             r = cell_rect(self.pending).inflate(-1, -1)
             pygame.draw.rect(surface, theme["accent"], r, 3, border_radius=10)
-            draw_text(surface, "?", theme.font(26), theme["accent"], r.center, "center")
+            write("?", 26, "accent", r.center, "center")
         if self.keyboard and self.focus_key is None and state.phase in ("turn", "answer"):
             r = cell_rect(self.cursor).inflate(2, 2)
             glow = lighten(theme["focus"], 0.3 * pulse(self.ticks, 0.15))

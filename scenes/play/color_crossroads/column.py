@@ -10,7 +10,7 @@ import pygame
 
 from game.color_crossroads import COLOURS, CORNERS, PAIRS, TARGET_POINTS, WALL, cell_name
 from scenes.play.base import pulse
-from scenes.widgets import darken, draw_text, fit_text, lighten, wrap_text
+from scenes.widgets import Pen, darken, fit_text, lighten, wrap_text
 
 from .layout import (
     ACTION_RECT,
@@ -33,6 +33,7 @@ class ColumnDrawing:
     """Drawing the column beside the board (mixed into ColorCrossroadsView)."""
 
     def draw_button(self, surface, t: Target) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         hovered = t.rect.collidepoint(self.mouse) and not self.keyboard
         if t.style == "primary" and t.enabled:
@@ -53,9 +54,7 @@ class ColumnDrawing:
         pygame.draw.rect(surface, fill, t.rect, border_radius=12)
         pygame.draw.rect(surface, edge, t.rect, 2, border_radius=12)
         size = 20 if t.rect.h >= 50 else 18
-        draw_text(
-            surface, t.label, theme.font(size), fg, t.rect.center, "center", max_width=t.rect.w - 12
-        )
+        write(t.label, size, fg, t.rect.center, "center", max_width=t.rect.w - 12)
         self.draw_focus(surface, t)
 
     def draw_focus(self, surface, t: Target) -> None:
@@ -64,30 +63,18 @@ class ColumnDrawing:
             pygame.draw.rect(surface, glow, t.rect.inflate(8, 8), 3, border_radius=15)
 
     def draw_setup(self, surface, state) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         card = pygame.Rect(0, 0, 520, 250)
         card.center = (BOARD.centerx, BOARD.centery)
         alpha_rect(surface, card.move(0, 6), (0, 0, 0), 120, 18)
         alpha_rect(surface, card, theme["background_2"], 245, 18)
         pygame.draw.rect(surface, theme["accent"], card, 3, border_radius=18)
-        draw_text(
-            surface,
-            "Who takes the first turn?",
-            theme.font(30, "display"),
-            theme["accent"],
-            (card.centerx, card.y + 22),
-            "midtop",
-        )
+        x = card.centerx
+        write("Who takes the first turn?", 30, "accent", (x, card.y + 22), "midtop", kind="display")
         chooser = self.seat_label(0)
         sub = f"{chooser} chooses" if not self.person_to_act() else "Player 1 chooses: pick a seat"
-        draw_text(
-            surface,
-            sub,
-            theme.font(18, "regular"),
-            theme["text_dim"],
-            (card.centerx, card.y + 68),
-            "midtop",
-        )
+        write(sub, 18, "text_dim", (x, card.y + 68), "midtop", kind="regular")
         targets = {t.key: t for t in self.targets()}
         for seat, r in enumerate(start_rects()):
             t = targets.get(f"start:{seat}")
@@ -95,21 +82,14 @@ class ColumnDrawing:
                 self.draw_button(surface, t)
             else:
                 alpha_rect(surface, r, theme["panel"], 200, 12)
-                draw_text(
-                    surface,
-                    f"Player {seat + 1} starts",
-                    theme.font(20),
-                    theme["text_dim"],
-                    r.center,
-                    "center",
-                )
-            draw_text(
-                surface,
+                write(f"Player {seat + 1} starts", 20, "text_dim", r.center, "center")
+            write(
                 self.seat_label(seat),
-                theme.font(16, "regular"),
+                16,
                 self.seat_colour(seat),
                 (r.centerx, r.bottom + 12),
                 "midtop",
+                kind="regular",
                 max_width=r.w + 10,
             )
 
@@ -133,6 +113,7 @@ class ColumnDrawing:
         kind: str = "regular",
         max_lines: int = 6,
     ) -> int:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         font = theme.font(size, kind)
         lines = wrap_text(words, font, COLUMN.w)
@@ -140,14 +121,15 @@ class ColumnDrawing:
             lines = lines[:max_lines]
             lines[-1] = fit_text(font, lines[-1], COLUMN.w, cut=True)
         for line in lines:
-            draw_text(surface, line, theme.font(size, kind), colour or theme["text"], (COLUMN.x, y))
+            write(line, size, colour or theme["text"], (COLUMN.x, y), kind=kind)
             y += size + 6
         return y
 
     def draw_intro_column(self, surface) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         y = COLUMN.y
-        draw_text(surface, "How to win", theme.font(20), theme["accent"], (COLUMN.x, y))
+        write("How to win", 20, "accent", (COLUMN.x, y))
         y = self.paragraph(
             surface,
             f"First to {TARGET_POINTS} points. Colour one cell per turn; never next to the "
@@ -186,28 +168,16 @@ class ColumnDrawing:
         return cell, fits, marks
 
     def draw_palette_column(self, surface, st) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         cb = self.app.settings.colour_blind
-        draw_text(surface, "Colours", theme.font(18), theme["text_dim"], (COLUMN.x, COLUMN.y))
+        write("Colours", 18, "text_dim", (COLUMN.x, COLUMN.y))
         cell, fits, marks = self.palette_marks(st)
         if cell is not None:
-            draw_text(
-                surface,
-                f"on {cell_name(cell)}",
-                theme.font(18),
-                theme["text_dim"],
-                (COLUMN.right, COLUMN.y),
-                "topright",
-            )
+            write(f"on {cell_name(cell)}", 18, "text_dim", (COLUMN.right, COLUMN.y), "topright")
         elif st.phase == "turn" and st.placed_this_turn:
-            draw_text(
-                surface,
-                "placed this turn",
-                theme.font(15, "regular"),
-                theme["text_dim"],
-                (COLUMN.right, COLUMN.y + 2),
-                "topright",
-            )
+            where = (COLUMN.right, COLUMN.y + 2)
+            write("placed this turn", 15, "text_dim", where, "topright", kind="regular")
         targets = {t.key: t for t in self.targets()}
         for c in range(4):
             rect = swatch_rect(c)
@@ -228,14 +198,7 @@ class ColumnDrawing:
                 else (darken(theme["panel_edge"], 0.3) if dim else theme["panel_edge"])
             )
             pygame.draw.rect(surface, edge, rect, 3 if selected else 2, border_radius=12)
-            draw_text(
-                surface,
-                str(c + 1),
-                theme.font(14),
-                theme["text_dim"],
-                (rect.x + 12, rect.centery),
-                "midleft",
-            )
+            write(str(c + 1), 14, "text_dim", (rect.x + 12, rect.centery), "midleft")
             gem_c = (rect.x + 46, rect.centery)
             blit_gem(surface, theme, c, gem_c, 20, cb, 80 if dim else 255)
             name_col = theme["text_dim"] if dim else theme["text"]
@@ -256,13 +219,9 @@ class ColumnDrawing:
             elif selected:
                 note, note_col = "chosen: click a cell", theme["accent"]
             name_y = rect.y + 6 if note else rect.centery - 14
-            name_rect = draw_text(
-                surface, COLOURS[c].title(), theme.font(20), name_col, (rect.x + 76, name_y)
-            )
+            name_rect = write(COLOURS[c].title(), 20, name_col, (rect.x + 76, name_y))
             if note:
-                draw_text(
-                    surface, note, theme.font(15, "regular"), note_col, (rect.x + 76, rect.y + 33)
-                )
+                write(note, 15, note_col, (rect.x + 76, rect.y + 33), kind="regular")
             if crossed:
                 bad = theme["bad"]
                 gx, gy = gem_c
@@ -321,22 +280,16 @@ class ColumnDrawing:
             )
         room = (BOARD.bottom - 26 - (y + 30)) // 21
         if st.last_result and room >= 2:
-            draw_text(
-                surface, "Last challenge", theme.font(15), theme["text_dim"], (COLUMN.x, y + 8)
-            )
+            write("Last challenge", 15, "text_dim", (COLUMN.x, y + 8))
             self.paragraph(
                 surface, st.last_result, y + 30, lighten(theme["text_dim"], 0.3), 15, max_lines=room
             )
-        draw_text(
-            surface,
-            self.keys_hint(),
-            theme.font(14, "regular"),
-            theme["text_dim"],
-            (COLUMN.x, BOARD.bottom),
-            "bottomleft",
+        write(
+            self.keys_hint(), 14, "text_dim", (COLUMN.x, BOARD.bottom), "bottomleft", kind="regular"
         )
 
     def draw_answer_column(self, surface, st) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         cb = self.app.settings.colour_blind
         p = st.challenge_pair
@@ -344,17 +297,10 @@ class ColumnDrawing:
         seat = st.current_player()
         person = self.person_to_act()
         head = "Show a loop" if person else "Challenge"
-        draw_text(surface, head, theme.font(20), theme["accent"], (COLUMN.x, COLUMN.y))
+        write(head, 20, "accent", (COLUMN.x, COLUMN.y))
         blit_gem(surface, theme, a, (COLUMN.x + 16, COLUMN.y + 46), 14, cb)
         blit_gem(surface, theme, b, (COLUMN.x + 46, COLUMN.y + 46), 14, cb)
-        draw_text(
-            surface,
-            pair_text(p),
-            theme.font(20),
-            theme["text"],
-            (COLUMN.x + 68, COLUMN.y + 46),
-            "midleft",
-        )
+        write(pair_text(p), 20, "text", (COLUMN.x + 68, COLUMN.y + 46), "midleft")
         clock = self.match.rule_clock
         left = clock.move_seconds_left() if clock is not None else ANSWER_SECONDS
         frac = left / ANSWER_SECONDS
@@ -365,21 +311,20 @@ class ColumnDrawing:
             colour = lighten(colour, 0.3 * pulse(self.ticks, 0.3))
         draw_ring(surface, RING_CENTER, RING_R, 12, frac, colour, darken(theme["panel_edge"], 0.3))
         secs = max(0, math.ceil(left))
-        draw_text(
-            surface,
+        write(
             f"{secs // 60}:{secs % 60:02d}",
-            theme.font(30),
-            theme["text"],
+            30,
+            "text",
             (RING_CENTER[0], RING_CENTER[1] - 6),
             "center",
         )
-        draw_text(
-            surface,
+        write(
             "to answer",
-            theme.font(15, "regular"),
-            theme["text_dim"],
+            15,
+            "text_dim",
             (RING_CENTER[0], RING_CENTER[1] + 22),
             "center",
+            kind="regular",
         )
         y = RING_CENTER[1] + RING_R + 14
         if not person:
@@ -397,13 +342,13 @@ class ColumnDrawing:
             status, col = f"Path: {n} cell{'s' if n != 1 else ''}, open", theme["accent_2"]
         else:
             status, col = "Draw it on the board", theme["text_dim"]
-        draw_text(surface, status, theme.font(18), col, (COLUMN.x, y), max_width=COLUMN.w)
+        write(status, 18, col, (COLUMN.x, y), max_width=COLUMN.w)
         if self.verdict:
             words, kind = self.verdict
             vcol = theme["bad"] if kind == "bad" else theme["good"]
             lines = wrap_text(words, theme.font(16, "bold"), COLUMN.w)[:2]
             for i, line in enumerate(lines):
-                draw_text(surface, line, theme.font(16), vcol, (COLUMN.x, y + 24 + 20 * i))
+                write(line, 16, vcol, (COLUMN.x, y + 24 + 20 * i))
         for t in self.targets():
             if t.key in ("submit", "clear", "concede"):
                 self.draw_button(surface, t)
@@ -421,11 +366,6 @@ class ColumnDrawing:
         self.paragraph(
             surface, help_text, CLEAR_RECT.bottom + 14, theme["text_dim"], 15, max_lines=5
         )
-        draw_text(
-            surface,
-            self.keys_hint(),
-            theme.font(14, "regular"),
-            theme["text_dim"],
-            (COLUMN.x, BOARD.bottom),
-            "bottomleft",
+        write(
+            self.keys_hint(), 14, "text_dim", (COLUMN.x, BOARD.bottom), "bottomleft", kind="regular"
         )

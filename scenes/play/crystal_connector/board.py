@@ -29,11 +29,11 @@ from game.crystal_connector import (
 from scenes.play.base import pulse
 from scenes.widgets import (
     GLYPHS,
+    Pen,
     cached,
     darken,
     draw_gem,
     draw_glyph,
-    draw_text,
     lighten,
     render_cached,
 )
@@ -339,19 +339,13 @@ class BoardDrawing:
                 surface.blit(tile, cell_rect(i).inflate(-6, -6))
 
     def _draw_cell_badges(self, surface, state, skip=frozenset()) -> None:
+        write = Pen(surface, self.app.theme)
         if state.anomalies.pylons:
             for i in self._derived(state.board)["double"]:
                 if i in skip or state.board[i] not in COLOURS + (CHAMELEON,):
                     continue
                 r = cell_rect(i)
-                draw_text(
-                    surface,
-                    "x2",
-                    self.app.theme.font(13),
-                    self.app.theme["accent_2"],
-                    (r.right - 8, r.bottom - 6),
-                    "bottomright",
-                )
+                write("x2", 13, "accent_2", (r.right - 8, r.bottom - 6), "bottomright")
 
     def _outline_layer(self, board, colours, width: int) -> pygame.Surface:
         """A cached transparent layer with the outline of each colour's largest group:
@@ -816,6 +810,7 @@ class BoardDrawing:
 
     # ================================================================== hint
     def draw_hint(self, surface, move) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         if isinstance(move, Shift):
             self._draw_arrow(surface, move.line, signed(move), theme["good"], f"hint: {move}", 120)
@@ -831,14 +826,7 @@ class BoardDrawing:
             r = cell_rect(move.cell)
             pygame.draw.circle(surface, theme["good"], r.center, CELL // 2 - 2, 3)
             self._gem(surface, move.colour, (r.right - 14, r.y + 14), 10)
-            draw_text(
-                surface,
-                "hint",
-                theme.font(14),
-                theme["good"],
-                (r.centerx, r.bottom - 4),
-                "midbottom",
-            )
+            write("hint", 14, "good", (r.centerx, r.bottom - 4), "midbottom")
         else:
             for m, rect in self.choice_rects():
                 if str(m) == str(move):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.crystal_connector import COLOUR_NAMES, COLOURS, MoveOrder, PickOrder, TakeColours
-from scenes.widgets import darken, draw_panel, draw_text, lighten, wrap_text
+from scenes.widgets import Pen, darken, draw_panel, lighten, wrap_text
 
 from .layout import SETUP
 
@@ -33,29 +33,27 @@ class SetupDrawing:
         return str(move)
 
     def _draw_setup(self, surface, state, live: bool) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         m = self.match
         panel = SETUP
         draw_panel(surface, panel, theme, fill="panel", edge="panel_edge", radius=14)
         seat = state.to_move
         chooser, question, explain, _ = self._setup_text(state)
-        draw_text(
-            surface,
+        write(
             chooser,
-            theme.font(17),
+            17,
             lighten(self.seat_colour(seat), 0.2),
             (panel.x + 16, panel.y + 14),
             max_width=panel.w - 32,
         )
         y = panel.y + 40
         for line in question:
-            draw_text(surface, line, theme.font(26, "display"), theme["accent"], (panel.x + 16, y))
+            write(line, 26, "accent", (panel.x + 16, y), kind="display")
             y += 32
         y += 6
         for line in explain:
-            draw_text(
-                surface, line, theme.font(16, "regular"), theme["text_dim"], (panel.x + 16, y)
-            )
+            write(line, 16, "text_dim", (panel.x + 16, y), kind="regular")
             y += 20
         person = live and self.my_turn()
         hover = None
@@ -78,16 +76,16 @@ class SetupDrawing:
             pygame.draw.rect(surface, edge, rect, 3 if focused or is_hint else 2, border_radius=14)
             self._draw_choice(surface, state, move, rect, person)
         if not person and state.phase != "over":
-            draw_text(
-                surface,
+            write(
                 f"{chooser} is choosing...",
-                theme.font(18),
-                theme["text_dim"],
+                18,
+                "text_dim",
                 (panel.centerx, panel.bottom - 24),
                 "center",
             )
 
     def _draw_choice(self, surface, state, move, rect, person: bool) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         text_c = theme["text"] if person else theme["text_dim"]
 
@@ -110,23 +108,17 @@ class SetupDrawing:
                 sub = "Make the first turn" if move.first else "Answer the first turn"
             lines = wrap_text(sub, theme.font(16, "regular"), rect.w - 80)[:2]
             top = rect.centery - (30 + 20 * len(lines)) // 2
-            draw_text(surface, title, theme.font(24), text_c, (rect.x + 18, top))
+            write(title, 24, text_c, (rect.x + 18, top))
             for k, line in enumerate(lines):
-                draw_text(
-                    surface,
-                    line,
-                    theme.font(16, "regular"),
-                    theme["text_dim"],
-                    (rect.x + 18, top + 34 + 20 * k),
-                )
+                write(line, 16, "text_dim", (rect.x + 18, top + 34 + 20 * k), kind="regular")
             big = "1" if move.first else "2"
-            draw_text(
-                surface,
+            write(
                 big,
-                theme.font(44, "display"),
+                44,
                 theme["accent"] if person else theme["text_dim"],
                 (rect.right - 22, rect.centery),
                 "midright",
+                kind="display",
             )
             return
         # colour picks
@@ -136,17 +128,17 @@ class SetupDrawing:
             gem(c, (gx, rect.centery), 18 if len(cols) == 1 else 16)
             gx += 40
         names = " + ".join(COLOUR_NAMES[c].capitalize() for c in cols)
-        draw_text(surface, names, theme.font(21), text_c, (gx, rect.y + 14))
+        write(names, 21, text_c, (gx, rect.y + 14))
         sizes = self._derived(state.board)["sizes"]
         detail = ("largest group now: " if len(cols) == 1 else "largest now: ") + " and ".join(
             str(sizes[c]) for c in cols
         )
-        draw_text(
-            surface,
+        write(
             detail,
-            theme.font(15, "regular"),
-            theme["text_dim"],
+            15,
+            "text_dim",
             (gx, rect.y + 42),
+            kind="regular",
             max_width=rect.right - gx - 10,
         )
         if len(cols) == 2:
@@ -154,11 +146,11 @@ class SetupDrawing:
             last = [c for c in COLOURS if c not in first and c not in cols]
             if last:
                 other = self.match.seat_names()[state.first_picker]
-                draw_text(
-                    surface,
+                write(
                     f"{other} gets {COLOUR_NAMES[last[0]]}",
-                    theme.font(15, "regular"),
-                    theme["text_dim"],
+                    15,
+                    "text_dim",
                     (gx, rect.y + 62),
+                    kind="regular",
                     max_width=rect.right - gx - 10,
                 )

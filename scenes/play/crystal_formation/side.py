@@ -9,7 +9,7 @@ import pygame
 from game.crystal_formation import ROUND_LIMIT, TREES_TO_WIN
 from game.grid import cell_name
 from scenes.play.base import BOARD_AREA, PANEL
-from scenes.widgets import darken, draw_panel, draw_text, lighten, wrap_text
+from scenes.widgets import Pen, darken, draw_panel, draw_text, lighten, wrap_text
 
 from .board import stack_sprite
 from .layout import BOARD_REGION, seat_glyph
@@ -44,6 +44,7 @@ class SidePanel:
         ]
 
     def draw_players(self, surface: pygame.Surface, y: int) -> int:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         state = self.shown
         n = state.num_players
@@ -75,21 +76,16 @@ class SidePanel:
                 else ("you" if people == 1 else "person")
             )
             top = r.y + (5 if n <= 4 else 3)
-            name_rect = draw_text(
-                surface,
-                seat.name or name,
-                theme.font(18 if n <= 4 else 16),
-                theme["text"],
-                (tx, top),
-                max_width=110,
+            name_rect = write(
+                seat.name or name, 18 if n <= 4 else 16, "text", (tx, top), max_width=110
             )
-            draw_text(
-                surface,
+            write(
                 who,
-                theme.font(13, "regular"),
-                theme["text_dim"],
+                13,
+                "text_dim",
                 (name_rect.right + 6, name_rect.bottom - 3),
                 "bottomleft",
+                kind="regular",
             )
             # trees toward five
             trees = state.trees(s)
@@ -104,10 +100,9 @@ class SidePanel:
                     pygame.draw.polygon(surface, lighten(colour, 0.5), pts, 1)
                 else:
                     pygame.draw.polygon(surface, theme["text_dim"], pts, 1)
-            draw_text(
-                surface,
+            write(
                 f"{trees}/{TREES_TO_WIN}",
-                theme.font(13),
+                13,
                 theme["accent"] if trees else theme["text_dim"],
                 (x0 - 6, top + 11),
                 "midright",
@@ -116,46 +111,38 @@ class SidePanel:
             line2 = r.bottom - (8 if n <= 4 else 5)
             stash = state.stash(s)
             sx = tx
-            draw_text(
-                surface,
-                "stash",
-                theme.font(13, "regular"),
-                theme["text_dim"],
-                (sx, line2),
-                "bottomleft",
-            )
+            write("stash", 13, "text_dim", (sx, line2), "bottomleft", kind="regular")
             sx += 40
             for size, count in zip("SML", stash):
                 spr = stack_sprite(colour if count else darken(colour, 0.65), size, 34, None)
                 surface.blit(spr, spr.get_rect(midbottom=(sx + 10, line2 + 6)))
-                draw_text(
-                    surface,
+                write(
                     f"{size}×{count}",
-                    theme.font(13),
+                    13,
                     theme["text"] if count else theme["text_dim"],
                     (sx + 24, line2),
                     "bottomleft",
                 )
                 sx += 58
-            draw_text(
-                surface,
+            write(
                 f"power {state.power(s)}",
-                theme.font(13, "regular"),
-                theme["text_dim"],
+                13,
+                "text_dim",
                 (r.right - 10, line2),
                 "bottomright",
+                kind="regular",
             )
             y += h
         return y
 
     def draw_extra_panel(self, surface: pygame.Surface, y: int) -> int:
-        theme = self.app.theme
-        draw_text(
-            surface,
+        write = Pen(surface, self.app.theme)
+        write(
             f"Five trees win · after {ROUND_LIMIT} rounds most trees, then power",
-            theme.font(13, "regular"),
-            theme["text_dim"],
+            13,
+            "text_dim",
             (PANEL.x + 14, y),
+            kind="regular",
             max_width=PANEL.w - 28,
         )
         return y + 20

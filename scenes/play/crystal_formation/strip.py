@@ -10,6 +10,7 @@ from game.crystal_formation import ROUND_LIMIT
 from game.grid import cell_name
 from scenes.play.base import pulse
 from scenes.widgets import (
+    Pen,
     darken,
     draw_glyph,
     draw_panel,
@@ -39,19 +40,14 @@ class StripDrawing:
 
     # ================================================================== strip
     def _draw_strip(self, surface, state, live: bool) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         self.buttons_rects = self._layout_buttons(self.match.state)
         w = STRIP.w
         # turn order
         r = TURN_CARD
         draw_panel(surface, r, theme, fill="panel", edge="panel_edge", alpha=225, radius=12)
-        draw_text(
-            surface,
-            f"Round {state.round_number} of {ROUND_LIMIT}",
-            theme.font(17),
-            theme["text"],
-            (r.x + 12, r.y + 8),
-        )
+        write(f"Round {state.round_number} of {ROUND_LIMIT}", 17, "text", (r.x + 12, r.y + 8))
         n = state.num_players
         to_move = state.to_move if not state.is_terminal() else -1
         step = min(34, (w - 24) // n)
@@ -102,6 +98,7 @@ class StripDrawing:
 
     def _draw_grow_button(self, surface, size: str, rect, enabled: bool) -> None:
         """A grow button: the piece that comes in, as a pyramid and its letter."""
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         hover = self.hover_button == f"grow:{size}" and not self.keyboard
         self._draw_focus_ring(surface, f"grow:{size}", rect)
@@ -118,9 +115,7 @@ class StripDrawing:
         lift = (GROUND - PIECE_SHAPE[size][1] / 2) * unit  # centre the piece, not the sprite
         surface.blit(spr, spr.get_rect(center=(rect.x + 18, round(rect.centery - lift))))
         fg = theme["text"] if enabled else theme["text_dim"]
-        draw_text(
-            surface, f"+{size}", theme.font(18), fg, (rect.right - 6, rect.centery), "midright"
-        )
+        write(f"+{size}", 18, fg, (rect.right - 6, rect.centery), "midright")
 
     def _draw_focus_ring(self, surface, name: str, rect) -> None:
         if self.keyboard and self.strip_focus == name:
@@ -136,6 +131,7 @@ class StripDrawing:
         }[name]
 
     def _draw_button(self, surface, name, rect, enabled: bool) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         if name.startswith("grow:"):
             self._draw_grow_button(surface, name[5:], rect, enabled)
@@ -157,10 +153,9 @@ class StripDrawing:
             surface, theme["accent"] if hover else theme["panel_edge"], rect, 2, border_radius=10
         )
         kimg = render_cached(theme.font(13, "regular"), key, fg if primary else theme["text_dim"])
-        draw_text(
-            surface,
+        write(
             text,
-            theme.font(16),
+            16,
             fg,
             (rect.x + 12, rect.centery),
             "midleft",
@@ -189,12 +184,13 @@ class StripDrawing:
         return y
 
     def _draw_action_card(self, surface, a, state, live: bool) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         m = self.match
         x, y, w = a.x + 12, a.y + 10, a.w - 24
         if m.is_over():
             out = m.state.outcome()
-            draw_text(surface, "Game over", theme.font(20), theme["accent"], (x, y))
+            write("Game over", 20, "accent", (x, y))
             self._wrapped(surface, out.reason if out else "", 16, theme["text"], x, y + 32, w)
             return
         seat = m.to_move()
@@ -203,22 +199,9 @@ class StripDrawing:
         if self._glyphs():
             draw_glyph(surface, seat_glyph(seat), (x + 8, y + 12), 5, (15, 15, 25))
         if not self.my_turn():
-            draw_text(
-                surface,
-                self.seat_label(seat),
-                theme.font(18),
-                theme["text"],
-                (x + 24, y),
-                max_width=w - 24,
-            )
+            write(self.seat_label(seat), 18, "text", (x + 24, y), max_width=w - 24)
             dots = "." * (1 + (self.ticks // 20) % 3)
-            draw_text(
-                surface,
-                f"is thinking{dots}",
-                theme.font(16, "regular"),
-                theme["text_dim"],
-                (x + 24, y + 26),
-            )
+            write(f"is thinking{dots}", 16, "text_dim", (x + 24, y + 26), kind="regular")
             self._wrapped(
                 surface,
                 "Watch its action land on the board; the move log lists every turn.",
@@ -229,25 +212,11 @@ class StripDrawing:
                 w,
             )
             return
-        draw_text(
-            surface,
-            f"{self.seat_name(seat)}, your turn",
-            theme.font(18),
-            theme["text"],
-            (x + 24, y),
-            max_width=w - 24,
-        )
+        write(f"{self.seat_name(seat)}, your turn", 18, "text", (x + 24, y), max_width=w - 24)
         y += 32
         small = state.stash(seat)[0] if not state.is_terminal() else 0
         if self.pending is not None:
-            draw_text(
-                surface,
-                f"Proposed: {self.pending}",
-                theme.font(15),
-                theme["accent"],
-                (x, y),
-                max_width=w,
-            )
+            write(f"Proposed: {self.pending}", 15, "accent", (x, y), max_width=w)
             return
         if live and state.must_pass():
             self._wrapped(
@@ -262,11 +231,10 @@ class StripDrawing:
             return
         if self.selected is not None and state.node_at(self.selected) is not None:
             node = state.node_at(self.selected)
-            draw_text(
-                surface,
+            write(
                 f"{cell_name(self.selected)}: {pieces_words(node.pieces)}, power {node.power}",
-                theme.font(15),
-                theme["accent"],
+                15,
+                "accent",
                 (x, y),
                 max_width=w,
             )
@@ -278,12 +246,12 @@ class StripDrawing:
                 else "It has nowhere to move"
             )
             self._wrapped(surface, text, 15, theme["text"], x, y, w, max_lines=2)
-            draw_text(
-                surface,
+            write(
                 "Grow: the piece that comes in" if not node.is_tree else "Grow: a tree is complete",
-                theme.font(13, "regular"),
-                theme["text_dim"],
+                13,
+                "text_dim",
                 (x, ACTION_CARD.y + 104),
+                kind="regular",
                 max_width=w,
             )
             return
@@ -303,13 +271,14 @@ class StripDrawing:
             )
 
     def _draw_preview_card(self, surface, p, state, live: bool) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         x, y, w = p.x + 12, p.y + 10, p.w - 24
         if live and self.my_turn() and not state.is_terminal():
             cand = self.candidate()
             end = self.preview(state, cand) if cand is not None else self.preview(state, None)
             title = f"After {cand}" if cand is not None else "End of turn, as it stands"
-            draw_text(surface, title, theme.font(16), theme["accent_2"], (x, y), max_width=w)
+            write(title, 16, "accent_2", (x, y), max_width=w)
             self._preview_lines(surface, end, x, y + 26, w, p.bottom - 8)
             return
         last = self._last_move() if live else None
@@ -317,7 +286,7 @@ class StripDrawing:
             old, _, move, seat, _ = self.anim
             last = (move, seat, self.preview(old, move))
         if last is None:
-            draw_text(surface, "End of turn", theme.font(16), theme["accent_2"], (x, y))
+            write("End of turn", 16, "accent_2", (x, y))
             self._wrapped(
                 surface,
                 "Your nodes in a rival's area lose a power; unsupported ones die.",
@@ -329,10 +298,9 @@ class StripDrawing:
             )
             return
         move, seat, end = last
-        draw_text(
-            surface,
+        write(
             f"{self.seat_name(seat)}: {move}",
-            theme.font(16),
+            16,
             lighten(self.seat_colour(seat), 0.3),
             (x, y),
             max_width=w,
@@ -340,6 +308,7 @@ class StripDrawing:
         self._preview_lines(surface, end, x, y + 26, w, p.bottom - 8, past=True)
 
     def _preview_lines(self, surface, end, x, y, w, bottom, past: bool = False) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         if end is None:
             return
@@ -385,9 +354,7 @@ class StripDrawing:
             lines = lines[: max_lines - 1] + [("", f"... and {extra} more", theme["text_dim"])]
         for icon, text, colour in lines:
             self._icon(surface, icon, (x + 7, y + 10), colour)
-            draw_text(
-                surface, text, theme.font(15, "regular"), colour, (x + 20, y), max_width=w - 20
-            )
+            write(text, 15, colour, (x + 20, y), kind="regular", max_width=w - 20)
             y += 21
 
     @staticmethod
@@ -414,13 +381,14 @@ class StripDrawing:
             draw_glyph(surface, "star", (cx, cy), s * 1.2, colour)
 
     def _draw_node_card(self, surface, q, state, live: bool) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         x, y, w = q.x + 12, q.y + 8, q.w - 24
         cell = (self.cursor if self.keyboard else self.hover_cell) if live else None
         node = state.node_at(cell) if cell is not None else None
         if node is None:
             if self.threat_view:
-                draw_text(surface, "Threat view", theme.font(16), theme["bad"], (x, y))
+                write("Threat view", 16, "bad", (x, y))
                 self._wrapped(
                     surface,
                     f"Shaded: the cells {self.seat_name(self.viewer())}'s rivals reach.",
@@ -433,7 +401,7 @@ class StripDrawing:
                     max_lines=(q.bottom - y - 24) // 18,
                 )
             else:
-                draw_text(surface, "Influence", theme.font(16), theme["accent_2"], (x, y))
+                write("Influence", 16, "accent_2", (x, y))
                 self._wrapped(
                     surface,
                     "Point at a node to see the rings it reaches.",
@@ -447,30 +415,22 @@ class StripDrawing:
                 )
             return
         owner = self.seat_name(node.owner)
-        draw_text(
-            surface,
+        write(
             f"{cell_name(node.cell)} · {owner}",
-            theme.font(16),
+            16,
             lighten(self.seat_colour(node.owner), 0.3),
             (x, y),
             max_width=w,
         )
-        draw_text(
-            surface,
+        write(
             f"{pieces_words(node.pieces)}, power {node.power}",
-            theme.font(14, "regular"),
-            theme["text"],
+            14,
+            "text",
             (x, y + 24),
+            kind="regular",
             max_width=w,
         )
         rings = state.influence_rings(node.cell)
         text = "  ".join(f"{s}{PIPS[s]}: {len(rings[s])}" for s in "SML" if s in rings)
         if q.bottom - (y + 46) >= 18:
-            draw_text(
-                surface,
-                f"rings {text}",
-                theme.font(14, "regular"),
-                theme["text_dim"],
-                (x, y + 46),
-                max_width=w,
-            )
+            write(f"rings {text}", 14, "text_dim", (x, y + 46), kind="regular", max_width=w)

@@ -21,7 +21,16 @@ from game.element_shift import (
     beater,
 )
 from scenes.play.base import BOARD_AREA, pulse
-from scenes.widgets import cached, darken, draw_panel, draw_text, lighten, render_cached, wrap_text
+from scenes.widgets import (
+    Pen,
+    cached,
+    darken,
+    draw_panel,
+    draw_text,
+    lighten,
+    render_cached,
+    wrap_text,
+)
 
 from .layout import (
     BOARD,
@@ -88,25 +97,12 @@ class BoardDrawing:
         self.draw_labels(surface)
 
     def draw_labels(self, surface) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         dim = theme["text_dim"]
         for i in range(SIZE):
-            draw_text(
-                surface,
-                LETTERS[i],
-                theme.font(14),
-                dim,
-                (BOARD.x + i * CELL + CELL / 2, BOARD.y - 4),
-                "midbottom",
-            )
-            draw_text(
-                surface,
-                str(i + 1),
-                theme.font(14),
-                dim,
-                (BOARD.x - 8, BOARD.y + i * CELL + CELL / 2),
-                "midright",
-            )
+            write(LETTERS[i], 14, dim, (BOARD.x + i * CELL + CELL / 2, BOARD.y - 4), "midbottom")
+            write(str(i + 1), 14, dim, (BOARD.x - 8, BOARD.y + i * CELL + CELL / 2), "midright")
 
     def draw_tokens(self, surface, positions, elements, ghost=None, layout=None, alpha=255) -> None:
         theme = self.app.theme
@@ -171,6 +167,7 @@ class BoardDrawing:
         return s
 
     def draw_plan_overlay(self, surface, state, seat: int) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         k = len(self.plan_actions)
         segs = state.segments()
@@ -205,14 +202,7 @@ class BoardDrawing:
                     )
                     pygame.draw.rect(surface, colour, r, 2 + int(t * 1.5), border_radius=8)
                     if a.kind == "jump":
-                        draw_text(
-                            surface,
-                            a.token,
-                            theme.font(12),
-                            theme["accent_2"],
-                            (r.centerx, r.bottom - 3),
-                            "midbottom",
-                        )
+                        write(a.token, 12, "accent_2", (r.centerx, r.bottom - 3), "midbottom")
                 elif a.kind == "ray":
                     self.draw_ray(
                         surface,
@@ -346,6 +336,7 @@ class BoardDrawing:
     # -- drawing: the variation banner and the base banner over the board -----------
     def draw_strip(self, surface, state, mode: Mode) -> None:
         """The round's variation as a banner: its name and rule in the engine's words."""
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         draw_panel(
             surface, STRIP, theme, fill="panel", edge="accent_2", alpha=235, width=2, radius=12
@@ -365,23 +356,12 @@ class BoardDrawing:
         cx, cy = STRIP.x + 30, STRIP.centery
         pygame.draw.circle(surface, theme["accent"], (cx, cy), 20)
         pygame.draw.circle(surface, darken(theme["accent"], 0.4), (cx, cy), 20, 2)
-        draw_text(surface, badge, theme.font(24, "display"), (20, 20, 30), (cx, cy + 1), "center")
-        draw_text(
-            surface,
-            title,
-            theme.font(21, "display"),
-            theme["accent"],
-            (STRIP.x + 60, STRIP.y + 3),
-            max_width=STRIP.w - 72,
+        write(badge, 24, (20, 20, 30), (cx, cy + 1), "center", kind="display")
+        write(
+            title, 21, "accent", (STRIP.x + 60, STRIP.y + 3), kind="display", max_width=STRIP.w - 72
         )
         for i, line in enumerate(wrap_text(rule, theme.font(15, "regular"), STRIP.w - 76)[:2]):
-            draw_text(
-                surface,
-                line,
-                theme.font(15, "regular"),
-                theme["text"],
-                (STRIP.x + 60, STRIP.y + 27 + 17 * i),
-            )
+            write(line, 15, "text", (STRIP.x + 60, STRIP.y + 27 + 17 * i), kind="regular")
 
     def draw_banner(self, surface) -> None:
         """The base banner, over the board only (the editor's buttons stay visible)."""

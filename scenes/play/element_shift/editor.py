@@ -11,7 +11,7 @@ import pygame
 
 from game.element_shift import ELEMENT_NAMES, STAY, Plan, beater, cell_name
 from scenes.play.base import BOARD_AREA
-from scenes.widgets import darken, draw_panel, draw_text, lighten, wrap_text
+from scenes.widgets import Pen, darken, draw_panel, draw_text, lighten, wrap_text
 
 from .layout import RAY_ARROWS, SIDE, Mode, plural
 from .sprites import blit_token, element_icon
@@ -123,6 +123,7 @@ class PlanEditor:
         size: int = 18,
         icon=None,
     ) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         hover = enabled and rect.collidepoint(self.mouse)
         if primary and enabled:
@@ -145,9 +146,7 @@ class PlanEditor:
         if icon is not None:
             icon(surface, rect)
         else:
-            draw_text(
-                surface, label, theme.font(size), ink, rect.center, "center", max_width=rect.w - 10
-            )
+            write(label, size, ink, rect.center, "center", max_width=rect.w - 10)
 
     def draw_side(self, surface, state, mode: Mode, old=None, t: float = 0.0) -> None:
         theme = self.app.theme
@@ -160,16 +159,16 @@ class PlanEditor:
             COLUMNS.get(mode, PlanEditor.draw_waiting_side)(self, surface, state)
 
     def draw_editor(self, surface, state) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         seat = self.match.to_move()
         lay = self.editor_layout()
         x0 = SIDE.x + 6
         el = state.elements[seat]
-        draw_text(
-            surface,
+        write(
             f"Player {seat + 1}: your element this round",
-            theme.font(15),
-            theme["text_dim"],
+            15,
+            "text_dim",
             (x0, lay["label"]),
             max_width=SIDE.w - 12,
         )
@@ -202,9 +201,7 @@ class PlanEditor:
         segs = state.segments()
         k = len(self.plan_actions)
         top = lay["slots"]
-        draw_text(
-            surface, f"Plan: {k} of {segs} actions", theme.font(15), theme["text_dim"], (x0, top)
-        )
+        write(f"Plan: {k} of {segs} actions", 15, "text_dim", (x0, top))
         gap = 6
         sw = (SIDE.w - 12 - gap * (segs - 1)) // segs
         for i in range(segs):
@@ -220,41 +217,20 @@ class PlanEditor:
                 3 if current else 2,
                 border_radius=8,
             )
-            draw_text(surface, str(i + 1), theme.font(11), theme["text_dim"], (r.x + 5, r.y + 2))
+            write(str(i + 1), 11, "text_dim", (r.x + 5, r.y + 2))
             if filled:
                 tok = self.plan_actions[i]
                 size = 18 if len(tok) <= 2 else (14 if len(tok) <= 4 else 13)
                 if tok == STAY:
-                    draw_text(
-                        surface,
-                        "stay",
-                        theme.font(13),
-                        theme["text_dim"],
-                        (r.centerx, r.centery + 5),
-                        "center",
-                    )
+                    write("stay", 13, "text_dim", (r.centerx, r.centery + 5), "center")
                 else:
-                    draw_text(
-                        surface,
-                        tok,
-                        theme.font(size),
-                        theme["text"],
-                        (r.centerx, r.centery + 5),
-                        "center",
-                        max_width=r.w - 4,
+                    write(
+                        tok, size, "text", (r.centerx, r.centery + 5), "center", max_width=r.w - 4
                     )
         # what this round allows, and the ray buttons in round 6
-        draw_text(
-            surface, "Allowed this round", theme.font(15), theme["text_dim"], (x0, lay["allowed"])
-        )
+        write("Allowed this round", 15, "text_dim", (x0, lay["allowed"]))
         for i, line in enumerate(lay["allowed_lines"]):
-            draw_text(
-                surface,
-                line,
-                theme.font(14, "regular"),
-                theme["text"],
-                (x0 + 2, lay["allowed"] + 20 + 18 * i),
-            )
+            write(line, 14, "text", (x0 + 2, lay["allowed"] + 20 + 18 * i), kind="regular")
         for name, rect, enabled in controls:
             if name.startswith("ray "):
                 d = name[4:]
@@ -284,31 +260,19 @@ class PlanEditor:
         preview = self.preview(state, seat, self.padded())
         if preview is not None:
             line = preview.score
-            draw_text(surface, "If nobody else moved:", theme.font(15), theme["text_dim"], (x0, py))
-            draw_text(
-                surface,
-                plural(line.total, "point"),
-                theme.font(24, "display"),
-                theme["accent"],
-                (x0, py + 20),
-            )
+            write("If nobody else moved:", 15, "text_dim", (x0, py))
+            write(plural(line.total, "point"), 24, "accent", (x0, py + 20), kind="display")
             detail = line.explain().replace("->", "=")
             for i, ln in enumerate(wrap_text(detail, theme.font(14, "regular"), SIDE.w - 16)[:2]):
-                draw_text(
-                    surface,
-                    ln,
-                    theme.font(14, "regular"),
-                    theme["text"],
-                    (x0 + 2, py + 52 + 18 * i),
-                )
+                write(ln, 14, "text", (x0 + 2, py + 52 + 18 * i), kind="regular")
             conv = len(preview.converts)
-            draw_text(
-                surface,
+            write(
                 f"ends on {cell_name(preview.path[-1])}, turns {plural(conv, 'tile')} "
                 f"{ELEMENT_NAMES[preview.element]}",
-                theme.font(14, "regular"),
-                theme["text_dim"],
+                14,
+                "text_dim",
                 (x0 + 2, py + 90),
+                kind="regular",
                 max_width=SIDE.w - 16,
             )
         for name, rect, enabled in controls:
@@ -323,55 +287,34 @@ class PlanEditor:
                 self.draw_button(surface, rect, label, primary=True, size=19)
 
     def draw_setup_side(self, surface, state) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         seat = self.match.to_move()
         el = state.elements[seat]
         x = SIDE.x + 10
-        draw_text(
-            surface,
-            f"Player {seat + 1}",
-            theme.font(24, "display"),
-            self.seat_colour(seat),
-            (x, SIDE.y + 10),
-        )
+        write(f"Player {seat + 1}", 24, self.seat_colour(seat), (x, SIDE.y + 10), kind="display")
         element_icon(surface, theme, el, (x + 16, SIDE.y + 62), 16)
-        draw_text(
-            surface,
-            f"You are {ELEMENT_NAMES[el]}",
-            theme.font(18),
-            theme["text"],
-            (x + 40, SIDE.y + 50),
-        )
+        write(f"You are {ELEMENT_NAMES[el]}", 18, "text", (x + 40, SIDE.y + 50))
         text = (
             f"Choose a start tile: any {ELEMENT_NAMES[el]} tile (the bright ones). Bigger regions score "
             f"more: 2 x region size / players sharing it."
         )
         for i, line in enumerate(wrap_text(text, theme.font(15, "regular"), SIDE.w - 20)):
-            draw_text(
-                surface, line, theme.font(15, "regular"), theme["text"], (x, SIDE.y + 92 + 20 * i)
-            )
+            write(line, 15, "text", (x, SIDE.y + 92 + 20 * i), kind="regular")
         if self.pick is not None:
             size = len(state.region_cells(self.pick))
-            draw_text(
-                surface,
-                f"Start on {cell_name(self.pick)}",
-                theme.font(22, "display"),
-                theme["accent"],
-                (x, SIDE.y + 210),
+            write(
+                f"Start on {cell_name(self.pick)}", 22, "accent", (x, SIDE.y + 210), kind="display"
             )
-            draw_text(
-                surface,
-                f"region of {plural(size, 'tile')}",
-                theme.font(16, "regular"),
-                theme["text"],
-                (x, SIDE.y + 242),
+            write(
+                f"region of {plural(size, 'tile')}", 16, "text", (x, SIDE.y + 242), kind="regular"
             )
-            draw_text(
-                surface,
+            write(
                 f"{2 * size} points if you are alone in it",
-                theme.font(16, "regular"),
-                theme["text"],
+                16,
+                "text",
                 (x, SIDE.y + 264),
+                kind="regular",
             )
             for i, line in enumerate(
                 wrap_text(
@@ -381,13 +324,7 @@ class PlanEditor:
                     SIDE.w - 20,
                 )
             ):
-                draw_text(
-                    surface,
-                    line,
-                    theme.font(14, "regular"),
-                    theme["text_dim"],
-                    (x, SIDE.y + 294 + 18 * i),
-                )
+                write(line, 14, "text_dim", (x, SIDE.y + 294 + 18 * i), kind="regular")
         for name, rect, enabled in self.controls():
             if name == "start":
                 self.draw_button(
@@ -400,6 +337,7 @@ class PlanEditor:
                 )
 
     def draw_waiting_side(self, surface, state) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         x = SIDE.x + 10
         mode = self.mode()
@@ -409,17 +347,10 @@ class PlanEditor:
             title = "Start picks"
         else:
             title = f"Plans for round {state.round}"
-        draw_text(
-            surface,
-            title,
-            theme.font(20, "display"),
-            theme["accent"],
-            (x, SIDE.y + 8),
-            max_width=SIDE.w - 20,
-        )
+        write(title, 20, "accent", (x, SIDE.y + 8), kind="display", max_width=SIDE.w - 20)
         n = state.num_players
         done = sum(1 for s in range(n) if self.is_in(state, s)) if not self.match.is_over() else n
-        draw_text(surface, f"{done} of {n} in", theme.font(15), theme["text_dim"], (x, SIDE.y + 38))
+        write(f"{done} of {n} in", 15, "text_dim", (x, SIDE.y + 38))
         # a grid of the twelve tokens, checked when in
         for s in range(n):
             col, row = s % 4, s // 4
@@ -454,24 +385,15 @@ class PlanEditor:
             and isinstance(state.pending[self.me], Plan)
         ):
             plan = state.pending[self.me]
-            draw_text(surface, "Your plan (secret)", theme.font(15), theme["text_dim"], (x, y))
-            draw_text(
-                surface,
-                str(plan),
-                theme.font(15, "regular"),
-                theme["text"],
-                (x, y + 20),
-                max_width=SIDE.w - 20,
-            )
+            write("Your plan (secret)", 15, "text_dim", (x, y))
+            write(str(plan), 15, "text", (x, y + 20), kind="regular", max_width=SIDE.w - 20)
             y += 50
         if mode == "wait" and not self.match.is_over():
             phones = self.party is not None and any(s.is_phone for s in self.match.seats)
             who = "Players plan on their phones" if phones else "The bots are deciding"
             msg = f"{who}. Plans stay secret until everyone is in; then the round plays out."
             for i, line in enumerate(wrap_text(msg, theme.font(14, "regular"), SIDE.w - 20)):
-                draw_text(
-                    surface, line, theme.font(14, "regular"), theme["text_dim"], (x, y + 18 * i)
-                )
+                write(line, 14, "text_dim", (x, y + 18 * i), kind="regular")
 
 
 # What the column shows and which buttons it has, by mode; a mode not named here shows

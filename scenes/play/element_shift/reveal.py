@@ -10,7 +10,7 @@ import pygame
 
 from game.element_shift import STAY
 from scenes.play.base import ease, ease_out_back
-from scenes.widgets import cached, darken, draw_text, lighten, render_cached
+from scenes.widgets import Pen, cached, darken, draw_text, lighten, render_cached
 
 from .layout import (
     CELL,
@@ -217,16 +217,11 @@ class RevealDrawing:
             surface.blit(img, img.get_rect(midbottom=pos))
 
     def draw_reveal_side(self, surface, old, new, t: float) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         trace = new.last_trace
         x = SIDE.x + 10
-        draw_text(
-            surface,
-            f"Round {old.round}: the plans",
-            theme.font(20, "display"),
-            theme["accent"],
-            (x, SIDE.y + 8),
-        )
+        write(f"Round {old.round}: the plans", 20, "accent", (x, SIDE.y + 8), kind="display")
         phase = self.reveal_phase()
         segs = len(trace.positions)
         cur = phase[1] if phase and phase[0] != "intro" else -1

@@ -8,7 +8,7 @@ import pygame
 
 from game.element_shift import CELLS, ELEMENT_NAMES, beater
 from scenes.play.base import PANEL
-from scenes.widgets import MIN_TARGET, draw_glyph, draw_panel, draw_text, lighten, wrap_text
+from scenes.widgets import MIN_TARGET, Pen, draw_glyph, draw_panel, lighten, wrap_text
 
 from .layout import ELEMENT_GLYPHS, element_colour
 from .sprites import blit_token
@@ -26,52 +26,8 @@ class SidePanel:
         y = self.draw_extra_panel(surface, y + 6)
         self.draw_log(surface, y + 6, PANEL.bottom - 12 - MIN_TARGET - 16)
 
-    def draw_header(self, surface) -> None:
-        """The base header, with its text cached (it is drawn every frame)."""
-        theme = self.app.theme
-        draw_text(surface, self.spec.title, theme.font(30, "display"), theme["accent"], (24, 14))
-        title_w = theme.font(30, "display").size(self.spec.title)[0]
-        draw_text(
-            surface,
-            self.status_text(),
-            theme.font(22),
-            theme["text"],
-            (40 + title_w, 22),
-            max_width=860 - 56 - title_w,
-        )
-
-    def draw_log(self, surface, top: int, bottom: int) -> None:
-        """The base move log, with its lines cached."""
-        theme = self.app.theme
-        if bottom - top < 40:
-            return
-        draw_text(surface, "Moves", theme.font(18), theme["text_dim"], (PANEL.x + 14, top))
-        lines = self.log_lines()
-        visible = max(1, (bottom - top - 24) // 20)
-        self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
-        end = len(lines) - self.log_scroll
-        y = top + 24
-        for i in range(max(0, end - visible), end):
-            seat, text = lines[i]
-            colour = self.seat_colour(seat) if seat >= 0 else theme["text_dim"]
-            draw_text(
-                surface,
-                f"{i + 1:>3}.",
-                theme.font(16, "regular"),
-                theme["text_dim"],
-                (PANEL.x + 14, y),
-            )
-            draw_text(
-                surface,
-                text,
-                theme.font(16, "regular"),
-                lighten(colour, 0.35),
-                (PANEL.x + 56, y),
-                max_width=PANEL.w - 70,
-            )
-            y += 20
-
     def draw_players(self, surface, y: int) -> int:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         state = self.shown if self.anim is None else self.anim[0]
         m = self.match
@@ -95,19 +51,18 @@ class SidePanel:
             if clock is not None and not m.is_over():
                 right = f"{right}  {clock.display(seat)}"
             rw = theme.font(16).size(right)[0]
-            draw_text(
-                surface,
+            write(
                 label,
-                theme.font(16, "regular"),
-                theme["text"],
+                16,
+                "text",
                 (r.x + 32, r.centery),
                 "midleft",
+                kind="regular",
                 max_width=r.w - 80 - rw,
             )
-            draw_text(
-                surface,
+            write(
                 right,
-                theme.font(16),
+                16,
                 theme["accent"] if seat == to_move else theme["text"],
                 (r.right - 8, r.centery),
                 "midright",
@@ -125,25 +80,19 @@ class SidePanel:
         return y
 
     def draw_extra_panel(self, surface, y: int) -> int:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         state = self.shown if self.anim is None else self.anim[0]  # no spoilers mid-reveal
         x, w = PANEL.x + 14, PANEL.w - 28
         counts = state.tile_counts()
         lead = state.leading_element()
-        draw_text(surface, "Tiles", theme.font(15), theme["text_dim"], (x, y))
+        write("Tiles", 15, "text_dim", (x, y))
         lead_text = (
             f"leading: {ELEMENT_NAMES[lead]} · {ELEMENT_NAMES[beater(lead)]} players +3"
             if lead >= 0
             else "no leading element (tie)"
         )
-        draw_text(
-            surface,
-            lead_text,
-            theme.font(14, "regular"),
-            theme["text"],
-            (PANEL.right - 14, y + 1),
-            "topright",
-        )
+        write(lead_text, 14, "text", (PANEL.right - 14, y + 1), "topright", kind="regular")
         bar = pygame.Rect(x, y + 22, w, 22)
         bx = bar.x
         for e in range(3):
@@ -155,22 +104,21 @@ class SidePanel:
             label = f"{counts[e]}"
             if self.glyphs:
                 draw_glyph(surface, ELEMENT_GLYPHS[e], (r.x + 12, r.centery), 7, (12, 12, 22))
-            draw_text(
-                surface,
+            write(
                 label,
-                theme.font(15),
+                15,
                 (15, 15, 25),
                 (r.centerx + (6 if self.glyphs else 0), r.centery),
                 "center",
             )
             bx += seg_w
         y = bar.bottom + 8
-        draw_text(
-            surface,
+        write(
             "Water beats fire · grass beats water · fire beats grass",
-            theme.font(13, "regular"),
-            theme["text_dim"],
+            13,
+            "text_dim",
             (x, y),
+            kind="regular",
             max_width=w,
         )
         y += 22
@@ -190,6 +138,6 @@ class SidePanel:
         }.get(mode)
         if keys:
             for line in wrap_text(keys, theme.font(13, "regular"), w)[:3]:
-                draw_text(surface, line, theme.font(13, "regular"), theme["accent_2"], (x, y))
+                write(line, 13, "accent_2", (x, y), kind="regular")
                 y += 17
         return y + 2

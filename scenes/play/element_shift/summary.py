@@ -8,7 +8,7 @@ import pygame
 
 from game.element_shift import ELEMENT_NAMES, ROUNDS, VARIATIONS, cell_name
 from scenes.play.base import BOARD_AREA
-from scenes.widgets import cached, darken, draw_panel, draw_text, lighten, wrap_text
+from scenes.widgets import Pen, cached, darken, draw_panel, lighten, wrap_text
 
 from .layout import STRIP, plural
 from .sprites import blit_token, element_icon
@@ -19,6 +19,7 @@ class CurtainAndSummary:
 
     # -- drawing: curtain and summary ------------------------------------------------
     def draw_curtain(self, surface) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         seat = self.curtain_seat()
         if seat is None:
@@ -38,43 +39,28 @@ class CurtainAndSummary:
         blit_token(
             surface, theme, seat, state.elements[seat], (card.centerx, card.y + 60), 30, self.glyphs
         )
-        draw_text(
-            surface,
-            f"Pass the device to Player {seat + 1}",
-            theme.font(34, "display"),
-            theme["accent"],
-            (card.centerx, card.y + 104),
-            "midtop",
-        )
+        x, y = card.centerx, card.y
+        pass_to = f"Pass the device to Player {seat + 1}"
+        write(pass_to, 34, "accent", (x, y + 104), "midtop", kind="display")
         what = "start tile" if state.round == 0 else f"plan for round {state.round}"
-        draw_text(
-            surface,
-            f"Player {seat + 1} ({ELEMENT_NAMES[state.elements[seat]]}) chooses a secret {what}.",
-            theme.font(18, "regular"),
-            theme["text"],
-            (card.centerx, card.y + 154),
-            "midtop",
+        chooses = (
+            f"Player {seat + 1} ({ELEMENT_NAMES[state.elements[seat]]}) chooses a secret {what}."
         )
-        draw_text(
-            surface,
-            "Everyone else: look away until it is submitted.",
-            theme.font(18, "regular"),
-            theme["text_dim"],
-            (card.centerx, card.y + 182),
-            "midtop",
-        )
+        write(chooses, 18, "text", (x, y + 154), "midtop", kind="regular")
+        look_away = "Everyone else: look away until it is submitted."
+        write(look_away, 18, "text_dim", (x, y + 182), "midtop", kind="regular")
         for name, rect, enabled in self.controls():
             if name == "reveal":
                 self.draw_button(
                     surface, rect, f"I am Player {seat + 1}: show my board", primary=True, size=20
                 )
-                draw_text(
-                    surface,
+                write(
                     "or press Enter",
-                    theme.font(14, "regular"),
-                    theme["text_dim"],
+                    14,
+                    "text_dim",
                     (rect.centerx, rect.bottom + 8),
                     "midtop",
+                    kind="regular",
                 )
 
     def _curtain_cloth(self, size) -> pygame.Surface:
@@ -104,6 +90,7 @@ class CurtainAndSummary:
 
     def draw_summary(self, surface) -> None:
         """The round's points by source for every player, in standings order."""
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         rnd = self.summary_round
         if rnd is None:
@@ -112,13 +99,7 @@ class CurtainAndSummary:
         v = VARIATIONS[rnd]
         area = BOARD_AREA.inflate(-4, -4)
         draw_panel(surface, area, theme, fill="panel", edge="accent", alpha=255, width=3, radius=16)
-        draw_text(
-            surface,
-            f"Round {rnd} scored",
-            theme.font(30, "display"),
-            theme["accent"],
-            (area.x + 22, area.y + 10),
-        )
+        write(f"Round {rnd} scored", 30, "accent", (area.x + 22, area.y + 10), kind="display")
         trace = state.last_trace if state.last_trace and state.last_trace.round == rnd else None
         sub = v.name if rnd > 1 else "No variation"
         if trace is not None:
@@ -133,14 +114,7 @@ class CurtainAndSummary:
             if lead >= 0
             else "  ·  no leading element (a tie for most tiles)"
         )
-        draw_text(
-            surface,
-            sub,
-            theme.font(17, "regular"),
-            theme["text"],
-            (area.x + 24, area.y + 52),
-            max_width=area.w - 48,
-        )
+        write(sub, 17, "text", (area.x + 24, area.y + 52), kind="regular", max_width=area.w - 48)
         bonus = "Alone" if v.pandemic else ("Beats" if v.rock_paper_scissors else "")
         cols = [
             ("#", 24, "topleft"),
@@ -155,7 +129,7 @@ class CurtainAndSummary:
         cols += [("Round", 730, "midtop"), ("Total", 800, "midtop")]
         hy = area.y + 82
         for label, cx, anchor in cols:
-            draw_text(surface, label, theme.font(14), theme["text_dim"], (area.x + cx, hy), anchor)
+            write(label, 14, "text_dim", (area.x + cx, hy), anchor)
         pygame.draw.line(
             surface, theme["panel_edge"], (area.x + 14, hy + 22), (area.right - 14, hy + 22), 2
         )
@@ -168,10 +142,9 @@ class CurtainAndSummary:
                 pygame.draw.rect(surface, lighten(theme["panel"], 0.12), row, border_radius=8)
                 pygame.draw.rect(surface, theme["accent"], row, 1, border_radius=8)
             cy = row.centery
-            draw_text(
-                surface,
+            write(
                 f"{place}.",
-                theme.font(16),
+                16,
                 theme["accent"] if place == 1 else theme["text_dim"],
                 (area.x + 24, cy),
                 "midleft",
@@ -182,84 +155,46 @@ class CurtainAndSummary:
                 if seat == self.me
                 else ("" if seat in people else (self.match.seats[seat].level or "").title())
             )
-            r = draw_text(
-                surface,
-                f"Player {seat + 1}",
-                theme.font(16, "regular"),
-                theme["text"],
-                (area.x + 98, cy),
-                "midleft",
+            r = write(
+                f"Player {seat + 1}", 16, "text", (area.x + 98, cy), "midleft", kind="regular"
             )
-            draw_text(
-                surface,
-                kind,
-                theme.font(13, "regular"),
-                theme["text_dim"],
-                (r.right + 6, cy + 1),
-                "midleft",
-            )
+            write(kind, 13, "text_dim", (r.right + 6, cy + 1), "midleft", kind="regular")
             before = trace.elements_before[seat] if trace else line.element
             element_icon(surface, theme, line.element, (area.x + 260, cy), 10)
-            r = draw_text(
-                surface,
+            r = write(
                 ELEMENT_NAMES[line.element],
-                theme.font(15, "regular"),
-                theme["text"],
+                15,
+                "text",
                 (area.x + 276, cy),
                 "midleft",
+                kind="regular",
             )
             if before != line.element:
-                draw_text(
-                    surface,
-                    "switched",
-                    theme.font(12),
-                    theme["accent_2"],
-                    (r.right + 6, cy + 1),
-                    "midleft",
-                )
-            draw_text(
-                surface,
-                cell_name(line.tile),
-                theme.font(16),
-                theme["text"],
-                (area.x + 424, cy),
-                "center",
-            )
+                write("switched", 12, "accent_2", (r.right + 6, cy + 1), "midleft")
+            write(cell_name(line.tile), 16, "text", (area.x + 424, cy), "center")
             region = (
                 f"{line.region_size} / {line.k} = {line.region}" if line.matched else "off element"
             )
-            draw_text(
-                surface,
+            write(
                 region,
-                theme.font(15, "regular"),
+                15,
                 theme["text"] if line.matched else theme["text_dim"],
                 (area.x + 512, cy),
                 "center",
+                kind="regular",
             )
-            draw_text(
-                surface,
+            write(
                 f"+{line.leading}" if line.leading else "·",
-                theme.font(16),
-                theme["text"],
+                16,
+                "text",
                 (area.x + 600, cy),
                 "center",
             )
             if bonus:
                 extra = line.pandemic if v.pandemic else line.rps
-                draw_text(
-                    surface,
-                    f"+{extra}" if extra else "·",
-                    theme.font(16),
-                    theme["text"],
-                    (area.x + 660, cy),
-                    "center",
-                )
-            draw_text(
-                surface, f"+{pts}", theme.font(17), theme["accent"], (area.x + 730, cy), "center"
-            )
-            draw_text(
-                surface, str(total), theme.font(17), theme["text"], (area.x + 800, cy), "center"
-            )
+                write(f"+{extra}" if extra else "·", 16, "text", (area.x + 660, cy), "center")
+            write(f"+{pts}", 17, "accent", (area.x + 730, cy), "center")
+            write(str(total), 17, "text", (area.x + 800, cy), "center")
             y += row_h
         for name, rect, enabled in self.controls():
             if name == "continue":
@@ -274,10 +209,4 @@ class CurtainAndSummary:
             "Leading: +3 if your element beats the element with the most tiles."
         )
         for i, ln in enumerate(wrap_text(note, theme.font(13, "regular"), area.w - 340)[:2]):
-            draw_text(
-                surface,
-                ln,
-                theme.font(13, "regular"),
-                theme["text_dim"],
-                (area.x + 24, area.bottom - 52 + 17 * i),
-            )
+            write(ln, 13, "text_dim", (area.x + 24, area.bottom - 52 + 17 * i), kind="regular")
