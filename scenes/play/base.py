@@ -294,12 +294,17 @@ class PlayScene(Scene):
                 "warning",
             )
             return
+        self.ask_for_hint(m.state)
+
+    def ask_for_hint(self, state) -> None:
+        """Ask the worker for the hint bot's move in ``state`` (replacing any request
+        still out); views whose turn is entered in steps pass the position so far."""
         self._cancel_hint()
         self.hint = None
         self.hint_ticket = self.app.worker.request(
             self.spec.id,
             self.bot_level_for_hint,
-            m.state,
+            state,
             seed=self.rng.randrange(1 << 30),
             seconds=self.bot_seconds,
             spec_module=self.spec_module,

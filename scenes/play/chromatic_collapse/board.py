@@ -122,6 +122,13 @@ class BoardDrawing:
         key = ("chromatic_collapse.links", state.board, seat, tuple(pygame.Color(colour)), width)
         return cached(key, make)
 
+    def square_arrow(self, surface, colour, frm: int, to: int, style: tuple) -> None:
+        """An arrow between two squares' centres; ``style`` is (width, alpha, head,
+        how far short of each centre it stops as a fraction of a square)."""
+        width, alpha, head, short = style
+        a, b = self.square_center(frm), self.square_center(to)
+        draw_arrow(surface, colour, a, b, width=width, alpha=alpha, head=head, shorten=CELL * short)
+
     def _draw_links(self, surface, state, alpha: int = 255, seats=(DIAMOND, CIRCLE)) -> None:
         theme = self.app.theme
         for seat in seats:
@@ -177,16 +184,7 @@ class BoardDrawing:
             tint.fill((*colour[:3], 38))
             surface.blit(tint, fr)
             pygame.draw.rect(surface, darken(colour, 0.35), fr.inflate(-6, -6), 2, border_radius=6)
-            draw_arrow(
-                surface,
-                colour,
-                self.square_center(move.frm),
-                self.square_center(move.to),
-                width=4,
-                alpha=70,
-                head=14,
-                shorten=CELL * 0.38,
-            )
+            self.square_arrow(surface, colour, move.frm, move.to, (4, 70, 14, 0.38))
 
     def draw_board(self, surface: pygame.Surface, state, alpha: float) -> None:
         self._draw_scene(surface, state)
@@ -221,16 +219,7 @@ class BoardDrawing:
             r = self.square_rect(sel)
             pygame.draw.rect(surface, darken(theme["accent"], 0.55), r)
             if self.hover in dests:
-                draw_arrow(
-                    surface,
-                    theme["accent"],
-                    self.square_center(sel),
-                    self.square_center(self.hover),
-                    width=5,
-                    alpha=120,
-                    head=16,
-                    shorten=CELL * 0.3,
-                )
+                self.square_arrow(surface, theme["accent"], sel, self.hover, (5, 120, 16, 0.3))
         for links_state, links_alpha, seats in (
             links if links is not None else [(state, 255, (0, 1))]
         ):
@@ -347,16 +336,7 @@ class BoardDrawing:
             pygame.draw.rect(
                 surface, colour, self.square_rect(move.frm).inflate(-4, -4), 3, border_radius=8
             )
-            draw_arrow(
-                surface,
-                colour,
-                self.square_center(move.frm),
-                self.square_center(move.to),
-                width=7,
-                alpha=200,
-                head=22,
-                shorten=CELL * 0.25,
-            )
+            self.square_arrow(surface, colour, move.frm, move.to, (7, 200, 22, 0.25))
         elif isinstance(move, Remove):
             c = self.square_center(move.square)
             pygame.draw.circle(surface, colour, c, CELL * 0.5, 4)

@@ -48,12 +48,7 @@ class SidePanel:
         )
         for i, line in enumerate(lines):
             draw_text(
-                surface,
-                line,
-                theme.font(20),
-                theme["text"],
-                (rect.centerx, rect.y + 8 + 26 * i),
-                "midtop",
+                surface, line, font, theme["text"], (rect.centerx, rect.y + 8 + 26 * i), "midtop"
             )
 
     def _draw_button(
