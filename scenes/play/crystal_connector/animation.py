@@ -8,7 +8,7 @@ import pygame
 
 from game.crystal_connector import Convert, Pass, Shift
 from scenes.play.base import ease, ease_out_back
-from scenes.widgets import darken, lighten, render_cached, wrap_text
+from scenes.widgets import cached, darken, lighten, render_cached, wrap_text
 
 from .layout import BOARD, POPUP_TICKS, signed
 
@@ -42,9 +42,8 @@ class Animations:
             text = tp.text
             spikes = rec.spike_points[seat]
             w, h = 330, 86 if spikes else 70
-            key = ("popup", rec, seat, p)
-            card = self._sprites.get(key)
-            if card is None:
+
+            def make(seat=seat, a=a, b=b, text=text, spikes=spikes, w=w, h=h) -> pygame.Surface:
                 card = pygame.Surface((w, h), pygame.SRCALPHA)
                 col = self.seat_colour(seat)
                 pygame.draw.rect(
@@ -65,10 +64,11 @@ class Animations:
                 if spikes:
                     sp = render_cached(theme.font(16), f"+{spikes} from spikes", theme["accent"])
                     card.blit(sp, sp.get_rect(midleft=(86, 68)))
-                self._sprites = {
-                    k: v for k, v in self._sprites.items() if k[0] != "popup" or k[1] == rec
-                }
-                self._sprites[key] = card
+                return card
+
+            # the seat's name and colour are in the key: the card shows them
+            who = (self.match.seat_names()[seat], tuple(self.seat_colour(seat)))
+            card = cached(("crystal_connector.popup", rec, seat, p, who), make)
             card = card.copy() if grow == 1.0 else card
             if grow != 1.0:
                 card = pygame.transform.smoothscale(

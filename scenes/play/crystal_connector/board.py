@@ -161,16 +161,15 @@ class BoardDrawing:
         self, piece: int, spiked: bool, dim: bool = False, size: int = CELL
     ) -> pygame.Surface:
         glyphs = bool(self.app.settings.colour_blind)
-        key = (piece, spiked, dim, glyphs, size)
-        s = self._sprites.get(key)
-        if s is None:
+
+        def make() -> pygame.Surface:
             if dim:
                 s = self._sprite(piece, spiked, False, size).copy()
                 s.fill((120, 120, 130, 255), special_flags=pygame.BLEND_RGBA_MULT)
-            else:
-                s = _piece_sprite(self.app.theme, piece, size, spiked, glyphs)
-            self._sprites[key] = s
-        return s
+                return s
+            return _piece_sprite(self.app.theme, piece, size, spiked, glyphs)
+
+        return cached(("crystal_connector.piece", piece, spiked, dim, glyphs, size), make)
 
     def _gem(self, surface, colour: int, center, radius: float) -> None:
         """A crystal of ``colour`` from the sprite cache (glyph in colour-blind mode)."""
@@ -180,9 +179,8 @@ class BoardDrawing:
 
     def _tile(self, kind: str) -> pygame.Surface:
         """Cell tints, made once: pylon-doubled cells and bombed groups."""
-        key = ("tile", kind)
-        tile = self._sprites.get(key)
-        if tile is None:
+
+        def make() -> pygame.Surface:
             theme = self.app.theme
             tile = pygame.Surface((CELL - 6, CELL - 6), pygame.SRCALPHA)
             rect = tile.get_rect()
@@ -193,8 +191,9 @@ class BoardDrawing:
                 pygame.draw.rect(tile, (*theme["bad"][:3], 46), rect, border_radius=10)
                 for k in range(-rect.h, rect.w, 12):
                     pygame.draw.line(tile, (*theme["bad"][:3], 60), (k, rect.h), (k + rect.h, 0), 2)
-            self._sprites[key] = tile
-        return tile
+            return tile
+
+        return cached(("crystal_connector.tile", kind), make)
 
     def _derived(self, board) -> dict:
         """What the board alone decides, computed once per board: doubled cells,
@@ -448,10 +447,10 @@ class BoardDrawing:
             surface.blit(self._handle_sprite(line, d, look, ring), handle_rect(line, d))
 
     def _handle_sprite(self, line: str, d: str, look: str, ring: str) -> pygame.Surface:
-        key = ("handle", line, d, look, ring)
-        spr = self._sprites.get(key)
-        if spr is not None:
-            return spr
+        key = ("crystal_connector.handle", line, d, look, ring)
+        return cached(key, lambda: self._make_handle(line, d, look, ring))
+
+    def _make_handle(self, line: str, d: str, look: str, ring: str) -> pygame.Surface:
         theme = self.app.theme
         rect = handle_rect(line, d)
         spr = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -504,7 +503,6 @@ class BoardDrawing:
             pygame.draw.polygon(spr, fg, pts)
         img = render_cached(theme.font(16), line, fg)
         spr.blit(img, img.get_rect(center=label_pos))
-        self._sprites[key] = spr
         return spr
 
     def _draw_line_glow(self, surface, line: str, colour, alpha: int = 60, width: int = 3) -> None:
@@ -521,26 +519,21 @@ class BoardDrawing:
 
     def _draw_banned_overlay(self, surface, state) -> None:
         for line in state.banned_lines():
-            key = ("banned", line)
-            layer = self._sprites.get(key)
             k = LINES.index(line)
             if line_kind(line) == "column":
                 r = pygame.Rect(BOARD.x + k * CELL + 2, BOARD.y + 2, CELL - 4, BOARD.h - 4)
             else:
                 r = pygame.Rect(BOARD.x + 2, BOARD.y + (k - SIZE) * CELL + 2, BOARD.w - 4, CELL - 4)
-            if layer is None:
-                layer = pygame.Surface(r.size, pygame.SRCALPHA)
-                for x in range(-r.h, r.w, 16):
-                    pygame.draw.line(layer, (150, 150, 170, 34), (x, r.h), (x + r.h, 0), 5)
-                pygame.draw.rect(
-                    layer,
-                    darken(self.app.theme["text_dim"], 0.35),
-                    layer.get_rect(),
-                    2,
-                    border_radius=8,
-                )
-                self._sprites[key] = layer
-            surface.blit(layer, r)
+
+            def make(size=r.size) -> pygame.Surface:
+                layer = pygame.Surface(size, pygame.SRCALPHA)
+                for x in range(-size[1], size[0], 16):
+                    pygame.draw.line(layer, (150, 150, 170, 34), (x, size[1]), (x + size[1], 0), 5)
+                edge = darken(self.app.theme["text_dim"], 0.35)
+                pygame.draw.rect(layer, edge, layer.get_rect(), 2, border_radius=8)
+                return layer
+
+            surface.blit(cached(("crystal_connector.banned", line), make), r)
 
     def _draw_arrow(
         self,

@@ -99,7 +99,6 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         self.focus_button: str | None = None  # Tab focus on a column button (keys, controller)
         self._previewed: list = []  # states whose shift the person already saw slide
         self._batch = False
-        self._sprites: dict = {}
         self._board_bg: pygame.Surface | None = None
         self._panel_board: tuple[int, ...] | None = (
             None  # the board drawn this frame, for the panel
