@@ -667,7 +667,9 @@ def starfield_background(surface: pygame.Surface, theme, ticks: int, seed: int =
     """The arcade backdrop: a vertical gradient with slowly drifting crystal dust."""
     w, h = surface.get_size()
     top, bottom = theme["background"], theme["background_2"]
-    grad = _gradient_cache(w, h, tuple(top), tuple(bottom))
+    grad = cached(
+        ("widgets.gradient", w, h, tuple(top), tuple(bottom)), lambda: _gradient(w, h, top, bottom)
+    )
     surface.blit(grad, (0, 0))
     rnd = _dust(seed)
     for x, y, speed, size, hue in rnd:
@@ -676,19 +678,12 @@ def starfield_background(surface: pygame.Surface, theme, ticks: int, seed: int =
         pygame.draw.circle(surface, darken(c, 0.55), (int(x), int(yy)), size)
 
 
-_GRADIENTS: dict = {}
-
-
-def _gradient_cache(w: int, h: int, top, bottom) -> pygame.Surface:
-    key = (w, h, top, bottom)
-    surf = _GRADIENTS.get(key)
-    if surf is None:
-        surf = pygame.Surface((w, h))
-        for y in range(h):
-            t = y / max(1, h - 1)
-            colour = [int(top[i] + (bottom[i] - top[i]) * t) for i in range(3)]
-            pygame.draw.line(surf, colour, (0, y), (w, y))
-        _GRADIENTS[key] = surf
+def _gradient(w: int, h: int, top, bottom) -> pygame.Surface:
+    surf = pygame.Surface((w, h))
+    for y in range(h):
+        t = y / max(1, h - 1)
+        colour = [int(top[i] + (bottom[i] - top[i]) * t) for i in range(3)]
+        pygame.draw.line(surf, colour, (0, y), (w, y))
     return surf
 
 
