@@ -16,6 +16,7 @@ from scenes.app import LOGICAL_SIZE
 from scenes.widgets import (
     MIN_TARGET,
     MenuScene,
+    cached,
     draw_gem,
     draw_panel,
     draw_text,
@@ -36,14 +37,11 @@ SEAT_TEXT = {
 }
 CLOCK_TEXT = {"off": "Off", "casual": "Casual", "tournament": "Tournament"}
 
-_THUMBS: dict[str, pygame.Surface] = {}
-
 
 def thumbnail(app, game_id: str, size: tuple[int, int]) -> pygame.Surface:
     """A picture of the game's start position, drawn by its view (cached)."""
-    key = f"{game_id}:{size}:{app.settings.colour_blind}"
-    surf = _THUMBS.get(key)
-    if surf is None:
+
+    def make() -> pygame.Surface:
         surf = pygame.Surface(size, pygame.SRCALPHA)
         from scenes.play import view_class
 
@@ -58,8 +56,9 @@ def thumbnail(app, game_id: str, size: tuple[int, int]) -> pygame.Surface:
                 ("crystal_red", "crystal_blue", "crystal_green", "crystal_yellow")
             ):
                 draw_gem(surf, (size[0] * (i + 1) / 5, size[1] / 2), size[1] / 6, theme[c])
-        _THUMBS[key] = surf
-    return surf
+        return surf
+
+    return cached(("select.thumbnail", game_id, tuple(size), app.settings.colour_blind), make)
 
 
 class SelectScene(MenuScene):

@@ -1,6 +1,7 @@
 """The arcade's widget layer: pygame-gui buttons with a keyboard / controller focus
-ring, value cyclers, toasts, and the drawing helpers every screen shares (text,
-panels, faceted crystals with colour-blind glyphs).
+ring, value cyclers, toasts, and the drawing kit every screen and view shares (text,
+fitted and wrapped lines, panels and sprites through one bounded cache; faceted
+crystals with colour-blind glyphs).
 
 Every button is at least 44 px tall (touch), shows hover and press feedback
 (pygame-gui theme states) and can be reached with arrow keys or Tab and pressed with
@@ -24,7 +25,101 @@ from scenes.input import PAUSE_KEY
 MIN_TARGET = 44
 
 
-# -- text and shapes --------------------------------------------------------------
+# -- the drawing kit ---------------------------------------------------------------
+# Every screen and view draws text, fitted and wrapped lines, panels and its own sprites
+# through these few calls, and everything they make from their parameters lives in ONE
+# bounded cache: draw_text / render_cached (a rendered line), fit_text (a line cut to a
+# width with an ellipsis), wrap_text (a paragraph's lines), draw_panel (a rounded
+# translucent panel) and cached(key, make) (a view's sprite, keyed by its parameters).
+# Panels and labels are redrawn every frame, so rendering them once pays; the bounds (a
+# number of entries and the bytes of their pixels: a board-sized layer weighs a megabyte)
+# keep a long kiosk run from growing memory, and evicting the least recently used entry
+# (not clearing all) keeps a busy frame's working set warm.
+CACHE_SIZE = 2000
+CACHE_BYTES = 64 << 20
+_CACHE: "OrderedDict[tuple, tuple[object, int]]" = OrderedDict()  # key -> (value, bytes)
+_cache_bytes = 0
+ELLIPSIS = "…"
+
+
+def _weight(value) -> int:
+    """The pixel bytes a cached value holds (a surface, or a tuple holding surfaces)."""
+    if isinstance(value, pygame.Surface):
+        return value.get_width() * value.get_height() * value.get_bytesize()
+    if isinstance(value, tuple):
+        return sum(_weight(v) for v in value if isinstance(v, (pygame.Surface, tuple)))
+    return 0
+
+
+def cached(key: tuple, make: Callable[[], object]):
+    """``make()`` once per ``key``, kept in the kit's one bounded LRU cache.  A key
+    starts with a word naming what it holds (``("element_shift.tile", ...)``) so two
+    modules never share one, and holds every parameter the value depends on (the font
+    object itself, not its id: ids are reused)."""
+    global _cache_bytes
+    entry = _CACHE.get(key)
+    if entry is not None:
+        _CACHE.move_to_end(key)
+        return entry[0]
+    value = make()
+    weight = _weight(value)
+    _CACHE[key] = (value, weight)
+    _cache_bytes += weight
+    while len(_CACHE) > 1 and (len(_CACHE) > CACHE_SIZE or _cache_bytes > CACHE_BYTES):
+        _cache_bytes -= _CACHE.popitem(last=False)[1][1]
+    return value
+
+
+def fit_text(font: pygame.font.Font, text: str, width: int, *, cut: bool = False) -> str:
+    """``text`` as it fits in ``width`` px: unchanged when it fits, else shortened and
+    ended with an ellipsis.  ``cut`` says the text was already cut elsewhere (the last
+    line kept of a longer paragraph), so it ends with an ellipsis even when it fits."""
+
+    def make() -> str:
+        out = text
+        if cut or font.size(out)[0] > width:
+            while out and font.size(out + ELLIPSIS)[0] > width:
+                out = out[:-1]
+            out += ELLIPSIS
+        return out
+
+    return cached(("fit", font, text, width, cut), make)
+
+
+def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` px at spaces, keeping every
+    word (a word wider than the line gets a line of its own); newlines start paragraphs."""
+
+    def make() -> tuple[str, ...]:
+        lines: list[str] = []
+        for para in text.split("\n"):
+            line = ""
+            for w in para.split():
+                trial = f"{line} {w}".strip()
+                if font.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = w
+            lines.append(line)
+        return tuple(lines)
+
+    return list(cached(("wrap", font, text, width), make))
+
+
+def render_cached(font: pygame.font.Font, text: str, colour, alpha: int = 255) -> pygame.Surface:
+    """``font.render`` through the kit's cache (``alpha`` below 255 makes it see-through)."""
+    c = pygame.Color(colour)
+
+    def make() -> pygame.Surface:
+        img = font.render(text, True, c)
+        if alpha < 255:
+            img.set_alpha(alpha)
+        return img
+
+    return cached(("text", font, text, (c.r, c.g, c.b, c.a), alpha), make)
+
+
 def draw_text(
     surface: pygame.Surface,
     text: str,
@@ -34,14 +129,13 @@ def draw_text(
     anchor: str = "topleft",
     shadow: bool = False,
     max_width: int | None = None,
+    alpha: int = 255,
 ) -> pygame.Rect:
     """Blit one line of text; ``anchor`` is a pygame.Rect attribute name.  Text wider
-    than ``max_width`` is shortened with an ellipsis rather than clipped."""
-    if max_width is not None and font.size(text)[0] > max_width:
-        while text and font.size(text + "…")[0] > max_width:
-            text = text[:-1]
-        text += "…"
-    img = render_cached(font, text, colour)
+    than ``max_width`` is shortened with an ellipsis (fit_text) rather than clipped."""
+    if max_width is not None:
+        text = fit_text(font, text, max_width)
+    img = render_cached(font, text, colour, alpha)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
         sh = render_cached(font, text, (0, 0, 0), 150)
@@ -50,41 +144,33 @@ def draw_text(
     return rect
 
 
-_TEXT_CACHE: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
-TEXT_CACHE_SIZE = 600  # bounded: a long kiosk run must not grow memory
+class Pen:
+    """``draw_text`` bound to one surface and the theme, so a panel's many labels read
+    as one short line each: the font by size and kind, a colour by its theme name
+    ("accent") or as a colour.  ``write = Pen(surface, theme)``, then
+    ``write("Moves", 18, "text_dim", (x, y))``."""
 
+    __slots__ = ("surface", "theme")
 
-def render_cached(font: pygame.font.Font, text: str, colour, alpha: int = 255) -> pygame.Surface:
-    """font.render with a small LRU cache: panels redraw the same labels every frame."""
-    c = pygame.Color(colour)
-    key = (font, text, (c.r, c.g, c.b, c.a), alpha)  # the font itself: ids can be reused
-    img = _TEXT_CACHE.get(key)
-    if img is None:
-        img = font.render(text, True, c)
-        if alpha < 255:
-            img.set_alpha(alpha)
-        _TEXT_CACHE[key] = img
-        if len(_TEXT_CACHE) > TEXT_CACHE_SIZE:
-            _TEXT_CACHE.popitem(last=False)
-    else:
-        _TEXT_CACHE.move_to_end(key)
-    return img
+    def __init__(self, surface: pygame.Surface, theme) -> None:
+        self.surface = surface
+        self.theme = theme
 
-
-def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    lines: list[str] = []
-    for para in text.split("\n"):
-        words = para.split()
-        line = ""
-        for w in words:
-            trial = f"{line} {w}".strip()
-            if font.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = w
-        lines.append(line)
-    return lines
+    def __call__(
+        self,
+        text: str,
+        size: int,
+        colour,
+        pos: tuple[float, float],
+        anchor: str = "topleft",
+        *,
+        kind: str = "bold",
+        max_width: int | None = None,
+    ) -> pygame.Rect:
+        if isinstance(colour, str):
+            colour = self.theme[colour]
+        font = self.theme.font(size, kind)
+        return draw_text(self.surface, text, font, colour, pos, anchor, max_width=max_width)
 
 
 def draw_panel(
@@ -98,28 +184,22 @@ def draw_panel(
     alpha: int = 235,
     width: int = 2,
 ) -> None:
-    """A rounded translucent panel.  The image is cached (bounded), because every screen
-    draws the same few panels every frame."""
+    """A rounded translucent panel, its image from the kit's cache (every screen draws
+    the same few panels every frame)."""
     rect = pygame.Rect(rect)
     colour = pygame.Color(theme[fill])
     colour.a = alpha
     edge_colour = pygame.Color(theme[edge])
-    key = (rect.size, tuple(colour), tuple(edge_colour), radius, width)
-    panel = _PANELS.get(key)
-    if panel is None:
+
+    def make() -> pygame.Surface:
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, colour, panel.get_rect(), border_radius=radius)
         if width:
             pygame.draw.rect(panel, edge_colour, panel.get_rect(), width, border_radius=radius)
-        _PANELS[key] = panel
-        if len(_PANELS) > 200:
-            _PANELS.popitem(last=False)
-    else:
-        _PANELS.move_to_end(key)
-    surface.blit(panel, rect)
+        return panel
 
-
-_PANELS: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
+    key = ("panel", rect.size, tuple(colour), tuple(edge_colour), radius, width)
+    surface.blit(cached(key, make), rect)
 
 
 def lighten(colour, amount: float) -> pygame.Color:
@@ -565,7 +645,9 @@ def starfield_background(surface: pygame.Surface, theme, ticks: int, seed: int =
     """The arcade backdrop: a vertical gradient with slowly drifting crystal dust."""
     w, h = surface.get_size()
     top, bottom = theme["background"], theme["background_2"]
-    grad = _gradient_cache(w, h, tuple(top), tuple(bottom))
+    grad = cached(
+        ("widgets.gradient", w, h, tuple(top), tuple(bottom)), lambda: _gradient(w, h, top, bottom)
+    )
     surface.blit(grad, (0, 0))
     rnd = _dust(seed)
     for x, y, speed, size, hue in rnd:
@@ -574,19 +656,12 @@ def starfield_background(surface: pygame.Surface, theme, ticks: int, seed: int =
         pygame.draw.circle(surface, darken(c, 0.55), (int(x), int(yy)), size)
 
 
-_GRADIENTS: dict = {}
-
-
-def _gradient_cache(w: int, h: int, top, bottom) -> pygame.Surface:
-    key = (w, h, top, bottom)
-    surf = _GRADIENTS.get(key)
-    if surf is None:
-        surf = pygame.Surface((w, h))
-        for y in range(h):
-            t = y / max(1, h - 1)
-            colour = [int(top[i] + (bottom[i] - top[i]) * t) for i in range(3)]
-            pygame.draw.line(surf, colour, (0, y), (w, y))
-        _GRADIENTS[key] = surf
+def _gradient(w: int, h: int, top, bottom) -> pygame.Surface:
+    surf = pygame.Surface((w, h))
+    for y in range(h):
+        t = y / max(1, h - 1)
+        colour = [int(top[i] + (bottom[i] - top[i]) * t) for i in range(3)]
+        pygame.draw.line(surf, colour, (0, y), (w, y))
     return surf
 
 

@@ -317,12 +317,17 @@ class PlayScene(ButtonFocus, Scene):
                 "warning",
             )
             return
+        self.ask_for_hint(m.state)
+
+    def ask_for_hint(self, state) -> None:
+        """Ask the worker for the hint bot's move in ``state`` (replacing any request
+        still out); views whose turn is entered in steps pass the position so far."""
         self._cancel_hint()
         self.hint = None
         self.hint_ticket = self.app.worker.request(
             self.spec.id,
             self.bot_level_for_hint,
-            m.state,
+            state,
             seed=self.rng.randrange(1 << 30),
             seconds=self.bot_seconds,
             spec_module=self.spec_module,
@@ -783,12 +788,8 @@ class PlayScene(ButtonFocus, Scene):
         draw_text(surface, "Moves", theme.font(18), theme["text_dim"], (PANEL.x + 14, top))
         font = theme.font(16, "regular")
         lines = self.log_lines()
-        visible = max(1, (bottom - top - 24) // 20)
-        self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
-        end = len(lines) - self.log_scroll
-        start = max(0, end - visible)
         y = top + 24
-        for i in range(start, end):
+        for i in self.log_window(len(lines), top, bottom, 20):
             seat, text = lines[i]
             colour = self.seat_colour(seat) if seat >= 0 else theme["text_dim"]
             draw_text(surface, f"{i + 1:>3}.", font, theme["text_dim"], (PANEL.x + 14, y))
@@ -809,6 +810,14 @@ class PlayScene(ButtonFocus, Scene):
         rect = pygame.Rect(0, 0, BOARD_AREA.w - 40, BOARD_AREA.h - 6)
         rect.midbottom = (BOARD_AREA.centerx, BOARD_AREA.bottom - 6)
         return rect
+
+    def log_window(self, count: int, top: int, bottom: int, line_h: int) -> range:
+        """Which of ``count`` log lines fit below the log's heading between ``top`` and
+        ``bottom`` (the latest, unless Page Up has scrolled back)."""
+        visible = max(1, (bottom - top - 24) // line_h)
+        self.log_scroll = min(self.log_scroll, max(0, count - visible))
+        end = count - self.log_scroll
+        return range(max(0, end - visible), end)
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         if self.banner_ticks <= 0 or not self.banner:

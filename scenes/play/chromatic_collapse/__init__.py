@@ -4,14 +4,15 @@
   mouse, keyboard and controller input (the tab stops and the panel's buttons), and the
   base's hooks.  It mixes in the parts below.
 - ``layout.py``: the board and card rectangles, colour keys and each side's tint.
-- ``sprites.py``: cached text and sprites, the board picture, lines and arrows.
+- ``sprites.py``: piece, glow and shadow sprites and the board picture (in the drawing
+  kit's cache), lines and arrows.
 - ``board.py``: drawing the board (pieces, links, trails), the hint and the thumbnail.
 - ``cards.py``: the cards beside the board, the setup and the message strip.
 - ``side.py``: the side panel (status, players, log).
 - ``animation.py``: slides, removals, shatters and the start card.
 
 The parts are mixins of the view because their methods read the view's state (the
-selection, the cursor, the layer caches): they moved from the one 1,500-line module as
+selection, the cursor): they moved from the one 1,500-line module as
 they were.  A part imports only layout and sprites, never the view, so imports run one
 way.
 

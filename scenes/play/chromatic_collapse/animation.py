@@ -11,10 +11,10 @@ import pygame
 
 from game.chromatic_collapse import CIRCLE, DIAMOND, SEAT_NAMES, Remove, Slide, Start
 from scenes.play.base import ease
-from scenes.widgets import darken, lighten
+from scenes.widgets import darken, draw_panel, draw_text, lighten
 
 from .layout import BOARD_RECT, CELL, COLOUR_KEYS, SIDE_SHAPES, side_colour
-from .sprites import cached_panel, cached_text, draw_alpha_line, piece_sprite, shadow_sprite
+from .sprites import draw_alpha_line, piece_sprite, shadow_sprite
 
 
 class Animations:
@@ -184,12 +184,12 @@ class Animations:
         theme = self.app.theme
         alpha = int(255 * (1 - ease(max(0.0, (t - 0.45) / 0.55))))
         layer = pygame.Surface((420, 110), pygame.SRCALPHA)
-        cached_panel(
+        draw_panel(
             layer, layer.get_rect(), theme, fill="background_2", edge="accent", alpha=235, width=3
         )
         spr = piece_sprite(SIDE_SHAPES[move.seat], side_colour(theme, move.seat), 28)
         layer.blit(spr, spr.get_rect(center=(60, 55)))
-        cached_text(
+        draw_text(
             layer,
             f"{SEAT_NAMES[move.seat]} starts",
             theme.font(34, "display"),

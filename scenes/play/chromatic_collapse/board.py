@@ -17,13 +17,12 @@ from game.chromatic_collapse import (
     square_cell,
 )
 from scenes.play.base import pulse
-from scenes.widgets import GLYPHS, darken, lighten
+from scenes.widgets import GLYPHS, Pen, cached, darken, lighten
 
 from .layout import BX, BY, CELL, COLOUR_KEYS, SIDE_SHAPES, side_colour
 from .sprites import (
     board_outline,
     board_surface,
-    cached_text,
     draw_arrow,
     glow_sprite,
     piece_sprite,
@@ -87,11 +86,8 @@ class BoardDrawing:
         groups = self.groups(state, seat)
         if not groups or len(groups[0]) < 2:
             return None
-        key = (state.board, seat, tuple(pygame.Color(colour)), width)
-        found = self._links_cache.get(key)
-        if found is None:
-            if len(self._links_cache) > 24:
-                self._links_cache.clear()
+
+        def make():
             g = groups[0]
             cols = [square_cell(sq)[0] for sq in g]
             rows = [square_cell(sq)[1] for sq in g]
@@ -121,8 +117,17 @@ class BoardDrawing:
                         pygame.draw.line(layer, core, a, b, 2)
             for sq in g:
                 pygame.draw.circle(layer, col, centre(*square_cell(sq)), CELL * 0.47, 3)
-            found = self._links_cache[key] = (layer, box.topleft)
-        return found
+            return layer, box.topleft
+
+        key = ("chromatic_collapse.links", state.board, seat, tuple(pygame.Color(colour)), width)
+        return cached(key, make)
+
+    def square_arrow(self, surface, colour, frm: int, to: int, style: tuple) -> None:
+        """An arrow between two squares' centres; ``style`` is (width, alpha, head,
+        how far short of each centre it stops as a fraction of a square)."""
+        width, alpha, head, short = style
+        a, b = self.square_center(frm), self.square_center(to)
+        draw_arrow(surface, colour, a, b, width=width, alpha=alpha, head=head, shorten=CELL * short)
 
     def _draw_links(self, surface, state, alpha: int = 255, seats=(DIAMOND, CIRCLE)) -> None:
         theme = self.app.theme
@@ -179,16 +184,7 @@ class BoardDrawing:
             tint.fill((*colour[:3], 38))
             surface.blit(tint, fr)
             pygame.draw.rect(surface, darken(colour, 0.35), fr.inflate(-6, -6), 2, border_radius=6)
-            draw_arrow(
-                surface,
-                colour,
-                self.square_center(move.frm),
-                self.square_center(move.to),
-                width=4,
-                alpha=70,
-                head=14,
-                shorten=CELL * 0.38,
-            )
+            self.square_arrow(surface, colour, move.frm, move.to, (4, 70, 14, 0.38))
 
     def draw_board(self, surface: pygame.Surface, state, alpha: float) -> None:
         self._draw_scene(surface, state)
@@ -209,6 +205,7 @@ class BoardDrawing:
         """The board for ``state``; transitions pass ``hide`` (squares drawn by the
         animation instead), ``lifted`` ({square: lift px}) and ``extra`` (a callable
         drawing the moving piece and particles over the pieces)."""
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         self._blit_board(surface, state)
         live = settled and self.live(state)
@@ -222,16 +219,7 @@ class BoardDrawing:
             r = self.square_rect(sel)
             pygame.draw.rect(surface, darken(theme["accent"], 0.55), r)
             if self.hover in dests:
-                draw_arrow(
-                    surface,
-                    theme["accent"],
-                    self.square_center(sel),
-                    self.square_center(self.hover),
-                    width=5,
-                    alpha=120,
-                    head=16,
-                    shorten=CELL * 0.3,
-                )
+                self.square_arrow(surface, theme["accent"], sel, self.hover, (5, 120, 16, 0.3))
         for links_state, links_alpha, seats in (
             links if links is not None else [(state, 255, (0, 1))]
         ):
@@ -278,14 +266,7 @@ class BoardDrawing:
                 cx, cy = centre
                 pygame.draw.circle(surface, theme["text_dim"], (cx + r - 2, cy - r + 2), 9)
                 pygame.draw.circle(surface, theme["background"], (cx + r - 2, cy - r + 2), 9, 2)
-                cached_text(
-                    surface,
-                    "1",
-                    theme.font(13, "bold"),
-                    theme["background"],
-                    (cx + r - 2, cy - r + 2),
-                    "center",
-                )
+                write("1", 13, "background", (cx + r - 2, cy - r + 2), "center")
         # lit destinations over the pieces (captures ring the enemy piece)
         if dests:
             k = pulse(self.ticks, 0.15)
@@ -355,16 +336,7 @@ class BoardDrawing:
             pygame.draw.rect(
                 surface, colour, self.square_rect(move.frm).inflate(-4, -4), 3, border_radius=8
             )
-            draw_arrow(
-                surface,
-                colour,
-                self.square_center(move.frm),
-                self.square_center(move.to),
-                width=7,
-                alpha=200,
-                head=22,
-                shorten=CELL * 0.25,
-            )
+            self.square_arrow(surface, colour, move.frm, move.to, (7, 200, 22, 0.25))
         elif isinstance(move, Remove):
             c = self.square_center(move.square)
             pygame.draw.circle(surface, colour, c, CELL * 0.5, 4)

@@ -17,7 +17,7 @@ from game.chromatic_collapse import (
     SEAT_NAMES,
 )
 from scenes.play.base import BOARD_AREA, pulse
-from scenes.widgets import darken, lighten, wrap_text
+from scenes.widgets import Pen, cached, darken, draw_panel, draw_text, lighten, wrap_text
 
 from .layout import (
     BOARD_RECT,
@@ -32,10 +32,7 @@ from .layout import (
     side_colour,
 )
 from .sprites import (
-    _SPRITES,
     board_outline,
-    cached_panel,
-    cached_text,
     draw_arrow,
     glow_sprite,
     piece_sprite,
@@ -62,24 +59,18 @@ class CardsDrawing:
     def draw_left_card(self, surface: pygame.Surface, state) -> None:
         """Turn number, what this step asks (a colour or a compass of directions) and
         the sudden-death countdown."""
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         card = LEFT_CARD
         warn = state.phase != "over" and state.turn >= WARNING_TURN
         edge = "bad" if warn else "panel_edge"
-        cached_panel(surface, card, theme, edge=edge, alpha=215)
+        draw_panel(surface, card, theme, edge=edge, alpha=215)
         cx = card.centerx
         small = theme.font(15, "regular")
         label = theme.font(15, "bold")
-        cached_text(surface, "TURN", label, theme["text_dim"], (cx, card.y + 10), "midtop")
+        draw_text(surface, "TURN", label, theme["text_dim"], (cx, card.y + 10), "midtop")
         turn_text = "-" if state.turn == 0 else str(state.turn)
-        cached_text(
-            surface,
-            turn_text,
-            theme.font(44, "display"),
-            theme["text"],
-            (cx, card.y + 28),
-            "midtop",
-        )
+        write(turn_text, 44, "text", (cx, card.y + 28), "midtop", kind="display")
         y = card.y + 86
         if state.phase != "over":
             seat = state.to_move
@@ -87,7 +78,7 @@ class CardsDrawing:
             name = SEAT_NAMES[seat]
             w = label.size(name)[0] + 24
             surface.blit(icon, icon.get_rect(center=(cx - w / 2 + 9, y + 10)))
-            cached_text(
+            draw_text(
                 surface, name, label, side_colour(theme, seat), (cx - w / 2 + 24, y + 10), "midleft"
             )
         pygame.draw.line(
@@ -104,7 +95,7 @@ class CardsDrawing:
         }[phase]
         if phase == "first" and state.turn == 1:
             title = "Opening"
-        cached_text(surface, title, theme.font(20, "bold"), theme["accent"], (cx, y), "midtop")
+        write(title, 20, "accent", (cx, y), "midtop")
         y += 32
         art = pygame.Rect(card.x + 8, y, card.w - 16, 112)
         caption = ""
@@ -157,13 +148,13 @@ class CardsDrawing:
             caption = f"{SEAT_NAMES[state.winner]} wins"
         y = art.bottom + 6
         for line in wrap_text(caption, theme.font(16, "bold"), card.w - 16):
-            cached_text(surface, line, theme.font(16, "bold"), theme["text"], (cx, y), "midtop")
+            write(line, 16, "text", (cx, y), "midtop")
             y += 20
         # sudden death
         y = card.bottom - 112
         pygame.draw.line(surface, theme["panel_edge"], (card.x + 12, y), (card.right - 12, y), 1)
         y += 10
-        cached_text(
+        draw_text(
             surface,
             "SUDDEN DEATH",
             label,
@@ -178,7 +169,7 @@ class CardsDrawing:
             col = (
                 lighten(theme["bad"], 0.3 * pulse(self.ticks, 0.14)) if warn else theme["text_dim"]
             )
-            cached_text(surface, line, font, col, (cx, y), "midtop")
+            draw_text(surface, line, font, col, (cx, y), "midtop")
             y += 26 if warn else 20
 
     def draw_compass(self, surface, center, radius: int, allowed, first_direction: int) -> None:
@@ -211,6 +202,7 @@ class CardsDrawing:
 
     def draw_right_card(self, surface: pygame.Surface, state) -> None:
         """Each side: pieces on the board, the largest group, and the pieces lost."""
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         card = RIGHT_CARD
         half = (card.h - 10) // 2
@@ -218,7 +210,7 @@ class CardsDrawing:
             box = pygame.Rect(card.x, card.y + i * (half + 10), card.w, half)
             turn = state.phase != "over" and state.to_move == seat
             win = state.phase == "over" and state.winner == seat
-            cached_panel(
+            draw_panel(
                 surface,
                 box,
                 theme,
@@ -229,60 +221,32 @@ class CardsDrawing:
             colour = side_colour(theme, seat)
             icon = piece_sprite(SIDE_SHAPES[seat], colour, 11)
             surface.blit(icon, icon.get_rect(center=(box.x + 20, box.y + 22)))
-            cached_text(
-                surface,
-                SEAT_NAMES[seat],
-                theme.font(18, "bold"),
-                colour,
-                (box.x + 36, box.y + 22),
-                "midleft",
-            )
+            write(SEAT_NAMES[seat], 18, colour, (box.x + 36, box.y + 22), "midleft")
             who = self.match.seats[seat]
             kind = f"{(who.level or '').title()} bot" if who.is_bot else "Person"
-            cached_text(
-                surface,
+            write(
                 kind,
-                theme.font(14, "regular"),
-                theme["text_dim"],
+                14,
+                "text_dim",
                 (box.x + 36, box.y + 42),
                 "midleft",
+                kind="regular",
                 max_width=box.w - 44,
             )
             count = state.piece_count(seat)
             groups = self.groups(state, seat)
             joined = len(groups[0]) if groups else 0
             y = box.y + 62
-            cached_text(
-                surface, "pieces", theme.font(14, "regular"), theme["text_dim"], (box.x + 12, y)
-            )
-            cached_text(
-                surface,
-                str(count),
-                theme.font(18, "bold"),
-                theme["text"],
-                (box.right - 12, y - 2),
-                "topright",
-            )
+            write("pieces", 14, "text_dim", (box.x + 12, y), kind="regular")
+            write(str(count), 18, "text", (box.right - 12, y - 2), "topright")
             y += 24
-            cached_text(
-                surface, "groups", theme.font(14, "regular"), theme["text_dim"], (box.x + 12, y)
-            )
-            cached_text(
-                surface,
-                str(len(groups)),
-                theme.font(18, "bold"),
-                theme["text"],
-                (box.right - 12, y - 2),
-                "topright",
-            )
+            write("groups", 14, "text_dim", (box.x + 12, y), kind="regular")
+            write(str(len(groups)), 18, "text", (box.right - 12, y - 2), "topright")
             y += 24
-            cached_text(
-                surface, "largest", theme.font(14, "regular"), theme["text_dim"], (box.x + 12, y)
-            )
-            cached_text(
-                surface,
+            write("largest", 14, "text_dim", (box.x + 12, y), kind="regular")
+            write(
                 f"{joined}",
-                theme.font(18, "bold"),
+                18,
                 theme["accent"] if win else theme["text"],
                 (box.right - 12, y - 2),
                 "topright",
@@ -296,13 +260,7 @@ class CardsDrawing:
                 pygame.draw.rect(surface, theme["accent"] if win else colour, fill, border_radius=5)
             y += 20
             lost = self.lost_pieces(state, seat)
-            cached_text(
-                surface,
-                "lost" if lost else "none lost",
-                theme.font(14, "regular"),
-                theme["text_dim"],
-                (box.x + 12, y),
-            )
+            write("lost" if lost else "none lost", 14, "text_dim", (box.x + 12, y), kind="regular")
             y += 22
             per_row = max(1, (box.w - 20) // 24)
             for k, colour_index in enumerate(lost):
@@ -328,39 +286,28 @@ class CardsDrawing:
 
     # -- drawing: setup ---------------------------------------------------------------------------
     def draw_setup(self, surface: pygame.Surface, state) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
-        shade = _SPRITES.get("setup-shade")
-        if shade is None:
+
+        def make_shade() -> pygame.Surface:
             shade = pygame.Surface(BOARD_RECT.inflate(20, 20).size, pygame.SRCALPHA)
             pygame.draw.polygon(shade, (8, 10, 22, 150), board_outline(10, 10, CELL, 8))
-            _SPRITES["setup-shade"] = shade
+            return shade
+
+        shade = cached(("chromatic_collapse.setup_shade",), make_shade)
         surface.blit(shade, BOARD_RECT.inflate(20, 20))
         person = self.live(state) and self.person_to_act()
         box = pygame.Rect(0, 0, 2 * SETUP_W + 20 + 40, 304)
         box.center = (BOARD_RECT.centerx, BOARD_RECT.centery + 10)
-        cached_panel(surface, box, theme, fill="background_2", edge="accent", alpha=238, width=3)
+        draw_panel(surface, box, theme, fill="background_2", edge="accent", alpha=238, width=3)
         holder = SEAT_NAMES[state.to_move]
-        cached_text(
-            surface,
-            "Who starts?",
-            theme.font(30, "display"),
-            theme["accent"],
-            (box.centerx, box.y + 14),
-            "midtop",
-        )
+        write("Who starts?", 30, "accent", (box.centerx, box.y + 14), "midtop", kind="display")
         sub = (
             f"{holder} has the Advantage and chooses"
             if person
             else f"{self.seat_label(state.to_move)} is choosing..."
         )
-        cached_text(
-            surface,
-            sub,
-            theme.font(18, "regular"),
-            theme["text"],
-            (box.centerx, box.y + 56),
-            "midtop",
-        )
+        write(sub, 18, "text", (box.centerx, box.y + 56), "midtop", kind="regular")
         for i, rect in enumerate(self.setup_buttons()):
             focus = person and i == self.setup_focus and self.button_focus is None
             hovered = person and rect.collidepoint(pygame.mouse.get_pos()) and not self.app.headless
@@ -371,35 +318,15 @@ class CardsDrawing:
             colour = side_colour(theme, i)
             spr = piece_sprite(SIDE_SHAPES[i], colour, 26)
             surface.blit(spr, spr.get_rect(center=(rect.centerx, rect.y + 38)))
-            cached_text(
-                surface,
-                f"{SEAT_NAMES[i]} starts",
-                theme.font(22, "bold"),
-                colour,
-                (rect.centerx, rect.y + 76),
-                "midtop",
-            )
-            cached_text(
-                surface,
-                "one opening move",
-                theme.font(15, "regular"),
-                theme["text_dim"],
-                (rect.centerx, rect.y + 108),
-                "midtop",
-            )
+            x = rect.centerx
+            write(f"{SEAT_NAMES[i]} starts", 22, colour, (x, rect.y + 76), "midtop")
+            write("one opening move", 15, "text_dim", (x, rect.y + 108), "midtop", kind="regular")
             if not person:
                 veil = pygame.Surface(rect.size, pygame.SRCALPHA)
                 veil.fill((10, 12, 24, 120))
                 surface.blit(veil, rect)
         note = "Turn 1 is a single move; the reply must match its colour."
-        cached_text(
-            surface,
-            note,
-            theme.font(16, "regular"),
-            theme["text_dim"],
-            (box.centerx, box.bottom - 34),
-            "midtop",
-        )
+        write(note, 16, "text_dim", (box.centerx, box.bottom - 34), "midtop", kind="regular")
         if person and self.cursor_shown():
             pygame.draw.rect(
                 surface,
@@ -429,7 +356,7 @@ class CardsDrawing:
             return
         font = theme.font(20)
         width = BOARD_AREA.w - 40
-        lines = self._wrapped(text, font, width - 70)
+        lines = wrap_text(text, font, width - 70)
         h = 16 + 26 * len(lines)
         rect = pygame.Rect(0, 0, width, h)
         rect.midtop = (BOARD_AREA.centerx, PROMPT_TOP)
@@ -440,7 +367,7 @@ class CardsDrawing:
         )
         fade = min(1.0, self.banner_ticks / 20) if active else 1.0
         fill = "background_2" if active else "panel"
-        cached_panel(
+        draw_panel(
             surface,
             rect,
             theme,
@@ -451,8 +378,8 @@ class CardsDrawing:
         )
         colour = theme["text"] if active or kind != "good" else theme["accent"]
         for i, line in enumerate(lines):
-            cached_text(surface, line, font, colour, (rect.centerx, rect.y + 8 + 26 * i), "midtop")
+            draw_text(surface, line, font, colour, (rect.centerx, rect.y + 8 + 26 * i), "midtop")
         if active and kind in ("error", "warning"):
             badge = (rect.x + 22, rect.centery)
             pygame.draw.circle(surface, theme[edge], badge, 12)
-            cached_text(surface, "!", theme.font(18, "bold"), theme["background"], badge, "center")
+            draw_text(surface, "!", theme.font(18, "bold"), theme["background"], badge, "center")

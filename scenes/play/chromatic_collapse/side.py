@@ -8,10 +8,10 @@ import pygame
 
 from game.chromatic_collapse import CIRCLE, DIAMOND, SEAT_NAMES
 from scenes.play.base import PANEL
-from scenes.widgets import darken, lighten, wrap_text
+from scenes.widgets import Pen, darken, draw_text, lighten, wrap_text
 
 from .layout import SIDE_SHAPES, side_colour
-from .sprites import cached_text, piece_sprite
+from .sprites import piece_sprite
 
 
 class SidePanel:
@@ -87,22 +87,15 @@ class SidePanel:
                 "Join all your pieces into one touching group. Tap a lit piece, then a lit square "
                 "(or drag it). Keys: arrows and Enter, Tab for the next piece, then the buttons."
             )
-        lines = self._wrapped(text, small, PANEL.w - 40)
+        lines = wrap_text(text, small, PANEL.w - 40)
         box = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, 36 + 19 * len(lines))
         pygame.draw.rect(surface, darken(theme["panel"], 0.25), box, border_radius=10)
-        cached_text(surface, "How to play", bold, theme["accent_2"], (box.x + 10, box.y + 6))
+        draw_text(surface, "How to play", bold, theme["accent_2"], (box.x + 10, box.y + 6))
         yy = box.y + 28
         for line in lines:
-            cached_text(surface, line, small, theme["text_dim"], (box.x + 10, yy))
+            draw_text(surface, line, small, theme["text_dim"], (box.x + 10, yy))
             yy += 19
         return box.bottom + 4
-
-    def _wrapped(self, text: str, font, width: int) -> list[str]:
-        key = ("wrap", text, id(font), width)
-        lines = self._text_cache.get(key)
-        if lines is None:
-            lines = self._text_cache[key] = wrap_text(text, font, width)
-        return lines
 
     def log_lines(self) -> list[tuple[int, str]]:
         """One line per turn: ``12  c1-c3, d8-d6`` (with a removal first on sudden-death
@@ -126,25 +119,22 @@ class SidePanel:
         return lines
 
     def draw_log(self, surface: pygame.Surface, top: int, bottom: int) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         if bottom - top < 40:
             return
-        cached_text(surface, "Turns", theme.font(18), theme["text_dim"], (PANEL.x + 14, top))
+        write("Turns", 18, "text_dim", (PANEL.x + 14, top))
         font = theme.font(16, "regular")
         lines = self.log_lines()
-        visible = max(1, (bottom - top - 24) // 21)
-        self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
-        end = len(lines) - self.log_scroll
-        start = max(0, end - visible)
         y = top + 24
-        for i in range(start, end):
+        for i in self.log_window(len(lines), top, bottom, 21):
             seat, text = lines[i]
             icon = (
                 piece_sprite(SIDE_SHAPES[seat], side_colour(theme, seat), 7) if seat >= 0 else None
             )
             if icon is not None:
                 surface.blit(icon, icon.get_rect(center=(PANEL.x + 22, y + 10)))
-            cached_text(
+            draw_text(
                 surface,
                 text,
                 font,

@@ -1,5 +1,6 @@
-"""Chromatic Collapse's cached drawing (functions of their inputs): text, piece, glow and
-shadow sprites drawn supersampled, the board picture and its outline, lines and arrows.
+"""Chromatic Collapse's sprites (functions of their inputs, kept in the drawing kit's
+cache): pieces, glows and shadows drawn supersampled, the board picture and its outline;
+lines and arrows.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import random
 import pygame
 
 from game.chromatic_collapse import CORNERS, square_cell
-from scenes.widgets import darken, draw_glyph, draw_panel, draw_text, lighten
+from scenes.widgets import cached, darken, draw_glyph, draw_text, lighten
 
 
 def _fast(surf: pygame.Surface) -> pygame.Surface:
@@ -21,41 +22,7 @@ def _fast(surf: pygame.Surface) -> pygame.Surface:
     return surf.convert_alpha()
 
 
-# -- cached text and panels (per-frame drawing stays cheap) ----------------------------------
-_TEXT: dict = {}
-
-
-def cached_text(
-    surface: pygame.Surface,
-    text: str,
-    font,
-    colour,
-    pos,
-    anchor: str = "topleft",
-    max_width: int | None = None,
-) -> pygame.Rect:
-    """``widgets.draw_text`` with the rendered line kept for the next frame."""
-    key = (text, id(font), tuple(pygame.Color(colour)), max_width)
-    img = _TEXT.get(key)
-    if img is None:
-        if len(_TEXT) > 800:
-            _TEXT.clear()
-        if max_width is not None and font.size(text)[0] > max_width:
-            while text and font.size(text + "…")[0] > max_width:
-                text = text[:-1]
-            text += "…"
-        img = _TEXT[key] = _fast(font.render(text, True, colour))
-    rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-    surface.blit(img, rect)
-    return rect
-
-
-# draw_panel keeps its images itself now; the old name stays for this module's callers.
-cached_panel = draw_panel
-
-
-# -- sprites (cached; drawn supersampled, then smoothed down) ----------------------------
-_SPRITES: dict = {}
+# -- sprites (in the drawing kit's cache; drawn supersampled, then smoothed down) ---------
 
 
 def _shade(base: pygame.Color, light: float) -> pygame.Color:
@@ -70,10 +37,11 @@ def _light(angle: float) -> float:
 def piece_sprite(
     shape: str, colour, radius: int, glyph: str | None = None, dim: bool = False
 ) -> pygame.Surface:
-    key = ("piece", shape, tuple(pygame.Color(colour)), radius, glyph, dim)
-    surf = _SPRITES.get(key)
-    if surf is not None:
-        return surf
+    key = ("chromatic_collapse.piece", shape, tuple(pygame.Color(colour)), radius, glyph, dim)
+    return cached(key, lambda: _piece(shape, colour, radius, glyph, dim))
+
+
+def _piece(shape: str, colour, radius: int, glyph: str | None, dim: bool) -> pygame.Surface:
     ss = 3
     size = radius * 2 + 4
     big = pygame.Surface((size * ss, size * ss), pygame.SRCALPHA)
@@ -145,14 +113,11 @@ def piece_sprite(
         # faded toward the board's colour, but opaque: links under it stay hidden
         surf.fill((140, 140, 150), special_flags=pygame.BLEND_RGB_MULT)
         surf.fill((12, 14, 32), special_flags=pygame.BLEND_RGB_ADD)
-    _SPRITES[key] = surf = _fast(surf)
-    return surf
+    return _fast(surf)
 
 
 def glow_sprite(radius: int, colour, strength: int = 150) -> pygame.Surface:
-    key = ("glow", radius, tuple(pygame.Color(colour)), strength)
-    surf = _SPRITES.get(key)
-    if surf is None:
+    def make() -> pygame.Surface:
         surf = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)
         col = pygame.Color(colour)
         steps = 14
@@ -160,31 +125,31 @@ def glow_sprite(radius: int, colour, strength: int = 150) -> pygame.Surface:
             rr = radius * (1 - i / steps)
             a = min(255, int(strength * ((i + 1) / steps) ** 1.5 * 0.65))
             pygame.draw.circle(surf, (col.r, col.g, col.b, a), (radius, radius), rr)
-        _SPRITES[key] = surf = _fast(surf)
-    return surf
+        return _fast(surf)
+
+    return cached(("chromatic_collapse.glow", radius, tuple(pygame.Color(colour)), strength), make)
 
 
 def shadow_sprite(radius: int) -> pygame.Surface:
-    key = ("shadow", radius)
-    surf = _SPRITES.get(key)
-    if surf is None:
+    def make() -> pygame.Surface:
         w, h = int(radius * 2.0), int(radius * 0.8)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         for i in range(6):
             rect = pygame.Rect(0, 0, w * (1 - i * 0.12), h * (1 - i * 0.12))
             rect.center = (w // 2, h // 2)
             pygame.draw.ellipse(surf, (0, 0, 0, 28), rect)
-        _SPRITES[key] = surf = _fast(surf)
-    return surf
+        return _fast(surf)
+
+    return cached(("chromatic_collapse.shadow", radius), make)
 
 
 def board_surface(theme, cell: int, labels: bool = True) -> pygame.Surface:
     """The board without pieces: squares, the four cut corners, a bevelled frame and
     chess coordinates (files below, ranks on the left)."""
-    key = ("board", cell, labels)
-    surf = _SPRITES.get(key)
-    if surf is not None:
-        return surf
+    return cached(("chromatic_collapse.board", cell, labels), lambda: _board(theme, cell, labels))
+
+
+def _board(theme, cell: int, labels: bool) -> pygame.Surface:
     pad = 34 if labels else max(3, cell // 8)
     frame = max(3, cell // 9)
     n = cell * 8
@@ -252,8 +217,7 @@ def board_surface(theme, cell: int, labels: bool = True) -> pygame.Surface:
                 (ox - frame - 13, oy + row * cell + cell / 2),
                 "center",
             )
-    _SPRITES[key] = surf = _fast(surf)
-    return surf
+    return _fast(surf)
 
 
 def board_outline(x: float, y: float, cell: int, grow: float) -> list[tuple[float, float]]:

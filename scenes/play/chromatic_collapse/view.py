@@ -44,6 +44,7 @@ from game.chromatic_collapse import (
 )
 from scenes.play.base import PlayScene
 from scenes.play.buttons import Button
+from scenes.widgets import cached
 
 from .animation import Animations
 from .board import BoardDrawing
@@ -67,9 +68,6 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
         self.drag_pos: tuple[int, int] | None = None
         self.drag_moved = False
         self.setup_focus = 0  # 0 = "Diamond starts", 1 = "Circle starts"
-        self._groups_cache: dict = {}
-        self._links_cache: dict = {}
-        self._text_cache: dict = {}
 
     # -- geometry ------------------------------------------------------------------------
     @staticmethod
@@ -152,13 +150,7 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
         return [f"from turn {SUDDEN_DEATH_TURN}"], False
 
     def groups(self, state, seat: int) -> list[frozenset[int]]:
-        key = (state.board, seat)
-        g = self._groups_cache.get(key)
-        if g is None:
-            if len(self._groups_cache) > 64:
-                self._groups_cache.clear()
-            g = self._groups_cache[key] = state.groups(seat)
-        return g
+        return cached(("chromatic_collapse.groups", state.board, seat), lambda: state.groups(seat))
 
     # -- input ---------------------------------------------------------------------------
     def handle_board(self, event: pygame.event.Event) -> None:

@@ -5,7 +5,8 @@
   hooks (hints, refusals, moves, undo, the panel's text).  It mixes in the parts below.
 - ``layout.py``: the board, column, swatch, button and pair-row rectangles, cell
   geometry and walks, and the colour keys.
-- ``sprites.py``: cached gem sprites and text, translucent rectangles, the timer ring.
+- ``sprites.py``: gem sprites (in the drawing kit's cache), translucent rectangles, the
+  timer ring.
 - ``board.py``: drawing the board (its cached background, loops, crystals, what the
   pointer is over), the hint and the game-select card.
 - ``column.py``: the column beside the board -- its buttons, setup, intro,

@@ -6,10 +6,11 @@ import pygame
 
 from game.color_crossroads import PAIRS, Answer, Challenge, Concede, Place
 from scenes.play.base import ease, ease_out_back, pulse
+from scenes.widgets import draw_text
 
 from .board import loop_layer
 from .layout import BOARD, CELL, GEM_R, cell_center, cell_rect, colour_of, pair_text
-from .sprites import alpha_rect, blit_gem, text
+from .sprites import alpha_rect, blit_gem
 
 
 class Animations:
@@ -120,25 +121,22 @@ class Animations:
         cb = self.app.settings.colour_blind
         blit_gem(card, theme, pair[0], (40, 52), 20, cb)
         blit_gem(card, theme, pair[1], (rect.w - 40, 52), 20, cb)
-        text(
+        draw_text(
             card,
-            theme,
             title,
-            25,
+            theme.font(25),
             theme["text"],
             (rect.w // 2, 20),
             "midtop",
             max_width=rect.w - 130,
         )
-        text(
+        draw_text(
             card,
-            theme,
             sub,
-            19,
+            theme.font(19, "regular"),
             theme[edge],
             (rect.w // 2, 60),
             "midtop",
-            "regular",
             max_width=rect.w - 130,
         )
         card.set_alpha(int(255 * fade))

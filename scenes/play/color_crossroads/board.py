@@ -23,7 +23,7 @@ from game.color_crossroads import (
     Start,
 )
 from scenes.play.base import pulse
-from scenes.widgets import GLYPHS, darken, draw_gem, draw_glyph, lighten
+from scenes.widgets import GLYPHS, Pen, cached, darken, draw_gem, draw_glyph, lighten
 
 from .layout import (
     ACTION_RECT,
@@ -38,30 +38,28 @@ from .layout import (
     start_rects,
     swatch_rect,
 )
-from .sprites import blit_gem, gem_sprite, text
-
-_BOARD_BG: dict = {}
-_VEIL: dict = {}
+from .sprites import blit_gem, gem_sprite
 
 
 def cell_veil(theme) -> pygame.Surface:
-    surf = _VEIL.get("veil")
-    if surf is None:
+    def make() -> pygame.Surface:
         surf = pygame.Surface((CELL - 5, CELL - 5), pygame.SRCALPHA)
         c = pygame.Color(theme["background"])
         c.a = 165
         pygame.draw.rect(surf, c, surf.get_rect(), border_radius=9)
-        _VEIL["veil"] = surf
-    return surf
+        return surf
+
+    return cached(("color_crossroads.veil",), make)
 
 
 def board_background(theme, board: tuple[int, ...], colour_blind: bool) -> pygame.Surface:
     """Frame, tiles, walls, coordinates and the fixed corner crystals (cached per layout)."""
     walls = tuple(i for i, v in enumerate(board) if v == WALL)
-    key = (walls, colour_blind)
-    surf = _BOARD_BG.get(key)
-    if surf is not None:
-        return surf
+    key = ("color_crossroads.board", walls, colour_blind)
+    return cached(key, lambda: _board_background(theme, board, colour_blind))
+
+
+def _board_background(theme, board: tuple[int, ...], colour_blind: bool) -> pygame.Surface:
     surf = pygame.Surface(BG_RECT.size, pygame.SRCALPHA)
     ox, oy = -BG_RECT.x, -BG_RECT.y
     frame = BOARD.inflate(18, 18).move(ox, oy)
@@ -106,7 +104,6 @@ def board_background(theme, board: tuple[int, ...], colour_blind: bool) -> pygam
         surf.blit(
             num, num.get_rect(center=(BOARD.x + ox - 21, BOARD.y + oy + k * CELL + CELL // 2))
         )
-    _BOARD_BG[key] = surf
     return surf
 
 
@@ -218,6 +215,7 @@ class BoardDrawing:
         return self._layer
 
     def draw_interaction(self, surface, state) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         if state.phase == "answer" and self.person_to_act() and self.path:
             if self.refused_flash > 0:
@@ -244,7 +242,7 @@ class BoardDrawing:
         if self.pending is not None and state.phase == "turn":
             r = cell_rect(self.pending).inflate(-1, -1)
             pygame.draw.rect(surface, theme["accent"], r, 3, border_radius=10)
-            text(surface, theme, "?", 26, theme["accent"], r.center, "center")
+            write("?", 26, "accent", r.center, "center")
         if self.keyboard and self.focus_key is None and state.phase in ("turn", "answer"):
             r = cell_rect(self.cursor).inflate(2, 2)
             glow = lighten(theme["focus"], 0.3 * pulse(self.ticks, 0.15))

@@ -11,7 +11,7 @@ import pygame
 from game.color_crossroads import COLOURS, CORNERS, PAIRS, TARGET_POINTS, WALL, cell_name
 from scenes.play.base import pulse
 from scenes.play.buttons import Button
-from scenes.widgets import darken, lighten, wrap_text
+from scenes.widgets import Pen, darken, fit_text, lighten, wrap_text
 
 from .layout import (
     ACTION_RECT,
@@ -26,13 +26,14 @@ from .layout import (
     start_rects,
     swatch_rect,
 )
-from .sprites import alpha_rect, blit_gem, draw_ring, text
+from .sprites import alpha_rect, blit_gem, draw_ring
 
 
 class ColumnDrawing:
     """Drawing the column beside the board (mixed into ColorCrossroadsView)."""
 
     def draw_button(self, surface, t: Button) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         hovered = t.rect.collidepoint(self.mouse) and not self.keyboard
         if t.style == "primary" and t.enabled:
@@ -53,37 +54,21 @@ class ColumnDrawing:
         pygame.draw.rect(surface, fill, t.rect, border_radius=12)
         pygame.draw.rect(surface, edge, t.rect, 2, border_radius=12)
         size = 20 if t.rect.h >= 50 else 18
-        text(surface, theme, t.label, size, fg, t.rect.center, "center", max_width=t.rect.w - 12)
+        write(t.label, size, fg, t.rect.center, "center", max_width=t.rect.w - 12)
 
     def draw_setup(self, surface, state) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         card = pygame.Rect(0, 0, 520, 250)
         card.center = (BOARD.centerx, BOARD.centery)
         alpha_rect(surface, card.move(0, 6), (0, 0, 0), 120, 18)
         alpha_rect(surface, card, theme["background_2"], 245, 18)
         pygame.draw.rect(surface, theme["accent"], card, 3, border_radius=18)
-        text(
-            surface,
-            theme,
-            "Who takes the first turn?",
-            30,
-            theme["accent"],
-            (card.centerx, card.y + 22),
-            "midtop",
-            "display",
-        )
+        x = card.centerx
+        write("Who takes the first turn?", 30, "accent", (x, card.y + 22), "midtop", kind="display")
         chooser = self.seat_label(0)
         sub = f"{chooser} chooses" if not self.person_to_act() else "Player 1 chooses: pick a seat"
-        text(
-            surface,
-            theme,
-            sub,
-            18,
-            theme["text_dim"],
-            (card.centerx, card.y + 68),
-            "midtop",
-            "regular",
-        )
+        write(sub, 18, "text_dim", (x, card.y + 68), "midtop", kind="regular")
         targets = {t.key: t for t in self.view_buttons()}
         for seat, r in enumerate(start_rects()):
             t = targets.get(f"start:{seat}")
@@ -91,24 +76,14 @@ class ColumnDrawing:
                 self.draw_button(surface, t)
             else:
                 alpha_rect(surface, r, theme["panel"], 200, 12)
-                text(
-                    surface,
-                    theme,
-                    f"Player {seat + 1} starts",
-                    20,
-                    theme["text_dim"],
-                    r.center,
-                    "center",
-                )
-            text(
-                surface,
-                theme,
+                write(f"Player {seat + 1} starts", 20, "text_dim", r.center, "center")
+            write(
                 self.seat_label(seat),
                 16,
                 self.seat_colour(seat),
                 (r.centerx, r.bottom + 12),
                 "midtop",
-                "regular",
+                kind="regular",
                 max_width=r.w + 10,
             )
 
@@ -132,24 +107,23 @@ class ColumnDrawing:
         kind: str = "regular",
         max_lines: int = 6,
     ) -> int:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         font = theme.font(size, kind)
         lines = wrap_text(words, font, COLUMN.w)
         if len(lines) > max_lines:  # cut with an ellipsis, never silently
             lines = lines[:max_lines]
-            last = lines[-1]
-            while last and font.size(last + "…")[0] > COLUMN.w:
-                last = last[:-1]
-            lines[-1] = last + "…"
+            lines[-1] = fit_text(font, lines[-1], COLUMN.w, cut=True)
         for line in lines:
-            text(surface, theme, line, size, colour or theme["text"], (COLUMN.x, y), kind=kind)
+            write(line, size, colour or theme["text"], (COLUMN.x, y), kind=kind)
             y += size + 6
         return y
 
     def draw_intro_column(self, surface) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         y = COLUMN.y
-        text(surface, theme, "How to win", 20, theme["accent"], (COLUMN.x, y))
+        write("How to win", 20, "accent", (COLUMN.x, y))
         y = self.paragraph(
             surface,
             f"First to {TARGET_POINTS} points. Colour one cell per turn; never next to the "
@@ -188,31 +162,16 @@ class ColumnDrawing:
         return cell, fits, marks
 
     def draw_palette_column(self, surface, st) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         cb = self.app.settings.colour_blind
-        text(surface, theme, "Colours", 18, theme["text_dim"], (COLUMN.x, COLUMN.y))
+        write("Colours", 18, "text_dim", (COLUMN.x, COLUMN.y))
         cell, fits, marks = self.palette_marks(st)
         if cell is not None:
-            text(
-                surface,
-                theme,
-                f"on {cell_name(cell)}",
-                18,
-                theme["text_dim"],
-                (COLUMN.right, COLUMN.y),
-                "topright",
-            )
+            write(f"on {cell_name(cell)}", 18, "text_dim", (COLUMN.right, COLUMN.y), "topright")
         elif st.phase == "turn" and st.placed_this_turn:
-            text(
-                surface,
-                theme,
-                "placed this turn",
-                15,
-                theme["text_dim"],
-                (COLUMN.right, COLUMN.y + 2),
-                "topright",
-                "regular",
-            )
+            where = (COLUMN.right, COLUMN.y + 2)
+            write("placed this turn", 15, "text_dim", where, "topright", kind="regular")
         targets = {t.key: t for t in self.view_buttons()}
         for c in range(4):
             rect = swatch_rect(c)
@@ -233,15 +192,7 @@ class ColumnDrawing:
                 else (darken(theme["panel_edge"], 0.3) if dim else theme["panel_edge"])
             )
             pygame.draw.rect(surface, edge, rect, 3 if selected else 2, border_radius=12)
-            text(
-                surface,
-                theme,
-                str(c + 1),
-                14,
-                theme["text_dim"],
-                (rect.x + 12, rect.centery),
-                "midleft",
-            )
+            write(str(c + 1), 14, "text_dim", (rect.x + 12, rect.centery), "midleft")
             gem_c = (rect.x + 46, rect.centery)
             blit_gem(surface, theme, c, gem_c, 20, cb, 80 if dim else 255)
             name_col = theme["text_dim"] if dim else theme["text"]
@@ -262,11 +213,9 @@ class ColumnDrawing:
             elif selected:
                 note, note_col = "chosen: click a cell", theme["accent"]
             name_y = rect.y + 6 if note else rect.centery - 14
-            name_rect = text(
-                surface, theme, COLOURS[c].title(), 20, name_col, (rect.x + 76, name_y)
-            )
+            name_rect = write(COLOURS[c].title(), 20, name_col, (rect.x + 76, name_y))
             if note:
-                text(surface, theme, note, 15, note_col, (rect.x + 76, rect.y + 33), kind="regular")
+                write(note, 15, note_col, (rect.x + 76, rect.y + 33), kind="regular")
             if crossed:
                 bad = theme["bad"]
                 gx, gy = gem_c
@@ -322,22 +271,16 @@ class ColumnDrawing:
             )
         room = (BOARD.bottom - 26 - (y + 30)) // 21
         if st.last_result and room >= 2:
-            text(surface, theme, "Last challenge", 15, theme["text_dim"], (COLUMN.x, y + 8))
+            write("Last challenge", 15, "text_dim", (COLUMN.x, y + 8))
             self.paragraph(
                 surface, st.last_result, y + 30, lighten(theme["text_dim"], 0.3), 15, max_lines=room
             )
-        text(
-            surface,
-            theme,
-            self.keys_hint(),
-            14,
-            theme["text_dim"],
-            (COLUMN.x, BOARD.bottom),
-            "bottomleft",
-            "regular",
+        write(
+            self.keys_hint(), 14, "text_dim", (COLUMN.x, BOARD.bottom), "bottomleft", kind="regular"
         )
 
     def draw_answer_column(self, surface, st) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         cb = self.app.settings.colour_blind
         p = st.challenge_pair
@@ -345,18 +288,10 @@ class ColumnDrawing:
         seat = st.current_player()
         person = self.person_to_act()
         head = "Show a loop" if person else "Challenge"
-        text(surface, theme, head, 20, theme["accent"], (COLUMN.x, COLUMN.y))
+        write(head, 20, "accent", (COLUMN.x, COLUMN.y))
         blit_gem(surface, theme, a, (COLUMN.x + 16, COLUMN.y + 46), 14, cb)
         blit_gem(surface, theme, b, (COLUMN.x + 46, COLUMN.y + 46), 14, cb)
-        text(
-            surface,
-            theme,
-            pair_text(p),
-            20,
-            theme["text"],
-            (COLUMN.x + 68, COLUMN.y + 46),
-            "midleft",
-        )
+        write(pair_text(p), 20, "text", (COLUMN.x + 68, COLUMN.y + 46), "midleft")
         clock = self.match.rule_clock
         left = clock.move_seconds_left() if clock is not None else ANSWER_SECONDS
         frac = left / ANSWER_SECONDS
@@ -367,24 +302,20 @@ class ColumnDrawing:
             colour = lighten(colour, 0.3 * pulse(self.ticks, 0.3))
         draw_ring(surface, RING_CENTER, RING_R, 12, frac, colour, darken(theme["panel_edge"], 0.3))
         secs = max(0, math.ceil(left))
-        text(
-            surface,
-            theme,
+        write(
             f"{secs // 60}:{secs % 60:02d}",
             30,
-            theme["text"],
+            "text",
             (RING_CENTER[0], RING_CENTER[1] - 6),
             "center",
         )
-        text(
-            surface,
-            theme,
+        write(
             "to answer",
             15,
-            theme["text_dim"],
+            "text_dim",
             (RING_CENTER[0], RING_CENTER[1] + 22),
             "center",
-            "regular",
+            kind="regular",
         )
         y = RING_CENTER[1] + RING_R + 14
         if not person:
@@ -402,13 +333,13 @@ class ColumnDrawing:
             status, col = f"Path: {n} cell{'s' if n != 1 else ''}, open", theme["accent_2"]
         else:
             status, col = "Draw it on the board", theme["text_dim"]
-        text(surface, theme, status, 18, col, (COLUMN.x, y), max_width=COLUMN.w)
+        write(status, 18, col, (COLUMN.x, y), max_width=COLUMN.w)
         if self.verdict:
             words, kind = self.verdict
             vcol = theme["bad"] if kind == "bad" else theme["good"]
             lines = wrap_text(words, theme.font(16, "bold"), COLUMN.w)[:2]
             for i, line in enumerate(lines):
-                text(surface, theme, line, 16, vcol, (COLUMN.x, y + 24 + 20 * i))
+                write(line, 16, vcol, (COLUMN.x, y + 24 + 20 * i))
         for t in self.view_buttons():
             if t.key in ("submit", "clear", "concede"):
                 self.draw_button(surface, t)
@@ -426,13 +357,6 @@ class ColumnDrawing:
         self.paragraph(
             surface, help_text, CLEAR_RECT.bottom + 14, theme["text_dim"], 15, max_lines=5
         )
-        text(
-            surface,
-            theme,
-            self.keys_hint(),
-            14,
-            theme["text_dim"],
-            (COLUMN.x, BOARD.bottom),
-            "bottomleft",
-            "regular",
+        write(
+            self.keys_hint(), 14, "text_dim", (COLUMN.x, BOARD.bottom), "bottomleft", kind="regular"
         )

@@ -6,10 +6,10 @@ import pygame
 
 from game.color_crossroads import PAIRS, Challenge
 from scenes.play.base import PANEL, pulse
-from scenes.widgets import darken, lighten
+from scenes.widgets import Pen, darken, lighten
 
 from .layout import PAIR_TOP, pair_row_rect, pair_text
-from .sprites import blit_gem, text
+from .sprites import blit_gem
 
 
 class SidePanel:
@@ -17,23 +17,15 @@ class SidePanel:
 
     # the side panel: the six pairs -------------------------------------------------------
     def draw_extra_panel(self, surface: pygame.Surface, y: int) -> int:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         cb = self.app.settings.colour_blind
         st = self.match.state
-        text(surface, theme, "Pairs", 18, theme["text_dim"], (PANEL.x + 14, PAIR_TOP - 24))
+        write("Pairs", 18, "text_dim", (PANEL.x + 14, PAIR_TOP - 24))
         hint = (
             "corner loops · one challenge a turn" if st.corner_loops else "one challenge per turn"
         )
-        text(
-            surface,
-            theme,
-            hint,
-            15,
-            theme["text_dim"],
-            (PANEL.right - 14, PAIR_TOP - 22),
-            "topright",
-            "regular",
-        )
+        write(hint, 15, "text_dim", (PANEL.right - 14, PAIR_TOP - 22), "topright", kind="regular")
         targets = {t.key: t for t in self.view_buttons()}
         for p in range(len(PAIRS)):
             row = pair_row_rect(p)
@@ -50,9 +42,7 @@ class SidePanel:
             blit_gem(surface, theme, a, (row.x + 20, row.centery), 12, cb, alpha)
             blit_gem(surface, theme, b, (row.x + 46, row.centery), 12, cb, alpha)
             name_col = theme["text"] if is_open else theme["text_dim"]
-            nr = text(
-                surface, theme, pair_text(p), 19, name_col, (row.x + 66, row.centery), "midleft"
-            )
+            nr = write(pair_text(p), 19, name_col, (row.x + 66, row.centery), "midleft")
             if not is_open:
                 pygame.draw.line(
                     surface,
@@ -62,9 +52,7 @@ class SidePanel:
                     2,
                 )
                 who = st.closed[p]
-                text(
-                    surface,
-                    theme,
+                write(
                     f"closed · P{who + 1} +1",
                     16,
                     lighten(self.seat_colour(who), 0.3),
@@ -73,15 +61,7 @@ class SidePanel:
                 )
                 continue
             if challenged:
-                text(
-                    surface,
-                    theme,
-                    "challenged",
-                    16,
-                    theme["accent"],
-                    (row.right - 12, row.centery),
-                    "midright",
-                )
+                write("challenged", 16, "accent", (row.right - 12, row.centery), "midright")
                 continue
             t = targets.get(f"challenge:{p}")
             if t is not None:

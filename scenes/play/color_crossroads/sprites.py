@@ -1,5 +1,5 @@
-"""Color Crossroads' cached drawing: gem sprites, text, translucent rectangles and the
-answer timer's ring.
+"""Color Crossroads' drawing pieces: gem sprites (kept in the drawing kit's cache),
+translucent rectangles and the answer timer's ring.
 """
 
 from __future__ import annotations
@@ -9,26 +9,20 @@ import math
 import pygame
 
 from game.color_crossroads import COLOURS
-from scenes.widgets import GLYPHS, draw_gem, lighten
+from scenes.widgets import GLYPHS, cached, draw_gem, lighten
 
 from .layout import colour_of
 
-# -- cached drawing -------------------------------------------------------------------
-_SPRITES: dict = {}
-_TEXT: dict = {}
 
-
+# -- sprites, kept in the drawing kit's one cache ----------------------------------------
 def gem_sprite(colour, radius: int, glyph: str | None) -> pygame.Surface:
-    key = (tuple(pygame.Color(colour)), radius, glyph)
-    s = _SPRITES.get(key)
-    if s is None:
+    def make() -> pygame.Surface:
         size = radius * 2 + 8
         s = pygame.Surface((size, size), pygame.SRCALPHA)
         draw_gem(s, (size / 2, size / 2), radius, colour, glyph=glyph)
-        if len(_SPRITES) > 300:
-            _SPRITES.clear()
-        _SPRITES[key] = s
-    return s
+        return s
+
+    return cached(("color_crossroads.gem", tuple(pygame.Color(colour)), radius, glyph), make)
 
 
 def blit_gem(
@@ -39,35 +33,6 @@ def blit_gem(
         s = s.copy()
         s.set_alpha(alpha)
     surface.blit(s, s.get_rect(center=(round(center[0]), round(center[1]))))
-
-
-def text(
-    surface,
-    theme,
-    words: str,
-    size: int,
-    colour,
-    pos,
-    anchor: str = "topleft",
-    kind: str = "bold",
-    max_width: int | None = None,
-) -> pygame.Rect:
-    """draw_text with a cache of rendered lines (the panel redraws every frame)."""
-    font = theme.font(size, kind)
-    if max_width is not None and font.size(words)[0] > max_width:
-        while words and font.size(words + "…")[0] > max_width:
-            words = words[:-1]
-        words += "…"
-    key = (words, size, kind, tuple(pygame.Color(colour)))
-    img = _TEXT.get(key)
-    if img is None:
-        if len(_TEXT) > 800:
-            _TEXT.clear()
-        img = font.render(words, True, colour)
-        _TEXT[key] = img
-    rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-    surface.blit(img, rect)
-    return rect
 
 
 def alpha_rect(surface, rect, colour, alpha: int, radius: int = 10, width: int = 0) -> None:

@@ -8,7 +8,7 @@ import pygame
 
 from game.crystal_connector import Convert, Pass, Shift
 from scenes.play.base import ease, ease_out_back
-from scenes.widgets import darken, lighten, wrap_text
+from scenes.widgets import cached, darken, lighten, render_cached, wrap_text
 
 from .layout import BOARD, POPUP_TICKS, signed
 
@@ -42,9 +42,8 @@ class Animations:
             text = tp.text
             spikes = rec.spike_points[seat]
             w, h = 330, 86 if spikes else 70
-            key = ("popup", rec, seat, p)
-            card = self._sprites.get(key)
-            if card is None:
+
+            def make(seat=seat, a=a, b=b, text=text, spikes=spikes, w=w, h=h) -> pygame.Surface:
                 card = pygame.Surface((w, h), pygame.SRCALPHA)
                 col = self.seat_colour(seat)
                 pygame.draw.rect(
@@ -56,17 +55,20 @@ class Animations:
                 pygame.draw.rect(card, col, card.get_rect(), 4, border_radius=16)
                 self._gem(card, a, (30, 35), 14)
                 self._gem(card, b, (62, 35), 14)
-                img = self._text(text, 34, theme["text"], "display")
+                img = render_cached(theme.font(34, "display"), text, theme["text"])
                 card.blit(img, img.get_rect(midleft=(86, 35)))
-                name = self._text(self.match.seat_names()[seat], 14, lighten(col, 0.3))
+                name = render_cached(
+                    theme.font(14), self.match.seat_names()[seat], lighten(col, 0.3)
+                )
                 card.blit(name, name.get_rect(topright=(w - 12, 6)))
                 if spikes:
-                    sp = self._text(f"+{spikes} from spikes", 16, theme["accent"])
+                    sp = render_cached(theme.font(16), f"+{spikes} from spikes", theme["accent"])
                     card.blit(sp, sp.get_rect(midleft=(86, 68)))
-                self._sprites = {
-                    k: v for k, v in self._sprites.items() if k[0] != "popup" or k[1] == rec
-                }
-                self._sprites[key] = card
+                return card
+
+            # the seat's name and colour are in the key: the card shows them
+            who = (self.match.seat_names()[seat], tuple(self.seat_colour(seat)))
+            card = cached(("crystal_connector.popup", rec, seat, p, who), make)
             card = card.copy() if grow == 1.0 else card
             if grow != 1.0:
                 card = pygame.transform.smoothscale(
@@ -139,7 +141,7 @@ class Animations:
         pygame.draw.rect(card, (*theme["background_2"][:3], 240), card.get_rect(), border_radius=18)
         pygame.draw.rect(card, self.seat_colour(seat), card.get_rect(), 4, border_radius=18)
         for k, line in enumerate(lines):
-            img = self._text(line, 26, theme["text"])
+            img = render_cached(theme.font(26), line, theme["text"])
             card.blit(img, img.get_rect(midtop=(w // 2, 16 + 34 * k)))
         if grow != 1.0:
             card = pygame.transform.smoothscale(

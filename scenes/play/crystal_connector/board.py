@@ -27,7 +27,16 @@ from game.crystal_connector import (
     line_kind,
 )
 from scenes.play.base import pulse
-from scenes.widgets import GLYPHS, darken, draw_gem, draw_glyph, draw_text, lighten
+from scenes.widgets import (
+    GLYPHS,
+    Pen,
+    cached,
+    darken,
+    draw_gem,
+    draw_glyph,
+    lighten,
+    render_cached,
+)
 
 from .layout import (
     BOARD,
@@ -148,42 +157,19 @@ class BoardDrawing:
     """Drawing the board (mixed into CrystalConnectorView)."""
 
     # ================================================================== drawing helpers
-    def _text(self, text: str, size: int, colour, kind: str = "bold") -> pygame.Surface:
-        key = (text, size, tuple(pygame.Color(colour)), kind)
-        img = self._texts.get(key)
-        if img is None:
-            if len(self._texts) > 600:
-                self._texts.clear()
-            img = self.app.theme.font(size, kind).render(text, True, colour)
-            self._texts[key] = img
-        return img
-
-    def _blit_text(
-        self, surface, text, size, colour, pos, anchor="topleft", kind="bold", max_width=None
-    ):
-        if max_width is not None:
-            font = self.app.theme.font(size, kind)
-            if font.size(text)[0] > max_width:
-                return draw_text(surface, text, font, colour, pos, anchor, max_width=max_width)
-        img = self._text(text, size, colour, kind)
-        rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-        surface.blit(img, rect)
-        return rect
-
     def _sprite(
         self, piece: int, spiked: bool, dim: bool = False, size: int = CELL
     ) -> pygame.Surface:
         glyphs = bool(self.app.settings.colour_blind)
-        key = (piece, spiked, dim, glyphs, size)
-        s = self._sprites.get(key)
-        if s is None:
+
+        def make() -> pygame.Surface:
             if dim:
                 s = self._sprite(piece, spiked, False, size).copy()
                 s.fill((120, 120, 130, 255), special_flags=pygame.BLEND_RGBA_MULT)
-            else:
-                s = _piece_sprite(self.app.theme, piece, size, spiked, glyphs)
-            self._sprites[key] = s
-        return s
+                return s
+            return _piece_sprite(self.app.theme, piece, size, spiked, glyphs)
+
+        return cached(("crystal_connector.piece", piece, spiked, dim, glyphs, size), make)
 
     def _gem(self, surface, colour: int, center, radius: float) -> None:
         """A crystal of ``colour`` from the sprite cache (glyph in colour-blind mode)."""
@@ -193,9 +179,8 @@ class BoardDrawing:
 
     def _tile(self, kind: str) -> pygame.Surface:
         """Cell tints, made once: pylon-doubled cells and bombed groups."""
-        key = ("tile", kind)
-        tile = self._sprites.get(key)
-        if tile is None:
+
+        def make() -> pygame.Surface:
             theme = self.app.theme
             tile = pygame.Surface((CELL - 6, CELL - 6), pygame.SRCALPHA)
             rect = tile.get_rect()
@@ -206,16 +191,15 @@ class BoardDrawing:
                 pygame.draw.rect(tile, (*theme["bad"][:3], 46), rect, border_radius=10)
                 for k in range(-rect.h, rect.w, 12):
                     pygame.draw.line(tile, (*theme["bad"][:3], 60), (k, rect.h), (k + rect.h, 0), 2)
-            self._sprites[key] = tile
-        return tile
+            return tile
+
+        return cached(("crystal_connector.tile", kind), make)
 
     def _derived(self, board) -> dict:
         """What the board alone decides, computed once per board: doubled cells,
         bombed cells and the largest group sizes (the engine's own functions)."""
-        d = self._derived_cache.get(board)
-        if d is None:
-            if len(self._derived_cache) > 64:
-                self._derived_cache.clear()
+
+        def make() -> dict:
             from game.crystal_connector import colour_groups, double_cells
 
             bombed: set[int] = set()
@@ -224,13 +208,13 @@ class BoardDrawing:
                     for g in colour_groups(board, c):
                         if g.bombed:
                             bombed.update(g.cells)
-            d = {
+            return {
                 "double": double_cells(board) if PYLON in board else frozenset(),
                 "bombed": frozenset(bombed),
                 "sizes": largest_sizes(board),
             }
-            self._derived_cache[board] = d
-        return d
+
+        return cached(("crystal_connector.derived", board), make)
 
     def _board_background(self) -> pygame.Surface:
         if self._board_bg is None:
@@ -250,17 +234,16 @@ class BoardDrawing:
 
     def _groups_of(self, board) -> dict[int, tuple[tuple[int, ...], int]]:
         """Largest unbombed group of each colour: colour -> (cells, size)."""
-        g = self._groups.get(board)
-        if g is None:
-            if len(self._groups) > 64:
-                self._groups.clear()
+
+        def make() -> dict:
             g = {}
             for c in COLOURS:
                 grp = largest_group(board, c)
                 if grp is not None:
                     g[c] = (grp.cells, grp.size)
-            self._groups[board] = g
-        return g
+            return g
+
+        return cached(("crystal_connector.groups", board), make)
 
     def _points_now(self, board) -> tuple[tuple, tuple]:
         sizes = self._derived(board)["sizes"]
@@ -355,28 +338,22 @@ class BoardDrawing:
                 surface.blit(tile, cell_rect(i).inflate(-6, -6))
 
     def _draw_cell_badges(self, surface, state, skip=frozenset()) -> None:
+        write = Pen(surface, self.app.theme)
         if state.anomalies.pylons:
             for i in self._derived(state.board)["double"]:
                 if i in skip or state.board[i] not in COLOURS + (CHAMELEON,):
                     continue
                 r = cell_rect(i)
-                self._blit_text(
-                    surface,
-                    "x2",
-                    13,
-                    self.app.theme["accent_2"],
-                    (r.right - 8, r.bottom - 6),
-                    "bottomright",
-                )
+                write("x2", 13, "accent_2", (r.right - 8, r.bottom - 6), "bottomright")
 
     def _outline_layer(self, board, colours, width: int) -> pygame.Surface:
         """A cached transparent layer with the outline of each colour's largest group:
         the union of the group's cells (bridged to their neighbours) grown by
         ``width``, minus the union itself, so a group reads as one shape."""
-        key = ("outline", board, colours, width, self.app.settings.colour_blind)
-        layer = self._groups.get(key)
-        if layer is not None:
-            return layer
+        key = ("crystal_connector.outline", board, colours, width, self.app.settings.colour_blind)
+        return cached(key, lambda: self._make_outline_layer(board, colours, width))
+
+    def _make_outline_layer(self, board, colours, width: int) -> pygame.Surface:
         theme = self.app.theme
         layer = pygame.Surface(BOARD.size, pygame.SRCALPHA)
         groups = self._groups_of(board)
@@ -416,11 +393,8 @@ class BoardDrawing:
             centre = (c * CELL + 13 + fx * (CELL - 26), r * CELL + 13 + fy * (CELL - 26))
             pygame.draw.circle(layer, theme[COLOUR_KEYS[colour]], centre, 11)
             pygame.draw.circle(layer, (12, 12, 22), centre, 11, 2)
-            img = self._text(str(size), 14, (12, 12, 22))
+            img = render_cached(theme.font(14), str(size), (12, 12, 22))
             layer.blit(img, img.get_rect(center=centre))
-        if len(self._groups) > 64:
-            self._groups.clear()
-        self._groups[key] = layer
         return layer
 
     def _draw_outlines(self, surface, board, strong: float = 0.0, colours=COLOURS) -> None:
@@ -473,10 +447,10 @@ class BoardDrawing:
             surface.blit(self._handle_sprite(line, d, look, ring), handle_rect(line, d))
 
     def _handle_sprite(self, line: str, d: str, look: str, ring: str) -> pygame.Surface:
-        key = ("handle", line, d, look, ring)
-        spr = self._sprites.get(key)
-        if spr is not None:
-            return spr
+        key = ("crystal_connector.handle", line, d, look, ring)
+        return cached(key, lambda: self._make_handle(line, d, look, ring))
+
+    def _make_handle(self, line: str, d: str, look: str, ring: str) -> pygame.Surface:
         theme = self.app.theme
         rect = handle_rect(line, d)
         spr = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -527,9 +501,8 @@ class BoardDrawing:
             pygame.draw.polygon(spr, darken(fg, 0.3), pts, 2)
         else:
             pygame.draw.polygon(spr, fg, pts)
-        img = self._text(line, 16, fg)
+        img = render_cached(theme.font(16), line, fg)
         spr.blit(img, img.get_rect(center=label_pos))
-        self._sprites[key] = spr
         return spr
 
     def _draw_line_glow(self, surface, line: str, colour, alpha: int = 60, width: int = 3) -> None:
@@ -546,26 +519,21 @@ class BoardDrawing:
 
     def _draw_banned_overlay(self, surface, state) -> None:
         for line in state.banned_lines():
-            key = ("banned", line)
-            layer = self._sprites.get(key)
             k = LINES.index(line)
             if line_kind(line) == "column":
                 r = pygame.Rect(BOARD.x + k * CELL + 2, BOARD.y + 2, CELL - 4, BOARD.h - 4)
             else:
                 r = pygame.Rect(BOARD.x + 2, BOARD.y + (k - SIZE) * CELL + 2, BOARD.w - 4, CELL - 4)
-            if layer is None:
-                layer = pygame.Surface(r.size, pygame.SRCALPHA)
-                for x in range(-r.h, r.w, 16):
-                    pygame.draw.line(layer, (150, 150, 170, 34), (x, r.h), (x + r.h, 0), 5)
-                pygame.draw.rect(
-                    layer,
-                    darken(self.app.theme["text_dim"], 0.35),
-                    layer.get_rect(),
-                    2,
-                    border_radius=8,
-                )
-                self._sprites[key] = layer
-            surface.blit(layer, r)
+
+            def make(size=r.size) -> pygame.Surface:
+                layer = pygame.Surface(size, pygame.SRCALPHA)
+                for x in range(-size[1], size[0], 16):
+                    pygame.draw.line(layer, (150, 150, 170, 34), (x, size[1]), (x + size[1], 0), 5)
+                edge = darken(self.app.theme["text_dim"], 0.35)
+                pygame.draw.rect(layer, edge, layer.get_rect(), 2, border_radius=8)
+                return layer
+
+            surface.blit(cached(("crystal_connector.banned", line), make), r)
 
     def _draw_arrow(
         self,
@@ -622,7 +590,7 @@ class BoardDrawing:
             cx, cy = (
                 (BOARD.x + across, BOARD.y + mid) if column else (BOARD.x + mid, BOARD.y + across)
             )
-            img = self._text(label, 16, (12, 12, 22))
+            img = render_cached(self.app.theme.font(16), label, (12, 12, 22))
             box = img.get_rect(center=(cx, cy)).inflate(12, 6)
             box.clamp_ip(BOARD.inflate(-4, -4))
             pygame.draw.rect(surface, col, box, border_radius=8)
@@ -800,7 +768,7 @@ class BoardDrawing:
             self._draw_handles(surface, rules, interactive and not complete)
         for text, x, y, colour, left, total in self.floaters if live else ():
             a = min(1.0, left / 20)
-            img = self._text(text, 18, colour)
+            img = render_cached(theme.font(18), text, colour)
             img2 = img.copy()
             img2.set_alpha(int(255 * a))
             box = img2.get_rect(center=(x, y))
@@ -835,6 +803,7 @@ class BoardDrawing:
 
     # ================================================================== hint
     def draw_hint(self, surface, move) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         if isinstance(move, Shift):
             self._draw_arrow(surface, move.line, signed(move), theme["good"], f"hint: {move}", 120)
@@ -850,9 +819,7 @@ class BoardDrawing:
             r = cell_rect(move.cell)
             pygame.draw.circle(surface, theme["good"], r.center, CELL // 2 - 2, 3)
             self._gem(surface, move.colour, (r.right - 14, r.y + 14), 10)
-            self._blit_text(
-                surface, "hint", 14, theme["good"], (r.centerx, r.bottom - 4), "midbottom"
-            )
+            write("hint", 14, "good", (r.centerx, r.bottom - 4), "midbottom")
         else:
             for m, rect in self.choice_rects():
                 if str(m) == str(move):

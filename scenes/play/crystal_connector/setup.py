@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.crystal_connector import COLOUR_NAMES, COLOURS, MoveOrder, PickOrder, TakeColours
-from scenes.widgets import darken, draw_panel, lighten, wrap_text
+from scenes.widgets import Pen, darken, draw_panel, lighten, wrap_text
 
 from .layout import SETUP
 
@@ -33,14 +33,14 @@ class SetupDrawing:
         return str(move)
 
     def _draw_setup(self, surface, state, live: bool) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         m = self.match
         panel = SETUP
         draw_panel(surface, panel, theme, fill="panel", edge="panel_edge", radius=14)
         seat = state.to_move
         chooser, question, explain, _ = self._setup_text(state)
-        self._blit_text(
-            surface,
+        write(
             chooser,
             17,
             lighten(self.seat_colour(seat), 0.2),
@@ -49,11 +49,11 @@ class SetupDrawing:
         )
         y = panel.y + 40
         for line in question:
-            self._blit_text(surface, line, 26, theme["accent"], (panel.x + 16, y), kind="display")
+            write(line, 26, "accent", (panel.x + 16, y), kind="display")
             y += 32
         y += 6
         for line in explain:
-            self._blit_text(surface, line, 16, theme["text_dim"], (panel.x + 16, y), kind="regular")
+            write(line, 16, "text_dim", (panel.x + 16, y), kind="regular")
             y += 20
         person = live and self.my_turn()
         hover = None
@@ -76,16 +76,16 @@ class SetupDrawing:
             pygame.draw.rect(surface, edge, rect, 3 if focused or is_hint else 2, border_radius=14)
             self._draw_choice(surface, state, move, rect, person)
         if not person and state.phase != "over":
-            self._blit_text(
-                surface,
+            write(
                 f"{chooser} is choosing...",
                 18,
-                theme["text_dim"],
+                "text_dim",
                 (panel.centerx, panel.bottom - 24),
                 "center",
             )
 
     def _draw_choice(self, surface, state, move, rect, person: bool) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         text_c = theme["text"] if person else theme["text_dim"]
 
@@ -108,19 +108,11 @@ class SetupDrawing:
                 sub = "Make the first turn" if move.first else "Answer the first turn"
             lines = wrap_text(sub, theme.font(16, "regular"), rect.w - 80)[:2]
             top = rect.centery - (30 + 20 * len(lines)) // 2
-            self._blit_text(surface, title, 24, text_c, (rect.x + 18, top))
+            write(title, 24, text_c, (rect.x + 18, top))
             for k, line in enumerate(lines):
-                self._blit_text(
-                    surface,
-                    line,
-                    16,
-                    theme["text_dim"],
-                    (rect.x + 18, top + 34 + 20 * k),
-                    kind="regular",
-                )
+                write(line, 16, "text_dim", (rect.x + 18, top + 34 + 20 * k), kind="regular")
             big = "1" if move.first else "2"
-            self._blit_text(
-                surface,
+            write(
                 big,
                 44,
                 theme["accent"] if person else theme["text_dim"],
@@ -136,16 +128,15 @@ class SetupDrawing:
             gem(c, (gx, rect.centery), 18 if len(cols) == 1 else 16)
             gx += 40
         names = " + ".join(COLOUR_NAMES[c].capitalize() for c in cols)
-        self._blit_text(surface, names, 21, text_c, (gx, rect.y + 14))
+        write(names, 21, text_c, (gx, rect.y + 14))
         sizes = self._derived(state.board)["sizes"]
         detail = ("largest group now: " if len(cols) == 1 else "largest now: ") + " and ".join(
             str(sizes[c]) for c in cols
         )
-        self._blit_text(
-            surface,
+        write(
             detail,
             15,
-            theme["text_dim"],
+            "text_dim",
             (gx, rect.y + 42),
             kind="regular",
             max_width=rect.right - gx - 10,
@@ -155,11 +146,10 @@ class SetupDrawing:
             last = [c for c in COLOURS if c not in first and c not in cols]
             if last:
                 other = self.match.seat_names()[state.first_picker]
-                self._blit_text(
-                    surface,
+                write(
                     f"{other} gets {COLOUR_NAMES[last[0]]}",
                     15,
-                    theme["text_dim"],
+                    "text_dim",
                     (gx, rect.y + 62),
                     kind="regular",
                     max_width=rect.right - gx - 10,

@@ -19,7 +19,7 @@ from game.crystal_connector import (
     line_label,
 )
 from scenes.play.base import PANEL, BannerStyle
-from scenes.widgets import darken, draw_panel, draw_text, lighten, wrap_text
+from scenes.widgets import Pen, darken, draw_panel, draw_text, lighten, wrap_text
 
 from .layout import SIDE, _dir_for
 
@@ -35,6 +35,7 @@ class SidePanel:
     def _draw_button(
         self, surface, rect, text, *, enabled=True, primary=False, active=False, size=19
     ) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         hover = rect.collidepoint(self.mouse) and enabled
         if not enabled:
@@ -53,9 +54,10 @@ class SidePanel:
             edge, fg = theme["accent_2"] if hover else theme["panel_edge"], theme["text"]
         pygame.draw.rect(surface, fill, rect, border_radius=12)
         pygame.draw.rect(surface, edge, rect, 2, border_radius=12)
-        self._blit_text(surface, text, size, fg, rect.center, "center", max_width=rect.w - 12)
+        write(text, size, fg, rect.center, "center", max_width=rect.w - 12)
 
     def _draw_side(self, surface, state, live: bool, extra: str | None = None) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         m = self.match
         x, y, w = SIDE.x, SIDE.y, SIDE.w
@@ -65,19 +67,12 @@ class SidePanel:
         card = pygame.Rect(x, y, w, 86)
         draw_panel(surface, card, theme, fill="panel", edge="panel_edge", radius=12)
         if over:
-            self._blit_text(surface, "Game over", 24, theme["accent"], (card.x + 14, card.y + 10))
+            write("Game over", 24, "accent", (card.x + 14, card.y + 10))
             out = state.outcome()
             for k, line in enumerate(
                 wrap_text(out.reason if out else "", theme.font(15, "regular"), w - 28)[:2]
             ):
-                self._blit_text(
-                    surface,
-                    line,
-                    15,
-                    theme["text"],
-                    (card.x + 14, card.y + 42 + 18 * k),
-                    kind="regular",
-                )
+                write(line, 15, "text", (card.x + 14, card.y + 42 + 18 * k), kind="regular")
         else:
             controller = m.controller(mover)
             names = m.seat_names()
@@ -89,9 +84,7 @@ class SidePanel:
                 head = f"{names[mover]} (bot)"
             else:
                 head = "Your turn" if len(m.people()) == 1 else f"{names[mover]}'s turn"
-            self._blit_text(
-                surface, head, 22, theme["text"], (card.x + 38, card.y + 10), max_width=w - 50
-            )
+            write(head, 22, "text", (card.x + 38, card.y + 10), max_width=w - 50)
             cols = state.seat_colours(mover)
             gx = card.x + 26
             for c in cols:
@@ -109,11 +102,10 @@ class SidePanel:
                     )
             elif mover in m.proxy:
                 words = "you choose its shifts"
-            self._blit_text(
-                surface,
+            write(
                 words,
                 16,
-                theme["text_dim"],
+                "text_dim",
                 (gx + 2, card.y + 62),
                 "midleft",
                 kind="regular",
@@ -131,7 +123,7 @@ class SidePanel:
         done_shifts = sum(1 for a in committed + mine_pending if not a.startswith("convert"))
         label = f"Shifts this turn: {done_shifts} of {required}"
         if not over:
-            self._blit_text(surface, label, 18, theme["accent_2"], (x + 2, y))
+            write(label, 18, "accent_2", (x + 2, y))
         y += 28
         items = committed + mine_pending
         converts = [a for a in items if a.startswith("convert")]
@@ -140,9 +132,7 @@ class SidePanel:
         if converts and not over:
             r = pygame.Rect(x, y, w, slot_h)
             pygame.draw.rect(surface, darken(theme["accent_2"], 0.6), r, border_radius=10)
-            self._blit_text(
-                surface, converts[0], 17, theme["text"], (r.x + 12, r.centery), "midleft"
-            )
+            write(converts[0], 17, "text", (r.x + 12, r.centery), "midleft")
             y += slot_h + 6
         draft_text = None
         if live and self.draft:
@@ -158,18 +148,13 @@ class SidePanel:
                 edge = theme["accent"] if held else theme["panel_edge"]
                 pygame.draw.rect(surface, fill, r, border_radius=10)
                 pygame.draw.rect(surface, edge, r, 2, border_radius=10)
-                self._blit_text(
-                    surface, f"{k + 1}", 16, theme["text_dim"], (r.x + 14, r.centery), "midleft"
-                )
-                self._blit_text(
-                    surface, shifts[k], 18, theme["text"], (r.x + 40, r.centery), "midleft"
-                )
+                write(f"{k + 1}", 16, "text_dim", (r.x + 14, r.centery), "midleft")
+                write(shifts[k], 18, "text", (r.x + 40, r.centery), "midleft")
                 if held:
-                    self._blit_text(
-                        surface,
+                    write(
                         "not confirmed" if self.preview_on() else "queued",
                         13,
-                        theme["accent"],
+                        "accent",
                         (r.right - 10, r.centery),
                         "midright",
                         kind="regular",
@@ -177,41 +162,20 @@ class SidePanel:
             else:
                 pygame.draw.rect(surface, darken(theme["panel"], 0.15), r, border_radius=10)
                 pygame.draw.rect(surface, darken(theme["panel_edge"], 0.3), r, 1, border_radius=10)
-                self._blit_text(
-                    surface,
-                    f"{k + 1}",
-                    16,
-                    darken(theme["text_dim"], 0.3),
-                    (r.x + 14, r.centery),
-                    "midleft",
+                write(
+                    f"{k + 1}", 16, darken(theme["text_dim"], 0.3), (r.x + 14, r.centery), "midleft"
                 )
                 if k == len(shifts) and draft_text:
-                    self._blit_text(
-                        surface,
-                        draft_text + " ?",
-                        18,
-                        theme["accent"],
-                        (r.x + 40, r.centery),
-                        "midleft",
-                    )
+                    write(draft_text + " ?", 18, "accent", (r.x + 40, r.centery), "midleft")
             y += slot_h + 6
         # the lines banned this turn, and why (the engine's reason)
         box = self._draft_box()
         bans = base_state.banned_lines() if base_state.phase == "play" and not over else {}
         if bans and live and self.my_turn() and y + 64 <= box.y:
-            self._blit_text(
-                surface,
-                "Banned now: " + ", ".join(bans),
-                16,
-                theme["text"],
-                (x + 2, y + 2),
-                max_width=w - 4,
-            )
+            write("Banned now: " + ", ".join(bans), 16, "text", (x + 2, y + 2), max_width=w - 4)
             first = next(iter(bans.values()))
             for k, line in enumerate(wrap_text(first, theme.font(14, "regular"), w - 4)[:2]):
-                self._blit_text(
-                    surface, line, 14, theme["text_dim"], (x + 2, y + 24 + 18 * k), kind="regular"
-                )
+                write(line, 14, "text_dim", (x + 2, y + 24 + 18 * k), kind="regular")
         # the draft box, or a short how-to
         if not (live and self.my_turn() and not over):
             return
@@ -219,19 +183,17 @@ class SidePanel:
             line, off = self.draft
             draw_panel(surface, box, theme, fill="panel", edge="accent", radius=12)
             move = Shift(line, _dir_for(line, off), abs(off))
-            self._blit_text(
-                surface,
+            write(
                 f"{line_label(line)} {move.direction}",
                 18,
-                theme["accent"],
+                "accent",
                 (box.x + 12, box.y + 4),
                 max_width=box.w - 70,
             )
-            self._blit_text(
-                surface,
+            write(
                 "how far? tap a number",
                 13,
-                theme["text_dim"],
+                "text_dim",
                 (box.x + 12, box.y + 27),
                 kind="regular",
                 max_width=box.w - 70,
@@ -247,22 +209,12 @@ class SidePanel:
                 self._draw_button(surface, cancel, "×", size=22)
         elif self.convert_mode:
             draw_panel(surface, box, theme, fill="panel", edge="accent_2", radius=12)
-            for k, line in enumerate(
-                wrap_text(
-                    "Tap one of your crystals (circled) to turn it into your other "
-                    "colour, or press Convert again to cancel.",
-                    theme.font(16, "regular"),
-                    box.w - 24,
-                )[:4]
-            ):
-                self._blit_text(
-                    surface,
-                    line,
-                    16,
-                    theme["text"],
-                    (box.x + 12, box.y + 10 + 20 * k),
-                    kind="regular",
-                )
+            how = (
+                "Tap one of your crystals (circled) to turn it into your other "
+                "colour, or press Convert again to cancel."
+            )
+            for k, line in enumerate(wrap_text(how, theme.font(16, "regular"), box.w - 24)[:4]):
+                write(line, 16, "text", (box.x + 12, box.y + 10 + 20 * k), kind="regular")
         elif not self.turn_complete():
             tips = (
                 ("Drag a row or column, or tap the arrows at its ends.  Keys: arrows, Tab, Enter.")
@@ -273,27 +225,17 @@ class SidePanel:
                 )
             )
             for k, line in enumerate(wrap_text(tips, theme.font(16, "regular"), box.w - 8)[:4]):
-                self._blit_text(
-                    surface,
-                    line,
-                    16,
-                    theme["text_dim"],
-                    (box.x + 4, box.y + 6 + 21 * k),
-                    kind="regular",
-                )
+                write(line, 16, "text_dim", (box.x + 4, box.y + 6 + 21 * k), kind="regular")
         else:
             pts = self._points_now(local.board)
             draw_panel(surface, box, theme, fill="panel", edge="good", radius=12)
-            self._blit_text(
-                surface, "Confirm to score:", 16, theme["good"], (box.x + 12, box.y + 8)
-            )
+            write("Confirm to score:", 16, "good", (box.x + 12, box.y + 8))
             yy = box.y + 34
             for seat, p in enumerate(pts):
                 if p is None:
                     continue
                 a, b, sa, sb = p
-                self._blit_text(
-                    surface,
+                write(
                     f"{self.match.seat_names()[seat]}  +{sa * sb} = {sa} x {sb}",
                     17,
                     lighten(self.seat_colour(seat), 0.3),
@@ -399,6 +341,7 @@ class SidePanel:
         return y
 
     def draw_extra_panel(self, surface: pygame.Surface, y: int) -> int:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         state = self.shown
         x, w = PANEL.x + 14, PANEL.w - 28
@@ -410,17 +353,10 @@ class SidePanel:
         else:
             lines = []
         thr = state.threshold
-        self._blit_text(surface, f"Race to {thr}", 17, theme["accent_2"], (x, y))
+        write(f"Race to {thr}", 17, "accent_2", (x, y))
         rnd = state.round_number
-        self._blit_text(
-            surface,
-            f"round {rnd}" if rnd else "setup",
-            15,
-            theme["text_dim"],
-            (x + w, y + 2),
-            "topright",
-            kind="regular",
-        )
+        stage = f"round {rnd}" if rnd else "setup"
+        write(stage, 15, "text_dim", (x + w, y + 2), "topright", kind="regular")
         y += 24
         for seat in (0, 1):
             bar = pygame.Rect(x, y, w, 12)
@@ -434,39 +370,27 @@ class SidePanel:
         # what each seat scores if the turn ended on the board shown now
         if state.phase in ("play", "over") and all(len(state.seat_colours(s)) == 2 for s in (0, 1)):
             board = self._panel_board or state.board  # the board drawn this frame
-            self._blit_text(
-                surface, "Turn points on this board", 15, theme["text_dim"], (x, y), kind="regular"
-            )
+            write("Turn points on this board", 15, "text_dim", (x, y), kind="regular")
             y += 20
             for seat, p in enumerate(self._points_now(board)):
                 a, b, sa, sb = p
                 gx = x + 10
                 self._gem(surface, a, (gx, y + 11), 9)
-                self._blit_text(surface, str(sa), 17, theme["text"], (gx + 14, y + 11), "midleft")
-                self._blit_text(
-                    surface,
-                    "x",
-                    15,
-                    theme["text_dim"],
-                    (gx + 40, y + 11),
-                    "midleft",
-                    kind="regular",
-                )
+                write(str(sa), 17, "text", (gx + 14, y + 11), "midleft")
+                write("x", 15, "text_dim", (gx + 40, y + 11), "midleft", kind="regular")
                 self._gem(surface, b, (gx + 62, y + 11), 9)
-                self._blit_text(surface, str(sb), 17, theme["text"], (gx + 76, y + 11), "midleft")
-                self._blit_text(
-                    surface,
+                write(str(sb), 17, "text", (gx + 76, y + 11), "midleft")
+                write(
                     f"= {sa * sb}",
                     17,
                     lighten(self.seat_colour(seat), 0.35),
                     (gx + 104, y + 11),
                     "midleft",
                 )
-                self._blit_text(
-                    surface,
+                write(
                     self.match.seat_names()[seat],
                     15,
-                    theme["text_dim"],
+                    "text_dim",
                     (x + w, y + 11),
                     "midright",
                     kind="regular",
@@ -475,7 +399,7 @@ class SidePanel:
             y += 4
         for text in lines:
             for line in wrap_text(text, theme.font(15, "regular"), w)[:3]:
-                self._blit_text(surface, line, 15, theme["text_dim"], (x, y), kind="regular")
+                write(line, 15, "text_dim", (x, y), kind="regular")
                 y += 19
             y += 8
         # a one-line legend per anomaly in play
@@ -504,16 +428,9 @@ class SidePanel:
                 self._gem(surface, COLOURS[2], (x + 10, y + 9), 8)
                 pygame.draw.circle(surface, theme["accent_2"], (x + 10, y + 9), 11, 2)
             else:
-                self._blit_text(surface, "+", 20, theme["accent_2"], (x + 10, y + 9), "center")
-            self._blit_text(
-                surface,
-                text,
-                14,
-                theme["text_dim"],
-                (x + 28, y + 9),
-                "midleft",
-                kind="regular",
-                max_width=w - 30,
+                write("+", 20, "accent_2", (x + 10, y + 9), "center")
+            write(
+                text, 14, "text_dim", (x + 28, y + 9), "midleft", kind="regular", max_width=w - 30
             )
             y += 24
         return y

@@ -102,10 +102,6 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         self.kb_active = False  # show the board cursor once keys are used
         self._previewed: list = []  # states whose shift the person already saw slide
         self._batch = False
-        self._sprites: dict = {}
-        self._texts: dict = {}
-        self._groups: dict = {}
-        self._derived_cache: dict = {}
         self._board_bg: pygame.Surface | None = None
         self._panel_board: tuple[int, ...] | None = (
             None  # the board drawn this frame, for the panel
@@ -383,17 +379,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
             self.draft = None
             super().request_hint()
             return
-        self._cancel_hint()
-        self.hint = None
-        self.hint_ticket = self.app.worker.request(
-            self.spec.id,
-            self.bot_level_for_hint,
-            self.local_state(),
-            seed=self.rng.randrange(1 << 30),
-            seconds=self.bot_seconds,
-            spec_module=self.spec_module,
-        )
-        self.say("Thinking of a hint...", "info")
+        self.ask_for_hint(self.local_state())
 
     def on_moved(self, old, new, move, seat: int) -> None:
         super().on_moved(old, new, move, seat)

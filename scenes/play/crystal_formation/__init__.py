@@ -6,7 +6,7 @@
 - ``layout.py``: the board region, the strip's cards, piece shapes and words, and
   ``BoardGeom`` (where a cell of the square or hex board stands).
 - ``board.py``: stack sprites, the board plate, and the view's board drawing (cached
-  text and layers, nodes, previews, the last move), the hint and the thumbnail.
+  layers, nodes, previews, the last move), the hint and the thumbnail.
 - ``animation.py``: a move's animation.
 - ``strip.py``: the strip beside the board (turn order, action, preview, node cards).
 - ``side.py``: the side panel's seats and the banner.

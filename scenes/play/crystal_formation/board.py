@@ -10,7 +10,7 @@ import pygame
 from game.crystal_formation import Grow, MoveNode, Place
 from game.grid import cell_name
 from scenes.play.base import pulse
-from scenes.widgets import darken, draw_glyph, draw_panel, lighten
+from scenes.widgets import cached, darken, draw_glyph, lighten, render_cached
 
 from .layout import (
     BOARD_CENTRE,
@@ -25,7 +25,6 @@ from .layout import (
 )
 
 # -- pyramids --------------------------------------------------------------------------
-_SPRITES: dict = {}
 
 
 def _pyramid(
@@ -62,10 +61,11 @@ def stack_sprite(
     """A node as a stack of pyramids, large at the bottom, on a ``unit``-square sprite
     centred on the cell (cached)."""
     c = pygame.Color(colour)
-    key = ((c.r, c.g, c.b), pieces, unit, glyph, glow)
-    spr = _SPRITES.get(key)
-    if spr is not None:
-        return spr
+    key = ("crystal_formation.stack", (c.r, c.g, c.b), pieces, unit, glyph, glow)
+    return cached(key, lambda: _stack(c, pieces, unit, glyph, glow))
+
+
+def _stack(c: pygame.Color, pieces: str, unit: int, glyph: str | None, glow: bool):
     spr = pygame.Surface((unit, unit), pygame.SRCALPHA)
     cx = unit / 2
     ground = unit / 2 + GROUND * unit
@@ -100,9 +100,6 @@ def stack_sprite(
         pygame.draw.circle(spr, (18, 20, 34), centre, r)
         pygame.draw.circle(spr, (245, 245, 255), centre, r, 1)
         draw_glyph(spr, glyph, centre, r * 0.62, (245, 245, 255))
-    if len(_SPRITES) > 600:
-        _SPRITES.clear()
-    _SPRITES[key] = spr
     return spr
 
 
@@ -164,48 +161,6 @@ def draw_board_plate(
 
 class BoardDrawing:
     """Drawing the board (mixed into CrystalFormationView)."""
-
-    # ================================================================== text
-    def _text(
-        self, text: str, size: int, colour, kind: str = "bold", max_width: int | None = None
-    ) -> pygame.Surface:
-        c = pygame.Color(colour)
-        key = (text, size, (c.r, c.g, c.b, c.a), kind, max_width)
-        img = self._text_cache.get(key)
-        if img is None:
-            font = self.app.theme.font(size, kind)
-            if max_width is not None and font.size(text)[0] > max_width:
-                while text and font.size(text + "…")[0] > max_width:
-                    text = text[:-1]
-                text += "…"
-            img = font.render(text, True, c)
-            if c.a < 255:
-                img.set_alpha(c.a)
-            if len(self._text_cache) > 800:
-                self._text_cache.clear()
-            self._text_cache[key] = img
-        return img
-
-    def _blit(
-        self, surface, text, size, colour, pos, anchor="topleft", kind="bold", max_width=None
-    ) -> pygame.Rect:
-        img = self._text(text, size, colour, kind, max_width)
-        rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-        surface.blit(img, rect)
-        return rect
-
-    def _card(
-        self, surface, rect, edge: str = "panel_edge", fill: str = "panel", alpha: int = 225
-    ) -> None:
-        key = ("card", rect.size, edge, fill, alpha)
-        card = self._cache.get(key)
-        if card is None:
-            card = pygame.Surface(rect.size, pygame.SRCALPHA)
-            draw_panel(
-                card, card.get_rect(), self.app.theme, fill=fill, edge=edge, alpha=alpha, radius=12
-            )
-            self._cache[key] = card
-        surface.blit(card, rect)
 
     # ================================================================== board drawing
     def _background(self) -> pygame.Surface:
@@ -315,7 +270,9 @@ class BoardDrawing:
                         ),
                     )
                     x, y = self.geom.pos[tag]
-                    img = self._text(f"{size}{PIPS[size]}", 13, (255, 255, 255))
+                    img = render_cached(
+                        self.app.theme.font(13), f"{size}{PIPS[size]}", (255, 255, 255)
+                    )
                     bg = pygame.Rect(0, 0, img.get_width() + 8, img.get_height() + 2)
                     bg.center = (round(x - ox), round(y - oy))
                     pygame.draw.rect(layer, (*darken(colour, 0.55)[:3], 230), bg, border_radius=6)
@@ -400,7 +357,7 @@ class BoardDrawing:
         pygame.draw.polygon(surface, colour, self.geom.poly(cell, inset), width)
 
     def _badge(self, surface, pos, text: str, fill, fg=(255, 255, 255), size: int = 14) -> None:
-        img = self._text(text, size, fg)
+        img = render_cached(self.app.theme.font(size), text, fg)
         r = pygame.Rect(0, 0, max(img.get_width() + 10, img.get_height() + 4), img.get_height() + 4)
         r.center = (round(pos[0]), round(pos[1]))
         pygame.draw.rect(surface, fill, r, border_radius=r.h // 2)

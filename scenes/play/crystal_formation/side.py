@@ -9,7 +9,7 @@ import pygame
 from game.crystal_formation import ROUND_LIMIT, TREES_TO_WIN
 from game.grid import cell_name
 from scenes.play.base import BOARD_AREA, PANEL, BannerStyle
-from scenes.widgets import darken, lighten
+from scenes.widgets import Pen, darken, lighten
 
 from .board import stack_sprite
 from .layout import BOARD_REGION, seat_glyph
@@ -44,6 +44,7 @@ class SidePanel:
         ]
 
     def draw_players(self, surface: pygame.Surface, y: int) -> int:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         state = self.shown
         n = state.num_players
@@ -75,19 +76,13 @@ class SidePanel:
                 else ("you" if people == 1 else "person")
             )
             top = r.y + (5 if n <= 4 else 3)
-            name_rect = self._blit(
-                surface,
-                seat.name or name,
-                18 if n <= 4 else 16,
-                theme["text"],
-                (tx, top),
-                max_width=110,
+            name_rect = write(
+                seat.name or name, 18 if n <= 4 else 16, "text", (tx, top), max_width=110
             )
-            self._blit(
-                surface,
+            write(
                 who,
                 13,
-                theme["text_dim"],
+                "text_dim",
                 (name_rect.right + 6, name_rect.bottom - 3),
                 "bottomleft",
                 kind="regular",
@@ -105,28 +100,23 @@ class SidePanel:
                     pygame.draw.polygon(surface, lighten(colour, 0.5), pts, 1)
                 else:
                     pygame.draw.polygon(surface, theme["text_dim"], pts, 1)
-            self._blit(
-                surface,
+            write(
                 f"{trees}/{TREES_TO_WIN}",
                 13,
                 theme["accent"] if trees else theme["text_dim"],
                 (x0 - 6, top + 11),
                 "midright",
-                kind="bold",
             )
             # stash and power
             line2 = r.bottom - (8 if n <= 4 else 5)
             stash = state.stash(s)
             sx = tx
-            self._blit(
-                surface, "stash", 13, theme["text_dim"], (sx, line2), "bottomleft", kind="regular"
-            )
+            write("stash", 13, "text_dim", (sx, line2), "bottomleft", kind="regular")
             sx += 40
             for size, count in zip("SML", stash):
                 spr = stack_sprite(colour if count else darken(colour, 0.65), size, 34, None)
                 surface.blit(spr, spr.get_rect(midbottom=(sx + 10, line2 + 6)))
-                self._blit(
-                    surface,
+                write(
                     f"{size}×{count}",
                     13,
                     theme["text"] if count else theme["text_dim"],
@@ -134,11 +124,10 @@ class SidePanel:
                     "bottomleft",
                 )
                 sx += 58
-            self._blit(
-                surface,
+            write(
                 f"power {state.power(s)}",
                 13,
-                theme["text_dim"],
+                "text_dim",
                 (r.right - 10, line2),
                 "bottomright",
                 kind="regular",
@@ -147,12 +136,11 @@ class SidePanel:
         return y
 
     def draw_extra_panel(self, surface: pygame.Surface, y: int) -> int:
-        theme = self.app.theme
-        self._blit(
-            surface,
+        write = Pen(surface, self.app.theme)
+        write(
             f"Five trees win · after {ROUND_LIMIT} rounds most trees, then power",
             13,
-            theme["text_dim"],
+            "text_dim",
             (PANEL.x + 14, y),
             kind="regular",
             max_width=PANEL.w - 28,

@@ -8,7 +8,16 @@ import pygame
 
 from game.crystal_formation import ROUND_LIMIT
 from game.grid import cell_name
-from scenes.widgets import darken, draw_glyph, lighten, wrap_text
+from scenes.widgets import (
+    Pen,
+    darken,
+    draw_glyph,
+    draw_panel,
+    draw_text,
+    lighten,
+    render_cached,
+    wrap_text,
+)
 
 from .board import stack_sprite
 from .layout import (
@@ -30,19 +39,14 @@ class StripDrawing:
 
     # ================================================================== strip
     def _draw_strip(self, surface, state, live: bool) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         self.buttons_rects = self._layout_buttons(self.match.state)
         w = STRIP.w
         # turn order
         r = TURN_CARD
-        self._card(surface, r)
-        self._blit(
-            surface,
-            f"Round {state.round_number} of {ROUND_LIMIT}",
-            17,
-            theme["text"],
-            (r.x + 12, r.y + 8),
-        )
+        draw_panel(surface, r, theme, fill="panel", edge="panel_edge", alpha=225, radius=12)
+        write(f"Round {state.round_number} of {ROUND_LIMIT}", 17, "text", (r.x + 12, r.y + 8))
         n = state.num_players
         to_move = state.to_move if not state.is_terminal() else -1
         step = min(34, (w - 24) // n)
@@ -69,19 +73,23 @@ class StripDrawing:
                 )
         # action card
         a = ACTION_CARD
-        self._card(
+        draw_panel(
             surface,
             a,
+            theme,
+            fill="panel",
             edge="accent" if live and self.my_turn() and not state.is_terminal() else "panel_edge",
+            alpha=225,
+            radius=12,
         )
         self._draw_action_card(surface, a, state, live)
         # end-of-turn preview
         p = PREVIEW_CARD
-        self._card(surface, p)
+        draw_panel(surface, p, theme, fill="panel", edge="panel_edge", alpha=225, radius=12)
         self._draw_preview_card(surface, p, state, live)
         # the node under the pointer
         q = NODE_CARD
-        self._card(surface, q)
+        draw_panel(surface, q, theme, fill="panel", edge="panel_edge", alpha=225, radius=12)
         self._draw_node_card(surface, q, state, live)
         # buttons
         for name, (rect, enabled) in self.buttons_rects.items():
@@ -89,6 +97,7 @@ class StripDrawing:
 
     def _draw_grow_button(self, surface, size: str, rect, enabled: bool) -> None:
         """A grow button: the piece that comes in, as a pyramid and its letter."""
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         hover = self.hover_button == f"grow:{size}" and not self.keyboard
         fill = lighten(theme["panel"], 0.16 if enabled else 0.0)
@@ -104,7 +113,7 @@ class StripDrawing:
         lift = (GROUND - PIECE_SHAPE[size][1] / 2) * unit  # centre the piece, not the sprite
         surface.blit(spr, spr.get_rect(center=(rect.x + 18, round(rect.centery - lift))))
         fg = theme["text"] if enabled else theme["text_dim"]
-        self._blit(surface, f"+{size}", 18, fg, (rect.right - 6, rect.centery), "midright")
+        write(f"+{size}", 18, fg, (rect.right - 6, rect.centery), "midright")
 
     def _button_text(self, name: str) -> tuple[str, str]:
         return {
@@ -115,6 +124,7 @@ class StripDrawing:
         }[name]
 
     def _draw_button(self, surface, name, rect, enabled: bool) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         if name.startswith("grow:"):
             self._draw_grow_button(surface, name[5:], rect, enabled)
@@ -134,9 +144,8 @@ class StripDrawing:
         pygame.draw.rect(
             surface, theme["accent"] if hover else theme["panel_edge"], rect, 2, border_radius=10
         )
-        kimg = self._text(key, 13, fg if primary else theme["text_dim"], "regular")
-        self._blit(
-            surface,
+        kimg = render_cached(theme.font(13, "regular"), key, fg if primary else theme["text_dim"])
+        write(
             text,
             16,
             fg,
@@ -160,23 +169,20 @@ class StripDrawing:
         max_lines: int = 6,
     ) -> int:
         font = self.app.theme.font(size, kind)
-        key = ("wrap", text, size, width, kind)
-        lines = self._cache.get(key)
-        if lines is None:
-            lines = self._cache[key] = wrap_text(text, font, width)
         lh = line_h or size + 5
-        for line in lines[:max_lines]:
-            self._blit(surface, line, size, colour, (x, y), kind=kind)
+        for line in wrap_text(text, font, width)[:max_lines]:
+            draw_text(surface, line, font, colour, (x, y))
             y += lh
         return y
 
     def _draw_action_card(self, surface, a, state, live: bool) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         m = self.match
         x, y, w = a.x + 12, a.y + 10, a.w - 24
         if m.is_over():
             out = m.state.outcome()
-            self._blit(surface, "Game over", 20, theme["accent"], (x, y))
+            write("Game over", 20, "accent", (x, y))
             self._wrapped(surface, out.reason if out else "", 16, theme["text"], x, y + 32, w)
             return
         seat = m.to_move()
@@ -185,18 +191,9 @@ class StripDrawing:
         if self._glyphs():
             draw_glyph(surface, seat_glyph(seat), (x + 8, y + 12), 5, (15, 15, 25))
         if not self.my_turn():
-            self._blit(
-                surface, self.seat_label(seat), 18, theme["text"], (x + 24, y), max_width=w - 24
-            )
+            write(self.seat_label(seat), 18, "text", (x + 24, y), max_width=w - 24)
             dots = "." * (1 + (self.ticks // 20) % 3)
-            self._blit(
-                surface,
-                f"is thinking{dots}",
-                16,
-                theme["text_dim"],
-                (x + 24, y + 26),
-                kind="regular",
-            )
+            write(f"is thinking{dots}", 16, "text_dim", (x + 24, y + 26), kind="regular")
             self._wrapped(
                 surface,
                 "Watch its action land on the board; the move log lists every turn.",
@@ -207,20 +204,11 @@ class StripDrawing:
                 w,
             )
             return
-        self._blit(
-            surface,
-            f"{self.seat_name(seat)}, your turn",
-            18,
-            theme["text"],
-            (x + 24, y),
-            max_width=w - 24,
-        )
+        write(f"{self.seat_name(seat)}, your turn", 18, "text", (x + 24, y), max_width=w - 24)
         y += 32
         small = state.stash(seat)[0] if not state.is_terminal() else 0
         if self.pending is not None:
-            self._blit(
-                surface, f"Proposed: {self.pending}", 15, theme["accent"], (x, y), max_width=w
-            )
+            write(f"Proposed: {self.pending}", 15, "accent", (x, y), max_width=w)
             return
         if live and state.must_pass():
             self._wrapped(
@@ -235,11 +223,10 @@ class StripDrawing:
             return
         if self.selected is not None and state.node_at(self.selected) is not None:
             node = state.node_at(self.selected)
-            self._blit(
-                surface,
+            write(
                 f"{cell_name(self.selected)}: {pieces_words(node.pieces)}, power {node.power}",
                 15,
-                theme["accent"],
+                "accent",
                 (x, y),
                 max_width=w,
             )
@@ -251,11 +238,10 @@ class StripDrawing:
                 else "It has nowhere to move"
             )
             self._wrapped(surface, text, 15, theme["text"], x, y, w, max_lines=2)
-            self._blit(
-                surface,
+            write(
                 "Grow: the piece that comes in" if not node.is_tree else "Grow: a tree is complete",
                 13,
-                theme["text_dim"],
+                "text_dim",
                 (x, ACTION_CARD.y + 104),
                 kind="regular",
                 max_width=w,
@@ -277,13 +263,14 @@ class StripDrawing:
             )
 
     def _draw_preview_card(self, surface, p, state, live: bool) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         x, y, w = p.x + 12, p.y + 10, p.w - 24
         if live and self.my_turn() and not state.is_terminal():
             cand = self.candidate()
             end = self.preview(state, cand) if cand is not None else self.preview(state, None)
             title = f"After {cand}" if cand is not None else "End of turn, as it stands"
-            self._blit(surface, title, 16, theme["accent_2"], (x, y), max_width=w)
+            write(title, 16, "accent_2", (x, y), max_width=w)
             self._preview_lines(surface, end, x, y + 26, w, p.bottom - 8)
             return
         last = self._last_move() if live else None
@@ -291,7 +278,7 @@ class StripDrawing:
             old, _, move, seat, _ = self.anim
             last = (move, seat, self.preview(old, move))
         if last is None:
-            self._blit(surface, "End of turn", 16, theme["accent_2"], (x, y))
+            write("End of turn", 16, "accent_2", (x, y))
             self._wrapped(
                 surface,
                 "Your nodes in a rival's area lose a power; unsupported ones die.",
@@ -303,8 +290,7 @@ class StripDrawing:
             )
             return
         move, seat, end = last
-        self._blit(
-            surface,
+        write(
             f"{self.seat_name(seat)}: {move}",
             16,
             lighten(self.seat_colour(seat), 0.3),
@@ -314,6 +300,7 @@ class StripDrawing:
         self._preview_lines(surface, end, x, y + 26, w, p.bottom - 8, past=True)
 
     def _preview_lines(self, surface, end, x, y, w, bottom, past: bool = False) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         if end is None:
             return
@@ -359,7 +346,7 @@ class StripDrawing:
             lines = lines[: max_lines - 1] + [("", f"... and {extra} more", theme["text_dim"])]
         for icon, text, colour in lines:
             self._icon(surface, icon, (x + 7, y + 10), colour)
-            self._blit(surface, text, 15, colour, (x + 20, y), kind="regular", max_width=w - 20)
+            write(text, 15, colour, (x + 20, y), kind="regular", max_width=w - 20)
             y += 21
 
     @staticmethod
@@ -386,13 +373,14 @@ class StripDrawing:
             draw_glyph(surface, "star", (cx, cy), s * 1.2, colour)
 
     def _draw_node_card(self, surface, q, state, live: bool) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         x, y, w = q.x + 12, q.y + 8, q.w - 24
         cell = (self.cursor if self.keyboard else self.hover_cell) if live else None
         node = state.node_at(cell) if cell is not None else None
         if node is None:
             if self.threat_view:
-                self._blit(surface, "Threat view", 16, theme["bad"], (x, y))
+                write("Threat view", 16, "bad", (x, y))
                 self._wrapped(
                     surface,
                     f"Shaded: the cells {self.seat_name(self.viewer())}'s rivals reach.",
@@ -405,7 +393,7 @@ class StripDrawing:
                     max_lines=(q.bottom - y - 24) // 18,
                 )
             else:
-                self._blit(surface, "Influence", 16, theme["accent_2"], (x, y))
+                write("Influence", 16, "accent_2", (x, y))
                 self._wrapped(
                     surface,
                     "Point at a node to see the rings it reaches.",
@@ -419,19 +407,17 @@ class StripDrawing:
                 )
             return
         owner = self.seat_name(node.owner)
-        self._blit(
-            surface,
+        write(
             f"{cell_name(node.cell)} · {owner}",
             16,
             lighten(self.seat_colour(node.owner), 0.3),
             (x, y),
             max_width=w,
         )
-        self._blit(
-            surface,
+        write(
             f"{pieces_words(node.pieces)}, power {node.power}",
             14,
-            theme["text"],
+            "text",
             (x, y + 24),
             kind="regular",
             max_width=w,
@@ -439,12 +425,4 @@ class StripDrawing:
         rings = state.influence_rings(node.cell)
         text = "  ".join(f"{s}{PIPS[s]}: {len(rings[s])}" for s in "SML" if s in rings)
         if q.bottom - (y + 46) >= 18:
-            self._blit(
-                surface,
-                f"rings {text}",
-                14,
-                theme["text_dim"],
-                (x, y + 46),
-                kind="regular",
-                max_width=w,
-            )
+            write(f"rings {text}", 14, "text_dim", (x, y + 46), kind="regular", max_width=w)

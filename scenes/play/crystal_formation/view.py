@@ -79,7 +79,6 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         self._sel_state = None
         self._cache: dict = {}
         self._layers: dict = {}
-        self._text_cache: dict = {}
         self._bg = None
         self._log_key = None
         self._log = []

@@ -5,7 +5,7 @@
   setup to the curtain, the reveal, the summary and the results.  It mixes in the parts below.
 - ``layout.py``: the geometry (board, banner strip, editor column), element colours and
   keys, the reveal's tick lengths, and the words for actions.
-- ``sprites.py``: the cached drawing -- text, panels, tiles, the board picture, tokens.
+- ``sprites.py``: tiles, the board picture, icons and tokens (in the drawing kit's cache).
 - ``board.py``: drawing the board, its overlays, the variation banner and the thumbnail.
 - ``editor.py``: the plan editor column -- its buttons, what they do, how it is drawn.
 - ``reveal.py``: a round's reveal timeline and its drawing.

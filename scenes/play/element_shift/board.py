@@ -21,7 +21,15 @@ from game.element_shift import (
     beater,
 )
 from scenes.play.base import BOARD_AREA, BannerStyle, pulse
-from scenes.widgets import darken, lighten
+from scenes.widgets import (
+    Pen,
+    cached,
+    darken,
+    draw_panel,
+    lighten,
+    render_cached,
+    wrap_text,
+)
 
 from .layout import (
     BOARD,
@@ -35,16 +43,7 @@ from .layout import (
     cell_rect,
     element_colour,
 )
-from .sprites import (
-    _cached,
-    blit_token,
-    panel,
-    put_text,
-    render_board,
-    text_image,
-    token_layout,
-    wrapped,
-)
+from .sprites import blit_token, render_board, token_layout
 
 
 class BoardDrawing:
@@ -97,27 +96,12 @@ class BoardDrawing:
         self.draw_labels(surface)
 
     def draw_labels(self, surface) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         dim = theme["text_dim"]
         for i in range(SIZE):
-            put_text(
-                surface,
-                theme,
-                LETTERS[i],
-                14,
-                dim,
-                (BOARD.x + i * CELL + CELL / 2, BOARD.y - 4),
-                "midbottom",
-            )
-            put_text(
-                surface,
-                theme,
-                str(i + 1),
-                14,
-                dim,
-                (BOARD.x - 8, BOARD.y + i * CELL + CELL / 2),
-                "midright",
-            )
+            write(LETTERS[i], 14, dim, (BOARD.x + i * CELL + CELL / 2, BOARD.y - 4), "midbottom")
+            write(str(i + 1), 14, dim, (BOARD.x - 8, BOARD.y + i * CELL + CELL / 2), "midright")
 
     def draw_tokens(self, surface, positions, elements, ghost=None, layout=None, alpha=255) -> None:
         theme = self.app.theme
@@ -143,8 +127,9 @@ class BoardDrawing:
     def draw_setup_overlay(self, surface, state, seat: int) -> None:
         theme = self.app.theme
         element = state.elements[seat]
-        dim = _cached(
-            ("dim", tuple(state.board), element), lambda: self._dim_mask(state.board, element)
+        dim = cached(
+            ("element_shift.dim", tuple(state.board), element),
+            lambda: self._dim_mask(state.board, element),
         )
         surface.blit(dim, BOARD.topleft)
         if self.pick is not None:
@@ -181,6 +166,7 @@ class BoardDrawing:
         return s
 
     def draw_plan_overlay(self, surface, state, seat: int) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         k = len(self.plan_actions)
         segs = state.segments()
@@ -215,15 +201,7 @@ class BoardDrawing:
                     )
                     pygame.draw.rect(surface, colour, r, 2 + int(t * 1.5), border_radius=8)
                     if a.kind == "jump":
-                        put_text(
-                            surface,
-                            theme,
-                            a.token,
-                            12,
-                            theme["accent_2"],
-                            (r.centerx, r.bottom - 3),
-                            "midbottom",
-                        )
+                        write(a.token, 12, "accent_2", (r.centerx, r.bottom - 3), "midbottom")
                 elif a.kind == "ray":
                     self.draw_ray(
                         surface,
@@ -288,7 +266,7 @@ class BoardDrawing:
         for cell, nums in stops.items():
             r = cell_rect(cell)
             label = ",".join(str(n) for n in nums)
-            img = text_image(theme, label, 13, font_col)
+            img = render_cached(theme.font(13), label, font_col)
             box = pygame.Rect(0, 0, max(18, img.get_width() + 8), 18)
             box.topleft = (r.x + 2, r.y + 2) if not hint else (r.x + 2, r.bottom - 20)
             pygame.draw.rect(surface, colour, box, border_radius=9)
@@ -357,8 +335,11 @@ class BoardDrawing:
     # -- drawing: the variation banner and the base banner over the board -----------
     def draw_strip(self, surface, state, mode: Mode) -> None:
         """The round's variation as a banner: its name and rule in the engine's words."""
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
-        panel(surface, STRIP, theme, fill="panel", edge="accent_2", alpha=235, width=2, radius=12)
+        draw_panel(
+            surface, STRIP, theme, fill="panel", edge="accent_2", alpha=235, width=2, radius=12
+        )
         rnd = state.round
         if rnd == 0:
             title, badge = "Setup: pick a start tile", "0"
@@ -374,27 +355,12 @@ class BoardDrawing:
         cx, cy = STRIP.x + 30, STRIP.centery
         pygame.draw.circle(surface, theme["accent"], (cx, cy), 20)
         pygame.draw.circle(surface, darken(theme["accent"], 0.4), (cx, cy), 20, 2)
-        put_text(surface, theme, badge, 24, (20, 20, 30), (cx, cy + 1), "center", kind="display")
-        put_text(
-            surface,
-            theme,
-            title,
-            21,
-            theme["accent"],
-            (STRIP.x + 60, STRIP.y + 3),
-            kind="display",
-            max_width=STRIP.w - 72,
+        write(badge, 24, (20, 20, 30), (cx, cy + 1), "center", kind="display")
+        write(
+            title, 21, "accent", (STRIP.x + 60, STRIP.y + 3), kind="display", max_width=STRIP.w - 72
         )
-        for i, line in enumerate(wrapped(theme, rule, 15, STRIP.w - 76)[:2]):
-            put_text(
-                surface,
-                theme,
-                line,
-                15,
-                theme["text"],
-                (STRIP.x + 60, STRIP.y + 27 + 17 * i),
-                kind="regular",
-            )
+        for i, line in enumerate(wrap_text(rule, theme.font(15, "regular"), STRIP.w - 76)[:2]):
+            write(line, 15, "text", (STRIP.x + 60, STRIP.y + 27 + 17 * i), kind="regular")
 
     # The base banner, over the board only (the editor's buttons stay visible).
     banner_style = BannerStyle(size=19, line=25, pad=8, margin=30, alpha=240)

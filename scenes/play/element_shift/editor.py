@@ -11,10 +11,10 @@ import pygame
 
 from game.element_shift import ELEMENT_NAMES, STAY, Plan, beater, cell_name
 from scenes.play.base import BOARD_AREA
-from scenes.widgets import darken, lighten
+from scenes.widgets import Pen, darken, draw_panel, draw_text, lighten, wrap_text
 
 from .layout import RAY_ARROWS, SIDE, Mode, plural
-from .sprites import blit_token, element_icon, panel, put_text, wrapped
+from .sprites import blit_token, element_icon
 
 
 class PlanEditor:
@@ -26,7 +26,7 @@ class PlanEditor:
         state = self.match.state
         v = state.variation()
         allowed = v.allowed.split(": ", 1)[-1]
-        lines = wrapped(self.app.theme, allowed, 14, SIDE.w - 16)
+        lines = wrap_text(allowed, self.app.theme.font(14, "regular"), SIDE.w - 16)
         y = SIDE.y
         lay = {
             "label": y + 4,
@@ -123,6 +123,7 @@ class PlanEditor:
         size: int = 18,
         icon=None,
     ) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         hover = enabled and rect.collidepoint(self.mouse)
         if primary and enabled:
@@ -145,28 +146,29 @@ class PlanEditor:
         if icon is not None:
             icon(surface, rect)
         else:
-            put_text(surface, theme, label, size, ink, rect.center, "center", max_width=rect.w - 10)
+            write(label, size, ink, rect.center, "center", max_width=rect.w - 10)
 
     def draw_side(self, surface, state, mode: Mode, old=None, t: float = 0.0) -> None:
         theme = self.app.theme
-        panel(surface, SIDE, theme, fill="background_2", edge="panel_edge", alpha=200, radius=12)
+        draw_panel(
+            surface, SIDE, theme, fill="background_2", edge="panel_edge", alpha=200, radius=12
+        )
         if mode == "reveal" and old is not None and old.round >= 1:
             self.draw_reveal_side(surface, old, state, t)
         else:
             COLUMNS.get(mode, PlanEditor.draw_waiting_side)(self, surface, state)
 
     def draw_editor(self, surface, state) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         seat = self.match.to_move()
         lay = self.editor_layout()
         x0 = SIDE.x + 6
         el = state.elements[seat]
-        put_text(
-            surface,
-            theme,
+        write(
             f"Player {seat + 1}: your element this round",
             15,
-            theme["text_dim"],
+            "text_dim",
             (x0, lay["label"]),
             max_width=SIDE.w - 12,
         )
@@ -179,22 +181,19 @@ class PlanEditor:
 
                 def icon(surf, r, result=result, switch=switch, selected=selected):
                     element_icon(surf, theme, result, (r.x + 24, r.centery), 15)
-                    put_text(
+                    draw_text(
                         surf,
-                        theme,
                         "Switch" if switch else "Keep",
-                        17,
+                        theme.font(17),
                         theme["accent"] if selected else theme["text"],
                         (r.x + 46, r.y + 8),
                     )
-                    put_text(
+                    draw_text(
                         surf,
-                        theme,
                         f"be {ELEMENT_NAMES[result]}",
-                        15,
+                        theme.font(15, "regular"),
                         theme["text_dim"],
                         (r.x + 46, r.y + 30),
-                        kind="regular",
                     )
 
                 self.draw_button(surface, rect, "", selected=selected, icon=icon)
@@ -202,7 +201,7 @@ class PlanEditor:
         segs = state.segments()
         k = len(self.plan_actions)
         top = lay["slots"]
-        put_text(surface, theme, f"Plan: {k} of {segs} actions", 15, theme["text_dim"], (x0, top))
+        write(f"Plan: {k} of {segs} actions", 15, "text_dim", (x0, top))
         gap = 6
         sw = (SIDE.w - 12 - gap * (segs - 1)) // segs
         for i in range(segs):
@@ -218,43 +217,20 @@ class PlanEditor:
                 3 if current else 2,
                 border_radius=8,
             )
-            put_text(surface, theme, str(i + 1), 11, theme["text_dim"], (r.x + 5, r.y + 2))
+            write(str(i + 1), 11, "text_dim", (r.x + 5, r.y + 2))
             if filled:
                 tok = self.plan_actions[i]
                 size = 18 if len(tok) <= 2 else (14 if len(tok) <= 4 else 13)
                 if tok == STAY:
-                    put_text(
-                        surface,
-                        theme,
-                        "stay",
-                        13,
-                        theme["text_dim"],
-                        (r.centerx, r.centery + 5),
-                        "center",
-                    )
+                    write("stay", 13, "text_dim", (r.centerx, r.centery + 5), "center")
                 else:
-                    put_text(
-                        surface,
-                        theme,
-                        tok,
-                        size,
-                        theme["text"],
-                        (r.centerx, r.centery + 5),
-                        "center",
-                        max_width=r.w - 4,
+                    write(
+                        tok, size, "text", (r.centerx, r.centery + 5), "center", max_width=r.w - 4
                     )
         # what this round allows, and the ray buttons in round 6
-        put_text(surface, theme, "Allowed this round", 15, theme["text_dim"], (x0, lay["allowed"]))
+        write("Allowed this round", 15, "text_dim", (x0, lay["allowed"]))
         for i, line in enumerate(lay["allowed_lines"]):
-            put_text(
-                surface,
-                theme,
-                line,
-                14,
-                theme["text"],
-                (x0 + 2, lay["allowed"] + 20 + 18 * i),
-                kind="regular",
-            )
+            write(line, 14, "text", (x0 + 2, lay["allowed"] + 20 + 18 * i), kind="regular")
         for name, rect, enabled in controls:
             if name.startswith("ray "):
                 d = name[4:]
@@ -274,7 +250,9 @@ class PlanEditor:
                             (tip[0] + 6 * math.cos(ang - 2.3), tip[1] + 6 * math.sin(ang - 2.3)),
                         ],
                     )
-                    put_text(surf, theme, d, 17, theme["text"], (r.right - 15, r.centery), "center")
+                    draw_text(
+                        surf, d, theme.font(17), theme["text"], (r.right - 15, r.centery), "center"
+                    )
 
                 self.draw_button(surface, rect, "", selected=self.ray_aim, icon=ray_icon)
         # the preview: this plan if nobody else moved
@@ -282,35 +260,17 @@ class PlanEditor:
         preview = self.preview(state, seat, self.padded())
         if preview is not None:
             line = preview.score
-            put_text(surface, theme, "If nobody else moved:", 15, theme["text_dim"], (x0, py))
-            put_text(
-                surface,
-                theme,
-                plural(line.total, "point"),
-                24,
-                theme["accent"],
-                (x0, py + 20),
-                kind="display",
-            )
+            write("If nobody else moved:", 15, "text_dim", (x0, py))
+            write(plural(line.total, "point"), 24, "accent", (x0, py + 20), kind="display")
             detail = line.explain().replace("->", "=")
-            for i, ln in enumerate(wrapped(theme, detail, 14, SIDE.w - 16)[:2]):
-                put_text(
-                    surface,
-                    theme,
-                    ln,
-                    14,
-                    theme["text"],
-                    (x0 + 2, py + 52 + 18 * i),
-                    kind="regular",
-                )
+            for i, ln in enumerate(wrap_text(detail, theme.font(14, "regular"), SIDE.w - 16)[:2]):
+                write(ln, 14, "text", (x0 + 2, py + 52 + 18 * i), kind="regular")
             conv = len(preview.converts)
-            put_text(
-                surface,
-                theme,
+            write(
                 f"ends on {cell_name(preview.path[-1])}, turns {plural(conv, 'tile')} "
                 f"{ELEMENT_NAMES[preview.element]}",
                 14,
-                theme["text_dim"],
+                "text_dim",
                 (x0 + 2, py + 90),
                 kind="regular",
                 max_width=SIDE.w - 16,
@@ -327,78 +287,44 @@ class PlanEditor:
                 self.draw_button(surface, rect, label, primary=True, size=19)
 
     def draw_setup_side(self, surface, state) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         seat = self.match.to_move()
         el = state.elements[seat]
         x = SIDE.x + 10
-        put_text(
-            surface,
-            theme,
-            f"Player {seat + 1}",
-            24,
-            self.seat_colour(seat),
-            (x, SIDE.y + 10),
-            kind="display",
-        )
+        write(f"Player {seat + 1}", 24, self.seat_colour(seat), (x, SIDE.y + 10), kind="display")
         element_icon(surface, theme, el, (x + 16, SIDE.y + 62), 16)
-        put_text(
-            surface, theme, f"You are {ELEMENT_NAMES[el]}", 18, theme["text"], (x + 40, SIDE.y + 50)
-        )
+        write(f"You are {ELEMENT_NAMES[el]}", 18, "text", (x + 40, SIDE.y + 50))
         text = (
             f"Choose a start tile: any {ELEMENT_NAMES[el]} tile (the bright ones). Bigger regions score "
             f"more: 2 x region size / players sharing it."
         )
-        for i, line in enumerate(wrapped(theme, text, 15, SIDE.w - 20)):
-            put_text(
-                surface, theme, line, 15, theme["text"], (x, SIDE.y + 92 + 20 * i), kind="regular"
-            )
+        for i, line in enumerate(wrap_text(text, theme.font(15, "regular"), SIDE.w - 20)):
+            write(line, 15, "text", (x, SIDE.y + 92 + 20 * i), kind="regular")
         if self.pick is not None:
             size = len(state.region_cells(self.pick))
-            put_text(
-                surface,
-                theme,
-                f"Start on {cell_name(self.pick)}",
-                22,
-                theme["accent"],
-                (x, SIDE.y + 210),
-                kind="display",
+            write(
+                f"Start on {cell_name(self.pick)}", 22, "accent", (x, SIDE.y + 210), kind="display"
             )
-            put_text(
-                surface,
-                theme,
-                f"region of {plural(size, 'tile')}",
-                16,
-                theme["text"],
-                (x, SIDE.y + 242),
-                kind="regular",
+            write(
+                f"region of {plural(size, 'tile')}", 16, "text", (x, SIDE.y + 242), kind="regular"
             )
-            put_text(
-                surface,
-                theme,
+            write(
                 f"{2 * size} points if you are alone in it",
                 16,
-                theme["text"],
+                "text",
                 (x, SIDE.y + 264),
                 kind="regular",
             )
             for i, line in enumerate(
-                wrapped(
-                    theme,
+                wrap_text(
                     "Click it again, press Enter or Start here to confirm; "
                     "click another bright tile to change.",
-                    14,
+                    theme.font(14, "regular"),
                     SIDE.w - 20,
                 )
             ):
-                put_text(
-                    surface,
-                    theme,
-                    line,
-                    14,
-                    theme["text_dim"],
-                    (x, SIDE.y + 294 + 18 * i),
-                    kind="regular",
-                )
+                write(line, 14, "text_dim", (x, SIDE.y + 294 + 18 * i), kind="regular")
         for name, rect, enabled in self.controls():
             if name == "start":
                 self.draw_button(
@@ -411,6 +337,7 @@ class PlanEditor:
                 )
 
     def draw_waiting_side(self, surface, state) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         x = SIDE.x + 10
         mode = self.mode()
@@ -420,19 +347,10 @@ class PlanEditor:
             title = "Start picks"
         else:
             title = f"Plans for round {state.round}"
-        put_text(
-            surface,
-            theme,
-            title,
-            20,
-            theme["accent"],
-            (x, SIDE.y + 8),
-            kind="display",
-            max_width=SIDE.w - 20,
-        )
+        write(title, 20, "accent", (x, SIDE.y + 8), kind="display", max_width=SIDE.w - 20)
         n = state.num_players
         done = sum(1 for s in range(n) if self.is_in(state, s)) if not self.match.is_over() else n
-        put_text(surface, theme, f"{done} of {n} in", 15, theme["text_dim"], (x, SIDE.y + 38))
+        write(f"{done} of {n} in", 15, "text_dim", (x, SIDE.y + 38))
         # a grid of the twelve tokens, checked when in
         for s in range(n):
             col, row = s % 4, s // 4
@@ -467,26 +385,15 @@ class PlanEditor:
             and isinstance(state.pending[self.me], Plan)
         ):
             plan = state.pending[self.me]
-            put_text(surface, theme, "Your plan (secret)", 15, theme["text_dim"], (x, y))
-            put_text(
-                surface,
-                theme,
-                str(plan),
-                15,
-                theme["text"],
-                (x, y + 20),
-                kind="regular",
-                max_width=SIDE.w - 20,
-            )
+            write("Your plan (secret)", 15, "text_dim", (x, y))
+            write(str(plan), 15, "text", (x, y + 20), kind="regular", max_width=SIDE.w - 20)
             y += 50
         if mode == "wait" and not self.match.is_over():
             phones = self.party is not None and any(s.is_phone for s in self.match.seats)
             who = "Players plan on their phones" if phones else "The bots are deciding"
             msg = f"{who}. Plans stay secret until everyone is in; then the round plays out."
-            for i, line in enumerate(wrapped(theme, msg, 14, SIDE.w - 20)):
-                put_text(
-                    surface, theme, line, 14, theme["text_dim"], (x, y + 18 * i), kind="regular"
-                )
+            for i, line in enumerate(wrap_text(msg, theme.font(14, "regular"), SIDE.w - 20)):
+                write(line, 14, "text_dim", (x, y + 18 * i), kind="regular")
 
 
 # What the column shows and which buttons it has, by mode; a mode not named here shows

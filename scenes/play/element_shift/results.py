@@ -7,9 +7,7 @@ import math
 import pygame
 
 from scenes.results import ResultsScene
-from scenes.widgets import draw_panel, lighten
-
-from .sprites import put_text
+from scenes.widgets import Pen, draw_panel, lighten
 
 
 class ElementShiftResults(ResultsScene):
@@ -31,16 +29,10 @@ class ElementShiftResults(ResultsScene):
         return text
 
     def draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         draw_panel(surface, rect, theme)
-        put_text(
-            surface,
-            theme,
-            "Score after each round",
-            24,
-            theme["accent_2"],
-            (rect.x + 18, rect.y + 12),
-        )
+        write("Score after each round", 24, "accent_2", (rect.x + 18, rect.y + 12))
         state = self.match.state
         n = state.num_players
         plot = pygame.Rect(rect.x + 60, rect.y + 56, rect.w - 120, rect.h - 100)
@@ -50,9 +42,7 @@ class ElementShiftResults(ResultsScene):
         for r in range(rounds):
             series.append([series[-1][s] + state.breakdowns[r][s].total for s in range(n)])
         if rounds == 0:
-            put_text(
-                surface, theme, "No round was played", 20, theme["text_dim"], plot.center, "center"
-            )
+            write("No round was played", 20, "text_dim", plot.center, "center")
             return
         most = max(1, max(max(v) for v in series))
         step = next((x for x in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500) if most / x <= 6), 1000)
@@ -62,37 +52,12 @@ class ElementShiftResults(ResultsScene):
             v = k * step
             y = plot.bottom - v / top * plot.h
             pygame.draw.line(surface, theme["grid"], (plot.x, y), (plot.right, y), 1)
-            put_text(
-                surface,
-                theme,
-                f"{v:.0f}",
-                small,
-                theme["text_dim"],
-                (plot.x - 8, y),
-                "midright",
-                kind="regular",
-            )
+            write(f"{v:.0f}", small, "text_dim", (plot.x - 8, y), "midright", kind="regular")
         for k in range(rounds + 1):
             x = plot.x + plot.w * k / rounds
-            put_text(
-                surface,
-                theme,
-                str(k),
-                small,
-                theme["text_dim"],
-                (x, plot.bottom + 6),
-                "midtop",
-                kind="regular",
-            )
-        put_text(
-            surface,
-            theme,
-            "round",
-            small,
-            theme["text_dim"],
-            (plot.centerx, plot.bottom + 24),
-            "midtop",
-            kind="regular",
+            write(str(k), small, "text_dim", (x, plot.bottom + 6), "midtop", kind="regular")
+        write(
+            "round", small, "text_dim", (plot.centerx, plot.bottom + 24), "midtop", kind="regular"
         )
         ends = []
         for seat in range(n):
@@ -112,9 +77,7 @@ class ElementShiftResults(ResultsScene):
         for i in range(1, len(ends)):
             ends[i][0] = max(ends[i][0], ends[i - 1][0] + 14)
         for yy, seat in ends:
-            put_text(
-                surface,
-                theme,
+            write(
                 f"P{seat + 1}",
                 13,
                 lighten(self.seat_colour(seat), 0.2),

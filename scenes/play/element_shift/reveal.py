@@ -10,7 +10,7 @@ import pygame
 
 from game.element_shift import STAY
 from scenes.play.base import ease, ease_out_back
-from scenes.widgets import darken, lighten
+from scenes.widgets import Pen, cached, darken, draw_text, lighten, render_cached
 
 from .layout import (
     CELL,
@@ -23,7 +23,7 @@ from .layout import (
     cell_rect,
     element_colour,
 )
-from .sprites import _cached, blit_token, put_text, text_image, tile_sprite, token_layout
+from .sprites import blit_token, tile_sprite, token_layout
 
 
 def reveal_timeline(trace) -> tuple[list[tuple[str, int, int, int]], int]:
@@ -210,25 +210,18 @@ class RevealDrawing:
             if pts <= 0:
                 continue
             rise = 18 * ease(u)
-            img = text_image(theme, f"+{pts}", 15, theme["accent"])
+            img = render_cached(theme.font(15), f"+{pts}", theme["accent"])
             pos = (x, y - r - 6 - rise)
-            shadow = text_image(theme, f"+{pts}", 15, (0, 0, 0))
+            shadow = render_cached(theme.font(15), f"+{pts}", (0, 0, 0))
             surface.blit(shadow, shadow.get_rect(midbottom=(pos[0] + 1, pos[1] + 2)))
             surface.blit(img, img.get_rect(midbottom=pos))
 
     def draw_reveal_side(self, surface, old, new, t: float) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         trace = new.last_trace
         x = SIDE.x + 10
-        put_text(
-            surface,
-            theme,
-            f"Round {old.round}: the plans",
-            20,
-            theme["accent"],
-            (x, SIDE.y + 8),
-            kind="display",
-        )
+        write(f"Round {old.round}: the plans", 20, "accent", (x, SIDE.y + 8), kind="display")
         phase = self.reveal_phase()
         segs = len(trace.positions)
         cur = phase[1] if phase and phase[0] != "intro" else -1
@@ -244,8 +237,8 @@ class RevealDrawing:
             blit_token(
                 surface, theme, seat, trace.elements[seat], (x + 12, y + 13), 11, self.glyphs
             )
-            row = _cached(
-                ("plan row", text, cur, tuple(theme["accent"])),
+            row = cached(
+                ("element_shift.plan_row", text, cur, tuple(theme["accent"])),
                 lambda text=text: self._plan_row(text, cur),
             )
             surface.blit(row, (x + 30, y + 5))
@@ -266,8 +259,12 @@ class RevealDrawing:
                 words.append(acts[i])
                 i += 1
         row = pygame.Surface((SIDE.w - 44, 20), pygame.SRCALPHA)
-        put_text(
-            row, theme, head, 13, theme["text_dim"] if head == "keep" else theme["accent"], (0, 0)
+        draw_text(
+            row,
+            head,
+            theme.font(13),
+            theme["text_dim"] if head == "keep" else theme["accent"],
+            (0, 0),
         )
         wx = 50
         for j, wd in enumerate(words):
@@ -275,6 +272,6 @@ class RevealDrawing:
             colour = (
                 theme["accent"] if j == cur else (theme["text"] if j < cur else theme["text_dim"])
             )
-            rect = put_text(row, theme, label, 13, colour, (wx, 0), kind="regular")
+            rect = draw_text(row, label, theme.font(13, "regular"), colour, (wx, 0))
             wx = rect.right + 7
         return row

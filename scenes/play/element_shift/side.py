@@ -8,10 +8,10 @@ import pygame
 
 from game.element_shift import CELLS, ELEMENT_NAMES, beater
 from scenes.play.base import PANEL
-from scenes.widgets import MIN_TARGET, draw_glyph, lighten
+from scenes.widgets import MIN_TARGET, Pen, draw_glyph, draw_panel, lighten, wrap_text
 
 from .layout import ELEMENT_GLYPHS, element_colour
-from .sprites import blit_token, panel, put_text, wrapped
+from .sprites import blit_token
 
 
 class SidePanel:
@@ -20,63 +20,14 @@ class SidePanel:
     # -- drawing: the side panel -----------------------------------------------------
     def draw_panel(self, surface) -> None:
         """The base side panel, its background cached."""
-        panel(surface, PANEL, self.app.theme)
+        draw_panel(surface, PANEL, self.app.theme)
         y = PANEL.y + 12
         y = self.draw_players(surface, y)
         y = self.draw_extra_panel(surface, y + 6)
         self.draw_log(surface, y + 6, PANEL.bottom - 12 - MIN_TARGET - 16)
 
-    def draw_header(self, surface) -> None:
-        """The base header, with its text cached (it is drawn every frame)."""
-        theme = self.app.theme
-        put_text(surface, theme, self.spec.title, 30, theme["accent"], (24, 14), kind="display")
-        title_w = theme.font(30, "display").size(self.spec.title)[0]
-        put_text(
-            surface,
-            theme,
-            self.status_text(),
-            22,
-            theme["text"],
-            (40 + title_w, 22),
-            max_width=860 - 56 - title_w,
-        )
-
-    def draw_log(self, surface, top: int, bottom: int) -> None:
-        """The base move log, with its lines cached."""
-        theme = self.app.theme
-        if bottom - top < 40:
-            return
-        put_text(surface, theme, "Moves", 18, theme["text_dim"], (PANEL.x + 14, top))
-        lines = self.log_lines()
-        visible = max(1, (bottom - top - 24) // 20)
-        self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
-        end = len(lines) - self.log_scroll
-        y = top + 24
-        for i in range(max(0, end - visible), end):
-            seat, text = lines[i]
-            colour = self.seat_colour(seat) if seat >= 0 else theme["text_dim"]
-            put_text(
-                surface,
-                theme,
-                f"{i + 1:>3}.",
-                16,
-                theme["text_dim"],
-                (PANEL.x + 14, y),
-                kind="regular",
-            )
-            put_text(
-                surface,
-                theme,
-                text,
-                16,
-                lighten(colour, 0.35),
-                (PANEL.x + 56, y),
-                kind="regular",
-                max_width=PANEL.w - 70,
-            )
-            y += 20
-
     def draw_players(self, surface, y: int) -> int:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         state = self.shown if self.anim is None else self.anim[0]
         m = self.match
@@ -100,20 +51,16 @@ class SidePanel:
             if clock is not None and not m.is_over():
                 right = f"{right}  {clock.display(seat)}"
             rw = theme.font(16).size(right)[0]
-            put_text(
-                surface,
-                theme,
+            write(
                 label,
                 16,
-                theme["text"],
+                "text",
                 (r.x + 32, r.centery),
                 "midleft",
                 kind="regular",
                 max_width=r.w - 80 - rw,
             )
-            put_text(
-                surface,
-                theme,
+            write(
                 right,
                 16,
                 theme["accent"] if seat == to_move else theme["text"],
@@ -133,27 +80,19 @@ class SidePanel:
         return y
 
     def draw_extra_panel(self, surface, y: int) -> int:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         state = self.shown if self.anim is None else self.anim[0]  # no spoilers mid-reveal
         x, w = PANEL.x + 14, PANEL.w - 28
         counts = state.tile_counts()
         lead = state.leading_element()
-        put_text(surface, theme, "Tiles", 15, theme["text_dim"], (x, y))
+        write("Tiles", 15, "text_dim", (x, y))
         lead_text = (
             f"leading: {ELEMENT_NAMES[lead]} · {ELEMENT_NAMES[beater(lead)]} players +3"
             if lead >= 0
             else "no leading element (tie)"
         )
-        put_text(
-            surface,
-            theme,
-            lead_text,
-            14,
-            theme["text"],
-            (PANEL.right - 14, y + 1),
-            "topright",
-            kind="regular",
-        )
+        write(lead_text, 14, "text", (PANEL.right - 14, y + 1), "topright", kind="regular")
         bar = pygame.Rect(x, y + 22, w, 22)
         bx = bar.x
         for e in range(3):
@@ -165,9 +104,7 @@ class SidePanel:
             label = f"{counts[e]}"
             if self.glyphs:
                 draw_glyph(surface, ELEMENT_GLYPHS[e], (r.x + 12, r.centery), 7, (12, 12, 22))
-            put_text(
-                surface,
-                theme,
+            write(
                 label,
                 15,
                 (15, 15, 25),
@@ -176,12 +113,10 @@ class SidePanel:
             )
             bx += seg_w
         y = bar.bottom + 8
-        put_text(
-            surface,
-            theme,
+        write(
             "Water beats fire · grass beats water · fire beats grass",
             13,
-            theme["text_dim"],
+            "text_dim",
             (x, y),
             kind="regular",
             max_width=w,
@@ -202,7 +137,7 @@ class SidePanel:
             "summary": "Enter: continue · arrows: buttons",
         }.get(mode)
         if keys:
-            for line in wrapped(theme, keys, 13, w)[:3]:
-                put_text(surface, theme, line, 13, theme["accent_2"], (x, y), kind="regular")
+            for line in wrap_text(keys, theme.font(13, "regular"), w)[:3]:
+                write(line, 13, "accent_2", (x, y), kind="regular")
                 y += 17
         return y + 2

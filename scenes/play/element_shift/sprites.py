@@ -1,5 +1,5 @@
-"""Element Shift's cached drawing: text, panels, tiles, the board picture, element icons
-and seat tokens, and where tokens sharing a cell stand.
+"""Element Shift's sprites (tiles, the board picture, element icons and seat tokens,
+kept in the drawing kit's cache) and where tokens sharing a cell stand.
 """
 
 from __future__ import annotations
@@ -7,88 +7,11 @@ from __future__ import annotations
 import pygame
 
 from game.element_shift import CELLS, SIZE
-from scenes.widgets import darken, draw_gem, draw_glyph, draw_panel, lighten, wrap_text
+from scenes.widgets import cached, darken, draw_gem, draw_glyph, lighten
 
 from .layout import CELL, ELEMENT_GLYPHS, ELEMENT_KEYS, cell_center, element_colour
 
-# -- cached drawing -------------------------------------------------------------------
-_CACHE: dict = {}
-
-
-def _cached(key, make):
-    surf = _CACHE.get(key)
-    if surf is None:
-        if len(_CACHE) > 600:
-            _CACHE.clear()
-        surf = _CACHE[key] = make()
-    return surf
-
-
-def text_image(theme, text: str, size: int, colour, kind: str = "bold") -> pygame.Surface:
-    c = pygame.Color(colour)
-    return _cached(
-        ("text", text, size, kind, tuple(c)), lambda: theme.font(size, kind).render(text, True, c)
-    )
-
-
-_FIT: dict = {}
-
-
-def fit_text(theme, text: str, size: int, kind: str, max_width: int) -> str:
-    """``text`` shortened with an ellipsis to fit ``max_width`` (cached)."""
-    key = (text, size, kind, max_width)
-    out = _FIT.get(key)
-    if out is None:
-        font = theme.font(size, kind)
-        out = text
-        if font.size(out)[0] > max_width:
-            while out and font.size(out + "…")[0] > max_width:
-                out = out[:-1]
-            out += "…"
-        if len(_FIT) > 4000:
-            _FIT.clear()
-        _FIT[key] = out
-    return out
-
-
-def wrapped(theme, text: str, size: int, width: int, kind: str = "regular") -> list[str]:
-    key = ("wrap", text, size, width, kind)
-    out = _FIT.get(key)
-    if out is None:
-        out = _FIT[key] = wrap_text(text, theme.font(size, kind), width)
-    return out
-
-
-def put_text(
-    surface,
-    theme,
-    text: str,
-    size: int,
-    colour,
-    pos,
-    anchor: str = "topleft",
-    kind: str = "bold",
-    max_width: int | None = None,
-) -> pygame.Rect:
-    """draw_text with the rendered line cached (the panel redraws every frame)."""
-    if max_width is not None:
-        text = fit_text(theme, text, size, kind, max_width)
-    img = text_image(theme, text, size, colour, kind)
-    rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-    surface.blit(img, rect)
-    return rect
-
-
-def panel(surface, rect, theme, **kw) -> None:
-    """widgets.draw_panel from a cached surface (a panel is redrawn every frame)."""
-    rect = pygame.Rect(rect)
-
-    def make():
-        s = pygame.Surface(rect.size, pygame.SRCALPHA)
-        draw_panel(s, s.get_rect(), theme, **kw)
-        return s
-
-    surface.blit(_cached(("panel", rect.size, tuple(sorted(kw.items()))), make), rect.topleft)
+# -- sprites, kept in the drawing kit's one cache ----------------------------------------
 
 
 def tile_sprite(theme, element: int, size: int, glyph: bool) -> pygame.Surface:
@@ -123,7 +46,9 @@ def tile_sprite(theme, element: int, size: int, glyph: bool) -> pygame.Surface:
             pygame.draw.polygon(s, darken(base, 0.12), [pts[2], pts[3], (cx, cy)])
         return s
 
-    return _cached(("tile", element, size, glyph, tuple(theme[ELEMENT_KEYS[element]])), make)
+    return cached(
+        ("element_shift.tile", element, size, glyph, tuple(theme[ELEMENT_KEYS[element]])), make
+    )
 
 
 def render_board(theme, board, size: int, glyph: bool) -> pygame.Surface:
@@ -145,7 +70,7 @@ def render_board(theme, board, size: int, glyph: bool) -> pygame.Surface:
                 pygame.draw.line(s, edge, (x, y + size - 1), (x + size - 1, y + size - 1), w)
         return s
 
-    return _cached(("board", tuple(board), size, glyph), make)
+    return cached(("element_shift.board", tuple(board), size, glyph), make)
 
 
 def element_icon(surface, theme, element: int, center, radius: float, glyph: bool = True) -> None:
@@ -163,7 +88,9 @@ def element_icon(surface, theme, element: int, center, radius: float, glyph: boo
         )
         return s
 
-    spr = _cached(("icon", element, radius, glyph, tuple(element_colour(theme, element))), make)
+    spr = cached(
+        ("element_shift.icon", element, radius, glyph, tuple(element_colour(theme, element))), make
+    )
     surface.blit(spr, (round(center[0] - size / 2), round(center[1] - size / 2)))
 
 
@@ -198,7 +125,7 @@ def token_sprite(theme, seat: int, element: int, radius: int, glyph: bool) -> py
             draw_glyph(s, ELEMENT_GLYPHS[element], (bx, by), br * 0.62, (12, 12, 22))
         return s
 
-    return _cached(("token", seat, element, radius, glyph), make)
+    return cached(("element_shift.token", seat, element, radius, glyph), make)
 
 
 def blit_token(

@@ -8,10 +8,10 @@ import pygame
 
 from game.element_shift import ELEMENT_NAMES, ROUNDS, VARIATIONS, cell_name
 from scenes.play.base import BOARD_AREA
-from scenes.widgets import darken, lighten
+from scenes.widgets import Pen, cached, darken, draw_panel, lighten, wrap_text
 
 from .layout import STRIP, plural
-from .sprites import _cached, blit_token, element_icon, panel, put_text, wrapped
+from .sprites import blit_token, element_icon
 
 
 class CurtainAndSummary:
@@ -19,6 +19,7 @@ class CurtainAndSummary:
 
     # -- drawing: curtain and summary ------------------------------------------------
     def draw_curtain(self, surface) -> None:
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         seat = self.curtain_seat()
         if seat is None:
@@ -28,57 +29,35 @@ class CurtainAndSummary:
             BOARD_AREA.x, STRIP.bottom + 6, BOARD_AREA.w, BOARD_AREA.bottom - STRIP.bottom - 6
         )
         surface.blit(
-            _cached(("curtain", area.size), lambda: self._curtain_cloth(area.size)), area.topleft
+            cached(("element_shift.curtain", area.size), lambda: self._curtain_cloth(area.size)),
+            area.topleft,
         )
         pygame.draw.rect(surface, theme["accent"], area, 3, border_radius=16)
         card = pygame.Rect(0, 0, 620, 360)
         card.center = (area.centerx, area.y + 260)
-        panel(surface, card, theme, fill="panel", edge="accent", alpha=250, width=3)
+        draw_panel(surface, card, theme, fill="panel", edge="accent", alpha=250, width=3)
         blit_token(
             surface, theme, seat, state.elements[seat], (card.centerx, card.y + 60), 30, self.glyphs
         )
-        put_text(
-            surface,
-            theme,
-            f"Pass the device to Player {seat + 1}",
-            34,
-            theme["accent"],
-            (card.centerx, card.y + 104),
-            "midtop",
-            kind="display",
-        )
+        x, y = card.centerx, card.y
+        pass_to = f"Pass the device to Player {seat + 1}"
+        write(pass_to, 34, "accent", (x, y + 104), "midtop", kind="display")
         what = "start tile" if state.round == 0 else f"plan for round {state.round}"
-        put_text(
-            surface,
-            theme,
-            f"Player {seat + 1} ({ELEMENT_NAMES[state.elements[seat]]}) chooses a secret {what}.",
-            18,
-            theme["text"],
-            (card.centerx, card.y + 154),
-            "midtop",
-            kind="regular",
+        chooses = (
+            f"Player {seat + 1} ({ELEMENT_NAMES[state.elements[seat]]}) chooses a secret {what}."
         )
-        put_text(
-            surface,
-            theme,
-            "Everyone else: look away until it is submitted.",
-            18,
-            theme["text_dim"],
-            (card.centerx, card.y + 182),
-            "midtop",
-            kind="regular",
-        )
+        write(chooses, 18, "text", (x, y + 154), "midtop", kind="regular")
+        look_away = "Everyone else: look away until it is submitted."
+        write(look_away, 18, "text_dim", (x, y + 182), "midtop", kind="regular")
         for name, rect, enabled in self.controls():
             if name == "reveal":
                 self.draw_button(
                     surface, rect, f"I am Player {seat + 1}: show my board", primary=True, size=20
                 )
-                put_text(
-                    surface,
-                    theme,
+                write(
                     "or press Enter",
                     14,
-                    theme["text_dim"],
+                    "text_dim",
                     (rect.centerx, rect.bottom + 8),
                     "midtop",
                     kind="regular",
@@ -111,6 +90,7 @@ class CurtainAndSummary:
 
     def draw_summary(self, surface) -> None:
         """The round's points by source for every player, in standings order."""
+        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         rnd = self.summary_round
         if rnd is None:
@@ -118,16 +98,8 @@ class CurtainAndSummary:
         state = self.match.state
         v = VARIATIONS[rnd]
         area = BOARD_AREA.inflate(-4, -4)
-        panel(surface, area, theme, fill="panel", edge="accent", alpha=255, width=3, radius=16)
-        put_text(
-            surface,
-            theme,
-            f"Round {rnd} scored",
-            30,
-            theme["accent"],
-            (area.x + 22, area.y + 10),
-            kind="display",
-        )
+        draw_panel(surface, area, theme, fill="panel", edge="accent", alpha=255, width=3, radius=16)
+        write(f"Round {rnd} scored", 30, "accent", (area.x + 22, area.y + 10), kind="display")
         trace = state.last_trace if state.last_trace and state.last_trace.round == rnd else None
         sub = v.name if rnd > 1 else "No variation"
         if trace is not None:
@@ -142,16 +114,7 @@ class CurtainAndSummary:
             if lead >= 0
             else "  ·  no leading element (a tie for most tiles)"
         )
-        put_text(
-            surface,
-            theme,
-            sub,
-            17,
-            theme["text"],
-            (area.x + 24, area.y + 52),
-            kind="regular",
-            max_width=area.w - 48,
-        )
+        write(sub, 17, "text", (area.x + 24, area.y + 52), kind="regular", max_width=area.w - 48)
         bonus = "Alone" if v.pandemic else ("Beats" if v.rock_paper_scissors else "")
         cols = [
             ("#", 24, "topleft"),
@@ -166,7 +129,7 @@ class CurtainAndSummary:
         cols += [("Round", 730, "midtop"), ("Total", 800, "midtop")]
         hy = area.y + 82
         for label, cx, anchor in cols:
-            put_text(surface, theme, label, 14, theme["text_dim"], (area.x + cx, hy), anchor)
+            write(label, 14, "text_dim", (area.x + cx, hy), anchor)
         pygame.draw.line(
             surface, theme["panel_edge"], (area.x + 14, hy + 22), (area.right - 14, hy + 22), 2
         )
@@ -179,9 +142,7 @@ class CurtainAndSummary:
                 pygame.draw.rect(surface, lighten(theme["panel"], 0.12), row, border_radius=8)
                 pygame.draw.rect(surface, theme["accent"], row, 1, border_radius=8)
             cy = row.centery
-            put_text(
-                surface,
-                theme,
+            write(
                 f"{place}.",
                 16,
                 theme["accent"] if place == 1 else theme["text_dim"],
@@ -194,63 +155,27 @@ class CurtainAndSummary:
                 if seat == self.me
                 else ("" if seat in people else (self.match.seats[seat].level or "").title())
             )
-            r = put_text(
-                surface,
-                theme,
-                f"Player {seat + 1}",
-                16,
-                theme["text"],
-                (area.x + 98, cy),
-                "midleft",
-                kind="regular",
+            r = write(
+                f"Player {seat + 1}", 16, "text", (area.x + 98, cy), "midleft", kind="regular"
             )
-            put_text(
-                surface,
-                theme,
-                kind,
-                13,
-                theme["text_dim"],
-                (r.right + 6, cy + 1),
-                "midleft",
-                kind="regular",
-            )
+            write(kind, 13, "text_dim", (r.right + 6, cy + 1), "midleft", kind="regular")
             before = trace.elements_before[seat] if trace else line.element
             element_icon(surface, theme, line.element, (area.x + 260, cy), 10)
-            r = put_text(
-                surface,
-                theme,
+            r = write(
                 ELEMENT_NAMES[line.element],
                 15,
-                theme["text"],
+                "text",
                 (area.x + 276, cy),
                 "midleft",
                 kind="regular",
             )
             if before != line.element:
-                put_text(
-                    surface,
-                    theme,
-                    "switched",
-                    12,
-                    theme["accent_2"],
-                    (r.right + 6, cy + 1),
-                    "midleft",
-                )
-            put_text(
-                surface,
-                theme,
-                cell_name(line.tile),
-                16,
-                theme["text"],
-                (area.x + 424, cy),
-                "center",
-            )
+                write("switched", 12, "accent_2", (r.right + 6, cy + 1), "midleft")
+            write(cell_name(line.tile), 16, "text", (area.x + 424, cy), "center")
             region = (
                 f"{line.region_size} / {line.k} = {line.region}" if line.matched else "off element"
             )
-            put_text(
-                surface,
-                theme,
+            write(
                 region,
                 15,
                 theme["text"] if line.matched else theme["text_dim"],
@@ -258,28 +183,18 @@ class CurtainAndSummary:
                 "center",
                 kind="regular",
             )
-            put_text(
-                surface,
-                theme,
+            write(
                 f"+{line.leading}" if line.leading else "·",
                 16,
-                theme["text"],
+                "text",
                 (area.x + 600, cy),
                 "center",
             )
             if bonus:
                 extra = line.pandemic if v.pandemic else line.rps
-                put_text(
-                    surface,
-                    theme,
-                    f"+{extra}" if extra else "·",
-                    16,
-                    theme["text"],
-                    (area.x + 660, cy),
-                    "center",
-                )
-            put_text(surface, theme, f"+{pts}", 17, theme["accent"], (area.x + 730, cy), "center")
-            put_text(surface, theme, str(total), 17, theme["text"], (area.x + 800, cy), "center")
+                write(f"+{extra}" if extra else "·", 16, "text", (area.x + 660, cy), "center")
+            write(f"+{pts}", 17, "accent", (area.x + 730, cy), "center")
+            write(str(total), 17, "text", (area.x + 800, cy), "center")
             y += row_h
         for name, rect, enabled in self.controls():
             if name == "continue":
@@ -293,13 +208,5 @@ class CurtainAndSummary:
             "Region: 2 x region size / k (players of the region's element in it), rounded down. "
             "Leading: +3 if your element beats the element with the most tiles."
         )
-        for i, ln in enumerate(wrapped(theme, note, 13, area.w - 340)[:2]):
-            put_text(
-                surface,
-                theme,
-                ln,
-                13,
-                theme["text_dim"],
-                (area.x + 24, area.bottom - 52 + 17 * i),
-                kind="regular",
-            )
+        for i, ln in enumerate(wrap_text(note, theme.font(13, "regular"), area.w - 340)[:2]):
+            write(ln, 13, "text_dim", (area.x + 24, area.bottom - 52 + 17 * i), kind="regular")
