@@ -16,7 +16,8 @@ The base class runs the loop around that: it asks the bot worker for bot moves
 ticks the clocks, autosaves after every move, offers Hint (H), Undo (U / Ctrl+Z),
 Redo (Y / Ctrl+Y), Rules (F1) and Pause (Pause / controller Start; Escape / B first
 drops a half-entered move, see ``cancel_input``), keeps a move log, and opens the
-results screen at the end.  New input skips a running animation to its end.
+results screen at the end.  A click or key press on the board while an animation
+runs skips it to its end and does nothing else.
 """
 
 from __future__ import annotations
@@ -484,7 +485,10 @@ class PlayScene(Scene):
             self.log_scroll = max(0, self.log_scroll + event.y)
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and (self.anim or self.queue):
+            # The press that skips is consumed: it was aimed at a board still moving, so
+            # acting on it as well would act on a position the player had not yet seen.
             self.finish_animations()
+            return
         if not self.read_only:
             self.handle_board(event)
 
