@@ -33,6 +33,7 @@ from game.core import IllegalMove
 from game.match import Match
 from scenes.app import LOGICAL_SIZE, TICK, Scene
 from scenes.input import PAUSE_KEY
+from scenes.play.interpret import Changed, Key, Refuse, Submit
 from scenes.widgets import (
     MIN_TARGET,
     draw_panel,
@@ -46,6 +47,43 @@ from scenes.widgets import (
 BOARD_AREA = pygame.Rect(16, 70, 848, 634)  # where a view draws its board
 PANEL = pygame.Rect(880, 16, 384, 688)  # the side panel
 BOT_MIN_TICKS = 24  # a bot action is shown for at least this long (before speed scaling)
+
+
+# The board keys a game's ui understands, by name (scenes/play/interpret.py).  Keys not
+# named here (Tab, letters) stay with the view.
+BOARD_KEYS = {
+    pygame.K_LEFT: "left",
+    pygame.K_RIGHT: "right",
+    pygame.K_UP: "up",
+    pygame.K_DOWN: "down",
+    pygame.K_RETURN: "confirm",
+    pygame.K_KP_ENTER: "confirm",
+    pygame.K_SPACE: "space",
+    pygame.K_BACKSPACE: "cancel",
+    pygame.K_DELETE: "cancel",
+}
+
+
+def board_key(event) -> Key | None:
+    """The ``Key`` a key press means on the board, or None."""
+    name = BOARD_KEYS.get(event.key)
+    return Key(name) if name else None
+
+
+class UIField:
+    """A view attribute that lives in its ``game_ui`` (the half-entered input), so the
+    drawing parts and the tests keep reading ``view.cursor``, ``view.selected``."""
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        return getattr(view.game_ui, self.name)
+
+    def __set__(self, view, value) -> None:
+        setattr(view.game_ui, self.name, value)
 
 
 class Transition(NamedTuple):
@@ -161,6 +199,25 @@ class PlayScene(Scene):
         self.hint = None
         self._cancel_hint()
         self._after_move(old, new, move, seat)
+        return True
+
+    def apply_input(self, result) -> bool:
+        """Show what a game's ``interpret_move`` answered (scenes/play/interpret.py):
+        the one place a result becomes a move, a refusal on screen or a sound.  Returns
+        False for ``Unused``, so the view may try the input on something else."""
+        if isinstance(result, Submit):
+            self.try_move(result.move)
+        elif isinstance(result, Refuse):
+            self.say(result.reason, result.kind, result.seconds)
+            if result.sound:
+                self.app.sound.play(result.sound)
+        elif isinstance(result, Changed):
+            if result.say:
+                self.say(result.say, result.kind, result.seconds)
+            if result.sound:
+                self.app.sound.play(result.sound)
+        else:
+            return False
         return True
 
     def on_refused(self, move, exc: IllegalMove) -> None:
