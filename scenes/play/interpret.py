@@ -40,10 +40,12 @@ from typing import Any
 class Cell:
     """A tap, click or press on the board's ``cell`` (in the game's own cell values).
     ``cell`` is None for a press that hits no cell.  ``alt`` is the secondary button
-    (right-click), which takes back rather than acts."""
+    (right-click), which takes back rather than acts.  ``touch``: a finger's tap, which
+    some games take as a proposal to confirm rather than an action."""
 
     cell: Any
     alt: bool = False
+    touch: bool = False
 
 
 @dataclass(frozen=True)
@@ -55,10 +57,11 @@ class Point:
 
 @dataclass(frozen=True)
 class Pick:
-    """A press on one of the board's own named choices (a start card, a colour), by
-    its ``value`` in the game's words."""
+    """A press on one of the board's own named choices (a start card, a colour, a
+    button of the game's own editor), by its ``value`` in the game's words."""
 
     value: Any
+    touch: bool = False
 
 
 @dataclass(frozen=True)
@@ -70,9 +73,12 @@ class Drag:
 
 @dataclass(frozen=True)
 class Drop:
-    """The button was let go over ``cell`` (None: off the cells)."""
+    """The button was let go over ``cell`` (None: off the cells).  ``frm`` is the cell
+    the press began on, for a game whose view keeps the press (None otherwise)."""
 
     cell: Any
+    frm: Any = None
+    touch: bool = False
 
 
 @dataclass(frozen=True)
