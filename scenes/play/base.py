@@ -67,7 +67,7 @@ BOARD_KEYS = {
 def board_key(event) -> Key | None:
     """The ``Key`` a key press means on the board, or None."""
     name = BOARD_KEYS.get(event.key)
-    return Key(name) if name else None
+    return Key(name, bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)) if name else None
 
 
 class UIField:
@@ -204,9 +204,12 @@ class PlayScene(Scene):
     def apply_input(self, result) -> bool:
         """Show what a game's ``interpret_move`` answered (scenes/play/interpret.py):
         the one place a result becomes a move, a refusal on screen or a sound.  Returns
-        False for ``Unused``, so the view may try the input on something else."""
+        False for ``Unused`` (the view may try the input on something else) and for a
+        ``Submit`` the match refused; True otherwise."""
         if isinstance(result, Submit):
-            self.try_move(result.move)
+            if result.sound:
+                self.app.sound.play(result.sound)
+            return self.try_move(result.move)
         elif isinstance(result, Refuse):
             self.say(result.reason, result.kind, result.seconds)
             if result.sound:

@@ -85,9 +85,11 @@ class Drop:
 class Key:
     """A board key by what it means, not its key code: "left", "right", "up", "down"
     (arrows, d-pad), "confirm" (Enter, A), "space" (Space, controller X), "cancel"
-    (Backspace / Delete, right-click) and letters a game gives a meaning ("r")."""
+    (Backspace / Delete, right-click) and letters a game gives a meaning ("r").
+    ``shift``: held with Shift (Color Crossroads draws its loop with Shift+arrows)."""
 
     name: str
+    shift: bool = False
 
 
 # -- results ------------------------------------------------------------------------------
@@ -95,9 +97,11 @@ class Key:
 
 @dataclass(frozen=True)
 class Submit:
-    """Enter ``move``: the base calls ``try_move``."""
+    """Enter ``move``: the base calls ``try_move``, after ``sound`` when the press that
+    made it clicks (a button of the game's own column)."""
 
     move: Any
+    sound: str | None = None
 
 
 @dataclass(frozen=True)
