@@ -72,10 +72,14 @@ def board_key(event) -> Key | None:
 
 class UIField:
     """A view attribute that lives in its ``game_ui`` (the half-entered input), so the
-    drawing parts and the tests keep reading ``view.cursor``, ``view.selected``."""
+    drawing parts and the tests keep reading ``view.cursor``, ``view.selected``.
+    ``UIField("base")`` names a field of another name."""
+
+    def __init__(self, field: str | None = None) -> None:
+        self.name = field
 
     def __set_name__(self, owner, name: str) -> None:
-        self.name = name
+        self.name = self.name or name
 
     def __get__(self, view, owner=None):
         if view is None:

@@ -82,6 +82,16 @@ class Drop:
 
 
 @dataclass(frozen=True)
+class LineDrag:
+    """A drag that took hold of a whole ``line`` of the board (Crystal Connector's rows
+    and columns): ``offset`` None while it is under way (it asks to hold the line),
+    then the signed number of spaces it was let go at."""
+
+    line: Any
+    offset: int | None = None
+
+
+@dataclass(frozen=True)
 class Key:
     """A board key by what it means, not its key code: "left", "right", "up", "down"
     (arrows, d-pad), "confirm" (Enter, A), "space" (Space, controller X), "cancel"
@@ -107,12 +117,15 @@ class Submit:
 @dataclass(frozen=True)
 class Refuse:
     """Say no, with ``reason``, and change nothing.  ``kind`` is the banner's kind
-    ("error", "warning"), ``sound`` the sound that goes with it (None: silent)."""
+    ("error", "warning"), ``sound`` the sound that goes with it (None: silent).
+    ``move``: the move refused, when a view shows more than the banner for it
+    (Crystal Connector's rock bump)."""
 
     reason: str
     kind: str = "error"
     sound: str | None = "error"
     seconds: float = 3.5
+    move: Any = None
 
 
 @dataclass(frozen=True)
