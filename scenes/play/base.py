@@ -6,9 +6,11 @@ A game's view subclasses :class:`PlayScene` and fills in the board:
 - ``transition_ticks(old, new, move)`` and ``draw_transition(surface, old, new, move, t)``:
   the animation from ``old`` to ``new`` as a function of ``t`` in 0..1 (Simon
   Tatham's rule: an animation is a function of (old state, new state, t)).
-- ``handle_board(event)``: turn clicks, drags and keys into moves, then call
-  ``self.try_move(move)``.  A view never changes a state itself; the match checks
-  legality and a refusal is shown with its reason.
+- ``handle_board(event)``: hit-test clicks, drags and keys into the plain inputs of
+  ``scenes/play/interpret.py``, let the game's pure ``interpret_move`` (its ``ui.py``)
+  answer, and hand the answer to ``self.apply_input``, which submits a move through
+  ``self.try_move``.  A view never changes a state itself; the match checks legality
+  and a refusal is shown with its reason.
 - ``draw_hint(surface, move)``, ``panel_rows()``, ``status_text()``: optional.
 
 The base class runs the loop around that: it asks the bot worker for bot moves

@@ -180,7 +180,7 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
             self.hover = sq
             if self.drag_from is not None:
                 self.drag_pos = event.pos
-            self.board_input(Drag(sq) if event.buttons[0] else Point(sq))
+            self.board_input(Drag(sq) if getattr(event, "buttons", (0,))[0] else Point(sq))
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 3:

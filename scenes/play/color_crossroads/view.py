@@ -207,7 +207,7 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             cell = cell_at(event.pos)
-            self.board_input(Drag(cell) if event.buttons[0] else Point(cell))
+            self.board_input(Drag(cell) if getattr(event, "buttons", (0,))[0] else Point(cell))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
             self.keyboard = False
