@@ -11,8 +11,10 @@ and turns one input into one result with ``interpret_move(ui, state, input)``:
     Submit(move=Slide(...))
 
 Like Tatham's ``interpret_move`` it has no effect besides the ``ui`` it is handed: no
-pygame, no sounds, no banners, no match.  So entering a move is tested with plain
-values and real engine states (``tests/test_ui_games.py``).  The view does the two
+pygame, no sounds, no banners, no match.  What only the screen knows comes in as
+plain arguments after the input: whom the board waits for when a bot is to act
+(``waiting_on``), Element Shift's screen mode, Crystal Connector's Shift preview.  So entering a move is tested with plain
+values and real engine states (``tests/test_ui_<game>.py``).  The view does the two
 ends: it turns pygame events into these inputs (hit-testing a cell stays with the
 view's layout) and hands the result to ``PlayScene.apply_input`` in the base, the one
 place that maps a result to the screen:

@@ -45,7 +45,7 @@ from game.crystal_connector import (
     line_kind,
 )
 from scenes.play.base import PlayScene, UIField, board_key
-from scenes.play.interpret import Cell, Changed, Key, LineDrag, Pick, Refuse, Submit
+from scenes.play.interpret import Cell, Changed, Key, LineDrag, Pick, Refuse, Submit, Unused
 from scenes.widgets import wrap_text
 
 from .animation import Animations
@@ -65,7 +65,10 @@ from .layout import (
 )
 from .setup import SetupDrawing
 from .side import SidePanel
-from . import ui as turn_ui
+from .ui import SETUP_PHASES, GameUI, confirm, interpret_move, may_drag, reset_turn
+from .ui import cursor_line as ui_cursor_line
+from .ui import take_back as ui_take_back
+from .ui import turn_complete as ui_turn_complete
 
 
 class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, PlayScene):
@@ -87,7 +90,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
 
     def __init__(self, app, match):
         super().__init__(app, match)
-        self.game_ui = turn_ui.GameUI(base=match.state, hold=self.hold_turn)
+        self.game_ui = GameUI(base=match.state, hold=self.hold_turn)
         self._local_key = None
         self._local = match.state
         # the line drawn displaced: (line, offset now, offset target)
@@ -141,7 +144,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
 
     def turn_complete(self) -> bool:
         """All of this turn's shifts are entered and wait for Confirm."""
-        return turn_ui.turn_complete(self.game_ui, self.match.state)
+        return ui_turn_complete(self.game_ui, self.match.state)
 
     def phone_back(self) -> None:
         # A shift entered from a phone's d-pad is held here until Confirm: Back takes
@@ -152,7 +155,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         self._reset_turn()
 
     def _reset_turn(self) -> None:
-        turn_ui.reset_turn(self.game_ui, self.match.state)
+        reset_turn(self.game_ui, self.match.state)
         self.drag = None
         self.focus_button = None
         self.vis_line, self.vis_off, self.vis_target = None, 0.0, 0.0
@@ -163,7 +166,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         displaced line, a crystal changing colour, a rock's bump) and its answer."""
         ui = self.game_ui
         waiting_on = None if self.my_turn() else "bot"
-        result = turn_ui.interpret_move(ui, self.match.state, inp, waiting_on, self.preview_on())
+        result = interpret_move(ui, self.match.state, inp, waiting_on, self.preview_on())
         effects, ui.effects = ui.effects, []
         for effect in effects:
             self._show_effect(*effect)
@@ -238,16 +241,16 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
     def take_back(self) -> bool:
         """The draft, the held line or the last held action (a phone's Back, U)."""
         ui = self.game_ui
-        result = turn_ui.take_back(ui, self.match.state)
+        result = ui_take_back(ui, self.match.state)
         effects, ui.effects = ui.effects, []
         for effect in effects:
             self._show_effect(*effect)
         self.apply_input(result)
-        return result is not turn_ui.Unused
+        return result is not Unused
 
     def confirm_turn(self) -> bool:
         """Give the held actions to the match, in order; they animate one after another."""
-        result = turn_ui.confirm(self.game_ui, self.match.state)
+        result = confirm(self.game_ui, self.match.state)
         if not isinstance(result, Submit):
             self.apply_input(result)
             return False
@@ -403,7 +406,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         if cell is not None and self.match.state.phase == "play":
             self.press = ("cell", cell, cell_rect(cell))
             waiting_on = None if self.my_turn() else "bot"
-            if turn_ui.may_drag(self.game_ui, self.match.state, waiting_on):
+            if may_drag(self.game_ui, self.match.state, waiting_on):
                 self.drag = {"start": pos, "cell": cell, "line": None, "raw": 0.0}
 
     def _drag_to(self, pos) -> None:
@@ -478,7 +481,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         self.app.sound.play("hover")
 
     def cursor_line(self) -> str:
-        return turn_ui.cursor_line(self.game_ui)
+        return ui_cursor_line(self.game_ui)
 
     # -- keyboard -----------------------------------------------------------------------
     LETTER_KEYS = {
@@ -502,7 +505,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         if k not in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL):
             self.kb_active = True
         key = board_key(event)
-        if phase in turn_ui.SETUP_PHASES:
+        if phase in SETUP_PHASES:
             if k == pygame.K_TAB:
                 key = Key("next")
             if key is not None:

@@ -68,7 +68,12 @@ from .results import ElementShiftResults
 from .reveal import RevealDrawing, is_resolution, reveal_timeline
 from .side import SidePanel
 from .summary import CurtainAndSummary
-from . import ui as plan_ui
+from .ui import GameUI, interpret_move, take_plan
+from .ui import padded as ui_padded
+from .ui import path as ui_path
+from .ui import path_end as ui_path_end
+from .ui import reset_editor as ui_reset_editor
+from .ui import sync as ui_sync
 
 
 # -- the view -------------------------------------------------------------------------
@@ -89,7 +94,7 @@ class ElementShiftView(
 
     def __init__(self, app, match):
         super().__init__(app, match)
-        self.game_ui = plan_ui.GameUI()
+        self.game_ui = GameUI()
         self.mouse = (-1, -1)
         self.unlocked: tuple[int, int] | None = None  # (round, seat) past the curtain
         self.summary_round: int | None = None
@@ -172,11 +177,11 @@ class ElementShiftView(
         return self.match.state.segments()
 
     def padded(self, actions=None, switch=None) -> Plan:
-        return plan_ui.padded(self.game_ui, self.match.state, actions, switch)
+        return ui_padded(self.game_ui, self.match.state, actions, switch)
 
     def path(self) -> list[int]:
         """Where the planner stands after each action entered so far (start first)."""
-        return plan_ui.path(self.game_ui, self.match.state)
+        return ui_path(self.game_ui, self.match.state)
 
     def preview(self, state, seat: int, plan: Plan):
         """``state.preview`` of the plan being edited, kept while nothing changes (it
@@ -191,19 +196,19 @@ class ElementShiftView(
         return self._preview
 
     def path_end(self) -> int:
-        return plan_ui.path_end(self.game_ui, self.match.state)
+        return ui_path_end(self.game_ui, self.match.state)
 
     def reset_editor(self, key) -> None:
-        plan_ui.reset_editor(self.game_ui, self.match.state, key)
+        ui_reset_editor(self.game_ui, self.match.state, key)
 
     def sync_editor(self) -> None:
-        plan_ui.sync(self.game_ui, self.match.state, self.mode())
+        ui_sync(self.game_ui, self.match.state, self.mode())
 
     def board_input(self, inp):
         """Hand one board input to the plan editor's ui and show its answer (returned,
         so an arrow the board cannot use may move the focus to the buttons)."""
         seat = self.match.to_move()
-        result = plan_ui.interpret_move(self.game_ui, self.match.state, inp, self.mode())
+        result = interpret_move(self.game_ui, self.match.state, inp, self.mode())
         if self.apply_input(result) and isinstance(result, Submit):
             self.editor_for = None
             self.unlocked = None
@@ -237,7 +242,7 @@ class ElementShiftView(
 
     def use_hint(self) -> None:
         if self.mode() == "plan" and isinstance(self.hint, Plan):
-            self.apply_input(plan_ui.take_plan(self.game_ui, self.match.state, self.hint))
+            self.apply_input(take_plan(self.game_ui, self.match.state, self.hint))
 
     def lift_curtain(self) -> None:
         seat = self.curtain_seat()
