@@ -50,7 +50,8 @@ from .board import BoardDrawing
 from .cards import CardsDrawing
 from .layout import BOARD_RECT, BX, BY, CELL, SETUP_H, SETUP_W, WARNING_TURN
 from .side import SidePanel
-from .ui import activate, clear_selection, interpret_move, new_ui, selection
+from .ui import activate as ui_activate
+from .ui import clear_selection, interpret_move, new_ui, selection
 
 
 # -- the view -----------------------------------------------------------------------------
@@ -167,7 +168,7 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
 
     def activate(self, sq: int) -> bool:
         """A tap or Enter on ``sq``; True when it picked up a piece."""
-        result, picked = activate(self.game_ui, self.match.state, sq, self.waiting_on())
+        result, picked = ui_activate(self.game_ui, self.match.state, sq, self.waiting_on())
         self.apply_input(result)
         return picked
 
