@@ -275,10 +275,9 @@ class TutorialMixin:
             self.say(verdict.message, "warning", 5)
         return True
 
-    def enter_action(self, move) -> bool:
-        """Crystal Connector holds a turn's shifts until Confirm; a lesson judges each
-        shift on its own, so each one goes to the match at once."""
-        return self.try_move(move)
+    # Crystal Connector holds a turn's shifts until Confirm; a lesson judges each shift
+    # on its own, so each one goes to the match at once.
+    hold_turn = False
 
     # -- the script ------------------------------------------------------------------
     def _drive_bots(self) -> None:

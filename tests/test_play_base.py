@@ -108,6 +108,18 @@ def test_animation_is_skipped_by_new_input(app):
     assert view.anim is None and view.shown is view.match.state
 
 
+def test_the_press_that_skips_an_animation_does_not_also_act(app):
+    view = make(app, [Seat.person(), Seat.person()])
+    view.try_move(nim_game.Take(0, 1))
+    app.run_ticks(1)
+    assert view.anim is not None
+    app.post_key(pygame.K_2, unicode="2")  # would take two from the largest heap
+    assert view.anim is None and view.shown is view.match.state
+    assert [e.text for e in view.match.entries] == [str(nim_game.Take(0, 1))]
+    app.post_key(pygame.K_2, unicode="2")  # the board is still: now it acts
+    assert len(view.match.entries) == 2
+
+
 def test_skipped_animations_still_reach_on_animation_done_in_order(app):
     view = make(app, [Seat.person(), Seat.person()])
     done = []

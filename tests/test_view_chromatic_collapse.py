@@ -82,6 +82,12 @@ def settle(app, view, seconds=60.0):
         time.sleep(0.002)
 
 
+def still(app, view):
+    """Run until the last animation has played out: a press while one runs only skips
+    it, so the next input of a test must wait for a still board."""
+    app.run_until(lambda: not view.anim and not view.queue, max_ticks=600)
+
+
 def enter_by_clicks(app, view, move):
     """Enter ``move`` with the mouse: a setup button, a square to remove, or two squares."""
     if isinstance(move, Start):
@@ -243,6 +249,7 @@ def test_second_move_direction_rule_reason(app):
     state = view.match.state
     first = next(m for m in state.legal_moves())
     enter_by_clicks(app, view, first)
+    still(app, view)
     state = view.match.state
     assert state.phase == "second"
     # a piece that has moves, none of them in the allowed directions, is dimmed with the rule
@@ -285,7 +292,7 @@ def test_drag_and_drop_and_a_finger_tap_each_count_once(app):
     app.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1, touch=False))
     assert [e.text for e in view.match.entries][-1] == str(dest)
     # Circle answers with finger taps (SDL also sends mouse copies marked touch=True)
-    app.run_ticks(5)
+    still(app, view)
     state = view.match.state
     sq = state.movable_squares()[0]
     dest = state.destinations(sq)[0]
@@ -318,6 +325,7 @@ def test_keyboard_only_setup_and_moves(app):
     press(app, pygame.K_LEFT)
     press(app, pygame.K_RETURN)
     assert view.match.entries[-1].text == "start Diamond"
+    still(app, view)
     for _ in range(4):
         state = view.match.state
         move = state.legal_moves()[len(view.match.entries) % len(state.legal_moves())]
@@ -332,7 +340,7 @@ def test_keyboard_only_setup_and_moves(app):
         arrow_to(app, view, move.to)
         press(app, pygame.K_RETURN)
         assert view.match.entries[-1].text == str(move), view.banner
-        app.run_ticks(3)
+        still(app, view)
     # Tab walks the pieces that may move, then the lit squares of the chosen one
     state = view.match.state
     press(app, pygame.K_TAB)

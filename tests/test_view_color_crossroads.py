@@ -130,6 +130,12 @@ def settle(app, view):
     wait(app, view, ready)
 
 
+def still(app, view):
+    """Run until the last animation has played out: a press while one runs only skips
+    it, so the next input of a test must wait for a still board."""
+    wait(app, view, lambda: not view.anim and not view.queue)
+
+
 def place_by_clicks(app, view, move):
     click(app, V.swatch_rect(move.colour).center)
     assert view.colour == move.colour
@@ -266,6 +272,7 @@ def test_refused_placement_shows_the_engine_reason_and_changes_nothing(app):
     # the colour stays chosen; a legal cell takes it
     click(app, V.cell_center(parse_cell("E5")))
     assert view.match.state.board[parse_cell("E5")] == 1
+    still(app, view)
     # the turn goes on: place again is refused with the engine's words
     click(app, V.swatch_rect(1).center)
     click(app, V.cell_center(parse_cell("C5")))
@@ -278,8 +285,10 @@ def test_cell_first_then_colour_and_drag_from_palette(app):
     assert view.pending == parse_cell("E5")
     click(app, V.swatch_rect(2).center)  # yellow
     assert view.match.state.board[parse_cell("E5")] == 3
+    still(app, view)
     click(app, V.ACTION_RECT.center)  # End turn
     assert view.match.state.mover == 1
+    still(app, view)
     # drag a swatch onto a cell
     app.post(
         pygame.event.Event(
@@ -337,6 +346,7 @@ def test_challenge_buttons_and_closed_pairs_in_the_panel(app):
     click(app, V.challenge_rect(2).center)  # red-blue
     st = view.match.state
     assert st.phase == "answer" and st.challenge_pair == 2
+    still(app, view)
     # Player 2 concedes with two presses (the first asks "Sure?")
     click(app, V.CONCEDE_RECT.center)
     assert view.match.state is st and view.concede_armed > 0
@@ -411,6 +421,7 @@ def test_undo_against_the_bot(app):
     view = make_view(app, ["player 1 starts"], seats=("person", "medium"))
     view.bot_seconds = 0.05
     place_by_clicks(app, view, Place(parse_cell("E5"), 0))
+    still(app, view)
     click(app, V.ACTION_RECT.center)  # End turn
     settle(app, view)
     assert view.person_to_act() and len(view.match.entries) > 3
@@ -429,6 +440,7 @@ def test_undo_against_the_bot(app):
     assert [e.text for e in view.match.entries] == ["player 1 starts"]
     # the person plays on and the bot answers again
     place_by_clicks(app, view, Place(parse_cell("C3"), 1))
+    still(app, view)
     click(app, V.ACTION_RECT.center)
     settle(app, view)
     assert view.match.state.board[parse_cell("C3")] == 2 and len(view.match.entries) > 3
@@ -463,12 +475,14 @@ def test_keyboard_only_from_the_title(app):
     assert view.focus_key == "start:0"
     key(app, pygame.K_RETURN)
     assert view.match.state.mover == 0
+    still(app, view)
     # Player 1: colour 1 (red), cursor from E5 to F5, Enter places
     key(app, pygame.K_1)
     key(app, pygame.K_RIGHT)
     assert view.cursor == parse_cell("F5")
     key(app, pygame.K_RETURN)
     assert view.match.state.board[parse_cell("F5")] == 1
+    still(app, view)
     # Tab to a Challenge button (green-blue) and press it
     for _ in range(20):
         if view.focus_key == "challenge:4":
@@ -477,6 +491,7 @@ def test_keyboard_only_from_the_title(app):
     key(app, pygame.K_RETURN)
     st = view.match.state
     assert st.phase == "answer" and st.challenge_pair == 4 and view.answering()
+    still(app, view)
     # Player 2 draws I1 I2 I3 H3 G3 G2 G1 H1 with Shift + arrows and submits with Tab
     loop = [parse_cell(n) for n in ("I1", "I2", "I3", "H3", "G3", "G2", "G1", "H1")]
     assert check_loop(st, 4, loop) == "no blue cell on the loop"

@@ -363,17 +363,25 @@ def test_keyboard_only_setup_and_turn(app):
     view = make(app, moves=(), seats=("person", "person"))
     m = view.match
     # Player 1: pick second (Right, Enter); Player 2 takes a colour; Player 1 takes two; Player 2: move first
+
+    def still():  # each choice animates; a key during an animation only skips it
+        wait(app, lambda: not view.anim and not view.queue)
+
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
     assert m.entries[-1].text == "pick second"
+    still()
     key(app, pygame.K_DOWN)
     key(app, pygame.K_SPACE)
     assert m.entries[-1].text == "take blue"
+    still()
     key(app, pygame.K_RETURN)
     assert m.entries[-1].text.startswith("take ") and len(m.entries) == 3
+    still()
     key(app, pygame.K_RETURN)
     assert m.entries[-1].text == "move first" and m.state.phase == "play"
     app.run_ticks(2)
+    still()
     seat = m.to_move()
     # cursor moves with arrows; Tab switches row / column; Enter grabs the line
     view.cursor = 0

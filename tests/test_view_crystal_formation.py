@@ -462,6 +462,7 @@ def test_keyboard_only_play(app):
         enter(app, view, move, "keys")
         app.run_ticks(2)
     assert [e.text for e in view.match.entries] == [str(m) for m in moves]
+    wait(app, view, lambda: view.anim is None and not view.queue)  # a key now only skips
     # Tab visits the mover's nodes; Backspace drops a selection; T toggles the threat view
     key(app, pygame.K_TAB)
     assert view.match.state.node_at(view.cursor).owner == view.match.to_move()

@@ -6,9 +6,11 @@ A game's view subclasses :class:`PlayScene` and fills in the board:
 - ``transition_ticks(old, new, move)`` and ``draw_transition(surface, old, new, move, t)``:
   the animation from ``old`` to ``new`` as a function of ``t`` in 0..1 (Simon
   Tatham's rule: an animation is a function of (old state, new state, t)).
-- ``handle_board(event)``: turn clicks, drags and keys into moves, then call
-  ``self.try_move(move)``.  A view never changes a state itself; the match checks
-  legality and a refusal is shown with its reason.
+- ``handle_board(event)``: hit-test clicks, drags and keys into the plain inputs of
+  ``scenes/play/interpret.py``, let the game's pure ``interpret_move`` (its ``ui.py``)
+  answer, and hand the answer to ``self.apply_input``, which submits a move through
+  ``self.try_move``.  A view never changes a state itself; the match checks legality
+  and a refusal is shown with its reason.
 - ``draw_hint(surface, move)``, ``panel_rows()``, ``status_text()``: optional.
 - ``view_buttons()``: the view's on-screen buttons as ``Button`` records
   (``scenes/play/buttons.py``); the base hit-tests them, keeps the keyboard /
@@ -21,7 +23,8 @@ The base class runs the loop around that: it asks the bot worker for bot moves
 ticks the clocks, autosaves after every move, offers Hint (H), Undo (U / Ctrl+Z),
 Redo (Y / Ctrl+Y), Rules (F1) and Pause (Pause / controller Start; Escape / B first
 drops a half-entered move, see ``cancel_input``), keeps a move log, and opens the
-results screen at the end.  New input skips a running animation to its end.
+results screen at the end.  A click or key press on the board while an animation
+runs skips it to its end and does nothing else.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from game.match import Match
 from scenes.app import LOGICAL_SIZE, TICK, Scene
 from scenes.input import PAUSE_KEY
 from scenes.play.buttons import ButtonFocus
+from scenes.play.interpret import Changed, Key, Refuse, Submit
 from scenes.widgets import (
     MIN_TARGET,
     draw_panel,
@@ -51,6 +55,47 @@ from scenes.widgets import (
 BOARD_AREA = pygame.Rect(16, 70, 848, 634)  # where a view draws its board
 PANEL = pygame.Rect(880, 16, 384, 688)  # the side panel
 BOT_MIN_TICKS = 24  # a bot action is shown for at least this long (before speed scaling)
+
+
+# The board keys a game's ui understands, by name (scenes/play/interpret.py).  Keys not
+# named here (Tab, letters) stay with the view.
+BOARD_KEYS = {
+    pygame.K_LEFT: "left",
+    pygame.K_RIGHT: "right",
+    pygame.K_UP: "up",
+    pygame.K_DOWN: "down",
+    pygame.K_RETURN: "confirm",
+    pygame.K_KP_ENTER: "confirm",
+    pygame.K_SPACE: "space",
+    pygame.K_BACKSPACE: "cancel",
+    pygame.K_DELETE: "cancel",
+}
+
+
+def board_key(event) -> Key | None:
+    """The ``Key`` a key press means on the board, or None."""
+    name = BOARD_KEYS.get(event.key)
+    return Key(name, bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)) if name else None
+
+
+class UIField:
+    """A view attribute that lives in its ``game_ui`` (the half-entered input), so the
+    drawing parts and the tests keep reading ``view.cursor``, ``view.selected``.
+    ``UIField("base")`` names a field of another name."""
+
+    def __init__(self, field: str | None = None) -> None:
+        self.name = field
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = self.name or name
+
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        return getattr(view.game_ui, self.name)
+
+    def __set__(self, view, value) -> None:
+        setattr(view.game_ui, self.name, value)
 
 
 class Transition(NamedTuple):
@@ -175,6 +220,28 @@ class PlayScene(ButtonFocus, Scene):
         self.hint = None
         self._cancel_hint()
         self._after_move(old, new, move, seat)
+        return True
+
+    def apply_input(self, result) -> bool:
+        """Show what a game's ``interpret_move`` answered (scenes/play/interpret.py):
+        the one place a result becomes a move, a refusal on screen or a sound.  Returns
+        False for ``Unused`` (the view may try the input on something else) and for a
+        ``Submit`` the match refused; True otherwise."""
+        if isinstance(result, Submit):
+            if result.sound:
+                self.app.sound.play(result.sound)
+            return self.try_move(result.move)
+        elif isinstance(result, Refuse):
+            self.say(result.reason, result.kind, result.seconds)
+            if result.sound:
+                self.app.sound.play(result.sound)
+        elif isinstance(result, Changed):
+            if result.say:
+                self.say(result.say, result.kind, result.seconds)
+            if result.sound:
+                self.app.sound.play(result.sound)
+        else:
+            return False
         return True
 
     def on_refused(self, move, exc: IllegalMove) -> None:
@@ -512,7 +579,10 @@ class PlayScene(ButtonFocus, Scene):
             self.log_scroll = max(0, self.log_scroll + event.y)
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and (self.anim or self.queue):
+            # The press that skips is consumed: it was aimed at a board still moving, so
+            # acting on it as well would act on a position the player had not yet seen.
             self.finish_animations()
+            return
         if not self.read_only:
             self.handle_board(event)
 

@@ -1,8 +1,10 @@
 """Chromatic Collapse's play screen, one module per part:
 
 - ``view.py``: ``ChromaticCollapseView`` -- square geometry, what a person may act on,
-  mouse, keyboard and controller input (the tab stops and the panel's buttons), and the
+  mouse, keyboard and controller events (the tab stops and the panel's buttons), and the
   base's hooks.  It mixes in the parts below.
+- ``ui.py``: the board input as plain values, no pygame: the chosen piece, a drag, the
+  cursor and the setup focus, and ``interpret_move`` (see ``scenes/play/interpret.py``).
 - ``layout.py``: the board and card rectangles, colour keys and each side's tint.
 - ``sprites.py``: piece, glow and shadow sprites and the board picture (in the drawing
   kit's cache), lines and arrows.

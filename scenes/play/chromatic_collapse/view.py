@@ -40,10 +40,10 @@ from game.chromatic_collapse import (
     Start,
     is_sudden_death_turn,
     square_cell,
-    cell_name,
 )
-from scenes.play.base import PlayScene
+from scenes.play.base import PlayScene, UIField, board_key
 from scenes.play.buttons import Button
+from scenes.play.interpret import Cell, Drag, Drop, Pick, Point
 from scenes.widgets import cached
 
 from .animation import Animations
@@ -51,23 +51,27 @@ from .board import BoardDrawing
 from .cards import CardsDrawing
 from .layout import BOARD_RECT, BX, BY, CELL, SETUP_H, SETUP_W, WARNING_TURN
 from .side import SidePanel
+from .ui import activate as ui_activate
+from .ui import clear_selection, interpret_move, new_ui, selection
 
 
 # -- the view -----------------------------------------------------------------------------
 class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, PlayScene):
     bot_level_for_hint = "hard"
+    # The half-entered input lives in ``game_ui`` (ui.py); the drawing reads it here.
+    selected = UIField()
+    selected_for = UIField()
+    cursor = UIField()
+    keyboard = UIField()
+    drag_from = UIField()
+    drag_moved = UIField()
+    setup_focus = UIField()
 
     def __init__(self, app, match):
         super().__init__(app, match)
-        self.selected: int | None = None
-        self.selected_for = None  # the state the selection belongs to
-        self.cursor = self._first_cursor(match.state)
-        self.keyboard = False  # show the board cursor once keys are used
+        self.game_ui = new_ui(match.state)
         self.hover: int | None = None
-        self.drag_from: int | None = None
         self.drag_pos: tuple[int, int] | None = None
-        self.drag_moved = False
-        self.setup_focus = 0  # 0 = "Diamond starts", 1 = "Circle starts"
 
     # -- geometry ------------------------------------------------------------------------
     @staticmethod
@@ -100,13 +104,6 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
             pygame.Rect(x + SETUP_W + gap, y, SETUP_W, SETUP_H),
         ]
 
-    def _first_cursor(self, state) -> int:
-        if state.phase in ("first", "second"):
-            movable = state.movable_squares()
-            if movable:
-                return movable[0]
-        return 59  # d1
-
     # -- state questions -----------------------------------------------------------------
     def person_to_act(self) -> bool:
         m = self.match
@@ -118,9 +115,7 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
         return state is self.match.state
 
     def current_selection(self) -> int | None:
-        if self.selected is not None and self.selected_for is self.match.state:
-            return self.selected
-        return None
+        return selection(self.game_ui, self.match.state)
 
     def lit_squares(self) -> dict:
         """Destination square -> Slide for the chosen piece (empty when none is chosen)."""
@@ -153,101 +148,69 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
         return cached(("chromatic_collapse.groups", state.board, seat), lambda: state.groups(seat))
 
     # -- input ---------------------------------------------------------------------------
+    def waiting_on(self) -> str | None:
+        """Whom the board waits for when the seat to act is not a person here."""
+        return None if self.person_to_act() else self.seat_label(self.match.state.to_move)
+
+    def board_input(self, inp) -> bool:
+        """Hand one board input to the game's ui and show its answer."""
+        result = interpret_move(self.game_ui, self.match.state, inp, self.waiting_on())
+        return self.apply_input(result)
+
+    def activate(self, sq: int) -> bool:
+        """A tap or Enter on ``sq``; True when it picked up a piece."""
+        result, picked = ui_activate(self.game_ui, self.match.state, sq, self.waiting_on())
+        self.apply_input(result)
+        return picked
+
     def handle_board(self, event: pygame.event.Event) -> None:
         state = self.match.state
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.focus_key = None
         if event.type == pygame.MOUSEMOTION:
-            self.keyboard = False
-            self.hover = self.square_at(event.pos)
+            sq = self.square_at(event.pos)
+            self.hover = sq
             if self.drag_from is not None:
                 self.drag_pos = event.pos
-                if self.square_at(event.pos) != self.drag_from:
-                    self.drag_moved = True
+            self.board_input(Drag(sq) if getattr(event, "buttons", (0,))[0] else Point(sq))
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
-            self.keyboard = False
             if event.button == 3:
-                self.clear_selection()
+                self.board_input(Cell(self.square_at(event.pos), alt=True))
                 return
-            if event.button != 1:
-                return
-            if state.phase == "setup":
+            if event.button == 1 and state.phase == "setup":
                 for i, rect in enumerate(self.setup_buttons()):
                     if rect.collidepoint(event.pos):
-                        self.setup_focus = i
-                        self.choose_start(i)
+                        self.board_input(Pick(i))
                         return
-                return
-            sq = self.square_at(event.pos)
-            if sq is None:
-                return
-            self.cursor = sq
-            picked = self.activate(sq)
-            if picked:
-                self.drag_from, self.drag_pos, self.drag_moved = sq, event.pos, False
+            sq = self.square_at(event.pos) if event.button == 1 else None
+            self.board_input(Cell(sq))
+            if sq is not None and self.drag_from == sq:
+                self.drag_pos = event.pos  # picked up: a drag may follow
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            start, moved = self.drag_from, self.drag_moved
-            self.drag_from, self.drag_pos, self.drag_moved = None, None, False
-            if start is None or not moved:
-                return
-            sq = self.square_at(event.pos)
-            if sq is not None and sq != start and self.current_selection() == start:
-                self.submit_slide(start, sq)
+            self.drag_pos = None
+            self.board_input(Drop(self.square_at(event.pos)))
             return
         if event.type == pygame.KEYDOWN:
             self.handle_key(event)
 
     def handle_key(self, event: pygame.event.Event) -> None:
-        k = event.key
-        state = self.match.state
-        arrows = {
-            pygame.K_LEFT: (-1, 0),
-            pygame.K_RIGHT: (1, 0),
-            pygame.K_UP: (0, -1),
-            pygame.K_DOWN: (0, 1),
-        }
-        if k == pygame.K_TAB:
+        if event.key == pygame.K_TAB:
             self.keyboard = True
             self.tab_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return
-        if k in (pygame.K_BACKSPACE, pygame.K_DELETE):
-            self.clear_selection()
+        key = board_key(event)
+        if key is not None and key.name == "cancel":
+            self.board_input(key)
             return
         if self.focused_button() is not None:
             # Left / Right step along the buttons, Up / Down go back to the board.
             self.button_key(event, back=((0, -1), (0, 1)))
             self.keyboard = True
             return
-        if state.phase == "setup":
-            if k in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.keyboard = True
-                self.setup_focus = 1 - self.setup_focus
-            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.keyboard = True
-                self.choose_start(self.setup_focus)
-            return
-        if k in arrows:
-            if not self.keyboard:
-                self.keyboard = True
-                return  # the first key press shows the cursor where it is
-            self.move_cursor(*arrows[k])
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.keyboard = True
-            self.activate(self.cursor)
-
-    def move_cursor(self, dc: int, dr: int) -> None:
-        col, row = square_cell(self.cursor)
-        for _ in range(2):  # step over a missing corner
-            col, row = col + dc, row + dr
-            if not (0 <= col < 8 and 0 <= row < 8):
-                return
-            sq = row * 8 + col
-            if sq not in CORNERS:
-                self.cursor = sq
-                self.app.sound.play("hover")
-                return
+        if key is not None:
+            self.board_input(key)
 
     def tab_targets(self) -> list[int]:
         """The board squares Tab visits, in order (only while a person is to act)."""
@@ -317,71 +280,7 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
         return True
 
     def clear_selection(self) -> None:
-        self.selected = None
-        self.selected_for = None
-        self.drag_from = None
-
-    def activate(self, sq: int) -> bool:
-        """A tap or Enter on ``sq``.  Returns True when it picked up a piece (a drag may
-        follow)."""
-        state = self.match.state
-        if state.is_terminal():
-            return False
-        if not self.person_to_act():
-            self.say(f"{self.seat_label(state.to_move)} is thinking: wait for its move", "warning")
-            return False
-        if state.phase == "remove":
-            self.try_move(Remove(sq))
-            return False
-        if state.phase not in ("first", "second"):
-            return False
-        sel = self.current_selection()
-        piece = state.piece_at(sq)
-        if sel is not None:
-            if sq == sel:
-                self.clear_selection()
-                return False
-            if any(m.to == sq for m in state.destinations(sel)):
-                self.submit_slide(sel, sq)
-                return False
-            if piece is not None and piece[0] == state.to_move:
-                return self.pick(sq)
-            # Not a lit square: the engine says why (distance, blocked, direction...).
-            self.submit_slide(sel, sq)
-            return False
-        if piece is None:
-            return False
-        return self.pick(sq)
-
-    def pick(self, sq: int) -> bool:
-        state = self.match.state
-        note = state.piece_note(sq)
-        if note is not None:
-            self.clear_selection()
-            if note == state.step_banner():
-                # the engine's reason is the step's rule; say which piece it stopped
-                note = f"The piece on {cell_name(sq)} may not move now. {note}"
-            self.say(note, "warning")
-            self.app.sound.play("bump")
-            return False
-        self.selected, self.selected_for = sq, state
-        self.app.sound.play("click")
-        return True
-
-    def submit_slide(self, frm: int, to: int) -> bool:
-        state = self.match.state
-        target = state.piece_at(to)
-        move = Slide(frm, to, target is not None and target[0] != state.to_move)
-        ok = self.try_move(move)
-        if not ok:
-            self.app.sound.play("error")
-        return ok
-
-    def choose_start(self, seat: int) -> None:
-        if not self.person_to_act():
-            self.say(f"{self.seat_label(self.match.to_move())} is choosing who starts", "warning")
-            return
-        self.try_move(Start(seat))
+        clear_selection(self.game_ui)
 
     # -- hooks from the base ---------------------------------------------------------------
     def on_moved(self, old, new, move, seat: int) -> None:

@@ -1,10 +1,13 @@
 """Color Crossroads' play screen, one module per part:
 
 - ``view.py``: ``ColorCrossroadsView`` -- who acts, the on-screen buttons (``view_buttons``),
-  mouse, keyboard and controller input, the challenge path being drawn, and the base's
-  hooks (hints, refusals, moves, undo, the panel's text).  It mixes in the parts below.
+  mouse, keyboard and controller events, and the base's hooks (hints, refusals, moves,
+  undo, the panel's text).  It mixes in the parts below.
+- ``ui.py``: the board input as plain values, no pygame: the palette colour, the
+  pending cell, the cursor, the challenge path being drawn (and its walks), the armed
+  Concede, and ``interpret_move`` (see ``scenes/play/interpret.py``).
 - ``layout.py``: the board, column, swatch, button and pair-row rectangles, cell
-  geometry and walks, and the colour keys.
+  geometry and the colour keys.
 - ``sprites.py``: gem sprites (in the drawing kit's cache), translucent rectangles, the
   timer ring.
 - ``board.py``: drawing the board (its cached background, loops, crystals, what the

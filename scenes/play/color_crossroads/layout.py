@@ -70,21 +70,6 @@ def adjacent(a: int, b: int) -> bool:
     return abs(ar - br) + abs(ac - bc) == 1
 
 
-def walk(a: int, b: int) -> list[int]:
-    """Cells from next-to-``a`` to ``b`` in orthogonal steps (a fast drag may skip cells)."""
-    r, c = divmod(a, SIZE)
-    br, bc = divmod(b, SIZE)
-    out = []
-    while (r, c) != (br, bc):
-        dr, dc = br - r, bc - c
-        if dc and abs(dc) >= abs(dr):
-            c += 1 if dc > 0 else -1
-        else:
-            r += 1 if dr > 0 else -1
-        out.append(r * SIZE + c)
-    return out
-
-
 def swatch_rect(c: int) -> pygame.Rect:
     return pygame.Rect(COLUMN.x, COLUMN.y + 28 + c * (SWATCH_H + SWATCH_GAP), COLUMN.w, SWATCH_H)
 

@@ -42,8 +42,6 @@ import pygame
 
 from game.color_crossroads import (
     COLOURS,
-    EMPTY,
-    SIZE,
     TARGET_POINTS,
     Answer,
     Challenge,
@@ -54,15 +52,15 @@ from game.color_crossroads import (
     Start,
     cell_name,
 )
-from scenes.play.base import PlayScene
+from scenes.play.base import PlayScene, UIField, board_key
 from scenes.play.buttons import Button
+from scenes.play.interpret import Cell, Drag, Drop, Pick, Point, Submit
 
 from .animation import Animations
 from .board import BoardDrawing
 from .column import ColumnDrawing
 from .layout import (
     ACTION_RECT,
-    ARROWS,
     CLEAR_RECT,
     CONCEDE_RECT,
     KEY_COLOURS,
@@ -72,31 +70,32 @@ from .layout import (
     pair_text,
     start_rects,
     swatch_rect,
-    walk,
 )
 from .side import SidePanel
+from .ui import GameUI, accepted, clear, drop_path, interpret_move
 
 
 class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, PlayScene):
+    # The half-entered input lives in ``game_ui`` (ui.py); the drawing reads it here.
+    colour = UIField()
+    pending = UIField()
+    drag_colour = UIField()
+    cursor = UIField()
+    keyboard = UIField()
+    hover = UIField()
+    path = UIField()
+    closed = UIField()
+    dragging = UIField()
+    drag_head = UIField()
+    concede_armed = UIField()
+
     def __init__(self, app, match):
         super().__init__(app, match)
-        self.colour: int | None = None  # the palette choice
-        self.pending: int | None = None  # a cell chosen before its colour
-        self.cursor = 40  # E5
-        self.keyboard = False  # the cursor is shown once keys are used
+        self.game_ui = GameUI()
         self.pad = False  # the latest key came from a game controller (the key line says so)
         self.mouse = (-1, -1)
-        self.hover: int | None = None
-        self.drag_colour: int | None = None
-        # the loop being drawn
-        self.path: list[int] = []
-        self.closed = False
-        self.dragging = False
-        self.drag_head: int | None = None
-        self.remove_on_up = False
         self.verdict: tuple[str, str] | None = None  # (text, "good"/"bad")
         self.refused_flash = 0
-        self.concede_armed = 0
         self.later: tuple | None = None  # (move, banner, kind) shown after its animation
         self.traced: tuple | None = None  # (loop, board) of the latest accepted answer
         self.last_tick_second = -1
@@ -201,13 +200,23 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         return self.view_buttons()
 
     # -- input -------------------------------------------------------------------------
+    def board_input(self, inp) -> bool:
+        """Hand one board input to the game's ui and show its answer."""
+        ui = self.game_ui
+        edits = ui.path_edits
+        result = interpret_move(ui, self.match.state, inp, None if self.person_to_act() else "bot")
+        if ui.path_edits != edits:
+            self.path_changed()
+        ok = self.apply_input(result)
+        if ok and isinstance(result, Submit):
+            accepted(ui, result.move)
+        return ok
+
     def handle_board(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            self.keyboard = False
-            self.hover = cell_at(event.pos)
-            if self.dragging and self.hover is not None:
-                self.drag_to(self.hover)
+            cell = cell_at(event.pos)
+            self.board_input(Drag(cell) if getattr(event, "buttons", (0,))[0] else Point(cell))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
             self.keyboard = False
@@ -217,24 +226,14 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
             if target is not None:
                 self.press_button(target)  # a disabled one too: it says why not
                 if target.key.startswith("colour:") and self.colour is not None:
-                    self.drag_colour = self.colour
+                    self.drag_colour = self.colour  # a swatch may be dragged onto a cell
                 return
             cell = cell_at(event.pos)
             if cell is not None:
-                self.cursor = cell
-                self.press_cell(cell, mouse=True)
+                self.board_input(Cell(cell))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.mouse = event.pos
-            cell = cell_at(event.pos)
-            if (
-                self.drag_colour is not None
-                and cell is not None
-                and self.match.state.phase == "turn"
-            ):
-                colour, self.drag_colour = self.drag_colour, None
-                self.place(cell, colour)
-            self.drag_colour = None
-            self.release()
+            self.board_input(Drop(cell_at(event.pos)))
         elif event.type == pygame.KEYDOWN:
             # The input mapper marks the keys it makes for a controller as synthetic.
             self.pad = bool(getattr(event, "synthetic", False))
@@ -242,38 +241,27 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
 
     def handle_key(self, event: pygame.event.Event) -> None:
         k = event.key
-        if k in ARROWS:
-            dx, dy = ARROWS[k]
+        key = board_key(event)
+        if key is not None and key.name in ("left", "right", "up", "down"):
             if (
                 self.match.state.phase == "setup"
                 and self.focus_key
                 and self.focus_key.startswith("start:")
             ):
-                self.focus_key = f"start:{1 if dx > 0 else 0}" if dx else self.focus_key
+                if key.name in ("left", "right"):
+                    self.focus_key = f"start:{1 if key.name == 'right' else 0}"
                 return
-            self.keyboard = True
             self.focus_key = None
-            self.hover = None
-            r, c = divmod(self.cursor, SIZE)
-            r = max(0, min(SIZE - 1, r + dy))
-            c = max(0, min(SIZE - 1, c + dx))
-            before = self.cursor
-            self.cursor = r * SIZE + c
-            if event.mod & pygame.KMOD_SHIFT and self.answering() and self.cursor != before:
-                if not self.path:
-                    self.path_click(before)
-                if self.path and self.path[-1] == before:
-                    self.drag_step(self.cursor)
+            self.board_input(key)
             return
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if key is not None and key.name in ("confirm", "space"):
             self.keyboard = True
             if self.focus_key is not None:
                 self.press_focused()
             elif self.match.state.phase == "setup":
                 self.focus_key = "start:0" if self.person_to_act() else None
             else:
-                self.hover = None
-                self.press_cell(self.cursor, mouse=False)
+                self.board_input(key)
             return
         if k == pygame.K_TAB:
             self.keyboard = True
@@ -282,16 +270,8 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         if k in KEY_COLOURS and self.match.state.phase == "turn":
             self.activate(f"colour:{KEY_COLOURS[k]}")
             return
-        if k == pygame.K_BACKSPACE:
-            if self.answering():
-                if self.closed:
-                    self.closed = False
-                elif self.path:
-                    self.path.pop()
-                self.path_changed()
-            else:
-                self.colour = None
-                self.pending = None
+        if k == pygame.K_BACKSPACE:  # (Delete is not a take-back here)
+            self.board_input(key)
 
     def tab(self, d: int) -> None:
         keys = [None] + [t.key for t in self.focusable_buttons()]
@@ -300,81 +280,8 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         self.app.sound.play("hover")
 
     def activate(self, key: str) -> None:
-        kind, _, arg = key.partition(":")
-        st = self.match.state
-        if kind == "start":
-            self.app.sound.play("click")
-            self.try_move(Start(int(arg)))
-        elif kind == "colour":
-            c = int(arg)
-            self.app.sound.play("click")
-            if self.pending is not None and self.person_to_act() and st.phase == "turn":
-                cell = self.pending
-                self.place(cell, c)
-                return
-            self.colour = None if self.colour == c else c
-        elif kind == "end":
-            self.try_move(EndTurn())
-        elif kind == "pass":
-            self.try_move(Pass())
-        elif kind == "challenge":
-            self.try_move(Challenge(int(arg)))
-        elif kind == "submit":
-            self.submit_loop()
-        elif kind == "clear":
-            self.path.clear()
-            self.closed = False
-            self.path_changed()
-            self.app.sound.play("back")
-        elif kind == "concede":
-            if self.concede_armed > 0:
-                self.concede_armed = 0
-                self.try_move(Concede())
-            else:
-                self.concede_armed = 180
-                self.say("Press Concede again to give the point away", "warning")
-
-    def press_cell(self, cell: int, mouse: bool) -> None:
-        st = self.match.state
-        if self.answering():
-            if mouse and self.path and cell == self.path[-1] and not self.closed:
-                self.remove_on_up = True  # a click takes it back; a drag carries on from it
-            else:
-                self.path_click(cell)
-            if mouse and self.path and not self.closed and self.path[-1] == cell:
-                self.dragging = True
-                self.drag_head = cell
-            return
-        if st.phase != "turn":
-            return
-        if not self.person_to_act():
-            self.say("Wait for the bot to move", "warning")
-            return
-        if self.colour is not None:
-            self.place(cell, self.colour)
-            return
-        if st.board[cell] != EMPTY:
-            reason = st.why_illegal(Place(cell, 0))
-            if reason:
-                self.say(reason, "warning")
-            self.pending = None
-            return
-        self.pending = None if self.pending == cell else cell
-        if self.pending is not None:
-            self.say(f"{cell_name(cell)}: now choose a colour", "info", 2.0)
-
-    def place(self, cell: int, colour: int) -> None:
-        if self.try_move(Place(cell, colour)):
-            self.colour = None
-            self.pending = None
-
-    def release(self) -> None:
-        if self.remove_on_up and self.path:
-            self.path.pop()
-            self.path_changed()
-        self.remove_on_up = False
-        self.dragging = False
-        self.drag_head = None
+        """A press on one of the view's targets (a swatch, a column or panel button)."""
+        self.board_input(Pick(key))
 
     def answering(self) -> bool:
         return self.match.state.phase == "answer" and self.person_to_act()
@@ -389,60 +296,9 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         return "Pad: d-pad + A, Back: buttons" if self.pad else "Keys: arrows, Enter, 1-4, Tab"
 
     # -- the path ----------------------------------------------------------------------
-    def path_click(self, cell: int) -> None:
-        """A click (or Enter) on ``cell`` while drawing a loop."""
-        path = self.path
-        if not path:
-            path.append(cell)
-        elif cell == path[-1] and not self.closed:
-            path.pop()
-        elif cell == path[0] and self.closed:
-            self.closed = False
-        elif cell == path[0] and len(path) >= 3:
-            self.closed = True
-            self.app.sound.play("place")
-        elif cell in path:
-            del path[path.index(cell) + 1 :]
-            self.closed = False
-        elif self.closed:
-            self.say("The loop is closed: Submit it, or click one of its cells to go back", "info")
-            return
-        else:
-            path.append(cell)
-        self.path_changed()
-
-    def drag_to(self, cell: int) -> None:
-        if self.drag_head is None or cell == self.drag_head:
-            return
-        self.remove_on_up = False
-        for z in walk(self.drag_head, cell):
-            if not self.drag_step(z):
-                break
-            self.drag_head = z
-
-    def drag_step(self, z: int) -> bool:
-        """Extend (or take back) the path by one orthogonal step; False stops a drag."""
-        path = self.path
-        if self.closed or not path:
-            return False
-        if len(path) >= 2 and z == path[-2]:
-            path.pop()
-        elif z == path[0] and len(path) >= 3:
-            self.closed = True
-            self.app.sound.play("place")
-        elif z in path:
-            return False
-        else:
-            path.append(z)
-        self.path_changed()
-        return True
-
     def path_changed(self) -> None:
         self.verdict = None
         self.refused_flash = 0
-
-    def submit_loop(self) -> None:
-        self.try_move(Answer(tuple(self.path)))
 
     # -- base hooks ----------------------------------------------------------------------
     def say(self, words: str, kind: str = "info", seconds: float = 3.5) -> None:
@@ -497,24 +353,15 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         elif isinstance(move, (EndTurn, Pass, Start)):
             self.app.sound.play("click")
         # A drawn path belongs to one challenge: any applied action starts or ends one.
-        self.path = []
-        self.closed = False
-        self.dragging = False
-        self.drag_head = None
+        drop_path(self.game_ui)
         if isinstance(move, Challenge):
             self.verdict = None
 
     def on_undo(self) -> None:
         self._targets_key = None
         self.later = None
-        self.colour = None
-        self.pending = None
-        self.path = []
-        self.closed = False
-        self.dragging = False
-        self.drag_head = None
+        clear(self.game_ui)
         self.verdict = None
-        self.concede_armed = 0
         self.focus_key = None
 
     def bot_pause(self, state) -> int:

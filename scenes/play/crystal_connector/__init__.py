@@ -1,8 +1,12 @@
 """Crystal Connector's play screen, one module per part:
 
-- ``view.py``: ``CrystalConnectorView`` -- whose turn, drafts and shifts being entered,
-  the base's hooks (undo, hints, moves, bots), mouse, keyboard and controller input, and
-  the geometry of the buttons and choices it hit-tests.  It mixes in the parts below.
+- ``view.py``: ``CrystalConnectorView`` -- whose turn, how entered shifts look (the
+  displaced line, the bump), the base's hooks (undo, hints, moves, bots), mouse, keyboard
+  and controller events, and the geometry of the buttons and choices it hit-tests.  It
+  mixes in the parts below.
+- ``ui.py``: the turn being built as plain values, no pygame: held shifts, the draft,
+  the keyboard's held line, cursor and axis, Color Convertor mode, the setup focus, and
+  ``interpret_move`` (see ``scenes/play/interpret.py``).
 - ``layout.py``: the board, handle, side and setup rectangles; where a cell or handle is.
 - ``board.py``: drawing the board -- sprites, pieces, outlines, handles, a (sliding)
   frame, the hint and the game-select picture.

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.crystal_connector import LINES, SIZE, Shift, line_kind
+from game.crystal_connector import LINES, SIZE, line_kind
 from scenes.play.base import BOARD_AREA
+
+# The shift arithmetic is the board input's (ui.py, no pygame); drawing uses it too.
+from .ui import DIR_SIGN, _dir_for, signed  # noqa: F401
 
 # -- layout (logical 1280x720; the board lives inside BOARD_AREA = (16, 70, 848, 634)) ----
 CELL = 78
@@ -32,17 +35,6 @@ BUTTON_LABELS = {
 COLOUR_KEYS = ("crystal_red", "crystal_blue", "crystal_green", "crystal_yellow")
 SEAT_HUES = (4, 5)  # purple and orange: seat colours never look like crystals
 POPUP_TICKS = 84
-DIR_SIGN = {"up": -1, "left": -1, "down": 1, "right": 1}
-
-
-def _dir_for(line: str, sign: int) -> str:
-    if line_kind(line) == "column":
-        return "down" if sign > 0 else "up"
-    return "right" if sign > 0 else "left"
-
-
-def signed(move: Shift) -> int:
-    return DIR_SIGN[move.direction] * move.distance
 
 
 def cell_rect(i: int) -> pygame.Rect:

@@ -38,7 +38,6 @@ from functools import partial
 import pygame
 
 from game.crystal_connector import (
-    CELLS,
     LINE_CELLS,
     LINES,
     ROCK,
@@ -46,10 +45,10 @@ from game.crystal_connector import (
     Convert,
     Shift,
     line_kind,
-    line_label,
 )
-from scenes.play.base import PlayScene
+from scenes.play.base import PlayScene, UIField, board_key
 from scenes.play.buttons import Button
+from scenes.play.interpret import Cell, Changed, Key, LineDrag, Pick, Refuse, Submit, Unused
 from scenes.widgets import wrap_text
 
 from .animation import Animations
@@ -70,6 +69,10 @@ from .layout import (
 )
 from .setup import SetupDrawing
 from .side import SidePanel
+from .ui import SETUP_PHASES, GameUI, confirm, interpret_move, may_drag, reset_turn
+from .ui import cursor_line as ui_cursor_line
+from .ui import take_back as ui_take_back
+from .ui import turn_complete as ui_turn_complete
 
 
 class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, PlayScene):
@@ -77,18 +80,23 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
     ``chip_rect``, ``button_rect``, ``choice_rects``) are public so tests click where a
     person would."""
 
+    # The turn being built lives in ``game_ui`` (ui.py); the drawing reads it here.
+    pending = UIField()
+    _base = UIField("base")
+    draft = UIField()
+    grabbed = UIField()
+    cursor = UIField()
+    axis = UIField()
+    convert_mode = UIField()
+    choice_focus = UIField()
+    kb_active = UIField()
+    hold_turn = True  # a lesson (scenes/tutorial.py) gives each action to the match at once
+
     def __init__(self, app, match):
         super().__init__(app, match)
-        self.pending: list = []  # this turn's actions not yet given to the match
+        self.game_ui = GameUI(base=match.state, hold=self.hold_turn)
         self._local_key = None
         self._local = match.state
-        self._base = match.state  # the match state ``pending`` was entered on
-        self.draft: tuple[str, int] | None = None  # (line, signed offset), not yet a shift
-        self.grabbed: str | None = None  # keyboard: the line held by Enter
-        self.cursor = 14  # C3
-        self.axis = "column"
-        self.convert_mode = False
-        self.choice_focus = 0
         # the line drawn displaced: (line, offset now, offset target)
         self.vis_line: str | None = None
         self.vis_off = 0.0
@@ -99,7 +107,6 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         self.press: tuple | None = None  # what the mouse went down on
         self.drag: dict | None = None
         self.mouse = (-1, -1)
-        self.kb_active = False  # show the board cursor once keys are used
         self._previewed: list = []  # states whose shift the person already saw slide
         self._batch = False
         self._board_bg: pygame.Surface | None = None
@@ -136,14 +143,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
 
     def turn_complete(self) -> bool:
         """All of this turn's shifts are entered and wait for Confirm."""
-        if not self.pending:
-            return False
-        local, s = self.local_state(), self.match.state
-        return (
-            local.phase == "over"
-            or local.to_move != s.to_move
-            or len(local.turn_log) > len(s.turn_log)
-        )
+        return ui_turn_complete(self.game_ui, self.match.state)
 
     def phone_back(self) -> None:
         # A shift entered from a phone's d-pad is held here until Confirm: Back takes
@@ -154,30 +154,82 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         self._reset_turn()
 
     def _reset_turn(self) -> None:
-        self.pending.clear()
-        self.draft = None
-        self.grabbed = None
-        self.convert_mode = False
+        reset_turn(self.game_ui, self.match.state)
         self.drag = None
         self.focus_button = None
         self.vis_line, self.vis_off, self.vis_target = None, 0.0, 0.0
-        self._base = self.match.state
-
-    def _can_enter(self, quiet: bool = False) -> bool:
-        if self.match.is_over():
-            return False
-        if not self.my_turn():
-            if not quiet:
-                self.say("Wait for the bot to move", "warning")
-            return False
-        if self.match.state.phase != "play":
-            return False
-        return True
 
     # -- drafts and shifts ---------------------------------------------------------
-    def _refuse(self, move, reason: str) -> None:
-        self.say(reason, "error")
-        self.app.sound.play("error")
+    def board_input(self, inp):
+        """Hand one board input to the turn's ui, show what it did to the board (a
+        displaced line, a crystal changing colour, a rock's bump) and its answer."""
+        ui = self.game_ui
+        waiting_on = None if self.my_turn() else "bot"
+        result = interpret_move(ui, self.match.state, inp, waiting_on, self.preview_on())
+        effects, ui.effects = ui.effects, []
+        for effect in effects:
+            self._show_effect(*effect)
+        if isinstance(result, Refuse) and result.move is not None:
+            self._bump(result.move, result.reason)
+        if isinstance(result, Submit) and isinstance(result.move, tuple):
+            self.confirm_turn()  # the held turn, one action after another
+            return result
+        self.apply_input(result)
+        return result
+
+    def _show_effect(self, kind: str, *args) -> None:
+        if kind == "draft":
+            line, offset = args
+            if self.vis_line != line:
+                self.vis_line, self.vis_off = line, 0.0
+            self.vis_target = float(offset)
+        elif kind == "undraft":
+            self.vis_target = 0.0
+        elif kind == "hint":
+            self.hint = None
+        elif kind == "cancel hint":
+            self._cancel_hint()
+        elif kind == "entered":
+            move, local = args
+            if isinstance(move, Shift):
+                if self.preview_on():
+                    # the line is drawn where the draft / drag left it; rebase onto the
+                    # new board
+                    if self.vis_line == move.line:
+                        self.vis_off -= signed(move)
+                    else:
+                        self.vis_line, self.vis_off = move.line, -float(signed(move))
+                    self.vis_target = 0.0
+                    cost = local.spike_cost(move)
+                    if cost:
+                        other = 1 - local.to_move
+                        x, y = self._line_end(move.line, DIR_SIGN[move.direction])
+                        self._float(
+                            f"+{cost} to {self.match.seat_names()[other]} (spikes)",
+                            x,
+                            y,
+                            self.seat_colour(other),
+                        )
+                else:
+                    self.vis_line, self.vis_off, self.vis_target = None, 0.0, 0.0
+            elif isinstance(move, Convert):
+                self.morph = (move.cell, local.board[move.cell], move.colour, self.ticks)
+        elif kind == "took back":
+            (move,) = args
+            if isinstance(move, Shift) and self.preview_on():
+                self.vis_line, self.vis_off, self.vis_target = move.line, float(signed(move)), 0.0
+            elif isinstance(move, Convert):
+                self.morph = (
+                    move.cell,
+                    move.colour,
+                    self.match.state.board[move.cell]
+                    if not self.pending
+                    else self.local_state().board[move.cell],
+                    self.ticks,
+                )
+
+    def _bump(self, move, reason: str) -> None:
+        """A shift into a rock: the line bumps against it."""
         if isinstance(move, Shift) and "rock" in reason.lower():
             state = self.local_state() if self.preview_on() else self.match.state
             rocks = [i for i in LINE_CELLS[LINES.index(move.line)] if state.board[i] == ROCK]
@@ -185,145 +237,23 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
             cell = (rocks[-1] if sign > 0 else rocks[0]) if rocks else -1
             self.bump = (move.line, sign, cell, self.ticks)
 
-    def set_draft(self, line: str, offset: int) -> bool:
-        """Move the draft of ``line`` to ``offset`` (signed, -5..5); refusals bump."""
-        if not self._can_enter():
-            return False
-        local = self.local_state()
-        if self.turn_complete():
-            self.say(
-                "All shifts of this turn are entered: confirm the turn, or take one back", "warning"
-            )
-            return False
-        banned = local.banned_lines()
-        if line in banned:
-            self.say(banned[line], "warning")
-            self.app.sound.play("error")
-            return False
-        if abs(offset) > SIZE - 1:
-            self.say(
-                local.why_illegal(Shift(line, _dir_for(line, offset), abs(offset))) or "", "warning"
-            )
-            return False
-        if offset != 0:
-            move = Shift(line, _dir_for(line, offset), abs(offset))
-            why = local.why_illegal(move)
-            if why:
-                self._refuse(move, why)
-                return False
-        if offset == 0:
-            self.draft = None
-        else:
-            self.draft = (line, offset)
-            if self.vis_line != line:
-                self.vis_line, self.vis_off = line, 0.0
-            self.vis_target = float(offset)
-        self.hint = None
-        self.app.sound.play("hover")
-        return True
-
-    def step_draft(self, line: str, direction: str) -> None:
-        """An arrow handle or key: one more space ``direction`` for ``line``."""
-        cur = self.draft[1] if self.draft and self.draft[0] == line else 0
-        new = cur + DIR_SIGN[direction]
-        if new == 0:
-            self.draft = None
-            self.vis_target = 0.0
-            return
-        self.set_draft(line, new)
-
-    def commit_draft(self) -> bool:
-        if not self.draft:
-            return False
-        line, off = self.draft
-        return self.enter_action(Shift(line, _dir_for(line, off), abs(off)))
-
-    def enter_action(self, move) -> bool:
-        """Add a shift or conversion to this turn (held until Confirm)."""
-        if not self._can_enter():
-            return False
-        local = self.local_state()
-        if self.turn_complete():
-            self.say(
-                "All shifts of this turn are entered: confirm the turn, or take one back", "warning"
-            )
-            return False
-        why = local.why_illegal(move)
-        if why:
-            self._refuse(move, why)
-            return False
-        if isinstance(move, Shift):
-            cost = local.spike_cost(move)
-            if self.preview_on():
-                # the line is drawn where the draft / drag left it; rebase onto the new board
-                if self.vis_line == move.line:
-                    self.vis_off -= signed(move)
-                else:
-                    self.vis_line, self.vis_off = move.line, -float(signed(move))
-                self.vis_target = 0.0
-                if cost:
-                    other = 1 - local.to_move
-                    x, y = self._line_end(move.line, DIR_SIGN[move.direction])
-                    self._float(
-                        f"+{cost} to {self.match.seat_names()[other]} (spikes)",
-                        x,
-                        y,
-                        self.seat_colour(other),
-                    )
-            else:
-                self.vis_line, self.vis_off, self.vis_target = None, 0.0, 0.0
-        elif isinstance(move, Convert):
-            self.morph = (move.cell, local.board[move.cell], move.colour, self.ticks)
-            self.convert_mode = False
-        self.pending.append(move)
-        self.draft = None
-        self.grabbed = None
-        self.hint = None
-        self._cancel_hint()
-        self.app.sound.play("place")
-        if self.turn_complete():
-            if self.preview_on():
-                self.say("Turn complete: confirm it (Enter) or take a shift back (U)", "info", 3.0)
-        return True
-
     def take_back(self) -> bool:
-        if self.draft:
-            self.draft = None
-            self.vis_target = 0.0
-            self.grabbed = None
-            return True
-        if self.grabbed:
-            self.grabbed = None
-            return True
-        if not self.pending:
-            return False
-        move = self.pending.pop()
-        if isinstance(move, Shift) and self.preview_on():
-            self.vis_line, self.vis_off, self.vis_target = move.line, float(signed(move)), 0.0
-        elif isinstance(move, Convert):
-            self.morph = (
-                move.cell,
-                move.colour,
-                self.match.state.board[move.cell]
-                if not self.pending
-                else self.local_state().board[move.cell],
-                self.ticks,
-            )
-        self.hint = None
-        self._cancel_hint()
-        self.app.sound.play("back")
-        self.say(f"Took back {move}", "info", 2.0)
-        return True
+        """The draft, the held line or the last held action (a phone's Back, U)."""
+        ui = self.game_ui
+        result = ui_take_back(ui, self.match.state)
+        effects, ui.effects = ui.effects, []
+        for effect in effects:
+            self._show_effect(*effect)
+        self.apply_input(result)
+        return result is not Unused
 
     def confirm_turn(self) -> bool:
         """Give the held actions to the match, in order; they animate one after another."""
-        if not self.pending:
+        result = confirm(self.game_ui, self.match.state)
+        if not isinstance(result, Submit):
+            self.apply_input(result)
             return False
-        if not self.turn_complete():
-            left = self.local_state().shifts_left()
-            self.say(f"Enter {left} more shift{'s' if left != 1 else ''} first", "warning")
-            return False
-        actions = list(self.pending)
+        actions = list(result.move)
         previewed = self.preview_on()
         self.banner_ticks = 0
         self.finish_animations()
@@ -461,7 +391,8 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         cell = cell_at(pos)
         if cell is not None and self.match.state.phase == "play":
             self.press = ("cell", cell, cell_rect(cell))
-            if self.my_turn() and not self.convert_mode and not self.turn_complete():
+            waiting_on = None if self.my_turn() else "bot"
+            if may_drag(self.game_ui, self.match.state, waiting_on):
                 self.drag = {"start": pos, "cell": cell, "line": None, "raw": 0.0}
 
     def _drag_to(self, pos) -> None:
@@ -473,18 +404,10 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
                 return
             r, c = divmod(d["cell"], SIZE)
             line = LINES[SIZE + r] if abs(dx) > abs(dy) else LINES[c]
-            if not self._can_enter():
-                self.drag = None
-                return
-            local = self.local_state()
-            banned = local.banned_lines()
-            if line in banned:
-                self.say(banned[line], "warning")
-                self.app.sound.play("error")
-                self.drag = None
+            if not isinstance(self.board_input(LineDrag(line)), Changed):
+                self.drag = None  # refused (a banned line, a bot's turn)
                 return
             d["line"] = line
-            self.draft = None
             self.vis_line, self.vis_off, self.vis_target = line, 0.0, 0.0
         line = d["line"]
         raw = (dx if line_kind(line) == "row" else dy) / CELL
@@ -502,13 +425,8 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         press, self.press = self.press, None
         drag, self.drag = self.drag, None
         if drag is not None and drag["line"] is not None:
-            line = drag["line"]
-            off = int(round(drag["raw"]))
-            off = max(-(SIZE - 1), min(SIZE - 1, off))
             self.vis_target = 0.0
-            if off == 0:
-                return
-            self.enter_action(Shift(line, _dir_for(line, off), abs(off)))
+            self.board_input(LineDrag(drag["line"], int(round(drag["raw"]))))
             return
         if press is None or not press[2].collidepoint(pos):
             return
@@ -517,58 +435,19 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         if kind == "choice":
             moves = self.choice_rects()
             if key < len(moves):
-                self.choice_focus = key
-                self.try_move(moves[key][0])
+                self.board_input(Pick(("choice", key, moves[key][0])))
         elif kind == "button":
             self._button(key)
         elif kind == "chip":
-            line, off = self.draft if self.draft else (None, 0)
-            if line is not None:
-                sign = 1 if off > 0 else -1
-                if self.set_draft(line, sign * key):
-                    self.commit_draft()
+            self.board_input(Pick(("chip", key)))
         elif kind == "handle":
-            line, direction = key
-            self.cursor_to_line(line)
-            self.step_draft(line, direction)
+            self.board_input(Pick(("handle", *key)))
         elif kind == "cell":
-            self.cursor = key
-            if self.convert_mode:
-                self._convert_at(key)
+            self.board_input(Cell(key))
 
     def _button(self, name: str) -> None:
-        if name == "confirm":
-            self.confirm_turn()
-        elif name == "takeback":
-            if not self.take_back():
-                self.say("Nothing to take back in this turn", "warning")
-        elif name == "convert":
-            self.toggle_convert()
-        elif name == "cancel":
-            self.take_back()
-
-    def toggle_convert(self) -> None:
-        local = self.local_state()
-        if not self._can_enter():
-            return
-        if not self.convert_mode and not local.can_convert():
-            # the engine's reason, asked about a conversion that would otherwise be fine
-            mine = local.seat_colours(local.to_move)
-            cell = next((i for i in range(CELLS) if local.board[i] == mine[0]), self.cursor)
-            self.say(local.why_illegal(Convert(cell, mine[1])) or "", "warning")
-            self.app.sound.play("error")
-            return
-        self.convert_mode = not self.convert_mode
-        self.draft = None
-        if self.convert_mode:
-            self.say("Color Convertor: tap one of your circled crystals", "info")
-
-    def _convert_at(self, cell: int) -> None:
-        local = self.local_state()
-        mine = local.seat_colours(local.to_move)
-        piece = local.board[cell]
-        target = mine[1] if piece == mine[0] else mine[0]
-        self.enter_action(Convert(cell, target))
+        """Confirm, Take back, Convert or the draft's cancel (after its click)."""
+        self.board_input(Pick(name))
 
     # -- the column's buttons -------------------------------------------------------------
     @property
@@ -623,124 +502,67 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
             self.focus_button = nxt
         self.app.sound.play("hover")
 
-    def cursor_to_line(self, line: str) -> None:
-        r, c = divmod(self.cursor, SIZE)
-        if line_kind(line) == "column":
-            self.cursor, self.axis = r * SIZE + LINES.index(line), "column"
-        else:
-            self.cursor, self.axis = (LINES.index(line) - SIZE) * SIZE + c, "row"
-
     def cursor_line(self) -> str:
-        r, c = divmod(self.cursor, SIZE)
-        return LINES[c] if self.axis == "column" else LINES[SIZE + r]
+        return ui_cursor_line(self.game_ui)
 
     # -- keyboard -----------------------------------------------------------------------
+    LETTER_KEYS = {
+        pygame.K_a: "A",
+        pygame.K_b: "B",
+        pygame.K_c: "C",
+        pygame.K_d: "D",
+        pygame.K_e: "E",
+        pygame.K_f: "F",
+        pygame.K_1: "1",
+        pygame.K_2: "2",
+        pygame.K_3: "3",
+        pygame.K_4: "4",
+        pygame.K_5: "5",
+        pygame.K_6: "6",
+    }
+
     def _key(self, event) -> None:
         k = event.key
         phase = self.match.state.phase
         if k not in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL):
             self.kb_active = True
-        if phase in ("pick_order", "first_pick", "second_pick", "move_order"):
-            n = len(self.choice_rects())
-            if k in (pygame.K_LEFT, pygame.K_UP):
-                self.choice_focus = (self.choice_focus - 1) % max(1, n)
-            elif k in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
-                self.choice_focus = (self.choice_focus + 1) % max(1, n)
-            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                moves = self.choice_rects()
-                if moves and self.my_turn():
-                    self.try_move(moves[min(self.choice_focus, n - 1)][0])
-                elif not self.my_turn():
-                    self.say("Wait for the bot to choose", "warning")
+        key = board_key(event)
+        if phase in SETUP_PHASES:
+            if k == pygame.K_TAB:
+                key = Key("next")
+            if key is not None:
+                self.board_input(key)
             return
         if phase != "play":
             return
         self.check_button_focus()  # that button may no longer be shown
-        arrows = {
-            pygame.K_LEFT: (0, -1),
-            pygame.K_RIGHT: (0, 1),
-            pygame.K_UP: (-1, 0),
-            pygame.K_DOWN: (1, 0),
-        }
-        if k in arrows:
+        if key is not None and key.name in ("left", "right", "up", "down"):
             self.focus_button = None  # back to the board
-            dr, dc = arrows[k]
-            line = self.grabbed
-            if line is not None and ((line_kind(line) == "column") == (dc == 0)):
-                self.step_draft(
-                    line,
-                    {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}[(dr, dc)],
-                )
-                return
-            if line is not None:  # across a held line: hold the next parallel line
-                self.draft = None
-                self.vis_target = 0.0
-            r, c = divmod(self.cursor, SIZE)
-            self.cursor = ((r + dr) % SIZE) * SIZE + (c + dc) % SIZE
-            if line is not None:
-                self.grabbed = self.cursor_line()
+            self.board_input(key)
             return
         if k == pygame.K_TAB:
             if self.grabbed is None:
                 self.tab_focus(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
             return
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if key is not None and key.name in ("confirm", "space"):
             button = self.focused_button()
             if button is not None:
                 if button.key == "convert":
                     self.focus_key = None  # the cursor now picks the crystal
                 self.press_button(button)
-            elif self.turn_complete():
-                self.confirm_turn()
-            elif self.convert_mode:
-                self._convert_at(self.cursor)
-            elif self.draft:
-                self.commit_draft()
-            elif self.grabbed:
-                self.grabbed = None
-            elif self._can_enter():
-                line = self.cursor_line()
-                banned = self.local_state().banned_lines()
-                if line in banned:
-                    self.say(banned[line], "warning")
-                    self.app.sound.play("error")
-                else:
-                    self.grabbed = line
-                    self.say(
-                        f"{line_label(line)}: use the arrows to choose direction and distance, "
-                        "then Enter",
-                        "info",
-                        2.5,
-                    )
+            else:
+                self.board_input(key)
             return
-        if k in (pygame.K_BACKSPACE, pygame.K_DELETE):
-            if not self.take_back():
-                self.say("Nothing to take back in this turn", "warning")
+        if key is not None and key.name == "cancel":
+            self.board_input(key)
             return
         if k == pygame.K_v:
-            self.toggle_convert()
+            self.board_input(Key("convert"))
             return
-        ch = (event.unicode or "").upper() or {
-            pygame.K_a: "A",
-            pygame.K_b: "B",
-            pygame.K_c: "C",
-            pygame.K_d: "D",
-            pygame.K_e: "E",
-            pygame.K_f: "F",
-            pygame.K_1: "1",
-            pygame.K_2: "2",
-            pygame.K_3: "3",
-            pygame.K_4: "4",
-            pygame.K_5: "5",
-            pygame.K_6: "6",
-        }.get(k, "")
+        ch = (event.unicode or "").upper() or self.LETTER_KEYS.get(k, "")
         if ch and ch in "ABCDEF123456" and len(ch) == 1:
             self.focus_button = None
-            self.draft = None
-            self.vis_target = 0.0
-            self.cursor_to_line(ch)
-            self.grabbed = None
-            return
+            self.board_input(Key(ch))
 
     # ================================================================== geometry
     def choice_rects(self) -> list[tuple[object, pygame.Rect]]:

@@ -1,8 +1,11 @@
 """Crystal Formation's play screen, one module per part:
 
-- ``view.py``: ``CrystalFormationView`` -- whose turn, the move being entered (tap,
-  select, grow, place), the base's hooks, mouse, keyboard and controller input, and the
-  strip's button layout and focus.  It mixes in the parts below.
+- ``view.py``: ``CrystalFormationView`` -- whose turn, the base's hooks, mouse, keyboard
+  and controller events, and the strip's button layout and focus.  It mixes in the
+  parts below.
+- ``ui.py``: the move being entered as plain values, no pygame (tap, select, grow,
+  place, the proposal a finger makes, the cursor), and ``interpret_move`` (see
+  ``scenes/play/interpret.py``).
 - ``layout.py``: the board region, the strip's cards, piece shapes and words, and
   ``BoardGeom`` (where a cell of the square or hex board stands).
 - ``board.py``: stack sprites, the board plate, and the view's board drawing (cached

@@ -48,8 +48,9 @@ from functools import partial
 import pygame
 
 from game.crystal_formation import Grow, MoveNode, Pass, Place
-from scenes.play.base import PlayScene
+from scenes.play.base import PlayScene, UIField, board_key
 from scenes.play.buttons import Button
+from scenes.play.interpret import Cell, Drop, Key, Pick, Point, Unused
 from scenes.widgets import MIN_TARGET
 
 from .animation import Animations
@@ -57,26 +58,28 @@ from .board import BoardDrawing
 from .layout import ACTION_CARD, HEAVY_KEYS, STRIP, board_geom
 from .side import SidePanel
 from .strip import StripDrawing
+from .ui import clear, interpret_move, new_ui, settle
 
 
 class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, PlayScene):
     """The play screen (see the module docstring for the controls)."""
 
+    # The half-entered input lives in ``game_ui`` (ui.py); the drawing reads it here.
+    selected = UIField()
+    pending = UIField()
+    cursor = UIField()
+    keyboard = UIField()
+    hover_cell = UIField()
+
     def __init__(self, app, match):
         super().__init__(app, match)
         self.kind = match.state.board_kind
         self.geom = board_geom(self.kind)
-        self.selected = None  # a cell holding a node of the seat to move
-        self.pending = None  # a move proposed (finger tap, grow key), not yet played
-        self.hover_cell = None
+        self.game_ui = new_ui(match.state)
         self.hover_button = None
         self.mouse = (-1, -1)
-        self.cursor = self._home_cell()
-        self.keyboard = False  # the cursor is shown once keys are used
-        self.goal_x = None  # hexagon: the x the up / down keys aim for
         self.press = None  # (pos, cell, button name, finger) of a press
         self.threat_view = False
-        self._sel_state = None
         self._cache: dict = {}
         self._layers: dict = {}
         self._bg = None
@@ -88,12 +91,6 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         self.buttons_rects: dict[str, tuple[pygame.Rect, bool]] = {}
 
     # ================================================================== helpers
-    def _home_cell(self):
-        state = self.match.state
-        seat = state.to_move
-        mine = state.nodes(seat)
-        return mine[0].cell if mine else state.cells()[0]
-
     def my_turn(self) -> bool:
         m = self.match
         seat = m.to_move()
@@ -176,96 +173,24 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         return self._cached(("place", state), lambda: frozenset(state.place_targets()))
 
     def _clear_input(self) -> None:
-        self.selected = None
-        self.pending = None
-        self._sel_state = None
+        clear(self.game_ui)
 
     # ================================================================== moves
-    def commit(self, move, finger: bool = False, key: bool = False) -> bool:
-        """Play ``move``.  A finger tap (or a grow key) first only proposes a legal
-        move, so its end-of-turn marks can be read: the same tap / key again, End
-        turn or Enter plays it."""
-        state = self.match.state
-        if (
-            (finger or key)
-            and self.my_turn()
-            and move != self.pending
-            and move in state.legal_moves()
-        ):
-            self.pending = move
-            how = "tap again or End turn" if finger else "press Enter"
-            self.say(f"{move}: {how} to play it", "info", 2.5)
-            return False
-        self.pending = None
-        ok = self.try_move(move)
-        if ok:
-            self._clear_input()
-        return ok
-
-    def tap(self, cell, finger: bool = False) -> None:
-        """A click, tap or Enter on a board cell."""
-        if cell is None:
-            self._clear_input()
-            return
-        self.cursor = cell
-        state = self.match.state
-        if not self.my_turn():
-            if not state.is_terminal():
-                self.say(f"Wait for {self.seat_label(state.to_move)} to move", "warning", 2.0)
-            return
-        if self.pending is not None and not finger:
-            self.pending = None
-        me = state.to_move
-        node = state.node_at(cell)
-        if self.selected is not None:
-            if cell == self.selected:
-                self._clear_input()
-                return
-            if node is not None and node.owner == me:
-                self.select(cell)
-                return
-            self.commit(MoveNode(self.selected, cell), finger)
-            return
-        if node is not None and node.owner == me:
-            self.select(cell)
-            return
-        if node is not None:
-            # someone else's node: the engine says why it cannot be grown
-            self.commit(Grow(cell, "S"), finger)
-            return
-        self.commit(Place(cell), finger)
-
-    def select(self, cell) -> None:
-        self.selected = cell
-        self.pending = None
-        self._sel_state = self.match.state
-        self.cursor = cell
-
-    def grow(self, size: str, finger: bool = False, key: bool = False) -> None:
-        state = self.match.state
-        if not self.my_turn():
-            self.say(f"Wait for {self.seat_label(state.to_move)} to move", "warning", 2.0)
-            return
-        cell = self.selected
-        if cell is None:
-            cell = self.cursor if self.keyboard else self.hover_cell
-        if cell is None:
-            self.say("Select one of your nodes first, then grow it", "warning")
-            return
-        self.commit(Grow(cell, size), finger, key)
+    def board_input(self, inp):
+        """Hand one board input to the game's ui and show its answer (returned, so a
+        view may use an unused arrow for the strip)."""
+        m = self.match
+        waiting_on = None if self.my_turn() else self.seat_label(m.state.to_move)
+        result = interpret_move(self.game_ui, m.state, inp, waiting_on)
+        self.apply_input(result)
+        return result
 
     def press_strip(self, name: str, finger: bool = False) -> None:
-        if name.startswith("grow:"):
-            self.grow(name[5:], finger)
-        elif name == "pass":
-            self.commit(Pass(), finger)
-        elif name == "cancel":
-            self._clear_input()
-        elif name == "end":
-            if self.pending is not None:
-                self.commit(self.pending)
-        elif name == "threat":
+        """A strip button, clicked or pressed with Enter (after its click sound)."""
+        if name == "threat":
             self.toggle_threat()
+        else:
+            self.board_input(Pick(name, touch=finger))
 
     def toggle_threat(self) -> None:
         self.threat_view = not self.threat_view
@@ -280,10 +205,7 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         self._clear_input()
 
     def update_view(self) -> None:
-        if self._sel_state is not None and self._sel_state is not self.match.state:
-            self._clear_input()
-        if self.pending is not None and self.pending not in self.match.state.legal_moves():
-            self.pending = None
+        settle(self.game_ui, self.match.state)
         self.check_button_focus()
 
     def bot_pause(self, state) -> int:
@@ -300,15 +222,14 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         t = event.type
         if t == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            self.keyboard = False
             self.strip_focus = None
-            self.hover_cell = self.geom.cell_at(event.pos)
             self.hover_button = self._button_at(event.pos)
+            self.board_input(Point(self.geom.cell_at(event.pos)))
             return
         if t == pygame.MOUSEBUTTONDOWN:
             self.mouse = event.pos
             if event.button == 3:
-                self._clear_input()
+                self.board_input(Cell(self.geom.cell_at(event.pos), alt=True))
                 return
             if event.button != 1:
                 return
@@ -335,146 +256,49 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
                 return
             here = self.geom.cell_at(event.pos)
             if cell is not None and here is not None and here != cell:
-                self._drag(cell, here, finger)
+                self.board_input(Drop(here, frm=cell, touch=finger))
                 return
             if here is None and cell is None:
                 if not STRIP.collidepoint(event.pos):
-                    self._clear_input()
+                    self.board_input(Cell(None))
                 return
-            self.tap(here if here is not None else cell, finger)
+            self.board_input(Cell(here if here is not None else cell, touch=finger))
             return
         if t == pygame.KEYDOWN:
             self._key(event)
-
-    def _drag(self, source, target, finger: bool) -> None:
-        """A node dragged onto a cell: a move (another seat's node, or an empty
-        source, is only a slipped click on the release cell)."""
-        state = self.match.state
-        node = state.node_at(source)
-        if not self.my_turn() or node is None or node.owner != state.to_move:
-            self.tap(target, finger)
-            return
-        self.selected = source
-        self._sel_state = state
-        self.commit(MoveNode(source, target), finger)
 
     def _key(self, event) -> None:
         self._key_action(event)
         self.check_button_focus()
 
+    # Crystal Formation's own letters: S / M / L grow, P passes, Tab walks your nodes.
+    LETTERS = {pygame.K_s: "S", pygame.K_m: "M", pygame.K_l: "L", pygame.K_p: "pass"}
+
     def _key_action(self, event) -> None:
         k = event.key
-        arrows = {
-            pygame.K_LEFT: (-1, 0),
-            pygame.K_RIGHT: (1, 0),
-            pygame.K_UP: (0, -1),
-            pygame.K_DOWN: (0, 1),
-        }
-        if k in arrows:
+        key = board_key(event)
+        if key is not None and key.name in ("left", "right", "up", "down"):
             if self.keyboard and self.strip_focus is not None:
                 # Left and Right keep to a row of buttons (Left off its start goes back to
                 # the board), Up and Down go to the nearest button of the row above or below.
                 if not self.button_key(event, beside=False, straight=True):
                     self.strip_focus = None
-            elif self.keyboard:
-                if not self.move_cursor(*arrows[k]) and arrows[k] == (1, 0):
-                    self.enter_strip()
-            self.keyboard = True
-            return
-        if k == pygame.K_SPACE:
-            self.keyboard = True
-            self.cycle_grow()
-            return
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.keyboard and self.press_focused():
                 return
-            self.keyboard = True
-            if self.pending is not None:
-                self.commit(self.pending)
-            elif self.my_turn() and self.match.state.must_pass():
-                self.commit(Pass())
-            else:
-                self.tap(self.cursor)
+            if self.board_input(key) is Unused and key.name == "right":
+                self.enter_strip()  # right from the board's right edge
             return
-        if k in (pygame.K_s, pygame.K_m, pygame.K_l):
-            self.keyboard = True
-            self.grow({pygame.K_s: "S", pygame.K_m: "M", pygame.K_l: "L"}[k], key=True)
+        if key is not None and key.name == "confirm" and self.keyboard and self.press_focused():
             return
         if k == pygame.K_t:
             self.toggle_threat()
             return
-        if k == pygame.K_p:
-            if self.my_turn():
-                self.commit(Pass())
-            return
         if k == pygame.K_TAB:
             self.strip_focus = None
-            self.next_node(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-            return
-        if k in (pygame.K_BACKSPACE, pygame.K_DELETE):
-            self._clear_input()
-
-    def cycle_grow(self) -> None:
-        """Space (a controller's X): propose the selected node's (or the cursor's)
-        next legal grow; Enter plays the proposal."""
-        state = self.match.state
-        if not self.my_turn():
-            self.say(f"Wait for {self.seat_label(state.to_move)} to move", "warning", 2.0)
-            return
-        cell = self.selected if self.selected is not None else self.cursor
-        node = state.node_at(cell)
-        if node is None or node.owner != state.to_move:
-            self.commit(Grow(cell, "S"))  # the engine says whose node it is not
-            return
-        options = list(state.grow_options(cell))
-        if not options:
-            # no legal grow: show the engine's reason for the most telling size
-            reasons = [state.why_illegal(Grow(cell, size)) for size in "LMS"]
-            telling = [r for r in reasons if r and ("stash" in r or "tree" in r)]
-            self.say((telling or reasons)[0], "error")
-            self.app.sound.play("error")
-            return
-        if self.pending in options:
-            move = options[(options.index(self.pending) + 1) % len(options)]
-        else:
-            move = options[0]
-        if self.selected is None:
-            self.select(cell)
-        self.pending = move
-        self.say(f"{move}: press Enter to play it, Space for another grow", "info", 2.5)
-
-    def next_node(self, d: int) -> None:
-        state = self.match.state
-        mine = [n.cell for n in state.nodes(state.to_move)]
-        self.keyboard = True
-        if not mine:
-            return
-        if self.cursor in mine:
-            self.cursor = mine[(mine.index(self.cursor) + d) % len(mine)]
-        else:
-            self.cursor = mine[0]
-
-    def move_cursor(self, dx: int, dy: int) -> bool:
-        """Move the board cursor one step; False at the board's edge."""
-        cells = self.geom.pos
-        col, row = self.cursor
-        if self.kind == "square" or dy == 0:
-            nxt = (col + dx, row + dy)
-            self.goal_x = None
-            if nxt in cells:
-                self.cursor = nxt
-                return True
-            return False
-        # hexagon: the row above / below, keeping as close as possible to the x
-        # where the vertical run began
-        x0 = self.goal_x if self.goal_x is not None else self.geom.pos[self.cursor][0]
-        options = [c for c in cells if c[1] == row + dy]
-        if not options:
-            return False
-        bias = 0.01 * (1 if dy > 0 else -1)
-        self.cursor = min(options, key=lambda c: abs(cells[c][0] - x0 - bias * self.geom.unit))
-        self.goal_x = x0
-        return True
+            key = Key("previous" if event.mod & pygame.KMOD_SHIFT else "next")
+        elif k in self.LETTERS:
+            key = Key(self.LETTERS[k])
+        if key is not None:
+            self.board_input(key)
 
     # -- the strip's buttons under the keyboard / controller focus -----------------------
     def strip_rows(self) -> list[list[str]]:

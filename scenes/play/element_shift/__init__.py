@@ -1,8 +1,10 @@
 """Element Shift's play screen, one module per part:
 
-- ``view.py``: ``ElementShiftView`` -- who is playing, the plan being entered, input (mouse,
-  keys, controller focus), the base's hooks (bots, hints, moves, undo) and the flow from
-  setup to the curtain, the reveal, the summary and the results.  It mixes in the parts below.
+- ``view.py``: ``ElementShiftView`` -- who is playing, input events (mouse, keys,
+  controller focus), the base's hooks (bots, hints, moves, undo) and the flow from setup
+  to the curtain, the reveal, the summary and the results.  It mixes in the parts below.
+- ``ui.py``: the start pick and the plan being entered as plain values, no pygame, and
+  ``interpret_move`` (see ``scenes/play/interpret.py``).
 - ``layout.py``: the geometry (board, banner strip, editor column), element colours and
   keys, the reveal's tick lengths, and the words for actions.
 - ``sprites.py``: tiles, the board picture, icons and tokens (in the drawing kit's cache).

@@ -8,7 +8,7 @@ from typing import Literal
 
 import pygame
 
-from game.element_shift import DIAGONAL_STEPS, KNIGHT_JUMPS, ORTHOGONAL_STEPS, SIZE, STAY
+from game.element_shift import KNIGHT_JUMPS, SIZE, STAY
 from scenes.play.base import BOARD_AREA
 
 # -- what the screen is doing ----------------------------------------------------------
@@ -76,16 +76,6 @@ def cell_at(pos) -> int | None:
     if not BOARD.collidepoint(x, y):
         return None
     return ((y - BOARD.y) // CELL) * SIZE + (x - BOARD.x) // CELL
-
-
-def offset_token(start: int, cell: int) -> str | None:
-    """The action token whose offset leads from ``start`` to ``cell``, if any."""
-    d = (cell % SIZE - start % SIZE, cell // SIZE - start // SIZE)
-    for table in (ORTHOGONAL_STEPS, DIAGONAL_STEPS, KNIGHT_JUMPS):
-        for tok, off in table.items():
-            if off == d:
-                return tok
-    return None
 
 
 def plural(n: int, word: str) -> str:

@@ -44,16 +44,15 @@ import pygame
 
 from game.element_shift import (
     ELEMENT_NAMES,
-    RAY_DIRECTIONS,
-    SIZE,
     STAY,
     VARIATIONS,
     Plan,
     StartPick,
     cell_name,
 )
-from scenes.play.base import PlayScene
+from scenes.play.base import PlayScene, UIField, board_key
 from scenes.play.buttons import Button
+from scenes.play.interpret import Cell, Drop, Key, Pick, Point, Submit, Unused
 
 from .board import BoardDrawing
 from .editor import PlanEditor
@@ -66,12 +65,17 @@ from .layout import (
     Mode,
     cell_at,
     cell_rect,
-    offset_token,
 )
 from .results import ElementShiftResults
 from .reveal import RevealDrawing, is_resolution, reveal_timeline
 from .side import SidePanel
 from .summary import CurtainAndSummary
+from .ui import GameUI, interpret_move, take_plan
+from .ui import padded as ui_padded
+from .ui import path as ui_path
+from .ui import path_end as ui_path_end
+from .ui import reset_editor as ui_reset_editor
+from .ui import sync as ui_sync
 
 
 # -- the view -------------------------------------------------------------------------
@@ -80,23 +84,24 @@ class ElementShiftView(
 ):
     """The play screen of Element Shift (see the module docstring for the controls)."""
 
+    # The start pick and the plan being edited live in ``game_ui`` (ui.py); the
+    # editor, the board and the tests read them here.
+    cursor = UIField()
+    editor_for = UIField()
+    plan_switch = UIField()
+    plan_actions = UIField()
+    ray_aim = UIField()
+    pick = UIField()
+    dragging = UIField()
+
     def __init__(self, app, match):
         super().__init__(app, match)
-        self.cursor = 5 * SIZE + 5
+        self.game_ui = GameUI()
         self.mouse = (-1, -1)
-        self.editor_for: tuple[int, int] | None = None  # (round, seat) the editor belongs to
-        self.plan_switch = False
-        self.plan_actions: list[str] = []
-        self.ray_aim = False
-        self.pick: int | None = None  # setup: the chosen start tile, not yet confirmed
         self.unlocked: tuple[int, int] | None = None  # (round, seat) past the curtain
         self.summary_round: int | None = None
         self.summary_ticks = 0
         self.results_pending = False
-        self.pending_stay = False  # a press on the path's end: stay, unless it becomes a drag
-        self.dragging = False
-        self.drag_cell: int | None = None
-        self._skipping = False
         self._last_phase: tuple | None = None
         self._preview_key = None
         self._preview = None
@@ -171,20 +176,11 @@ class ElementShiftView(
         return self.match.state.segments()
 
     def padded(self, actions=None, switch=None) -> Plan:
-        actions = list(self.plan_actions if actions is None else actions)
-        return Plan(
-            self.plan_switch if switch is None else switch,
-            tuple(actions + [STAY] * (self.segments() - len(actions))),
-        )
+        return ui_padded(self.game_ui, self.match.state, actions, switch)
 
     def path(self) -> list[int]:
         """Where the planner stands after each action entered so far (start first)."""
-        state, seat = self.match.state, self.match.to_move()
-        start = state.positions[seat]
-        if not self.plan_actions:
-            return [start]
-        full = state.plan_path(seat, self.padded())
-        return [start] + list(full[: len(self.plan_actions)])
+        return ui_path(self.game_ui, self.match.state)
 
     def preview(self, state, seat: int, plan: Plan):
         """``state.preview`` of the plan being edited, kept while nothing changes (it
@@ -199,204 +195,53 @@ class ElementShiftView(
         return self._preview
 
     def path_end(self) -> int:
-        return self.path()[-1]
+        return ui_path_end(self.game_ui, self.match.state)
 
     def reset_editor(self, key) -> None:
-        self.editor_for = key
-        self.plan_switch = False
-        self.plan_actions = []
-        self.ray_aim = False
-        self.pick = None
-        self.pending_stay = self.dragging = False
-        state = self.match.state
-        seat = key[1]
-        if state.round >= 1 and state.positions[seat] >= 0:
-            self.cursor = state.positions[seat]
+        ui_reset_editor(self.game_ui, self.match.state, key)
 
     def sync_editor(self) -> None:
-        mode = self.mode()
-        if mode in ENTERING:
-            key = (self.match.state.round, self.match.to_move())
-            if self.editor_for != key:
-                self.reset_editor(key)
+        ui_sync(self.game_ui, self.match.state, self.mode())
 
-    def add_action(self, token: str) -> bool:
-        state, seat = self.match.state, self.match.to_move()
-        segs = self.segments()
-        if len(self.plan_actions) >= segs:
-            self.say(
-                f"All {segs} actions are set: submit the plan (Shift+Enter), or take one back "
-                f"(Backspace)",
-                "warning",
-            )
-            self.app.sound.play("error")
-            return False
-        trial = self.plan_actions + [token]
-        reason = state.why_illegal(self.padded(trial), seat)
-        if reason:
-            self.say(reason, "error")
-            self.app.sound.play("error")
-            return False
-        self.plan_actions = trial
-        self.ray_aim = False
-        self.cursor = self.path_end()
-        self.app.sound.play("click")
-        return True
+    def board_input(self, inp):
+        """Hand one board input to the plan editor's ui and show its answer (returned,
+        so an arrow the board cannot use may move the focus to the buttons)."""
+        seat = self.match.to_move()
+        result = interpret_move(self.game_ui, self.match.state, inp, self.mode())
+        if self.apply_input(result) and isinstance(result, Submit):
+            self.editor_for = None
+            self.unlocked = None
+            if isinstance(result.move, Plan):
+                if self.hot_seat():
+                    self.say(f"Player {seat + 1}'s plan is in", "good")
+                else:
+                    self.say("Plan submitted: waiting for the others", "good")
+            elif self.hot_seat():
+                self.say(f"Player {seat + 1} has picked", "good")
+        return result
 
-    def refuse_cell(self, cell: int) -> None:
-        """Say why ``cell`` cannot be the next action, in the engine's words."""
-        state, seat = self.match.state, self.match.to_move()
-        end = self.path_end()
-        k = len(self.plan_actions)
-        token = offset_token(end, cell)
-        reason = None
-        if token:
-            reason = state.why_illegal(self.padded(self.plan_actions + [token]), seat)
-        elif (
-            k > 0
-            and state.variation().ray_first
-            and (cell % SIZE == end % SIZE or cell // SIZE == end // SIZE)
-        ):
-            direction = next(
-                d
-                for d, (dc, dr) in RAY_DIRECTIONS.items()
-                if (cell % SIZE - end % SIZE) * dc + (cell // SIZE - end // SIZE) * dr > 0
-            )
-            reason = state.why_illegal(self.padded(self.plan_actions + [f"ray {direction}"]), seat)
-        if not reason:
-            reason = (
-                f"Segment {k + 1} from {cell_name(end)}: choose a highlighted tile. "
-                f"This round: {state.variation().allowed}"
-            )
-        self.say(reason, "error")
-        self.app.sound.play("error")
-
-    def act_on(self, cell: int) -> None:
-        """A click, tap or Enter on a tile."""
-        mode = self.mode()
-        state, seat = self.match.state, self.match.to_move()
-        if mode == "setup":
-            self.cursor = cell
-            if self.pick == cell:
-                self.confirm_start()
-                return
-            reason = state.why_illegal(StartPick(cell), seat)
-            if reason:
-                self.say(reason, "error")
-                self.app.sound.play("error")
-                return
-            self.pick = cell
-            self.app.sound.play("click")
-            return
-        if mode != "plan":
-            return
-        k = len(self.plan_actions)
-        if k >= self.segments():
-            self.add_action(STAY)  # says that the plan is full
-            return
-        end = self.path_end()
-        menu = state.menu(end, k)
-        if self.ray_aim:
-            for a in menu:
-                if a.kind == "ray" and cell in a.entered:
-                    self.add_action(a.token)
-                    return
-            self.say(
-                "Aim the ray at a tile straight up, down, left or right of you (or press R to "
-                "stop aiming)",
-                "warning",
-            )
-            return
-        if cell == end:
-            self.add_action(STAY)
-            return
-        for a in menu:
-            if a.kind in ("step", "jump") and a.dest == cell:
-                self.add_action(a.token)
-                return
-        for a in menu:
-            if a.kind == "ray" and cell in a.entered:
-                self.add_action(a.token)
-                return
-        self.refuse_cell(cell)
-
+    # The editor's buttons (editor.press) and the hint go through the same ui.
     def fire_ray(self, direction: str) -> None:
-        if self.mode() != "plan":
-            return
-        self.add_action(f"ray {direction}")
-
-    def toggle_ray_aim(self) -> None:
-        state = self.match.state
-        if self.plan_actions or not state.variation().ray_first:
-            # Let the engine say why a ray does not fit here.
-            trial = self.plan_actions + ["ray N"]
-            if len(trial) <= self.segments():
-                reason = state.why_illegal(self.padded(trial), self.match.to_move())
-                if reason:
-                    self.say(reason, "error")
-                    self.app.sound.play("error")
-                    return
-        self.ray_aim = not self.ray_aim
-        if self.ray_aim:
-            self.say("Ray: press an arrow key or click a tile in that direction", "info")
-        self.app.sound.play("click")
+        self.board_input(Pick(f"ray {direction}"))
 
     def set_switch(self, switch: bool) -> None:
-        self.plan_switch = switch
-        self.app.sound.play("click")
+        self.board_input(Pick("switch" if switch else "keep"))
 
     def undo_step(self) -> None:
-        if self.mode() != "plan":
-            return
-        if self.plan_actions:
-            self.plan_actions.pop()
-            self.cursor = self.path_end()
-            self.app.sound.play("back")
-        elif self.ray_aim:
-            self.ray_aim = False
-        else:
-            self.say("The plan is empty: click a highlighted tile to add an action", "warning")
+        self.board_input(Pick("undo_step"))
 
     def clear_plan(self) -> None:
-        if self.mode() == "plan":
-            self.plan_actions = []
-            self.ray_aim = False
-            self.cursor = self.path_end()
-            self.app.sound.play("back")
+        self.board_input(Pick("clear"))
+
+    def submit_plan(self) -> None:
+        self.board_input(Pick("submit"))
+
+    def confirm_start(self) -> None:
+        self.board_input(Pick("start"))
 
     def use_hint(self) -> None:
         if self.mode() == "plan" and isinstance(self.hint, Plan):
-            self.plan_switch = self.hint.switch
-            self.plan_actions = list(self.hint.actions)
-            self.ray_aim = False
-            self.cursor = self.path_end()
-            self.app.sound.play("click")
-
-    def submit_plan(self) -> None:
-        if self.mode() != "plan":
-            return
-        plan = self.padded()
-        seat = self.match.to_move()
-        if self.try_move(plan):
-            self.editor_for = None
-            self.unlocked = None
-            if self.hot_seat():
-                self.say(f"Player {seat + 1}'s plan is in", "good")
-            else:
-                self.say("Plan submitted: waiting for the others", "good")
-
-    def confirm_start(self) -> None:
-        if self.mode() != "setup":
-            return
-        if self.pick is None:
-            self.say("Choose a start tile first: click a highlighted tile", "warning")
-            return
-        seat = self.match.to_move()
-        if self.try_move(StartPick(self.pick)):
-            self.editor_for = None
-            self.unlocked = None
-            if self.hot_seat():
-                self.say(f"Player {seat + 1} has picked", "good")
+            self.apply_input(take_plan(self.game_ui, self.match.state, self.hint))
 
     def lift_curtain(self) -> None:
         seat = self.curtain_seat()
@@ -462,79 +307,48 @@ class ElementShiftView(
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.focus = None  # a click or tap takes over from the focus ring
-        # A click or key that skips a reveal only skips it (it must not also press the
-        # summary's Continue that appears under it).
-        self._skipping = (
-            event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.animating_resolution()
-        )
         super().handle(event)
-        self._skipping = False
 
     def handle_board(self, event: pygame.event.Event) -> None:
-        self.sync_editor()  # input may arrive before the first tick of a new decision
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            self._drag(event.pos)
+            self.board_input(Point(cell_at(event.pos)))
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.pending_stay and self.mode() == "plan":
-                self.add_action(STAY)
-            self.pending_stay = self.dragging = False
-            return
-        if self._skipping:
+            self.board_input(Drop(cell_at(event.pos)))
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.sync_editor()  # input may arrive before the first tick of a new decision
             self.mouse = event.pos
             if self.click_button(event.pos):
                 return
-            cell = cell_at(event.pos)
-            mode = self.mode()
-            if cell is None or mode not in ENTERING:
-                return
-            self.cursor = cell
-            if (
-                mode == "plan"
-                and not self.ray_aim
-                and cell == self.path_end()
-                and len(self.plan_actions) < self.segments()
-            ):
-                self.pending_stay = True  # stay on release, unless the press becomes a drag
-                self.dragging, self.drag_cell = True, cell
-                return
-            self.act_on(cell)
-            self.dragging, self.drag_cell = mode == "plan", cell
+            self.board_input(Cell(cell_at(event.pos)))
             return
         if event.type == pygame.KEYDOWN:
+            self.sync_editor()
             self.handle_key(event)
 
-    def _drag(self, pos) -> None:
-        """Drawing the path by dragging across tiles (touch): each new tile that one
-        action reaches is added."""
-        if not self.dragging or self.mode() != "plan":
-            return
-        cell = cell_at(pos)
-        if cell is None or cell == self.drag_cell:
-            return
-        self.drag_cell = cell
-        k = len(self.plan_actions)
-        if k >= self.segments():
-            return
-        for a in self.match.state.menu(self.path_end(), k):
-            if a.kind in ("step", "jump") and a.dest == cell:
-                self.pending_stay = False
-                self.add_action(a.token)
-                return
+    # Element Shift's own keys: Delete clears the plan, Tab switches, S stays, R aims a ray.
+    PLAN_KEYS = {
+        pygame.K_DELETE: "clear",
+        pygame.K_TAB: "switch",
+        pygame.K_s: "stay",
+        pygame.K_r: "ray",
+    }
 
     def handle_key(self, event: pygame.event.Event) -> None:
-        k, mod = event.key, event.mod
+        k = event.key
         mode = self.mode()
         enter = k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
         if mode == "curtain":
             if enter:
                 self.lift_curtain()
             return
+        key = board_key(event)
+        if k in self.PLAN_KEYS:
+            key = Key(self.PLAN_KEYS[k], bool(event.mod & pygame.KMOD_SHIFT))
         if mode == "plan" and self.ray_aim and k in KEY_DIRECTION:
-            self.fire_ray(KEY_DIRECTION[k])
+            self.board_input(key)  # fires the ray that way
             return
         self.check_button_focus()
         if self.button_key(event, back=((-1, 0),) if mode in ("setup", "plan", "wait") else ()):
@@ -545,37 +359,10 @@ class ElementShiftView(
             elif k in ARROW_KEYS:
                 self.move_focus(*ARROW_KEYS[k])
             return
-        if k in ARROW_KEYS:
-            dx, dy = ARROW_KEYS[k]
-            c, r = self.cursor % SIZE + dx, self.cursor // SIZE + dy
-            if 0 <= c < SIZE and 0 <= r < SIZE:
-                self.cursor = r * SIZE + c
-                self.app.sound.play("hover")
-            elif dx > 0:
-                self.move_focus(1, 0)  # off the right edge: onto the buttons
+        if key is None:
             return
-        if mode == "setup":
-            if enter:
-                self.act_on(self.cursor)
-            return
-        if mode != "plan":
-            return
-        if enter:
-            if mod & pygame.KMOD_SHIFT or len(self.plan_actions) >= self.segments():
-                self.submit_plan()
-            else:
-                self.act_on(self.cursor)
-        elif k == pygame.K_BACKSPACE:
-            self.undo_step()
-        elif k == pygame.K_DELETE:
-            self.clear_plan()
-        elif k == pygame.K_TAB:
-            self.set_switch(not self.plan_switch)
-        elif k == pygame.K_s:
-            self.cursor = self.path_end()
-            self.add_action(STAY)
-        elif k == pygame.K_r:
-            self.toggle_ray_aim()
+        if self.board_input(key) is Unused and key.name == "right":
+            self.move_focus(1, 0)  # off the right edge: onto the buttons
 
     # -- base hooks -----------------------------------------------------------------
     def bot_pause(self, state) -> int:
