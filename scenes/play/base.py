@@ -119,6 +119,16 @@ class BannerStyle(NamedTuple):
     alpha: int = 235  # the panel's opacity before it fades out
 
 
+class PlayerRows(NamedTuple):
+    """How the side panel's player rows are set (``player_rows`` answers one)."""
+
+    font: int  # the font size
+    height: int  # a row's highlight box
+    step: int  # from one row's top to the next
+    dot: int  # the seat's colour dot's radius
+    idle: str  # the theme colour of the right-hand text when it is not that seat's turn
+
+
 class PlayScene(ButtonFocus, Scene):
     name = "play"
     banner_style = BannerStyle()
@@ -803,44 +813,48 @@ class PlayScene(ButtonFocus, Scene):
         y = self.draw_extra_panel(surface, y + 6)
         self.draw_log(surface, y + 6, PANEL.bottom - 12 - MIN_TARGET - 16)
 
+    def player_rows(self, count: int) -> PlayerRows:
+        """Hook: how the player rows are set; tighter when more than six players."""
+        compact = count > 6
+        line_h = 24 if compact else 34
+        return PlayerRows(
+            17 if compact else 21, line_h - 2, line_h, 7 if compact else 9, "text_dim"
+        )
+
+    def row_badges_width(self, seat: int) -> int:
+        """Hook: room a view keeps in a player's row for its badges (0: none)."""
+        return 0
+
+    def draw_row_badges(self, surface: pygame.Surface, seat: int, x: int, cy: int) -> None:
+        """Hook: draw that row's badges from ``x`` (their left edge), centred on ``cy``."""
+
     def draw_players(self, surface: pygame.Surface, y: int) -> int:
         theme = self.app.theme
         rows = self.panel_rows()
         to_move = self.match.to_move()
-        compact = len(rows) > 6
-        line_h = 24 if compact else 34
-        font = theme.font(17 if compact else 21)
+        style = self.player_rows(len(rows))
+        font = theme.font(style.font)
         clock = self.match.clock
         for seat, left, right in rows:
-            r = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, line_h - 2)
+            r = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, style.height)
             if seat == to_move:
                 pygame.draw.rect(surface, lighten(theme["panel"], 0.12), r, border_radius=8)
                 pygame.draw.rect(surface, theme["accent"], r, 2, border_radius=8)
-            pygame.draw.circle(
-                surface, self.seat_colour(seat), (r.x + 14, r.centery), 7 if compact else 9
-            )
+            pygame.draw.circle(surface, self.seat_colour(seat), (r.x + 14, r.centery), style.dot)
             right_text = right
             if clock is not None:
                 right_text = f"{right}   {clock.display(seat)}"
             rw = font.size(right_text)[0]
+            badges = self.row_badges_width(seat)
+            room = r.w - 44 - rw - (badges + 8 if badges else 0)
             draw_text(
-                surface,
-                left,
-                font,
-                theme["text"],
-                (r.x + 30, r.centery),
-                "midleft",
-                max_width=r.w - 44 - rw,
+                surface, left, font, theme["text"], (r.x + 30, r.centery), "midleft", max_width=room
             )
-            draw_text(
-                surface,
-                right_text,
-                font,
-                theme["accent"] if seat == to_move else theme["text_dim"],
-                (r.right - 8, r.centery),
-                "midright",
-            )
-            y += line_h
+            if badges:
+                self.draw_row_badges(surface, seat, r.right - 16 - rw - badges, r.centery)
+            colour = theme["accent"] if seat == to_move else theme[style.idle]
+            draw_text(surface, right_text, font, colour, (r.right - 8, r.centery), "midright")
+            y += style.step
         return y
 
     def draw_extra_panel(self, surface: pygame.Surface, y: int) -> int:

@@ -18,8 +18,8 @@ from game.crystal_connector import (
     Shift,
     line_label,
 )
-from scenes.play.base import PANEL, BannerStyle
-from scenes.widgets import Pen, darken, draw_panel, draw_text, lighten, wrap_text
+from scenes.play.base import PANEL, BannerStyle, PlayerRows
+from scenes.widgets import Pen, darken, draw_panel, lighten, wrap_text
 
 from .layout import SIDE, _dir_for
 
@@ -300,45 +300,17 @@ class SidePanel:
         state = self.shown
         return [(s, self.seat_label(s), f"{state.totals[s]}") for s in (0, 1)]
 
-    def draw_players(self, surface: pygame.Surface, y: int) -> int:
-        theme = self.app.theme
-        state = self.shown
-        to_move = self.match.to_move()
-        clock = self.match.clock
-        font = theme.font(20 if clock is None else 18)
-        for seat, left, right in self.panel_rows():
-            r = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, 40)
-            if seat == to_move:
-                pygame.draw.rect(surface, lighten(theme["panel"], 0.12), r, border_radius=8)
-                pygame.draw.rect(surface, theme["accent"], r, 2, border_radius=8)
-            pygame.draw.circle(surface, self.seat_colour(seat), (r.x + 14, r.centery), 9)
-            right_text = right if clock is None else f"{right}   {clock.display(seat)}"
-            rw = font.size(right_text)[0]
-            cols = state.seat_colours(seat)
-            gem_w = 24 * len(cols)
-            draw_text(
-                surface,
-                left,
-                font,
-                theme["text"],
-                (r.x + 30, r.centery),
-                "midleft",
-                max_width=r.w - 52 - rw - gem_w,
-            )
-            gx = r.right - 16 - rw - gem_w
-            for c in cols:
-                self._gem(surface, c, (gx + 10, r.centery), 9)
-                gx += 24
-            draw_text(
-                surface,
-                right_text,
-                font,
-                theme["accent"] if seat == to_move else theme["text"],
-                (r.right - 8, r.centery),
-                "midright",
-            )
-            y += 44
-        return y
+    def player_rows(self, count: int) -> PlayerRows:
+        # Two roomy rows, each with the seat's colours as gems beside the score.
+        return PlayerRows(20 if self.match.clock is None else 18, 40, 44, 9, "text")
+
+    def row_badges_width(self, seat: int) -> int:
+        return 24 * len(self.shown.seat_colours(seat))
+
+    def draw_row_badges(self, surface: pygame.Surface, seat: int, x: int, cy: int) -> None:
+        for c in self.shown.seat_colours(seat):
+            self._gem(surface, c, (x + 10, cy), 9)
+            x += 24
 
     def draw_extra_panel(self, surface: pygame.Surface, y: int) -> int:
         write = Pen(surface, self.app.theme)
