@@ -131,6 +131,16 @@ class PlayerRows(NamedTuple):
 
 class PlayScene(ButtonFocus, Scene):
     name = "play"
+    # View attributes that live in the view's ``game_ui`` (its ui.py's half-entered
+    # input), so the drawing parts and the tests read ``view.cursor``: each name in
+    # this space-separated list becomes a ``UIField`` of the view class.
+    ui_fields = ""
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        for field in cls.__dict__.get("ui_fields", "").split():
+            setattr(cls, field, UIField(field))
+
     banner_style = BannerStyle()
     bot_level_for_hint = "hard"
     autosave_enabled = True  # the attract demo turns it off

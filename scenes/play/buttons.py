@@ -214,3 +214,11 @@ class ButtonFocus:
         glow = 0.5 + 0.5 * math.sin(self.ticks * 0.15)
         colour = lighten(self.app.theme["focus"], 0.3 * glow)
         pygame.draw.rect(surface, colour, rect.inflate(10, 10), 3, border_radius=16)
+
+
+def focus_alias(doc: str) -> property:
+    """A view's own name for the base's ``focus_key`` (the name its drawing and its
+    tests read: Crystal Formation's ``strip_focus``, Element Shift's ``focus``)."""
+    return property(
+        lambda view: view.focus_key, lambda view, key: setattr(view, "focus_key", key), doc=doc
+    )

@@ -41,7 +41,7 @@ from game.chromatic_collapse import (
     is_sudden_death_turn,
     square_cell,
 )
-from scenes.play.base import PlayScene, UIField, board_key
+from scenes.play.base import PlayScene, board_key
 from scenes.play.buttons import Button
 from scenes.play.interpret import Cell, Drag, Drop, Pick, Point
 from scenes.widgets import cached
@@ -59,13 +59,7 @@ from .ui import clear_selection, interpret_move, new_ui, selection
 class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, PlayScene):
     bot_level_for_hint = "hard"
     # The half-entered input lives in ``game_ui`` (ui.py); the drawing reads it here.
-    selected = UIField()
-    selected_for = UIField()
-    cursor = UIField()
-    keyboard = UIField()
-    drag_from = UIField()
-    drag_moved = UIField()
-    setup_focus = UIField()
+    ui_fields = "selected selected_for cursor keyboard drag_from drag_moved setup_focus"
 
     def __init__(self, app, match):
         super().__init__(app, match)

@@ -52,7 +52,7 @@ from game.color_crossroads import (
     Start,
     cell_name,
 )
-from scenes.play.base import PlayScene, UIField, board_key
+from scenes.play.base import PlayScene, board_key
 from scenes.play.buttons import Button
 from scenes.play.interpret import Cell, Drag, Drop, Pick, Point, Submit
 
@@ -77,17 +77,10 @@ from .ui import GameUI, accepted, clear, drop_path, interpret_move
 
 class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, PlayScene):
     # The half-entered input lives in ``game_ui`` (ui.py); the drawing reads it here.
-    colour = UIField()
-    pending = UIField()
-    drag_colour = UIField()
-    cursor = UIField()
-    keyboard = UIField()
-    hover = UIField()
-    path = UIField()
-    closed = UIField()
-    dragging = UIField()
-    drag_head = UIField()
-    concede_armed = UIField()
+    ui_fields = (
+        "colour pending drag_colour cursor keyboard hover path closed dragging drag_head "
+        "concede_armed"
+    )
 
     def __init__(self, app, match):
         super().__init__(app, match)

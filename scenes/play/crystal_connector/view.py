@@ -47,7 +47,7 @@ from game.crystal_connector import (
     line_kind,
 )
 from scenes.play.base import PlayScene, UIField, board_key
-from scenes.play.buttons import Button
+from scenes.play.buttons import Button, focus_alias
 from scenes.play.interpret import Cell, Changed, Key, LineDrag, Pick, Refuse, Submit, Unused
 from scenes.widgets import wrap_text
 
@@ -81,15 +81,8 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
     person would."""
 
     # The turn being built lives in ``game_ui`` (ui.py); the drawing reads it here.
-    pending = UIField()
+    ui_fields = "pending draft grabbed cursor axis convert_mode choice_focus kb_active"
     _base = UIField("base")
-    draft = UIField()
-    grabbed = UIField()
-    cursor = UIField()
-    axis = UIField()
-    convert_mode = UIField()
-    choice_focus = UIField()
-    kb_active = UIField()
     hold_turn = True  # a lesson (scenes/tutorial.py) gives each action to the match at once
 
     def __init__(self, app, match):
@@ -450,14 +443,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         self.board_input(Pick(name))
 
     # -- the column's buttons -------------------------------------------------------------
-    @property
-    def focus_button(self) -> str | None:
-        """The column button holding the Tab / controller focus (the base's)."""
-        return self.focus_key
-
-    @focus_button.setter
-    def focus_button(self, key: str | None) -> None:
-        self.focus_key = key
+    focus_button = focus_alias("The column button holding the Tab / controller focus (the base's).")
 
     def view_buttons(self) -> list[Button]:
         """The column's buttons shown now (the mouse presses them on release)."""

@@ -48,8 +48,8 @@ from functools import partial
 import pygame
 
 from game.crystal_formation import Grow, MoveNode, Pass, Place
-from scenes.play.base import PlayScene, UIField, board_key
-from scenes.play.buttons import Button
+from scenes.play.base import PlayScene, board_key
+from scenes.play.buttons import Button, focus_alias
 from scenes.play.interpret import Cell, Drop, Key, Pick, Point, Unused
 from scenes.widgets import MIN_TARGET
 
@@ -65,11 +65,7 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
     """The play screen (see the module docstring for the controls)."""
 
     # The half-entered input lives in ``game_ui`` (ui.py); the drawing reads it here.
-    selected = UIField()
-    pending = UIField()
-    cursor = UIField()
-    keyboard = UIField()
-    hover_cell = UIField()
+    ui_fields = "selected pending cursor keyboard hover_cell"
 
     def __init__(self, app, match):
         super().__init__(app, match)
@@ -319,14 +315,9 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         self.strip_focus = row[0]
         self.app.sound.play("hover")
 
-    @property
-    def strip_focus(self) -> str | None:
-        """The strip button holding the keyboard / controller focus (the base's)."""
-        return self.focus_key
-
-    @strip_focus.setter
-    def strip_focus(self, key: str | None) -> None:
-        self.focus_key = key
+    strip_focus = focus_alias(
+        "The strip button holding the keyboard / controller focus (the base's)."
+    )
 
     def view_buttons(self) -> list[Button]:
         self.buttons_rects = self._layout_buttons(self.match.state)

@@ -50,8 +50,8 @@ from game.element_shift import (
     StartPick,
     cell_name,
 )
-from scenes.play.base import PlayScene, UIField, board_key
-from scenes.play.buttons import Button
+from scenes.play.base import PlayScene, board_key
+from scenes.play.buttons import Button, focus_alias
 from scenes.play.interpret import Cell, Drop, Key, Pick, Point, Submit, Unused
 
 from .board import BoardDrawing
@@ -86,13 +86,7 @@ class ElementShiftView(
 
     # The start pick and the plan being edited live in ``game_ui`` (ui.py); the
     # editor, the board and the tests read them here.
-    cursor = UIField()
-    editor_for = UIField()
-    plan_switch = UIField()
-    plan_actions = UIField()
-    ray_aim = UIField()
-    pick = UIField()
-    dragging = UIField()
+    ui_fields = "cursor editor_for plan_switch plan_actions ray_aim pick dragging"
 
     def __init__(self, app, match):
         super().__init__(app, match)
@@ -261,15 +255,10 @@ class ElementShiftView(
     # -- the button focus (keys and game controllers) -------------------------------
     # The base keeps the focus (``focus_key``), moves it and draws its ring; this view
     # says which buttons it may visit and how it gets there from the board cursor.
-    @property
-    def focus(self) -> str | None:
-        """The button the keyboard / controller focus is on (a ``controls()`` name, or
-        ``panel:<text>`` for the base's Hint / Undo / Rules / Menu); None = the board."""
-        return self.focus_key
-
-    @focus.setter
-    def focus(self, key: str | None) -> None:
-        self.focus_key = key
+    focus = focus_alias(
+        "The focused button: a controls() name, 'panel:<text>' for the base's Hint / Undo /"
+        " Rules / Menu, or None for the board."
+    )
 
     def view_buttons(self) -> list[Button]:
         return [
