@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from game.ai import chromatic_bits as bits
 from game.ai.base import Budget, RandomBot, SearchCancelled
 from game.chromatic_collapse import (
     BETWEEN,
@@ -608,13 +609,13 @@ class MediumBot:
         return to_action(state, best_move)
 
 
-class HardBot:
-    """Iterative-deepening principal-variation search with a transposition table,
-    killer and history ordering, and an evaluation after strong Lines-of-Action programs:
-    number of groups, concentration around the centre of mass, quad (Euler) connectivity
-    and centralisation."""
+class ClassicHardBot:
+    """Hard before issue 15 (kept for the bench's before/after row and for
+    comparisons in the arena): iterative-deepening principal-variation search on
+    :class:`Board` with a transposition table, killer/history ordering and the
+    evaluation in :func:`evaluate`."""
 
-    name = "hard"
+    name = "hard-classic"
     think_seconds = 0.9
     max_depth = 12
 
@@ -647,6 +648,49 @@ class HardBot:
             pass
         self.last_nodes = s.nodes
         return to_action(state, best_move)
+
+
+class HardBot:
+    """Iterative-deepening principal-variation search on bitboards
+    (``game.ai.chromatic_bits``): Zobrist transposition table, killer and history
+    ordering, and an evaluation after the Lines-of-Action program MIA
+    (concentration round the centre of mass, quads / Euler number for connectedness,
+    centralisation) with a tempo term for the second move of a turn.
+
+    Each iteration starts with the last one's best move, and a move proven better
+    during an iteration is kept even when the budget runs out before it ends."""
+
+    name = "hard"
+    think_seconds = 0.9
+    max_depth = 40
+
+    def __init__(self, weights: bits.Weights | None = None, quiescence: int = 0):
+        self.weights = weights or bits.Weights()
+        self.quiescence = quiescence
+        self.last_depth = 0
+        self.last_nodes = 0
+
+    def choose(self, state: CollapseState, *, rng: random.Random, budget: Budget | None = None):
+        forced = _forced(state)
+        if forced is not None:
+            return forced
+        budget = _budget(budget, self.think_seconds)
+        b = bits.BitBoard(state)
+        moves = b.moves()
+        rng.shuffle(moves)  # equal scores: vary the game from one seed to the next
+        s = bits.Search(budget, self.weights, quiescence=self.quiescence)
+        best = [moves[0]]
+        self.last_depth = 0
+        try:
+            for depth in range(1, self.max_depth + 1):
+                v, _m, moves = s.root(b, depth, moves, on_best=lambda m: best.__setitem__(0, m))
+                self.last_depth = depth
+                if abs(v) >= bits.WIN_THRESHOLD:
+                    break  # a forced result is known; deeper search cannot change it
+        except SearchCancelled:
+            pass
+        self.last_nodes = s.nodes
+        return bits.to_action(best[0], state)
 
 
 def make_random():
