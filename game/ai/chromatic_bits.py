@@ -137,7 +137,6 @@ for _p in range(100):
         STEPS_OTHER[_p * 8 + _fd] = tuple(st for st in STEPS[_p] if st[0] not in _ok)
 
 
-
 def bits(mask: int):
     """The set squares of ``mask``, lowest first."""
     while mask:
@@ -873,10 +872,24 @@ class Search:
                         return e_value
                 elif e_value <= alpha:
                     return e_value
-        moves = b.moves()
-        if not moves:
-            return -(WIN - ply)  # cannot make a move that is due: loses
         me = b.to_move
+        # The table's move first, before generating the others: it is legal here (the
+        # key says so; the ownership check guards against a key collision), and when it
+        # refutes the position the generation is saved.
+        moves = None
+        if tt_move and not (
+            tt_move & REMOVAL
+            or (b.masks[me] >> (tt_move & 127)) & 1
+            and not (b.masks[me] >> ((tt_move >> 7) & 127)) & 1
+        ):
+            tt_move = 0
+        if tt_move:
+            candidates = (tt_move,)
+        else:
+            moves = b.moves()
+            if not moves:
+                return -(WIN - ply)  # cannot make a move that is due: loses
+            candidates = self.order(b, moves, 0, ply) if len(moves) > 1 else moves
         alpha0 = alpha
         best = -2 * WIN
         best_move = 0
@@ -884,58 +897,68 @@ class Search:
         leaves = next_depth <= 0
         w = self.w
         first = True
-        for m in self.order(b, moves, tt_move, ply) if len(moves) > 1 else moves:
-            self.nodes += 1
-            if leaves and not self.quiescence and not m & REMOVAL:
-                v = b.leaf_value(m, w)
-                if v is not None:
-                    if v > best:
-                        best = v
-                        best_move = m
-                        if v > alpha:
-                            alpha = v
-                            if v >= beta:
-                                self._cutoff(b, m, depth, ply)
-                                break
-                    first = False
-                    continue
-            b.make(m)
-            if b.phase == OVER:
-                v = (WIN - ply - 1) if b.winner == me else -(WIN - ply - 1)
-            elif leaves and b.phase != REMOVE:
-                if self.quiescence:
-                    if b.to_move == me:
-                        v = self.quiesce(b, alpha, beta, ply + 1, self.quiescence)
+        while True:
+            cut = False
+            for m in candidates:
+                self.nodes += 1
+                if leaves and not self.quiescence and not m & REMOVAL:
+                    v = b.leaf_value(m, w)
+                    if v is not None:
+                        first = False
+                        if v > best:
+                            best = v
+                            best_move = m
+                            if v > alpha:
+                                alpha = v
+                                if v >= beta:
+                                    self._cutoff(b, m, depth, ply)
+                                    cut = True
+                                    break
+                        continue
+                b.make(m)
+                if b.phase == OVER:
+                    v = (WIN - ply - 1) if b.winner == me else -(WIN - ply - 1)
+                elif leaves and b.phase != REMOVE:
+                    if self.quiescence:
+                        if b.to_move == me:
+                            v = self.quiesce(b, alpha, beta, ply + 1, self.quiescence)
+                        else:
+                            v = -self.quiesce(b, -beta, -alpha, ply + 1, self.quiescence)
                     else:
-                        v = -self.quiesce(b, -beta, -alpha, ply + 1, self.quiescence)
-                else:
-                    v = evaluate(b, w)
-                    if b.to_move != me:
-                        v = -v
-            elif b.to_move == me:
-                if first:
-                    v = self.search(b, next_depth, alpha, beta, ply + 1)
-                else:
-                    v = self.search(b, next_depth, alpha, alpha + 1, ply + 1)
-                    if alpha < v < beta:
+                        v = evaluate(b, w)
+                        if b.to_move != me:
+                            v = -v
+                elif b.to_move == me:
+                    if first:
                         v = self.search(b, next_depth, alpha, beta, ply + 1)
-            else:
-                if first:
-                    v = -self.search(b, next_depth, -beta, -alpha, ply + 1)
+                    else:
+                        v = self.search(b, next_depth, alpha, alpha + 1, ply + 1)
+                        if alpha < v < beta:
+                            v = self.search(b, next_depth, alpha, beta, ply + 1)
                 else:
-                    v = -self.search(b, next_depth, -alpha - 1, -alpha, ply + 1)
-                    if alpha < v < beta:
+                    if first:
                         v = -self.search(b, next_depth, -beta, -alpha, ply + 1)
-            b.unmake()
-            first = False
-            if v > best:
-                best = v
-                best_move = m
-                if v > alpha:
-                    alpha = v
-                    if v >= beta:
-                        self._cutoff(b, m, depth, ply)
-                        break
+                    else:
+                        v = -self.search(b, next_depth, -alpha - 1, -alpha, ply + 1)
+                        if alpha < v < beta:
+                            v = -self.search(b, next_depth, -beta, -alpha, ply + 1)
+                b.unmake()
+                first = False
+                if v > best:
+                    best = v
+                    best_move = m
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            self._cutoff(b, m, depth, ply)
+                            cut = True
+                            break
+            if cut or moves is not None:
+                break
+            moves = b.moves()
+            if tt_move in moves:
+                moves.remove(tt_move)
+            candidates = self.order(b, moves, 0, ply) if len(moves) > 1 else moves
         flag = EXACT if alpha0 < best < beta else (LOWER if best >= beta else UPPER)
         self.tt[key] = (depth, flag, best, best_move)
         return best
