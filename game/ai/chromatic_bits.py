@@ -20,8 +20,9 @@ What is kept up to date by ``make`` (and put back by ``unmake``)
       of rows, of squared coordinates, of centre ranks, the piece count, and four
       times the Euler number from 2x2 quads), so the evaluation never loops over
       pieces,
-    * ``key``: the Zobrist key of the whole position (pieces, side, phase, colour to
-      match, first move of the turn, turn number).
+    * ``pieces_key``: the pieces' part of the Zobrist key; ``key()`` adds the rest
+      (side, step, colour to match, first move of the turn, turn number) where the
+      search looks a position up, so a leaf never pays for it.
 
 Moves are ints: ``frm | to << 7 | direction << 14`` for a slide (padded squares) and
 ``REMOVAL | sq`` for a sudden-death removal.
