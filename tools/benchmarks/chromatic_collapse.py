@@ -4,7 +4,8 @@ Run alone: ``python tools/benchmarks/chromatic_collapse.py [--quick]``.
 
 Rows: legal-move generation on the engine's states, random playouts per second (the
 engine's immutable states, and the bots' make/unmake board, which MCTS-style playouts
-would use), alpha-beta nodes per second of the Hard search, and the bots' time per turn
+would use), alpha-beta nodes per second of Hard's search before issue 15 (``Board``) and
+now (bitboards, ``game/ai/chromatic_bits.py``) in the same run, and the bots' time per turn
 (both actions of a turn) by level.
 """
 
@@ -19,6 +20,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from game.ai import chromatic_bits as bits  # noqa: E402
 from game.ai.base import Budget  # noqa: E402
 from game.ai.chromatic_collapse import BatchPlayouts, Board, Searcher, Weights  # noqa: E402
 from game.chromatic_collapse import SPEC, Start  # noqa: E402
@@ -102,6 +104,7 @@ def _batch_playouts(games: int) -> float:
 
 
 def _nodes_per_second(states, seconds: float) -> float:
+    """Hard's search before issue 15: PVS on the engine-rules ``Board``."""
     nodes = 0
     t = time.perf_counter()
     per = seconds / len(states)
@@ -113,6 +116,25 @@ def _nodes_per_second(states, seconds: float) -> float:
         try:
             for depth in range(1, 20):
                 searcher.root(b, depth, moves)
+        except Exception:  # SearchCancelled when the slice is used up
+            pass
+        nodes += searcher.nodes
+    return nodes / (time.perf_counter() - t)
+
+
+def _bit_nodes_per_second(states, seconds: float) -> float:
+    """Hard's search now: PVS on bitboards (game/ai/chromatic_bits.py), the same
+    positions and time slices as the row above, iterative deepening as Hard does it."""
+    nodes = 0
+    t = time.perf_counter()
+    per = seconds / len(states)
+    for s in states:
+        searcher = bits.Search(Budget(seconds=per), bits.Weights())
+        b = bits.BitBoard(s)
+        moves = b.moves()
+        try:
+            for depth in range(1, 40):
+                _v, _m, moves = searcher.root(b, depth, moves)
         except Exception:  # SearchCancelled when the slice is used up
             pass
         nodes += searcher.nodes
@@ -146,11 +168,25 @@ def rows(quick: bool = False) -> list[dict]:
     batch = _batch_playouts(300 if quick else 2000)
     out.append(_row("random playouts, numpy batch", batch, "games/s", ">= 1000", batch >= 1000))
     turn_starts = [s for s in states if s.phase == "first" and s.turn > 2][::7]
-    nps = _nodes_per_second(turn_starts[: 4 if quick else 10], 1.0 if quick else 4.0)
+    searched = turn_starts[: 4 if quick else 10]
+    seconds = 1.0 if quick else 4.0
+    # Before and after issue 15 in one run, interleaved so both see the same load.
+    old = new = 0.0
+    for _ in range(2):
+        old += _nodes_per_second(searched, seconds / 2) / 2
+        new += _bit_nodes_per_second(searched, seconds / 2) / 2
+    out.append(_row("alpha-beta nodes per second (classic hard search, Board)", old, "nodes/s"))
     out.append(
         _row(
-            "alpha-beta nodes per second (hard search)", nps, "nodes/s", ">= 100000", nps >= 100_000
+            "alpha-beta nodes per second (hard search, bitboards)",
+            new,
+            "nodes/s",
+            ">= 100000",
+            new >= 100_000,
         )
+    )
+    out.append(
+        _row("bitboard search speed-up over classic", new / old, "x", ">= 3", new >= 3 * old)
     )
     picks = turn_starts[1 :: max(1, len(turn_starts) // (3 if quick else 12))]
     for level, target in (("easy", ""), ("medium", ""), ("hard", "median < 2 s")):
