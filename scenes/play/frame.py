@@ -1,0 +1,261 @@
+"""The frame around every board (mixed into ``PlayScene``): the header, the side
+panel with its player rows and move log, the banner, and the thinking ring of a long
+bot decision.  A view changes it through hooks (``panel_rows``, ``player_rows``,
+``draw_extra_panel``, ``banner_rect`` / ``banner_style``, ``status_text``), not by
+copying it; the methods read the scene's own state.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import pygame
+
+from scenes.widgets import MIN_TARGET, draw_panel, draw_text, lighten, wrap_text
+
+BOARD_AREA = pygame.Rect(16, 70, 848, 634)  # where a view draws its board
+PANEL = pygame.Rect(880, 16, 384, 688)  # the side panel
+
+
+class BannerStyle(NamedTuple):
+    """How the banner's text is set: a view with a tighter board picks a smaller one."""
+
+    size: int = 22  # the font size
+    line: int = 28  # from one line's top to the next
+    pad: int = 9  # above the first line and below the last
+    margin: int = 40  # the text wraps this much narrower than the banner
+    alpha: int = 235  # the panel's opacity before it fades out
+
+
+class PlayerRows(NamedTuple):
+    """How the side panel's player rows are set (``player_rows`` answers one)."""
+
+    font: int  # the font size
+    height: int  # a row's highlight box
+    step: int  # from one row's top to the next
+    dot: int  # the seat's colour dot's radius
+    idle: str  # the theme colour of the right-hand text when it is not that seat's turn
+
+
+class ScreenFrame:
+    """The header, side panel, log, banner and thinking ring of a play screen."""
+
+    # -- a long think (Expert) shows its progress ---------------------------------------
+    def think_seconds(self, level: str | None) -> float:
+        """How long the bot at ``level`` thinks per decision (its own budget unless the
+        scene sets ``bot_seconds``)."""
+        if self.bot_seconds is not None:
+            return self.bot_seconds
+        if level not in self._think_cache:
+            try:
+                bot = self.spec.make_bot(level)
+                self._think_cache[level] = float(getattr(bot, "think_seconds", 1.0))
+            except ValueError:
+                self._think_cache[level] = 1.0
+        return self._think_cache[level]
+
+    def thinking_progress(self) -> float | None:
+        """0..1 of a bot's thinking budget used so far, while a bot that thinks for
+        two seconds or more is deciding; None otherwise (short thinks need no ring)."""
+        if self.ticket is None or self.match.is_over():
+            return None
+        seat = self.match.to_move()
+        if seat < 0 or not self.match.controller(seat).is_bot:
+            return None
+        budget = self.think_seconds(self.match.controller(seat).level)
+        if budget < 2.0:
+            return None
+        return min(1.0, (self.ticks - self.ticket_tick) / (budget * 60))
+
+    def draw_thinking(self, surface: pygame.Surface) -> None:
+        progress = self.thinking_progress()
+        if progress is None:
+            return
+        # At the end of the header line, where "... is thinking" is written (the
+        # status text stops short of it).
+        theme = self.app.theme
+        centre = (BOARD_AREA.right - 28, 37)
+        pygame.draw.circle(surface, theme["panel"], centre, 19)
+        pygame.draw.circle(surface, theme["panel_edge"], centre, 15, 4)
+        if progress > 0:
+            rect = pygame.Rect(0, 0, 30, 30)
+            rect.center = centre
+            start = math.pi / 2
+            pygame.draw.arc(
+                surface, theme["accent"], rect, start - 2 * math.pi * progress, start, 4
+            )
+
+    def status_text(self) -> str:
+        """One line above the board: whose turn and what to do."""
+        m = self.match
+        if m.is_over():
+            out = m.state.outcome()
+            return out.reason if out else "Game over"
+        seat = m.to_move()
+        name = self.seat_label(seat)
+        if m.controller(seat).is_bot:
+            return f"{name} is thinking..."
+        return f"{name}: your move"
+
+    def seat_label(self, seat: int) -> str:
+        names = self.match.seat_names()
+        label = self.match.seats[seat].label(names[seat])
+        if seat in self.match.stand_ins:  # party play: the phone is away
+            label += f" ({self.match.stand_ins[seat].title()} bot while away)"
+        return label
+
+    def seat_colour(self, seat: int) -> pygame.Color:
+        return self.app.theme.player_colours[seat % len(self.app.theme.player_colours)]
+
+    def draw_header(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        draw_text(surface, self.spec.title, theme.font(30, "display"), theme["accent"], (24, 14))
+        title_w = theme.font(30, "display").size(self.spec.title)[0]
+        draw_text(
+            surface,
+            self.status_text(),
+            theme.font(22),
+            theme["text"],
+            (40 + title_w, 22),
+            max_width=860 - 56 - title_w,
+        )
+
+    def panel_rows(self) -> list[tuple[int, str, str]]:
+        """(seat, left text, right text) per player for the side panel; views add
+        game detail (colours, trees, points)."""
+        scores = self.match.state.scores()
+        return [
+            (s, self.seat_label(s), f"{scores[s]:g}") for s in range(self.match.state.num_players)
+        ]
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        draw_panel(surface, PANEL, theme)
+        y = PANEL.y + 12
+        y = self.draw_players(surface, y)
+        y = self.draw_extra_panel(surface, y + 6)
+        self.draw_log(surface, y + 6, PANEL.bottom - 12 - MIN_TARGET - 16)
+
+    def player_rows(self, count: int) -> PlayerRows:
+        """Hook: how the player rows are set; tighter when more than six players."""
+        compact = count > 6
+        line_h = 24 if compact else 34
+        return PlayerRows(
+            17 if compact else 21, line_h - 2, line_h, 7 if compact else 9, "text_dim"
+        )
+
+    def row_badges_width(self, seat: int) -> int:
+        """Hook: room a view keeps in a player's row for its badges (0: none)."""
+        return 0
+
+    def draw_row_badges(self, surface: pygame.Surface, seat: int, x: int, cy: int) -> None:
+        """Hook: draw that row's badges from ``x`` (their left edge), centred on ``cy``."""
+
+    def draw_players(self, surface: pygame.Surface, y: int) -> int:
+        theme = self.app.theme
+        rows = self.panel_rows()
+        to_move = self.match.to_move()
+        style = self.player_rows(len(rows))
+        font = theme.font(style.font)
+        clock = self.match.clock
+        for seat, left, right in rows:
+            r = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, style.height)
+            if seat == to_move:
+                pygame.draw.rect(surface, lighten(theme["panel"], 0.12), r, border_radius=8)
+                pygame.draw.rect(surface, theme["accent"], r, 2, border_radius=8)
+            pygame.draw.circle(surface, self.seat_colour(seat), (r.x + 14, r.centery), style.dot)
+            right_text = right
+            if clock is not None:
+                right_text = f"{right}   {clock.display(seat)}"
+            rw = font.size(right_text)[0]
+            badges = self.row_badges_width(seat)
+            room = r.w - 44 - rw - (badges + 8 if badges else 0)
+            draw_text(
+                surface, left, font, theme["text"], (r.x + 30, r.centery), "midleft", max_width=room
+            )
+            if badges:
+                self.draw_row_badges(surface, seat, r.right - 16 - rw - badges, r.centery)
+            colour = theme["accent"] if seat == to_move else theme[style.idle]
+            draw_text(surface, right_text, font, colour, (r.right - 8, r.centery), "midright")
+            y += style.step
+        return y
+
+    def draw_extra_panel(self, surface: pygame.Surface, y: int) -> int:
+        """Views draw game-specific panel content here; returns the next free y."""
+        return y
+
+    def log_lines(self) -> list[tuple[int, str]]:
+        """(seat, text) per log line; views may group actions into turns."""
+        return [(e.seat, e.text) for e in self.match.entries]
+
+    def draw_log(self, surface: pygame.Surface, top: int, bottom: int) -> None:
+        theme = self.app.theme
+        if bottom - top < 40:
+            return
+        draw_text(surface, "Moves", theme.font(18), theme["text_dim"], (PANEL.x + 14, top))
+        font = theme.font(16, "regular")
+        lines = self.log_lines()
+        y = top + 24
+        for i in self.log_window(len(lines), top, bottom, 20):
+            seat, text = lines[i]
+            colour = self.seat_colour(seat) if seat >= 0 else theme["text_dim"]
+            draw_text(surface, f"{i + 1:>3}.", font, theme["text_dim"], (PANEL.x + 14, y))
+            draw_text(
+                surface,
+                text,
+                font,
+                lighten(colour, 0.35),
+                (PANEL.x + 56, y),
+                max_width=PANEL.w - 70,
+            )
+            y += 20
+
+    def banner_rect(self) -> pygame.Rect:
+        """Hook: where the banner goes.  Its width is the banner's; the banner sits on
+        its bottom edge, centred, and grows upward by its lines.  A view whose board
+        leaves no room across the whole board area answers a narrower strip."""
+        rect = pygame.Rect(0, 0, BOARD_AREA.w - 40, BOARD_AREA.h - 6)
+        rect.midbottom = (BOARD_AREA.centerx, BOARD_AREA.bottom - 6)
+        return rect
+
+    def log_window(self, count: int, top: int, bottom: int, line_h: int) -> range:
+        """Which of ``count`` log lines fit below the log's heading between ``top`` and
+        ``bottom`` (the latest, unless Page Up has scrolled back)."""
+        visible = max(1, (bottom - top - 24) // line_h)
+        self.log_scroll = min(self.log_scroll, max(0, count - visible))
+        end = count - self.log_scroll
+        return range(max(0, end - visible), end)
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        if self.banner_ticks <= 0 or not self.banner:
+            return
+        theme = self.app.theme
+        style = self.banner_style
+        font = theme.font(style.size)
+        where = self.banner_rect()
+        lines = wrap_text(self.banner, font, where.w - style.margin)
+        rect = pygame.Rect(0, 0, where.w, 2 * style.pad + style.line * len(lines))
+        rect.midbottom = where.midbottom
+        edge = {"error": "bad", "warning": "accent", "good": "good"}.get(
+            self.banner_kind, "accent_2"
+        )
+        fade = min(1.0, self.banner_ticks / 20)
+        draw_panel(
+            surface,
+            rect,
+            theme,
+            fill="background_2",
+            edge=edge,
+            alpha=int(style.alpha * fade),
+            width=3,
+        )
+        for i, line in enumerate(lines):
+            draw_text(
+                surface,
+                line,
+                font,
+                theme["text"],
+                (rect.centerx, rect.y + style.pad + style.line * i),
+                "midtop",
+            )
