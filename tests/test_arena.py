@@ -155,12 +155,26 @@ def test_references_play_whole_legal_games_of_every_two_player_game(arena, game)
         assert record["actions"] > 0
 
 
-def test_references_refuse_secret_games_and_ref_loa_other_games(arena):
+def test_ref_greedy_refuses_secret_games_and_ref_loa_other_games(arena):
     from game.registry import GAMES
 
     with pytest.raises(ValueError, match="ref-loa"):
         arena.run_arena(GAMES["crystal-formation"], ["hard", "ref-loa"], games=1, progress=None)
     result = arena.run_arena(
-        GAMES["element-shift"], ["ref-ab", "random"], games=1, seconds=0.01, progress=None
+        GAMES["element-shift"], ["ref-greedy", "random"], games=1, seconds=0.01, progress=None
     )
     assert "secret information" in result["records"][0]["note"]
+
+
+def test_ref_uct_and_ref_ab_play_whole_legal_element_shift_games(arena):
+    """Through the determinisation hook the generic searchers play the twelve-seat game
+    of secret plans: legal plans every round, no forfeit, both as the lone seat and as
+    the eleven others."""
+    from game.registry import GAMES
+
+    result = arena.run_arena(
+        GAMES["element-shift"], ["ref-uct", "ref-ab"], games=2, seed=3, seconds=0.01, progress=None
+    )
+    for record in result["records"]:
+        assert not record["note"], record["note"]
+        assert record["actions"] == 12 * 8  # the start picks and seven rounds of plans
