@@ -46,8 +46,11 @@ def _load() -> dict[str, GameSpec]:
     for name in GAME_MODULES:
         spec: GameSpec = importlib.import_module(f"game.{name}").SPEC
         levels = dict(importlib.import_module(f"game.ai.{name}").LEVELS)
-        seconds = EXPERT_SECONDS_BY_GAME.get(spec.id, EXPERT_SECONDS)
-        levels["expert"] = functools.partial(expert, levels["hard"], seconds)
+        # A game whose bots define their own "expert" (a stronger search, not just
+        # Hard with more time) keeps it.
+        if "expert" not in levels:
+            seconds = EXPERT_SECONDS_BY_GAME.get(spec.id, EXPERT_SECONDS)
+            levels["expert"] = functools.partial(expert, levels["hard"], seconds)
         games[spec.id] = dataclasses.replace(spec, bots=levels)
     return games
 

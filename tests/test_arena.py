@@ -178,3 +178,33 @@ def test_ref_uct_and_ref_ab_play_whole_legal_element_shift_games(arena):
     for record in result["records"]:
         assert not record["note"], record["note"]
         assert record["actions"] == 12 * 8  # the start picks and seven rounds of plans
+
+
+def test_time_scale_multiplies_every_bots_own_seconds(arena, monkeypatch):
+    """--time-scale 0.25 gives each bot a quarter of its own think time (Expert keeps
+    its advantage over Hard), and says so in the table's head."""
+    seen = []
+
+    class Recorder:
+        def __init__(self, name, seconds):
+            self.name, self.think_seconds = name, seconds
+
+        def choose(self, state, *, rng, budget):
+            seen.append((self.name, budget.seconds))
+            return state.legal_moves()[0]
+
+    monkeypatch.setattr(
+        arena,
+        "make_bot",
+        lambda spec, level: Recorder(level, {"medium": 4.0, "random": 1.5}[level]),
+    )
+    result = arena.run_arena(
+        nim_game.SPEC,
+        ["medium", "random"],
+        games=2,
+        time_scale=0.25,
+        spec_module="tests.nim_game",
+        progress=None,
+    )
+    assert dict(seen) == {"medium": 1.0, "random": 0.375}
+    assert "each bot its own think time x 0.25" in arena.format_report(result)
