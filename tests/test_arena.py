@@ -178,6 +178,17 @@ def test_ref_uct_and_ref_ab_play_whole_legal_element_shift_games(arena):
     for record in result["records"]:
         assert not record["note"], record["note"]
         assert record["actions"] == 12 * 8  # the start picks and seven rounds of plans
+    # the table splits the points by which level sat alone
+    alone = result["pairings"][0]["points_when_alone"]
+    assert {k: v["games"] for k, v in alone.items()} == {"ref-uct": 1, "ref-ab": 1}
+    lone = [
+        p
+        for r in result["records"]
+        for s, p in zip(r["seats"], r["points"])
+        if s == "ref-uct" and r["seats"].count("ref-uct") == 1
+    ]
+    assert alone["ref-uct"]["ref-uct"] == lone[0]
+    assert "ref-uct alone (1 games)" in arena.format_report(result)
 
 
 def test_time_scale_multiplies_every_bots_own_seconds(arena, monkeypatch):

@@ -234,6 +234,10 @@ def bradley_terry(
     return {lvl: 400.0 * math.log10(gamma[idx[lvl]] / base) for lvl in levels}
 
 
+def mean_of(xs) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
+
+
 def summarise(records: list[dict], a: str, b: str) -> dict:
     wins = draws = losses = 0
     score = 0.0
@@ -248,6 +252,17 @@ def summarise(records: list[dict], a: str, b: str) -> dict:
         for seat, lvl in enumerate(r["seats"]):
             place[lvl].append(r["places"][seat])
             points[lvl].append(r["points"][seat])
+    # With more than two seats: average points of each level in the games where one
+    # level sat alone (a lone seat among others is the fair test of a level there).
+    alone = {}
+    for lone in (a, b):
+        games = [r for r in records if r["seats"].count(lone) == 1 and len(r["seats"]) > 2]
+        if games:
+            alone[lone] = {
+                "games": len(games),
+                a: mean_of([p for r in games for s, p in zip(r["seats"], r["points"]) if s == a]),
+                b: mean_of([p for r in games for s, p in zip(r["seats"], r["points"]) if s == b]),
+            }
     n = len(records)
     rate = score / n if n else 0.0
     lo, hi = wilson(rate, n)
@@ -271,6 +286,7 @@ def summarise(records: list[dict], a: str, b: str) -> dict:
         "avg_actions": mean([r["actions"] for r in records]),
         "move_bound_draws": sum(1 for r in records if "move bound" in r["note"]),
         "forfeits": sum(1 for r in records if "forfeits" in r["note"]),
+        "points_when_alone": alone,
     }
 
 
@@ -463,6 +479,13 @@ def format_report(result: dict) -> str:
             "(A takes one seat, B the others, alternating; W/D/L and score "
             "compare each A seat with each B seat.)"
         )
+        for p in result["pairings"]:
+            for lone, row in p.get("points_when_alone", {}).items():
+                other = p["b"] if lone == p["a"] else p["a"]
+                parts.append(
+                    f"{lone} alone ({row['games']} games): {lone} {row[lone]:.1f} points a seat, "
+                    f"{other} {row[other]:.1f}"
+                )
     ratings = result["ratings"]
     order = sorted(result["levels"], key=lambda lvl: -ratings[lvl])
     rrows = [
