@@ -26,7 +26,9 @@ GAME_MODULES = (
 
 
 # Expert: the Hard bot's own search with a much longer budget per decision (at most
-# 5 s, so a person is never left waiting long; the screen shows a thinking ring).
+# 5 s, so a person is never left waiting long; the screen shows a thinking ring).  A
+# game whose Hard stops long before its budget defines its own "expert" in LEVELS (a
+# wider or deeper search) and keeps it; the others get Hard with this budget.
 # Element Shift's eleven bots plan one after another in each round, so each gets a
 # tenth of that: a round still waits about 4 s, not 44.
 EXPERT_SECONDS = 4.0
