@@ -340,6 +340,15 @@ def seat_view(state: State, seat: int) -> State:
     return view(seat) if view is not None and seat >= 0 else state
 
 
+def determinise(state: State, seat: int, rng: random.Random) -> State:
+    """A full state ``seat`` could be in, for a searcher that needs one to play on:
+    ``state.determinise(seat, rng)`` for a game with secrets (Element Shift: the other
+    seats' submitted plans replaced by legal guesses drawn from ``rng``), the state
+    itself for the others.  It holds nothing ``seat_view(state, seat)`` hides."""
+    own = getattr(state, "determinise", None)
+    return own(seat, rng) if own is not None and seat >= 0 else state
+
+
 def apply_timeout(state: State, move) -> State:
     """Apply the action the clock makes for the seat to act.
 

@@ -63,6 +63,8 @@ Helpers for a screen (all read-only):
   ``totals``; ``standings()``; ``start_picks`` (revealed start tiles).
 * ``public_view(seat)`` -> the state as ``seat`` may see it: other seats' pending secret
   choices are hidden.  Bots use only this.
+* ``determinise(seat, rng)`` -> a full state consistent with what ``seat`` sees: the
+  other seats' submitted secrets replaced by legal guesses (for generic searchers).
 
 Cells are ints ``row * 11 + col`` internally; ``cell_name(i)`` and ``parse_cell``
 convert to and from ``"E5"``.
@@ -1017,6 +1019,25 @@ class ElementShiftState:
             p if (s == seat or p is None) else HIDDEN for s, p in enumerate(self.pending)
         )
         return replace(self, pending=pending, viewer=seat)
+
+    def determinise(self, seat: int, rng: random.Random) -> "ElementShiftState":
+        """A full state ``seat`` could be in: its own choice kept, every other seat's
+        submitted secret replaced by a guess (a legal choice drawn from ``rng``), so a
+        searcher from outside the game (tools/references.py) can play the round out.
+        It reads nothing the seat may not know: the guesses come from
+        ``public_view(seat)``, which hides the real choices before anything is drawn."""
+        view = self.public_view(seat)
+        pending = list(view.pending)
+        for s, p in enumerate(pending):
+            if p != HIDDEN:
+                continue
+            if self.round == 0:
+                el = view.elements[s]
+                pending[s] = StartPick(rng.choice([c for c in range(CELLS) if view.board[c] == el]))
+            else:
+                plans = PlanList(self.round, view.positions[s])
+                pending[s] = plans[rng.randrange(len(plans))]
+        return replace(view, pending=tuple(pending), viewer=-1)
 
     # -- helpers for screens and bots ------------------------------------------------------
     def tile(self, cell: int) -> int:

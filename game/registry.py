@@ -26,7 +26,9 @@ GAME_MODULES = (
 
 
 # Expert: the Hard bot's own search with a much longer budget per decision (at most
-# 5 s, so a person is never left waiting long; the screen shows a thinking ring).
+# 5 s, so a person is never left waiting long; the screen shows a thinking ring).  A
+# game whose Hard stops long before its budget defines its own "expert" in LEVELS (a
+# wider or deeper search) and keeps it; the others get Hard with this budget.
 # Element Shift's eleven bots plan one after another in each round, so each gets a
 # tenth of that: a round still waits about 4 s, not 44.
 EXPERT_SECONDS = 4.0
@@ -46,8 +48,11 @@ def _load() -> dict[str, GameSpec]:
     for name in GAME_MODULES:
         spec: GameSpec = importlib.import_module(f"game.{name}").SPEC
         levels = dict(importlib.import_module(f"game.ai.{name}").LEVELS)
-        seconds = EXPERT_SECONDS_BY_GAME.get(spec.id, EXPERT_SECONDS)
-        levels["expert"] = functools.partial(expert, levels["hard"], seconds)
+        # A game whose bots define their own "expert" (a stronger search, not just
+        # Hard with more time) keeps it.
+        if "expert" not in levels:
+            seconds = EXPERT_SECONDS_BY_GAME.get(spec.id, EXPERT_SECONDS)
+            levels["expert"] = functools.partial(expert, levels["hard"], seconds)
         games[spec.id] = dataclasses.replace(spec, bots=levels)
     return games
 

@@ -155,12 +155,67 @@ def test_references_play_whole_legal_games_of_every_two_player_game(arena, game)
         assert record["actions"] > 0
 
 
-def test_references_refuse_secret_games_and_ref_loa_other_games(arena):
+def test_ref_greedy_refuses_secret_games_and_ref_loa_other_games(arena):
     from game.registry import GAMES
 
     with pytest.raises(ValueError, match="ref-loa"):
         arena.run_arena(GAMES["crystal-formation"], ["hard", "ref-loa"], games=1, progress=None)
     result = arena.run_arena(
-        GAMES["element-shift"], ["ref-ab", "random"], games=1, seconds=0.01, progress=None
+        GAMES["element-shift"], ["ref-greedy", "random"], games=1, seconds=0.01, progress=None
     )
     assert "secret information" in result["records"][0]["note"]
+
+
+def test_ref_uct_and_ref_ab_play_whole_legal_element_shift_games(arena):
+    """Through the determinisation hook the generic searchers play the twelve-seat game
+    of secret plans: legal plans every round, no forfeit, both as the lone seat and as
+    the eleven others."""
+    from game.registry import GAMES
+
+    result = arena.run_arena(
+        GAMES["element-shift"], ["ref-uct", "ref-ab"], games=2, seed=3, seconds=0.01, progress=None
+    )
+    for record in result["records"]:
+        assert not record["note"], record["note"]
+        assert record["actions"] == 12 * 8  # the start picks and seven rounds of plans
+    # the table splits the points by which level sat alone
+    alone = result["pairings"][0]["points_when_alone"]
+    assert {k: v["games"] for k, v in alone.items()} == {"ref-uct": 1, "ref-ab": 1}
+    lone = [
+        p
+        for r in result["records"]
+        for s, p in zip(r["seats"], r["points"])
+        if s == "ref-uct" and r["seats"].count("ref-uct") == 1
+    ]
+    assert alone["ref-uct"]["ref-uct"] == lone[0]
+    assert "ref-uct alone (1 games)" in arena.format_report(result)
+
+
+def test_time_scale_multiplies_every_bots_own_seconds(arena, monkeypatch):
+    """--time-scale 0.25 gives each bot a quarter of its own think time (Expert keeps
+    its advantage over Hard), and says so in the table's head."""
+    seen = []
+
+    class Recorder:
+        def __init__(self, name, seconds):
+            self.name, self.think_seconds = name, seconds
+
+        def choose(self, state, *, rng, budget):
+            seen.append((self.name, budget.seconds))
+            return state.legal_moves()[0]
+
+    monkeypatch.setattr(
+        arena,
+        "make_bot",
+        lambda spec, level: Recorder(level, {"medium": 4.0, "random": 1.5}[level]),
+    )
+    result = arena.run_arena(
+        nim_game.SPEC,
+        ["medium", "random"],
+        games=2,
+        time_scale=0.25,
+        spec_module="tests.nim_game",
+        progress=None,
+    )
+    assert dict(seen) == {"medium": 1.0, "random": 0.375}
+    assert "each bot its own think time x 0.25" in arena.format_report(result)

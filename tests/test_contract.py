@@ -1,8 +1,11 @@
 """The engine contract over every game in GAMES, plus the test game (Nim)."""
 
+import dataclasses
+import random
+
 import pytest
 
-from game.core import GameSetup, IllegalMove
+from game.core import GameSetup, IllegalMove, determinise, seat_view
 from game.registry import GAMES
 from tests import nim_game
 from tests.contract import illegal_text_checks, random_playout_checks
@@ -99,3 +102,59 @@ def test_crystal_formation_boards_name_cells_with_the_same_pair(kind):
     geo = geometry(kind)
     for i, cell in enumerate(geo.cells):
         assert geo.parse_cell(geo.cell_name(i)) == cell
+
+
+def _random_moves(state, rng: random.Random, actions: int):
+    for _ in range(actions):
+        if state.is_terminal():
+            break
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randrange(len(moves))])
+    return state
+
+
+@pytest.mark.parametrize("game_id", list(SPECS))
+def test_determinise_hides_nothing_and_stays_legal(game_id):
+    """``determinise(state, seat, rng)`` (what the reference searchers play on) is a
+    full state that depends only on what ``seat`` may see: its own choice kept, legal
+    guesses for the others' secrets, and it plays on to the end."""
+    spec = SPECS[game_id]
+    start = spec.new_game(seed=5)
+    if not hasattr(start, "determinise"):
+        state = _random_moves(start, random.Random(5), 9)
+        assert determinise(state, state.current_player(), random.Random(1)) is state
+        return
+    # Element Shift: five seats have chosen in setup (start tiles), then in round 1
+    # (plans); seat 2 looks.
+    n = start.num_players
+    for actions in (5, n + 5):
+        state = _random_moves(start, random.Random(5), actions)
+        looker = 2
+        # the same game with other secrets for every seat but the looker's
+        rng = random.Random(99)
+        pending = list(state.pending)
+        for s, p in enumerate(pending):
+            if p is not None and s != looker:
+                while pending[s] == p:
+                    moves = _moves_of(state, s)
+                    pending[s] = moves[rng.randrange(len(moves))]
+        other = dataclasses.replace(state, pending=tuple(pending))
+        assert other != state and seat_view(other, looker) == seat_view(state, looker)
+        a = determinise(state, looker, random.Random(7))
+        assert a == determinise(other, looker, random.Random(7))  # the secrets are not read
+        assert a.pending[looker] == state.pending[looker]
+        assert a != state  # the others' choices are guesses (seeded), not the real ones
+        for s, p in enumerate(a.pending):
+            assert (p is None) == (state.pending[s] is None)
+            if p is not None:
+                assert a.why_illegal(p, s) is None
+        end = _random_moves(a, random.Random(3), 10_000)
+        assert end.is_terminal() and len(end.returns()) == n
+
+
+def _moves_of(state, seat: int):
+    """The legal choices of ``seat`` in this phase (as if it were to move)."""
+    view = dataclasses.replace(
+        state, pending=tuple(None if s == seat else "x" for s in range(state.num_players))
+    )
+    return view.legal_moves()

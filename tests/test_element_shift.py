@@ -18,6 +18,7 @@ from game.ai.base import Budget
 from game.ai.element_shift import (
     clear_shared_profiles,
     make_easy,
+    make_expert,
     make_hard,
     make_medium,
     make_random,
@@ -444,7 +445,7 @@ def test_bots_do_not_read_other_seats_pending_plans():
         a = a.apply(moves[rng.randrange(len(moves))])
         b = b.apply(moves[rng.randrange(len(moves))])
     assert a.pending != b.pending
-    for make in (make_easy, make_medium, make_hard, make_random):
+    for make in (make_easy, make_medium, make_hard, make_expert, make_random):
         clear_shared_profiles()  # hard bots share public work; start both from scratch
         pa = make().choose(a, rng=random.Random(5), budget=Budget(nodes=3000))
         clear_shared_profiles()

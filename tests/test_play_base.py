@@ -140,12 +140,14 @@ def test_skipped_animations_still_reach_on_animation_done_in_order(app):
 
 # -- the Expert level and its thinking ring -------------------------------------------------
 def test_expert_is_hard_with_a_longer_budget_for_every_game():
+    """Expert is Hard's search (its own class, or a subclass that searches wider or
+    deeper where the game rewards it) with a longer budget."""
     from game.match import Seat
     from game.registry import EXPERT_SECONDS, EXPERT_SECONDS_BY_GAME, GAMES
 
     for spec in GAMES.values():
         hard, expert = spec.make_bot("hard"), spec.make_bot("expert")
-        assert type(expert) is type(hard) and expert.name == "expert"
+        assert isinstance(expert, type(hard)) and expert.name == "expert"
         budget = EXPERT_SECONDS_BY_GAME.get(spec.id, EXPERT_SECONDS)
         assert hard.think_seconds < expert.think_seconds == budget <= 5.0
         assert spec.make_bot("hard").name == "hard"  # the Hard bot itself is untouched

@@ -11,6 +11,7 @@ Usage (from the checkout; ``python3`` re-runs itself under ``.venv`` if needed):
     python3 tools/arena.py --game element-shift --nodes 2000 --seed 7     # reproducible
     python3 tools/arena.py --game crystal-formation --levels hard,ref-uct,ref-ab
     python3 tools/arena.py --game chromatic-collapse --levels hard,ref-loa --games 40
+    python3 tools/arena.py --game color-crossroads --levels expert,hard --games 40 --time-scale 0.25
 
 Besides the game's own levels, ``ref-uct``, ``ref-ab`` and (Chromatic Collapse)
 ``ref-loa`` are reference players from outside the bot family (tools/references.py);
@@ -21,7 +22,9 @@ seats every game.  More players: one level takes one seat and the other level al
 the others; which level is alone alternates and the lone seat rotates.  Game ``k`` of
 a pairing starts from seed ``--seed + k``, so every pairing sees the same starts.
 Bots think for their own ``think_seconds`` unless ``--seconds`` (and/or ``--nodes``,
-which makes runs reproducible) says otherwise.  A game that runs past the game's
+which makes runs reproducible) says otherwise.  ``--time-scale F`` multiplies every
+bot's seconds (its own or ``--seconds``) by F: Expert (4 s) against Hard (1.5 s) at
+0.25 keeps Expert's advantage of time and runs four times faster.  A game that runs past the game's
 ``move_bound`` is counted as a draw with a warning; a bot that raises or plays an
 illegal move forfeits (it takes last place) with a warning.
 
@@ -144,6 +147,8 @@ def play_game(task: dict) -> dict:
         seconds, nodes = task["seconds"], task["nodes"]
         if seconds is None and nodes is None:
             seconds = getattr(bot, "think_seconds", 1.0)
+        if seconds is not None:
+            seconds *= task.get("time_scale", 1.0)
         t0 = time.monotonic()
         try:
             move = bot.choose(state, rng=rngs[seat], budget=Budget(seconds=seconds, nodes=nodes))
@@ -229,6 +234,10 @@ def bradley_terry(
     return {lvl: 400.0 * math.log10(gamma[idx[lvl]] / base) for lvl in levels}
 
 
+def mean_of(xs) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
+
+
 def summarise(records: list[dict], a: str, b: str) -> dict:
     wins = draws = losses = 0
     score = 0.0
@@ -243,6 +252,17 @@ def summarise(records: list[dict], a: str, b: str) -> dict:
         for seat, lvl in enumerate(r["seats"]):
             place[lvl].append(r["places"][seat])
             points[lvl].append(r["points"][seat])
+    # With more than two seats: average points of each level in the games where one
+    # level sat alone (a lone seat among others is the fair test of a level there).
+    alone = {}
+    for lone in (a, b):
+        games = [r for r in records if r["seats"].count(lone) == 1 and len(r["seats"]) > 2]
+        if games:
+            alone[lone] = {
+                "games": len(games),
+                a: mean_of([p for r in games for s, p in zip(r["seats"], r["points"]) if s == a]),
+                b: mean_of([p for r in games for s, p in zip(r["seats"], r["points"]) if s == b]),
+            }
     n = len(records)
     rate = score / n if n else 0.0
     lo, hi = wilson(rate, n)
@@ -266,6 +286,7 @@ def summarise(records: list[dict], a: str, b: str) -> dict:
         "avg_actions": mean([r["actions"] for r in records]),
         "move_bound_draws": sum(1 for r in records if "move bound" in r["note"]),
         "forfeits": sum(1 for r in records if "forfeits" in r["note"]),
+        "points_when_alone": alone,
     }
 
 
@@ -290,6 +311,7 @@ def run_arena(
     players: int | None = None,
     seed: int = 0,
     jobs: int = 1,
+    time_scale: float = 1.0,
     options: dict | None = None,
     spec_module: str | None = None,
     progress: Callable[[str, int, int], None] | None = _stderr_progress,
@@ -319,6 +341,7 @@ def run_arena(
             "seats": seat_levels(a, b, k, players),
             "seconds": seconds,
             "nodes": nodes,
+            "time_scale": time_scale,
             "pairing": [a, b],
             "index": k,
         }
@@ -370,6 +393,7 @@ def run_arena(
         "seed": seed,
         "seconds": seconds,
         "nodes": nodes,
+        "time_scale": time_scale,
         "levels": levels,
         "pairings": pairings,
         "anchor": anchor,
@@ -403,6 +427,11 @@ def format_report(result: dict) -> str:
         budget.append(f"{result['seconds']:g} s")
     if result["nodes"] is not None:
         budget.append(f"{result['nodes']} nodes")
+    scale = result.get("time_scale", 1.0)
+    if scale != 1.0:
+        budget.append(
+            f"seconds x {scale:g}" if budget else f"each bot its own think time x {scale:g}"
+        )
     head = (
         f"{result['title']} ({result['game']}): {result['players']} players, "
         f"{result['games_per_pairing']} games per pairing, seed {result['seed']}, "
@@ -450,6 +479,13 @@ def format_report(result: dict) -> str:
             "(A takes one seat, B the others, alternating; W/D/L and score "
             "compare each A seat with each B seat.)"
         )
+        for p in result["pairings"]:
+            for lone, row in p.get("points_when_alone", {}).items():
+                other = p["b"] if lone == p["a"] else p["a"]
+                parts.append(
+                    f"{lone} alone ({row['games']} games): {lone} {row[lone]:.1f} points a seat, "
+                    f"{other} {row[other]:.1f}"
+                )
     ratings = result["ratings"]
     order = sorted(result["levels"], key=lambda lvl: -ratings[lvl])
     rrows = [
@@ -481,6 +517,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=10, help="games per pairing (default 10)")
     ap.add_argument("--seconds", type=float, help="think seconds per action for every bot")
     ap.add_argument("--nodes", type=int, help="node/iteration budget per action (reproducible)")
+    ap.add_argument(
+        "--time-scale",
+        type=float,
+        default=1.0,
+        metavar="F",
+        help="multiply every bot's think seconds by F (default 1)",
+    )
     ap.add_argument("--players", type=int, help="seats (default: the game's default)")
     ap.add_argument(
         "--option",
@@ -527,6 +570,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 players=args.players,
                 seed=args.seed,
                 jobs=args.jobs,
+                time_scale=args.time_scale,
                 options=options if not args.all else None,
                 spec_module=args.spec_module,
             )

@@ -21,8 +21,24 @@ know nothing of any game: they use only the public engine contract
   concentration around the centre of mass, centralisation, quads and mobility.
 
 They think for a wall-clock budget per decision; the arena gives them the budget of
-the bot they face.  Games with secret information (Element Shift's pending plans)
-are refused: a game-agnostic searcher has no way to sample what it may not see.
+the bot they face.
+
+Games with secret simultaneous choices (Element Shift: twelve seats submit hidden
+plans, resolved together) are played through the contract's determinisation hook,
+``game.core.determinise(state, seat, rng)``: a full state the seat could be in, its
+own choice kept and every other seat's submitted secret replaced by a legal guess.
+
+- ``ref-uct`` there is determinised UCT (single-observer ISMCTS, as in Cowling,
+  Powley & Whitehouse 2012): every iteration draws a fresh determinisation and walks
+  the tree of actions on it (a stored action the guess makes illegal ends the walk);
+  the seats after it choose in turn within the tree as in any game; with thousands of
+  plans a seat, the most visited plan is taken, ties by the better mean.
+- ``ref-ab`` there is one decision deep against sampled others (the others' plans
+  are the simultaneous part, so there is no reply to minimise over): every candidate
+  meets the same samples (a determinisation, then the later seats' choices drawn
+  uniformly with one seeded stream per sample) and is scored by ``scores()`` once the
+  round resolves; the best half gets another sample each pass (successive halving).
+  ``ref-greedy`` still refuses such games.
 """
 
 from __future__ import annotations
@@ -30,6 +46,8 @@ from __future__ import annotations
 import math
 import random
 import time
+
+from game.core import determinise
 
 UCB_C = 1.4
 PLAYOUT_LIMIT = 5_000  # actions; no game here comes near it (move bounds are lower)
@@ -41,8 +59,13 @@ class _OutOfTime(Exception):
 
 
 def _refuse_secrets(state) -> None:
-    if hasattr(state, "public_view"):
+    if _secret(state):
         raise ValueError("the reference players need a game without secret information")
+
+
+def _secret(state) -> bool:
+    """Does the game hide choices (and so offer the contract's determinisation)?"""
+    return hasattr(state, "determinise")
 
 
 def _deadline(budget, default: float) -> float:
@@ -67,12 +90,38 @@ class _Node:
         rng.shuffle(self.untried)
 
 
+class _INode:
+    """A node of the determinised tree: children by action, no state (each iteration
+    walks its own determinisation), totals per seat."""
+
+    __slots__ = ("children", "visits", "totals")
+
+    def __init__(self, players: int):
+        self.children: dict = {}
+        self.visits = 0
+        self.totals = [0.0] * players
+
+
+def _untried(legal, children: dict, rng: random.Random):
+    """A random legal action without a child yet (legal lists may be lazy and huge,
+    so draw rather than scan; a full scan only when the draws keep hitting)."""
+    for _ in range(8):
+        move = legal[rng.randrange(len(legal))]
+        if move not in children:
+            return move
+    if len(legal) > 20_000:
+        return None
+    rest = [m for m in legal if m not in children]
+    return rng.choice(rest) if rest else None
+
+
 class ReferenceUCT:
     name = "ref-uct"
     think_seconds = 1.0
 
     def choose(self, state, *, rng: random.Random, budget=None):
-        _refuse_secrets(state)
+        if _secret(state):
+            return self._choose_determinised(state, rng, _deadline(budget, self.think_seconds))
         deadline = _deadline(budget, self.think_seconds)
         root = _Node(state, None, None, rng)
         if len(root.untried) == 1:
@@ -111,6 +160,60 @@ class ReferenceUCT:
         self.last_info = {"iterations": iterations}
         return max(root.children, key=lambda c: c.visits).move
 
+    def _choose_determinised(self, state, rng: random.Random, deadline: float):
+        """UCT over actions, each iteration on a fresh determinisation of the root."""
+        seat = state.current_player()
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        n = state.num_players
+        root = _INode(n)
+        iterations = 0
+        while iterations == 0 or time.monotonic() < deadline:
+            iterations += 1
+            sim = determinise(state, seat, rng)
+            node, path = root, [root]
+            while not sim.is_terminal():
+                legal = sim.legal_moves()
+                if len(node.children) < len(legal):
+                    move = _untried(legal, node.children, rng)
+                    if move is not None:
+                        sim = sim.apply(move)
+                        node.children[move] = child = _INode(n)
+                        path.append(child)
+                        break
+                # every action tried here: UCB1 for the seat choosing at this node
+                chooser = sim.current_player()
+                log_n = math.log(max(1, node.visits))
+                move, node = max(
+                    node.children.items(),
+                    key=lambda mc: (
+                        mc[1].totals[chooser] / mc[1].visits
+                        + UCB_C * math.sqrt(log_n / mc[1].visits)
+                    ),
+                )
+                try:
+                    sim = sim.apply(move)
+                except ValueError:  # this guess makes the stored action illegal
+                    path.append(node)
+                    break
+                path.append(node)
+            for _ in range(PLAYOUT_LIMIT):
+                if sim.is_terminal():
+                    break
+                legal = sim.legal_moves()
+                sim = sim.apply(legal[rng.randrange(len(legal))])
+            rewards = sim.returns() if sim.is_terminal() else (0.0,) * n
+            for node in path:
+                node.visits += 1
+                for i, r in enumerate(rewards):
+                    node.totals[i] += r
+        self.last_info = {"iterations": iterations}
+        best = max(
+            root.children.items(), key=lambda mc: (mc[1].visits, mc[1].totals[seat] / mc[1].visits)
+        )
+        return best[0]
+
 
 # -- alpha-beta ---------------------------------------------------------------------------
 def score_difference(state, seat: int) -> float:
@@ -127,7 +230,8 @@ class ReferenceAlphaBeta:
         self.evaluate = evaluate
 
     def choose(self, state, *, rng: random.Random, budget=None):
-        _refuse_secrets(state)
+        if _secret(state):
+            return self._choose_sampled(state, rng, _deadline(budget, self.think_seconds))
         self._deadline = _deadline(budget, self.think_seconds)
         self._seat = state.current_player()
         self._nodes = 0
@@ -148,6 +252,51 @@ class ReferenceAlphaBeta:
             depth -= 1
         self.last_info = {"depth": depth, "nodes": self._nodes}
         return best
+
+    first_pass_share = 0.5  # of the budget for the first sample over the candidates
+
+    def _choose_sampled(self, state, rng: random.Random, deadline: float):
+        """One decision against sampled others (see the module notes)."""
+        seat = state.current_player()
+        legal = state.legal_moves()
+        if len(legal) == 1:
+            return legal[0]
+        start = time.monotonic()
+        first_pass_end = start + (deadline - start) * self.first_pass_share
+        # A random order (legal lists can be huge and lazy: draw indices, not shuffle).
+        order = rng.sample(range(len(legal)), min(len(legal), 20_000))
+        candidates = [legal[i] for i in order]
+        totals: dict = {}
+        samples = 0
+        while len(candidates) > 1:
+            guess = determinise(state, seat, rng)
+            stream = rng.getrandbits(64)
+            samples += 1
+            end = first_pass_end if samples == 1 else deadline
+            scored = []
+            for k, move in enumerate(candidates):
+                if k and time.monotonic() > end:
+                    break
+                value = self._sampled_value(guess, move, seat, random.Random(stream))
+                totals[move] = totals.get(move, 0.0) + value
+                scored.append(move)
+            if time.monotonic() > deadline or len(scored) < 2:
+                candidates = scored or candidates[:1]
+                break
+            scored.sort(key=lambda m: -totals[m])
+            candidates = scored[: max(1, len(scored) // 2)]
+        self.last_info = {"samples": samples, "candidates": len(totals)}
+        return max(candidates, key=lambda m: totals.get(m, -math.inf))
+
+    def _sampled_value(self, guess, move, seat: int, others: random.Random) -> float:
+        """``scores()`` once the others (drawn from ``others``) have chosen too."""
+        sim = guess.apply(move)
+        while not sim.is_terminal() and sim.current_player() != seat:
+            legal = sim.legal_moves()
+            sim = sim.apply(legal[others.randrange(len(legal))])
+        if sim.is_terminal():
+            return sim.returns()[seat] * WIN
+        return score_difference(sim, seat)
 
     def _root(self, state, moves, depth):
         alpha, best = -math.inf, moves[0]

@@ -404,7 +404,93 @@ class HardBot(_Base):
         return Challenge(max(candidates)[1])
 
 
-LEVELS = {"random": CrossroadsRandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+class ExpertBot(HardBot):
+    """Hard's judgement one turn deeper.  Hard scores a placement by what it wins,
+    whether the opponent can kill next and the threats it keeps; many quiet placements
+    tie there.  Expert takes Hard's best when it wins a point it keeps; otherwise it
+    plays each of its best quiet placements (no pair killed) and lets the opponent
+    answer with every placement, scored by Hard's own judgement from their side, and
+    keeps the placement whose best answer is weakest (a negamax of two turns on Hard's
+    evaluation).  Placements are searched best first until the budget runs out, so
+    more time means more of them checked."""
+
+    name = "expert"
+    think_seconds = 4.0
+    keep_threshold = 9.0  # Hard's value of a point won and not given back
+    answer_weight = 1.0
+
+    def choose_place(self, state, placements, *, rng, budget):
+        info = Analysis(state)
+        can_challenge = state.can_challenge()
+        mine = state.current_player()
+        opp_score = state.points[1 - mine]
+        order = list(placements)
+        rng.shuffle(order)
+        scored = []
+        for move in order:
+            if budget.expired() and scored:
+                break
+            budget.tick()
+            value = self.value(state, info, move, can_challenge, rng)
+            if opp_score >= 2 and value < -5:
+                value -= 5
+            scored.append((value, move))
+        scored.sort(key=lambda t: -t[0])
+        best_value, best = scored[0]
+        if best_value >= self.keep_threshold or budget.expired():
+            return best
+        best_two, pick = None, best
+        for value, move in scored:
+            if budget.expired() and best_two is not None:
+                break
+            if best_two is not None and value < best_value - 12.0:
+                break  # far below the best: a kill given away or worse
+            _board, killed, _views = info.after(move)
+            if killed:
+                continue
+            answer = self.best_answer(state, move, rng, budget)
+            if answer is None:
+                break
+            two = value - self.answer_weight * answer
+            if best_two is None or two > best_two:
+                best_two, pick = two, move
+        return pick
+
+    def best_answer(self, state, move, rng, budget) -> float | None:
+        """The opponent's best placement after ``move`` by Hard's value from their side
+        (None when the budget ran out before every answer was weighed)."""
+        after = state.apply(move)
+        if after.phase == "over":
+            return -1000.0
+        if after.current_player() == state.current_player():
+            after = after.apply(EndTurn())
+        if after.phase != "turn" or after.placed_this_turn:
+            return 0.0
+        answers = after.placements()
+        if not answers:
+            return 0.0
+        info = Analysis(after)
+        can_challenge = after.can_challenge()
+        best = None
+        for k, reply in enumerate(answers):
+            if k % 16 == 0 and budget.expired():
+                return None
+            budget.tick()
+            v = self.value(after, info, reply, can_challenge, rng)
+            if best is None or v > best:
+                best = v
+                if best >= 1000.0:
+                    break  # they win with it: no worse answer exists
+        return best
+
+
+LEVELS = {
+    "random": CrossroadsRandomBot,
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
+    "expert": ExpertBot,
+}
 
 
 def make(level: str):
@@ -416,6 +502,7 @@ __all__ = [
     "EasyBot",
     "MediumBot",
     "HardBot",
+    "ExpertBot",
     "make",
     "LEVELS",
     "kill_placements",

@@ -528,14 +528,21 @@ class HardBot(_CrystalBot):
         # the one reply that ends the game.  When a reply can end it, the pick is
         # checked against every reply, and the next best tried if it loses at once.
         if seat == state.first_mover:
-            for _ in range(self.verify):
-                if budget.expired() or not self.reply_wins(state, seat, plan, pick):
+            for k in range(self.verify):
+                if k >= self.verify_always and budget.expired():
+                    break
+                if not self.reply_wins(state, seat, plan, pick):
                     break
                 value[pick] = -3.0 * BIG
                 pick = pick_best(value, rng)
         return actions_for(plan, pick, state)
 
     verify = 12
+    verify_always = 0  # checks made even when the budget has run out
+
+    def answer_reply(self, leaves, reply, po2, pm2, mine, theirs, budget) -> np.ndarray:
+        """How good each reply is for the opponent (Hard: what it scores)."""
+        return reply
 
     def reply_wins(self, state: CrystalConnectorState, seat: int, plan: Plan, i: int) -> bool:
         """Does some reply to leaf ``i`` (my turn as the first mover) close the round
@@ -606,6 +613,7 @@ class HardBot(_CrystalBot):
             t2 = their_total[cand][r] + po2
             ends = (np.maximum(m2, t2) >= thr) & (m2 != t2)
             reply = np.where(ends, np.sign(t2 - m2) * BIG + (t2 - m2), reply)
+        reply = self.answer_reply(leaves, reply, po2, pm2, mine, theirs, budget)
         best_reply = np.full(k, -np.inf)
         np.maximum.at(best_reply, r, reply)
         seen = np.isfinite(best_reply)
@@ -625,3 +633,51 @@ def make(level: str):
 
 # Level -> factory; game.registry gives these to the game's spec.
 LEVELS = {"random": RandomCrystalBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+
+
+class ExpertBot(HardBot):
+    """Hard's two-turn search, wider: four times the candidates judged against the
+    opponent's reply, each reply search with five times the boards, and every close
+    call checked against every reply.  Hard stops well inside its 3 s (about 0.05 s a
+    move), so more time alone would change nothing; the width is what the time buys."""
+
+    name = "expert"
+    think_seconds = 4.0
+    follow_replies = 8  # each candidate's strongest replies get our answer weighed
+    follow_weight = 1.0
+    beam = 4000
+    candidates = 64
+    reply_beam = 600
+    verify = 16
+    # The wider search can spend the whole budget; the check against every reply
+    # (about 0.1 s each) is the safety net, so the first few always run.
+    verify_always = 2
+
+    def answer_reply(self, leaves, reply, po2, pm2, mine, theirs, budget) -> np.ndarray:
+        """A third turn: a reply that leaves us a strong answer is worth less to the
+        opponent.  Each candidate's strongest replies are followed by our best single
+        shift on the board they leave (lines they shifted are banned to us), and the
+        reply's worth drops by what that shift gains us over the reply's board."""
+        if budget.expired() or len(leaves) == 0:
+            return reply
+        terminal = np.abs(reply) >= BIG / 2
+        top = top_per_root(np.where(terminal, np.inf, reply), leaves.root, self.follow_replies)
+        top = top[~terminal[top]]
+        if top.size == 0:
+            return reply
+        boards = leaves.boards[top] & 7
+        follow = expand(make_roots(boards, leaves.lines[top]), budget)
+        if len(follow) == 0:
+            return reply
+        pm3, po3 = products(follow.boards, mine, theirs, budget)
+        gain = np.full(top.size, -np.inf)
+        np.maximum.at(gain, follow.root, (pm3 - po3 - follow.cost).astype(np.float64))
+        base = (pm2[top] - po2[top]).astype(np.float64)
+        ok = np.isfinite(gain)
+        out = reply.astype(np.float64).copy()
+        out[top[ok]] -= self.follow_weight * np.maximum(0.0, gain[ok] - base[ok])
+        # replies not followed up stay as they were: they ranked below the strongest
+        return out
+
+
+LEVELS["expert"] = ExpertBot

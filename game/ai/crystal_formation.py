@@ -361,6 +361,78 @@ class HardBot:
         del killers[self.killer_slots :]
 
 
+class ExpertBot(HardBot):
+    """Hard, searching deeper where Hard stops early.  With two players Hard looks
+    three actions ahead (its best ten, the opponent's five strongest replies, its own
+    best next action) and finishes in a fraction of its budget; Expert runs the same
+    minimax with an alpha-beta window by iterative deepening, three actions, then
+    four (its best twelve, the six strongest replies to each, its own six best next
+    actions, then the opponent's strongest answer over every action), so it sees the
+    reply to its own plan of two actions.  A rival one action from its fifth tree, and
+    games of three or more players, get Hard's searches."""
+
+    name = "expert"
+    think_seconds = 4.0
+    widths = (12, 6, 6)  # candidates kept at each ply before the last (full) one
+    max_depth = 4
+
+    def _three_ply(self, state, seat, ranked, budget):
+        best_move = super()._three_ply(state, seat, ranked, budget)
+        if budget.expired():
+            return best_move
+        self._root_seat = seat
+        for depth in range(4, self.max_depth + 1):
+            try:
+                move = self._root(state, ranked, depth, budget)
+            except _OutOfBudget:
+                break
+            if move is not None:
+                best_move = move
+        return best_move
+
+    def _root(self, state, ranked, depth, budget):
+        best_move, alpha = None, -float("inf")
+        for _v1, move, child in ranked[: self.widths[0]]:
+            value = self._search(child, depth - 1, alpha, float("inf"), budget, 1)
+            if value > alpha + 1e-9:
+                alpha, best_move = value, move
+        return best_move
+
+    def _search(self, state, depth, alpha, beta, budget, ply):
+        seat = self._root_seat
+        if state.is_terminal() or depth == 0:
+            return relative_value(seat_values(state), seat)
+        if budget.expired():
+            raise _OutOfBudget
+        maximising = state.current_player() == seat
+        children = []
+        for move in state._legal:
+            child = state._play(move)
+            children.append((relative_value(seat_values(child), seat), child))
+        budget.tick(len(children))
+        if depth == 1:  # the last ply: the best (or worst) action by one-ply value
+            values = [v for v, _ in children]
+            return max(values) if maximising else min(values)
+        children.sort(key=lambda t: -t[0] if maximising else t[0])
+        width = self.widths[ply] if ply < len(self.widths) else len(children)
+        value = -float("inf") if maximising else float("inf")
+        for _v, child in children[:width]:
+            v = self._search(child, depth - 1, alpha, beta, budget, ply + 1)
+            if maximising:
+                value = max(value, v)
+                alpha = max(alpha, value)
+            else:
+                value = min(value, v)
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return value
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
 def _as_mover(state: FormationState, seat: int) -> FormationState:
     """The same position with ``seat`` to move in the same round (for best-reply
     search, where any opponent may be the one who answers)."""
@@ -369,7 +441,13 @@ def _as_mover(state: FormationState, seat: int) -> FormationState:
     return FormationState(state.players, state.board, state.stashes, turn, state.winner)
 
 
-LEVELS = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+LEVELS = {
+    "random": RandomBot,
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
+    "expert": ExpertBot,
+}
 
 
 def make(level: str):
@@ -380,4 +458,13 @@ def make(level: str):
         raise ValueError(f"Crystal Formation has no {level!r} bot") from None
 
 
-__all__ = ["EasyBot", "MediumBot", "HardBot", "RandomBot", "make", "seat_values", "relative_value"]
+__all__ = [
+    "EasyBot",
+    "MediumBot",
+    "HardBot",
+    "ExpertBot",
+    "RandomBot",
+    "make",
+    "seat_values",
+    "relative_value",
+]
