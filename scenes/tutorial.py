@@ -167,7 +167,7 @@ class HandOverMixin:
             import math
 
             glow = math.sin(math.pi * self.ticks / HANDOVER_PULSE_TICKS)  # one swell and fade
-            rect = self._hint_button.rect.inflate(10 + int(10 * glow), 10 + int(10 * glow))
+            rect = self.hint_button.rect.inflate(10 + int(10 * glow), 10 + int(10 * glow))
             pygame.draw.rect(
                 surface, lighten(self.app.theme["accent"], 0.4 * glow), rect, 4, border_radius=12
             )

@@ -363,7 +363,7 @@ def test_the_hand_over_pulses_the_hint_button_once(app):
     hand_over(app, "color-crossroads")
     app.run_ticks(1)
     game = app.top
-    rect = game._hint_button.rect.inflate(14, 14)
+    rect = game.hint_button.rect.inflate(14, 14)
 
     def ring():
         surface = pygame.Surface((1280, 720))

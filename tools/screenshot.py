@@ -176,7 +176,7 @@ def screen(kind: str, out: Path, args) -> Path:
             if scene.anim is None and scene.queue:
                 app.run_ticks(1, draw=False)
             if scene.anim is not None:
-                total = scene.anim[4]
+                total = scene.anim.ticks
                 scene.anim_tick = max(0, int(total * args.mid) - 1)
                 app.run_ticks(1, draw=False)
             app.draw(0.0)

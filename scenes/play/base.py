@@ -18,6 +18,9 @@ A game's view subclasses :class:`PlayScene` and fills in the board:
 - ``banner_rect()`` / ``banner_style``: where the base draws the banner, and how.
 - ``bot_pause(state)``: how long a bot's action waits, in ticks at normal speed.
 
+Those are the main hooks; ``VIEW_HOOKS`` below lists every method a view may define
+again, and a test holds the views to it.
+
 The base class runs the loop around that: it asks the bot worker for bot moves
 (never blocking the UI), paces them so a person can follow, animates each action,
 ticks the clocks, autosaves after every move, offers Hint (H), Undo (U / Ctrl+Z),
@@ -108,6 +111,55 @@ class Transition(NamedTuple):
     ticks: int
 
 
+# Every method of the base that a game's view may define again, and what for.  A view
+# overrides nothing else (tests/test_view_hooks.py holds it to this list), so a reader of
+# the base knows every place a game can change the screen's behaviour.  "extend" hooks
+# call ``super()`` for the shared behaviour; the others replace a default.
+VIEW_HOOKS: dict[str, str] = {
+    # the board
+    "draw_board": "the board for a settled state",
+    "transition_ticks": "how long the animation of one action lasts",
+    "draw_transition": "the animation, a function of (old, new, move, t)",
+    "draw_hint": "the hint's move drawn on the board",
+    "handle_board": "clicks, drags and keys turned into the game ui's inputs",
+    "update_view": "per-tick view work (hover, particles)",
+    "cancel_input": "Escape / B drops a half-entered move",
+    "phone_back": "a phone's Back: may take back more than B",
+    "drop_local_input": "a move from elsewhere: forget what was half-entered",
+    # the move flow
+    "on_moved": "after any applied action (sounds, pop-ups)",
+    "on_refused": "extra feedback for a refused move",
+    "on_animation_done": "an action's animation was shown (played out or skipped)",
+    "on_undo": "after undo / redo: drop half-entered input",
+    "finish_animations": "extend: a view with its own queue of shown actions",
+    "undo": "extend: take back a step of a turn held on screen before the match's undo",
+    "redo": "extend: drop a turn held on screen before the match's redo",
+    "request_hint": "extend: refuse a hint with the reason (while answering, mid-turn)",
+    "show_results": "extend: wait for a view's own summary before the results",
+    "bots_may_move": "hold the bots while people read something",
+    "bot_pause": "how long a bot's action stays pending",
+    "say": "extend: restyle the words of a banner (the engine's fragments)",
+    # the frame around the board (scenes/play/frame.py)
+    "status_text": "the header's line",
+    "seat_colour": "a seat's colour",
+    "panel_rows": "the side panel's rows: seat, left text, right text",
+    "player_rows": "how the player rows are set",
+    "row_badges_width": "room for a row's badges",
+    "draw_row_badges": "a row's badges",
+    "draw_players": "a game whose player rows show more than a line (or a mark over the dot)",
+    "draw_extra_panel": "the game's own panel content under the players",
+    "log_lines": "the move log's lines (grouped into turns)",
+    "draw_log": "a log with the game's own marks (Chromatic Collapse's side shapes)",
+    "banner_rect": "where the banner goes",
+    "draw_banner": "a banner that also shows the standing prompt (Chromatic Collapse)",
+    # buttons (scenes/play/buttons.py)
+    "view_buttons": "the view's own buttons as Button records",
+    "focusable_buttons": "which buttons the focus ring visits",
+    # the scene
+    "handle": "extend: input the whole screen answers before the base (a click drops the ring)",
+}
+
+
 class PlayScene(ButtonFocus, ScreenFrame, Scene):
     name = "play"
     # View attributes that live in the view's ``game_ui`` (its ui.py's half-entered
@@ -135,10 +187,9 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         self.spec = match.spec
         self.shown = match.state  # the state on screen (lags behind during animations)
         self.queue: list[tuple] = []  # (old, new, move, seat) still to animate
-        self.anim: tuple | None = None  # (old, new, move, seat, total_ticks)
+        self.anim: Transition | None = None  # the animation in flight
         self.anim_tick = 0
         self.ticket = None
-        self.ticket_kind = ""
         self.bot_ready_move = None
         self.bot_wait = 0
         self.hint = None
@@ -188,7 +239,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
             self.buttons[id(b)] = fn
             self._panel_elements.append(b)
             x += w + 8
-        self._hint_button, self._undo_button = self._panel_elements[:2]
+        self.hint_button, self._undo_button = self._panel_elements[:2]
 
     # -- moves -----------------------------------------------------------------------
     def try_move(self, move) -> bool:
@@ -319,7 +370,6 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
                 seconds=self.bot_seconds,
                 spec_module=self.spec_module,
             )
-            self.ticket_kind = "bot"
             self.ticket_tick = self.ticks
             self.bot_wait = self.bot_delay_ticks(m.state)
         if self.bot_wait > 0:
@@ -621,8 +671,8 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
             self.anim_tick = 0
         if self.anim is not None:
             self.anim_tick += 1
-            if self.anim_tick >= self.anim[4]:
-                self.shown = self.anim[1]
+            if self.anim_tick >= self.anim.ticks:
+                self.shown = self.anim.new
                 self.on_animation_done(*self.anim[:4])
                 self.anim = None
         elif not self.queue:

@@ -366,7 +366,7 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         if self.later is not None:
             # The result is told once its animation has played (or was skipped).
             move = self.later[0]
-            if not (self.anim and self.anim[2] is move) and not any(
+            if not (self.anim and self.anim.move is move) and not any(
                 q[2] is move for q in self.queue
             ):
                 self.say(self.later[1], self.later[2], 4.5)

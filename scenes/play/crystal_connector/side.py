@@ -98,7 +98,9 @@ class SidePanel:
                     words = "thinking" + "." * (1 + (self.ticks // 15) % 3)
                 else:
                     words = (
-                        "shifting" if self.anim is not None and self.anim[3] == mover else "up next"
+                        "shifting"
+                        if self.anim is not None and self.anim.seat == mover
+                        else "up next"
                     )
             elif mover in m.proxy:
                 words = "you choose its shifts"

@@ -8,7 +8,7 @@ import pygame
 
 from game.element_shift import CELLS, ELEMENT_NAMES, beater
 from scenes.play.base import PANEL
-from scenes.widgets import MIN_TARGET, Pen, draw_glyph, draw_panel, lighten, wrap_text
+from scenes.widgets import Pen, draw_glyph, lighten, wrap_text
 
 from .layout import ELEMENT_GLYPHS, element_colour
 from .sprites import blit_token
@@ -18,18 +18,10 @@ class SidePanel:
     """Drawing the shared side panel (mixed into ElementShiftView)."""
 
     # -- drawing: the side panel -----------------------------------------------------
-    def draw_panel(self, surface) -> None:
-        """The base side panel, its background cached."""
-        draw_panel(surface, PANEL, self.app.theme)
-        y = PANEL.y + 12
-        y = self.draw_players(surface, y)
-        y = self.draw_extra_panel(surface, y + 6)
-        self.draw_log(surface, y + 6, PANEL.bottom - 12 - MIN_TARGET - 16)
-
     def draw_players(self, surface, y: int) -> int:
         write = Pen(surface, self.app.theme)
         theme = self.app.theme
-        state = self.shown if self.anim is None else self.anim[0]
+        state = self.shown if self.anim is None else self.anim.old
         m = self.match
         live = m.state
         # the seat to act is marked only while seats are deciding (not in a reveal or summary)
@@ -82,7 +74,7 @@ class SidePanel:
     def draw_extra_panel(self, surface, y: int) -> int:
         write = Pen(surface, self.app.theme)
         theme = self.app.theme
-        state = self.shown if self.anim is None else self.anim[0]  # no spoilers mid-reveal
+        state = self.shown if self.anim is None else self.anim.old  # no spoilers mid-reveal
         x, w = PANEL.x + 14, PANEL.w - 28
         counts = state.tile_counts()
         lead = state.leading_element()

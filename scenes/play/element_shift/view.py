@@ -129,7 +129,7 @@ class ElementShiftView(
         return len(self.people_seats) >= 2
 
     def animating_resolution(self) -> bool:
-        if self.anim is not None and is_resolution(self.anim[0], self.anim[1]):
+        if self.anim is not None and is_resolution(self.anim.old, self.anim.new):
             return True
         return any(is_resolution(o, n) for o, n, _, _ in self.queue)
 
@@ -454,8 +454,8 @@ class ElementShiftView(
         # a soft sound as each segment of the reveal starts
         if (
             self.anim is not None
-            and is_resolution(self.anim[0], self.anim[1])
-            and self.anim[0].round >= 1
+            and is_resolution(self.anim.old, self.anim.new)
+            and self.anim.old.round >= 1
         ):
             phase = self.reveal_phase()
             if phase and phase[:2] != (self._last_phase or (None, None))[:2]:
@@ -500,7 +500,9 @@ class ElementShiftView(
         return out.reason if out else "Game over"
 
     def reveal_status(self) -> str:
-        pairs = ([self.anim[:2]] if self.anim else []) + [(o, n) for o, n, _, _ in self.queue]
+        pairs = ([(self.anim.old, self.anim.new)] if self.anim else []) + [
+            (o, n) for o, n, _, _ in self.queue
+        ]
         old = next(o for o, n in pairs if is_resolution(o, n))
         if old.round == 0:
             return "Start tiles revealed"
