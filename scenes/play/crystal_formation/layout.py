@@ -33,7 +33,6 @@ COLOUR_NAMES = ("red", "blue", "green", "yellow", "purple", "orange")
 PIECE_SHAPE = {"L": (0.72, 0.50), "M": (0.54, 0.38), "S": (0.36, 0.27)}
 PIPS = {"S": 1, "M": 2, "L": 3}
 GROUND = 0.36  # the stack stands on this line, below the cell centre (in units)
-HEAVY_KEYS = frozenset({"threat", "rings", "tl", "pl"})  # cache keys of board-sized layers
 ACTION_TICKS = 22
 EFFECT_TICKS = 26
 

@@ -51,11 +51,11 @@ from game.crystal_formation import Grow, MoveNode, Pass, Place
 from scenes.play.base import PlayScene, board_key
 from scenes.play.buttons import Button, focus_alias
 from scenes.play.interpret import Cell, Drop, Key, Pick, Point, Unused
-from scenes.widgets import MIN_TARGET
+from scenes.widgets import MIN_TARGET, cached
 
 from .animation import Animations
 from .board import BoardDrawing
-from .layout import ACTION_CARD, HEAVY_KEYS, STRIP, board_geom
+from .layout import ACTION_CARD, STRIP, board_geom
 from .side import SidePanel
 from .strip import StripDrawing
 from .ui import clear, interpret_move, new_ui, settle
@@ -76,8 +76,6 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         self.mouse = (-1, -1)
         self.press = None  # (pos, cell, button name, finger) of a press
         self.threat_view = False
-        self._cache: dict = {}
-        self._layers: dict = {}
         self._bg = None
         self._log_key = None
         self._log = []
@@ -110,17 +108,10 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         return self.match.seat_names()[seat]
 
     def _cached(self, key, make):
-        """Per-state values, keyed by the (immutable, hashable) state itself so a
-        reused object id can never serve a stale entry.  Board-sized layers live
-        in a separate, smaller cache (each is about 1.5 MB)."""
-        heavy = key[0] in HEAVY_KEYS
-        cache = self._layers if heavy else self._cache
-        value = cache.get(key)
-        if value is None:
-            if len(cache) >= (12 if heavy else 256):
-                cache.pop(next(iter(cache)))  # the oldest entry
-            value = cache[key] = make()
-        return value
+        """Per-state values and board-sized layers in the kit's one bounded cache, keyed
+        by the (immutable, hashable) state itself so a reused object id can never serve
+        a stale entry; the kit weighs the layers by their bytes (each about 1.5 MB)."""
+        return cached(("crystal_formation",) + key, make)
 
     def preview(self, state, move):
         """The engine's end-of-turn preview for ``move`` (None: as things stand)."""
