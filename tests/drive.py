@@ -15,6 +15,8 @@ touch in its own order (before, after, or around the finger event) on purpose.
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 
@@ -76,3 +78,71 @@ def pad(
             run(app, ticks, draw)
     if not each:
         run(app, ticks, draw)
+
+
+# -- waiting for the screen ------------------------------------------------------------
+# Bots think in real time in the worker's thread while ticks take almost none, so a wait
+# lets real time pass while a request is out.  Every limit only stops a broken test from
+# hanging; none is a timing check.
+
+
+def _request_out(view) -> bool:
+    return (
+        getattr(view, "ticket", None) is not None or getattr(view, "hint_ticket", None) is not None
+    )
+
+
+def wait_ticks(app, view, predicate, max_ticks: int = 20000) -> None:
+    """Run ticks (without drawing) until ``predicate``, sleeping a little per tick while
+    ``view`` waits for a bot or a hint; bounded by ticks, so a stuck screen fails and a
+    slow machine does not.  Fails with the banner when it never happens."""
+    for _ in range(max_ticks):
+        if predicate():
+            return
+        if _request_out(view):
+            time.sleep(0.002)
+        app.run_ticks(1, draw=False)
+    assert predicate(), f"still waiting; banner: {view.banner!r}"
+
+
+def wait_seconds(app, predicate, seconds: float = 60.0, draw_every: int = 0) -> bool:
+    """Tick until ``predicate`` holds or ``seconds`` have passed, drawing every
+    ``draw_every``-th tick when asked; answers whether it held."""
+    end = time.monotonic() + seconds
+    n = 0
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        n += 1
+        app.run_ticks(1, draw=bool(draw_every) and n % draw_every == 0)
+        time.sleep(0.001)
+    return predicate()
+
+
+def settle_for_person(app, view) -> None:
+    """Until a person must act with nothing animating, or the game has left the screen."""
+
+    def ready():
+        if app.top is not view:
+            return True
+        return (
+            view.person_to_act() and not view.anim and not view.queue and not view.match.is_over()
+        )
+
+    wait_ticks(app, view, ready)
+
+
+def settle_or_over(app, view, seconds: float = 60.0) -> None:
+    """Until a person may act, the game is over or the screen changed, yielding between
+    batches of ticks while bots think."""
+
+    def ready():
+        if app.top is not view:
+            return True
+        idle = not view.anim and not view.queue
+        return idle and (view.match.is_over() or view.person_to_act())
+
+    deadline = time.monotonic() + seconds
+    while not app.run_until(ready, max_ticks=30):
+        assert time.monotonic() < deadline, "the bot never answered"
+        time.sleep(0.002)

@@ -17,6 +17,7 @@ import pygame
 import scenes.select as select_module
 from game.chromatic_collapse import CIRCLE, DIAMOND, Remove, Slide, Start, square_cell
 from tests import drive
+from tests.drive import settle_or_over as settle
 from tests.drive import control, focused_text, names
 
 pad = partial(drive.pad, ticks=1)  # a controller press, then the tick that handles it
@@ -34,23 +35,6 @@ def fix_seed(monkeypatch, seed=11):
     """The select screen draws a random seed when the seed field is empty (typing one
     needs a keyboard): make that draw repeatable."""
     monkeypatch.setattr(select_module, "random", random.Random(seed))
-
-
-def settle(app, view, seconds=60.0):
-    """Run until the person may act, the game is over or the screen changed.  Bots think
-    in a thread, so ticks alone do not give them time: yield between batches.  (A
-    time-out, not a timing assertion.)"""
-
-    def ready():
-        if app.top is not view:
-            return True
-        idle = not view.anim and not view.queue
-        return idle and (view.match.is_over() or view.person_to_act())
-
-    deadline = time.monotonic() + seconds
-    while not app.run_until(ready, max_ticks=30):
-        assert time.monotonic() < deadline, "the bot never answered"
-        time.sleep(0.002)
 
 
 def greedy(state, rng):

@@ -16,7 +16,6 @@ pair once so the bot's answer is traced on the board.
 """
 
 import random
-import time
 from functools import partial
 
 import pygame
@@ -37,6 +36,8 @@ from game.color_crossroads import (
 )
 from scenes.play import color_crossroads as V
 from tests import drive
+from tests.drive import settle_for_person as settle
+from tests.drive import wait_ticks as wait
 from tests.drive import control, names
 from tests.drive import focused_text as focused
 
@@ -99,29 +100,6 @@ def finger_drag(app, points, ticks=1):
 
 
 # -- waiting --------------------------------------------------------------------------------
-def wait(app, view, predicate, max_ticks=20000):
-    for _ in range(max_ticks):
-        if predicate():
-            return
-        if view.ticket is not None or view.hint_ticket is not None:
-            time.sleep(0.002)  # the bot thinks in real time, ticks take almost none
-        app.run_ticks(1, draw=False)
-    assert predicate(), f"still waiting; banner: {view.banner!r}"
-
-
-def settle(app, view):
-    """Until a person must act with nothing animating, or the game left the screen."""
-
-    def ready():
-        if app.top is not view:
-            return True
-        return (
-            view.person_to_act() and not view.anim and not view.queue and not view.match.is_over()
-        )
-
-    wait(app, view, ready)
-
-
 def banner_is(view, reason):
     return view.banner == reason[:1].upper() + reason[1:]
 

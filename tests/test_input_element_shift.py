@@ -10,7 +10,6 @@ X, Y, Back, Start).  Nothing here calls ``match.submit`` or ``view.try_move``.""
 from __future__ import annotations
 
 import random
-import time
 from functools import partial
 
 import pygame
@@ -35,18 +34,8 @@ DPAD_UP, DPAD_DOWN, DPAD_LEFT, DPAD_RIGHT = 11, 12, 13, 14
 
 
 # -- driving helpers ------------------------------------------------------------------
-def wait(app, predicate, seconds: float = 40.0, draw_every: int = 0) -> bool:
-    """Tick until ``predicate`` holds.  Bots think in a thread, so real time must pass;
-    the limit only stops a broken test from hanging (it is not a timing check)."""
-    end = time.monotonic() + seconds
-    n = 0
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        n += 1
-        app.run_ticks(1, draw=bool(draw_every) and n % draw_every == 0)
-        time.sleep(0.001)
-    return predicate()
+# Element Shift's input test gives each wait 40 s before it fails.
+wait = partial(drive.wait_seconds, seconds=40.0)
 
 
 def finger(etype, pos, finger_id: int = 1, dx: float = 0.0, dy: float = 0.0):

@@ -29,6 +29,7 @@ from game.registry import GAMES
 from scenes.play.chromatic_collapse import CELL, ChromaticCollapseView
 from scenes.widgets import MIN_TARGET
 from tests import drive
+from tests.drive import settle_or_over as settle
 from tests.drive import names
 
 press = partial(drive.key, ticks=1)  # a key, then the tick that handles it
@@ -63,23 +64,6 @@ def make_view(app, seats=("person", "person"), moves=(), start=None, seed=1):
 def click_square(app, view, sq):
     app.post_click(view.square_center(sq))
     app.run_ticks(1)
-
-
-def settle(app, view, seconds=60.0):
-    """Run until the person may act, the game is over or the screen changed.  Bots think
-    in a thread here, so ticks alone do not give them time: yield between batches.  (A
-    time-out, not a timing assertion.)"""
-
-    def ready():
-        if app.top is not view:
-            return True
-        idle = not view.anim and not view.queue
-        return idle and (view.match.is_over() or view.person_to_act())
-
-    deadline = time.monotonic() + seconds
-    while not app.run_until(ready, max_ticks=30):
-        assert time.monotonic() < deadline, "the bot never answered"
-        time.sleep(0.002)
 
 
 def still(app, view):

@@ -34,6 +34,8 @@ from game.match import Match, Seat
 from game.registry import GAMES
 from scenes.play import color_crossroads as V
 from tests import drive
+from tests.drive import settle_for_person as settle
+from tests.drive import wait_ticks as wait
 from tests.drive import focused_text, motion
 
 # a click or a key, then the tick that handles it
@@ -103,31 +105,6 @@ def make_view(app, moves=(), seats=("person", "person"), seed=3):
     app.push(view)
     app.run_ticks(2)
     return view
-
-
-def wait(app, view, predicate, max_ticks=20000):
-    """Run ticks until ``predicate``; while a bot thinks (in the worker's thread) the test
-    sleeps a little per tick, because the bot needs real time and ticks take almost none."""
-    for _ in range(max_ticks):
-        if predicate():
-            return
-        if view.ticket is not None or view.hint_ticket is not None:
-            time.sleep(0.002)
-        app.run_ticks(1, draw=False)
-    assert predicate(), f"still waiting; banner: {view.banner!r}"
-
-
-def settle(app, view):
-    """Run until a person must act (nothing animating) or the game has left the screen."""
-
-    def ready():
-        if app.top is not view:
-            return True
-        return (
-            view.person_to_act() and not view.anim and not view.queue and not view.match.is_over()
-        )
-
-    wait(app, view, ready)
 
 
 def still(app, view):

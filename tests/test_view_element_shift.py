@@ -4,7 +4,6 @@ screen (never ``match.submit``); the bots run in the worker (thread mode)."""
 
 from __future__ import annotations
 
-import time
 from functools import partial
 
 import pygame
@@ -17,6 +16,7 @@ from game.registry import GAMES
 from scenes.play.element_shift import ElementShiftResults, ElementShiftView, cell_center
 from scenes.select import SEAT_CHOICES, SEAT_TEXT
 from tests import drive
+from tests.drive import wait_seconds as wait
 
 # a click or a key, then the tick that handles it (not drawn: quicker)
 click = partial(drive.click, ticks=1, draw=False)
@@ -26,20 +26,6 @@ SPEC = GAMES["element-shift"]
 
 
 # -- driving helpers ------------------------------------------------------------------
-def wait(app, predicate, seconds: float = 60.0, draw_every: int = 0) -> bool:
-    """Tick until ``predicate`` holds.  Bots think in a thread, so real time must pass;
-    the limit only stops a broken test from hanging (it is not a timing check)."""
-    end = time.monotonic() + seconds
-    n = 0
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        n += 1
-        app.run_ticks(1, draw=bool(draw_every) and n % draw_every == 0)
-        time.sleep(0.001)
-    return predicate()
-
-
 def click_cell(app, cell: int) -> None:
     click(app, cell_center(cell))
 
