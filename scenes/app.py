@@ -35,6 +35,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from game.saves import user_paths  # noqa: E402
 from scenes import input as arcade_input  # noqa: E402
 from scenes import widgets  # noqa: E402
 
@@ -68,7 +69,6 @@ class App:
         """``home(app)`` builds the first screen; ``policy`` (kiosk only) is asked
         about every event first (``intercept(app, event) -> bool``, True when it used
         it) and told about every tick (``tick(app)``); it has ``config``."""
-        from game.saves import user_paths
         from scenes.config import KioskConfig, Settings
 
         self.headless = headless

@@ -18,6 +18,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame's firs
 import pygame  # noqa: E402
 
 from game.registry import GAMES  # noqa: E402
+from game.saves import user_paths  # noqa: E402
 from scenes.app import App  # noqa: E402
 from scenes.kiosk import KioskPolicy  # noqa: E402
 from scenes.select import start_quick_game  # noqa: E402
@@ -33,7 +34,6 @@ def home(app: App) -> TitleScene:
 def make_app(*, kiosk: bool = False, paths=None, **kwargs) -> App:
     """An App with the title as home and, at an event (``kiosk``), the kiosk policy
     read from kiosk.json (a damaged file is reported on screen and set aside)."""
-    from game.saves import user_paths
 
     paths = paths or user_paths()
     policy, problem = KioskPolicy.load(paths) if kiosk else (None, None)

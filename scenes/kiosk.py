@@ -24,6 +24,10 @@ import random
 
 import pygame
 
+from game import autosave
+from game.core import GameSetup
+from game.match import Match, Seat
+from game.registry import GAMES
 from scenes.config import KioskConfig  # noqa: F401 - its home was here; tests import it so
 from scenes.scene import LOGICAL_SIZE, Scene
 from scenes.title import TitleScene
@@ -89,7 +93,6 @@ class AttractScene(Scene):
 
     def __init__(self, app, start_index: int = 0):
         super().__init__(app)
-        from game.registry import GAMES
 
         self.ids = list(GAMES)
         self.index = start_index % max(1, len(self.ids))
@@ -107,9 +110,6 @@ class AttractScene(Scene):
             self.inner = None
 
     def start_game(self) -> None:
-        from game.core import GameSetup
-        from game.match import Match, Seat
-        from game.registry import GAMES
         from scenes.play import play_scene_for
 
         if self.inner is not None:
@@ -235,8 +235,6 @@ class StillThereScene(Scene):
         super().update()
         self.left -= 1
         if self.left <= 0:
-            from game import autosave
-
             autosave.clear(self.app.paths)  # a kiosk never resumes an abandoned match
             # The title then gets its full idle time before the demo starts.
             self.app.input.last_input_tick = self.app.tick_count

@@ -8,6 +8,11 @@ import random
 
 import pygame
 
+from game import autosave
+from game.core import GameSetup
+from game.match import Match
+from game.replays import keep_recent
+from game.saves import SaveError
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import (
     MenuScene,
@@ -56,15 +61,12 @@ class ResultsScene(MenuScene):
             )
             for _ in range(60)
         ]
-        from game import autosave
 
         autosave.clear(app.paths)
         self.keep_for_theatre()
 
     def keep_for_theatre(self) -> None:
         """Every finished game goes to the theatre's list (the last 50 are kept)."""
-        from game.replays import keep_recent
-        from game.saves import SaveError
 
         try:
             keep_recent(self.match, self.app.paths)
@@ -91,8 +93,6 @@ class ResultsScene(MenuScene):
         return "Shared first place: " + ", ".join(self.seat_label(w) for w in winners)
 
     def rematch(self) -> None:
-        from game.core import GameSetup
-        from game.match import Match
         from scenes.play import play_scene_for
 
         s = self.match.setup
@@ -125,8 +125,6 @@ class ResultsScene(MenuScene):
             self.party.stop()
 
     def save_replay(self) -> None:
-        from game import autosave
-        from game.saves import SaveError
 
         try:
             path = autosave.save_replay(self.match, self.app.paths)

@@ -10,6 +10,7 @@ import random
 
 import pygame
 
+from game import autosave
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import MenuScene, draw_gem, draw_text, lighten, starfield_background
 
@@ -47,7 +48,6 @@ class TitleScene(MenuScene):
 
     def build(self) -> None:
         self.clear_controls()
-        from game import autosave
 
         self.resume_match = None
         if not self.app.kiosk and self.checked_autosave:

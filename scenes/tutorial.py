@@ -26,6 +26,8 @@ import dataclasses
 
 import pygame
 
+from game.core import GameSetup
+from game.registry import GAMES
 from game.core import IllegalMove
 from game.match import Match, Seat
 from game.tutorial import Tutorial, TutorialError, judge, load_tutorial
@@ -93,7 +95,6 @@ def board_rect(view, game_id: str) -> pygame.Rect | None:
 def build_match(tutorial: Tutorial, index: int) -> Match:
     """The match of step ``index``: no clocks (a lesson is never timed), the person in
     the learner's seat, the tutorial's script in the others."""
-    from game.registry import GAMES
 
     spec = dataclasses.replace(GAMES[tutorial.game], rule_clock=None)
     setup = tutorial.setup()
@@ -145,8 +146,6 @@ def hand_over(app, game_id: str) -> None:
     """The last step: a real game against the Easy bot, the Hint button pulsing once."""
     import random
 
-    from game.core import GameSetup
-    from game.registry import GAMES
     from scenes.play import view_class
 
     spec = GAMES[game_id]

@@ -42,6 +42,7 @@ from typing import Any, NamedTuple
 import pygame
 import pygame_gui
 
+from game import autosave
 from game.core import IllegalMove
 from game.match import Match
 from scenes.app import LOGICAL_SIZE, TICK, Scene
@@ -302,7 +303,6 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         self.on_moved(old, new, move, seat)
         if not self.autosave_enabled:
             return
-        from game import autosave
 
         warning = autosave.save(self.match, self.app.paths)
         if warning and not self.warned_save:
@@ -466,7 +466,6 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         self.match.undo()
         self.finish_animations()
         self.on_undo()
-        from game import autosave
 
         autosave.save(self.match, self.app.paths)
         self.app.sound.play("back")
@@ -491,7 +490,6 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         self.app.push(PauseScene(self.app, self))
 
     def restart(self) -> None:
-        from game.match import Match
 
         self._cancel_bot()
         self._cancel_hint()

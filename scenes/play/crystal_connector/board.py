@@ -10,6 +10,8 @@ import math
 import pygame
 
 from game.crystal_connector import (
+    colour_groups,
+    double_cells,
     BOMB,
     CELLS,
     CHAMELEON,
@@ -200,7 +202,6 @@ class BoardDrawing:
         bombed cells and the largest group sizes (the engine's own functions)."""
 
         def make() -> dict:
-            from game.crystal_connector import colour_groups, double_cells
 
             bombed: set[int] = set()
             if BOMB in board:
