@@ -39,7 +39,10 @@ if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
     )
 
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.common.exceptions import TimeoutException  # noqa: E402
+from selenium.common.exceptions import (  # noqa: E402
+    StaleElementReferenceException,
+    TimeoutException,
+)
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 SHOTS = os.environ.get("PARTY_SHOTS")
@@ -122,6 +125,28 @@ def wait(driver, predicate, what: str, timeout: float = 20):
         ) from None
 
 
+def click_first(driver, selector: str, what: str, usable=lambda el: True):
+    """Click the first element matching ``selector`` that is ``usable``, finding it
+    again if the page redraws it between the find and the click (a seat list redrawn
+    as other phones join, step buttons redrawn by a state update); answers what it
+    clicked's ``data-move``."""
+    clicked = {}
+
+    def attempt(d):
+        try:
+            el = next((e for e in d.find_elements(By.CSS_SELECTOR, selector) if usable(e)), None)
+            if el is None:
+                return False
+            clicked["move"] = el.get_attribute("data-move")
+            el.click()
+            return True
+        except StaleElementReferenceException:
+            return False
+
+    wait(driver, attempt, what)
+    return clicked["move"]
+
+
 def shot(driver, name: str) -> None:
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
@@ -135,7 +160,7 @@ def join(driver, party, name: str) -> None:
     driver.find_element(By.ID, "find").click()
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#seat-list button"), "the seat list")
     shot(driver, "party-phone-join.png")
-    driver.find_element(By.CSS_SELECTOR, "#seat-list button").click()  # any free seat
+    click_first(driver, "#seat-list button", "a free seat")  # any free seat
     wait(driver, lambda d: d.find_element(By.ID, "play").is_displayed(), "the game page")
     # before the host starts, the page says what it is waiting for (then the game's status)
     wait(driver, lambda d: d.find_element(By.ID, "status").text.strip(), "a status line")
@@ -203,9 +228,8 @@ def test_a_browser_joins_element_shift_and_submits_a_plan(browser):
             steps = browser.find_elements(By.CSS_SELECTOR, "#steps button")
             assert len(steps) >= 5 and all(b.size["height"] >= 44 for b in steps)
             # steps that would leave the board are greyed out; take the first allowed one
-            next(b for b in steps if b.is_enabled()).click()
-            steps = browser.find_elements(By.CSS_SELECTOR, "#steps button")
-            steps[-1].click()  # stay
+            click_first(browser, "#steps button", "an allowed step", lambda b: b.is_enabled())
+            click_first(browser, "#steps button:last-child", "Stay")  # stay
             wait(
                 browser,
                 lambda d: "If nobody else moved" in d.find_element(By.ID, "preview").text,
@@ -270,12 +294,10 @@ def test_a_browser_makes_a_move_in_chromatic_collapse(browser):
             before = len(match().entries)
             groups = browser.find_elements(By.CSS_SELECTOR, "#groups button")
             if groups:
-                groups[0].click()
+                click_first(browser, "#groups button", "a group of moves")
             wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#moves button"), "the moves")
             shot(browser, "party-phone-chromatic-collapse.png")
-            button = browser.find_elements(By.CSS_SELECTOR, "#moves button")[0]
-            text = button.get_attribute("data-move")
-            button.click()
+            text = click_first(browser, "#moves button", "a move")
             wait(browser, lambda d: len(match().entries) > before, "the move to land")
             assert match().entries[before].text == text and match().entries[before].seat == 0
     finally:
