@@ -27,6 +27,20 @@ from scenes.widgets import (
 CHART = pygame.Rect(560, 150, 680, 400)
 
 
+def axis_steps(low: float, high: float, most: int = 5) -> tuple[float, float, float]:
+    """(step, bottom, top) of a chart's score axis: a whole step of 1, 2 or 5 times a
+    power of ten, so no two grid lines carry the same label (a game that ends 0-0 or
+    3-2 showed "0 0 1 1 1" with five even lines), and at most ``most`` steps."""
+    span = max(high - low, 1e-9)
+    scale = 1.0
+    while True:
+        for m in (1, 2, 5):
+            step = m * scale
+            if span / step <= most:
+                return step, math.floor(low / step) * step, math.ceil(high / step) * step
+        scale *= 10
+
+
 class ResultsScene(MenuScene):
     name = "results"
 
@@ -246,14 +260,15 @@ class ResultsScene(MenuScene):
         points = [(0, tuple(0.0 for _ in range(n)))] + [
             (i + 1, tuple(s)) for i, (_, s) in enumerate(history)
         ]
-        top = max(1.0, max(max(s) for _, s in points))
-        bottom = min(0.0, min(min(s) for _, s in points))
+        step, bottom, top = axis_steps(
+            min(0.0, min(min(s) for _, s in points)), max(1.0, max(max(s) for _, s in points))
+        )
         small = theme.font(15, "regular")
-        for k in range(5):
-            v = bottom + (top - bottom) * k / 4
+        for k in range(round((top - bottom) / step) + 1):
+            v = bottom + step * k
             y = plot.bottom - (v - bottom) / (top - bottom) * plot.h
             pygame.draw.line(surface, theme["grid"], (plot.x, y), (plot.right, y), 1)
-            draw_text(surface, f"{v:.0f}", small, theme["text_dim"], (plot.x - 8, y), "midright")
+            draw_text(surface, f"{v:g}", small, theme["text_dim"], (plot.x - 8, y), "midright")
         last = len(points) - 1
         for k in range(0, last + 1, max(1, last // 10 or 1)):
             x = plot.x + plot.w * k / max(1, last)
