@@ -13,9 +13,12 @@ Usage (from the checkout; ``python3`` re-runs itself under ``.venv`` if needed):
     python3 tools/arena.py --game chromatic-collapse --levels hard,ref-loa --games 40
     python3 tools/arena.py --game color-crossroads --levels expert,hard --games 40 --time-scale 0.25
 
-Besides the game's own levels, ``ref-uct``, ``ref-ab`` and (Chromatic Collapse)
-``ref-loa`` are reference players from outside the bot family (tools/references.py);
-without ``--seconds`` they think as long as the bot they face.
+Besides the game's own levels, ``ref-uct``, ``ref-ab``, (Chromatic Collapse)
+``ref-loa`` and ``ref-greedy`` are reference players from outside the bot family
+(tools/references.py); without ``--seconds`` they think as long as the bot they face.
+``ref-greedy`` is the stand-in for a newcomer's sensible but shallow play (Easy should
+lose to it): one ply on ``scores()``, and in Color Crossroads and Crystal Formation one
+turn on what a newcomer looks at there (dead pairs and cuts; trees, power and decay).
 
 For every pair of levels it plays ``--games`` games.  Two players: the levels swap
 seats every game.  More players: one level takes one seat and the other level all
@@ -501,10 +504,24 @@ def format_report(result: dict) -> str:
     return "\n".join(parts)
 
 
+REFERENCES_HELP = """\
+reference levels (tools/references.py, no code shared with game/ai):
+  ref-uct     plain UCT, random playouts
+  ref-ab      iterative-deepening alpha-beta on the game's scores()
+  ref-loa     the same alpha-beta with the Lines-of-Action evaluation (Chromatic Collapse)
+  ref-greedy  a newcomer's sensible but shallow play, one ply, no reply considered:
+              on scores() (Crystal Connector, Chromatic Collapse); in Color Crossroads
+              challenge a pair with no loop, cut a pair and challenge it, leave no dead
+              pair; in Crystal Formation trees, power, the node nearest a tree, and no
+              own node left to decay
+"""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         description="Play bot levels against each other and rate them.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=REFERENCES_HELP,
     )
     ap.add_argument("--game", help="game id (see game/registry.py)")
     ap.add_argument("--all", action="store_true", help="every game in GAMES")

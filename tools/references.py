@@ -1,10 +1,10 @@
 """Reference players for the arena: opponents from outside the project's bot family.
 
 A family of bots can beat itself convincingly and still be weak.  These players are
-written apart from ``game/ai`` (they share no code with it) and, except ``ref-loa``,
-know nothing of any game: they use only the public engine contract
-(``current_player``, ``legal_moves``, ``apply``, ``is_terminal``, ``returns``,
-``scores``).  Any reader can check them in a few minutes.
+written apart from ``game/ai`` (they share no code with it) and, except ``ref-loa``
+and ``ref-greedy`` in two games (below), know nothing of any game: they use only the
+public engine contract (``current_player``, ``legal_moves``, ``apply``,
+``is_terminal``, ``returns``, ``scores``).  Any reader can check them in a few minutes.
 
 - ``ref-uct``: plain UCT Monte-Carlo tree search, as Ludii's default UCT or
   OpenSpiel's ``MCTSBot``: UCB1 with c = 1.4, uniform random playouts to the end,
@@ -14,8 +14,21 @@ know nothing of any game: they use only the public engine contract
   ``scores()`` (own points minus the best opponent's) and ``returns()`` at the end.
   A seat playing several actions in a row (three shifts, two moves) simply keeps
   maximising.
-- ``ref-greedy``: one ply on ``scores()``, no look-ahead: the stand-in for a person who
-  plays sensible but shallow moves (Easy should lose to it most of the time).
+- ``ref-greedy``: one ply, no look-ahead and no reply considered: the stand-in for a
+  person who plays sensible but shallow moves (Easy should lose to it most of the
+  time).  It plays the action that leaves ``scores()`` best (a win at once first),
+  except in two games where one action rarely moves the points and a newcomer looks
+  at what the rule card teaches instead (``NEWCOMER_VIEWS``, through the engine's own
+  public helpers, never ``game/ai``):
+
+  - Color Crossroads, one turn ahead: challenge a pair that has no loop (never one
+    that has: that is the opponent's point), place a colour that cuts every loop of a
+    pair and challenge it in the same turn, and leave no dead pair for the opponent.
+    It sees loops and cuts exactly (``loop_exists``, ``critical_cells``), which a
+    person on a 9x9 board may not: an upper bound on a newcomer's eye.
+  - Crystal Formation, one action ahead (its own decay and death included, as the
+    decay preview shows): trees, power, the node closest to a tree, and none of its
+    own nodes left in a rival's area to decay; nothing about the rivals.
 - ``ref-loa`` (Chromatic Collapse only): the same alpha-beta with the classic
   Lines-of-Action evaluation from the literature (Winands' MIA and its predecessors):
   concentration around the centre of mass, centralisation, quads and mobility.
@@ -38,7 +51,7 @@ own choice kept and every other seat's submitted secret replaced by a legal gues
   meets the same samples (a determinisation, then the later seats' choices drawn
   uniformly with one seeded stream per sample) and is scored by ``scores()`` once the
   round resolves; the best half gets another sample each pass (successive halving).
-  ``ref-greedy`` still refuses such games.
+  ``ref-greedy`` refuses such games.
 """
 
 from __future__ import annotations
@@ -381,9 +394,14 @@ def _least_spread(n: int) -> float:
 
 # -- one ply ------------------------------------------------------------------------------
 class GreedyOnePly:
-    """A sensible but shallow player, like a newcomer: the action that leaves the
-    game's own points best for it right now (a win at once first), ties at random.
-    It looks at no reply.  Easy should lose to it most of the time."""
+    """A sensible but shallow player, like a newcomer: the action that leaves what the
+    board shows best for it right now (a win at once first), ties at random.  It looks
+    at no reply.  Easy should lose to it most of the time.
+
+    What the board shows is the game's own points (``scores()``), except in the two
+    games where one action rarely moves them and a newcomer looks at something else
+    the rule card teaches (:data:`NEWCOMER_VIEWS`): Color Crossroads (dead pairs) and
+    Crystal Formation (trees, power and the decay the influence rings show)."""
 
     name = "ref-greedy"
     think_seconds = 0.0
@@ -391,18 +409,83 @@ class GreedyOnePly:
     def choose(self, state, *, rng: random.Random, budget=None):
         _refuse_secrets(state)
         seat = state.current_player()
-        best, best_value = [], -math.inf
-        for move in state.legal_moves():
-            after = state.apply(move)
-            if after.is_terminal():
-                value = after.returns()[seat] * WIN
-            else:
-                value = score_difference(after, seat)
-            if value > best_value:
-                best, best_value = [move], value
-            elif value == best_value:
-                best.append(move)
-        return rng.choice(best)
+        moves = state.legal_moves()
+        view = NEWCOMER_VIEWS.get(type(state).__module__)
+        values = view(state, moves, seat) if view is not None else None
+        if values is None:
+            values = [_one_ply(state.apply(move), seat, score_difference) for move in moves]
+        best_value = max(values)
+        return rng.choice([m for m, v in zip(moves, values) if v == best_value])
+
+
+def _one_ply(after, seat: int, evaluate) -> float:
+    if after.is_terminal():
+        return after.returns()[seat] * WIN
+    return evaluate(after, seat)
+
+
+def crossroads_newcomer(state, moves, seat: int):
+    """Color Crossroads as a newcomer reads the rule card, one turn ahead: challenge
+    a pair that has no loop (+1; a pair with a loop gives the opponent the point, -1);
+    a placement that cuts every loop of a pair, then challenge it (+1); and a pair
+    left dead at the end of the turn is the opponent's point (-1 each).  Nothing about
+    the opponent's next placement.  Outside the placing turn (setup, answering a
+    challenge) the game's own points one ply ahead, as for every game (None)."""
+    from game.color_crossroads import PAIRS, Challenge, EndTurn, Place, critical_cells, loop_exists
+
+    if state.phase != "turn":
+        return None
+    open_pairs = state.open_pairs()
+    live = [p for p in open_pairs if loop_exists(state, p)]
+    dead = len(open_pairs) - len(live)
+    cut = {p: set(critical_cells(state, p)) for p in live}  # cells on every loop of p
+    claim = 1 if state.can_challenge() else 0  # one challenge a turn
+    values = []
+    for move in moves:
+        if isinstance(move, Challenge):
+            values.append(-1.0 if move.pair in live else 1.0)
+            continue
+        left = dead
+        if isinstance(move, Place):
+            left += sum(1 for p in live if move.colour not in PAIRS[p] and move.cell in cut[p])
+        if isinstance(move, EndTurn):
+            values.append(-float(left))
+        else:  # a placement or a pass: a dead pair may still be challenged this turn
+            taken = min(claim, left)
+            values.append(float(taken - (left - taken)))
+    return values
+
+
+def formation_newcomer(state, moves, seat: int):
+    """Crystal Formation as a newcomer reads the rule card, one action ahead (its own
+    decay and death at the end of the turn included, as the decay preview shows): its
+    trees (worth ten), its power, half the power of its node closest to a tree ("grow
+    the node nearest to a tree"), and, from the influence rings, its own nodes left
+    standing in a rival's area, which decay at its next turn end ("do not leave your
+    pieces where they decay": a tree would stop being one, 7, any other node 1).
+    Nothing about the rivals: their nodes do not change during its turn, and it does
+    not plan to wear them down."""
+    return [_one_ply(state.apply(move), seat, _formation_own) for move in moves]
+
+
+FORMATION_THREAT = (7.0, 1.0)  # what a threatened tree, a threatened other node costs
+
+
+def _formation_own(state, seat: int) -> float:
+    growing = [n.power for n in state.nodes(seat) if not n.is_tree]
+    value = 10.0 * state.trees(seat) + state.power(seat) + 0.5 * max(growing, default=0)
+    tree_threat, node_threat = FORMATION_THREAT
+    for node in state.threatened_nodes(seat):
+        value -= tree_threat if node.is_tree else node_threat
+    return value
+
+
+# Per game (the engine's module), what a newcomer looks at one ply ahead instead of
+# the game's points: ``view(state, legal moves, seat)`` -> a value per move, or None.
+NEWCOMER_VIEWS = {
+    "game.color_crossroads": crossroads_newcomer,
+    "game.crystal_formation": formation_newcomer,
+}
 
 
 def make_reference(level: str):
