@@ -95,15 +95,17 @@ def startup_rows(quick: bool) -> list[dict]:
     return [row("client", "start-up to first title frame (median)", med, "s", "< 1.0 s", med < 1.0)]
 
 
-def _frame_times(app, frames: int, before=None) -> list[float]:
+def _frame_times(app, frames: int, before=None, clock=time.perf_counter) -> list[float]:
+    """Milliseconds of ``clock`` per frame (update + draw); ``before(i)`` runs first,
+    untimed.  ``time.thread_time`` as the clock counts only the UI thread's own CPU."""
     times = []
     for i in range(frames):
         if before:
             before(i)
-        t0 = time.perf_counter()
+        t0 = clock()
         app.update()
         app.draw(0.0)
-        times.append((time.perf_counter() - t0) * 1000)
+        times.append((clock() - t0) * 1000)
     return times
 
 

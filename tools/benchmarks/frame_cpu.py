@@ -34,6 +34,11 @@ def main(argv=None) -> int:
     p.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[2])
     p.add_argument("--frames", type=int, default=300)
     args = p.parse_args(argv)
+    # tools/bench.py's frame loop, imported before the front end under test is put
+    # first on the path, so --root decides which game/ and scenes/ are timed.
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from bench import _frame_times as frame_times
+
     sys.path.insert(0, str(args.root.resolve()))
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -56,17 +61,13 @@ def main(argv=None) -> int:
         return make(**kw)
 
     def frames(app, n, before=None):
-        out = []
-        for i in range(n):
-            if before:
-                before(i)
-            c0 = time.thread_time()
-            app.update()
-            app.draw(0.0)
-            out.append((time.thread_time() - c0) * 1000)
-        return out
+        return frame_times(app, n, before, clock=time.thread_time)
 
-    print(f"front end at {args.root.resolve()}: UI thread CPU ms per frame, p50 / p99")
+    import scenes
+
+    print(
+        f"front end at {Path(scenes.__file__).parent.parent}: UI thread CPU ms per frame, p50 / p99"
+    )
     for gid, spec in GAMES.items():
         app = make_app()
         setup = GameSetup(gid, spec.default_players, spec.resolve_options()[1], 7)
