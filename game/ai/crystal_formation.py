@@ -380,16 +380,25 @@ class ExpertBot(HardBot):
 
     name = "expert"
     think_seconds = 4.0
-    widths = (12, 6, 6)  # candidates kept at each ply before the last (full) one
+    widths = (12, 6, 6, 6, 6)  # candidates kept at each ply before the last (full) one
     max_depth = 4
+    endgame_plies = 6  # with this few actions left, deepen to the round limit
     killer_slots = 4
 
     def _three_ply(self, state, seat, ranked, budget):
         self._root_seat = seat
         self._killers: dict[int, list] = {}
+        # In the last rounds the search may run on to the round limit, where the
+        # value is the ruled result, not a forecast (and the candidates are the best
+        # by that value).
+        left = ROUND_LIMIT * state.players - state.turn
+        deepest = self.max_depth
+        if left <= self.endgame_plies:
+            deepest = max(3, left)
+            ranked = sorted(ranked, key=lambda t: -self._value(t[2]))
         order = [(move, child) for _v1, move, child in ranked[: self.widths[0]]]
-        best_move = ranked[0][1]
-        for depth in range(3, self.max_depth + 1):
+        best_move = order[0][0]
+        for depth in range(3, deepest + 1):
             move, complete = self._root(order, depth, budget)
             if move is not None:
                 best_move = move
