@@ -374,7 +374,7 @@ class ExpertBot(HardBot):
 
     Games between strong bots run all 100 rounds and are decided by trees, then power,
     so Expert judges a position at the round limit by that ranking (a win, a loss or a
-    draw, then the margin in power), and a seat with no turn left loses nothing more
+    draw, then Hard's evaluation between equal results), and a seat with no turn left loses nothing more
     to decay, so its threatened nodes are no longer a debt.  A rival one action from
     its fifth tree, and games of three or more players, get Hard's searches."""
 
@@ -512,11 +512,16 @@ def endgame_value(state: FormationState, seat: int) -> float:
         return relative_value(values, seat)
     totals = [state.trees(s) * 100 + state.power(s) for s in range(state.players)]
     margin = totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
+    # Between equal results, Hard's evaluation of the final position: it still counts
+    # threats and pressure, which no longer change the result, but it is the same
+    # judgement Hard plays by, so a draw it rates well for us is one Hard tends to
+    # give away (measured: a tie-break by the margin in power drew more games).
+    tie = relative_value(seat_values(state), seat)
     if margin > 0:
-        return RESULT_VALUE + margin
+        return RESULT_VALUE + tie
     if margin < 0:
-        return -RESULT_VALUE + margin
-    return 0.0
+        return -RESULT_VALUE + tie
+    return tie
 
 
 class _OutOfBudget(Exception):
