@@ -991,9 +991,11 @@ def test_evaluation_prefers_trees():
     assert v[0] > v[1]
 
 
-# Sapphire's last action of the game (round 100): its tree on D5 stands in Ruby's area,
-# so it loses a pip at the end of this turn whatever it does, unless it moves away.
-# Ruby has 7 power (tree and a small), Sapphire 6.
+# Sapphire's last action of the game (round 100).  Ruby has 7 power (her tree and a
+# small on D1), Sapphire 6 (its tree on D5, out of Ruby's reach).  A small placed where
+# it survives draws; moving the tree to E4, where it threatens Ruby's small, is what
+# Hard's evaluation rates best (threat and pressure), but Ruby has no turn left to lose
+# that pip, so it loses by one.
 LAST_ACTION = """
         0SML . . 0S . . . .
         . . . . . . . .
@@ -1017,8 +1019,7 @@ def test_endgame_value_is_the_ruled_result_at_the_round_limit():
         # a win or a loss outweighs any margin; a draw is near zero either way
         assert (value > 500) == (power > 0) and (value < -500) == (power < 0)
         assert (endgame_value(end, 0) > 500) == (power < 0)
-    # moving the tree out of Ruby's reach keeps all six pips but adds none: lost by one;
-    # a new small elsewhere is a pip for the one the tree gives up: a draw
+    # moving the tree to threaten Ruby's small adds nothing: lost by one; a small: a draw
     assert endgame_value(ends["move d5-e4"], 1) < -500
     assert abs(endgame_value(ends["place g2"], 1)) < 500
     # Hard's evaluation of the finished game still counts threats and rates the loss
