@@ -383,7 +383,7 @@ class ExpertBot(HardBot):
     widths = (12, 6, 6, 6, 6)  # candidates kept at each ply before the last (full) one
     max_depth = 4
     endgame_plies = 6  # with this few actions left, deepen to the round limit
-    killer_slots = 4
+    last_killers = 4  # killers kept per ply for the last action (Hard keeps its own six)
 
     def _three_ply(self, state, seat, ranked, budget):
         self._root_seat = seat
@@ -482,7 +482,7 @@ class ExpertBot(HardBot):
             if move in killers:
                 killers.remove(move)
             killers.insert(0, move)
-            del killers[self.killer_slots :]
+            del killers[self.last_killers :]
         return value
 
 
