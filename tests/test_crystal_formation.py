@@ -18,7 +18,14 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from game.ai.base import Budget
-from game.ai.crystal_formation import EasyBot, HardBot, MediumBot, seat_values
+from game.ai.crystal_formation import (
+    EasyBot,
+    ExpertBot,
+    HardBot,
+    MediumBot,
+    endgame_value,
+    seat_values,
+)
 from game.core import IllegalMove
 from game.crystal_formation import (
     PIECES_PER_SIZE,
@@ -982,3 +989,62 @@ def test_evaluation_prefers_trees():
     s = position(WIN_IN_ONE)
     v = seat_values(s)
     assert v[0] > v[1]
+
+
+# Sapphire's last action of the game (round 100).  Ruby has 7 power (her tree and a
+# small on D1), Sapphire 6 (its tree on D5, out of Ruby's reach).  A small placed where
+# it survives draws; moving the tree to E4, where it threatens Ruby's small, is what
+# Hard's evaluation rates best (threat and pressure), but Ruby has no turn left to lose
+# that pip, so it loses by one.
+LAST_ACTION = """
+        0SML . . 0S . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . 1SML . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        """
+
+
+def test_endgame_value_is_the_ruled_result_at_the_round_limit():
+    s = position(LAST_ACTION, to_move=1, round_=100)
+    assert s.rounds_left == 0 and not s.is_terminal()
+    ends = {str(m): s._play(m) for m in s.legal_moves()}
+    assert all(e.is_terminal() for e in ends.values())
+    for end in ends.values():
+        power = end.power(1) - end.power(0)
+        value = endgame_value(end, 1)
+        # a win or a loss outweighs any margin; a draw is near zero either way
+        assert (value > 500) == (power > 0) and (value < -500) == (power < 0)
+        assert (endgame_value(end, 0) > 500) == (power < 0)
+    # moving the tree to threaten Ruby's small adds nothing: lost by one; a small: a draw
+    assert endgame_value(ends["move d5-e4"], 1) < -500
+    assert abs(endgame_value(ends["place g2"], 1)) < 500
+    # Hard's evaluation of the finished game still counts threats and rates the loss
+    # above the draw; a position before the limit is valued as Hard values it
+    assert seat_values(ends["move d5-e4"])[1] - seat_values(ends["move d5-e4"])[0] > (
+        seat_values(ends["place g2"])[1] - seat_values(ends["place g2"])[0]
+    )
+    early = position(LAST_ACTION, to_move=1, round_=50)
+    v = seat_values(early)
+    assert endgame_value(early, 1) == pytest.approx(v[1] - v[0])
+
+
+def test_expert_plays_the_last_action_for_the_result():
+    s = position(LAST_ACTION, to_move=1, round_=100)
+    move = ExpertBot().choose(s, rng=random.Random(0), budget=Budget(nodes=60_000))
+    end = s.apply(move)
+    assert end.power(1) >= end.power(0), f"expert played {move} and lost on power"
+
+
+def test_expert_search_honours_a_node_budget():
+    s = SPEC.new_game(0, 2)
+    rng = random.Random(5)
+    for _ in range(12):
+        budget = Budget(nodes=4000)
+        move = ExpertBot().choose(s, rng=rng, budget=budget)
+        assert move in s.legal_moves()
+        assert budget.used_nodes < 4000 + 400  # one last node's children at most
+        s = s.apply(move)
