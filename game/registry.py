@@ -32,7 +32,7 @@ GAME_MODULES = (
 # Element Shift's eleven bots plan one after another in each round, so each gets a
 # tenth of that: a round still waits about 4 s, not 44.
 EXPERT_SECONDS = 4.0
-EXPERT_SECONDS_BY_GAME = {"element-shift": 0.4}
+EXPERT_SECONDS_BY_GAME = {"element-shift": 1.5}
 
 
 def expert(hard_factory: Callable[[], Any], seconds: float = EXPERT_SECONDS):
