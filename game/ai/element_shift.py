@@ -667,8 +667,8 @@ class ExpertBot(HardBot):
     candidates = 16
     cap = 1000
     predict_share = 0.8  # of the budget spent predicting the others
-    mix = 0.5  # chance that a seat of a mixed round thinks one level further
-    hard_weight = 0.5  # weight of the pure Hard rounds (the mixed ones get the rest)
+    mix = 0.7  # chance that a seat of a mixed round thinks one level further
+    hard_weight = 0.35  # weight of the pure Hard rounds (the mixed ones get the rest)
     sample_weight = 0.25  # weight of the profile samples
 
     def _plan(self, view: ElementShiftState, seat: int, rng: random.Random, budget: Budget) -> Plan:
