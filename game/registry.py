@@ -30,10 +30,10 @@ GAME_MODULES = (
 # game whose Hard stops long before its budget defines its own "expert" in LEVELS (a
 # wider or deeper search) and keeps it; the others get Hard with this budget.
 # Element Shift's eleven bots plan one after another in each round, so each gets
-# 1.5 s: its Expert spends about a second predicting the round once (shared by every
+# 2 s: its Expert spends about a second predicting the round once (shared by every
 # expert bot of that round), and the seats after the first then need a few tenths.
 EXPERT_SECONDS = 4.0
-EXPERT_SECONDS_BY_GAME = {"element-shift": 1.5}
+EXPERT_SECONDS_BY_GAME = {"element-shift": 2.0}
 
 
 def expert(hard_factory: Callable[[], Any], seconds: float = EXPERT_SECONDS):

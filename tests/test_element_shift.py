@@ -475,9 +475,9 @@ def test_expert_prediction_is_public_and_the_same_whoever_makes_it():
         assert state.why_illegal(plan) is None
         (pred,) = es._PREDICTIONS.values()
         assert pred.done and len(pred.draws) == pred.draws_wanted
-        made.append((pred.draws, pred.level2))
+        made.append((pred.draws, pred.level2, pred.level3))
     assert made[0] == made[1] == made[2]
-    assert None not in made[0][1]
+    assert None not in made[0][1] and None not in made[0][2]
 
 
 def test_preview_and_helpers_for_the_screen():

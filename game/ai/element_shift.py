@@ -568,26 +568,32 @@ def _answer(
 class Prediction:
     """Level-k prediction of one round (public information only).
 
-    First ``draws`` times over, what each seat would play if it planned like Hard
-    (Hard's own planner run for that seat on the public view, answering the shared
+    First ``draws_wanted`` times over, what each seat would play if it planned like
+    Hard (Hard's own planner run for that seat on the public view, answering the shared
     profile), each time with another random stream, since Hard samples.  Then, for each
-    seat, its best answer to those Hard rounds (a seat that thinks one level further,
-    like an Expert: ``level2``).  The random streams are seeded from the round's public
-    state (board, positions, elements, round), so every expert bot of a process shares
-    one prediction per round and every part of it is the same whoever computes it."""
+    seat, its best answer to those Hard rounds (``level2``: a seat that thinks one level
+    further), then its best answer to the mix of both (``level3``: a seat that thinks
+    like this Expert).  The random streams are seeded from the round's public state
+    (board, positions, elements, round), so every expert bot of a process shares one
+    prediction per round and every part of it is the same whoever computes it."""
 
     draws_wanted = 3
     top = 16
     cap = 1000
     future = 0.1
+    hard_weight = 0.35  # weight of the pure Hard rounds (the mixed ones get the rest)
+    mix2 = 0.7  # in a mixed round, chance of a seat at level 2 (before level 3 is known)
+    mix3 = (0.3, 0.35)  # with level 3 known: chances of Hard, of level 2 (rest: level 3)
 
-    def __init__(self, view: ElementShiftState):
+    def __init__(self, view: ElementShiftState, levels: int = 3):
         self.view = replace(view, pending=(None,) * view.num_players, viewer=-1)
         key = (view.board, view.positions, view.elements, view.round)
         self.seed = zlib.crc32(repr(key).encode())
+        self.levels = levels
         self.draws: list[list] = []  # draws[k][seat]: a Plan, or None not yet predicted
         self.next_seat = 0
         self.level2: list = [None] * view.num_players
+        self.level3: list = [None] * view.num_players
         self.hard = HardBot()
 
     def complete(self) -> int:
@@ -596,7 +602,8 @@ class Prediction:
 
     @property
     def done(self) -> bool:
-        return self.level2[-1] is not None
+        last = self.level3 if self.levels >= 3 else self.level2
+        return last[-1] is not None
 
     def step(self, budget: Budget | None) -> None:
         """Predict one more seat (never cut short, like a profile step)."""
@@ -609,10 +616,15 @@ class Prediction:
             self.draws[k][seat] = self.hard._plan(self.view, seat, rng, Budget())
             self.next_seat = (seat + 1) % n
         else:
-            seat = self.level2.index(None)
-            rounds = [(d, 1.0 / len(self.draws)) for d in self.draws]
-            extra = [d[seat] for d in self.draws] + list(_profile(self.view).options[seat])
-            self.level2[seat] = _answer(
+            fallback = _profile(self.view).plans
+            if self.level2[-1] is None:
+                seat, into = self.level2.index(None), self.level2
+                rounds = [(d, 1.0 / len(self.draws)) for d in self.draws]
+            else:
+                seat, into = self.level3.index(None), self.level3
+                rounds = self.rounds(fallback, 2)
+            extra = [r[seat] for r, _ in rounds] + list(_profile(self.view).options[seat])
+            into[seat] = _answer(
                 self.view,
                 seat,
                 rounds,
@@ -625,17 +637,34 @@ class Prediction:
         if budget is not None:
             budget.tick(1000)
 
-    def rounds(self, fallback: list[Plan], mix: float) -> list[list[Plan]]:
-        """Every Hard draw so far as a full list of plans (seats not yet predicted play
-        ``fallback``, the profile's current best responses), then as many mixed rounds
-        in which each seat plays its level-2 answer with probability ``mix``."""
+    def rounds(self, fallback: list[Plan], levels: int) -> list[tuple[list[Plan], float]]:
+        """Weighted guesses at everyone's plans: every Hard draw so far (seats not yet
+        predicted play ``fallback``, the profile's current best responses), then as many
+        mixed rounds in which each seat plays Hard's plan, its level-2 answer or (with
+        ``levels`` 3, once known) its level-3 answer, by chance."""
         hard = [[p if p is not None else f for p, f in zip(d, fallback)] for d in self.draws]
         mixed = []
-        if mix and self.done:
+        if levels >= 2 and self.level2[-1] is not None:
+            use3 = levels >= 3 and self.level3[-1] is not None
             for k, plans in enumerate(hard):
                 rng = random.Random(self.seed * 7 + 1000 + k)
-                mixed.append([b if rng.random() < mix else a for a, b in zip(plans, self.level2)])
-        return hard + mixed
+                guess = []
+                for o, plan in enumerate(plans):
+                    roll = rng.random()
+                    if not use3:
+                        guess.append(self.level2[o] if roll < self.mix2 else plan)
+                    elif roll < self.mix3[0]:
+                        guess.append(plan)
+                    elif roll < self.mix3[0] + self.mix3[1]:
+                        guess.append(self.level2[o])
+                    else:
+                        guess.append(self.level3[o])
+                mixed.append(guess)
+        if not mixed:
+            return [(h, 1.0 / len(hard)) for h in hard]
+        return [(h, self.hard_weight / len(hard)) for h in hard] + [
+            (m, (1.0 - self.hard_weight) / len(mixed)) for m in mixed
+        ]
 
 
 _PREDICTIONS: dict = {}
@@ -653,22 +682,22 @@ def _prediction(view: ElementShiftState) -> Prediction:
 
 class ExpertBot(HardBot):
     """Level-k reasoning on top of Hard (a cognitive hierarchy): Expert predicts every
-    seat by running Hard's own planner for it, a few times over (see
-    :class:`Prediction`, shared by every expert bot of the round), and each seat's answer
-    to those predicted rounds; it then answers a mix of rounds where the others plan like
-    Hard and rounds where some of them think one level further, as it does.  Candidates
-    are its best plans against the first predicted round plus the profile's options and
-    the predictions for its own seat; each is judged by the real resolution against
-    every predicted round and, with a small weight, Hard's samples of the profile."""
+    seat by running Hard's own planner for it, a few times over, then each seat's answer
+    to that (level 2) and each seat's answer to a mix of both (level 3, how an Expert
+    plays; see :class:`Prediction`, shared by every expert bot of the round).  It answers
+    a mix of rounds where the others plan like Hard and rounds where each seat is, by
+    chance, Hard, level 2 or level 3.  Candidates are its best plans against the first
+    predicted round plus the profile's options and the predictions for its own seat;
+    each is judged by the real resolution against every predicted round and, with a
+    small weight, Hard's samples of the profile."""
 
     name = "expert"
-    think_seconds = 1.5
+    think_seconds = 2.0
+    levels = 3
     samples = 4
     candidates = 16
     cap = 1000
-    predict_share = 0.8  # of the budget spent predicting the others
-    mix = 0.7  # chance that a seat of a mixed round thinks one level further
-    hard_weight = 0.35  # weight of the pure Hard rounds (the mixed ones get the rest)
+    predict_share = 0.85  # of the budget spent predicting the others
     sample_weight = 0.25  # weight of the profile samples
 
     def _plan(self, view: ElementShiftState, seat: int, rng: random.Random, budget: Budget) -> Plan:
@@ -684,16 +713,7 @@ class ExpertBot(HardBot):
         ):
             pred.step(budget)
         n = view.num_players
-        guesses = pred.rounds(prof.plans, self.mix) or [list(prof.plans)]
-        n_hard = len(pred.draws) or 1
-        n_mixed = len(guesses) - n_hard
-        rounds = []
-        for i, plans in enumerate(guesses):
-            if i < n_hard:
-                weight = (self.hard_weight if n_mixed else 1.0) / n_hard
-            else:
-                weight = (1.0 - self.hard_weight) / n_mixed
-            rounds.append((plans, weight))
+        rounds = pred.rounds(prof.plans, self.levels) if pred.draws else [(list(prof.plans), 1.0)]
         for _ in range(self.samples if self.sample_weight else 0):
             plans = []
             for o in range(n):
@@ -706,7 +726,7 @@ class ExpertBot(HardBot):
                 else:
                     plans.append(options[rng.randrange(1, len(options))])
             rounds.append((plans, self.sample_weight / self.samples))
-        extra = list(prof.options[seat]) + [g[seat] for g in guesses]
+        extra = list(prof.options[seat]) + [g[seat] for g, _ in rounds]
         return _answer(
             view,
             seat,
