@@ -29,10 +29,11 @@ GAME_MODULES = (
 # 5 s, so a person is never left waiting long; the screen shows a thinking ring).  A
 # game whose Hard stops long before its budget defines its own "expert" in LEVELS (a
 # wider or deeper search) and keeps it; the others get Hard with this budget.
-# Element Shift's eleven bots plan one after another in each round, so each gets a
-# tenth of that: a round still waits about 4 s, not 44.
+# Element Shift's eleven bots plan one after another in each round, so each gets
+# 2 s: its Expert spends about a second predicting the round once (shared by every
+# expert bot of that round), and the seats after the first then need a few tenths.
 EXPERT_SECONDS = 4.0
-EXPERT_SECONDS_BY_GAME = {"element-shift": 0.4}
+EXPERT_SECONDS_BY_GAME = {"element-shift": 2.0}
 
 
 def expert(hard_factory: Callable[[], Any], seconds: float = EXPERT_SECONDS):

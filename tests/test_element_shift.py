@@ -453,6 +453,33 @@ def test_bots_do_not_read_other_seats_pending_plans():
         assert pa == pb
 
 
+def test_expert_prediction_is_public_and_the_same_whoever_makes_it():
+    """Expert's level-k prediction of a round (Hard's planner run for every seat, then
+    each seat's answer to that) reads only the public round state: made at seat 0's
+    turn or at seat 5's after five different secret plans, it is the same."""
+    from game.ai import element_shift as es
+
+    base = SPEC.new_game(21)
+    while base.round == 0:
+        base = base.apply(base.legal_moves()[0])
+    rng = random.Random(3)
+    a, b = base, base
+    for _ in range(5):
+        moves = a.legal_moves()
+        a = a.apply(moves[rng.randrange(len(moves))])
+        b = b.apply(moves[rng.randrange(len(moves))])
+    made = []
+    for state in (base, a, b):
+        clear_shared_profiles()
+        plan = make_expert().choose(state, rng=random.Random(5), budget=Budget(nodes=100_000))
+        assert state.why_illegal(plan) is None
+        (pred,) = es._PREDICTIONS.values()
+        assert pred.done and len(pred.draws) == pred.draws_wanted
+        made.append((pred.draws, pred.level2, pred.level3))
+    assert made[0] == made[1] == made[2]
+    assert None not in made[0][1] and None not in made[0][2]
+
+
 def test_preview_and_helpers_for_the_screen():
     s = position("WF", "water@A1 fire@F6")
     pv = s.preview(0, s.parse_move("keep; R"))

@@ -1,4 +1,4 @@
-"""Element Shift bots: random, easy, medium, hard.
+"""Element Shift bots: random, easy, medium, hard, expert.
 
 Every bot looks only at ``state.public_view(seat)``: the board, positions, elements and
 scores are public; the other seats' pending plans (and start picks) are not.
@@ -11,6 +11,9 @@ scores are public; the other seats' pending plans (and start picks) are not.
   from their few best), then answers those samples: candidates are scored by the real
   resolution against each sample, with an eye on the leading element, the variation and
   the regions it leaves itself for the next round.
+* Expert: level-k reasoning: it predicts the other seats by running Hard's own planner
+  for each of them (and each seat's answer to that), shared by every expert of the
+  round, and answers a mix of those predicted rounds.
 
 Usage::
 
@@ -26,6 +29,7 @@ segment.
 from __future__ import annotations
 
 import random
+import zlib
 from dataclasses import replace
 from functools import lru_cache
 
@@ -417,8 +421,10 @@ def _profile(view: ElementShiftState) -> Profile:
 
 
 def clear_shared_profiles() -> None:
-    """Forget the shared round profiles (tests that compare two decisions use this)."""
+    """Forget the shared round profiles and predictions (tests that compare two
+    decisions use this)."""
     _PROFILES.clear()
+    _PREDICTIONS.clear()
 
 
 class HardBot:
@@ -440,7 +446,11 @@ class HardBot:
         view = state.public_view(seat)
         if view.round == 0:
             return pick_start(view, seat, rng, crowd=True)
-        budget = _budget(budget, self.think_seconds)
+        return self._plan(view, seat, rng, _budget(budget, self.think_seconds))
+
+    def _plan(self, view: ElementShiftState, seat: int, rng: random.Random, budget: Budget) -> Plan:
+        """Hard's plan for ``seat`` from its public ``view`` (Expert also runs this for
+        the other seats, to predict them)."""
         segs = view.segments()
         prof = _profile(view)
         while (
@@ -504,20 +514,229 @@ class HardBot:
         return value
 
 
+def _value(view: ElementShiftState, seat: int, plans: list[Plan], future: float) -> float:
+    """``seat``'s points this round by the real resolution of ``plans``, plus a little
+    for the region it stands in for the next round (as :meth:`HardBot._exact`)."""
+    trace = resolve_round(view.round, view.board, view.positions, view.elements, plans)
+    line = score_round(view.round, trace.board_after, trace.positions[-1], trace.elements)[seat]
+    value = float(line.total)
+    if view.round < ROUNDS and line.matched:
+        value += future * 0.5 * line.region_size
+    return value
+
+
+def _answer(
+    view: ElementShiftState,
+    seat: int,
+    rounds: list[tuple[list[Plan], float]],
+    extra: list[Plan],
+    *,
+    top: int,
+    cap: int,
+    future: float,
+    budget: Budget | None,
+) -> Plan:
+    """``seat``'s best plan against weighted guesses at everyone's plans: candidates are
+    its best plans against the first guess plus ``extra``, each judged by the real
+    resolution against every guess."""
+    candidates: list[Plan] = []
+    if rounds:
+        model = _model_against(view, seat, rounds[0][0])
+        for _, p in ranked_plans(view, seat, model, budget, future=future, top=top, cap=cap):
+            candidates.append(p)
+    for p in extra:
+        if p not in candidates:
+            candidates.append(p)
+    if not candidates:
+        return Plan.still(view.segments())
+    best_plan, best_value = candidates[0], None
+    for plan in candidates:
+        total = 0.0
+        for plans, weight in rounds:
+            trial = list(plans)
+            trial[seat] = plan
+            total += weight * _value(view, seat, trial, future)
+        if budget is not None:
+            budget.tick(20 * len(rounds))
+        if best_value is None or total > best_value:
+            best_plan, best_value = plan, total
+        if budget is not None and budget.expired():
+            break
+    return best_plan
+
+
+class Prediction:
+    """Level-k prediction of one round (public information only).
+
+    First ``draws_wanted`` times over, what each seat would play if it planned like
+    Hard (Hard's own planner run for that seat on the public view, answering the shared
+    profile), each time with another random stream, since Hard samples.  Then, for each
+    seat, its best answer to those Hard rounds (``level2``: a seat that thinks one level
+    further), then its best answer to the mix of both (``level3``: a seat that thinks
+    like this Expert).  The random streams are seeded from the round's public state
+    (board, positions, elements, round), so every expert bot of a process shares one
+    prediction per round and every part of it is the same whoever computes it."""
+
+    draws_wanted = 3
+    top = 16
+    cap = 1000
+    future = 0.1
+    hard_weight = 0.35  # weight of the pure Hard rounds (the mixed ones get the rest)
+    mix2 = 0.7  # in a mixed round, chance of a seat at level 2 (before level 3 is known)
+    mix3 = (0.3, 0.35)  # with level 3 known: chances of Hard, of level 2 (rest: level 3)
+
+    def __init__(self, view: ElementShiftState, levels: int = 3):
+        self.view = replace(view, pending=(None,) * view.num_players, viewer=-1)
+        key = (view.board, view.positions, view.elements, view.round)
+        self.seed = zlib.crc32(repr(key).encode())
+        self.levels = levels
+        self.draws: list[list] = []  # draws[k][seat]: a Plan, or None not yet predicted
+        self.next_seat = 0
+        self.level2: list = [None] * view.num_players
+        self.level3: list = [None] * view.num_players
+        self.hard = HardBot()
+
+    def complete(self) -> int:
+        """How many Hard draws are fully predicted."""
+        return len(self.draws) - (1 if self.next_seat else 0)
+
+    @property
+    def done(self) -> bool:
+        last = self.level3 if self.levels >= 3 else self.level2
+        return last[-1] is not None
+
+    def step(self, budget: Budget | None) -> None:
+        """Predict one more seat (never cut short, like a profile step)."""
+        n = self.view.num_players
+        if self.complete() < self.draws_wanted:
+            if self.next_seat == 0:
+                self.draws.append([None] * n)
+            k, seat = len(self.draws) - 1, self.next_seat
+            rng = random.Random(self.seed * 131 + k * 17 + seat)
+            self.draws[k][seat] = self.hard._plan(self.view, seat, rng, Budget())
+            self.next_seat = (seat + 1) % n
+        else:
+            fallback = _profile(self.view).plans
+            if self.level2[-1] is None:
+                seat, into = self.level2.index(None), self.level2
+                rounds = [(d, 1.0 / len(self.draws)) for d in self.draws]
+            else:
+                seat, into = self.level3.index(None), self.level3
+                rounds = self.rounds(fallback, 2)
+            extra = [r[seat] for r, _ in rounds] + list(_profile(self.view).options[seat])
+            into[seat] = _answer(
+                self.view,
+                seat,
+                rounds,
+                extra,
+                top=self.top,
+                cap=self.cap,
+                future=self.future,
+                budget=None,
+            )
+        if budget is not None:
+            budget.tick(1000)
+
+    def rounds(self, fallback: list[Plan], levels: int) -> list[tuple[list[Plan], float]]:
+        """Weighted guesses at everyone's plans: every Hard draw so far (seats not yet
+        predicted play ``fallback``, the profile's current best responses), then as many
+        mixed rounds in which each seat plays Hard's plan, its level-2 answer or (with
+        ``levels`` 3, once known) its level-3 answer, by chance."""
+        hard = [[p if p is not None else f for p, f in zip(d, fallback)] for d in self.draws]
+        mixed = []
+        if levels >= 2 and self.level2[-1] is not None:
+            use3 = levels >= 3 and self.level3[-1] is not None
+            for k, plans in enumerate(hard):
+                rng = random.Random(self.seed * 7 + 1000 + k)
+                guess = []
+                for o, plan in enumerate(plans):
+                    roll = rng.random()
+                    if not use3:
+                        guess.append(self.level2[o] if roll < self.mix2 else plan)
+                    elif roll < self.mix3[0]:
+                        guess.append(plan)
+                    elif roll < self.mix3[0] + self.mix3[1]:
+                        guess.append(self.level2[o])
+                    else:
+                        guess.append(self.level3[o])
+                mixed.append(guess)
+        if not mixed:
+            return [(h, 1.0 / len(hard)) for h in hard]
+        return [(h, self.hard_weight / len(hard)) for h in hard] + [
+            (m, (1.0 - self.hard_weight) / len(mixed)) for m in mixed
+        ]
+
+
+_PREDICTIONS: dict = {}
+
+
+def _prediction(view: ElementShiftState) -> Prediction:
+    key = (view.board, view.positions, view.elements, view.round)
+    pred = _PREDICTIONS.get(key)
+    if pred is None:
+        if len(_PREDICTIONS) > 16:
+            _PREDICTIONS.clear()
+        pred = _PREDICTIONS[key] = Prediction(view)
+    return pred
+
+
 class ExpertBot(HardBot):
-    """Hard's best response with what its tenth of a second leaves out: four times the
-    samples of the others (so one lucky guess does not decide), three times the
-    candidates, and plan searches that keep three times the outcomes.  It reads the
-    same shared profile of the round as Hard (public information only) and spends less
-    of its budget refining it.  Hard stops after about 0.02 s of its 0.07; these
-    numbers fill most of Expert's 0.4 s."""
+    """Level-k reasoning on top of Hard (a cognitive hierarchy): Expert predicts every
+    seat by running Hard's own planner for it, a few times over, then each seat's answer
+    to that (level 2) and each seat's answer to a mix of both (level 3, how an Expert
+    plays; see :class:`Prediction`, shared by every expert bot of the round).  It answers
+    a mix of rounds where the others plan like Hard and rounds where each seat is, by
+    chance, Hard, level 2 or level 3.  Candidates are its best plans against the first
+    predicted round plus the profile's options and the predictions for its own seat;
+    each is judged by the real resolution against every predicted round and, with a
+    small weight, Hard's samples of the profile."""
 
     name = "expert"
-    think_seconds = 0.4
-    samples = 16
-    candidates = 32
-    cap = 1500
-    profile_share = 0.3
+    think_seconds = 2.0
+    levels = 3
+    samples = 4
+    candidates = 16
+    cap = 1000
+    predict_share = 0.85  # of the budget spent predicting the others
+    sample_weight = 0.25  # weight of the profile samples
+
+    def _plan(self, view: ElementShiftState, seat: int, rng: random.Random, budget: Budget) -> Plan:
+        segs = view.segments()
+        prof = _profile(view)
+        while not prof.done and not budget.expired():
+            prof.step(budget)
+        pred = _prediction(view)
+        while (
+            not pred.done
+            and budget.fraction_left() > 1.0 - self.predict_share
+            and not budget.expired()
+        ):
+            pred.step(budget)
+        n = view.num_players
+        rounds = pred.rounds(prof.plans, self.levels) if pred.draws else [(list(prof.plans), 1.0)]
+        for _ in range(self.samples if self.sample_weight else 0):
+            plans = []
+            for o in range(n):
+                options = prof.options[o] or (prof.plans[o],)
+                roll = rng.random()
+                if roll < 0.1:
+                    plans.append(Plan.still(segs))
+                elif roll < 0.7 or len(options) == 1:
+                    plans.append(options[0])
+                else:
+                    plans.append(options[rng.randrange(1, len(options))])
+            rounds.append((plans, self.sample_weight / self.samples))
+        extra = list(prof.options[seat]) + [g[seat] for g, _ in rounds]
+        return _answer(
+            view,
+            seat,
+            rounds,
+            extra,
+            top=self.candidates,
+            cap=self.cap,
+            future=self.future,
+            budget=budget,
+        )
 
 
 def make_random() -> RandomElementBot:
