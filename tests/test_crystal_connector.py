@@ -16,13 +16,10 @@ from hypothesis import given, settings, strategies as st
 
 from game.ai.base import Budget
 from game.ai.crystal_connector import (
-    BIG,
     EasyBot,
-    ExpertBot,
     HardBot,
     MediumBot,
     RandomCrystalBot,
-    first_round_margin,
     plan_turn,
 )
 from game.core import ClockPreset, IllegalMove
@@ -722,66 +719,6 @@ def test_bot_picks_colours_by_the_board():
     )
     m2 = MediumBot().choose(t, rng=random.Random(1))
     assert RED in m2.colours
-
-
-RED_BLOCK = """
-    R R R G Y G
-    R R R Y G Y
-    R R R G Y G
-    B Y G Y B Y
-    G B Y B G B
-    Y G B G Y B
-"""
-
-
-def test_first_round_margin_favours_whoever_can_cash_in_the_board():
-    # a red block of nine: the pair holding red scores 9 x something at once
-    with_red_first = position(RED_BLOCK)
-    assert first_round_margin(with_red_first, 300, Budget()) > 0
-    red_moves_second = position(RED_BLOCK, first_mover=1, to_move=1)
-    other_holds_red = position(
-        RED_BLOCK, colours=((GREEN, YELLOW), (RED, BLUE)), first_mover=1, to_move=1
-    )
-    assert first_round_margin(other_holds_red, 300, Budget()) < 0
-    # the same round seen from the other seat is the same margin, negated
-    assert first_round_margin(red_moves_second, 300, Budget()) == -first_round_margin(
-        position(RED_BLOCK, colours=((GREEN, YELLOW), (RED, BLUE))), 300, Budget()
-    )
-
-
-def test_expert_takes_the_colours_its_first_rounds_favour():
-    s = CrystalConnectorState.from_diagram(RED_BLOCK, phase="first_pick", first_picker=1, to_move=1)
-    s = play(s, "take green")  # the opponent picked first; Expert takes two of the rest
-    m = ExpertBot().choose(s, rng=random.Random(1), budget=Budget(nodes=5_000_000))
-    assert isinstance(m, TakeColours) and RED in m.colours
-    # as the first picker it takes red itself
-    t = CrystalConnectorState.from_diagram(RED_BLOCK, phase="first_pick", first_picker=0, to_move=0)
-    m = ExpertBot().choose(t, rng=random.Random(1), budget=Budget(nodes=5_000_000))
-    assert m == TakeColours((RED,))
-
-
-def test_expert_setup_falls_back_to_the_quick_choice_when_out_of_budget():
-    s = SPEC.new_game(3)
-    for _ in range(4):
-        m = ExpertBot().choose(s, rng=random.Random(1), budget=Budget(nodes=1))
-        assert m in s.legal_moves()
-        s = s.apply(m)
-    assert s.phase == "play"
-
-
-def test_expert_searches_a_third_turn_for_its_best_two_turn_leaves():
-    s = play(started(5), "A up 1", "2 left 2", "C down 3")  # the second mover to play
-    bot = ExpertBot()
-    plan = plan_turn(s, s.to_move, beam=bot.beam)
-    two = HardBot.evaluate(bot, s, s.to_move, plan, Budget())
-    three = bot.evaluate(s, s.to_move, plan, Budget())
-    top = np.argsort(-two, kind="stable")[: bot.deep_candidates]
-    deep = three > BIG / 8
-    assert deep[top].all() and deep.sum() == bot.deep_candidates
-    assert np.array_equal(three[~deep], two[~deep])
-    # the deep leaves rank by their three-turn values, above every other leaf
-    alone = bot.three_turns(s, s.to_move, plan, top, Budget())
-    assert np.allclose(three[top] - BIG / 4, alone)
 
 
 def test_move_and_pick_order_choices_are_legal_values():

@@ -1,4 +1,4 @@
-"""Crystal Connector bots: random, easy, medium, hard and expert.
+"""Crystal Connector bots: random, easy, medium and hard.
 
 Usage::
 
@@ -23,9 +23,6 @@ Levels
       turn creates, their shift count, spikes that vanish, the threshold and the
       round end) for the most promising candidates.  A game-winning turn is always
       taken.
-    - Expert (``ExpertBot``): Hard's search, setup choices judged by playing each
-      colour split's first round, and a third turn (our whole answer to their
-      strongest replies) for the best leaves while its 4 s last.
 
 Every bot re-plans at each action from the board as it is (the later shifts of a turn
 are cheaper searches), so no plan is cached between calls.  Bots see the whole board;
@@ -391,24 +388,6 @@ def choose_setup(state, seat: int, rng: random.Random, worst: bool = False):
     return vals[pick_best(values, rng)][0]
 
 
-def first_round_margin(state: CrystalConnectorState, beam: int, budget: Budget) -> float | None:
-    """Player 1's total minus Player 2's after the first round from a state just set up,
-    each turn the mover's best whole turn for (own gain - opponent gain); None when the
-    budget runs out."""
-    s = state
-    for _ in range(2):
-        if s.phase != "play" or budget.expired():
-            break
-        plan = plan_turn(s, s.to_move, beam=beam, budget=budget)
-        if len(plan.leaves) == 0 or budget.expired():
-            return None
-        for action in actions_for(plan, int(np.argmax(plan.diff)), s):
-            s = s.apply(action)
-    if budget.expired():
-        return None
-    return float(s.totals[0] - s.totals[1])
-
-
 # -- bots -----------------------------------------------------------------------------------
 class _CrystalBot:
     """Shared by the searching levels: setup choices, the stand-in for a late player,
@@ -657,179 +636,22 @@ LEVELS = {"random": RandomCrystalBot, "easy": EasyBot, "medium": MediumBot, "har
 
 
 class ExpertBot(HardBot):
-    """Hard's two-turn search and what its time buys on top:
-
-    - setup choices judged by play: every way the colours can split, with either
-      seat moving first, is played for one round (the first mover cashes in the
-      board as dealt, and the first round's margin predicts the game's), and the
-      pick order, colours and move order come from those rounds;
-    - a reply that leaves us a strong single shift is worth less to the opponent;
-    - a third turn for its best two-turn leaves: each one's strongest replies met by
-      our best whole answering turn, best leaves first while the budget lasts;
-    - every close call checked against every reply (as Hard, more often).
-
-    Hard's own search is kept at Hard's width (24 candidates, 200 boards a reply
-    level), so the third turn fits in the budget even on a loaded machine."""
+    """Hard's two-turn search, wider: four times the candidates judged against the
+    opponent's reply, each reply search with five times the boards, and every close
+    call checked against every reply.  Hard stops well inside its 3 s (about 0.05 s a
+    move), so more time alone would change nothing; the width is what the time buys."""
 
     name = "expert"
     think_seconds = 4.0
     follow_replies = 8  # each candidate's strongest replies get our answer weighed
     follow_weight = 1.0
     beam = 4000
-    candidates = 24
-    reply_beam = 200
+    candidates = 64
+    reply_beam = 600
     verify = 16
-    # The third turn can spend the whole budget; the check against every reply
+    # The wider search can spend the whole budget; the check against every reply
     # (about 0.1 s each) is the safety net, so the first few always run.
     verify_always = 2
-
-    setup_beam = 300  # boards kept per level in the first-round plays that judge setups
-    opponent_best = 0.5  # how far the opponent's setup choices are assumed to be its best
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._openings_key = None
-        self._openings: dict = {}  # (first mover's pair, other pair) -> first-round margin
-
-    def choose(
-        self, state: CrystalConnectorState, *, rng: random.Random, budget: Budget | None = None
-    ):
-        if state.phase != "play":
-            budget = self._budget(budget)
-            move = self.choose_setup_by_search(state, rng, budget)
-            if move is not None:
-                return move
-        return super().choose(state, rng=rng, budget=budget)
-
-    def choose_setup_by_search(self, state, rng: random.Random, budget: Budget):
-        """The setup choice (pick order, colours, move order) that leads, with both sides
-        choosing well, to the best first round: every way the colours can split and
-        either seat moving first is played for one round (each turn Medium's best whole
-        turn), and the choices are judged by minimax over the setup steps left.  The
-        first mover cashes in the board as dealt, which decides many games, so this is
-        where a player who must move second finds the colours that suffer least.
-        None when the budget runs out first (the quick heuristic then decides)."""
-        me = state.to_move
-        sign = 1 if me == 0 else -1
-        # The board does not change during setup: the rounds played for one choice
-        # serve the later ones.  A round depends only on which pair moves first.
-        key = (state.board, state.spikes, state.anomalies)
-        if self._openings_key != key:
-            self._openings_key, self._openings = key, {}
-        cache = self._openings
-
-        def value(s) -> float | None:
-            if s.phase == "play":
-                fm = s.first_mover
-                pairs = (s.colours[fm], s.colours[1 - fm])
-                if pairs not in cache:
-                    margin = first_round_margin(s, self.setup_beam, budget)
-                    if margin is None:
-                        return None
-                    cache[pairs] = margin if fm == 0 else -margin
-                return cache[pairs] if fm == 0 else -cache[pairs]
-            vals = [value(s.apply(m)) for m in s.legal_moves()]
-            if any(v is None for v in vals):
-                return None
-            own = 1 if s.to_move == 0 else -1
-            best = own * max(own * v for v in vals)
-            if s.to_move == me:
-                return best
-            # the opponent's setup steps: partly its best choice by these rounds, partly
-            # the choice the quick board heuristic (pair potentials) makes
-            quick = setup_values(s, s.to_move)
-            likely = vals[int(np.argmax([v for _, v in quick]))]
-            return self.opponent_best * best + (1 - self.opponent_best) * likely
-
-        choices = []
-        for m in state.legal_moves():
-            v = value(state.apply(m))
-            if v is None:
-                return None
-            choices.append((m, sign * v))
-        values = np.array([v for _, v in choices], dtype=np.float64)
-        return choices[pick_best(values, rng)][0]
-
-    deep_candidates = 24  # the best two-turn leaves searched a third turn deep,
-    deep_slice = 4  # this many at a time while the budget lasts,
-    deep_replies = 3  # against each one's strongest replies
-    answer_beam = 150  # boards kept per level of our answer
-
-    def evaluate(self, state, seat, plan, budget) -> np.ndarray:
-        """Hard's two-turn values, then (time permitting) a third turn for the best few:
-        each of their strongest replies met by our best whole answering turn, and the
-        leaf whose worst reply-and-answer is best is played.  A third turn that the
-        budget cuts short is not used."""
-        value = super().evaluate(state, seat, plan, budget)
-        if budget.expired() or (value >= BIG / 2).any():
-            return value
-        open_ = np.nonzero(np.abs(value) < BIG / 2)[0]
-        if open_.size < 2:
-            return value
-        top = open_[np.argsort(-value[open_], kind="stable")[: self.deep_candidates]]
-        # best first, a few at a time: a slice the budget cuts short is dropped
-        deep = np.full(top.size, -np.inf)
-        for start in range(0, top.size, self.deep_slice):
-            part = self.three_turns(state, seat, plan, top[start : start + self.deep_slice], budget)
-            if part is None or budget.expired():
-                break
-            deep[start : start + self.deep_slice] = part
-        out = value.copy()
-        ok = np.isfinite(deep)
-        # the leaves searched deeper rank above the rest, in their three-turn order
-        out[top[ok]] = BIG / 4 + deep[ok]
-        return out
-
-    def three_turns(self, state, seat, plan, top, budget):
-        """For each leaf in ``top``: my turn minus the worst, over the opponent's
-        strongest replies, of (their reply minus my best answer); -inf where a reply
-        ends the game (those keep their two-turn value)."""
-        opp = 1 - seat
-        mine, theirs = state.colours[seat], state.colours[opp]
-        taken = list(state.turns_taken)
-        taken[seat] += 1
-        boards = plan.leaves.boards[top].copy()
-        if min(taken) >= SPIKE_TURNS:
-            boards &= 7
-        reply_shifts = shifts_for_turn(taken[opp] + 1, state.anomalies.shift_plus)
-        roots = make_roots(boards, plan.leaves.lines[top])
-        leaves, po2, pm2, _ = search_turn(
-            roots, reply_shifts, theirs, mine, beam=self.reply_beam, per_root=True, budget=budget
-        )
-        if len(leaves) == 0 or budget.expired():
-            return None
-        reply = (po2 - pm2 - leaves.cost).astype(np.float64)
-        my_total = state.totals[seat] + plan.my_prod[top][leaves.root] + pm2 + leaves.cost
-        their_total = state.totals[opp] + plan.their_prod[top][leaves.root]
-        their_total = their_total + plan.leaves.cost[top][leaves.root] + po2
-        ends = np.zeros(len(leaves), bool)
-        if seat == state.first_mover:  # the reply closes the round
-            ends = (np.maximum(my_total, their_total) >= state.threshold) & (
-                my_total != their_total
-            )
-        strongest = top_per_root(reply, leaves.root, self.deep_replies)
-        taken[opp] += 1
-        answer_boards = leaves.boards[strongest].copy()
-        if min(taken) >= SPIKE_TURNS:
-            answer_boards &= 7
-        answer_shifts = shifts_for_turn(taken[seat] + 1, state.anomalies.shift_plus)
-        a_roots = make_roots(answer_boards, leaves.lines[strongest])
-        answers, _, _, a_diff = search_turn(
-            a_roots, answer_shifts, mine, theirs, beam=self.answer_beam, per_root=True,
-            budget=budget,
-        )  # fmt: skip
-        if len(answers) == 0 or budget.expired():
-            return None
-        best_answer = np.full(strongest.size, -np.inf)
-        np.maximum.at(best_answer, answers.root, a_diff.astype(np.float64))
-        worst = np.full(top.size, -np.inf)
-        np.maximum.at(worst, leaves.root[strongest], reply[strongest] - best_answer)
-        out = plan.diff[top].astype(np.float64) - worst
-        # a leaf one of whose replies ends the game keeps its two-turn value
-        ended = np.zeros(top.size, bool)
-        np.logical_or.at(ended, leaves.root, ends)
-        out[ended] = -np.inf
-        return out
 
     def answer_reply(self, leaves, reply, po2, pm2, mine, theirs, budget) -> np.ndarray:
         """A third turn: a reply that leaves us a strong answer is worth less to the
