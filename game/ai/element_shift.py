@@ -410,14 +410,20 @@ class Profile:
 _PROFILES: dict = {}
 
 
-def _profile(view: ElementShiftState) -> Profile:
+def _per_round(cache: dict, make, view: ElementShiftState):
+    """``make(view)`` once per round's public position (board, positions, elements,
+    round), shared by every seat that plans it; the cache keeps the last few rounds."""
     key = (view.board, view.positions, view.elements, view.round)
-    prof = _PROFILES.get(key)
-    if prof is None:
-        if len(_PROFILES) > 16:
-            _PROFILES.clear()
-        prof = _PROFILES[key] = Profile(view)
-    return prof
+    value = cache.get(key)
+    if value is None:
+        if len(cache) > 16:
+            cache.clear()
+        value = cache[key] = make(view)
+    return value
+
+
+def _profile(view: ElementShiftState) -> Profile:
+    return _per_round(_PROFILES, Profile, view)
 
 
 def clear_shared_profiles() -> None:
@@ -671,13 +677,7 @@ _PREDICTIONS: dict = {}
 
 
 def _prediction(view: ElementShiftState) -> Prediction:
-    key = (view.board, view.positions, view.elements, view.round)
-    pred = _PREDICTIONS.get(key)
-    if pred is None:
-        if len(_PREDICTIONS) > 16:
-            _PREDICTIONS.clear()
-        pred = _PREDICTIONS[key] = Prediction(view)
-    return pred
+    return _per_round(_PREDICTIONS, Prediction, view)
 
 
 class ExpertBot(HardBot):
