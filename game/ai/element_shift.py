@@ -422,6 +422,22 @@ def _per_round(cache: dict, make, view: ElementShiftState):
     return value
 
 
+def _sampled_round(prof: Profile, n: int, segs: int, rng) -> list:
+    """One guess at every seat's plan: mostly its best answer in the shared profile,
+    sometimes its next best, sometimes standing still (a person who ran out of time)."""
+    plans = []
+    for o in range(n):
+        options = prof.options[o] or (prof.plans[o],)
+        roll = rng.random()
+        if roll < 0.1:
+            plans.append(Plan.still(segs))
+        elif roll < 0.7 or len(options) == 1:
+            plans.append(options[0])
+        else:
+            plans.append(options[rng.randrange(1, len(options))])
+    return plans
+
+
 def _profile(view: ElementShiftState) -> Profile:
     return _per_round(_PROFILES, Profile, view)
 
@@ -470,17 +486,7 @@ class HardBot:
         # their next best, sometimes standing still (a person who ran out of time).
         samples = []
         for _ in range(self.samples):
-            plans = []
-            for o in range(n):
-                options = prof.options[o] or (prof.plans[o],)
-                roll = rng.random()
-                if roll < 0.1:
-                    plans.append(Plan.still(segs))
-                elif roll < 0.7 or len(options) == 1:
-                    plans.append(options[0])
-                else:
-                    plans.append(options[rng.randrange(1, len(options))])
-            samples.append(plans)
+            samples.append(_sampled_round(prof, n, segs, rng))
         model = _model_against(view, seat, prof.plans)
         candidates = [
             p
@@ -715,17 +721,7 @@ class ExpertBot(HardBot):
         n = view.num_players
         rounds = pred.rounds(prof.plans, self.levels) if pred.draws else [(list(prof.plans), 1.0)]
         for _ in range(self.samples if self.sample_weight else 0):
-            plans = []
-            for o in range(n):
-                options = prof.options[o] or (prof.plans[o],)
-                roll = rng.random()
-                if roll < 0.1:
-                    plans.append(Plan.still(segs))
-                elif roll < 0.7 or len(options) == 1:
-                    plans.append(options[0])
-                else:
-                    plans.append(options[rng.randrange(1, len(options))])
-            rounds.append((plans, self.sample_weight / self.samples))
+            rounds.append((_sampled_round(prof, n, segs, rng), self.sample_weight / self.samples))
         extra = list(prof.options[seat]) + [g[seat] for g, _ in rounds]
         return _answer(
             view,
