@@ -41,9 +41,18 @@ WIN_VALUE = 10_000.0
 # Weights of the evaluation, in units of one pip of power.
 TREE_WEIGHT = 9.0  # a tree is worth its 6 pips plus the race to five
 THREAT_NODE = 0.9  # a node in an enemy area loses a pip at its owner's turn end
-THREAT_TREE = 6.0  # ... and a tree stops being a tree
+# ... and a tree stops being a tree.  Only 3: its owner can move a tree anywhere (or
+# regrow the lost small) with one action, and at 6 the search spent its turns chasing
+# the rival's trees instead of growing its own (docs/bots.md, "Crystal Formation Hard
+# against the newcomer stand-in").
+THREAT_TREE = 3.0
 AREA_WEIGHT = 0.01  # empty cells in one's area: room to place and move
 PRESSURE_WEIGHT = 0.6  # enemy nodes one threatens
+# A node that is not a tree, by its power: worth more than its pips the nearer it is to
+# a tree (power 6), so growing toward the next tree outscores a threat of the same size.
+# Without it Hard held one tree all game and lost 29-0-1 to a one-ply player that grows
+# the node nearest a tree.
+PROGRESS = (0.0, 0.0, 0.2, 0.5, 1.0, 2.0, 0.0)
 
 
 def seat_values(state: FormationState) -> list[float]:
@@ -56,9 +65,6 @@ def seat_values(state: FormationState) -> list[float]:
     occupied = state._occupied
     full = state.geo.full
     empty = full & ~occupied
-    total_area = 0
-    for a in areas:
-        total_area |= a
     values = []
     for s in range(n):
         enemy = 0
@@ -67,11 +73,14 @@ def seat_values(state: FormationState) -> list[float]:
                 enemy |= areas[o]
         trees = 0
         power = 0
+        progress = 0.0
         threat = 0.0
         for i, m in nodes[s]:
             power += POWER[m]
             if m == TREE:
                 trees += 1
+            else:
+                progress += PROGRESS[POWER[m]]
             if (enemy >> i) & 1:
                 threat += THREAT_TREE if m == TREE else THREAT_NODE
         pressure = 0
@@ -87,7 +96,12 @@ def seat_values(state: FormationState) -> list[float]:
             threat *= 0.6
         room = bin(mine & empty).count("1")
         values.append(
-            TREE_WEIGHT * trees + power - threat + AREA_WEIGHT * room + PRESSURE_WEIGHT * pressure
+            TREE_WEIGHT * trees
+            + power
+            + progress
+            - threat
+            + AREA_WEIGHT * room
+            + PRESSURE_WEIGHT * pressure
         )
     return values
 
@@ -290,8 +304,12 @@ class HardBot:
         grow) count, and shows which replies really hurt.  Minimax with an alpha cut:
         a candidate is dropped as soon as one reply holds it below the best so far."""
         best_move, best_value = ranked[0][1], None
-        for k, (_v1, move, child) in enumerate(ranked[: self.width3]):
+        for k, (_v1, move, child) in enumerate(ranked):
             if k and budget.expired():
+                break
+            if k >= self.width3 and best_value > -WIN_VALUE / 2:
+                # Past the best ten only while every one so far lets the opponent win
+                # at once (they can all be the same guard walking away).
                 break
             if child.is_terminal():
                 value = relative_value(seat_values(child), seat)
