@@ -11,11 +11,12 @@
   best right after its turn ends (trees, power, room to grow), ignoring everyone else.
 - **Medium** looks one round ahead: its best few actions are each followed by every
   opponent's greedy reply in turn order, then judged by the full evaluation (trees,
-  power, supported area, threats on both sides).
+  power, progress toward the next tree, supported area, threats on both sides).
 - **Hard** searches.  With two players it looks three actions deep: its best ten
   actions, the opponent's five strongest replies to each, then its own best next
   action (minimax with an alpha cut), so plans of two actions count; it beat Medium
-  40-0 where a search of two actions was level with it (docs/bots.md).  Whenever a
+  40-0 where a search of two actions was level with it (docs/bots.md).  While every
+  candidate so far lets the opponent win at once it looks further down the list.  Whenever a
   rival is one action from a fifth tree, it runs a best-reply search over every
   action instead: each candidate meets the single most damaging reply of *any* opponent (Schadd & Winands' Best-Reply
   Search, a paranoid max-n that lets one seat answer), scored as its own value minus
