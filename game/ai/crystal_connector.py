@@ -1,4 +1,4 @@
-"""Crystal Connector bots: random, easy, medium and hard.
+"""Crystal Connector bots: random, easy, medium, hard and expert.
 
 Usage::
 
@@ -23,6 +23,9 @@ Levels
       turn creates, their shift count, spikes that vanish, the threshold and the
       round end) for the most promising candidates.  A game-winning turn is always
       taken.
+    - Expert: Hard's search, wider, its best candidates played out against a model of
+      the opponent's reply, and Player 1's setup judged by a first round played with
+      Hard's search (``ExpertBot``).
 
 Every bot re-plans at each action from the board as it is (the later shifts of a turn
 are cheaper searches), so no plan is cached between calls.  Bots see the whole board;
@@ -48,9 +51,7 @@ from game.crystal_connector import (
     SPIKE_TURNS,
     Convert,
     CrystalConnectorState,
-    PickOrder,
     Shift,
-    TakeColours,
     batch_largest,
     shifts_for_turn,
 )
@@ -643,10 +644,28 @@ LEVELS = {"random": RandomCrystalBot, "easy": EasyBot, "medium": MediumBot, "har
 
 
 class ExpertBot(HardBot):
-    """Hard's two-turn search, wider: four times the candidates judged against the
-    opponent's reply, each reply search with five times the boards, and every close
-    call checked against every reply.  Hard stops well inside its 3 s (about 0.05 s a
-    move), so more time alone would change nothing; the width is what the time buys."""
+    """Hard's two-turn search, wider (32 candidates judged against the opponent's
+    reply, 300 boards a reply level, our best single shift weighed against each strong
+    reply, every close call checked against every reply), then two things Hard does
+    not do:
+
+    - a look further ahead: the best ten candidates are played out, our turn, then the
+      reply the opponent's own search would play (a model: Hard's search with 12
+      candidates and 100 boards a reply level), then our best whole answer; a game
+      that ends on the way counts as its result.  The candidates played out rank above
+      the rest, by where they lead.  Hard's two-turn margin assumes the opponent's
+      reply is the one best for its immediate margin; Hard's real replies are not, and
+      what the board leaves us after them decides the later rounds;
+    - as Player 1, the pick order and colours: for each of the six pairs, the first
+      round played out (the opponent first, as Hard and Expert both choose: its first
+      turn by Hard's search, then our best whole answer), and the choice whose
+      reachable pairs (the opponent answering with the quick heuristic) hold the best
+      first-round margin.  The first mover cashes in the board as dealt; which
+      colours it holds decides how much.
+
+    The budget (4 s) may run out: the two-turn search comes first, the play-outs run
+    while the budget lasts (a candidate not finished is not counted), and the setup
+    falls back to the quick heuristic."""
 
     name = "expert"
     think_seconds = 4.0
