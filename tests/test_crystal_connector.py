@@ -815,8 +815,9 @@ def test_expert_plays_out_a_turn_that_lets_the_reply_win_as_a_loss():
 
 def test_expert_answers_legally_on_tiny_budgets_and_when_cancelled():
     rng = random.Random(8)
-    for budget in (lambda: Budget(nodes=2000), lambda: Budget(cancelled=lambda: True)):
-        s = SPEC.new_game(11, **ALL_ON)
+    budgets = (lambda: Budget(nodes=2000), lambda: Budget(cancelled=lambda: True))
+    for budget, options in [(b, o) for b in budgets for o in ({}, ALL_ON)]:
+        s = SPEC.new_game(11, **options)
         bot = ExpertBot()
         for _ in range(12):
             m = bot.choose(s, rng=rng, budget=budget())
