@@ -17,9 +17,13 @@ from hypothesis import given, settings, strategies as st
 from game.ai.base import Budget
 from game.ai.crystal_connector import (
     EasyBot,
+    ExpertBot,
     HardBot,
     MediumBot,
     RandomCrystalBot,
+    encode,
+    first_round_margins,
+    lines_mask,
     plan_turn,
 )
 from game.core import ClockPreset, IllegalMove
@@ -760,3 +764,62 @@ def test_hard_stand_in_hurts_the_late_player_with_spikes():
         s = s.apply(bot.choose_for_late_seat(s, late_seat=0, rng=rng))
     rec = s.turn_log[-1]
     assert rec.products[0] - rec.products[1] - rec.spike_points[1] < 0
+
+
+# -- Expert ---------------------------------------------------------------------------------
+def _setup(state, bots, rng):
+    while state.phase != "play":
+        state = state.apply(bots[state.to_move].choose(state, rng=rng, budget=Budget()))
+    return state
+
+
+def test_expert_as_player_1_takes_the_colours_with_the_better_first_round():
+    # Board 304: the quick heuristic leaves Player 1 blue+green, a
+    # first round about 45 points behind; played out with Hard's search, picking second
+    # and taking red+yellow loses only about 26.
+    new = SPEC.new_game(304)
+    model = HardBot()
+    model.candidates, model.reply_beam = 8, 100
+    margins = first_round_margins(new, 0, model, Budget())
+    by_expert = _setup(new, (ExpertBot(), HardBot()), random.Random(0))
+    by_hard = _setup(new, (HardBot(), HardBot()), random.Random(0))
+    assert by_expert.first_mover == 1  # Hard as Player 2 still moves first
+    assert margins[by_expert.colours[0]] > margins[by_hard.colours[0]] + 10
+
+
+def test_expert_plays_out_a_turn_that_lets_the_reply_win_as_a_loss():
+    # The first tactics position: Player 1 moves first in a round the reply can end.
+    from tests.test_tactics import POSITIONS
+
+    pos = POSITIONS["crystal-connector"][0]
+    state = pos.state("crystal-connector")
+    seat = state.to_move
+    plan = plan_turn(state, seat, beam=10**9)
+    expert = ExpertBot()
+
+    def leaf(turn):
+        after = state
+        for text in turn:
+            after = after.apply(after.parse_move(text))
+        board = encode(after) & 7
+        mask = lines_mask({state.parse_move(t).line for t in turn})
+        same = np.nonzero(
+            ((plan.leaves.boards & 7) == board).all(axis=1) & (plan.leaves.lines == mask)
+        )[0]
+        assert same.size, turn
+        return int(same[0])
+
+    assert expert.play_out(state, seat, plan, leaf(pos.losing), Budget()) < -5_000
+    assert expert.play_out(state, seat, plan, leaf(pos.safe), Budget()) > -5_000
+
+
+def test_expert_answers_legally_on_tiny_budgets_and_when_cancelled():
+    rng = random.Random(8)
+    budgets = (lambda: Budget(nodes=2000), lambda: Budget(cancelled=lambda: True))
+    for budget, options in [(b, o) for b in budgets for o in ({}, ALL_ON)]:
+        s = SPEC.new_game(11, **options)
+        bot = ExpertBot()
+        for _ in range(12):
+            m = bot.choose(s, rng=rng, budget=budget())
+            assert m in s.legal_moves()
+            s = s.apply(m)

@@ -1,4 +1,4 @@
-"""Crystal Connector bots: random, easy, medium and hard.
+"""Crystal Connector bots: random, easy, medium, hard and expert.
 
 Usage::
 
@@ -23,6 +23,9 @@ Levels
       turn creates, their shift count, spikes that vanish, the threshold and the
       round end) for the most promising candidates.  A game-winning turn is always
       taken.
+    - Expert: Hard's search, wider, its best candidates played out against a model of
+      the opponent's reply, and Player 1's setup judged by a first round played with
+      Hard's search (``ExpertBot``).
 
 Every bot re-plans at each action from the board as it is (the later shifts of a turn
 are cheaper searches), so no plan is cached between calls.  Bots see the whole board;
@@ -32,7 +35,7 @@ Crystal Connector has no hidden information.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -523,6 +526,7 @@ class HardBot(_CrystalBot):
         if len(plan.leaves) == 0:
             return [state.legal_moves()[0]]
         value = self.evaluate(state, seat, plan, budget)
+        value = self.rerank(state, seat, plan, value, budget)
         pick = pick_best(value, rng)
         # The reply search above keeps a beam of boards per candidate, so it can miss
         # the one reply that ends the game.  When a reply can end it, the pick is
@@ -539,6 +543,10 @@ class HardBot(_CrystalBot):
 
     verify = 12
     verify_always = 0  # checks made even when the budget has run out
+
+    def rerank(self, state, seat, plan, value, budget) -> np.ndarray:
+        """A hook for a deeper look at the best candidates (Hard: none)."""
+        return value
 
     def answer_reply(self, leaves, reply, po2, pm2, mine, theirs, budget) -> np.ndarray:
         """How good each reply is for the opponent (Hard: what it scores)."""
@@ -636,22 +644,150 @@ LEVELS = {"random": RandomCrystalBot, "easy": EasyBot, "medium": MediumBot, "har
 
 
 class ExpertBot(HardBot):
-    """Hard's two-turn search, wider: four times the candidates judged against the
-    opponent's reply, each reply search with five times the boards, and every close
-    call checked against every reply.  Hard stops well inside its 3 s (about 0.05 s a
-    move), so more time alone would change nothing; the width is what the time buys."""
+    """Hard's two-turn search, wider (32 candidates judged against the opponent's
+    reply, 300 boards a reply level, our best single shift weighed against each strong
+    reply, every close call checked against every reply), then two things Hard does
+    not do:
+
+    - a look further ahead: the best ten candidates are played out, our turn, then the
+      reply the opponent's own search would play (a model: Hard's search with 12
+      candidates and 100 boards a reply level), then our best whole answer; a game
+      that ends on the way counts as its result.  The candidates played out rank above
+      the rest, by where they lead.  Hard's two-turn margin assumes the opponent's
+      reply is the one best for its immediate margin; Hard's real replies are not, and
+      what the board leaves us after them decides the later rounds;
+    - as Player 1, the pick order and colours: for each of the six pairs, the first
+      round played out (the opponent first, as Hard and Expert both choose: its first
+      turn by Hard's search, then our best whole answer), and the choice whose
+      reachable pairs (the opponent answering with the quick heuristic) hold the best
+      first-round margin.  The first mover cashes in the board as dealt; which
+      colours it holds decides how much.
+
+    The budget (4 s) may run out: the two-turn search comes first, the play-outs run
+    while the budget lasts (a candidate not finished is not counted), and the setup
+    falls back to the quick heuristic."""
 
     name = "expert"
     think_seconds = 4.0
     follow_replies = 8  # each candidate's strongest replies get our answer weighed
     follow_weight = 1.0
     beam = 4000
-    candidates = 64
-    reply_beam = 600
+    candidates = 32
+    reply_beam = 300
     verify = 16
     # The wider search can spend the whole budget; the check against every reply
     # (about 0.1 s each) is the safety net, so the first few always run.
     verify_always = 2
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._setup_key = None
+        self._margins: dict = {}
+
+    def choose(
+        self, state: CrystalConnectorState, *, rng: random.Random, budget: Budget | None = None
+    ):
+        if state.phase in ("pick_order", "first_pick", "second_pick") and state.to_move == 0:
+            move = self.setup_by_play(state, 0, self._budget(budget))
+            if move is not None:
+                return move
+        return super().choose(state, rng=rng, budget=budget)
+
+    def setup_by_play(self, state: CrystalConnectorState, seat: int, budget: Budget):
+        """Player 1's pick order and colours: the choice whose reachable pairs (the
+        opponent answering with the quick heuristic) hold the best first-round margin
+        for us as the second mover, the opponent's first turn played by Hard's search
+        (``first_round_margins``).  None (use the heuristic) if the budget runs out."""
+        key = (state.board, state.spikes, state.anomalies)
+        if self._setup_key != key:
+            opponent = HardBot()
+            opponent.candidates, opponent.reply_beam = 8, 100
+            margins = first_round_margins(state, seat, opponent, budget)
+            if margins is None:
+                return None
+            self._setup_key, self._margins = key, margins
+        best, best_v = None, -np.inf
+        for m in state.legal_moves():
+            v = max(self._margins[tuple(sorted(p))] for p in _reachable_pairs(state, seat, m))
+            if v > best_v:
+                best, best_v = m, v
+        return best
+
+    lookahead = 10  # candidates played out: our turn, the modelled reply, our answer
+    model_candidates = 12  # the opponent model: Hard's search, narrower
+    model_reply_beam = 100
+    playout_turns = 1  # opponent turns played out by the model
+
+    def rerank(self, state, seat, plan, value, budget) -> np.ndarray:
+        """The best ``lookahead`` candidates of the two-turn search played out: our
+        turn, the reply the opponent's own search (Hard's, narrower) would play, and
+        our best whole answer; a played-out game end counts as its result.  The
+        candidates played out rank above the others, by where they lead."""
+        if self.lookahead < 2 or budget.expired() or (value >= BIG / 2).any():
+            return value
+        open_ = np.nonzero(value > -BIG / 2)[0]
+        if open_.size < 2:
+            return value
+        order = open_[np.argsort(-value[open_], kind="stable")[: self.lookahead]]
+        results = []
+        for i in order:
+            v = self.play_out(state, seat, plan, int(i), budget)
+            if v is None:
+                break
+            results.append((int(i), v))
+        if len(results) < 2:
+            return value
+        out = value.copy()
+        for i, v in results:
+            out[i] = BIG / 4 + v
+        return out
+
+    def play_out(self, state, seat, plan, i, budget) -> float | None:
+        """Our margin after leaf ``i``, the modelled reply and our best answer (a game
+        that ends on the way: its result, +-10,000 plus the margin).  None when the
+        budget runs out first."""
+        opp = 1 - seat
+        model = HardBot()
+        model.candidates, model.reply_beam = self.model_candidates, self.model_reply_beam
+        st = state
+        for m in actions_for(plan, i, state):
+            st = st.apply(m)
+        # the opponent's turn, then (playout_turns > 1) ours and theirs again, each
+        # as the model plays it
+        for k in range(2 * self.playout_turns - 1):
+            mover = opp if k % 2 == 0 else seat
+            for _ in range(8):
+                if st.is_terminal() or st.to_move != mover:
+                    break
+                if budget.expired():
+                    return None
+                for m in model.play(st, mover, random.Random(k), budget):
+                    if st.is_terminal() or st.to_move != mover:
+                        break
+                    st = st.apply(m)
+        if budget.expired():
+            return None
+
+        def result(s) -> float:
+            a, b = s.totals[seat], s.totals[opp]
+            w = 1 if s.places[seat] == 1 and s.places[opp] == 2 else 0
+            lose = 1 if s.places[seat] == 2 else 0
+            return 10_000.0 * (w - lose) + (a - b)
+
+        if st.is_terminal():
+            return result(st)
+        answer = plan_turn(st, seat, beam=1000, budget=budget)
+        if budget.expired() or len(answer.leaves) == 0:
+            return None
+        mine = st.totals[seat] + answer.my_prod
+        theirs = st.totals[opp] + answer.their_prod + answer.leaves.cost
+        margin = (mine - theirs).astype(np.float64)
+        if seat != st.first_mover:  # our answer closes the round
+            ends = (np.maximum(mine, theirs) >= st.threshold) & (mine != theirs)
+            if st.turns_taken[seat] + 1 >= MAX_ROUNDS:
+                ends |= True
+            margin = np.where(ends, 10_000.0 * np.sign(mine - theirs) + margin, margin)
+        return float(margin.max())
 
     def answer_reply(self, leaves, reply, po2, pm2, mine, theirs, budget) -> np.ndarray:
         """A third turn: a reply that leaves us a strong answer is worth less to the
@@ -681,3 +817,70 @@ class ExpertBot(HardBot):
 
 
 LEVELS["expert"] = ExpertBot
+
+
+# -- Expert's setup as Player 1: the first round played with Hard's own search ----------
+def _split_state(state: CrystalConnectorState, seat: int, pair) -> CrystalConnectorState:
+    """``state`` at the start of play with ``pair`` for ``seat`` and the opponent first."""
+    opp = 1 - seat
+    cols = [(), ()]
+    cols[seat] = tuple(sorted(pair))
+    cols[opp] = tuple(c for c in COLOURS if c not in pair)
+    return replace(state, phase="play", colours=tuple(cols), first_mover=opp, to_move=opp)
+
+
+def first_round_margins(
+    state: CrystalConnectorState, seat: int, opponent: "HardBot", budget: Budget
+) -> dict | None:
+    """For each colour pair ``seat`` could hold (the opponent moving first, as both
+    bots choose), ``seat``'s margin after the first round: the opponent's first turn
+    as ``opponent``'s two-turn search plays it, then ``seat``'s best whole turn for
+    (own gain - opponent gain).  The opponent's first turn is searched once for all six
+    pairs (the boards are the same, only the scoring differs).  None when the budget
+    runs out first."""
+    pairs = [(a, b) for a in COLOURS for b in COLOURS if a < b]
+    base = _split_state(state, seat, pairs[0])
+    if base.can_convert():
+        return None  # Color Convertor: six separate turn searches, too slow for here
+    leaves = make_roots(encode(base)[None, :], 0)
+    for _ in range(base.shifts_left()):
+        leaves = expand(leaves, budget)
+        if budget.expired() or len(leaves) == 0:
+            return None
+    sizes = batch_largest(leaves.boards)
+    budget.tick(len(leaves))
+    opp = 1 - seat
+    out = {}
+    for pair in pairs:
+        if budget.expired():
+            return None
+        st = _split_state(state, seat, pair)
+        mine, theirs = st.colours[opp], st.colours[seat]
+        pm = sizes[:, mine[0]] * sizes[:, mine[1]]
+        po = sizes[:, theirs[0]] * sizes[:, theirs[1]]
+        plan = Plan(leaves, [None], pm, po, pm - po - leaves.cost)
+        value = opponent.evaluate(st, opp, plan, budget)
+        for m in actions_for(plan, int(np.argmax(value)), st):
+            st = st.apply(m)
+        answer = plan_turn(st, seat, beam=3000, budget=budget)
+        if len(answer.leaves) == 0:
+            return None
+        out[pair] = st.totals[seat] - st.totals[opp] + int(answer.diff.max())
+    return None if budget.expired() else out
+
+
+def _predicted(state: CrystalConnectorState):
+    """The setup choice the quick heuristic makes for the seat to act (Hard's)."""
+    vals = setup_values(state, state.to_move)
+    return max(vals, key=lambda mv: mv[1])[0]
+
+
+def _reachable_pairs(state: CrystalConnectorState, seat: int, move) -> list:
+    """The pairs ``seat`` can still end with after ``move``, the opponent answering
+    with the quick heuristic."""
+    after = state.apply(move)
+    if after.phase == "move_order":
+        return [after.colours[seat]]
+    if after.to_move == seat:
+        return [p for m in after.legal_moves() for p in _reachable_pairs(after, seat, m)]
+    return _reachable_pairs(after, seat, _predicted(after))
