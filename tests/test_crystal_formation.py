@@ -1048,3 +1048,20 @@ def test_expert_search_honours_a_node_budget():
         assert move in s.legal_moves()
         assert budget.used_nodes < 4000 + 400  # one last node's children at most
         s = s.apply(move)
+
+
+def test_expert_looks_past_its_candidates_when_all_of_them_lose_at_once():
+    # Tactics position 5: the best-ranked actions are all the guard of Sapphire's fifth
+    # tree walking away.  With room for only five candidates Expert searches none that
+    # is safe, so it must go on down the list (as Hard does) rather than pick a loss.
+    from tests.test_tactics import POSITIONS
+    from tools import tactics
+
+    state = POSITIONS["crystal-formation"][5].state("crystal-formation")
+    expert = ExpertBot()
+    expert.widths = (5, 6, 6, 6, 6)
+    move = expert.choose(state, rng=random.Random(5), budget=Budget(nodes=200_000))
+    assert move in state.legal_moves()
+    assert not tactics.turn_loses("crystal-formation", state, [str(move)]), (
+        f"expert played {move}, which lets the fifth tree stand"
+    )

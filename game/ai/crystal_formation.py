@@ -16,8 +16,8 @@
   actions, the opponent's five strongest replies to each, then its own best next
   action (minimax with an alpha cut), so plans of two actions count; it beat Medium
   40-0 where a search of two actions was level with it (docs/bots.md).  While every
-  candidate so far lets the opponent win at once it looks further down the list.  Whenever a
-  rival is one action from a fifth tree, it runs a best-reply search over every
+  candidate so far lets the opponent win at once it looks further down the list.
+  Whenever a rival is one action from a fifth tree, it runs a best-reply search over every
   action instead: each candidate meets the single most damaging reply of *any* opponent (Schadd & Winands' Best-Reply
   Search, a paranoid max-n that lets one seat answer), scored as its own value minus
   the strongest rival's, so it stops a leader's fifth tree even when that leader is
@@ -418,9 +418,13 @@ class ExpertBot(HardBot):
         order = [(move, child) for _v1, move, child in ranked[: self.widths[0]]]
         best_move = order[0][0]
         for depth in range(3, deepest + 1):
-            move, complete = self._root(order, depth, budget)
+            move, value, complete = self._root(order, depth, budget)
             if move is not None:
                 best_move = move
+            if complete and value <= -WIN_VALUE / 2 and len(ranked) > len(order):
+                # Every candidate lets the opponent win at once: Hard's search goes on
+                # down the list, past these, for one that does not.
+                return super()._three_ply(state, seat, ranked[len(order) :], budget)
             if not complete:
                 break
             # the best so far goes first at the next depth, so a pass cut short by
@@ -429,15 +433,16 @@ class ExpertBot(HardBot):
         return best_move
 
     def _root(self, order, depth, budget):
+        """(best move, its value, whether every candidate was searched)."""
         best_move, alpha = None, -float("inf")
         for move, child in order:
             try:
                 value = self._search(child, depth - 1, alpha, float("inf"), budget, 1)
             except _OutOfBudget:
-                return best_move, False
+                return best_move, alpha, False
             if value > alpha + 1e-9:
                 alpha, best_move = value, move
-        return best_move, True
+        return best_move, alpha, True
 
     def _value(self, state: FormationState) -> float:
         return endgame_value(state, self._root_seat)
