@@ -512,6 +512,15 @@ class MediumBot(_CrystalBot):
         return actions_for(plan, pick_best(plan.diff, rng), state)
 
 
+def closing_ends(state: CrystalConnectorState, seat: int, my_total, their_total) -> np.ndarray:
+    """For leaves of a turn of ``seat`` that closes the round (totals after it), which
+    end the game: a total at the threshold and the totals unequal, or the last round."""
+    ends = (np.maximum(my_total, their_total) >= state.threshold) & (my_total != their_total)
+    if state.turns_taken[seat] + 1 >= MAX_ROUNDS:
+        ends[:] = True
+    return ends
+
+
 class HardBot(_CrystalBot):
     """Medium's search plus the opponent's best reply for the best candidates."""
 
@@ -589,9 +598,7 @@ class HardBot(_CrystalBot):
         value = plan.diff.astype(np.float64)
         if second_mover:
             # my turn closes the round: a leaf may end the game
-            ends = (np.maximum(my_total, their_total) >= thr) & (my_total != their_total)
-            if state.turns_taken[seat] + 1 >= MAX_ROUNDS:
-                ends |= True
+            ends = closing_ends(state, seat, my_total, their_total)
             outcome = np.sign(my_total - their_total)
             value = np.where(ends, outcome * BIG + (my_total - their_total), value)
             if (ends & (outcome > 0)).any():
@@ -783,9 +790,7 @@ class ExpertBot(HardBot):
         theirs = st.totals[opp] + answer.their_prod + answer.leaves.cost
         margin = (mine - theirs).astype(np.float64)
         if seat != st.first_mover:  # our answer closes the round
-            ends = (np.maximum(mine, theirs) >= st.threshold) & (mine != theirs)
-            if st.turns_taken[seat] + 1 >= MAX_ROUNDS:
-                ends |= True
+            ends = closing_ends(st, seat, mine, theirs)
             margin = np.where(ends, 10_000.0 * np.sign(mine - theirs) + margin, margin)
         return float(margin.max())
 
