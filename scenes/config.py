@@ -100,6 +100,19 @@ def _reset_message(reason: str, aside) -> str:
     return f"Settings file could not be used: {reason}; defaults are in use{where}."
 
 
+EXIT_PIN_DIGITS = (4, 12)
+
+
+def valid_exit_pin(text: object) -> bool:
+    """The one PIN rule, checked where kiosk.json is read and at the prompt: 4 to 12
+    ASCII digits (str.isdigit() would also take "²" or Arabic-Indic digits, which no
+    booth keyboard types)."""
+    low, high = EXIT_PIN_DIGITS
+    return (
+        isinstance(text, str) and low <= len(text) <= high and all("0" <= ch <= "9" for ch in text)
+    )
+
+
 # -- an event booth's settings (kiosk.json, written with its defaults on first start
 # so an operator can find and edit it) ---------------------------------------------
 @dataclass
