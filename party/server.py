@@ -23,10 +23,10 @@ from pathlib import Path
 from aiohttp import WSMsgType, web
 
 from party import protocol
+from party.guard import CodeThrottle, Limits, static_name
 from party.lobby import Lobby, LobbyError
 
 STATIC = Path(str(resources.files("party") / "static"))
-MAX_CONNECTIONS = 64  # 12 phones, their reloads, onlookers on the seat list
 FRAME_LIMIT = 64 * 1024  # frames beyond this close the socket; up to it they get a reply
 
 
@@ -45,9 +45,11 @@ class _Conn:
     id: int
     ws: web.WebSocketResponse
     limit: protocol.RateLimit
+    address: str = ""
     seat: int | None = None
     token: str = ""
     warned_at: float = -1.0
+    deadline: asyncio.TimerHandle | None = None  # closes it if no seat is taken in time
 
 
 class PartyServer:
@@ -57,9 +59,14 @@ class PartyServer:
         host: str = "127.0.0.1",
         port: int = 0,
         rate: tuple[float, int] = (protocol.RATE_PER_SECOND, protocol.RATE_BURST),
+        limits: Limits = Limits(),
+        clock=time.monotonic,
     ):
         self.lobby = lobby
         self.rate = rate  # (messages a second, burst) per connection
+        self.limits = limits
+        self.throttle = CodeThrottle(limits, clock)  # touched only on the server loop
+        self._static = {p.name for p in STATIC.iterdir() if p.is_file()}
         self.host = host
         self.port = port
         self.inbox: queue.Queue[Event] = queue.Queue()
@@ -72,6 +79,8 @@ class PartyServer:
         self._stopping: asyncio.Event | None = None
         self.messages_in = 0  # counters for the bench and the tests
         self.refused = 0
+        self.evicted = 0  # seatless sockets closed to make room for newer ones
+        self.timed_out = 0  # seatless sockets closed at the end of their join window
 
     # -- life ---------------------------------------------------------------------------
     def start(self, timeout: float = 10.0) -> None:
@@ -116,9 +125,15 @@ class PartyServer:
         app = web.Application(client_max_size=FRAME_LIMIT)
         app.router.add_get("/", self._index)
         app.router.add_get("/ws", self._socket)
-        # aiohttp's static route resolves every path and refuses anything outside STATIC.
-        app.router.add_static("/static/", STATIC, follow_symlinks=False, show_index=False)
-        runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        app.router.add_get("/static/{name:.*}", self._file)
+        # keepalive_timeout is also armed when a connection opens, so one that never
+        # finishes its request (half-open, a slowloris) is dropped after it.
+        runner = web.AppRunner(
+            app,
+            access_log=None,
+            handle_signals=False,
+            keepalive_timeout=self.limits.http_idle_seconds,
+        )
         await runner.setup()
         site = web.TCPSite(runner, self.host, self.port, reuse_address=True)
         await site.start()
@@ -137,18 +152,23 @@ class PartyServer:
     async def _index(self, request: web.Request) -> web.StreamResponse:
         return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
 
+    async def _file(self, request: web.Request) -> web.StreamResponse:
+        # Only the page's own files, by plain name: anything else (long, NUL, dots,
+        # escapes, slashes, backslashes) is not found, never an error.
+        name = request.match_info.get("name", "")
+        if not static_name(name) or name not in self._static:
+            raise web.HTTPNotFound(text="Not found")
+        return web.FileResponse(STATIC / name)
+
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         ws = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=10.0)
-        if len(self._conns) >= MAX_CONNECTIONS:
-            await ws.prepare(request)
-            await ws.send_str(
-                protocol.encode("error", reason="The room is full of connections", code="full")
-            )
-            await ws.close()
-            return ws
         await ws.prepare(request)
-        conn = _Conn(next(self._ids), ws, protocol.RateLimit(time.monotonic(), *self.rate))
+        address = request.remote or ""
+        self._make_room(address)
+        conn = _Conn(next(self._ids), ws, protocol.RateLimit(time.monotonic(), *self.rate), address)
         self._conns[conn.id] = conn
+        loop = asyncio.get_running_loop()
+        conn.deadline = loop.call_later(self.limits.join_seconds, self._join_window_over, conn)
         try:
             async for frame in ws:
                 if frame.type == WSMsgType.TEXT:
@@ -158,13 +178,115 @@ class PartyServer:
                 elif frame.type == WSMsgType.ERROR:
                     break
         finally:
+            if conn.deadline is not None:
+                conn.deadline.cancel()
             self._conns.pop(conn.id, None)
             if conn.seat is not None:
                 self.lobby.disconnected(conn.seat, conn.token)
                 self.inbox.put(Event("left", conn.seat, conn.id))
         return ws
 
+    # -- who may stay connected --------------------------------------------------------
+    def _seatless(self, address: str | None = None) -> list[_Conn]:
+        """Sockets without a seat, oldest first (of ``address`` only, if given)."""
+        return [
+            c
+            for c in self._conns.values()
+            if c.seat is None and (address is None or c.address == address)
+        ]
+
+    def _make_room(self, address: str) -> None:
+        """Before a new socket joins: past either bound on seatless sockets, close the
+        oldest of that address (or, for the total, of the busiest address).  The new
+        socket is never the one refused, so a seated phone's reload always has its
+        moment to resume, however many idle sockets strangers hold open."""
+        lim = self.limits
+        mine = self._seatless(address)
+        while len(mine) >= lim.max_pending_per_address:
+            self._evict(mine.pop(0), "Too many connections from this device")
+        every = self._seatless()
+        while len(every) >= lim.max_pending:
+            counts: dict[str, int] = {}
+            for c in every:
+                counts[c.address] = counts.get(c.address, 0) + 1
+            busiest = max(counts, key=counts.get)
+            victim = next(c for c in every if c.address == busiest)
+            every.remove(victim)
+            self._evict(victim, "The host is busy: tap Find to try again")
+
+    def _evict(self, conn: _Conn, reason: str) -> None:
+        self.evicted += 1
+        self._drop(conn, reason, "busy")
+
+    def _join_window_over(self, conn: _Conn) -> None:
+        conn.deadline = None
+        if conn.seat is None and conn.id in self._conns:
+            self.timed_out += 1
+            self._drop(conn, "No seat was taken in time: tap Find to look again", "idle")
+
+    def _drop(self, conn: _Conn, reason: str, code: str) -> None:
+        """Close a seatless socket now (4001: the page does not reconnect on its own)."""
+        self._conns.pop(conn.id, None)
+        if conn.deadline is not None:
+            conn.deadline.cancel()
+            conn.deadline = None
+
+        async def close() -> None:
+            await self._reply(conn, "error", reason=reason, code=code)
+            try:
+                await conn.ws.close(code=4001, message=code.encode())
+            except (ConnectionError, RuntimeError):
+                pass
+
+        asyncio.ensure_future(close())
+
+    def _seated(self, conn: _Conn) -> None:
+        """``conn`` now holds a seat: no join window; old tabs of the seat past the
+        bound are closed (4002: the page says the seat is open elsewhere)."""
+        if conn.deadline is not None:
+            conn.deadline.cancel()
+            conn.deadline = None
+        same = [c for c in self._conns.values() if c.token == conn.token and c is not conn]
+        while len(same) >= self.limits.max_per_seat:
+            old = same.pop(0)
+            old.seat, old.token = None, ""  # leaves the lobby's count through its socket
+            self.lobby.disconnected(conn.seat, conn.token)
+            self._conns.pop(old.id, None)
+
+            async def close(c=old) -> None:
+                await self._reply(
+                    c, "error", reason="This seat is open on another tab", code="moved"
+                )
+                try:
+                    await c.ws.close(code=4002, message=b"moved")
+                except (ConnectionError, RuntimeError):
+                    pass
+
+            asyncio.ensure_future(close())
+
+    def _code_wait(self, conn: _Conn) -> str:
+        """The refusal for a throttled address, or ""."""
+        wait = self.throttle.wait(conn.address)
+        if wait <= 0:
+            return ""
+        return f"Too many wrong room codes: wait {max(1, round(wait))} s and try again"
+
+    def _check_code(self, conn: _Conn, code: str) -> None:
+        """The room code, throttled per address: LobbyError when refused."""
+        refusal = self._code_wait(conn)
+        if refusal:
+            self.refused += 1
+            raise LobbyError(refusal)
+        try:
+            self.lobby.check_code(code)
+        except LobbyError:
+            self.throttle.wrong(conn.address)
+            raise
+        self.throttle.right(conn.address)
+
     async def _on_text(self, conn: _Conn, raw) -> None:
+        if conn.id not in self._conns:
+            return  # closed by the server (evicted, out of time): its last frames count for nothing
         now = time.monotonic()
         if not conn.limit.allow(now):
             self.refused += 1
@@ -184,7 +306,7 @@ class PartyServer:
             await self._reply(conn, "pong")
         elif kind == "seats":
             try:
-                self.lobby.check_code(msg["room"])
+                self._check_code(conn, msg["room"])
             except LobbyError as exc:
                 await self._reply(conn, "error", reason=str(exc), code="room")
                 return
@@ -198,15 +320,20 @@ class PartyServer:
                 )
                 return
             try:
-                slot = (
-                    self.lobby.join(msg["room"], msg["name"], msg.get("seat"))
-                    if kind == "hello"
-                    else self.lobby.resume(msg["token"])
-                )
+                if kind == "hello":
+                    try:
+                        self._check_code(conn, msg["room"])
+                    except LobbyError as exc:
+                        await self._reply(conn, "error", reason=str(exc), code="room")
+                        return
+                    slot = self.lobby.join(msg["room"], msg["name"], msg.get("seat"), conn.address)
+                else:
+                    slot = self.lobby.resume(msg["token"], conn.address)
             except LobbyError as exc:
                 await self._reply(conn, "error", reason=str(exc), code="join")
                 return
             conn.seat, conn.token = slot.seat, slot.token
+            self._seated(conn)
             await self._reply(
                 conn,
                 "welcome",
@@ -225,6 +352,8 @@ class PartyServer:
             self.inbox.put(Event("message", conn.seat, conn.id, msg))
 
     async def _reply(self, conn: _Conn, kind: str, **fields) -> None:
+        if "reason" in fields:
+            fields["reason"] = str(fields["reason"])[: protocol.MAX_REASON]
         if not conn.ws.closed:
             try:
                 await conn.ws.send_str(protocol.encode(kind, **fields))

@@ -186,6 +186,10 @@ class PartyTable:
                 break
             if not self._submit(move, seat, result):
                 break
+            if seat in m.stand_ins:
+                # (a note also makes the play screen drop any bot answer in flight)
+                who = self.lobby.name(seat) or m.seat_names()[seat]
+                result.notes.append(f"{who}'s plan, sent before the phone went, is played")
         if not self.simultaneous() or m.is_over():
             self.queued.clear()
 
@@ -234,8 +238,10 @@ class PartyTable:
                     )
                     changed = True
             elif not m.is_over() and gone >= self.takeover_seconds:
+                # A plan this table already confirmed with "ok" stays held and is
+                # played when the seat's turn comes (_flush_queued runs before any bot
+                # is asked): the bot plays only what the phone had not decided.
                 m.stand_ins[seat] = STAND_IN_LEVEL
-                self.queued.pop(seat, None)
                 who = self.lobby.name(seat) or names[seat]
                 result.notes.append(
                     f"{who}'s phone is gone: a Medium bot plays {names[seat]} until it returns"

@@ -149,6 +149,8 @@ class LobbyScene(MenuScene):
 
     def update(self) -> None:
         super().update()
+        if self.handed_over:
+            return  # the play screen's table answers the phones now
         if self.party.pump_lobby():  # phones joining: the booth is busy, not idle
             self.app.input.last_input_tick = self.app.tick_count
         if self.party.lobby.snapshot() != self._seen:
