@@ -62,7 +62,9 @@ def parse(raw: Any) -> dict:
     if not isinstance(msg, dict):
         raise ProtocolError("A message must be a JSON object with a 'type'")
     kind = msg.get("type")
-    if not isinstance(kind, str) or kind not in FIELDS:
+    if not isinstance(kind, str):
+        raise ProtocolError(f"A message needs a 'type' in text: one of {', '.join(FIELDS)}")
+    if kind not in FIELDS:
         raise ProtocolError(f"Unknown message type {str(kind)[:30]!r}; known: {', '.join(FIELDS)}")
     if kind == "resume" and "token" in msg and not _token_shaped(msg["token"]):
         # A token of the wrong kind, length or alphabet is simply one that holds no

@@ -139,6 +139,7 @@ class PartyTable:
         return f"It is {self.lobby.name(mover) or names[mover]}'s turn, not yours"
 
     def _refuse(self, event: Event, reason: str) -> None:
+        reason = reason[: protocol.MAX_REASON]  # the rules' words may quote the move sent
         self.server.send_conn(event.conn, protocol.encode("error", reason=reason, code="refused"))
 
     def _move(self, event: Event, result: StepResult) -> None:
@@ -205,7 +206,12 @@ class PartyTable:
         except IllegalMove as exc:
             self.server.send_conn(
                 event.conn,
-                protocol.encode("preview", text=event.msg["text"], ok=False, reason=str(exc)),
+                protocol.encode(
+                    "preview",
+                    text=event.msg["text"],
+                    ok=False,
+                    reason=str(exc)[: protocol.MAX_REASON],
+                ),
             )
             return
         self.server.send_conn(
