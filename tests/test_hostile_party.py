@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
 from urllib.parse import quote
 
@@ -140,9 +141,16 @@ def _seated_still_play(party, lt, box) -> None:
     lt.call(check())
 
 
+def no_tracebacks(caplog) -> None:
+    """Nothing the host logged was an error (an exception in a handler is logged so)."""
+    bad = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not bad, [r.getMessage() for r in bad[:3]]
+
+
 def test_any_frame_from_a_stranger_gets_the_documented_answer_and_the_seated_still_play(
-    seated_game,
+    seated_game, caplog
 ):
+    caplog.set_level(logging.WARNING)
     party, lt, box = seated_game
     seen = {"frames": 0}
 
@@ -163,9 +171,11 @@ def test_any_frame_from_a_stranger_gets_the_documented_answer_and_the_seated_sti
     prop()
     assert seen["frames"] > 0
     _seated_still_play(party, lt, box)
+    no_tracebacks(caplog)
 
 
-def test_any_token_gets_the_normal_refusal(seated_game):
+def test_any_token_gets_the_normal_refusal(seated_game, caplog):
+    caplog.set_level(logging.WARNING)
     party, lt, box = seated_game
 
     @given(tokens)
@@ -185,6 +195,7 @@ def test_any_token_gets_the_normal_refusal(seated_game):
 
     prop()
     _seated_still_play(party, lt, box)
+    no_tracebacks(caplog)
 
 
 def test_megabyte_tokens_and_frames_are_refused_and_the_host_keeps_serving(seated_game):
