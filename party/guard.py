@@ -22,8 +22,9 @@ class Limits:
     # A socket that has not taken (or resumed) a seat this long after opening is closed;
     # the page opens a fresh one when its player taps Find or a seat.
     join_seconds: float = 8.0
-    # An HTTP connection that has not sent a whole request this long after opening
-    # (a slowloris, a half-open socket) is dropped (aiohttp's keep-alive timer).
+    # An HTTP connection that has not sent a whole request this long after opening or
+    # after its last answer (a slowloris, a half-open socket, an idle keep-alive) is
+    # dropped (PartyServer._sweep).
     http_idle_seconds: float = 5.0
     # Sockets without a seat: in all, and from one address.  A new one past either
     # bound closes the oldest such socket (of that address first) rather than being

@@ -81,6 +81,9 @@ class PartyServer:
         self.refused = 0
         self.evicted = 0  # seatless sockets closed to make room for newer ones
         self.timed_out = 0  # seatless sockets closed at the end of their join window
+        self.http_dropped = 0  # connections dropped for sending no whole request in time
+        self._in_handler: dict = {}  # aiohttp's connection -> requests it has in a handler
+        self._idle_since: dict = {}  # aiohttp's connection -> loop time it went idle
 
     # -- life ---------------------------------------------------------------------------
     def start(self, timeout: float = 10.0) -> None:
@@ -122,18 +125,12 @@ class PartyServer:
 
     async def _serve(self) -> None:
         self._stopping = asyncio.Event()
-        app = web.Application(client_max_size=FRAME_LIMIT)
+        app = web.Application(client_max_size=FRAME_LIMIT, middlewares=[self._busy])
         app.router.add_get("/", self._index)
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/static/{name:.*}", self._file)
-        # keepalive_timeout is also armed when a connection opens, so one that never
-        # finishes its request (half-open, a slowloris) is dropped after it.
-        runner = web.AppRunner(
-            app,
-            access_log=None,
-            handle_signals=False,
-            keepalive_timeout=self.limits.http_idle_seconds,
-        )
+        # (idle and half-sent connections are dropped by _sweep, not aiohttp's timers)
+        runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await runner.setup()
         site = web.TCPSite(runner, self.host, self.port, reuse_address=True)
         await site.start()
@@ -141,12 +138,55 @@ class PartyServer:
         if sockets:
             self.port = sockets[0].getsockname()[1]
         self._ready.set()
+        sweeper = asyncio.ensure_future(self._sweep(runner))
         try:
             await self._stopping.wait()
         finally:
+            sweeper.cancel()
             for conn in list(self._conns.values()):
                 await conn.ws.close(code=1001, message=b"host closed the party")
             await runner.cleanup()
+
+    # -- slow HTTP --------------------------------------------------------------------------
+    # aiohttp's keep-alive timer covers an idle connection after a response, but (before
+    # 3.14.5) not one that never finishes its first request: a half-open socket or a
+    # slowloris would hold a file descriptor for ever.  So every connection not inside a
+    # handler (a request being answered, an open WebSocket) is timed here, from when it
+    # opened or last finished a request, and dropped after ``http_idle_seconds``.
+    @web.middleware
+    async def _busy(self, request: web.Request, handler):
+        proto = request.protocol
+        self._in_handler[proto] = self._in_handler.get(proto, 0) + 1
+        try:
+            return await handler(request)
+        finally:
+            left = self._in_handler.get(proto, 1) - 1
+            if left > 0:
+                self._in_handler[proto] = left
+            else:
+                self._in_handler.pop(proto, None)
+                self._idle_since[proto] = asyncio.get_running_loop().time()
+
+    async def _sweep(self, runner: web.AppRunner) -> None:
+        idle = self.limits.http_idle_seconds
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(min(1.0, idle / 3))
+            server = runner.server
+            if server is None:
+                continue
+            now = loop.time()
+            live = set(server.connections)
+            for gone in [h for h in self._idle_since if h not in live]:
+                del self._idle_since[gone]
+            for handler in live:
+                if handler in self._in_handler:
+                    continue
+                since = self._idle_since.setdefault(handler, now)
+                if now - since >= idle:
+                    self.http_dropped += 1
+                    del self._idle_since[handler]
+                    handler.force_close()
 
     # -- HTTP ---------------------------------------------------------------------------
     async def _index(self, request: web.Request) -> web.StreamResponse:

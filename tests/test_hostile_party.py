@@ -407,9 +407,16 @@ def test_half_open_and_silent_http_connections_are_dropped():
         for reader, writer in (half, silent):
             assert await asyncio.wait_for(reader.read(), TIMEOUT) == b""  # closed by the host
             writer.close()
+        assert party.server.http_dropped >= 2
         async with aiohttp.ClientSession() as session:  # and the page is still served
             async with session.get(party.server.url) as r:
                 assert r.status == 200
+            # a seated WebSocket is inside its handler: not idle HTTP, however long it lasts
+            (a,) = await seated(session, party, ("Ann",))
+            await asyncio.sleep(1.0)  # three idle windows
+            assert not a.closed.is_set()
+            assert (await a.ask(("pong",), type="ping")) == {"type": "pong"}
+            await a.close()
 
     run_party(party, main)
 
