@@ -404,10 +404,28 @@ def test_half_open_and_silent_http_connections_are_dropped():
         half[1].write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1\r\n")  # never ends
         await half[1].drain()
         silent = await asyncio.open_connection("127.0.0.1", port)
-        for reader, writer in (half, silent):
-            assert await asyncio.wait_for(reader.read(), TIMEOUT) == b""  # closed by the host
+        trickle = await asyncio.open_connection("127.0.0.1", port)
+        trickle[1].write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+
+        async def drip():  # a slowloris: one more header line every 50 ms, never the end
+            for i in range(int(TIMEOUT / 0.05)):
+                await asyncio.sleep(0.05)
+                try:
+                    trickle[1].write(b"X-%d: 1\r\n" % i)
+                    await trickle[1].drain()
+                except ConnectionError:
+                    return
+
+        dripping = asyncio.ensure_future(drip())
+        for reader, writer in (half, silent, trickle):
+            try:
+                data = await asyncio.wait_for(reader.read(), TIMEOUT)
+            except ConnectionResetError:  # (the drip may hit the closed socket first)
+                data = b""
+            assert data == b""  # closed by the host, nothing answered
             writer.close()
-        assert party.server.http_dropped >= 2
+        dripping.cancel()
+        assert party.server.http_dropped >= 3
         async with aiohttp.ClientSession() as session:  # and the page is still served
             async with session.get(party.server.url) as r:
                 assert r.status == 200
