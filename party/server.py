@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import mimetypes
 import queue
 import socket
 import threading
@@ -66,7 +67,13 @@ class PartyServer:
         self.rate = rate  # (messages a second, burst) per connection
         self.limits = limits
         self.throttle = CodeThrottle(limits, clock)  # touched only on the server loop
-        self._static = {p.name for p in STATIC.iterdir() if p.is_file()}
+        # The page's files, read once (about 20 KB): answers come from memory, so a
+        # connection the idle sweep closes still gets its buffered bytes (no sendfile).
+        self._static = {
+            p.name: (p.read_bytes(), mimetypes.guess_type(p.name)[0] or "application/octet-stream")
+            for p in STATIC.iterdir()
+            if p.is_file() and static_name(p.name)
+        }
         self.host = host
         self.port = port
         self.inbox: queue.Queue[Event] = queue.Queue()
@@ -190,7 +197,10 @@ class PartyServer:
 
     # -- HTTP ---------------------------------------------------------------------------
     async def _index(self, request: web.Request) -> web.StreamResponse:
-        return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+        body, kind = self._static["index.html"]
+        return web.Response(
+            body=body, content_type=kind, charset="utf-8", headers={"Cache-Control": "no-store"}
+        )
 
     async def _file(self, request: web.Request) -> web.StreamResponse:
         # Only the page's own files, by plain name: anything else (long, NUL, dots,
@@ -198,7 +208,9 @@ class PartyServer:
         name = request.match_info.get("name", "")
         if not static_name(name) or name not in self._static:
             raise web.HTTPNotFound(text="Not found")
-        return web.FileResponse(STATIC / name)
+        body, kind = self._static[name]
+        charset = "utf-8" if kind.startswith("text/") else None
+        return web.Response(body=body, content_type=kind, charset=charset)
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         ws = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=10.0)
