@@ -25,10 +25,12 @@ function button(text, onClick, cls) {
 // -- connection --------------------------------------------------------------------------
 function connect(then) {
   const proto = location.protocol === "https:" ? "wss://" : "ws://";
-  ws = new WebSocket(proto + location.host + "/ws");
+  const sock = new WebSocket(proto + location.host + "/ws");
+  ws = sock;
   ws.onopen = () => { $("net").classList.add("on"); retry = 500; then && then(); };
   ws.onmessage = (e) => { let m; try { m = JSON.parse(e.data); } catch (_) { return; } onMessage(m); };
   ws.onclose = (e) => {
+    if (ws !== sock) return;  // an older socket: the page has moved on to a newer one
     $("net").classList.remove("on");
     if (e.code === 1001 && seat !== null) {  // the host ended the party (left to the title)
       closedForGood = true; localStorage.removeItem(tokenKey());
