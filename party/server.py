@@ -155,9 +155,9 @@ class PartyServer:
             await runner.cleanup()
 
     # -- slow HTTP --------------------------------------------------------------------------
-    # aiohttp's keep-alive timer covers an idle connection after a response, but (before
-    # 3.14.5) not one that never finishes its first request: a half-open socket or a
-    # slowloris would hold a file descriptor for ever.  So every connection not inside a
+    # aiohttp's keep-alive timer covers an idle connection after a response, but (up to
+    # 3.14.3 at least; 3.14.5 arms it at open too) not one that never finishes its first
+    # request: a half-open socket or a slowloris would hold a file descriptor for ever.  So every connection not inside a
     # handler (a request being answered, an open WebSocket) is timed here, from when it
     # opened or last finished a request, and dropped after ``http_idle_seconds``.
     @web.middleware
