@@ -11,6 +11,9 @@ Where each part goes (read this first):
   actions on the same :class:`game.match.Match` the screen shows, refuses what the rules
   refuse with their reason, and writes each seat's view (public state plus that seat's
   own secrets, never another seat's).  No pygame: the tests drive it without a window.
+* ``guard.py`` -- the bounds that keep strangers from wearing the party down (join
+  window, seatless sockets per address and in all, room-code throttle, HTTP idle time,
+  the shape of a static file name), pure and in one place so tests can shrink them.
 * ``server.py`` -- aiohttp on its own thread and asyncio loop: the page, its static files
   and one WebSocket per phone.  It talks to the table only through thread-safe queues,
   so a slow phone never stalls a frame.

@@ -13,6 +13,7 @@ import queue
 from game.core import GameSetup, GameSpec
 from game.match import Match, Seat
 from party import protocol
+from party.guard import Limits
 from party.lobby import Lobby
 from party.server import PartyServer, lan_address
 from party.table import STAND_IN_LEVEL, TAKEOVER_SECONDS, PartyTable, StepResult
@@ -34,6 +35,8 @@ class Party:
         glyphs: bool = False,
         rate: tuple[float, int] | None = None,
         lobby_clock=None,
+        limits: Limits | None = None,
+        server_clock=None,
     ):
         self.spec, self.setup, self.seats, self.clock_preset = (
             spec,
@@ -49,14 +52,20 @@ class Party:
         extra = {"clock": lobby_clock} if lobby_clock is not None else {}
         self.lobby = Lobby(list(spec.seat_names(setup.players)), phone_seats, **extra)
         self._rate = rate
+        self._server_extra = {}  # tests make the bounds small and drive the throttle's clock
+        if limits is not None:
+            self._server_extra["limits"] = limits
+        if server_clock is not None:
+            self._server_extra["clock"] = server_clock
         self.server = self._server(host or lan_address(), port)
         self.table: PartyTable | None = None
         self._lobby_sent = ""
 
     def _server(self, host: str, port: int) -> PartyServer:
-        if self._rate is None:
-            return PartyServer(self.lobby, host, port)
-        return PartyServer(self.lobby, host, port, rate=self._rate)
+        extra = dict(self._server_extra)
+        if self._rate is not None:
+            extra["rate"] = self._rate
+        return PartyServer(self.lobby, host, port, **extra)
 
     def start(self) -> None:
         """Listen; a busy port falls back to any free one.  OSError when neither works."""
@@ -80,6 +89,10 @@ class Party:
     def pump_lobby(self) -> bool:
         """Before the game: answer phones (nothing to play yet) and tell every phone who
         has joined.  True when the seats changed."""
+        if self.table is not None:
+            # Started: the table answers everything in the inbox from now on (a move
+            # sent just after the first state must reach it, not be told "not started").
+            return False
         changed = False
         while True:
             try:

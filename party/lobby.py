@@ -12,9 +12,12 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+from party.guard import is_loopback
+
 # No I/O/0/1: a code read off a big screen across a room must not be misread.
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 NAME_LIMIT = 16
+KICKED = "The host removed this phone from the game"
 
 
 class LobbyError(ValueError):
@@ -32,6 +35,7 @@ class PhoneSeat:
     connected: int = 0  # open connections holding the token (a reload briefly has two)
     last_seen: float = 0.0  # monotonic time the phone was last connected
     taken: bool = False
+    addresses: set[str] = field(default_factory=set)  # where the phone connected from
 
     def public(self) -> dict:
         return {
@@ -53,6 +57,7 @@ class Lobby:
     clock: object = time.monotonic
     seats: dict[int, PhoneSeat] = field(default_factory=dict)
     kicked: set[str] = field(default_factory=set)
+    banned: set[str] = field(default_factory=set)  # addresses of kicked phones
     started: bool = False
 
     def __post_init__(self) -> None:
@@ -68,11 +73,14 @@ class Lobby:
                 "That room code is not this room's: read the 4 letters on the big screen"
             )
 
-    def join(self, code: object, name: object, seat: object = None) -> PhoneSeat:
-        """Take a free seat (``seat``, or the first free one); returns it with its token."""
+    def join(self, code: object, name: object, seat: object = None, address: str = "") -> PhoneSeat:
+        """Take a free seat (``seat``, or the first free one); returns it with its token.
+        ``address`` is the phone's network address: a kicked phone's is refused."""
         self.check_code(code)
         name = clean_name(name)
         with self._lock:
+            if address and address in self.banned:
+                raise LobbyError(KICKED)
             if seat is None:
                 free = [s for s in self.seats.values() if not s.taken]
                 if not free:
@@ -89,29 +97,39 @@ class Lobby:
             slot.token = secrets.token_urlsafe(18)
             slot.connected += 1
             slot.last_seen = self.clock()
+            if address:
+                slot.addresses.add(address)
             return slot
 
-    def resume(self, token: object) -> PhoneSeat:
+    def resume(self, token: object, address: str = "") -> PhoneSeat:
         """Back in one's seat after a reload, a screen lock or lost Wi-Fi."""
         if not isinstance(token, str) or not token:
             raise LobbyError("No seat token: join with the room code")
         with self._lock:
             if token in self.kicked:
-                raise LobbyError("The host removed this phone from the game")
-            for slot in self.seats.values():
-                if slot.taken and secrets.compare_digest(slot.token, token):
-                    slot.connected += 1
-                    slot.last_seen = self.clock()
-                    return slot
+                raise LobbyError(KICKED)
+            slot = self._slot_of(token)
+            if slot is not None:
+                slot.connected += 1
+                slot.last_seen = self.clock()
+                if address and len(slot.addresses) < 8:  # a phone roams; a few at most
+                    slot.addresses.add(address)
+                return slot
         raise LobbyError("That seat token is not valid in this game: join with the room code")
 
     def seat_of(self, token: object) -> int | None:
-        if not isinstance(token, str) or not token:
-            return None
         with self._lock:
-            for slot in self.seats.values():
-                if slot.taken and secrets.compare_digest(slot.token, token):
-                    return slot.seat
+            slot = self._slot_of(token)
+            return None if slot is None else slot.seat
+
+    def _slot_of(self, token: object) -> PhoneSeat | None:
+        # Tokens are ASCII (token_urlsafe); anything else matches no seat.  The check
+        # comes first because compare_digest raises on non-ASCII text.
+        if not isinstance(token, str) or not token or not token.isascii():
+            return None
+        for slot in self.seats.values():
+            if slot.taken and secrets.compare_digest(slot.token, token):
+                return slot
         return None
 
     def disconnected(self, seat: int, token: str) -> None:
@@ -122,15 +140,23 @@ class Lobby:
                 slot.last_seen = self.clock()
 
     def kick(self, seat: int) -> str | None:
-        """Free ``seat``; its token can never come back.  Returns the old token."""
+        """Free ``seat``; its token can never come back, nor can a phone from the
+        addresses it used join again (the host's own machine is never banned) until
+        the host lets removed phones back (:meth:`forgive`).  Returns the old token."""
         with self._lock:
             slot = self.seats.get(seat)
             if not slot or not slot.taken:
                 return None
             old = slot.token
             self.kicked.add(old)
+            self.banned.update(a for a in slot.addresses if not is_loopback(a))
             self.seats[seat] = PhoneSeat(seat, slot.label)
             return old
+
+    def forgive(self) -> None:
+        """Removed phones may join again (with a new token: the old ones stay dead)."""
+        with self._lock:
+            self.banned.clear()
 
     def retire(self, seat: int) -> None:
         """``seat`` is no longer a phone's (a bot took it at the start)."""

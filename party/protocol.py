@@ -16,6 +16,8 @@ MAX_BYTES = 8192  # a phone's message; the longest real one (a plan) is under 10
 MAX_TEXT = 200  # move notation
 MAX_NAME = 64  # before clean_name trims it to the lobby's limit
 MAX_SEAT = 63
+MAX_TOKEN = 64  # a real one is 24 characters
+MAX_REASON = 240  # a refusal's text (the rules' own words, capped: they may quote a move)
 KEYS = ("up", "down", "left", "right", "confirm", "back")
 # Per connection: a burst of RATE_BURST, refilled at RATE_PER_SECOND (a thumb on a
 # d-pad sends a few a second; a script sending hundreds is slowed, not served).
@@ -54,13 +56,20 @@ def parse(raw: Any) -> dict:
         raise ProtocolError(f"Message too long (the limit is {MAX_BYTES} bytes)")
     try:
         msg = json.loads(raw, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as exc:
-        raise ProtocolError(f"Not JSON: {str(exc)[:80]}") from None
+    except (ValueError, RecursionError):
+        # (never the parser's own words: they quote the input and mean nothing on a phone)
+        raise ProtocolError("Not JSON: send one JSON object per message") from None
     if not isinstance(msg, dict):
         raise ProtocolError("A message must be a JSON object with a 'type'")
     kind = msg.get("type")
-    if not isinstance(kind, str) or kind not in FIELDS:
+    if not isinstance(kind, str):
+        raise ProtocolError(f"A message needs a 'type' in text: one of {', '.join(FIELDS)}")
+    if kind not in FIELDS:
         raise ProtocolError(f"Unknown message type {str(kind)[:30]!r}; known: {', '.join(FIELDS)}")
+    if kind == "resume" and "token" in msg and not _token_shaped(msg["token"]):
+        # A token of the wrong kind, length or alphabet is simply one that holds no
+        # seat: the phone gets the usual "not valid" refusal and forgets it.
+        msg["token"] = ""
     fields = FIELDS[kind]
     extra = sorted(set(msg) - set(fields) - {"type"})
     if extra:
@@ -85,7 +94,7 @@ def parse(raw: Any) -> dict:
         ("text", MAX_TEXT),
         ("name", MAX_NAME),
         ("room", 16),
-        ("token", 64),
+        ("token", MAX_TOKEN),
         ("key", 16),
     ):
         if name in msg and len(msg[name]) > limit:
@@ -93,6 +102,10 @@ def parse(raw: Any) -> dict:
     if kind == "key" and msg["key"] not in KEYS:
         raise ProtocolError(f"Unknown key {msg['key']!r}; keys are {', '.join(KEYS)}")
     return msg
+
+
+def _token_shaped(token: Any) -> bool:
+    return isinstance(token, str) and 0 < len(token) <= MAX_TOKEN and token.isascii()
 
 
 def _no_constant(name: str):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import mimetypes
 import queue
 import socket
 import threading
@@ -23,10 +24,10 @@ from pathlib import Path
 from aiohttp import WSMsgType, web
 
 from party import protocol
+from party.guard import CodeThrottle, Limits, static_name
 from party.lobby import Lobby, LobbyError
 
 STATIC = Path(str(resources.files("party") / "static"))
-MAX_CONNECTIONS = 64  # 12 phones, their reloads, onlookers on the seat list
 FRAME_LIMIT = 64 * 1024  # frames beyond this close the socket; up to it they get a reply
 
 
@@ -45,9 +46,11 @@ class _Conn:
     id: int
     ws: web.WebSocketResponse
     limit: protocol.RateLimit
+    address: str = ""
     seat: int | None = None
     token: str = ""
     warned_at: float = -1.0
+    deadline: asyncio.TimerHandle | None = None  # closes it if no seat is taken in time
 
 
 class PartyServer:
@@ -57,9 +60,20 @@ class PartyServer:
         host: str = "127.0.0.1",
         port: int = 0,
         rate: tuple[float, int] = (protocol.RATE_PER_SECOND, protocol.RATE_BURST),
+        limits: Limits = Limits(),
+        clock=time.monotonic,
     ):
         self.lobby = lobby
         self.rate = rate  # (messages a second, burst) per connection
+        self.limits = limits
+        self.throttle = CodeThrottle(limits, clock)  # touched only on the server loop
+        # The page's files, read once (about 20 KB): answers come from memory, so a
+        # connection the idle sweep closes still gets its buffered bytes (no sendfile).
+        self._static = {
+            p.name: (p.read_bytes(), mimetypes.guess_type(p.name)[0] or "application/octet-stream")
+            for p in STATIC.iterdir()
+            if p.is_file() and static_name(p.name)
+        }
         self.host = host
         self.port = port
         self.inbox: queue.Queue[Event] = queue.Queue()
@@ -72,6 +86,11 @@ class PartyServer:
         self._stopping: asyncio.Event | None = None
         self.messages_in = 0  # counters for the bench and the tests
         self.refused = 0
+        self.evicted = 0  # seatless sockets closed to make room for newer ones
+        self.timed_out = 0  # seatless sockets closed at the end of their join window
+        self.http_dropped = 0  # connections dropped for sending no whole request in time
+        self._in_handler: dict = {}  # aiohttp's connection -> requests it has in a handler
+        self._idle_since: dict = {}  # aiohttp's connection -> loop time it went idle
 
     # -- life ---------------------------------------------------------------------------
     def start(self, timeout: float = 10.0) -> None:
@@ -113,11 +132,11 @@ class PartyServer:
 
     async def _serve(self) -> None:
         self._stopping = asyncio.Event()
-        app = web.Application(client_max_size=FRAME_LIMIT)
+        app = web.Application(client_max_size=FRAME_LIMIT, middlewares=[self._busy])
         app.router.add_get("/", self._index)
         app.router.add_get("/ws", self._socket)
-        # aiohttp's static route resolves every path and refuses anything outside STATIC.
-        app.router.add_static("/static/", STATIC, follow_symlinks=False, show_index=False)
+        app.router.add_get("/static/{name:.*}", self._file)
+        # (idle and half-sent connections are dropped by _sweep, not aiohttp's timers)
         runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await runner.setup()
         site = web.TCPSite(runner, self.host, self.port, reuse_address=True)
@@ -126,29 +145,82 @@ class PartyServer:
         if sockets:
             self.port = sockets[0].getsockname()[1]
         self._ready.set()
+        sweeper = asyncio.ensure_future(self._sweep(runner))
         try:
             await self._stopping.wait()
         finally:
+            sweeper.cancel()
             for conn in list(self._conns.values()):
                 await conn.ws.close(code=1001, message=b"host closed the party")
             await runner.cleanup()
 
+    # -- slow HTTP --------------------------------------------------------------------------
+    # aiohttp's keep-alive timer covers an idle connection after a response, but (up to
+    # 3.14.3 at least; 3.14.5 arms it at open too) not one that never finishes its first
+    # request: a half-open socket or a slowloris would hold a file descriptor for ever.  So every connection not inside a
+    # handler (a request being answered, an open WebSocket) is timed here, from when it
+    # opened or last finished a request, and dropped after ``http_idle_seconds``.
+    @web.middleware
+    async def _busy(self, request: web.Request, handler):
+        proto = request.protocol
+        self._in_handler[proto] = self._in_handler.get(proto, 0) + 1
+        try:
+            return await handler(request)
+        finally:
+            left = self._in_handler.get(proto, 1) - 1
+            if left > 0:
+                self._in_handler[proto] = left
+            else:
+                self._in_handler.pop(proto, None)
+                self._idle_since[proto] = asyncio.get_running_loop().time()
+
+    async def _sweep(self, runner: web.AppRunner) -> None:
+        idle = self.limits.http_idle_seconds
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(min(1.0, idle / 3))
+            server = runner.server
+            if server is None:
+                continue
+            now = loop.time()
+            live = set(server.connections)
+            for gone in [h for h in self._idle_since if h not in live]:
+                del self._idle_since[gone]
+            for handler in live:
+                if handler in self._in_handler:
+                    continue
+                since = self._idle_since.setdefault(handler, now)
+                if now - since >= idle:
+                    self.http_dropped += 1
+                    del self._idle_since[handler]
+                    handler.force_close()
+
     # -- HTTP ---------------------------------------------------------------------------
     async def _index(self, request: web.Request) -> web.StreamResponse:
-        return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+        body, kind = self._static["index.html"]
+        return web.Response(
+            body=body, content_type=kind, charset="utf-8", headers={"Cache-Control": "no-store"}
+        )
+
+    async def _file(self, request: web.Request) -> web.StreamResponse:
+        # Only the page's own files, by plain name: anything else (long, NUL, dots,
+        # escapes, slashes, backslashes) is not found, never an error.
+        name = request.match_info.get("name", "")
+        if not static_name(name) or name not in self._static:
+            raise web.HTTPNotFound(text="Not found")
+        body, kind = self._static[name]
+        charset = "utf-8" if kind.startswith("text/") else None
+        return web.Response(body=body, content_type=kind, charset=charset)
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         ws = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=10.0)
-        if len(self._conns) >= MAX_CONNECTIONS:
-            await ws.prepare(request)
-            await ws.send_str(
-                protocol.encode("error", reason="The room is full of connections", code="full")
-            )
-            await ws.close()
-            return ws
         await ws.prepare(request)
-        conn = _Conn(next(self._ids), ws, protocol.RateLimit(time.monotonic(), *self.rate))
+        address = request.remote or ""
+        self._make_room(address)
+        conn = _Conn(next(self._ids), ws, protocol.RateLimit(time.monotonic(), *self.rate), address)
         self._conns[conn.id] = conn
+        loop = asyncio.get_running_loop()
+        conn.deadline = loop.call_later(self.limits.join_seconds, self._join_window_over, conn)
         try:
             async for frame in ws:
                 if frame.type == WSMsgType.TEXT:
@@ -158,13 +230,115 @@ class PartyServer:
                 elif frame.type == WSMsgType.ERROR:
                     break
         finally:
+            if conn.deadline is not None:
+                conn.deadline.cancel()
             self._conns.pop(conn.id, None)
             if conn.seat is not None:
                 self.lobby.disconnected(conn.seat, conn.token)
                 self.inbox.put(Event("left", conn.seat, conn.id))
         return ws
 
+    # -- who may stay connected --------------------------------------------------------
+    def _seatless(self, address: str | None = None) -> list[_Conn]:
+        """Sockets without a seat, oldest first (of ``address`` only, if given)."""
+        return [
+            c
+            for c in self._conns.values()
+            if c.seat is None and (address is None or c.address == address)
+        ]
+
+    def _make_room(self, address: str) -> None:
+        """Before a new socket joins: past either bound on seatless sockets, close the
+        oldest of that address (or, for the total, of the busiest address).  The new
+        socket is never the one refused, so a seated phone's reload always has its
+        moment to resume, however many idle sockets strangers hold open."""
+        lim = self.limits
+        mine = self._seatless(address)
+        while len(mine) >= lim.max_pending_per_address:
+            self._evict(mine.pop(0), "Too many connections from this device")
+        every = self._seatless()
+        while len(every) >= lim.max_pending:
+            counts: dict[str, int] = {}
+            for c in every:
+                counts[c.address] = counts.get(c.address, 0) + 1
+            busiest = max(counts, key=counts.get)
+            victim = next(c for c in every if c.address == busiest)
+            every.remove(victim)
+            self._evict(victim, "The host is busy: tap Find to try again")
+
+    def _evict(self, conn: _Conn, reason: str) -> None:
+        self.evicted += 1
+        self._drop(conn, reason, "busy")
+
+    def _join_window_over(self, conn: _Conn) -> None:
+        conn.deadline = None
+        if conn.seat is None and conn.id in self._conns:
+            self.timed_out += 1
+            self._drop(conn, "No seat was taken in time: tap Find to look again", "idle")
+
+    def _drop(self, conn: _Conn, reason: str, code: str) -> None:
+        """Close a seatless socket now (4001: the page does not reconnect on its own)."""
+        self._conns.pop(conn.id, None)
+        if conn.deadline is not None:
+            conn.deadline.cancel()
+            conn.deadline = None
+
+        async def close() -> None:
+            await self._reply(conn, "error", reason=reason, code=code)
+            try:
+                await conn.ws.close(code=4001, message=code.encode())
+            except (ConnectionError, RuntimeError):
+                pass
+
+        asyncio.ensure_future(close())
+
+    def _seated(self, conn: _Conn) -> None:
+        """``conn`` now holds a seat: no join window; old tabs of the seat past the
+        bound are closed (4002: the page says the seat is open elsewhere)."""
+        if conn.deadline is not None:
+            conn.deadline.cancel()
+            conn.deadline = None
+        same = [c for c in self._conns.values() if c.token == conn.token and c is not conn]
+        while len(same) >= self.limits.max_per_seat:
+            old = same.pop(0)
+            old.seat, old.token = None, ""  # leaves the lobby's count through its socket
+            self.lobby.disconnected(conn.seat, conn.token)
+            self._conns.pop(old.id, None)
+
+            async def close(c=old) -> None:
+                await self._reply(
+                    c, "error", reason="This seat is open on another tab", code="moved"
+                )
+                try:
+                    await c.ws.close(code=4002, message=b"moved")
+                except (ConnectionError, RuntimeError):
+                    pass
+
+            asyncio.ensure_future(close())
+
+    def _code_wait(self, conn: _Conn) -> str:
+        """The refusal for a throttled address, or ""."""
+        wait = self.throttle.wait(conn.address)
+        if wait <= 0:
+            return ""
+        return f"Too many wrong room codes: wait {max(1, round(wait))} s and try again"
+
+    def _check_code(self, conn: _Conn, code: str) -> None:
+        """The room code, throttled per address: LobbyError when refused."""
+        refusal = self._code_wait(conn)
+        if refusal:
+            self.refused += 1
+            raise LobbyError(refusal)
+        try:
+            self.lobby.check_code(code)
+        except LobbyError:
+            self.throttle.wrong(conn.address)
+            raise
+        self.throttle.right(conn.address)
+
     async def _on_text(self, conn: _Conn, raw) -> None:
+        if conn.id not in self._conns:
+            return  # closed by the server (evicted, out of time): its last frames count for nothing
         now = time.monotonic()
         if not conn.limit.allow(now):
             self.refused += 1
@@ -184,7 +358,7 @@ class PartyServer:
             await self._reply(conn, "pong")
         elif kind == "seats":
             try:
-                self.lobby.check_code(msg["room"])
+                self._check_code(conn, msg["room"])
             except LobbyError as exc:
                 await self._reply(conn, "error", reason=str(exc), code="room")
                 return
@@ -198,15 +372,20 @@ class PartyServer:
                 )
                 return
             try:
-                slot = (
-                    self.lobby.join(msg["room"], msg["name"], msg.get("seat"))
-                    if kind == "hello"
-                    else self.lobby.resume(msg["token"])
-                )
+                if kind == "hello":
+                    try:
+                        self._check_code(conn, msg["room"])
+                    except LobbyError as exc:
+                        await self._reply(conn, "error", reason=str(exc), code="room")
+                        return
+                    slot = self.lobby.join(msg["room"], msg["name"], msg.get("seat"), conn.address)
+                else:
+                    slot = self.lobby.resume(msg["token"], conn.address)
             except LobbyError as exc:
                 await self._reply(conn, "error", reason=str(exc), code="join")
                 return
             conn.seat, conn.token = slot.seat, slot.token
+            self._seated(conn)
             await self._reply(
                 conn,
                 "welcome",
@@ -225,6 +404,8 @@ class PartyServer:
             self.inbox.put(Event("message", conn.seat, conn.id, msg))
 
     async def _reply(self, conn: _Conn, kind: str, **fields) -> None:
+        if "reason" in fields:
+            fields["reason"] = str(fields["reason"])[: protocol.MAX_REASON]
         if not conn.ws.closed:
             try:
                 await conn.ws.send_str(protocol.encode(kind, **fields))

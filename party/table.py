@@ -139,6 +139,7 @@ class PartyTable:
         return f"It is {self.lobby.name(mover) or names[mover]}'s turn, not yours"
 
     def _refuse(self, event: Event, reason: str) -> None:
+        reason = reason[: protocol.MAX_REASON]  # the rules' words may quote the move sent
         self.server.send_conn(event.conn, protocol.encode("error", reason=reason, code="refused"))
 
     def _move(self, event: Event, result: StepResult) -> None:
@@ -186,6 +187,10 @@ class PartyTable:
                 break
             if not self._submit(move, seat, result):
                 break
+            if seat in m.stand_ins:
+                # (a note also makes the play screen drop any bot answer in flight)
+                who = self.lobby.name(seat) or m.seat_names()[seat]
+                result.notes.append(f"{who}'s plan, sent before the phone went, is played")
         if not self.simultaneous() or m.is_over():
             self.queued.clear()
 
@@ -201,7 +206,12 @@ class PartyTable:
         except IllegalMove as exc:
             self.server.send_conn(
                 event.conn,
-                protocol.encode("preview", text=event.msg["text"], ok=False, reason=str(exc)),
+                protocol.encode(
+                    "preview",
+                    text=event.msg["text"],
+                    ok=False,
+                    reason=str(exc)[: protocol.MAX_REASON],
+                ),
             )
             return
         self.server.send_conn(
@@ -234,8 +244,10 @@ class PartyTable:
                     )
                     changed = True
             elif not m.is_over() and gone >= self.takeover_seconds:
+                # A plan this table already confirmed with "ok" stays held and is
+                # played when the seat's turn comes (_flush_queued runs before any bot
+                # is asked): the bot plays only what the phone had not decided.
                 m.stand_ins[seat] = STAND_IN_LEVEL
-                self.queued.pop(seat, None)
                 who = self.lobby.name(seat) or names[seat]
                 result.notes.append(
                     f"{who}'s phone is gone: a Medium bot plays {names[seat]} until it returns"

@@ -85,6 +85,7 @@ class LobbyScene(MenuScene):
         self.clear_controls()
         snapshot = self.party.lobby.snapshot()
         self._seen = snapshot
+        self._banned = bool(self.party.lobby.banned)
         for slot, row in zip(snapshot, self.seat_rows(len(snapshot))):
             if slot["taken"]:
                 self.button(
@@ -94,6 +95,15 @@ class LobbyScene(MenuScene):
                     object_id="#small",
                     tooltip=f"Free {slot['label']}; that phone cannot come back",
                 )
+        if self.party.lobby.banned:
+            # Kicks also shut out the phone's address; a mistaken kick is undone here.
+            self.button(
+                pygame.Rect(190, 576, 300, 46),
+                "Let removed phones back",
+                self.forgive,
+                object_id="#small",
+                tooltip="Phones the host removed may join again (with a new seat token)",
+            )
         by = LOGICAL_SIZE[1] - 70
         self.button(pygame.Rect(40, by, 160, 54), "Back", self.on_back)
         self.cycler(
@@ -117,6 +127,11 @@ class LobbyScene(MenuScene):
         if token:
             self.party.server.close_token(token, "The host removed this phone from the game")
             toast(self.app, f"{self.party.lobby.labels[seat]} is free again", "info")
+        self.build()
+
+    def forgive(self) -> None:
+        self.party.lobby.forgive()
+        toast(self.app, "Removed phones may join again", "info")
         self.build()
 
     def start_game(self) -> None:
@@ -149,9 +164,13 @@ class LobbyScene(MenuScene):
 
     def update(self) -> None:
         super().update()
+        if self.handed_over:
+            return  # the play screen's table answers the phones now
         if self.party.pump_lobby():  # phones joining: the booth is busy, not idle
             self.app.input.last_input_tick = self.app.tick_count
-        if self.party.lobby.snapshot() != self._seen:
+        if self.party.lobby.snapshot() != self._seen or self._banned != bool(
+            self.party.lobby.banned
+        ):
             focus = self.focus_index
             self.build()
             if 0 <= focus < len(self.controls):

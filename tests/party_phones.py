@@ -157,3 +157,23 @@ def run_party(party, main: Callable, timeout: float = 240.0):
         return run(main(), timeout)
     finally:
         party.stop()
+
+
+class LoopThread:
+    """An event loop on a thread of its own, for tests whose phones must outlive one
+    hypothesis example: ``call(coro)`` runs a coroutine there and waits (bounded)."""
+
+    def __init__(self):
+        import threading
+
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self._thread.start()
+
+    def call(self, coro, timeout: float = 60.0):
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    def close(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(TIMEOUT)
+        self.loop.close()

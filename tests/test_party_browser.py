@@ -16,6 +16,7 @@ import os
 import random
 import shutil
 import threading
+import time
 from pathlib import Path
 
 import aiohttp
@@ -300,5 +301,28 @@ def test_a_browser_makes_a_move_in_chromatic_collapse(browser):
             text = click_first(browser, "#moves button", "a move")
             wait(browser, lambda d: len(match().entries) > before, "the move to land")
             assert match().entries[before].text == text and match().entries[before].seat == 0
+    finally:
+        party.stop()
+
+
+def test_a_page_whose_socket_timed_out_still_joins_on_a_tap(browser):
+    """Reading the seat list longer than the join window: the host closes that idle
+    socket (4001), the page stays quiet, and tapping a seat opens a new one and joins."""
+    from party.guard import Limits
+
+    party = make_party(
+        "chromatic-collapse", [Seat.phone(), Seat.phone()], limits=Limits(join_seconds=0.5)
+    )
+    try:
+        browser.get(party.url)
+        browser.find_element(By.ID, "name").send_keys("Cy")
+        browser.find_element(By.ID, "find").click()
+        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#seat-list button"), "seats")
+        wait(browser, lambda d: party.server.timed_out >= 1, "the idle socket to be closed")
+        time.sleep(1.0)  # twice the page's first reconnect delay: it must not have
+        assert party.server.connections() == 0 and party.server.timed_out == 1
+        click_first(browser, "#seat-list button", "a free seat")
+        wait(browser, lambda d: d.find_element(By.ID, "play").is_displayed(), "the game page")
+        assert party.lobby.connected(0) and party.lobby.name(0) == "Cy"
     finally:
         party.stop()

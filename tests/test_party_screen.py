@@ -447,3 +447,23 @@ def test_a_phone_d_pad_enters_crystal_connector_shifts_on_the_big_screen(app):
                 await p.close()
 
     run(main())
+
+
+def test_a_kick_shuts_out_the_phones_address_until_the_host_lets_removed_phones_back(app):
+    lobby = host_from_select(app, "chromatic-collapse", ["phone", "Bot: Easy"])
+    party = lobby.party
+    try:
+        slot = party.lobby.join(party.lobby.code, "Ada", address="192.0.2.7")
+        app.run_ticks(2, draw=False)
+        assert not any(c.element.text.startswith("Let removed") for c in lobby.controls)
+        press(app, "Kick")
+        assert party.lobby.banned == {"192.0.2.7"} and slot.seat in party.lobby.free_seats()
+        app.run_ticks(2, draw=False)
+        assert not any(c.element.text.startswith("Kick") for c in lobby.controls)
+        button = control(lobby, "Let removed phones back")
+        assert lobby.SEATS.clip(button.element.rect).w == 0  # clear of the seat rows
+        press(app, "Let removed phones back")
+        assert not party.lobby.banned
+        assert party.lobby.join(party.lobby.code, "Ada", address="192.0.2.7").seat == slot.seat
+    finally:
+        party.stop()

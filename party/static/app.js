@@ -25,10 +25,12 @@ function button(text, onClick, cls) {
 // -- connection --------------------------------------------------------------------------
 function connect(then) {
   const proto = location.protocol === "https:" ? "wss://" : "ws://";
-  ws = new WebSocket(proto + location.host + "/ws");
+  const sock = new WebSocket(proto + location.host + "/ws");
+  ws = sock;
   ws.onopen = () => { $("net").classList.add("on"); retry = 500; then && then(); };
   ws.onmessage = (e) => { let m; try { m = JSON.parse(e.data); } catch (_) { return; } onMessage(m); };
   ws.onclose = (e) => {
+    if (ws !== sock) return;  // an older socket: the page has moved on to a newer one
     $("net").classList.remove("on");
     if (e.code === 1001 && seat !== null) {  // the host ended the party (left to the title)
       closedForGood = true; localStorage.removeItem(tokenKey());
@@ -36,6 +38,11 @@ function connect(then) {
       for (const id of ["pad-area", "plan-area"]) $(id).classList.add("hidden");
     }
     if (closedForGood) return;
+    // 4001: the host closed a socket that took no seat in time (or to make room); the
+    // page opens a new one when its player taps Find or a seat.  4002: this seat is open
+    // on a newer tab.  Neither comes back on its own.
+    if (e.code === 4001 && seat === null) { ws = null; return; }
+    if (e.code === 4002) { closedForGood = true; $("status").textContent = "This seat is open on another tab."; return; }
     // Lost Wi-Fi, a locked screen, a host restart: come back to the same seat.
     setTimeout(() => connect(resume), retry); retry = Math.min(retry * 2, 5000);
   };
@@ -66,6 +73,7 @@ function onMessage(m) {
     case "ok": toast((view && view.phase ? "Sent: " : "Played: ") + m.text, true); return;
     case "preview": return onPreview(m);
     case "error":
+      if (m.code === "idle") return;  // quiet: the next tap opens a fresh socket
       if (m.code === "join" && seat === null && localStorage.getItem(tokenKey())) {
         localStorage.removeItem(tokenKey()); show("join");
       }
@@ -89,7 +97,8 @@ function join(which) {
   const name = $("name").value.trim();
   if (!name) { toast("Type your name first"); return; }
   localStorage.setItem("crystal-arcade-name", name);
-  send({ type: "hello", v: V, room: room(), name: name, seat: which });
+  const hello = () => send({ type: "hello", v: V, room: room(), name: name, seat: which });
+  if (ws && ws.readyState === 1) hello(); else connect(hello);
 }
 $("find").addEventListener("click", () => {
   if (room().length !== 4) { toast("The room code is 4 letters"); return; }
