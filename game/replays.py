@@ -176,7 +176,9 @@ def _format() -> int:
 
 def _listed(folder: Path) -> list[Path]:
     try:
-        files = [p for p in folder.iterdir() if p.suffix == ".json" and p.is_file()]
+        # Anything but a folder is listed (a FIFO or a link to a device too): it is
+        # then a row that says it cannot be opened, and can be deleted.
+        files = [p for p in folder.iterdir() if p.suffix == ".json" and not p.is_dir()]
     except OSError:
         return []
     return [p for p in files if not any(mark in p.name for mark in SET_ASIDE_MARKS)]
