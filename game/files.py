@@ -160,7 +160,10 @@ def load_json(path: Path | str, cap: int = MAX_FILE_BYTES) -> Any:
     raw = read_bytes(path, cap)
     if raw is None:
         return None
-    return parse_json(raw)
+    value = parse_json(raw)
+    if value is None:  # a file holding only "null" is not one of ours, nor missing
+        raise FileProblem("it holds nothing")
+    return value
 
 
 # -- the schema -------------------------------------------------------------------------

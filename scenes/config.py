@@ -177,8 +177,9 @@ class KioskConfig:
     def load(paths: Paths) -> tuple["KioskConfig", str | None]:
         """The booth's settings, failing CLOSED: a damaged kiosk.json, or one whose
         exit_pin is not "" (no PIN) nor a valid PIN, never means "no PIN".  Invalid
-        values take the last good file's values (``kiosk.last-good.json``); with no
-        last good copy a damaged file or PIN locks the exit.  The damaged file is left
+        values bring back the last good file whole (``kiosk.last-good.json``); with no
+        last good copy a bad value takes its default, and a damaged file or PIN locks
+        the exit.  The damaged file is left
         where it is for the operator to fix (moving it aside would make the next
         start write defaults, with no PIN)."""
         try:
@@ -202,18 +203,18 @@ class KioskConfig:
             cfg = _kiosk_from(data)
             _keep_last_good(paths, cfg)
             return cfg, None
-        good = _last_good(paths)
-        cfg = _kiosk_from({k: v for k, v in data.items() if k not in bad})
-        for key in bad:
-            setattr(cfg, key, getattr(good or KioskConfig(), key))
         names = ", ".join(sorted(bad))
-        if good is None and "exit_pin" in bad:
+        good = _last_good(paths)
+        if good is not None:  # the whole booth as it last worked, not a mixture
+            why = f"Kiosk setting {names} is invalid; the last good kiosk settings are in use"
+            _log.warning("%s", why)
+            return good, why
+        cfg = _kiosk_from({k: v for k, v in data.items() if k not in bad})
+        if "exit_pin" in bad:
             cfg.exit_locked = True
             why = f"Kiosk setting {names} is invalid; the exit is locked until kiosk.json is fixed"
-        elif good is None:
-            why = f"Kiosk setting {names} is invalid; its default is in use"
         else:
-            why = f"Kiosk setting {names} is invalid; the last good value is in use"
+            why = f"Kiosk setting {names} is invalid; its default is in use"
         _log.warning("%s", why)
         return cfg, why
 
