@@ -187,9 +187,12 @@ class KioskConfig:
         except FileProblem as exc:
             return _kiosk_fallback(paths, f"kiosk.json could not be used: {exc}")
         if data is None:
-            cfg = KioskConfig()
+            # A first start writes the defaults so the operator can find the file; a
+            # booth whose kiosk.json went missing gets its last good settings back
+            # (not the defaults' "no PIN").
+            cfg = _last_good(paths) or KioskConfig()
             try:
-                write_json_atomic(paths.kiosk, asdict(cfg))  # so the operator can find it
+                write_json_atomic(paths.kiosk, asdict(cfg))
             except SaveError:
                 pass
             return cfg, None

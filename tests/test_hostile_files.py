@@ -412,6 +412,9 @@ def test_kiosk_pin_rules_and_last_good(paths):
         assert cfg.exit_pin == "2468" and not cfg.exit_locked, damaged
         assert cfg.idle_timeout_seconds == 30 and "last good" in problem
         assert paths.kiosk.read_bytes() == damaged
+    paths.kiosk.unlink()  # a missing kiosk.json comes back as the last good one
+    cfg, problem = KioskConfig.load(paths)
+    assert cfg.exit_pin == "2468" and json.loads(paths.kiosk.read_text())["exit_pin"] == "2468"
     assert KioskConfig().exit_locked is False
     assert "exit_locked" not in json.loads(last_good_kiosk_path(paths).read_text())
 
