@@ -17,7 +17,6 @@ a second viewing is instant and a renamed file keeps its analysis.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
@@ -165,9 +164,13 @@ class AnalysisCache:
         """The cached analysis, or a fresh one when there is none, it is unreadable,
         or it was made with another budget (an unusable cache is simply redone)."""
         fresh = AnalysisCache(key, positions, budget=budget)
+        from game.files import FileProblem, load_json, schema_errors
+
         try:
-            data = json.loads(AnalysisCache.path(folder, key).read_text(encoding="utf-8"))
-        except (OSError, ValueError, UnicodeDecodeError):
+            data = load_json(AnalysisCache.path(folder, key))
+        except FileProblem:
+            return fresh
+        if not isinstance(data, dict) or schema_errors(data, CACHE_SCHEMA):
             return fresh
         try:
             if (
@@ -184,7 +187,7 @@ class AnalysisCache:
                 else:
                     values.append([float(x) for x in v])
             alts = {int(k): str(t) for k, t in dict(data.get("alternatives") or {}).items()}
-        except (AttributeError, KeyError, TypeError, ValueError):
+        except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError):
             return fresh
         return AnalysisCache(key, positions, values, alts, budget)
 
@@ -197,3 +200,27 @@ class AnalysisCache:
             write_json_atomic(AnalysisCache.path(folder, self.key), self.to_json())
         except SaveError:
             pass
+
+
+# What a cache file may hold (checked by game.files before it is trusted).
+CACHE_SCHEMA: dict = {
+    "type": "object",
+    "properties": {
+        "values": {
+            "type": "array",
+            "maxItems": 100000,
+            "items": {
+                "anyOf": [
+                    {"type": "null"},
+                    {"type": "array", "maxItems": 16, "items": {"type": "number"}},
+                ]
+            },
+        },
+        "alternatives": {
+            "type": ["object", "null"],
+            "maxProperties": 100000,
+            "propertyNames": {"maxLength": 12},
+            "additionalProperties": {"type": "string", "maxLength": 200},
+        },
+    },
+}

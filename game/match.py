@@ -367,6 +367,20 @@ class Match:
     def from_replay(data: Any, games: Mapping[str, GameSpec] | None = None) -> "Match":
         """Rebuild a match by replaying its moves; every problem is a ReplayError whose
         message can be shown to a player."""
+        # Types, ranges and text lengths are checked once, here at the boundary (the
+        # schema is REPLAY_SCHEMA); the guard below is for what a schema cannot say
+        # (an option value a game refuses, a start its rules cannot make).
+        if isinstance(data, dict):
+            check_replay_schema(data)
+        try:
+            return Match._from_replay(data, games)
+        except ReplayError:
+            raise
+        except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError):
+            raise ReplayError("the replay is damaged") from None
+
+    @staticmethod
+    def _from_replay(data: Any, games: Mapping[str, GameSpec] | None = None) -> "Match":
         if games is None:
             from game.registry import GAMES as games  # noqa: N811
         if not isinstance(data, dict):
@@ -380,22 +394,25 @@ class Match:
                 f"this version reads format {REPLAY_FORMAT})"
             )
         game = data.get("game")
-        if game not in games:
-            raise ReplayError(f"the replay is of an unknown game {game!r}")
+        if not isinstance(game, str) or game not in games:
+            raise ReplayError(f"the replay is of {_game_words(game)}")
         spec = games[game]
+        missing = [k for k in ("seed", "players", "seats", "moves") if k not in data]
+        if missing:
+            raise ReplayError(f"the replay is incomplete (it has no {missing[0]})")
+        seed = int(data["seed"])
+        players = int(data["players"])
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise ReplayError("the replay's options are not a table")
         try:
-            seed = int(data["seed"])
-            players = int(data["players"])
-            options = data.get("options") or {}
-            if not isinstance(options, dict):
-                raise ReplayError("the replay's options are not a table")
             players, resolved = spec.resolve_options(players, **options)
-            seats_data = data["seats"]
-            moves = data["moves"]
-        except ReplayError:
-            raise
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ReplayError(f"the replay is incomplete or damaged ({exc})") from None
+        except ValueError as exc:  # the game's own words ("option 'heaps' must be ...")
+            raise ReplayError(f"the replay's setup cannot be used: {exc}") from None
+        except TypeError:
+            raise ReplayError("the replay's options cannot be used") from None
+        seats_data = data["seats"]
+        moves = data["moves"]
         if not isinstance(seats_data, list) or not isinstance(moves, list):
             raise ReplayError("the replay's seats and moves must be lists")
         seats = [Seat.from_json(s) if isinstance(s, dict) else Seat.person() for s in seats_data]
@@ -451,6 +468,93 @@ class Match:
             # Replayed moves took no time; the clock restarts fresh at the next decision.
             match._begin_decision()
         return match
+
+
+# What a replay record may hold (JSON Schema, checked by game.files): every text capped
+# where it enters, every number in a range a real game can produce.
+_NAME = {"type": "string", "maxLength": 64}
+MAX_MOVES = 20000  # the longest real game is a few hundred actions
+_INDICES = {
+    "type": "array",
+    "maxItems": MAX_MOVES,
+    "items": {"type": "integer", "minimum": 0, "maximum": MAX_MOVES},
+}
+REPLAY_SCHEMA: dict = {
+    "type": "object",
+    "properties": {
+        "format": {"type": "integer"},
+        "app": {"type": "string", "maxLength": 64},
+        "game_id": {"type": "string", "maxLength": 400},
+        "game": {"type": "string", "maxLength": 64},
+        "players": {"type": "integer", "minimum": 1, "maximum": 16},
+        "options": {
+            "type": ["object", "null"],
+            "maxProperties": 32,
+            "propertyNames": {"maxLength": 64},
+            "additionalProperties": {"type": ["boolean", "integer", "string"], "maxLength": 64},
+        },
+        "seed": {"type": "integer"},
+        "clock": {"type": "string", "maxLength": 32},
+        "seats": {
+            "type": "array",
+            "maxItems": 16,
+            "items": {
+                "type": "object",
+                "properties": {
+                    "kind": {"type": "string", "maxLength": 16},
+                    "level": {"type": ["string", "null"], "maxLength": 16},
+                    "name": _NAME,
+                },
+            },
+        },
+        "moves": {
+            "type": "array",
+            "maxItems": MAX_MOVES,
+            "items": {"type": "string", "maxLength": 200},
+        },
+        "proxies": {"anyOf": [_INDICES, {"type": "null"}]},
+        "timeouts": {"anyOf": [_INDICES, {"type": "null"}]},
+        "finished": {"type": "boolean"},
+        "outcome": {"type": ["object", "null"]},
+        "scores": {"type": "array", "maxItems": 16},
+        "started_at": {"type": "number", "minimum": 0, "maximum": 1e11},
+    },
+}
+
+_FIELD_PROBLEMS = {
+    "format": "the file has no usable replay format number",
+    "players": "the replay's number of players cannot be used",
+    "options": "the replay's options are not a table of short values",
+    "seed": "the replay's seed is not a whole number in range",
+    "seats": "the replay's seats and moves must be lists (of at most 16 seats)",
+    "moves": "the replay's seats and moves must be lists (of short texts)",
+    "proxies": "the replay's move index lists must be lists of numbers",
+    "timeouts": "the replay's move index lists must be lists of numbers",
+    "started_at": "the replay's start time cannot be used",
+}
+
+
+def check_replay_schema(data: dict) -> None:
+    """ReplayError with a short reason when ``data`` breaks REPLAY_SCHEMA."""
+    from game.files import schema_errors
+
+    errors = schema_errors(data, REPLAY_SCHEMA)
+    if not errors:
+        return
+    where = errors[0][0] if errors[0] else ""
+    if where == "game":
+        raise ReplayError(f"the replay is of {_game_words(data.get('game'))}")
+    raise ReplayError(_FIELD_PROBLEMS.get(where, "the replay is damaged"))
+
+
+def _game_words(game: Any) -> str:
+    """An unknown game named for the player only when its id is a plain short id
+    (a newer release's game); anything else is not echoed."""
+    import re
+
+    if isinstance(game, str) and re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", game):
+        return f"an unknown game '{game}'"
+    return "an unknown game"
 
 
 def _index_set(value: Any) -> set[int]:

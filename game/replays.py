@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from game.match import Match, ReplayError, Seat
-from game.saves import MAX_FILE_BYTES, Paths, SaveError, set_aside, write_json_atomic
+from game.match import Match, ReplayError, Seat, _game_words, check_replay_schema
+from game.files import MAX_FILE_BYTES, FileProblem, load_json
+from game.saves import Paths, SaveError, set_aside, write_json_atomic
 
 RECENT_KEEP = 50  # finished games kept automatically; the oldest goes first
 SET_ASIDE_MARKS = (".corrupt-", ".deleted-")  # files moved aside are not listed
@@ -43,25 +44,15 @@ def recent_folder(paths: Paths) -> Path:
 
 
 def read_replay_data(path: Path) -> dict:
-    """The JSON object in a replay file; ReplayError (file untouched) otherwise."""
+    """The JSON object in a replay file; ReplayError (file untouched) otherwise.  Read
+    through ``game.files``: a FIFO, a device, a folder, a huge or deeply nested file
+    is refused with a short reason, never waited on or read without end."""
     try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise ReplayError(f"there is no file {path}") from None
-    except OSError as exc:
-        raise ReplayError(f"{path.name} could not be read ({exc.strerror or exc})") from None
-    if size > MAX_FILE_BYTES:
-        raise ReplayError(f"{path.name} is too large to be a replay ({size // 1024} KB)")
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ReplayError(f"{path.name} could not be read ({exc.strerror or exc})") from None
-    if not raw.strip():
-        raise ReplayError(f"{path.name} is empty")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise ReplayError(f"{path.name} is not valid JSON") from None
+        data = load_json(path, MAX_FILE_BYTES)
+    except FileProblem as exc:
+        raise ReplayError(f"{path.name} cannot be used: {exc}") from None
+    if data is None:
+        raise ReplayError(f"there is no file {path.name}")
     if not isinstance(data, dict):
         raise ReplayError(f"{path.name} is not a Crystal Arcade replay (expected a JSON object)")
     return data
@@ -76,8 +67,6 @@ def open_replay(path: Path, games=None) -> Match:
         return Match.from_replay(data, games)
     except ReplayError as exc:
         raise ReplayError(f"{path.name} cannot be opened: {exc}") from None
-    except RecursionError:  # absurdly nested JSON that still parsed
-        raise ReplayError(f"{path.name} cannot be opened: it is damaged") from None
 
 
 # -- the list -------------------------------------------------------------------------
@@ -122,6 +111,23 @@ def _seat_labels(spec, players: int, seats: Any) -> tuple[str, ...]:
 
 
 def summarise(path: Path, recent: bool, games=None) -> ReplayInfo:
+    """One row of the list, read from this file alone: a file that cannot be read
+    (or whose summary cannot be made) is a row saying so, never an exception that
+    would hide the other rows."""
+    try:
+        return _summarise(path, recent, games)
+    except ReplayError as exc:
+        problem = str(exc)
+    except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError, OSError):
+        problem = "it is damaged"
+    try:
+        mtime = path.stat().st_mtime
+    except (OSError, ValueError):
+        mtime = 0.0
+    return ReplayInfo(path, path.stem, "", "Damaged file", (), "", mtime, 0, recent, problem)
+
+
+def _summarise(path: Path, recent: bool, games=None) -> ReplayInfo:
     if games is None:
         from game.registry import GAMES as games  # noqa: N811
     name = path.stem
@@ -129,16 +135,14 @@ def summarise(path: Path, recent: bool, games=None) -> ReplayInfo:
         mtime = path.stat().st_mtime
     except OSError:
         mtime = 0.0
-    try:
-        data = read_replay_data(path)
-    except ReplayError as exc:
-        return ReplayInfo(path, name, "", "Damaged file", (), "", mtime, 0, recent, str(exc))
+    data = read_replay_data(path)
+    check_replay_schema(data)  # ReplayError in the words opening it would use
     game = data.get("game")
     spec = games.get(game) if isinstance(game, str) else None
     problem = None
     fmt = data.get("format")
     if spec is None:
-        problem = f"unknown game {game!r}"
+        problem = f"the replay is of {_game_words(game)}"
     elif not isinstance(fmt, int):
         problem = "the file has no replay format number"
     elif fmt > _format():
@@ -153,7 +157,7 @@ def summarise(path: Path, recent: bool, games=None) -> ReplayInfo:
     seats = _seat_labels(spec, players, data.get("seats"))
     outcome = data.get("outcome")
     if isinstance(outcome, dict) and isinstance(outcome.get("reason"), str):
-        result = outcome["reason"]
+        result = outcome["reason"][:120]  # a caption from a file is capped where it enters
     else:
         result = "Not finished"
     started = data.get("started_at")
@@ -172,7 +176,9 @@ def _format() -> int:
 
 def _listed(folder: Path) -> list[Path]:
     try:
-        files = [p for p in folder.iterdir() if p.suffix == ".json" and p.is_file()]
+        # Anything but a folder is listed (a FIFO or a link to a device too): it is
+        # then a row that says it cannot be opened, and can be deleted.
+        files = [p for p in folder.iterdir() if p.suffix == ".json" and not p.is_dir()]
     except OSError:
         return []
     return [p for p in files if not any(mark in p.name for mark in SET_ASIDE_MARKS)]

@@ -7,7 +7,9 @@ point everything at a scratch folder with the environment variable
 
 Every write is atomic (write a temporary file beside the target, flush, fsync, then
 ``os.replace``), so a crash or a killed process leaves either the old file or the new
-one, never half of one.  A file that cannot be read is renamed aside
+one, never half of one (the temporary files an interrupted write leaves are removed at
+the next start: ``remove_stray_tmp``).  Reading goes through ``game.files``, the one
+way in for every file.  A file that cannot be read is renamed aside
 (``name.corrupt-20261122-101500.json``) and reported; it is never deleted.
 """
 
@@ -21,8 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.files import MAX_FILE_BYTES, FileProblem, load_json
+from game.files import remove_stray_tmp as _remove_stray_tmp
+
 APP_NAME = "CrystalArcade"
-MAX_FILE_BYTES = 8 * 1024 * 1024  # a save larger than this is not a Crystal Arcade save
 
 
 @dataclass(frozen=True)
@@ -101,31 +105,32 @@ class UnreadableFile(ValueError):
 
 def read_json(path: Path) -> Any:
     """The JSON in ``path``, or None when there is no such file.  Raises
-    UnreadableFile (after moving the file aside) when it is empty, too large, not
-    UTF-8 or not JSON."""
-    if not path.exists():
-        return None
+    UnreadableFile (after moving the file aside) when it is not a regular file, too
+    large, empty, not UTF-8, not JSON, nested too deeply or holds a number out of
+    range: the checks of ``game.files``, the one way in for every file."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise ValueError(f"it is too large ({size // 1024} KB)")
-        raw = path.read_bytes()
-        if not raw.strip():
-            raise ValueError("it is empty")
-        return json.loads(raw.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError, OSError) as exc:
-        reason = (
-            str(exc)
-            if isinstance(exc, ValueError) and str(exc).startswith("it is")
-            else (
-                "it is not valid JSON"
-                if isinstance(exc, (ValueError, UnicodeDecodeError))
-                else f"it could not be read ({exc})"
-            )
-        )
+        return load_json(path, MAX_FILE_BYTES)
+    except FileProblem as exc:
         aside = set_aside(path)
         where = f"; it was moved to {aside.name}" if aside else ""
-        raise UnreadableFile(f"{path.name} could not be used: {reason}{where}", aside) from None
+        raise UnreadableFile(f"{path.name} could not be used: {exc}{where}", aside) from None
+
+
+def stray_folders(paths: Paths) -> list[Path]:
+    """Every folder write_json_atomic writes into (for remove_stray_tmp at start)."""
+    return [
+        paths.config,
+        paths.data,
+        paths.replays,
+        paths.replays / "recent",
+        paths.data / "analysis",
+    ]
+
+
+def remove_stray_tmp(paths: Paths, now: float | None = None) -> list[Path]:
+    """Remove what interrupted atomic writes left in the app's folders (see
+    ``game.files.remove_stray_tmp``: only the writer's own names, older than a minute)."""
+    return _remove_stray_tmp(stray_folders(paths), now)
 
 
 def set_aside(path: Path, label: str = "corrupt") -> Path | None:

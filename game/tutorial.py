@@ -38,13 +38,13 @@ File format (JSON), one object:
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Mapping, Sequence
 
 from game.core import GameSetup, IllegalMove, State
+from game.files import FileProblem, parse_json
 
 TUTORIAL_FORMAT = 1
 MIN_STEPS, MAX_STEPS = 5, 9
@@ -276,9 +276,9 @@ def load_tutorial(game_id: str, text: str | None = None) -> Tutorial:
         except (OSError, UnicodeDecodeError) as exc:
             raise TutorialError(f"{name} could not be read ({exc.__class__.__name__})") from None
     try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise TutorialError(f"{name} is not valid JSON ({exc})") from None
+        data = parse_json(text)  # depth, number and size checks: game.files
+    except FileProblem as exc:
+        raise TutorialError(f"{name} could not be used: {exc}") from None
     tutorial = parse_tutorial(data, name)
     if tutorial.game != game_id:
         raise TutorialError(f"{name} holds the tutorial of {tutorial.game!r}, not {game_id!r}")
@@ -286,6 +286,16 @@ def load_tutorial(game_id: str, text: str | None = None) -> Tutorial:
 
 
 def parse_tutorial(data: Any, name: str = "tutorial", games: Mapping | None = None) -> Tutorial:
+    """The tutorial in ``data``; TutorialError (and nothing else) for any JSON value."""
+    try:
+        return _parse_tutorial(data, name, games)
+    except TutorialError:
+        raise
+    except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError):
+        raise TutorialError(f"{name} is damaged") from None
+
+
+def _parse_tutorial(data: Any, name: str, games: Mapping | None) -> Tutorial:
     if not isinstance(data, dict):
         raise TutorialError(f"{name} is not a JSON object")
     fmt = data.get("format")
@@ -320,7 +330,8 @@ def parse_tutorial(data: Any, name: str = "tutorial", games: Mapping | None = No
             "claims",
         }
         if unknown:
-            raise TutorialError(f"{where} has unknown fields: {', '.join(sorted(unknown))}")
+            shown = ", ".join(sorted(str(k)[:30] for k in unknown)[:3])
+            raise TutorialError(f"{where} has unknown fields: {shown}")
         claims = raw.get("claims", {})
         if not isinstance(claims, dict) or set(claims) - set(CLAIM_NAMES):
             raise TutorialError(f"{where}: claims must be an object using {', '.join(CLAIM_NAMES)}")
@@ -365,15 +376,26 @@ def parse_tutorial(data: Any, name: str = "tutorial", games: Mapping | None = No
     return tutorial
 
 
+MAX_CAPTION = 400  # the longest shipped caption is 162 characters
+MAX_TEXTS = 64  # moves or cells in one step's list
+MAX_MOVE_TEXT = 200
+
+
 def _text(data: Mapping, key: str, where: str, default: str | None = None) -> str:
     value = data.get(key, default)
     if not isinstance(value, str) or (default is None and not value.strip()):
         raise TutorialError(f"{where}: {key} must be text")
+    if len(value) > MAX_CAPTION:
+        raise TutorialError(f"{where}: {key} is too long ({MAX_CAPTION} characters at most)")
     return value
 
 
 def _texts(data: Mapping, key: str, where: str) -> tuple[str, ...]:
     value = data.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise TutorialError(f"{where}: {key} must be a list of texts")
+    if (
+        not isinstance(value, list)
+        or len(value) > MAX_TEXTS
+        or not all(isinstance(v, str) and len(v) <= MAX_MOVE_TEXT for v in value)
+    ):
+        raise TutorialError(f"{where}: {key} must be a list of short texts")
     return tuple(value)

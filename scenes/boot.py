@@ -18,7 +18,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame's firs
 import pygame  # noqa: E402
 
 from game.registry import GAMES  # noqa: E402
-from game.saves import user_paths  # noqa: E402
+from game.saves import remove_stray_tmp, user_paths  # noqa: E402
 from scenes.app import App  # noqa: E402
 from scenes.kiosk import KioskPolicy  # noqa: E402
 from scenes.select import start_quick_game  # noqa: E402
@@ -36,6 +36,10 @@ def make_app(*, kiosk: bool = False, paths=None, **kwargs) -> App:
     read from kiosk.json (a damaged file is reported on screen and set aside)."""
 
     paths = paths or user_paths()
+    # What an interrupted atomic write left (a killed process mid-save): only the
+    # writer's own temporary names, older than a minute (another running instance's
+    # write in progress is younger).  The files they were for are intact.
+    remove_stray_tmp(paths)
     policy, problem = KioskPolicy.load(paths) if kiosk else (None, None)
     app = App(kiosk=kiosk, paths=paths, home=home, policy=policy, **kwargs)
     if problem:

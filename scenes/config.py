@@ -8,7 +8,10 @@ reported the same way.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import asdict, dataclass, fields
+
+from game.files import FileProblem, load_json, number, schema_errors, text
 
 from game.saves import Paths, SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
 
@@ -31,6 +34,11 @@ class Settings:
     party_port: int = 8765
     party_takeover_seconds: float = 60.0
 
+    def __post_init__(self) -> None:
+        # Keys of the file this version does not know (a newer release's settings),
+        # written back unchanged by save(): not a dataclass field, so never shown.
+        self.kept: dict = {}
+
     @staticmethod
     def load(paths: Paths) -> tuple["Settings", str | None]:
         """Settings from disk, and a message for the screen when the file was unusable."""
@@ -44,34 +52,27 @@ class Settings:
             aside = set_aside(paths.settings)
             return Settings(), _reset_message("it is not a settings table", aside)
         fmt = data.get("format", SETTINGS_FORMAT)
-        if not isinstance(fmt, int) or fmt > SETTINGS_FORMAT:
+        if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > SETTINGS_FORMAT:
             aside = set_aside(paths.settings)
             return Settings(), _reset_message(f"it is from a newer version (format {fmt})", aside)
         settings = Settings()
-        bad = []
+        # Types and ranges are checked once, by the schema; a bad value (null included)
+        # falls back to its default, is reported, and the file is kept aside as it was.
+        bad_keys = {path[0] for path in schema_errors(data, SETTINGS_SCHEMA) if path}
+        address = data.get("party_address", "")
+        if isinstance(address, str) and address and not _is_address(address):
+            bad_keys.add("party_address")
+        names = {f.name for f in fields(Settings)}
+        bad = ["format"] if "format" in bad_keys else []
         for f in fields(Settings):
             if f.name not in data:
                 continue
-            value = data[f.name]
-            default = getattr(settings, f.name)
-            if isinstance(default, bool):
-                ok = isinstance(value, bool)
-            elif isinstance(default, str):
-                ok = isinstance(value, str) and (value == "" or _is_address(value))
-            else:
-                ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-                if ok and f.name.endswith("volume"):
-                    ok = 0.0 <= value <= 1.0
-                if ok and f.name == "animation_speed":
-                    ok = 0.25 <= value <= 8.0
-                if ok and f.name == "party_port":
-                    ok = isinstance(value, int) and 0 <= value <= 65535
-                if ok and f.name == "party_takeover_seconds":
-                    ok = 5 <= value <= 3600
-            if ok:
-                setattr(settings, f.name, type(default)(value))
-            else:
+            if f.name in bad_keys:
                 bad.append(f.name.replace("_", " "))
+                continue
+            default = getattr(settings, f.name)
+            setattr(settings, f.name, type(default)(data[f.name]))
+        settings.kept = {k: v for k, v in data.items() if k not in names and k != "format"}
         if bad:
             aside = set_aside(paths.settings)
             return settings, _reset_message("bad value for " + ", ".join(bad), aside)
@@ -79,10 +80,30 @@ class Settings:
 
     def save(self, paths: Paths) -> str | None:
         try:
-            write_json_atomic(paths.settings, {"format": SETTINGS_FORMAT, **asdict(self)})
+            write_json_atomic(
+                paths.settings, {**self.kept, "format": SETTINGS_FORMAT, **asdict(self)}
+            )
         except SaveError as exc:
             return f"Settings could not be saved: {exc}"
         return None
+
+
+SETTINGS_SCHEMA: dict = {
+    "type": "object",
+    "maxProperties": 200,
+    "properties": {
+        "format": {"type": "integer"},
+        "fullscreen": {"type": "boolean"},
+        "master_volume": number(0.0, 1.0),
+        "effects_volume": number(0.0, 1.0),
+        "animation_speed": number(0.25, 8.0),
+        "colour_blind": {"type": "boolean"},
+        "shift_preview": {"type": "boolean"},
+        "party_address": text(64),
+        "party_port": number(0, 65535, integer=True),
+        "party_takeover_seconds": number(5, 3600),
+    },
+}
 
 
 def _is_address(text: str) -> bool:
@@ -115,6 +136,27 @@ def valid_exit_pin(text: object) -> bool:
 
 # -- an event booth's settings (kiosk.json, written with its defaults on first start
 # so an operator can find and edit it) ---------------------------------------------
+KIOSK_SCHEMA: dict = {
+    "type": "object",
+    "maxProperties": 200,
+    "properties": {
+        "attract_after_seconds": number(1, 86400),
+        "idle_timeout_seconds": number(1, 86400),
+        "still_there_seconds": number(1, 86400),
+        "exit_pin": text(EXIT_PIN_DIGITS[1]),
+        "demo_seconds_per_game": number(1, 86400),
+        "party": {"type": "boolean"},
+        "allow_replays": {"type": "boolean"},
+    },
+}
+
+
+def last_good_kiosk_path(paths: Paths):
+    """A copy of the last kiosk.json that loaded well: what a booth falls back to when
+    kiosk.json is damaged, so a broken file never opens the exit."""
+    return paths.config / "kiosk.last-good.json"
+
+
 @dataclass
 class KioskConfig:
     attract_after_seconds: float = 45.0
@@ -125,40 +167,103 @@ class KioskConfig:
     party: bool = False
     allow_replays: bool = False
 
+    def __post_init__(self) -> None:
+        # True when kiosk.json could not be trusted and there was no last good copy:
+        # the booth then has no exit chord at all (only a signal ends it).  Never read
+        # from nor written to the file.
+        self.exit_locked = False
+
     @staticmethod
     def load(paths: Paths) -> tuple["KioskConfig", str | None]:
+        """The booth's settings, failing CLOSED: a damaged kiosk.json, or one whose
+        exit_pin is not "" (no PIN) nor a valid PIN, never means "no PIN".  Invalid
+        values bring back the last good file whole (``kiosk.last-good.json``); with no
+        last good copy a bad value takes its default, and a damaged file or PIN locks
+        the exit.  The damaged file is left
+        where it is for the operator to fix (moving it aside would make the next
+        start write defaults, with no PIN)."""
         try:
-            data = read_json(paths.kiosk)
-        except UnreadableFile as exc:
-            return KioskConfig(), f"Kiosk settings were reset: {exc}"
+            data = load_json(paths.kiosk)
+        except FileProblem as exc:
+            return _kiosk_fallback(paths, f"kiosk.json could not be used: {exc}")
         if data is None:
-            cfg = KioskConfig()
+            # A first start writes the defaults so the operator can find the file; a
+            # booth whose kiosk.json went missing gets its last good settings back
+            # (not the defaults' "no PIN").
+            cfg = _last_good(paths) or KioskConfig()
             try:
-                write_json_atomic(paths.kiosk, asdict(cfg))  # so the operator can find it
+                write_json_atomic(paths.kiosk, asdict(cfg))
             except SaveError:
                 pass
             return cfg, None
-        cfg = KioskConfig()
-        problem = None
         if not isinstance(data, dict):
-            set_aside(paths.kiosk)
-            return cfg, "Kiosk settings file is not a table; defaults are in use"
-        for key, default in asdict(cfg).items():
-            if key not in data:
-                continue
+            return _kiosk_fallback(paths, "kiosk.json is not a settings table")
+        bad = {path[0] for path in schema_errors(data, KIOSK_SCHEMA) if path}
+        pin = data.get("exit_pin", "")
+        if "exit_pin" not in bad and pin != "" and not valid_exit_pin(pin):
+            bad.add("exit_pin")
+        if not bad:
+            cfg = _kiosk_from(data)
+            _keep_last_good(paths, cfg)
+            return cfg, None
+        names = ", ".join(sorted(bad))
+        good = _last_good(paths)
+        if good is not None:  # the whole booth as it last worked, not a mixture
+            why = f"Kiosk setting {names} is invalid; the last good kiosk settings are in use"
+            _log.warning("%s", why)
+            return good, why
+        cfg = _kiosk_from({k: v for k, v in data.items() if k not in bad})
+        if "exit_pin" in bad:
+            cfg.exit_locked = True
+            why = f"Kiosk setting {names} is invalid; the exit is locked until kiosk.json is fixed"
+        else:
+            why = f"Kiosk setting {names} is invalid; its default is in use"
+        _log.warning("%s", why)
+        return cfg, why
+
+
+_log = logging.getLogger(__name__)
+
+
+def _kiosk_from(data: dict) -> KioskConfig:
+    cfg = KioskConfig()
+    for key, default in asdict(cfg).items():
+        if key in data:
             value = data[key]
-            if isinstance(default, bool):
-                ok = isinstance(value, bool)
-            elif isinstance(default, str):
-                ok = isinstance(value, str) and (value == "" or value.isdigit())
-            else:
-                ok = (
-                    isinstance(value, (int, float))
-                    and not isinstance(value, bool)
-                    and 1 <= value <= 86400
-                )
-            if ok:
-                setattr(cfg, key, value if isinstance(default, (str, bool)) else float(value))
-            else:
-                problem = f"Kiosk setting {key} is invalid; its default is in use"
-        return cfg, problem
+            setattr(cfg, key, value if isinstance(default, (str, bool)) else float(value))
+    return cfg
+
+
+def _last_good(paths: Paths) -> KioskConfig | None:
+    try:
+        data = load_json(last_good_kiosk_path(paths))
+    except FileProblem:
+        return None
+    if not isinstance(data, dict) or schema_errors(data, KIOSK_SCHEMA):
+        return None
+    pin = data.get("exit_pin", "")
+    if pin != "" and not valid_exit_pin(pin):
+        return None
+    return _kiosk_from(data)
+
+
+def _keep_last_good(paths: Paths, cfg: KioskConfig) -> None:
+    if _last_good(paths) == cfg:
+        return
+    try:
+        write_json_atomic(last_good_kiosk_path(paths), asdict(cfg))
+    except SaveError:
+        pass  # the booth runs on; only the fallback copy is older
+
+
+def _kiosk_fallback(paths: Paths, reason: str) -> tuple[KioskConfig, str]:
+    good = _last_good(paths)
+    if good is not None:
+        why = f"{reason}; the last good kiosk settings are in use"
+        cfg = good
+    else:
+        cfg = KioskConfig()
+        cfg.exit_locked = True
+        why = f"{reason}; the exit is locked until kiosk.json is fixed"
+    _log.warning("%s", why)
+    return cfg, why

@@ -6,7 +6,8 @@ counts as nothing learned; a failed write is reported, never raised."""
 
 from __future__ import annotations
 
-from game.saves import Paths, SaveError, UnreadableFile, read_json, write_json_atomic
+from game.files import schema_errors
+from game.saves import Paths, SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
 
 LEARNED_FORMAT = 1
 
@@ -15,21 +16,44 @@ def learned_path(paths: Paths):
     return paths.config / "learned.json"
 
 
-def learned_games(paths: Paths) -> set[str]:
+LEARNED_SCHEMA: dict = {
+    "type": "object",
+    "maxProperties": 200,
+    "properties": {
+        "format": {"type": "integer"},
+        "learned": {"type": "array", "maxItems": 200, "items": {"type": "string", "maxLength": 64}},
+    },
+}
+
+
+def _read(paths: Paths) -> dict:
+    """The file's table (read and checked through game.files; a damaged one is set
+    aside by read_json), or {} when there is none or it does not fit the schema."""
     try:
         data = read_json(learned_path(paths))
     except UnreadableFile:
-        return set()
-    if not isinstance(data, dict) or not isinstance(data.get("learned"), list):
-        return set()
-    return {g for g in data["learned"] if isinstance(g, str)}
+        return {}
+    if data is None:
+        return {}
+    if not isinstance(data, dict) or schema_errors(data, LEARNED_SCHEMA):
+        set_aside(learned_path(paths))  # kept for the player, never overwritten
+        return {}
+    return data
+
+
+def learned_games(paths: Paths) -> set[str]:
+    return set(_read(paths).get("learned") or [])
 
 
 def mark_learned(paths: Paths, game_id: str) -> str | None:
-    """Record ``game_id`` as learned; returns a message for the screen if it could not be saved."""
-    games = learned_games(paths) | {game_id}
+    """Record ``game_id`` as learned; returns a message for the screen if it could not be saved.
+    Keys a newer version wrote are kept."""
+    data = _read(paths)
+    games = set(data.get("learned") or []) | {game_id}
     try:
-        write_json_atomic(learned_path(paths), {"format": LEARNED_FORMAT, "learned": sorted(games)})
+        write_json_atomic(
+            learned_path(paths), {**data, "format": LEARNED_FORMAT, "learned": sorted(games)}
+        )
     except SaveError as exc:
         return f"Could not remember the finished tutorial: {exc}"
     return None

@@ -294,11 +294,12 @@ def test_a_kiosk_offers_parties_only_when_its_operator_allows(paths):
         assert any(t.startswith("Host party") for t in select_texts(kiosk))
     finally:
         kiosk.shutdown()
-    data["party"] = "yes"  # a wrong kind of value is reported and the default used
+    data["party"] = "yes"  # a wrong kind of value is reported and the last good one used
     paths.kiosk.write_text(json.dumps(data))
     kiosk = make_app(headless=True, paths=paths, kiosk=True)
     try:
-        assert kiosk.kiosk_config.party is False
+        assert kiosk.kiosk_config.party is True
+        assert any("party is invalid" in n for n in kiosk.notices)
     finally:
         kiosk.shutdown()
 

@@ -171,7 +171,10 @@ def test_replays_on_the_title_list_open_rename_and_delete(app, paths):
     app.run_ticks(2)
     lib = app.top
     assert lib.name == "replays" and len(lib.rows) == 1
-    assert lib.thumbnail(lib.rows[0]) is not None or lib.thumbs  # drawn by the game's view
+    lib.thumbnail(lib.rows[0])  # asks the worker (the row shows a placeholder till then)
+    lib.wait_for_thumbnails()
+    app.run_ticks(1)
+    assert lib.thumbs.get(next(iter(lib.thumbs))) is not None  # drawn by the game's view
     key(app, pygame.K_F2)
     dialog = app.top
     assert dialog.name == "rename"
@@ -328,6 +331,8 @@ def test_the_list_answers_taps_and_keys(app, paths):
         keep_recent(m, paths)
     lib = ReplayListScene(app)
     app.push(lib)
+    app.run_ticks(1)  # the rows ask the worker for their thumbnails
+    lib.wait_for_thumbnails()
     app.run_ticks(4)  # one thumbnail drawn per frame
     assert len(lib.rows) == 3 and sum(1 for v in lib.thumbs.values() if v is not None) == 3
     key(app, pygame.K_DOWN)

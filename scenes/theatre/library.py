@@ -2,10 +2,15 @@
 with its game, seats, result, date and a thumbnail of the final position.
 
 Up / Down (or a click) chooses a row; Enter or Open watches it; Rename (F2) and
-Delete (Del, asks first; the file is moved aside, never erased).  A damaged file is
-listed with its reason and can be deleted, but opening it only says why not."""
+Delete (Del, asks first; the file is moved aside, never erased).  Every row is read on
+its own: a damaged file (or a FIFO, a link to a device, a huge or nested file) is
+listed with its reason and can be deleted, but opening it only says why not, and it
+never hides the other rows.  Thumbnails are made by a worker thread."""
 
 from __future__ import annotations
+
+import logging
+import threading
 
 import pygame
 import pygame_gui
@@ -14,6 +19,8 @@ from game.match import ReplayError
 from game.replays import ReplayInfo, delete_replay, list_replays, open_replay, rename_replay
 from game.saves import SaveError
 from scenes.widgets import MenuScene, draw_panel, draw_text, lighten, toast
+
+log = logging.getLogger(__name__)
 
 LIST = pygame.Rect(40, 96, 1200, 520)
 ROW_H = 86
@@ -29,6 +36,12 @@ class ReplayListScene(MenuScene):
         self.selected = 0
         self.top = 0
         self.thumbs: dict[tuple, pygame.Surface | None] = {}
+        # The thumbnail worker's queue and results (guarded by _lock).
+        self._lock = threading.Lock()
+        self._todo: list[tuple[tuple, object]] = []
+        self._asked: set[tuple] = set()
+        self._ready: dict[tuple, tuple | str] = {}
+        self._worker: threading.Thread | None = None
         self.problems: dict[str, str] = {}
         self.refresh()
         bw, y = 220, LIST.bottom + 24
@@ -157,27 +170,76 @@ class ReplayListScene(MenuScene):
 
     # -- drawing ---------------------------------------------------------------------------
     def thumbnail(self, info: ReplayInfo) -> pygame.Surface | None:
-        """The final position, drawn by the game's own view; one new one per frame so
-        a long list never stalls."""
+        """The final position, drawn by the game's own view.  Rebuilding the match
+        (every move replayed through the rules) is a worker thread's job; the row
+        shows a placeholder until it is done, then one is drawn per frame."""
         key = (str(info.path), info.played_at, info.moves)
         if key in self.thumbs:
             return self.thumbs[key]
-        if getattr(self, "_drawn_this_frame", False) or info.problem:
+        if info.problem:
+            return None
+        with self._lock:
+            ready = self._ready.pop(key, None)
+            if ready is None:
+                if key not in self._asked:
+                    self._asked.add(key)
+                    self._todo.append((key, info.path))
+                    if self._worker is None:
+                        self._worker = threading.Thread(
+                            target=self._work, name="replay-thumbnails", daemon=True
+                        )
+                        self._worker.start()
+                return None
+        if getattr(self, "_drawn_this_frame", False):
+            with self._lock:
+                self._ready[key] = ready  # drawn next frame
             return None
         self._drawn_this_frame = True
         surf = None
-        try:
-            match = open_replay(info.path)
+        if isinstance(ready, str):
+            self.problems[str(info.path)] = ready
+        else:
+            spec_id, state = ready
             from scenes.play import view_class
 
-            draw = getattr(view_class(match.spec.id), "draw_thumbnail", None)
+            draw = getattr(view_class(spec_id), "draw_thumbnail", None)
             if draw is not None:
                 surf = pygame.Surface(THUMB, pygame.SRCALPHA)
-                draw(surf, self.app.theme, match.state, self.app.settings)
-        except ReplayError as exc:
-            self.problems[str(info.path)] = str(exc)
+                draw(surf, self.app.theme, state, self.app.settings)
         self.thumbs[key] = surf
         return surf
+
+    def _work(self) -> None:
+        """The worker: rebuild each asked-for replay, hand back (game, final state) or
+        the reason it cannot be opened.  Ends when nothing is left to do."""
+        while True:
+            with self._lock:
+                if not self._todo:
+                    self._worker = None
+                    return
+                key, path = self._todo.pop(0)
+            try:
+                match = open_replay(path)
+                result: tuple | str = (match.spec.id, match.state)
+            except ReplayError as exc:
+                result = str(exc)
+            except Exception:  # noqa: BLE001 - a game's bug must not kill the worker
+                log.exception("thumbnail of %s", path)
+                result = "it could not be drawn"
+            with self._lock:
+                self._ready[key] = result
+
+    def wait_for_thumbnails(self, timeout: float = 60.0) -> None:
+        """Until the worker has rebuilt every replay asked for so far (for tests and
+        screenshots; the screen itself never waits)."""
+        while True:
+            with self._lock:
+                worker = self._worker
+            if worker is None:
+                return
+            worker.join(timeout)
+            if worker.is_alive():
+                return
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         self._drawn_this_frame = False
