@@ -19,8 +19,10 @@ worker without a display.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Mapping, Protocol, Sequence, runtime_checkable
 
@@ -29,6 +31,138 @@ Move = Hashable  # a value whose str() is the notation
 
 class IllegalMove(ValueError):
     """A move that the rules refuse.  The message is shown to a player as it is."""
+
+
+# The longest text a parser reads.  Every move's notation is far shorter (the longest,
+# a Color Crossroads loop round all 81 cells, is under 300 characters); anything longer
+# is refused before a parser splits, lowers or scans it, so a megabyte pasted into the
+# move box costs no more than a typo.
+MOVE_TEXT_LIMIT = 1000
+
+# How much of a player's text a message repeats: enough to recognise it, short enough
+# that a message stays one line on a toast.
+QUOTE_LIMIT = 24
+
+
+def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` as a message shows it: in single quotes, at most ``limit`` characters
+    of it (then an ellipsis), with control, format and other invisible characters
+    written as escapes (``\\x00``, ``\\u202e``) so that a message can neither carry a
+    line break, a NUL or a right-to-left override, nor hide what was typed.
+
+    >>> quoted("C up 2")
+    "'C up 2'"
+    >>> quoted("x" * 100, limit=5)
+    "'xxxxx...'"
+    >>> quoted("a\\nb\\x00")
+    "'a\\\\nb\\\\x00'"
+    """
+    if not isinstance(text, str):
+        # Never repr() a foreign object: its repr may say anything, at any length.
+        return "something that is not text"
+    out = []
+    for ch in text[:limit]:
+        out.append(_shown(ch))
+    body = "".join(out)
+    if len(text) > limit:
+        body += "..."
+    return f"'{body}'"
+
+
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "'": "\\'", "\\": "\\\\"}
+
+
+def _shown(ch: str) -> str:
+    if ch in _ESCAPES:
+        return _ESCAPES[ch]
+    # C*: control, format (bidi overrides, zero-width), surrogate, private use,
+    # unassigned; Zl/Zp: line and paragraph separators.  Letters, digits, marks,
+    # punctuation, symbols and ordinary spaces are shown as they are.
+    cat = unicodedata.category(ch)
+    if cat[0] == "C" or cat in ("Zl", "Zp"):
+        code = ord(ch)
+        if code < 0x100:
+            return f"\\x{code:02x}"
+        return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+    return ch
+
+
+def move_text(text: object, limit: int = MOVE_TEXT_LIMIT) -> str:
+    """The text a parser may read, or :class:`IllegalMove`.  A parser calls this
+    before any other work: only a ``str`` of at most ``limit`` characters gets past,
+    and only in ASCII, because every game's notation is ASCII letters, digits and
+    punctuation.  (``str.lower``, ``isdigit`` and ``int`` treat other scripts in ways
+    no notation means: "ſ".upper() is "S", "²".isdigit() is true and int("²") fails.)
+    Other spaces (a phone keyboard's no-break space) count as plain spaces."""
+    if not isinstance(text, str):
+        raise IllegalMove(f"A move is written as text, not as {quoted(text)}")
+    if len(text) > limit:
+        raise IllegalMove(f"{quoted(text)} is too long to be a move")
+    if not text.isascii():
+        text = "".join(" " if ch.isspace() else ch for ch in text)
+        if not text.isascii():
+            raise IllegalMove(
+                f"{quoted(text)} is not a move: moves are written with the letters A-Z, "
+                "the digits 0-9 and spaces"
+            )
+    return text
+
+
+def ascii_int(text: str, max_digits: int = 4) -> int | None:
+    """The number ``text`` writes in 1 to ``max_digits`` ASCII digits, else None.
+
+    ``str.isdigit`` and ``int`` also accept other scripts' digits ("²", "٣", "５"), so
+    a parser that trusted them read text no notation uses, or crashed on it; notation
+    numbers are plain 0-9, and short."""
+    if not 0 < len(text) <= max_digits or not text.isascii() or not text.isdigit():
+        return None
+    return int(text)
+
+
+class BadState(ValueError):
+    """State JSON that is not a position the engine could have written: the one error
+    every game's ``from_json`` raises for bad input (whatever the JSON holds)."""
+
+
+# The errors reading a JSON value the wrong shape can raise: a missing key, a list
+# where an object belongs, int("x"), int(1e400), a value nested thousands deep.
+_SHAPE_ERRORS = (
+    ValueError,
+    TypeError,
+    KeyError,
+    IndexError,
+    AttributeError,
+    OverflowError,
+    RecursionError,
+)
+
+
+def state_reader(title: str):
+    """Decorate a game's ``from_json`` so that bad input of any shape raises only
+    :class:`BadState`, with a message in the project's words (Python's own stays on
+    the exception's ``__cause__`` for a log, never in the message)."""
+
+    def wrap(read: Callable[[Mapping], Any]) -> Callable[[Mapping], Any]:
+        @functools.wraps(read)
+        def from_json(data: Mapping):
+            if not isinstance(data, Mapping):
+                raise BadState(f"A saved {title} position is a JSON object")
+            try:
+                return read(data)
+            except BadState:
+                raise
+            except KeyError as exc:
+                missing = quoted(str(exc.args[0])) if exc.args else "a value"
+                raise BadState(f"This saved {title} position has no {missing}") from exc
+            except _SHAPE_ERRORS as exc:
+                raise BadState(
+                    f"This is not a saved {title} position: a value is missing, "
+                    "out of range or of the wrong kind"
+                ) from exc
+
+        return from_json
+
+    return wrap
 
 
 @dataclass(frozen=True)
