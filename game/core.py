@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import math
 import random
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Mapping, Protocol, Sequence, runtime_checkable
 
@@ -75,11 +75,11 @@ _ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "'": "\\'", "\\": "\\\\"}
 def _shown(ch: str) -> str:
     if ch in _ESCAPES:
         return _ESCAPES[ch]
-    # C*: control, format (bidi overrides, zero-width), surrogate, private use,
-    # unassigned; Zl/Zp: line and paragraph separators.  Letters, digits, marks,
-    # punctuation, symbols and ordinary spaces are shown as they are.
-    cat = unicodedata.category(ch)
-    if cat[0] == "C" or cat in ("Zl", "Zp"):
+    # Not printable: control, format (bidi overrides, zero-width), surrogate, private
+    # use and unassigned characters, and every separator but the plain space (no-break,
+    # line and paragraph separators).  Letters, digits, marks, punctuation, symbols and
+    # the space are shown as they are.
+    if not ch.isprintable():
         code = ord(ch)
         if code < 0x100:
             return f"\\x{code:02x}"
@@ -137,6 +137,44 @@ _SHAPE_ERRORS = (
 )
 
 
+# Bounds no position comes near (the largest, Element Shift's, has a few hundred
+# values, nested four deep, numbers far below 2**63), checked before a reader looks:
+# so that nothing it reads is too deep to walk, too long to scan, or a number too big
+# to write back (json.dumps of a 5,000-digit int fails) or to use (inf, nan).
+STATE_MAX_DEPTH = 16
+STATE_MAX_VALUES = 100_000
+STATE_MAX_TEXT = 10_000
+STATE_MAX_INT = 2**63
+
+
+def _check_shape(data: Any, title: str) -> None:
+    stack = [(data, 0)]
+    count = 0
+    while stack:
+        value, depth = stack.pop()
+        count += 1
+        if depth > STATE_MAX_DEPTH or count > STATE_MAX_VALUES:
+            raise BadState(f"This saved {title} position is far too large or deep")
+        if isinstance(value, Mapping):
+            stack.extend((v, depth + 1) for v in value.values())
+            stack.extend((k, depth + 1) for k in value.keys())
+        elif isinstance(value, (list, tuple)):
+            stack.extend((v, depth + 1) for v in value)
+        elif isinstance(value, bool) or value is None:
+            pass
+        elif isinstance(value, int):
+            if not -STATE_MAX_INT < value < STATE_MAX_INT:
+                raise BadState(f"This saved {title} position holds a number far too large")
+        elif isinstance(value, float):
+            if not math.isfinite(value) or abs(value) >= STATE_MAX_INT:
+                raise BadState(f"This saved {title} position holds a number out of range")
+        elif isinstance(value, str):
+            if len(value) > STATE_MAX_TEXT:
+                raise BadState(f"This saved {title} position holds a text far too long")
+        else:
+            raise BadState(f"This saved {title} position holds a value JSON cannot")
+
+
 def state_reader(title: str):
     """Decorate a game's ``from_json`` so that bad input of any shape raises only
     :class:`BadState`, with a message in the project's words (Python's own stays on
@@ -147,6 +185,7 @@ def state_reader(title: str):
         def from_json(data: Mapping):
             if not isinstance(data, Mapping):
                 raise BadState(f"A saved {title} position is a JSON object")
+            _check_shape(data, title)
             try:
                 return read(data)
             except BadState:
