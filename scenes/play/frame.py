@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import pygame
 
-from scenes.widgets import MIN_TARGET, draw_panel, draw_text, lighten, wrap_text
+from scenes.widgets import MIN_TARGET, draw_panel, draw_text, lighten, text_width, wrap_text
 
 BOARD_AREA = pygame.Rect(16, 70, 848, 634)  # where a view draws its board
 PANEL = pygame.Rect(880, 16, 384, 688)  # the side panel
@@ -168,7 +168,7 @@ class ScreenFrame:
             right_text = right
             if clock is not None:
                 right_text = f"{right}   {clock.display(seat)}"
-            rw = font.size(right_text)[0]
+            rw = text_width(font, right_text)
             badges = self.row_badges_width(seat)
             room = r.w - 44 - rw - (badges + 8 if badges else 0)
             draw_text(

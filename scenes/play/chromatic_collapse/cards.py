@@ -17,7 +17,16 @@ from game.chromatic_collapse import (
     SEAT_NAMES,
 )
 from scenes.play.base import BOARD_AREA, pulse
-from scenes.widgets import Pen, cached, darken, draw_panel, draw_text, lighten, wrap_text
+from scenes.widgets import (
+    Pen,
+    cached,
+    darken,
+    draw_panel,
+    draw_text,
+    lighten,
+    text_width,
+    wrap_text,
+)
 
 from .layout import (
     BOARD_RECT,
@@ -76,7 +85,7 @@ class CardsDrawing:
             seat = state.to_move
             icon = piece_sprite(SIDE_SHAPES[seat], side_colour(theme, seat), 9)
             name = SEAT_NAMES[seat]
-            w = label.size(name)[0] + 24
+            w = text_width(label, name) + 24
             surface.blit(icon, icon.get_rect(center=(cx - w / 2 + 9, y + 10)))
             draw_text(
                 surface, name, label, side_colour(theme, seat), (cx - w / 2 + 24, y + 10), "midleft"

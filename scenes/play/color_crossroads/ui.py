@@ -31,8 +31,19 @@ from game.color_crossroads import (
     Start,
     cell_name,
 )
-from scenes.play.interpret import ARROWS, Cell, Drag, Drop, Key, Pick, Point
-from scenes.play.interpret import Changed, Refuse, Submit, Unused  # the answers
+from scenes.play.interpret import (  # the answers
+    ARROWS,
+    Cell,
+    Changed,
+    Drag,
+    Drop,
+    Key,
+    Pick,
+    Point,
+    Refuse,
+    Submit,
+    Unused,
+)
 
 CONCEDE_TICKS = 180  # how long "Press Concede again" stays armed
 
