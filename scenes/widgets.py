@@ -77,6 +77,9 @@ def cached(key: tuple, make: Callable[[], object]):
 MAX_LINE_CHARS = 300
 # The most a wrapped paragraph keeps (a toast, a rules card's paragraph).
 MAX_WRAP_CHARS = 4000
+# The most lines a banner, toast or prompt that can carry a player's text (a seat name,
+# a refused move) grows to; the last line kept ends with an ellipsis.
+BANNER_LINES = 4
 
 
 def text_width(font: pygame.font.Font, text: str) -> int:
@@ -409,7 +412,7 @@ def draw_toasts(app, surface: pygame.Surface) -> None:
     font = app.theme.font(20)
     y = LOGICAL_SIZE[1] - 20
     for t in reversed(toasts):
-        lines = wrap_text(t.text, font, 760, max_lines=4)
+        lines = wrap_text(t.text, font, 760, max_lines=BANNER_LINES)
         h = 16 + 26 * len(lines)
         rect = pygame.Rect(0, 0, 800, h)
         rect.midbottom = (LOGICAL_SIZE[0] // 2, y)

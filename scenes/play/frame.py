@@ -12,7 +12,15 @@ from typing import NamedTuple
 
 import pygame
 
-from scenes.widgets import MIN_TARGET, draw_panel, draw_text, lighten, text_width, wrap_text
+from scenes.widgets import (
+    BANNER_LINES,
+    MIN_TARGET,
+    draw_panel,
+    draw_text,
+    lighten,
+    text_width,
+    wrap_text,
+)
 
 BOARD_AREA = pygame.Rect(16, 70, 848, 634)  # where a view draws its board
 PANEL = pygame.Rect(880, 16, 384, 688)  # the side panel
@@ -234,7 +242,7 @@ class ScreenFrame:
         style = self.banner_style
         font = theme.font(style.size)
         where = self.banner_rect()
-        lines = wrap_text(self.banner, font, where.w - style.margin)
+        lines = wrap_text(self.banner, font, where.w - style.margin, max_lines=BANNER_LINES)
         rect = pygame.Rect(0, 0, where.w, 2 * style.pad + style.line * len(lines))
         rect.midbottom = where.midbottom
         edge = {"error": "bad", "warning": "accent", "good": "good"}.get(

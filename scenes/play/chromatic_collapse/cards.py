@@ -18,6 +18,7 @@ from game.chromatic_collapse import (
 )
 from scenes.play.base import BOARD_AREA, pulse
 from scenes.widgets import (
+    BANNER_LINES,
     Pen,
     cached,
     darken,
@@ -365,7 +366,7 @@ class CardsDrawing:
             return
         font = theme.font(20)
         width = BOARD_AREA.w - 40
-        lines = wrap_text(text, font, width - 70)
+        lines = wrap_text(text, font, width - 70, max_lines=BANNER_LINES)
         h = 16 + 26 * len(lines)
         rect = pygame.Rect(0, 0, width, h)
         rect.midtop = (BOARD_AREA.centerx, PROMPT_TOP)
