@@ -46,7 +46,7 @@ QUOTE_LIMIT = 24
 
 def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
     """``text`` as a message shows it: in single quotes, at most ``limit`` characters
-    of it (then an ellipsis), with control, format and other invisible characters
+    shown (then an ellipsis), with control, format and other invisible characters
     written as escapes (``\\x00``, ``\\u202e``) so that a message can neither carry a
     line break, a NUL or a right-to-left override, nor hide what was typed.
 
@@ -60,13 +60,17 @@ def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
     if not isinstance(text, str):
         # Never repr() a foreign object: its repr may say anything, at any length.
         return "something that is not text"
-    out = []
-    for ch in text[:limit]:
-        out.append(_shown(ch))
-    body = "".join(out)
-    if len(text) > limit:
-        body += "..."
-    return f"'{body}'"
+    out: list[str] = []
+    used = 0
+    for ch in text:
+        shown = _shown(ch)
+        # The limit counts what is shown (an escape is several characters), so a
+        # message stays short whatever the text is made of.
+        if used + len(shown) > limit:
+            return "'" + "".join(out) + "...'"
+        out.append(shown)
+        used += len(shown)
+    return "'" + "".join(out) + "'"
 
 
 _ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "'": "\\'", "\\": "\\\\"}
@@ -329,14 +333,16 @@ class Option:
                     return True
                 if v in ("0", "false", "no", "off"):
                     return False
-                raise ValueError(f"option {self.name!r} is on or off, not {value!r}")
+                raise ValueError(f"option {quoted(self.name)} is on or off, not {quoted(value)}")
             return bool(value)
         for choice in self.choices:
             # Game ids carry values as text ("heaps=3"), so match on the text form too.
             if value == choice or str(value).lower() == str(choice).lower():
                 return choice
         names = ", ".join(str(c) for c in self.choices)
-        raise ValueError(f"option {self.name!r} must be one of {names}, not {value!r}")
+        raise ValueError(
+            f"option {quoted(self.name)} must be one of {names}, not {quoted(str(value))}"
+        )
 
 
 @dataclass(frozen=True)
@@ -399,7 +405,7 @@ class GameSpec:
         for o in self.options:
             if o.name == name:
                 return o
-        raise ValueError(f"{self.title} has no option {name!r}")
+        raise ValueError(f"{self.title} has no option {quoted(name)}")
 
     def resolve_options(self, players: int | None = None, **options) -> tuple[int, dict]:
         """Fill defaults, coerce values and check the combination; returns
@@ -431,7 +437,7 @@ class GameSpec:
         try:
             factory = self.bots[level]
         except KeyError:
-            raise ValueError(f"{self.title} has no {level!r} bot") from None
+            raise ValueError(f"{self.title} has no {quoted(str(level))} bot") from None
         return factory()
 
     def clock(self, preset: str) -> ClockPreset | None:
@@ -443,7 +449,13 @@ class GameSpec:
         if preset == "casual":
             t = self.tournament_clock
             return ClockPreset(t.move_seconds * 2, t.reserve_seconds * 2)
-        raise ValueError(f"unknown clock preset {preset!r}")
+        raise ValueError(f"unknown clock preset {quoted(str(preset))}")
+
+
+# A game id is a game, a few options and a seed: a few dozen characters.  Seeds are
+# chosen below a million; a saved one may be any 64-bit number (18 digits).
+GAME_ID_LIMIT = 400
+SEED_DIGITS = 18
 
 
 @dataclass(frozen=True)
@@ -478,23 +490,31 @@ class GameSetup:
 
     @staticmethod
     def parse(text: str, games: Mapping[str, GameSpec]) -> "GameSetup":
+        if not isinstance(text, str) or len(text) > GAME_ID_LIMIT:
+            raise ValueError(f"{quoted(text)} is not a game id (like 'crystal-connector#42')")
         text = text.strip()
         body, sep, seed_text = text.partition("#")
-        if not sep or not seed_text.strip().lstrip("-").isdigit():
-            raise ValueError(f"game id {text!r} needs a seed after '#', like '{body}#42'")
+        seed_text = seed_text.strip()
+        # ASCII digits only, and few of them: "²".isdigit() is true but int() refuses
+        # it, and int() of 5,000 digits refuses in Python's own words.
+        digits = seed_text[1:] if seed_text.startswith("-") else seed_text
+        if not sep or ascii_int(digits, SEED_DIGITS) is None:
+            game = body.partition(":")[0]
+            example = f"{game if game in games else next(iter(games), 'game')}#42"
+            raise ValueError(f"game id {quoted(text)} needs a seed after '#', like '{example}'")
         game, _, opts = body.partition(":")
         if game not in games:
             known = ", ".join(games)
-            raise ValueError(f"unknown game {game!r}; known games: {known}")
+            raise ValueError(f"unknown game {quoted(game)}; known games: {known}")
         spec = games[game]
         players = None
         options: dict[str, Any] = {}
         for part in filter(None, (p.strip() for p in opts.split(","))):
             name, eq, value = part.partition("=")
             if name == "players":
-                if not value.isdigit():
-                    raise ValueError(f"players must be a number, not {value!r}")
-                players = int(value)
+                players = ascii_int(value, 2)
+                if players is None:
+                    raise ValueError(f"players must be a number, not {quoted(value)}")
                 continue
             opt = spec.option(name)
             options[name] = opt.coerce(value if eq else True)

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from game.core import MOVE_TEXT_LIMIT, IllegalMove, apply_timeout, quoted
+from game.core import MOVE_TEXT_LIMIT, QUOTE_LIMIT, IllegalMove, apply_timeout, quoted
 from game.registry import GAMES
 
 GAME_IDS = list(GAMES)
@@ -192,7 +192,8 @@ def test_every_real_move_still_reads(game_id):
 @given(text=st.text())
 def test_quoted_is_short_and_printable(text):
     shown = quoted(text)
-    assert len(shown) <= 2 + 24 * 10 + 3  # every character escapes to at most 10
+    assert len(shown) <= 2 + QUOTE_LIMIT + 3  # quotes, what is shown, an ellipsis
     assert shown.isprintable()
-    assume(text.isprintable() and "'" not in text and "\\" not in text and len(text) <= 24)
+    assume(text.isprintable() and "'" not in text and "\\" not in text)
+    assume(len(text) <= QUOTE_LIMIT)
     assert shown == f"'{text}'"
