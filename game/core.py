@@ -106,8 +106,8 @@ def move_text(text: object, limit: int = MOVE_TEXT_LIMIT) -> str:
         text = "".join(" " if ch.isspace() else ch for ch in text)
         if not text.isascii():
             raise IllegalMove(
-                f"{quoted(text)} is not a move: moves are written with the letters A-Z, "
-                "the digits 0-9 and spaces"
+                f"{quoted(text)} is not a move: moves use only plain letters (A-Z), "
+                "digits (0-9) and signs"
             )
     return text
 

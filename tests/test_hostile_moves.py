@@ -23,8 +23,8 @@ from game.registry import GAMES
 GAME_IDS = list(GAMES)
 
 # A message shows at most QUOTE_LIMIT characters of the text plus the game's own hint
-# (the longest hints list every kind of move).
-MESSAGE_LIMIT = 200
+# (the longest, Crystal Connector's list of every kind of move, makes 144 characters).
+MESSAGE_LIMIT = 150
 
 # Wording that only Python's own exceptions use: a message carrying it leaked one.
 PYTHON_WORDS = (
