@@ -377,8 +377,8 @@ def _read_action(words: list[str], i: int, original: str) -> tuple[str, int]:
     if w == STAY or _offset(w) is not None:
         return w, i + 1
     raise IllegalMove(
-        f"{quoted(words[i])} is not an action: use U, D, L, R, stay (UL/UR/DL/DR in round 3, "
-        f"knight jumps like UUR in round 5, ray N/E/S/W in round 6)"
+        f"{quoted(words[i])} is not an action: use U, D, L, R, stay (round 3: UL/UR/DL/DR, "
+        f"round 5: jumps like UUR, round 6: ray N/E/S/W)"
     )
 
 
