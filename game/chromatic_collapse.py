@@ -64,11 +64,11 @@ from functools import cached_property
 from collections.abc import Iterable, Mapping
 
 from game.core import (
+    BadState,
     ClockPreset,
     GameSpec,
     IllegalMove,
     Option,
-    BadState,
     Outcome,
     move_text,
     quoted,

@@ -96,10 +96,10 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from game.core import (
+    BadState,
     GameSpec,
     IllegalMove,
     Option,
-    BadState,
     Outcome,
     ascii_int,
     move_text,

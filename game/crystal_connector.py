@@ -69,11 +69,11 @@ from typing import Mapping
 import numpy as np
 
 from game.core import (
+    BadState,
     ClockPreset,
     GameSpec,
     IllegalMove,
     Option,
-    BadState,
     Outcome,
     ascii_int,
     move_text,

@@ -79,10 +79,10 @@ from functools import lru_cache
 from typing import Mapping
 
 from game.core import (
+    BadState,
     ClockPreset,
     GameSpec,
     IllegalMove,
-    BadState,
     Outcome,
     ascii_int,
     derived_rng,

@@ -26,9 +26,10 @@ import dataclasses
 
 import pygame
 
-from game.core import GameSetup, IllegalMove
-from game.match import Match, Seat
+from game.core import GameSetup
 from game.registry import GAMES
+from game.core import IllegalMove
+from game.match import Match, Seat
 from game.tutorial import Tutorial, TutorialError, judge, load_tutorial
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import MIN_TARGET, draw_panel, draw_text, lighten, toast, wrap_text

@@ -49,8 +49,8 @@ from scenes.app import LOGICAL_SIZE, TICK, Scene
 from scenes.input import PAUSE_KEY
 from scenes.play.buttons import ButtonFocus
 from scenes.play.frame import BOARD_AREA, PANEL, BannerStyle, PlayerRows, ScreenFrame
-from scenes.play.interpret import Changed, Key, Refuse, Submit
 from scenes.play.motion import ease, ease_out_back, pulse
+from scenes.play.interpret import Changed, Key, Refuse, Submit
 from scenes.widgets import (
     MIN_TARGET,
     starfield_background,

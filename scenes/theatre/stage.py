@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import pygame
 
-import scenes.theatre.graph as graph
 from game.analysis import expected_places, win_chance
 from game.match import Match, Seat
 from game.replays import Timeline
 from scenes.play import view_class
 from scenes.play.base import BOARD_AREA
+import scenes.theatre.graph as graph
 from scenes.theatre.analyst import Analyst
 from scenes.widgets import (
     MenuScene,

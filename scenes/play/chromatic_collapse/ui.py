@@ -19,19 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.chromatic_collapse import CORNERS, Remove, Slide, Start, cell_name, square_cell
-from scenes.play.interpret import (  # the answers
-    ARROWS,
-    Cell,
-    Changed,
-    Drag,
-    Drop,
-    Key,
-    Pick,
-    Point,
-    Refuse,
-    Submit,
-    Unused,
-)
+from scenes.play.interpret import ARROWS, Cell, Drag, Drop, Key, Pick, Point
+from scenes.play.interpret import Changed, Refuse, Submit, Unused  # the answers
 
 CONFIRM = ("confirm", "space")
 

@@ -31,19 +31,8 @@ from game.color_crossroads import (
     Start,
     cell_name,
 )
-from scenes.play.interpret import (  # the answers
-    ARROWS,
-    Cell,
-    Changed,
-    Drag,
-    Drop,
-    Key,
-    Pick,
-    Point,
-    Refuse,
-    Submit,
-    Unused,
-)
+from scenes.play.interpret import ARROWS, Cell, Drag, Drop, Key, Pick, Point
+from scenes.play.interpret import Changed, Refuse, Submit, Unused  # the answers
 
 CONCEDE_TICKS = 180  # how long "Press Concede again" stays armed
 

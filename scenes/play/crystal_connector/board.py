@@ -10,6 +10,8 @@ import math
 import pygame
 
 from game.crystal_connector import (
+    colour_groups,
+    double_cells,
     BOMB,
     CELLS,
     CHAMELEON,
@@ -22,8 +24,6 @@ from game.crystal_connector import (
     SIZE,
     Convert,
     Shift,
-    colour_groups,
-    double_cells,
     largest_group,
     largest_sizes,
     line_kind,

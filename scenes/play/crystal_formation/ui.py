@@ -22,18 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.crystal_formation import Grow, MoveNode, Pass, Place, board_cells, cell_position
-from scenes.play.interpret import (  # the answers
-    ARROWS,
-    Cell,
-    Changed,
-    Drop,
-    Key,
-    Pick,
-    Point,
-    Refuse,
-    Submit,
-    Unused,
-)
+from scenes.play.interpret import ARROWS, Cell, Drop, Key, Pick, Point
+from scenes.play.interpret import Changed, Refuse, Submit, Unused  # the answers
 
 SIZES = ("S", "M", "L")
 

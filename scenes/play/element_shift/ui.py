@@ -37,19 +37,8 @@ from game.element_shift import (
     StartPick,
     cell_name,
 )
-from scenes.play.interpret import (  # the answers
-    ARROWS,
-    Cell,
-    Changed,
-    Drag,
-    Drop,
-    Key,
-    Pick,
-    Point,
-    Refuse,
-    Submit,
-    Unused,
-)
+from scenes.play.interpret import ARROWS, Cell, Drag, Drop, Key, Pick, Point
+from scenes.play.interpret import Changed, Refuse, Submit, Unused  # the answers
 
 ENTERING = frozenset({"setup", "plan"})  # a person enters a choice on the board
 RAY_KEYS = {"up": "N", "right": "E", "down": "S", "left": "W"}
