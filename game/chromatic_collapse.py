@@ -63,7 +63,17 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from collections.abc import Iterable, Mapping
 
-from game.core import ClockPreset, GameSpec, IllegalMove, Option, Outcome
+from game.core import (
+    BadState,
+    ClockPreset,
+    GameSpec,
+    IllegalMove,
+    Option,
+    Outcome,
+    move_text,
+    quoted,
+    state_reader,
+)
 from game.grid import cell_name as grid_cell_name
 
 # --- sides, colours, directions ----------------------------------------------------
@@ -357,16 +367,18 @@ class SlidePath:
     direction: int
 
 
-_SLIDE_RE = re.compile(r"^([a-z]\d{1,2})\s*([-x])\s*([a-z]\d{1,2})$")
-_REMOVE_RE = re.compile(r"^x\s*([a-z]\d{1,2})$")
-_SEAT_RE = re.compile(r"^(start|time)\s+(\w+)$")
+# ASCII only: \d and \w would also match other scripts' digits and letters ("e²"),
+# which int() then refuses with Python's own words.
+_SLIDE_RE = re.compile(r"^([a-z][0-9]{1,2}) ?([-x]) ?([a-z][0-9]{1,2})$")
+_REMOVE_RE = re.compile(r"^x ?([a-z][0-9]{1,2})$")
+_SEAT_RE = re.compile(r"^(start|time) ([a-z]+)$")
 
 
 def parse_cell(text: str) -> int:
     """``"e4"`` -> square index; IllegalMove with a readable reason otherwise."""
     t = text.strip().lower()
-    if not re.fullmatch(r"[a-z]\d{1,2}", t):
-        raise IllegalMove(f"{text!r} is not a square (write a file and a rank, like e4)")
+    if not re.fullmatch(r"[a-z][0-9]{1,2}", t):
+        raise IllegalMove(f"{quoted(text)} is not a square (write a file and a rank, like e4)")
     col = ord(t[0]) - ord("a")
     rank = int(t[1:])
     if not (0 <= col < SIZE and 1 <= rank <= SIZE):
@@ -520,9 +532,7 @@ class CollapseState:
         return TimeLoss(seat)
 
     def parse_move(self, text: str):
-        if not isinstance(text, str):
-            raise IllegalMove(f"{text!r} is not a move")
-        t = " ".join(text.strip().lower().split())
+        t = " ".join(move_text(text).strip().lower().split())
         hint = "write a move like b1-b3, a capture like b1xd3, a removal like x e5"
         if not t:
             raise IllegalMove(f"An empty move: {hint}")
@@ -532,7 +542,7 @@ class CollapseState:
         if m:
             names = [n.lower() for n in SEAT_NAMES]
             if m.group(2) not in names:
-                raise IllegalMove(f"{m.group(2)!r} is not a side: Diamond or Circle")
+                raise IllegalMove(f"{quoted(m.group(2))} is not a side: Diamond or Circle")
             seat = names.index(m.group(2))
             return Start(seat) if m.group(1) == "start" else TimeLoss(seat)
         m = _REMOVE_RE.match(t)
@@ -545,7 +555,7 @@ class CollapseState:
             if m.group(2) == "x" and not enemy_there:
                 raise IllegalMove(f"There is no enemy piece on {cell_name(to)} to capture")
             return Slide(frm, to, enemy_there)
-        raise IllegalMove(f"Cannot read {text[:20]!r}: {hint}")
+        raise IllegalMove(f"Cannot read {quoted(text)}: {hint}")
 
     def to_json(self) -> dict:
         return {
@@ -565,6 +575,7 @@ class CollapseState:
         }
 
     @staticmethod
+    @state_reader("Chromatic Collapse")
     def from_json(data: Mapping) -> "CollapseState":
         board = board_from_diagram("\n".join(data["board"]))
         return CollapseState(
@@ -796,7 +807,7 @@ class CollapseState:
                 return "Remove one of your opponent's pieces, not your own"
             return None
         if not isinstance(move, Slide):
-            return f"{move!r} is not a Chromatic Collapse move"
+            return f"{quoted(str(move))} is not a Chromatic Collapse move"
         if phase == "remove":
             return (
                 f"Sudden death: first remove one {SEAT_NAMES[1 - self.to_move]} piece (like x e5)"
@@ -886,7 +897,7 @@ def board_from_diagram(text: str) -> tuple[int, ...]:
     """Read a board written as in ``CollapseState.to_diagram`` (spaces are ignored)."""
     lines = [ln.replace(" ", "") for ln in text.strip().splitlines() if ln.strip()]
     if len(lines) != SIZE or any(len(ln) != SIZE for ln in lines):
-        raise ValueError("a board diagram has 8 lines of 8 squares")
+        raise BadState("a board diagram has 8 lines of 8 squares")
     board = []
     for r, line in enumerate(lines):
         for c, ch in enumerate(line):
@@ -895,10 +906,10 @@ def board_from_diagram(text: str) -> tuple[int, ...]:
                 board.append(EMPTY)
                 continue
             if sq in CORNERS:
-                raise ValueError(f"{cell_name(sq)} is a missing corner and cannot hold a piece")
+                raise BadState(f"{cell_name(sq)} is a missing corner and cannot hold a piece")
             up = ch.upper()
             if up not in COLOUR_LETTERS:
-                raise ValueError(f"unknown piece {ch!r} on {cell_name(sq)}")
+                raise BadState(f"unknown piece {quoted(ch)} on {cell_name(sq)}")
             board.append(piece_code(DIAMOND if ch.isupper() else CIRCLE, COLOUR_LETTERS.index(up)))
     return tuple(board)
 

@@ -95,7 +95,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from game.core import GameSpec, IllegalMove, Option, Outcome
+from game.core import (
+    BadState,
+    GameSpec,
+    IllegalMove,
+    Option,
+    Outcome,
+    ascii_int,
+    move_text,
+    quoted,
+    state_reader,
+)
 from game.grid import cell_name as grid_cell_name
 
 # --- the board ------------------------------------------------------------------------
@@ -142,11 +152,11 @@ def cell_name(i: int) -> str:
 def parse_cell(text: str) -> int:
     """ "E5" (any case) -> cell index; IllegalMove for anything else."""
     t = text.strip().upper()
-    if len(t) < 2 or len(t) > 3 or not t[0].isalpha() or not t[1:].isdigit():
-        shown = text if len(text) <= 20 else text[:20] + "..."
-        raise IllegalMove(f"{shown!r} is not a cell (write a letter and a number, like E5)")
+    number = ascii_int(t[1:], 2)
+    if not t[:1].isascii() or not t[:1].isalpha() or number is None:
+        raise IllegalMove(f"{quoted(text)} is not a cell (write a letter and a number, like E5)")
     col = ord(t[0]) - ord("A")
-    row = int(t[1:]) - 1
+    row = number - 1
     if not (0 <= col < SIZE and 0 <= row < SIZE):
         raise IllegalMove(f"{t} is off the board (columns A-I, rows 1-9)")
     return row * SIZE + col
@@ -157,8 +167,7 @@ def parse_colour(text: str) -> int:
     for i, name in enumerate(COLOURS):
         if t == name or t == name[0]:
             return i
-    shown = text if len(text) <= 20 else text[:20] + "..."
-    raise IllegalMove(f"{shown!r} is not a colour (red, green, yellow or blue)")
+    raise IllegalMove(f"{quoted(text)} is not a colour (red, green, yellow or blue)")
 
 
 def parse_pair(text: str) -> int:
@@ -168,8 +177,7 @@ def parse_pair(text: str) -> int:
     if len(words) == 1 and len(words[0]) == 2:
         words = list(words[0])
     if len(words) != 2:
-        shown = text if len(text) <= 30 else text[:30] + "..."
-        raise IllegalMove(f"{shown!r} is not a pair of colours (write one like red-blue)")
+        raise IllegalMove(f"{quoted(text)} is not a pair of colours (write one like red-blue)")
     a, b = sorted((parse_colour(words[0]), parse_colour(words[1])))
     if a == b:
         raise IllegalMove("a pair needs two different colours")
@@ -804,7 +812,7 @@ class CrossroadsState:
             raise IllegalMove("nobody has been challenged")
         if isinstance(move, Start):
             raise IllegalMove("the starting player has already been chosen")
-        raise IllegalMove(f"{move!r} is not a Color Crossroads move")
+        raise IllegalMove(f"{quoted(str(move))} is not a Color Crossroads move")
 
     def _placement_refusal(self, cell: int, colour: int) -> str | None:
         if not (0 <= cell < CELLS and 0 <= colour < 4):
@@ -1002,10 +1010,11 @@ class CrossroadsState:
         }
 
     @staticmethod
+    @state_reader("Color Crossroads")
     def from_json(data: Mapping) -> "CrossroadsState":
         rows = data["board"]
         if len(rows) != SIZE or any(len(r) != SIZE for r in rows):
-            raise ValueError("a Color Crossroads board is 9 rows of 9 cells")
+            raise BadState("a Color Crossroads board is 9 rows of 9 cells")
         board = []
         for row in rows:
             for ch in row:
@@ -1016,7 +1025,7 @@ class CrossroadsState:
                 elif ch in COLOUR_LETTERS:
                     board.append(COLOUR_LETTERS.index(ch) + 1)
                 else:
-                    raise ValueError(f"unknown board mark {ch!r}")
+                    raise BadState(f"unknown board mark {quoted(ch)}")
         return CrossroadsState(
             board=tuple(board),
             layout=str(data["layout"]),
@@ -1042,9 +1051,7 @@ class CrossroadsState:
 
 def parse_move(text: str):
     """Read a move in notation (see the module docstring)."""
-    if not isinstance(text, str):
-        raise IllegalMove("a move is written as text, like 'place E5 red'")
-    shown = text if len(text) <= 30 else text[:30] + "..."
+    text = move_text(text)
     t = " ".join(text.strip().lower().replace(",", " ").split())
     if not t:
         raise IllegalMove("empty move: write one like 'place E5 red' or 'challenge red-blue'")
@@ -1078,7 +1085,7 @@ def parse_move(text: str):
         if second[:1].isalpha() and second[1:].isdigit():
             return Place(parse_cell(second), parse_colour(first))
     raise IllegalMove(
-        f"cannot read {shown!r}: write 'place E5 red', 'challenge red-blue', "
+        f"cannot read {quoted(text)}: write 'place E5 red', 'challenge red-blue', "
         "'loop A1 B1 B2 A2', 'concede', 'pass' or 'end turn'"
     )
 

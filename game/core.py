@@ -19,7 +19,9 @@ worker without a display.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Mapping, Protocol, Sequence, runtime_checkable
@@ -29,6 +31,181 @@ Move = Hashable  # a value whose str() is the notation
 
 class IllegalMove(ValueError):
     """A move that the rules refuse.  The message is shown to a player as it is."""
+
+
+# The longest text a parser reads.  Every move's notation is far shorter (the longest,
+# a Color Crossroads loop round all 81 cells, is under 300 characters); anything longer
+# is refused before a parser splits, lowers or scans it, so a megabyte pasted into the
+# move box costs no more than a typo.
+MOVE_TEXT_LIMIT = 1000
+
+# How much of a player's text a message repeats: enough to recognise it, short enough
+# that a message stays one line on a toast.
+QUOTE_LIMIT = 24
+
+
+def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` as a message shows it: in single quotes, at most ``limit`` characters
+    shown (then an ellipsis), with control, format and other invisible characters
+    written as escapes (``\\x00``, ``\\u202e``) so that a message can neither carry a
+    line break, a NUL or a right-to-left override, nor hide what was typed.
+
+    >>> quoted("C up 2")
+    "'C up 2'"
+    >>> quoted("x" * 100, limit=5)
+    "'xxxxx...'"
+    >>> quoted("a\\nb\\x00")
+    "'a\\\\nb\\\\x00'"
+    """
+    if not isinstance(text, str):
+        # Never repr() a foreign object: its repr may say anything, at any length.
+        return "something that is not text"
+    out: list[str] = []
+    used = 0
+    for ch in text:
+        shown = _shown(ch)
+        # The limit counts what is shown (an escape is several characters), so a
+        # message stays short whatever the text is made of.
+        if used + len(shown) > limit:
+            return "'" + "".join(out) + "...'"
+        out.append(shown)
+        used += len(shown)
+    return "'" + "".join(out) + "'"
+
+
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "'": "\\'", "\\": "\\\\"}
+
+
+def _shown(ch: str) -> str:
+    if ch in _ESCAPES:
+        return _ESCAPES[ch]
+    # Not printable: control, format (bidi overrides, zero-width), surrogate, private
+    # use and unassigned characters, and every separator but the plain space (no-break,
+    # line and paragraph separators).  Letters, digits, marks, punctuation, symbols and
+    # the space are shown as they are.
+    if not ch.isprintable():
+        code = ord(ch)
+        if code < 0x100:
+            return f"\\x{code:02x}"
+        return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+    return ch
+
+
+def move_text(text: object, limit: int = MOVE_TEXT_LIMIT) -> str:
+    """The text a parser may read, or :class:`IllegalMove`.  A parser calls this
+    before any other work: only a ``str`` of at most ``limit`` characters gets past,
+    and only in ASCII, because every game's notation is ASCII letters, digits and
+    punctuation.  (``str.lower``, ``isdigit`` and ``int`` treat other scripts in ways
+    no notation means: "ſ".upper() is "S", "²".isdigit() is true and int("²") fails.)
+    Other spaces (a phone keyboard's no-break space) count as plain spaces."""
+    if not isinstance(text, str):
+        raise IllegalMove(f"A move is written as text, not as {quoted(text)}")
+    if len(text) > limit:
+        raise IllegalMove(f"{quoted(text)} is too long to be a move")
+    if not text.isascii():
+        text = "".join(" " if ch.isspace() else ch for ch in text)
+        if not text.isascii():
+            raise IllegalMove(
+                f"{quoted(text)} is not a move: moves use only plain letters (A-Z), "
+                "digits (0-9) and signs"
+            )
+    return text
+
+
+def ascii_int(text: str, max_digits: int = 4) -> int | None:
+    """The number ``text`` writes in 1 to ``max_digits`` ASCII digits, else None.
+
+    ``str.isdigit`` and ``int`` also accept other scripts' digits ("²", "٣", "５"), so
+    a parser that trusted them read text no notation uses, or crashed on it; notation
+    numbers are plain 0-9, and short."""
+    if not 0 < len(text) <= max_digits or not text.isascii() or not text.isdigit():
+        return None
+    return int(text)
+
+
+class BadState(ValueError):
+    """State JSON that is not a position the engine could have written: the one error
+    every game's ``from_json`` raises for bad input (whatever the JSON holds)."""
+
+
+# The errors reading a JSON value the wrong shape can raise: a missing key, a list
+# where an object belongs, int("x"), int(1e400), a value nested thousands deep.
+_SHAPE_ERRORS = (
+    ValueError,
+    TypeError,
+    KeyError,
+    IndexError,
+    AttributeError,
+    OverflowError,
+    RecursionError,
+)
+
+
+# Bounds no position comes near (the largest, Element Shift's, has a few hundred
+# values, nested four deep, numbers far below 2**63), checked before a reader looks:
+# so that nothing it reads is too deep to walk, too long to scan, or a number too big
+# to write back (json.dumps of a 5,000-digit int fails) or to use (inf, nan).
+STATE_MAX_DEPTH = 16
+STATE_MAX_VALUES = 100_000
+STATE_MAX_TEXT = 10_000
+STATE_MAX_INT = 2**63
+
+
+def _check_shape(data: Any, title: str) -> None:
+    stack = [(data, 0)]
+    count = 0
+    while stack:
+        value, depth = stack.pop()
+        count += 1
+        if depth > STATE_MAX_DEPTH or count > STATE_MAX_VALUES:
+            raise BadState(f"This saved {title} position is far too large or deep")
+        if isinstance(value, Mapping):
+            stack.extend((v, depth + 1) for v in value.values())
+            stack.extend((k, depth + 1) for k in value.keys())
+        elif isinstance(value, (list, tuple)):
+            stack.extend((v, depth + 1) for v in value)
+        elif isinstance(value, bool) or value is None:
+            pass
+        elif isinstance(value, int):
+            if not -STATE_MAX_INT < value < STATE_MAX_INT:
+                raise BadState(f"This saved {title} position holds a number far too large")
+        elif isinstance(value, float):
+            if not math.isfinite(value) or abs(value) >= STATE_MAX_INT:
+                raise BadState(f"This saved {title} position holds a number out of range")
+        elif isinstance(value, str):
+            if len(value) > STATE_MAX_TEXT:
+                raise BadState(f"This saved {title} position holds a text far too long")
+        else:
+            raise BadState(f"This saved {title} position holds a value JSON cannot")
+
+
+def state_reader(title: str):
+    """Decorate a game's ``from_json`` so that bad input of any shape raises only
+    :class:`BadState`, with a message in the project's words (Python's own stays on
+    the exception's ``__cause__`` for a log, never in the message)."""
+
+    def wrap(read: Callable[[Mapping], Any]) -> Callable[[Mapping], Any]:
+        @functools.wraps(read)
+        def from_json(data: Mapping):
+            if not isinstance(data, Mapping):
+                raise BadState(f"A saved {title} position is a JSON object")
+            _check_shape(data, title)
+            try:
+                return read(data)
+            except BadState:
+                raise
+            except KeyError as exc:
+                missing = quoted(str(exc.args[0])) if exc.args else "a value"
+                raise BadState(f"This saved {title} position has no {missing}") from exc
+            except _SHAPE_ERRORS as exc:
+                raise BadState(
+                    f"This is not a saved {title} position: a value is missing, "
+                    "out of range or of the wrong kind"
+                ) from exc
+
+        return from_json
+
+    return wrap
 
 
 @dataclass(frozen=True)
@@ -156,14 +333,16 @@ class Option:
                     return True
                 if v in ("0", "false", "no", "off"):
                     return False
-                raise ValueError(f"option {self.name!r} is on or off, not {value!r}")
+                raise ValueError(f"option {quoted(self.name)} is on or off, not {quoted(value)}")
             return bool(value)
         for choice in self.choices:
             # Game ids carry values as text ("heaps=3"), so match on the text form too.
             if value == choice or str(value).lower() == str(choice).lower():
                 return choice
         names = ", ".join(str(c) for c in self.choices)
-        raise ValueError(f"option {self.name!r} must be one of {names}, not {value!r}")
+        raise ValueError(
+            f"option {quoted(self.name)} must be one of {names}, not {quoted(str(value))}"
+        )
 
 
 @dataclass(frozen=True)
@@ -226,7 +405,7 @@ class GameSpec:
         for o in self.options:
             if o.name == name:
                 return o
-        raise ValueError(f"{self.title} has no option {name!r}")
+        raise ValueError(f"{self.title} has no option {quoted(name)}")
 
     def resolve_options(self, players: int | None = None, **options) -> tuple[int, dict]:
         """Fill defaults, coerce values and check the combination; returns
@@ -258,7 +437,7 @@ class GameSpec:
         try:
             factory = self.bots[level]
         except KeyError:
-            raise ValueError(f"{self.title} has no {level!r} bot") from None
+            raise ValueError(f"{self.title} has no {quoted(str(level))} bot") from None
         return factory()
 
     def clock(self, preset: str) -> ClockPreset | None:
@@ -270,7 +449,13 @@ class GameSpec:
         if preset == "casual":
             t = self.tournament_clock
             return ClockPreset(t.move_seconds * 2, t.reserve_seconds * 2)
-        raise ValueError(f"unknown clock preset {preset!r}")
+        raise ValueError(f"unknown clock preset {quoted(str(preset))}")
+
+
+# A game id is a game, a few options and a seed: a few dozen characters.  Seeds are
+# chosen below a million; a saved one may be any 64-bit number (18 digits).
+GAME_ID_LIMIT = 400
+SEED_DIGITS = 18
 
 
 @dataclass(frozen=True)
@@ -305,23 +490,31 @@ class GameSetup:
 
     @staticmethod
     def parse(text: str, games: Mapping[str, GameSpec]) -> "GameSetup":
+        if not isinstance(text, str) or len(text) > GAME_ID_LIMIT:
+            raise ValueError(f"{quoted(text)} is not a game id (like 'crystal-connector#42')")
         text = text.strip()
         body, sep, seed_text = text.partition("#")
-        if not sep or not seed_text.strip().lstrip("-").isdigit():
-            raise ValueError(f"game id {text!r} needs a seed after '#', like '{body}#42'")
+        seed_text = seed_text.strip()
+        # ASCII digits only, and few of them: "²".isdigit() is true but int() refuses
+        # it, and int() of 5,000 digits refuses in Python's own words.
+        digits = seed_text[1:] if seed_text.startswith("-") else seed_text
+        if not sep or ascii_int(digits, SEED_DIGITS) is None:
+            game = body.partition(":")[0]
+            example = f"{game if game in games else next(iter(games), 'game')}#42"
+            raise ValueError(f"game id {quoted(text)} needs a seed after '#', like '{example}'")
         game, _, opts = body.partition(":")
         if game not in games:
             known = ", ".join(games)
-            raise ValueError(f"unknown game {game!r}; known games: {known}")
+            raise ValueError(f"unknown game {quoted(game)}; known games: {known}")
         spec = games[game]
         players = None
         options: dict[str, Any] = {}
         for part in filter(None, (p.strip() for p in opts.split(","))):
             name, eq, value = part.partition("=")
             if name == "players":
-                if not value.isdigit():
-                    raise ValueError(f"players must be a number, not {value!r}")
-                players = int(value)
+                players = ascii_int(value, 2)
+                if players is None:
+                    raise ValueError(f"players must be a number, not {quoted(value)}")
                 continue
             opt = spec.option(name)
             options[name] = opt.coerce(value if eq else True)

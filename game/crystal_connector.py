@@ -68,7 +68,18 @@ from typing import Mapping
 
 import numpy as np
 
-from game.core import ClockPreset, GameSpec, IllegalMove, Option, Outcome
+from game.core import (
+    BadState,
+    ClockPreset,
+    GameSpec,
+    IllegalMove,
+    Option,
+    Outcome,
+    ascii_int,
+    move_text,
+    quoted,
+    state_reader,
+)
 
 # -- pieces ---------------------------------------------------------------------------
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
@@ -122,8 +133,8 @@ def cell_name(i: int) -> str:
 
 def parse_cell(text: str) -> int:
     t = text.strip().upper()
-    if len(t) != 2 or t[0] not in "ABCDEF" or t[1] not in "123456":
-        raise IllegalMove(f"{text!r} is not a cell: use a column A-F and a row 1-6, like B3")
+    if len(t) != 2 or not t.isascii() or t[0] not in "ABCDEF" or t[1] not in "123456":
+        raise IllegalMove(f"{quoted(text)} is not a cell: use a column A-F and a row 1-6, like B3")
     return (int(t[1]) - 1) * SIZE + "ABCDEF".index(t[0])
 
 
@@ -716,7 +727,7 @@ class CrystalConnectorState:
             return self._why_not_convert(move)
         if isinstance(move, Shift):
             return self._why_not_shift(move)
-        return f"{move!r} is not a Crystal Connector move"
+        return f"{quoted(str(move))} is not a Crystal Connector move"
 
     def _why_not_convert(self, move: Convert) -> str | None:
         if not self.anomalies.convertor:
@@ -744,7 +755,7 @@ class CrystalConnectorState:
 
     def _why_not_shift(self, move: Shift) -> str | None:
         if move.line not in LINES:
-            return f"There is no line {move.line!r}: columns are A-F, rows 1-6"
+            return f"There is no line {quoted(str(move.line))}: columns are A-F, rows 1-6"
         kind = line_kind(move.line)
         if move.direction not in DIRECTIONS_OF[kind]:
             a, b = DIRECTIONS_OF[kind]
@@ -1044,6 +1055,7 @@ class CrystalConnectorState:
         }
 
     @staticmethod
+    @state_reader("Crystal Connector")
     def from_json(d: Mapping) -> "CrystalConnectorState":
         board, spikes = parse_diagram("\n".join(d["board"]))
         return CrystalConnectorState(
@@ -1077,16 +1089,16 @@ def _other(pair: tuple[int, ...], colour: int) -> int:
 def parse_diagram(text: str) -> tuple[tuple[int, ...], tuple[bool, ...]]:
     rows = [r.replace(" ", "") for r in text.strip().splitlines() if r.strip()]
     if len(rows) != SIZE or any(len(r) != SIZE for r in rows):
-        raise ValueError("a board diagram is six rows of six pieces")
+        raise BadState("a board diagram is six rows of six pieces")
     board, spikes = [], []
     for r in rows:
         for ch in r:
             if ch.upper() not in _CHAR_OF:
-                raise ValueError(f"unknown piece {ch!r} in a board diagram (use RBGY XCPO)")
+                raise BadState(f"unknown piece {quoted(ch)} in a board diagram (use RBGY XCPO)")
             board.append(_CHAR_OF.index(ch.upper()))
             spiked = ch.islower()
             if spiked and ch.upper() not in "RBGY":
-                raise ValueError("only crystals carry spikes")
+                raise BadState("only crystals carry spikes")
             spikes.append(spiked)
     return tuple(board), tuple(spikes)
 
@@ -1114,15 +1126,12 @@ def _colour_word(word: str) -> int:
     for i, name in enumerate(COLOUR_NAMES):
         if w == name or (len(w) == 1 and w == name[0]):
             return i
-    raise IllegalMove(f"{word!r} is not a colour: red, blue, green or yellow")
+    raise IllegalMove(f"{quoted(word)} is not a colour: red, blue, green or yellow")
 
 
 def parse_move(text: str):
     """Read a move in notation (case-insensitive).  Raises IllegalMove for junk."""
-    if not isinstance(text, str):
-        raise IllegalMove(f"cannot read {text!r}: write a move {_EXAMPLES}")
-    shown = text if len(text) <= 40 else text[:37] + "..."
-    words = text.strip().lower().replace(",", " ").split()
+    words = move_text(text).strip().lower().replace(",", " ").split()
     if not words:
         raise IllegalMove(f"Write a move, {_EXAMPLES}")
     head = words[0]
@@ -1148,16 +1157,17 @@ def parse_move(text: str):
         if line in LINES:
             direction = words[1]
             if direction not in FORWARD:
-                raise IllegalMove(f"{words[1]!r} is not a direction: up, down, left or right")
+                raise IllegalMove(f"{quoted(words[1])} is not a direction: up, down, left or right")
             kind = line_kind(line)
             if direction not in DIRECTIONS_OF[kind]:
                 a, b = DIRECTIONS_OF[kind]
                 raise IllegalMove(f"{line_label(line)} moves {a} or {b}, not {direction}")
-            if not words[2].isdigit() or not 1 <= int(words[2]) <= SIZE - 1:
-                raise IllegalMove(f"{words[2][:10]!r} is not a distance: shift 1 to 5 spaces")
-            return Shift(line, direction, int(words[2]))
-        raise IllegalMove(f"{words[0][:10]!r} is not a line: columns are A-F, rows 1-6")
-    raise IllegalMove(f"Cannot read {shown!r}: write a move {_EXAMPLES}")
+            distance = ascii_int(words[2], 1)
+            if distance is None or not 1 <= distance <= SIZE - 1:
+                raise IllegalMove(f"{quoted(words[2])} is not a distance: shift 1 to 5 spaces")
+            return Shift(line, direction, distance)
+        raise IllegalMove(f"{quoted(words[0])} is not a line: columns are A-F, rows 1-6")
+    raise IllegalMove(f"Cannot read {quoted(text)}: write a move {_EXAMPLES}")
 
 
 # -- new game -------------------------------------------------------------------------

@@ -65,7 +65,16 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Iterable, Mapping
 
-from game.core import GameSpec, IllegalMove, Outcome
+from game.core import (
+    BadState,
+    GameSpec,
+    IllegalMove,
+    Outcome,
+    ascii_int,
+    move_text,
+    quoted,
+    state_reader,
+)
 from game.grid import LETTERS, cell_name
 
 Cell = tuple[int, int]
@@ -97,10 +106,10 @@ def pieces_mask(text: str) -> int:
     mask = 0
     for ch in text.upper():
         if ch not in SIZE_BITS or mask & SIZE_BITS[ch]:
-            raise ValueError(f"{text!r} is not a node (at most one each of S, M, L)")
+            raise BadState(f"{quoted(text)} is not a node (at most one each of S, M, L)")
         mask |= SIZE_BITS[ch]
     if not mask:
-        raise ValueError("a node has at least one piece")
+        raise BadState("a node has at least one piece")
     return mask
 
 
@@ -135,7 +144,7 @@ def board_cells(kind: str) -> tuple[Cell, ...]:
             for c in range(2 * n + 1)
             if max(abs(c - n), abs(r - n), abs(c + r - 2 * n)) <= n
         )
-    raise ValueError(f"unknown board {kind!r}")
+    raise ValueError(f"unknown board {quoted(str(kind))}")
 
 
 def distance(kind: str, a: Cell, b: Cell) -> int:
@@ -227,18 +236,12 @@ class Geometry:
 
     def parse_cell(self, text: str) -> Cell:
         t = text.strip().upper()
-        if (
-            len(t) < 2
-            or not t[0].isascii()
-            or not t[0].isalpha()
-            or not t[1:].isdigit()
-            or not t[1:].isascii()
-            or len(t) > 4
-        ):
+        number = ascii_int(t[1:], 3)
+        if not t[:1].isascii() or not t[:1].isalpha() or number is None:
             raise IllegalMove(
-                f"{text[:20]!r} is not a cell (expected a letter and a number, like D4)"
+                f"{quoted(text)} is not a cell (expected a letter and a number, like D4)"
             )
-        cell = (LETTERS.index(t[0]), int(t[1:]) - 1)
+        cell = (LETTERS.index(t[0]), number - 1)
         if cell not in self.index:
             if self.kind == "square":
                 raise IllegalMove(f"{t} is off the board (columns A-H, rows 1-8)")
@@ -491,7 +494,7 @@ class FormationState:
         try:
             legal = move in self._legal_set
         except TypeError:  # unhashable junk
-            raise IllegalMove(f"{move!r} is not a Crystal Formation move") from None
+            raise IllegalMove(f"{quoted(str(move))} is not a Crystal Formation move") from None
         if not legal:
             raise IllegalMove(self.why_illegal(move) or f"{move} is not legal here")
         return self._play(move)
@@ -540,12 +543,9 @@ class FormationState:
         return None
 
     def parse_move(self, text: str):
-        if not isinstance(text, str):
-            raise IllegalMove(f"cannot read {text!r}: {NOTATION_HELP}")
-        t = text.strip()
+        t = move_text(text).strip()
         if not t or len(t) > 40:
-            shown = t[:20] + ("..." if len(t) > 20 else "")
-            raise IllegalMove(f"cannot read {shown!r}: {NOTATION_HELP}")
+            raise IllegalMove(f"cannot read {quoted(t)}: {NOTATION_HELP}")
         words = t.lower().split()
         verb, rest = words[0], words[1:]
         geo = self.geo
@@ -557,14 +557,16 @@ class FormationState:
             size = rest[1].upper()
             size = {"SMALL": "S", "MEDIUM": "M", "LARGE": "L"}.get(size, size)
             if size not in SIZE_BITS:
-                raise IllegalMove(f"grow needs the size that comes in, S, M or L, not {rest[1]!r}")
+                raise IllegalMove(
+                    f"grow needs the size that comes in, S, M or L, not {quoted(rest[1])}"
+                )
             return Grow(geo.parse_cell(rest[0]), size)
         if verb == "move" and rest:
             parts = [p for p in "".join(rest).split("-") if p]
             if len(parts) == 2:
                 return MoveNode(geo.parse_cell(parts[0]), geo.parse_cell(parts[1]))
             raise IllegalMove("a move names two cells, like 'move d4-f6'")
-        raise IllegalMove(f"cannot read {t[:20]!r}: {NOTATION_HELP}")
+        raise IllegalMove(f"cannot read {quoted(t)}: {NOTATION_HELP}")
 
     def to_json(self) -> dict:
         geo = self.geo
@@ -583,27 +585,28 @@ class FormationState:
         }
 
     @staticmethod
+    @state_reader("Crystal Formation")
     def from_json(data: Mapping) -> "FormationState":
         players = int(data["players"])
         if not 2 <= players <= 6:
-            raise ValueError(f"Crystal Formation is for 2 to 6 players, not {players}")
+            raise BadState(f"Crystal Formation is for 2 to 6 players, not {players}")
         geo = geometry(board_kind_for(players))
         board = [0] * geo.size
         for node in data["nodes"]:
             try:
                 cell = geo.parse_cell(str(node["cell"]))
             except IllegalMove as exc:
-                raise ValueError(str(exc)) from None
+                raise BadState(str(exc)) from None
             owner = int(node["owner"])
             if not 0 <= owner < players:
-                raise ValueError(f"node on {node['cell']} has no seat {owner}")
+                raise BadState(f"node on {quoted(str(node['cell']))} has no seat {owner}")
             i = geo.index[cell]
             if board[i]:
-                raise ValueError(f"two nodes on {node['cell']}")
+                raise BadState(f"two nodes on {quoted(str(node['cell']))}")
             board[i] = (owner << 3) | pieces_mask(str(node["pieces"]))
         stashes = tuple(tuple(int(x) for x in s) for s in data["stashes"])
         if len(stashes) != players or any(len(s) != 3 for s in stashes):
-            raise ValueError("stashes must list (small, medium, large) for every seat")
+            raise BadState("stashes must list (small, medium, large) for every seat")
         state = FormationState(
             players, tuple(board), stashes, int(data.get("turn", 0)), int(data.get("winner", -1))
         )
@@ -631,7 +634,7 @@ class FormationState:
                     for k in range(3):
                         counts[k] += (v >> k) & 1
             if counts != [PIECES_PER_SIZE] * 3:
-                raise ValueError(
+                raise BadState(
                     f"{SEAT_NAMES[seat]} has {counts} pieces on board and in stash, "
                     f"not five of each size"
                 )
@@ -771,7 +774,7 @@ class FormationState:
             return "You may pass only when no action is legal"
         cells = [getattr(move, a) for a in ("cell", "source", "target") if hasattr(move, a)]
         if not cells:
-            return f"{move!r} is not a Crystal Formation move"
+            return f"{quoted(str(move))} is not a Crystal Formation move"
         for c in cells:
             if c not in geo.index:
                 return f"{cell_name(c) if c[0] < 26 else c} is not on this board"

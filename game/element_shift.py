@@ -78,7 +78,18 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Mapping
 
-from game.core import ClockPreset, GameSpec, IllegalMove, Outcome, derived_rng
+from game.core import (
+    BadState,
+    ClockPreset,
+    GameSpec,
+    IllegalMove,
+    Outcome,
+    ascii_int,
+    derived_rng,
+    move_text,
+    quoted,
+    state_reader,
+)
 
 SIZE = 11
 CELLS = SIZE * SIZE
@@ -109,9 +120,9 @@ def cell_name(cell: int) -> str:
 
 def parse_cell(text: str) -> int:
     t = text.strip().upper()
-    if len(t) < 2 or t[0] not in LETTERS or not t[1:].isdigit():
-        raise IllegalMove(f"{text[:20]!r} is not a tile (a column A-K and a row 1-11, like E5)")
-    row = int(t[1:])
+    row = ascii_int(t[1:], 2)
+    if len(t) < 2 or t[0] not in LETTERS or row is None:
+        raise IllegalMove(f"{quoted(text)} is not a tile (a column A-K and a row 1-11, like E5)")
     if not 1 <= row <= SIZE:
         raise IllegalMove(f"{t} is off the board (columns A-K, rows 1-11)")
     return (row - 1) * SIZE + LETTERS.index(t[0])
@@ -360,15 +371,14 @@ def _read_action(words: list[str], i: int, original: str) -> tuple[str, int]:
             raise IllegalMove("a ray needs a direction: ray N, ray E, ray S or ray W")
         d = words[i + 1].upper()
         if d not in _RAY_ALIASES:
-            raise IllegalMove(f"{words[i + 1][:12]!r} is not a ray direction (N, E, S or W)")
+            raise IllegalMove(f"{quoted(words[i + 1])} is not a ray direction (N, E, S or W)")
         return f"ray {_RAY_ALIASES[d]}", i + 2
     w = _WORD_ALIASES.get(w, w)
     if w == STAY or _offset(w) is not None:
         return w, i + 1
-    shown = words[i] if len(words[i]) <= 12 else words[i][:12] + "..."
     raise IllegalMove(
-        f"{shown!r} is not an action: use U, D, L, R, stay (UL/UR/DL/DR in round 3, "
-        f"knight jumps like UUR in round 5, ray N/E/S/W in round 6)"
+        f"{quoted(words[i])} is not an action: use U, D, L, R, stay (round 3: UL/UR/DL/DR, "
+        f"round 5: jumps like UUR, round 6: ray N/E/S/W)"
     )
 
 
@@ -381,9 +391,8 @@ def parse_plan(text: str, segments: int | None = None) -> Plan:
         raise IllegalMove("write a plan like 'keep; R R D stay U' or 'switch; U stay stay L L'")
     head = words[0].lower()
     if head not in ("keep", "switch"):
-        shown = words[0] if len(words[0]) <= 12 else words[0][:12] + "..."
         raise IllegalMove(
-            f"a plan starts with keep or switch, not {shown!r} (like 'keep; R R D stay U')"
+            f"a plan starts with keep or switch, not {quoted(words[0])} (like 'keep; R R D stay U')"
         )
     actions: list[str] = []
     i = 1
@@ -979,9 +988,7 @@ class ElementShiftState:
         return out.returns() if out else tuple(0.0 for _ in range(self.num_players))
 
     def parse_move(self, text: str):
-        if not isinstance(text, str):
-            raise IllegalMove("a move is text, like 'keep; R R D stay U'")
-        t = text.strip()
+        t = move_text(text).strip()
         if len(t) > 200:
             raise IllegalMove(
                 "that is far too long for a move; write a plan like 'keep; R R D stay U'"
@@ -995,7 +1002,7 @@ class ElementShiftState:
             return StartPick(parse_cell(words[1]))
         if self.round == 0 and not t.lower().startswith(("keep", "switch")):
             raise IllegalMove(
-                f"cannot read {t[:40]!r}: in setup write a start pick like 'start E5'"
+                f"cannot read {quoted(t)}: in setup write a start pick like 'start E5'"
             )
         segments = VARIATIONS[self.round].segments if 1 <= self.round <= ROUNDS else None
         return parse_plan(t, segments)
@@ -1119,6 +1126,7 @@ class ElementShiftState:
         }
 
     @staticmethod
+    @state_reader("Element Shift")
     def from_json(d: Mapping) -> "ElementShiftState":
         round_ = int(d["round"])
 
@@ -1184,7 +1192,7 @@ def state_from_diagram(
     rows = [r.split("#")[0].replace(" ", "") for r in diagram.strip().splitlines()]
     rows = [r for r in rows if r]
     if len(rows) != SIZE or any(len(r) != SIZE for r in rows):
-        raise ValueError("a diagram has 11 rows of 11 tiles (F, W or G)")
+        raise BadState("a diagram has 11 rows of 11 tiles (F, W or G)")
     code = {"F": FIRE, "W": WATER, "G": GRASS}
     board = tuple(code[ch.upper()] for r in rows for ch in r)
     n = len(elements)

@@ -13,7 +13,7 @@ from typing import Callable, Hashable, Iterable, Iterator
 
 import numpy as np
 
-from game.core import IllegalMove
+from game.core import IllegalMove, ascii_int, quoted
 
 Cell = tuple[int, int]  # (col, row), 0-based, row 0 at the top
 
@@ -47,10 +47,12 @@ def parse_cell(text: str, width: int, height: int, *, chess: bool = False) -> Ce
     """Read ``"C4"`` (or ``"c4"`` in chess style).  Raises IllegalMove for text that is
     not a cell of a ``width`` x ``height`` board."""
     t = text.strip()
-    if len(t) < 2 or not t[0].isalpha() or not t[1:].isdigit():
-        raise IllegalMove(f"{text!r} is not a cell (expected a letter and a number, like C4)")
-    col = LETTERS.index(t[0].upper()) if t[0].upper() in LETTERS else -1
-    num = int(t[1:])
+    # ASCII letters and digits only: str.isalpha/isdigit also pass other scripts'
+    # letters and digits ("C²"), which int() then refuses in Python's own words.
+    num = ascii_int(t[1:], 2)
+    if not t[:1].isascii() or not t[:1].isalpha() or num is None:
+        raise IllegalMove(f"{quoted(text)} is not a cell (expected a letter and a number, like C4)")
+    col = LETTERS.index(t[0].upper())
     if not (0 <= col < width) or not (1 <= num <= height):
         last = LETTERS[width - 1]
         raise IllegalMove(

@@ -21,6 +21,7 @@ from scenes.widgets import (
     draw_text,
     lighten,
     starfield_background,
+    text_width,
     toast,
 )
 
@@ -167,7 +168,7 @@ class ResultsScene(MenuScene):
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
         headline = self.headline()
-        size = 64 if theme.font(64, "display").size(headline)[0] <= 1200 else 40
+        size = 64 if text_width(theme.font(64, "display"), headline) <= 1200 else 40
         draw_text(
             surface,
             headline,

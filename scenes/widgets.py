@@ -19,8 +19,8 @@ import pygame
 import pygame_gui
 
 from scenes.focus import nearest, wrap_around
-from scenes.scene import LOGICAL_SIZE, TICK, Scene
 from scenes.input import PAUSE_KEY
+from scenes.scene import LOGICAL_SIZE, TICK, Scene
 
 MIN_TARGET = 44
 
@@ -70,46 +70,97 @@ def cached(key: tuple, make: Callable[[], object]):
     return value
 
 
+# The most characters one line of text on screen can show (1280 logical pixels at the
+# smallest font is well under 300), so text from outside (a seat name, a move, a
+# message) is cut to this before anything measures or renders it: a 100,000-character
+# name costs what a 300-character one does.
+MAX_LINE_CHARS = 300
+# The most a wrapped paragraph keeps (a toast, a rules card's paragraph).
+MAX_WRAP_CHARS = 4000
+# The most lines a banner, toast or prompt that can carry a player's text (a seat name,
+# a refused move) grows to; the last line kept ends with an ellipsis.
+BANNER_LINES = 4
+
+
+def text_width(font: pygame.font.Font, text: str) -> int:
+    """``text``'s width in px, for "does it fit" decisions, measuring at most
+    MAX_LINE_CHARS characters (a longer text fits nowhere, and measuring a
+    100,000-character name took a frame's whole budget)."""
+    return font.size(text[:MAX_LINE_CHARS])[0]
+
+
 def fit_text(font: pygame.font.Font, text: str, width: int, *, cut: bool = False) -> str:
     """``text`` as it fits in ``width`` px: unchanged when it fits, else shortened and
     ended with an ellipsis.  ``cut`` says the text was already cut elsewhere (the last
-    line kept of a longer paragraph), so it ends with an ellipsis even when it fits."""
+    line kept of a longer paragraph), so it ends with an ellipsis even when it fits.
+
+    The longest prefix that fits is found by halving (a few measurements, not one per
+    character), among at most MAX_LINE_CHARS characters."""
 
     def make() -> str:
-        out = text
-        if cut or font.size(out)[0] > width:
-            while out and font.size(out + ELLIPSIS)[0] > width:
-                out = out[:-1]
-            out += ELLIPSIS
-        return out
+        out, was_cut = text, cut
+        if len(out) > MAX_LINE_CHARS:
+            out, was_cut = out[:MAX_LINE_CHARS], True
+        if not was_cut and font.size(out)[0] <= width:
+            return out
+        # Widths grow with the prefix, so the longest prefix that fits with its
+        # ellipsis is found by bisection on its length.
+        lo, hi = 0, len(out)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if font.size(out[:mid] + ELLIPSIS)[0] <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        return out[:lo] + ELLIPSIS
 
     return cached(("fit", font, text, width, cut), make)
 
 
-def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` px at spaces, keeping every
-    word (a word wider than the line gets a line of its own); newlines start paragraphs."""
+def wrap_text(
+    text: str, font: pygame.font.Font, width: int, *, max_lines: int | None = None
+) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` px at spaces; newlines start
+    paragraphs.  Every word is kept (one wider than the line gets a line of its own,
+    which draw_text shortens if it is given a max_width).  At most
+    ``max_lines`` lines (the last ends with an ellipsis when text was left out), and
+    at most MAX_WRAP_CHARS characters of ``text`` are read."""
 
     def make() -> tuple[str, ...]:
+        body = text[:MAX_WRAP_CHARS]
+        truncated = len(text) > MAX_WRAP_CHARS
         lines: list[str] = []
-        for para in text.split("\n"):
+        for para in body.split("\n"):
             line = ""
             for w in para.split():
                 trial = f"{line} {w}".strip()
-                if font.size(trial)[0] <= width or not line:
+                if font.size(trial)[0] <= width:
                     line = trial
-                else:
+                    continue
+                if line:
                     lines.append(line)
-                    line = w
+                line = w  # a word wider than the line gets a line of its own
+                if max_lines is not None and len(lines) > max_lines:
+                    break
             lines.append(line)
+            if max_lines is not None and len(lines) > max_lines:
+                break
+        if max_lines is not None and len(lines) > max_lines:
+            lines = lines[:max_lines]
+            truncated = True
+        if truncated and lines:
+            lines[-1] = fit_text(font, lines[-1], width, cut=True)
         return tuple(lines)
 
-    return list(cached(("wrap", font, text, width), make))
+    return list(cached(("wrap", font, text, width, max_lines), make))
 
 
 def render_cached(font: pygame.font.Font, text: str, colour, alpha: int = 255) -> pygame.Surface:
-    """``font.render`` through the kit's cache (``alpha`` below 255 makes it see-through)."""
+    """``font.render`` through the kit's cache (``alpha`` below 255 makes it see-through).
+    At most MAX_LINE_CHARS characters are rendered: a longer line could not be seen,
+    and its surface could exceed what SDL can make."""
     c = pygame.Color(colour)
+    text = text[:MAX_LINE_CHARS]
 
     def make() -> pygame.Surface:
         img = font.render(text, True, c)
@@ -361,7 +412,7 @@ def draw_toasts(app, surface: pygame.Surface) -> None:
     font = app.theme.font(20)
     y = LOGICAL_SIZE[1] - 20
     for t in reversed(toasts):
-        lines = wrap_text(t.text, font, 760)
+        lines = wrap_text(t.text, font, 760, max_lines=BANNER_LINES)
         h = 16 + 26 * len(lines)
         rect = pygame.Rect(0, 0, 800, h)
         rect.midbottom = (LOGICAL_SIZE[0] // 2, y)

@@ -5,6 +5,7 @@
     python3 tools/bench.py --only client    # start-up and frame times
     python3 tools/bench.py --only crystal-connector
     python3 tools/bench.py --only party     # phones on loopback
+    python3 tools/bench.py --only text      # frames with 100,000-character names
     python3 tools/bench.py --quick          # fewer repetitions
     python3 tools/bench.py --markdown docs/performance.md
 
@@ -21,6 +22,9 @@ Rows:
 - party: the big screen's frame time with 12 phones connected, each sending 10
   messages a second, and the move round trip phone -> host -> phone on loopback
   (tools/benchmarks/party.py).
+- text: per game, frames of the play screen (a 100,000-character toast up), the
+  results and the theatre with every seat named with 100,000 characters
+  (tools/benchmarks/long_text.py; target p99 under 50 ms).
 
 Times are wall-clock on this machine; nothing here is asserted by the tests.
 """
@@ -393,7 +397,7 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    p.add_argument("--only", help="'client', 'screens', 'party', 'theatre' or a game id")
+    p.add_argument("--only", help="'client', 'screens', 'party', 'theatre', 'text' or a game id")
     p.add_argument("--quick", action="store_true", help="fewer repetitions")
     p.add_argument("--markdown", type=Path, help="also write the table to this Markdown file")
     args = p.parse_args(argv)
@@ -415,6 +419,9 @@ def main(argv=None) -> int:
     if args.only in (None, "party"):
         rows += game_rows("party", args.quick)
         print("... party done", file=sys.stderr, flush=True)
+    if args.only in (None, "text"):
+        rows += game_rows("long-text", args.quick)
+        print("... text done", file=sys.stderr, flush=True)
     table = format_table(rows)
     print(f"Machine: {machine()}")
     print(table)

@@ -12,7 +12,15 @@ from typing import NamedTuple
 
 import pygame
 
-from scenes.widgets import MIN_TARGET, draw_panel, draw_text, lighten, wrap_text
+from scenes.widgets import (
+    BANNER_LINES,
+    MIN_TARGET,
+    draw_panel,
+    draw_text,
+    lighten,
+    text_width,
+    wrap_text,
+)
 
 BOARD_AREA = pygame.Rect(16, 70, 848, 634)  # where a view draws its board
 PANEL = pygame.Rect(880, 16, 384, 688)  # the side panel
@@ -168,7 +176,7 @@ class ScreenFrame:
             right_text = right
             if clock is not None:
                 right_text = f"{right}   {clock.display(seat)}"
-            rw = font.size(right_text)[0]
+            rw = text_width(font, right_text)
             badges = self.row_badges_width(seat)
             room = r.w - 44 - rw - (badges + 8 if badges else 0)
             draw_text(
@@ -234,7 +242,7 @@ class ScreenFrame:
         style = self.banner_style
         font = theme.font(style.size)
         where = self.banner_rect()
-        lines = wrap_text(self.banner, font, where.w - style.margin)
+        lines = wrap_text(self.banner, font, where.w - style.margin, max_lines=BANNER_LINES)
         rect = pygame.Rect(0, 0, where.w, 2 * style.pad + style.line * len(lines))
         rect.midbottom = where.midbottom
         edge = {"error": "bad", "warning": "accent", "good": "good"}.get(

@@ -26,7 +26,15 @@ from scenes.play import view_class
 from scenes.play.base import BOARD_AREA
 import scenes.theatre.graph as graph
 from scenes.theatre.analyst import Analyst
-from scenes.widgets import MenuScene, draw_panel, draw_text, lighten, starfield_background, toast
+from scenes.widgets import (
+    MenuScene,
+    draw_panel,
+    draw_text,
+    lighten,
+    starfield_background,
+    text_width,
+    toast,
+)
 
 SCALE = 0.78
 BOARD = pygame.Rect(16, 60, round(BOARD_AREA.w * SCALE), round(BOARD_AREA.h * SCALE))
@@ -488,7 +496,7 @@ class TheatreScene(MenuScene):
             elif places is not None and seat < len(places):
                 extra = f"  ~{_ordinal(round(places[seat]))}"  # expected place from the analysis
             rtext = f"{right}{extra}"
-            rw = font.size(rtext)[0]
+            rw = text_width(font, rtext)
             draw_text(surface, left, font, theme["text"], (cx + 22, cy), max_width=col_w - 40 - rw)
             draw_text(surface, rtext, font, theme["text_dim"], (cx + col_w - 12, cy), "topright")
         y += ((len(rows) + cols - 1) // cols) * line_h + 6

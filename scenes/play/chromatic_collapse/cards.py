@@ -17,7 +17,17 @@ from game.chromatic_collapse import (
     SEAT_NAMES,
 )
 from scenes.play.base import BOARD_AREA, pulse
-from scenes.widgets import Pen, cached, darken, draw_panel, draw_text, lighten, wrap_text
+from scenes.widgets import (
+    BANNER_LINES,
+    Pen,
+    cached,
+    darken,
+    draw_panel,
+    draw_text,
+    lighten,
+    text_width,
+    wrap_text,
+)
 
 from .layout import (
     BOARD_RECT,
@@ -76,7 +86,7 @@ class CardsDrawing:
             seat = state.to_move
             icon = piece_sprite(SIDE_SHAPES[seat], side_colour(theme, seat), 9)
             name = SEAT_NAMES[seat]
-            w = label.size(name)[0] + 24
+            w = text_width(label, name) + 24
             surface.blit(icon, icon.get_rect(center=(cx - w / 2 + 9, y + 10)))
             draw_text(
                 surface, name, label, side_colour(theme, seat), (cx - w / 2 + 24, y + 10), "midleft"
@@ -356,7 +366,7 @@ class CardsDrawing:
             return
         font = theme.font(20)
         width = BOARD_AREA.w - 40
-        lines = wrap_text(text, font, width - 70)
+        lines = wrap_text(text, font, width - 70, max_lines=BANNER_LINES)
         h = 16 + 26 * len(lines)
         rect = pygame.Rect(0, 0, width, h)
         rect.midtop = (BOARD_AREA.centerx, PROMPT_TOP)

@@ -8,7 +8,7 @@ import pygame
 
 from game.chromatic_collapse import CIRCLE, DIAMOND, SEAT_NAMES
 from scenes.play.base import PANEL
-from scenes.widgets import Pen, darken, draw_text, lighten, wrap_text
+from scenes.widgets import Pen, darken, draw_text, lighten, text_width, wrap_text
 
 from .layout import SIDE_SHAPES, side_colour
 from .sprites import piece_sprite
@@ -53,7 +53,7 @@ class SidePanel:
             room = PANEL.w - 20 - 44 - 8  # the base's row: text either side of the dot
 
             def fits(left, right):
-                return font.size(left)[0] + font.size(right + clock)[0] <= room
+                return text_width(font, left) + text_width(font, right + clock) <= room
 
             right = f"{count} joined"
             if not fits(label, right):

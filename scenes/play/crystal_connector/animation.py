@@ -8,7 +8,7 @@ import pygame
 
 from game.crystal_connector import Convert, Pass, Shift
 from scenes.play.base import ease, ease_out_back
-from scenes.widgets import cached, darken, lighten, render_cached, wrap_text
+from scenes.widgets import BANNER_LINES, cached, darken, lighten, render_cached, wrap_text
 
 from .layout import BOARD, POPUP_TICKS, signed
 
@@ -135,7 +135,7 @@ class Animations:
         grow = ease_out_back(min(1.0, t / 0.3))
         fade = 1.0 if t < 0.75 else max(0.0, 1 - (t - 0.75) / 0.25)
         font = theme.font(26)
-        lines = wrap_text(text, font, 460)
+        lines = wrap_text(text, font, 460, max_lines=BANNER_LINES)
         w, h = 520, 30 + 34 * len(lines)
         card = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(card, (*theme["background_2"][:3], 240), card.get_rect(), border_radius=18)

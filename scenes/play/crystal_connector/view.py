@@ -49,7 +49,7 @@ from game.crystal_connector import (
 from scenes.play.base import PlayScene, UIField, board_key
 from scenes.play.buttons import Button, focus_alias
 from scenes.play.interpret import Cell, Changed, Key, LineDrag, Pick, Refuse, Submit, Unused
-from scenes.widgets import wrap_text
+from scenes.widgets import BANNER_LINES, wrap_text
 
 from .animation import Animations
 from .board import BoardDrawing
@@ -590,8 +590,8 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
             "second_pick": f"{names[state.first_picker]} gets the colour you leave.",
             "move_order": f"{names[1]} decides who makes the first turn.",
         }[state.phase]
-        q = wrap_text(question, theme.font(26, "display"), SETUP.w - 32)
-        e = wrap_text(explain, theme.font(16, "regular"), SETUP.w - 32)
+        q = wrap_text(question, theme.font(26, "display"), SETUP.w - 32, max_lines=BANNER_LINES)
+        e = wrap_text(explain, theme.font(16, "regular"), SETUP.w - 32, max_lines=BANNER_LINES)
         top = SETUP.y + 42 + 32 * len(q) + 6 + 20 * len(e) + 14
         return self.seat_label(state.to_move), q, e, top
 

@@ -7,7 +7,7 @@ import math
 import pygame
 
 from scenes.results import ResultsScene
-from scenes.widgets import Pen, draw_panel, lighten
+from scenes.widgets import Pen, draw_panel, lighten, text_width
 
 
 class ElementShiftResults(ResultsScene):
@@ -24,7 +24,7 @@ class ElementShiftResults(ResultsScene):
         text = "Shared first place: " + ", ".join(names)
         if len(people) == 1 and people & set(o.winners):
             text = "You share first place!"
-        if self.app.theme.font(64, "display").size(text)[0] > 1220:
+        if text_width(self.app.theme.font(64, "display"), text) > 1220:
             text = f"{len(names)} players share first place"
         return text
 

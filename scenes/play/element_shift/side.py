@@ -8,7 +8,7 @@ import pygame
 
 from game.element_shift import CELLS, ELEMENT_NAMES, beater
 from scenes.play.base import PANEL
-from scenes.widgets import Pen, draw_glyph, lighten, wrap_text
+from scenes.widgets import Pen, draw_glyph, lighten, text_width, wrap_text
 
 from .layout import ELEMENT_GLYPHS, element_colour
 from .sprites import blit_token
@@ -42,7 +42,7 @@ class SidePanel:
             right = str(state.totals[seat]) if state.totals else "0"
             if clock is not None and not m.is_over():
                 right = f"{right}  {clock.display(seat)}"
-            rw = theme.font(16).size(right)[0]
+            rw = text_width(theme.font(16), right)
             write(
                 label,
                 16,
