@@ -22,7 +22,15 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from game.clock import ClockEvent, TurnClock
-from game.core import ClockPreset, GameSetup, GameSpec, IllegalMove, State, apply_timeout
+from game.core import (
+    ClockPreset,
+    GameSetup,
+    GameSpec,
+    IllegalMove,
+    State,
+    apply_timeout,
+    quoted,
+)
 
 REPLAY_FORMAT = 1
 BOT_LEVELS = ("random", "easy", "medium", "hard", "expert")
@@ -80,10 +88,10 @@ class Seat:
     def from_json(data: Mapping) -> "Seat":
         kind = data.get("kind")
         if kind not in ("person", "bot"):
-            raise ReplayError(f"a seat must be a person or a bot, not {kind!r}")
+            raise ReplayError(f"a seat must be a person or a bot, not {quoted(kind)}")
         level = data.get("level")
         if kind == "bot" and level not in BOT_LEVELS:
-            raise ReplayError(f"unknown bot level {level!r}")
+            raise ReplayError(f"unknown bot level {quoted(level)}")
         return Seat(kind, level, str(data.get("name", "")))
 
 
@@ -461,7 +469,7 @@ class Match:
                         by_clock = True
                         new = apply_timeout(match.state, move)
             except IllegalMove as exc:
-                raise ReplayError(f"move {i + 1} ({text!r}) is illegal: {exc}") from None
+                raise ReplayError(f"move {i + 1} ({quoted(text)}) is illegal: {exc}") from None
             by = (1 - seat) if (i in proxies and len(seats) == 2) else seat
             match._push(Entry(seat, str(move), by, clock=by_clock), new)
         if match.clock:

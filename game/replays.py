@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from game.core import quoted
 from game.match import Match, ReplayError, Seat, _game_words, check_replay_schema
 from game.files import MAX_FILE_BYTES, FileProblem, load_json
 from game.saves import Paths, SaveError, set_aside, write_json_atomic
@@ -246,11 +247,13 @@ def rename_replay(path: Path, new_name: str) -> Path:
     if not name:
         raise SaveError("a replay needs a name")
     if _BAD_NAME.search(name) or name in (".", "..") or name.startswith("."):
-        raise SaveError(f'{name!r} cannot be a file name (no / \\ : * ? " < > | or leading dot)')
+        raise SaveError(
+            f'{quoted(name)} cannot be a file name (no / \\ : * ? " < > | or leading dot)'
+        )
     if len(name) > 80:
         raise SaveError("that name is too long (80 characters at most)")
     if any(mark in name for mark in SET_ASIDE_MARKS):
-        raise SaveError(f"{name!r} looks like a set-aside file; choose another name")
+        raise SaveError(f"{quoted(name)} looks like a set-aside file; choose another name")
     target = path.with_name(name + ".json")
     if target == path:
         return path

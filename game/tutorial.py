@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Mapping, Sequence
 
-from game.core import GameSetup, IllegalMove, State
+from game.core import GameSetup, IllegalMove, State, quoted
 from game.files import FileProblem, parse_json
 
 TUTORIAL_FORMAT = 1
@@ -125,7 +125,9 @@ def replay(state: State, moves: Sequence[str], where: str) -> State:
         try:
             state = state.apply(state.parse_move(text))
         except IllegalMove as exc:
-            raise TutorialError(f"{where}: move {i + 1} ({text!r}) is illegal: {exc}") from None
+            raise TutorialError(
+                f"{where}: move {i + 1} ({quoted(text)}) is illegal: {exc}"
+            ) from None
     return state
 
 

@@ -9,7 +9,7 @@ import random
 import pygame
 import pygame_gui
 
-from game.core import GameSetup
+from game.core import GameSetup, ascii_int
 from game.match import Match, Seat
 from game.registry import GAMES
 from scenes.app import LOGICAL_SIZE
@@ -319,7 +319,10 @@ class SelectScene(MenuScene):
         spec = GAMES[self.game_id]
         cfg = self.cfg()
         seed_text = cfg["seed"]
-        seed = int(seed_text) if seed_text.isdigit() else random.randrange(1, 1_000_000)
+        # A seed kept from the last game comes from a file: plain ASCII digits only.
+        seed = ascii_int(str(seed_text), max_digits=9)
+        if seed is None:
+            seed = random.randrange(1, 1_000_000)
         players, options = spec.resolve_options(cfg["players"], **cfg["options"])
         setup = GameSetup(spec.id, players, options, seed)
         seats = [
