@@ -23,20 +23,12 @@ if __package__ in (None, ""):
 from game.ai.base import Budget  # noqa: E402
 from game.ai.color_crossroads import make  # noqa: E402
 from game.color_crossroads import SPEC, find_loop, loop_exists  # noqa: E402
-from tools.benchmarks import search_rate  # noqa: E402
+from tools.benchmarks import row_maker, run_alone, search_rate  # noqa: E402
 
 GAME = "color-crossroads"
 
 
-def _row(row, value, unit, target="", ok=None):
-    return {
-        "game": GAME,
-        "row": row,
-        "value": float(value),
-        "unit": unit,
-        "target": target,
-        "ok": ok,
-    }
+_row = row_maker(GAME)
 
 
 def _boards(games: int) -> list:
@@ -163,6 +155,4 @@ def rows(quick: bool = False) -> list[dict]:
 
 
 if __name__ == "__main__":
-    for r in rows(quick="--quick" in sys.argv):
-        ok = "" if r["ok"] is None else ("ok" if r["ok"] else "MISS")
-        print(f"{r['row']:<44} {r['value']:>12.4g} {r['unit']:<8} {r['target']:<18} {ok}")
+    run_alone(rows)

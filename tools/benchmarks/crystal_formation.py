@@ -21,20 +21,12 @@ if __package__ in (None, ""):
 
 from game.ai.crystal_formation import make  # noqa: E402
 from game.crystal_formation import SPEC  # noqa: E402
-from tools.benchmarks import search_rate  # noqa: E402
+from tools.benchmarks import row_maker, run_alone, search_rate  # noqa: E402
 
 GAME = "crystal-formation"
 
 
-def _row(row, value, unit, target="", ok=None):
-    return {
-        "game": GAME,
-        "row": row,
-        "value": float(value),
-        "unit": unit,
-        "target": target,
-        "ok": ok,
-    }
+_row = row_maker(GAME)
 
 
 def _sample_states(players: int, games: int, seed: int = 0):
@@ -131,6 +123,4 @@ def rows(quick: bool = False) -> list[dict]:
 
 
 if __name__ == "__main__":
-    for r in rows(quick="--quick" in sys.argv):
-        ok = "" if r["ok"] is None else ("ok" if r["ok"] else "MISS")
-        print(f"{r['row']:<48} {r['value']:>12.4g} {r['unit']:<12} {r['target']:<14} {ok}")
+    run_alone(rows)
