@@ -35,6 +35,16 @@ def modules() -> dict[str, Path]:
     return found
 
 
+def from_base(node: ast.ImportFrom, package: str) -> str:
+    """The module a ``from ... import`` reads from, relative imports resolved."""
+    base = node.module or ""
+    if node.level:
+        anchor = package.split(".")
+        anchor = anchor[: len(anchor) - (node.level - 1)]
+        base = ".".join(anchor + ([base] if base else []))
+    return base
+
+
 def imports_of(path: Path, name: str, known: dict[str, Path]) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
@@ -44,11 +54,7 @@ def imports_of(path: Path, name: str, known: dict[str, Path]) -> set[str]:
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")
-                anchor = anchor[: len(anchor) - (node.level - 1)]
-                base = ".".join(anchor + ([base] if base else []))
+            base = from_base(node, package)
             targets = [base] + [f"{base}.{alias.name}" for alias in node.names]
         for target in targets:
             # the longest known module the import names (a.b.c -> a.b if c is a name)
@@ -223,11 +229,7 @@ def screen_imports(module: str, path: Path, target: str, known) -> set[str]:
             if any(a.name == target or a.name.startswith(target + ".") for a in node.names):
                 names.add(None)
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")
-                anchor = anchor[: len(anchor) - (node.level - 1)]
-                base = ".".join(anchor + ([base] if base else []))
+            base = from_base(node, package)
             for alias in node.names:
                 if f"{base}.{alias.name}" in known and (
                     f"{base}.{alias.name}" == target
