@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import statistics
 import sys
 import time
 
@@ -48,3 +49,15 @@ def run_alone(rows) -> None:
         v = r["value"]
         shown = f"{v:>14,.3f}" if abs(v) >= 1 else f"{v:>14.4g}"
         print(f"{r['row']:<48} {shown} {r['unit']:<10} {r['target']:<18} {ok}")
+
+
+def turn_time_rows(row, level: str, times, where: str = "", target=None, max_note: str = ""):
+    """A bot level's median and max seconds per turn as two rows (``where``: which
+    boards, in brackets); ``target`` in seconds judges the median."""
+    med = statistics.median(times)
+    at = f" ({where})" if where else ""
+    aim = f"< {target:g} s" if target is not None else ""
+    return [
+        row(f"{level} time per turn, median{at}", med, "s", aim, med < target if aim else None),
+        row(f"{level} time per turn, max{at}", max(times), "s", max_note, None),
+    ]

@@ -23,7 +23,7 @@ if __package__ in (None, ""):
 from game.ai.base import Budget  # noqa: E402
 from game.ai.color_crossroads import make  # noqa: E402
 from game.color_crossroads import SPEC, find_loop, loop_exists  # noqa: E402
-from tools.benchmarks import row_maker, run_alone, search_rate  # noqa: E402
+from tools.benchmarks import row_maker, run_alone, search_rate, turn_time_rows  # noqa: E402
 
 GAME = "color-crossroads"
 
@@ -144,13 +144,14 @@ def rows(quick: bool = False) -> list[dict]:
     out.append(_row(f"hard search: placements judged per second ({n} turns)", rate, "placements/s"))
     for level in ("easy", "medium", "hard"):
         times = _turn_times(level, 2 if quick else 6)
-        med, worst = statistics.median(times), max(times)
-        if level == "hard":
-            out.append(_row("hard time per turn, median", med, "s", "< 1 s", med < 1.0))
-            out.append(_row("hard time per turn, max", worst, "s", "think_seconds 1.5", None))
-        else:
-            out.append(_row(f"{level} time per turn, median", med, "s"))
-            out.append(_row(f"{level} time per turn, max", worst, "s"))
+        hard = level == "hard"
+        out += turn_time_rows(
+            _row,
+            level,
+            times,
+            target=1.0 if hard else None,
+            max_note="think_seconds 1.5" if hard else "",
+        )
     return out
 
 

@@ -11,7 +11,6 @@ issue's target is Hard's median time per turn under 2 s.
 from __future__ import annotations
 
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -21,7 +20,7 @@ if __package__ in (None, ""):
 
 from game.ai.crystal_formation import make  # noqa: E402
 from game.crystal_formation import SPEC  # noqa: E402
-from tools.benchmarks import row_maker, run_alone, search_rate  # noqa: E402
+from tools.benchmarks import row_maker, run_alone, search_rate, turn_time_rows  # noqa: E402
 
 GAME = "crystal-formation"
 
@@ -110,15 +109,8 @@ def rows(quick: bool = False) -> list[dict]:
             if quick and level == "medium" and players != 2:
                 continue
             times = _bot_times(level, positions)
-            med, worst = statistics.median(times), max(times)
-            if level == "hard":
-                out.append(
-                    _row(f"hard time per turn, median ({label})", med, "s", "< 2 s", med < 2.0)
-                )
-                out.append(_row(f"hard time per turn, max ({label})", worst, "s", "", None))
-            else:
-                out.append(_row(f"{level} time per turn, median ({label})", med, "s"))
-                out.append(_row(f"{level} time per turn, max ({label})", worst, "s"))
+            target = 2.0 if level == "hard" else None
+            out += turn_time_rows(_row, level, times, label, target)
     return out
 
 
