@@ -180,6 +180,28 @@ class App:
         """Empty the stack and show ``scene`` (back to the title)."""
         self._pending.append(("reset", scene))
 
+    # Screens by name: scenes/routes.py is the one table of them, imported when a
+    # screen is opened, so the loop and the screens never import one another.
+    def build(self, name: str, /, *args, **kwargs) -> Scene | None:
+        """Screen ``name`` built (not shown); None when it reported why it cannot open."""
+        from scenes import routes
+
+        return routes.build(self, name, *args, **kwargs)
+
+    def open(self, name: str, /, *args, **kwargs) -> Scene | None:
+        """Show screen ``name`` over this one (``app.open("rules", game_id)``)."""
+        scene = self.build(name, *args, **kwargs)
+        if scene is not None:
+            self.push(scene)
+        return scene
+
+    def replace_with(self, name: str, /, *args, **kwargs) -> Scene | None:
+        """Show screen ``name`` in the top one's place."""
+        scene = self.build(name, *args, **kwargs)
+        if scene is not None:
+            self.replace(scene)
+        return scene
+
     @property
     def top(self) -> Scene | None:
         return self.stack[-1] if self.stack else None

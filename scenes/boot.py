@@ -23,12 +23,11 @@ from scenes.app import App  # noqa: E402
 from scenes.kiosk import KioskPolicy  # noqa: E402
 from scenes.select import start_quick_game  # noqa: E402
 from scenes.theatre.library import open_file  # noqa: E402
-from scenes.title import TitleScene  # noqa: E402
 
 
-def home(app: App) -> TitleScene:
+def home(app: App):
     """The first screen, and the one an error or a finished demo goes back to."""
-    return TitleScene(app)
+    return app.build("title")
 
 
 def make_app(*, kiosk: bool = False, paths=None, **kwargs) -> App:

@@ -30,7 +30,6 @@ from game.match import Match, Seat
 from game.registry import GAMES
 from scenes.config import KioskConfig  # noqa: F401 - its home was here; tests import it so
 from scenes.scene import LOGICAL_SIZE, Scene
-from scenes.title import TitleScene
 from scenes.widgets import draw_panel, draw_text, lighten
 
 
@@ -66,7 +65,7 @@ class KioskPolicy:
             return
         top = app.stack[-1]
         idle = app.idle_seconds()
-        if isinstance(top, TitleScene):
+        if top.name == "title":
             if idle >= self.config.attract_after_seconds:
                 app.push(AttractScene(app, start_index=self.next_demo))
                 self.next_demo += 1
@@ -110,8 +109,6 @@ class AttractScene(Scene):
             self.inner = None
 
     def start_game(self) -> None:
-        from scenes.play import play_scene_for
-
         if self.inner is not None:
             self.inner.exit()
         gid = self.ids[self.index]
@@ -122,7 +119,7 @@ class AttractScene(Scene):
         )
         seats = [Seat.bot(self.rng.choice(self.demo_levels)) for _ in range(players)]
         match = Match(spec, setup, seats, setup.start(GAMES))
-        inner = play_scene_for(self.app, match)
+        inner = self.app.build("play", match)
         inner.bot_seconds = 0.25  # quick thinking, paced animations: a watchable demo
         inner.show_results = lambda: None  # the demo moves on to the next game instead
         inner.autosave_enabled = False
@@ -144,11 +141,9 @@ class AttractScene(Scene):
                 or (event.type == pygame.KEYDOWN and event.key == pygame.K_h)
             )
             game_id = self.inner.spec.id if learn else None
-            self.app.reset_to(TitleScene(self.app))
+            self.app.reset_to(self.app.build("title"))
             if game_id is not None:
-                from scenes.tutorial import open_tutorial
-
-                open_tutorial(self.app, game_id)  # over the title: leaving it goes back there
+                self.app.open("tutorial", game_id)  # over the title: leaving it goes back there
 
     def update(self) -> None:
         super().update()
@@ -238,7 +233,7 @@ class StillThereScene(Scene):
             autosave.clear(self.app.paths)  # a kiosk never resumes an abandoned match
             # The title then gets its full idle time before the demo starts.
             self.app.input.last_input_tick = self.app.tick_count
-            self.app.reset_to(TitleScene(self.app))
+            self.app.reset_to(self.app.build("title"))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme

@@ -147,9 +147,7 @@ class LobbyScene(MenuScene):
             )
             return
         match = self.party.begin(self.fill_with_bots)
-        from scenes.play import play_scene_for
-
-        scene = play_scene_for(self.app, match)
+        scene = self.app.build("play", match)
         scene.attach_party(self.party)
         self.handed_over = True
         self.app.replace(scene)
@@ -263,3 +261,16 @@ class LobbyScene(MenuScene):
             draw_text(
                 surface, party.server.error, theme.font(18), theme["bad"], (40, 640), max_width=1200
             )
+
+
+def open_lobby(app, match) -> LobbyScene | None:
+    """The router's "lobby": a party for ``match``'s phone seats, started, and its lobby;
+    None, after saying so, when it cannot listen."""
+    party = hosted(match.spec, match.setup, match.seats, match.clock_preset, app.settings)
+    try:
+        party.start()
+    except (OSError, RuntimeError) as exc:
+        app.sound.play("error")
+        toast(app, f"Cannot host a party: {exc}", "warning")
+        return None
+    return LobbyScene(app, party)

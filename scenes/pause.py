@@ -63,28 +63,20 @@ class PauseScene(MenuScene):
         self.play.restart()
 
     def rules(self) -> None:
-        from scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app, self.play.spec.id))
+        self.app.open("rules", self.play.spec.id)
 
     def learn(self) -> None:
         # The game stays autosaved (the title offers to resume it); the lesson takes its place.
-        from scenes.tutorial import open_tutorial
-
         game_id = self.play.spec.id
         self.app.pop()
-        open_tutorial(self.app, game_id, replace=True)  # a damaged file is reported there
+        self.app.replace_with("tutorial", game_id)  # a damaged file is reported there
 
     def settings(self) -> None:
-        from scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def quit_to_title(self) -> None:
         # The match stays autosaved (unless finished): the title offers to resume it.
-        from scenes.title import TitleScene
-
-        self.app.reset_to(TitleScene(self.app))
+        self.app.reset_to(self.app.build("title"))
 
     def draw_background(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)

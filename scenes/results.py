@@ -108,13 +108,11 @@ class ResultsScene(MenuScene):
         return "Shared first place: " + ", ".join(self.seat_label(w) for w in winners)
 
     def rematch(self) -> None:
-        from scenes.play import play_scene_for
-
         s = self.match.setup
         setup = GameSetup(s.game, s.players, s.options, random.randrange(1, 1_000_000))
         if self.party is not None:
             party, self.party = self.party, None
-            scene = play_scene_for(self.app, party.rematch(setup, self.match.seats))
+            scene = self.app.build("play", party.rematch(setup, self.match.seats))
             scene.attach_party(party)
             self.app.replace(scene)
             return
@@ -125,7 +123,7 @@ class ResultsScene(MenuScene):
             setup.start({s.game: self.match.spec}),
             self.match.clock_preset,
         )
-        self.app.replace(play_scene_for(self.app, m))
+        self.app.replace_with("play", m)
 
     def update(self) -> None:
         super().update()
@@ -148,9 +146,7 @@ class ResultsScene(MenuScene):
             toast(self.app, str(exc), "warning")
 
     def to_title(self) -> None:
-        from scenes.title import TitleScene
-
-        self.app.reset_to(TitleScene(self.app))
+        self.app.reset_to(self.app.build("title"))
 
     def on_back(self) -> None:
         self.to_title()

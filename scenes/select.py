@@ -12,6 +12,7 @@ import pygame_gui
 from game.core import GameSetup, ascii_int
 from game.match import Match, Seat
 from game.registry import GAMES
+from scenes import routes
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import (
     MIN_TARGET,
@@ -43,11 +44,9 @@ def thumbnail(app, game_id: str, size: tuple[int, int]) -> pygame.Surface:
 
     def make() -> pygame.Surface:
         surf = pygame.Surface(size, pygame.SRCALPHA)
-        from scenes.play import view_class
-
         # Every game's view draws its own miniature; four plain gems only stand in for
         # a game added without one (a test makes sure none of the five is).
-        draw = getattr(view_class(game_id), "draw_thumbnail", None)
+        draw = getattr(routes.view_class(game_id), "draw_thumbnail", None)
         if draw is not None:
             draw(surf, app.theme, GAMES[game_id].new_game(seed=1), app.settings)
         else:
@@ -225,10 +224,8 @@ class SelectScene(MenuScene):
             self.set_focus(focus_index)
 
     def open_keypad(self) -> None:
-        from scenes.keypad import NumberPad
-
         self.cfg_seed_from_entry()
-        self.app.push(NumberPad(self.app, "Seed", self.cfg()["seed"], self.set_seed))
+        self.app.open("keypad", "Seed", self.cfg()["seed"], self.set_seed)
 
     def set_seed(self, text: str) -> None:
         self.cfg()["seed"] = text
@@ -259,9 +256,7 @@ class SelectScene(MenuScene):
             self.build(focus_card=True)
 
     def learn(self, game_id: str) -> None:
-        from scenes.tutorial import open_tutorial
-
-        open_tutorial(self.app, game_id)
+        self.app.open("tutorial", game_id)
 
     def resume(self) -> None:
         super().resume()
@@ -348,22 +343,11 @@ class SelectScene(MenuScene):
             self.app.sound.play("error")
             toast(self.app, f"Cannot start: {exc}", "warning")
             return
-        from scenes.play import play_scene_for
-
-        self.app.push(play_scene_for(self.app, match))
+        self.app.open("play", match)
 
     def host_party(self, match: Match) -> None:
         """Phone seats: open the lobby (the game itself starts from there)."""
-        from scenes.party import LobbyScene, hosted
-
-        party = hosted(match.spec, match.setup, match.seats, match.clock_preset, self.app.settings)
-        try:
-            party.start()
-        except (OSError, RuntimeError) as exc:
-            self.app.sound.play("error")
-            toast(self.app, f"Cannot host a party: {exc}", "warning")
-            return
-        self.app.push(LobbyScene(self.app, party))
+        self.app.open("lobby", match)  # one that cannot listen says so and opens nothing
 
     def handle_other(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -486,8 +470,6 @@ def start_quick_game(app, text: str, seed: int | None) -> str | None:
     spec = GAMES[setup.game]
     seats = [Seat.person()] + [Seat.bot("medium") for _ in range(setup.players - 1)]
     match = Match(spec, setup, seats, setup.start(GAMES))
-    from scenes.play import play_scene_for
-
-    app.push(play_scene_for(app, match))
+    app.open("play", match)
     app._apply_pending()
     return None

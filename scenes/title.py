@@ -82,33 +82,23 @@ class TitleScene(MenuScene):
         self.set_focus(0)
 
     def resume_saved(self) -> None:
-        from scenes.play import play_scene_for
-
         match = self.resume_match
         if match is None:  # pressed twice before the game screen came up
             return
         self.resume_match = None
-        self.app.push(play_scene_for(self.app, match))
+        self.app.open("play", match)
 
     def play(self) -> None:
-        from scenes.select import SelectScene
-
-        self.app.push(SelectScene(self.app))
+        self.app.open("select")
 
     def rules(self) -> None:
-        from scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        self.app.open("rules")
 
     def replays(self) -> None:
-        from scenes.theatre.library import ReplayListScene
-
-        self.app.push(ReplayListScene(self.app))
+        self.app.open("replays")
 
     def settings(self) -> None:
-        from scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def on_back(self) -> None:
         pass  # the title is the bottom of the stack: Escape does nothing here

@@ -31,6 +31,7 @@ from game.registry import GAMES
 from game.core import IllegalMove
 from game.match import Match, Seat
 from game.tutorial import Tutorial, TutorialError, judge, load_tutorial
+from scenes import routes
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import MIN_TARGET, draw_panel, draw_text, lighten, toast, wrap_text
 
@@ -48,25 +49,22 @@ def lit_rect(view, game_id: str, name: str) -> pygame.Rect | None:
     try:
         if game_id == "crystal-connector":
             from game.crystal_connector import parse_cell
-            from scenes.play.crystal_connector import cell_rect
 
-            return cell_rect(parse_cell(name))
+            return routes.play_package(game_id).cell_rect(parse_cell(name))
         if game_id == "chromatic-collapse":
             from game.chromatic_collapse import parse_cell
 
             return view.square_rect(parse_cell(name))
         if game_id == "element-shift":
             from game.element_shift import parse_cell
-            from scenes.play.element_shift import cell_rect
 
-            return cell_rect(parse_cell(name))
+            return routes.play_package(game_id).cell_rect(parse_cell(name))
         if game_id == "crystal-formation":
             return view.geom.rect(view.match.state.geo.parse_cell(name))
         if game_id == "color-crossroads":
             from game.color_crossroads import parse_cell
-            from scenes.play.color_crossroads import cell_rect
 
-            return cell_rect(parse_cell(name))
+            return routes.play_package(game_id).cell_rect(parse_cell(name))
     except (IllegalMove, ValueError, KeyError):
         return None
     return None
@@ -118,42 +116,46 @@ _CLASSES: dict[str, type] = {}
 
 
 def tutorial_class(game_id: str) -> type:
-    from scenes.play import view_class
-
     if game_id not in _CLASSES:
-        view = view_class(game_id)
+        view = routes.view_class(game_id)
         _CLASSES[game_id] = type(f"Tutorial{view.__name__}", (TutorialMixin, view), {})
     return _CLASSES[game_id]
 
 
-def open_tutorial(app, game_id: str, index: int = 0, replace: bool = False) -> bool:
-    """Show step ``index`` of ``game_id``'s tutorial.  A damaged tutorial file is
-    reported on screen and nothing else changes; returns whether it opened."""
+def tutorial_scene(app, game_id: str, index: int = 0):
+    """Step ``index`` of ``game_id``'s tutorial (the router's "tutorial"), or None when
+    its file is damaged: that is reported on screen and nothing else changes."""
     try:
         tutorial = load_tutorial(game_id)
         match = build_match(tutorial, index)
     except TutorialError as exc:
         app.sound.play("error")
         toast(app, f"The tutorial cannot start: {exc}", "warning")
-        return False
+        return None
     scene = tutorial_class(game_id)(app, match)
     scene.setup_tutorial(tutorial, index)
-    (app.replace if replace else app.push)(scene)
-    return True
+    return scene
+
+
+def open_tutorial(app, game_id: str, index: int = 0, replace: bool = False) -> bool:
+    """Show step ``index`` of ``game_id``'s tutorial; returns whether it opened."""
+    scene = tutorial_scene(app, game_id, index)
+    if scene is not None:
+        (app.replace if replace else app.push)(scene)
+    return scene is not None
 
 
 def hand_over(app, game_id: str) -> None:
     """The last step: a real game against the Easy bot, the Hint button pulsing once."""
     import random
 
-    from scenes.play import view_class
-
     spec = GAMES[game_id]
     players, options = spec.resolve_options()
     setup = GameSetup(game_id, players, options, random.randrange(1, 1_000_000))
     seats = [Seat.person()] + [Seat.bot("easy") for _ in range(players - 1)]
     match = Match(spec, setup, seats, setup.start(GAMES))
-    cls = type(f"HandOver{view_class(game_id).__name__}", (HandOverMixin, view_class(game_id)), {})
+    view = routes.view_class(game_id)
+    cls = type(f"HandOver{view.__name__}", (HandOverMixin, view), {})
     app.replace(cls(app, match))
 
 

@@ -102,3 +102,12 @@ def reexec_in_venv(modules: tuple[str, ...] = ("numpy", "pygame")) -> None:
         f"{Path(sys.argv[0]).name} needs the project's packages: run python3 tools/test.py "
         "(or tools/play.py) once to create .venv, or use .venv's python."
     )
+
+
+def headless_tool() -> None:
+    """The start of a tool that draws without a window (bench, soak, screenshot): run
+    under .venv (see above), import the checkout's own packages, SDL's dummy drivers."""
+    reexec_in_venv()
+    sys.path.insert(0, str(ROOT))
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"

@@ -46,13 +46,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bootstrap import reexec_in_venv  # noqa: E402
+from _bootstrap import headless_tool  # noqa: E402
 
-reexec_in_venv()
-sys.path.insert(0, str(ROOT))
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+headless_tool()
 
 FIRST_FRAME_CHILD = r"""
 import sys, time, os

@@ -68,8 +68,9 @@ def build(dist: Path, work: Path, py: str) -> Path:
             tmp,
             "--paths",
             str(ROOT),
-            # The registry imports games by name and the play views by game id, so
-            # PyInstaller cannot see them: collect every module of both packages.
+            # The registry imports games by name and the router (scenes/routes.py) the
+            # screens and play views by name, so PyInstaller cannot see them: collect
+            # every module of both packages.
             "--collect-submodules",
             "game",
             "--collect-submodules",

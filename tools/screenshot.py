@@ -30,7 +30,6 @@ turns the glyphs on.
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -38,12 +37,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bootstrap import reexec_in_venv  # noqa: E402
+from _bootstrap import headless_tool  # noqa: E402
 
-reexec_in_venv()
-sys.path.insert(0, str(ROOT))
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+headless_tool()
 
 import argparse  # noqa: E402
 import random  # noqa: E402

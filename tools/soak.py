@@ -16,7 +16,6 @@ ticks.  Exits non-zero when an exception happened or memory grew past ``--max-gr
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import tempfile
 import time
@@ -26,13 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bootstrap import reexec_in_venv  # noqa: E402
+from _bootstrap import headless_tool  # noqa: E402
 
-reexec_in_venv()
-sys.path.insert(0, str(ROOT))
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+headless_tool()
 
 
 def rss_mb() -> float:

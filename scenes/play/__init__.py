@@ -1,15 +1,9 @@
 """One play view per game (the package ``scenes/play/<game_module>/`` exports ``VIEW``) and the
-shared base class in ``base.py``."""
+shared base class in ``base.py``.  Which package is which game's is in the router's table
+(scenes/routes.py); these two names stay here for the code and tests that use them."""
 
 from __future__ import annotations
 
-import importlib
+from scenes.routes import play_scene_for, view_class
 
-
-def view_class(game_id: str):
-    module = importlib.import_module("scenes.play." + game_id.replace("-", "_"))
-    return module.VIEW
-
-
-def play_scene_for(app, match):
-    return view_class(match.spec.id)(app, match)
+__all__ = ["play_scene_for", "view_class"]

@@ -480,14 +480,10 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         """Views drop any half-entered input here."""
 
     def open_rules(self) -> None:
-        from scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app, self.spec.id))
+        self.app.open("rules", self.spec.id)
 
     def open_pause(self) -> None:
-        from scenes.pause import PauseScene
-
-        self.app.push(PauseScene(self.app, self))
+        self.app.open("pause", self)
 
     def restart(self) -> None:
 
@@ -500,9 +496,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
             self.match.setup.start({self.spec.id: self.spec}),
             self.match.clock_preset,
         )
-        from scenes.play import play_scene_for
-
-        self.app.replace(play_scene_for(self.app, fresh))
+        self.app.replace_with("play", fresh)
 
     def say(self, text: str, kind: str = "info", seconds: float = 3.5) -> None:
         self.banner, self.banner_kind, self.banner_ticks = text, kind, int(seconds * 60)
@@ -710,11 +704,8 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         by new input)."""
 
     def show_results(self) -> None:
-        from scenes.results import ResultsScene
-
-        self.app.replace(
-            self.hand_party_to(ResultsScene(self.app, self.match, seat_colour=self.seat_colour))
-        )
+        results = self.app.build("results", self.match, seat_colour=self.seat_colour)
+        self.app.replace(self.hand_party_to(results))
 
     def hand_party_to(self, scene):
         """The results screen keeps a hosted party (phones stay seated for a rematch);

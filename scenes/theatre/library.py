@@ -18,6 +18,7 @@ import pygame_gui
 from game.match import ReplayError
 from game.replays import ReplayInfo, delete_replay, list_replays, open_replay, rename_replay
 from game.saves import SaveError
+from scenes import routes
 from scenes.widgets import MenuScene, draw_panel, draw_text, lighten, toast
 
 log = logging.getLogger(__name__)
@@ -96,9 +97,7 @@ class ReplayListScene(MenuScene):
             self.app.sound.play("error")
             toast(self.app, str(exc), "warning", 7)
             return
-        from scenes.theatre.stage import TheatreScene
-
-        self.app.push(TheatreScene(self.app, match, name=info.name))
+        self.app.open("theatre", match, name=info.name)
 
     def rename(self) -> None:
         info = self.current()
@@ -200,9 +199,7 @@ class ReplayListScene(MenuScene):
             self.problems[str(info.path)] = ready
         else:
             spec_id, state = ready
-            from scenes.play import view_class
-
-            draw = getattr(view_class(spec_id), "draw_thumbnail", None)
+            draw = getattr(routes.view_class(spec_id), "draw_thumbnail", None)
             if draw is not None:
                 surf = pygame.Surface(THUMB, pygame.SRCALPHA)
                 draw(surf, self.app.theme, state, self.app.settings)
@@ -341,14 +338,12 @@ def open_file(app, path) -> str | None:
     print (the file is never changed), or None."""
     from pathlib import Path
 
-    from scenes.theatre.stage import TheatreScene
-
     path = Path(path)
     try:
         match = open_replay(path)
     except ReplayError as exc:
         return str(exc)
-    app.push(TheatreScene(app, match, name=path.stem))
+    app.open("theatre", match, name=path.stem)
     app._apply_pending()
     return None
 

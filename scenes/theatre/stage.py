@@ -22,7 +22,7 @@ import pygame
 from game.analysis import expected_places, win_chance
 from game.match import Match, Seat
 from game.replays import Timeline
-from scenes.play import view_class
+from scenes import routes
 from scenes.play.base import BOARD_AREA
 import scenes.theatre.graph as graph
 from scenes.theatre.analyst import Analyst
@@ -69,7 +69,7 @@ class TheatreScene(MenuScene):
         self.spec = match.spec
         self.line = Timeline.of(match)
         self.stage = StageMatch(match.spec, match.setup, list(match.seats), match.states[0], "off")
-        self.view = view_class(self.spec.id)(app, self.stage)
+        self.view = routes.view_class(self.spec.id)(app, self.stage)
         self.view.read_only = True
         self.view.autosave_enabled = False
         self.view.bot_seconds = 0.0
@@ -240,9 +240,7 @@ class TheatreScene(MenuScene):
         if self.shown_state().is_terminal():
             toast(self.app, "The game is over here: step back to take over", "warning")
             return
-        from scenes.theatre.takeover import TakeOverScene
-
-        self.app.push(TakeOverScene(self.app, self.full, self.cursor))
+        self.app.open("take-over", self.full, self.cursor)
 
     def export_png(self) -> None:
         from scenes.theatre.export import save_position_png

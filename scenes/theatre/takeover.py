@@ -75,10 +75,8 @@ class TakeOverScene(MenuScene):
         except (ReplayError, ValueError) as exc:
             toast(self.app, f"Cannot take over here: {exc}", "warning")
             return
-        from scenes.play import play_scene_for
-
         self.app.pop()  # this box
-        self.app.replace(play_scene_for(self.app, fresh))  # the theatre gives way to the game
+        self.app.replace_with("play", fresh)  # the theatre gives way to the game
 
     def draw_background(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

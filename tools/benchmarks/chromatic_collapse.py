@@ -25,19 +25,12 @@ from game.ai.base import Budget  # noqa: E402
 from game.ai.chromatic_collapse import BatchPlayouts, Board, Searcher, Weights  # noqa: E402
 from game.chromatic_collapse import SPEC, Start  # noqa: E402
 from game.registry import GAMES  # noqa: E402
+from tools.benchmarks import row_maker, run_alone  # noqa: E402
 
 GAME = "chromatic-collapse"
 
 
-def _row(row, value, unit, target="", ok=None):
-    return {
-        "game": GAME,
-        "row": row,
-        "value": float(value),
-        "unit": unit,
-        "target": target,
-        "ok": ok,
-    }
+_row = row_maker(GAME)
 
 
 def _sample_states(n_games: int, seed: int = 0):
@@ -202,6 +195,4 @@ def rows(quick: bool = False) -> list[dict]:
 
 
 if __name__ == "__main__":
-    for r in rows(quick="--quick" in sys.argv):
-        ok = "" if r["ok"] is None else ("ok" if r["ok"] else "MISS")
-        print(f"{r['row']:<48} {r['value']:>12.3f} {r['unit']:<9} {r['target']:<14} {ok}")
+    run_alone(rows)

@@ -23,20 +23,12 @@ if __package__ in (None, ""):
 from game.ai.base import Budget  # noqa: E402
 from game.ai.color_crossroads import make  # noqa: E402
 from game.color_crossroads import SPEC, find_loop, loop_exists  # noqa: E402
-from tools.benchmarks import search_rate  # noqa: E402
+from tools.benchmarks import row_maker, run_alone, search_rate, turn_time_rows  # noqa: E402
 
 GAME = "color-crossroads"
 
 
-def _row(row, value, unit, target="", ok=None):
-    return {
-        "game": GAME,
-        "row": row,
-        "value": float(value),
-        "unit": unit,
-        "target": target,
-        "ok": ok,
-    }
+_row = row_maker(GAME)
 
 
 def _boards(games: int) -> list:
@@ -152,17 +144,16 @@ def rows(quick: bool = False) -> list[dict]:
     out.append(_row(f"hard search: placements judged per second ({n} turns)", rate, "placements/s"))
     for level in ("easy", "medium", "hard"):
         times = _turn_times(level, 2 if quick else 6)
-        med, worst = statistics.median(times), max(times)
-        if level == "hard":
-            out.append(_row("hard time per turn, median", med, "s", "< 1 s", med < 1.0))
-            out.append(_row("hard time per turn, max", worst, "s", "think_seconds 1.5", None))
-        else:
-            out.append(_row(f"{level} time per turn, median", med, "s"))
-            out.append(_row(f"{level} time per turn, max", worst, "s"))
+        hard = level == "hard"
+        out += turn_time_rows(
+            _row,
+            level,
+            times,
+            target=1.0 if hard else None,
+            max_note="think_seconds 1.5" if hard else "",
+        )
     return out
 
 
 if __name__ == "__main__":
-    for r in rows(quick="--quick" in sys.argv):
-        ok = "" if r["ok"] is None else ("ok" if r["ok"] else "MISS")
-        print(f"{r['row']:<44} {r['value']:>12.4g} {r['unit']:<8} {r['target']:<18} {ok}")
+    run_alone(rows)

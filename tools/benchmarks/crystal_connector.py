@@ -36,20 +36,12 @@ from game.crystal_connector import (  # noqa: E402
     new_board,
 )
 from game.registry import GAMES  # noqa: E402
-from tools.benchmarks import search_rate  # noqa: E402
+from tools.benchmarks import row_maker, run_alone, search_rate  # noqa: E402
 
 GAME = "crystal-connector"
 
 
-def _row(row: str, value: float, unit: str, target: str = "", ok=None) -> dict:
-    return {
-        "game": GAME,
-        "row": row,
-        "value": round(value, 3),
-        "unit": unit,
-        "target": target,
-        "ok": ok,
-    }
+_row = row_maker(GAME, lambda v: round(v, 3))
 
 
 def _started(seed: int, **options):
@@ -155,6 +147,4 @@ def rows(quick: bool = False) -> list[dict]:
 
 
 if __name__ == "__main__":
-    for r in rows(quick="--quick" in sys.argv):
-        ok = "" if r["ok"] is None else ("ok" if r["ok"] else "MISSED")
-        print(f"{r['row']:<45} {r['value']:>14,.3f} {r['unit']:<10} {r['target']:<14} {ok}")
+    run_alone(rows)

@@ -11,7 +11,6 @@ issue's target is Hard's median time per turn under 2 s.
 from __future__ import annotations
 
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -21,20 +20,12 @@ if __package__ in (None, ""):
 
 from game.ai.crystal_formation import make  # noqa: E402
 from game.crystal_formation import SPEC  # noqa: E402
-from tools.benchmarks import search_rate  # noqa: E402
+from tools.benchmarks import row_maker, run_alone, search_rate, turn_time_rows  # noqa: E402
 
 GAME = "crystal-formation"
 
 
-def _row(row, value, unit, target="", ok=None):
-    return {
-        "game": GAME,
-        "row": row,
-        "value": float(value),
-        "unit": unit,
-        "target": target,
-        "ok": ok,
-    }
+_row = row_maker(GAME)
 
 
 def _sample_states(players: int, games: int, seed: int = 0):
@@ -118,19 +109,10 @@ def rows(quick: bool = False) -> list[dict]:
             if quick and level == "medium" and players != 2:
                 continue
             times = _bot_times(level, positions)
-            med, worst = statistics.median(times), max(times)
-            if level == "hard":
-                out.append(
-                    _row(f"hard time per turn, median ({label})", med, "s", "< 2 s", med < 2.0)
-                )
-                out.append(_row(f"hard time per turn, max ({label})", worst, "s", "", None))
-            else:
-                out.append(_row(f"{level} time per turn, median ({label})", med, "s"))
-                out.append(_row(f"{level} time per turn, max ({label})", worst, "s"))
+            target = 2.0 if level == "hard" else None
+            out += turn_time_rows(_row, level, times, label, target)
     return out
 
 
 if __name__ == "__main__":
-    for r in rows(quick="--quick" in sys.argv):
-        ok = "" if r["ok"] is None else ("ok" if r["ok"] else "MISS")
-        print(f"{r['row']:<48} {r['value']:>12.4g} {r['unit']:<12} {r['target']:<14} {ok}")
+    run_alone(rows)

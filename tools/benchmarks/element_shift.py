@@ -20,20 +20,12 @@ if __package__ in (None, ""):
 
 from game.element_shift import SPEC, PlanList, resolve_round, score_round  # noqa: E402
 from game.registry import GAMES  # noqa: E402
-from tools.benchmarks import search_rate  # noqa: E402
+from tools.benchmarks import row_maker, run_alone, search_rate  # noqa: E402
 
 GAME = "element-shift"
 
 
-def _row(row: str, value: float, unit: str, target: str = "", ok=None) -> dict:
-    return {
-        "game": GAME,
-        "row": row,
-        "value": round(value, 3),
-        "unit": unit,
-        "target": target,
-        "ok": ok,
-    }
+_row = row_maker(GAME, lambda v: round(v, 3))
 
 
 def _started(seed: int):
@@ -147,6 +139,4 @@ def rows(quick: bool = False) -> list[dict]:
 
 
 if __name__ == "__main__":
-    for r in rows(quick="--quick" in sys.argv):
-        flag = "" if r["ok"] is None else ("ok" if r["ok"] else "MISSED")
-        print(f"{r['row']:<48} {r['value']:>10} {r['unit']:<3} {r['target']:<20} {flag}")
+    run_alone(rows)

@@ -38,12 +38,12 @@ from game.core import GameSetup  # noqa: E402
 from game.match import Seat  # noqa: E402
 from game.registry import GAMES  # noqa: E402
 from party.host import Party  # noqa: E402
+from tools.benchmarks import row_maker  # noqa: E402
 
 GAME = "party"
 
 
-def _row(row, value, unit, target="", ok=None):
-    return {"game": GAME, "row": row, "value": value, "unit": unit, "target": target, "ok": ok}
+_row = row_maker(GAME, lambda v: v)
 
 
 def _pct(values, q):

@@ -131,15 +131,22 @@ def _cannot_enter(state, waiting_on, quiet: bool = False):
     return None
 
 
+def _cannot_add(ui: GameUI, state, waiting_on):
+    """Why no shift may be added to this turn now (nothing may be entered, or the
+    turn's shifts are all in and wait for Confirm), or None."""
+    no = _cannot_enter(state, waiting_on)
+    if no is None and turn_complete(ui, state):
+        return ALL_IN
+    return no
+
+
 # -- drafts and shifts ---------------------------------------------------------------------
 def set_draft(ui: GameUI, state, line: str, offset: int, waiting_on):
     """Move the draft of ``line`` to ``offset`` (signed, -5..5); refusals bump."""
-    no = _cannot_enter(state, waiting_on)
+    no = _cannot_add(ui, state, waiting_on)
     if no is not None:
         return no
     here = local(ui, state)
-    if turn_complete(ui, state):
-        return ALL_IN
     banned = here.banned_lines()
     if line in banned:
         return Refuse(banned[line], "warning")
@@ -182,12 +189,10 @@ def enter_action(ui: GameUI, state, move, waiting_on, preview: bool):
     """Add a shift or conversion to this turn (held until Confirm)."""
     if not ui.hold:
         return Submit(move)
-    no = _cannot_enter(state, waiting_on)
+    no = _cannot_add(ui, state, waiting_on)
     if no is not None:
         return no
     here = local(ui, state)
-    if turn_complete(ui, state):
-        return ALL_IN
     why = here.why_illegal(move)
     if why:
         return Refuse(why, move=move)

@@ -1,0 +1,81 @@
+"""Every screen by name: the one table of screen names to the modules that build them.
+
+Screens reach each other through here (``app.open("rules", game_id)``,
+``app.replace_with("play", match)``, ``app.reset_to(app.build("title"))``) and never
+import one another, so the import graph of ``scenes/`` runs one way: screens import
+the shared pieces (widgets, theme, focus, input, the play base) and this module; this
+module imports a screen only when it is opened (``importlib``, at run time), so it
+sits under every screen and above none.  ``tests/test_imports.py`` holds both rules.
+
+A table entry is ``"module:attribute"``: a Scene class, or a function that builds one
+from ``(app, *args)`` and returns None when it has already told the player why it
+cannot (a damaged tutorial file, a party that cannot listen): then nothing opens.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+SCREENS: dict[str, str] = {
+    "title": "scenes.title:TitleScene",
+    "select": "scenes.select:SelectScene",
+    "rules": "scenes.rules:RulesScene",
+    "settings": "scenes.settings:SettingsScene",
+    "pause": "scenes.pause:PauseScene",
+    "results": "scenes.results:ResultsScene",
+    "keypad": "scenes.keypad:NumberPad",
+    "lobby": "scenes.party:open_lobby",
+    "tutorial": "scenes.tutorial:tutorial_scene",
+    "replays": "scenes.theatre.library:ReplayListScene",
+    "theatre": "scenes.theatre.stage:TheatreScene",
+    "take-over": "scenes.theatre.takeover:TakeOverScene",
+    "attract": "scenes.kiosk:AttractScene",
+    "play": "scenes.routes:play_scene_for",
+}
+
+# The play screen of each game: a package under scenes/play/ exporting ``VIEW`` (its
+# view class) and the geometry the tutorial points with (``cell_rect`` where it has one).
+PLAY_VIEWS: dict[str, str] = {
+    "crystal-connector": "scenes.play.crystal_connector",
+    "chromatic-collapse": "scenes.play.chromatic_collapse",
+    "element-shift": "scenes.play.element_shift",
+    "crystal-formation": "scenes.play.crystal_formation",
+    "color-crossroads": "scenes.play.color_crossroads",
+}
+
+
+def screen_modules() -> set[str]:
+    """The modules the table names (each a screen, or a package of one screen's parts)."""
+    named = {target.partition(":")[0] for target in SCREENS.values()}
+    return (named | set(PLAY_VIEWS.values())) - {__name__}
+
+
+def builder(name: str):
+    """The class or function that builds screen ``name`` (its module imported now)."""
+    try:
+        module, _, attribute = SCREENS[name].partition(":")
+    except KeyError:
+        raise LookupError(f"no screen is called {name!r}") from None
+    return getattr(importlib.import_module(module), attribute)
+
+
+def build(app, name: str, /, *args, **kwargs):
+    """Screen ``name`` built for ``app`` (not shown yet), or None (see above)."""
+    return builder(name)(app, *args, **kwargs)
+
+
+def play_package(game_id: str):
+    """The package of ``game_id``'s play screen (a game id, e.g. ``"element-shift"``)."""
+    try:
+        module = PLAY_VIEWS[game_id]
+    except KeyError:
+        raise LookupError(f"no play screen for {game_id!r}") from None
+    return importlib.import_module(module)
+
+
+def view_class(game_id: str):
+    return play_package(game_id).VIEW
+
+
+def play_scene_for(app, match):
+    return view_class(match.spec.id)(app, match)
