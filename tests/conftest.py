@@ -30,6 +30,20 @@ def scratch_home(tmp_path, monkeypatch):
     return home
 
 
+def _fsync_checked(fd: int) -> None:
+    os.fstat(fd)  # a closed or bad descriptor still raises OSError, as fsync would
+
+
+@pytest.fixture(autouse=True)
+def no_disk_flush(monkeypatch):
+    """Every autosave and settings write fsyncs; in a scratch home that is thrown away
+    the flush to disk proves nothing a test can see and costs tens of milliseconds per
+    move on a busy disk (hundreds of moves in a whole-game run).  The write, rename and
+    error paths are unchanged; the crash-safety test (test_hardening, killing a real
+    process) runs in a child process that keeps the real fsync."""
+    monkeypatch.setattr(os, "fsync", _fsync_checked)
+
+
 @pytest.fixture
 def paths(scratch_home):
     from game.saves import user_paths
@@ -46,3 +60,20 @@ def app(paths):
     a = make_app(headless=True, paths=paths)
     yield a
     a.shutdown()
+
+
+# -- what each test costs ------------------------------------------------------------
+# CRYSTAL_ARCADE_TEST_CPU=FILE appends "<cpu seconds> <wall seconds> <test id>" per test
+# (the process's CPU time, bot threads included).  On a shared machine wall time says
+# more about the neighbours than about the test; this is what chose the slow marks.
+_CPU_LOG = os.environ.get("CRYSTAL_ARCADE_TEST_CPU")
+if _CPU_LOG:
+    import time
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(item, nextitem):
+        cpu, wall = time.process_time(), time.perf_counter()
+        yield
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        with open(_CPU_LOG, "a", encoding="utf-8") as fh:
+            fh.write(f"{cpu:.2f} {wall:.2f} {item.nodeid}\n")
