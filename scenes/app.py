@@ -114,6 +114,9 @@ class App:
         self.first_frame_at: float | None = None
         self.frame_times: list[float] = []
         self.record_frames = False
+        # Headless test runs that only look at the screen after a batch of ticks set
+        # this: run_ticks then draws a batch's last tick only (the one a test can see).
+        self.draw_last_tick_only = False
         self.input = arcade_input.InputMapper(self)
         self._worker = None
         # A scene that raises must never end a kiosk (or a player's session): the
@@ -345,13 +348,13 @@ class App:
         """Run ``n`` ticks at once (tests and tools).  While the bot worker has a
         request in flight each tick also gives it 2 ms of real time, so a headless
         run cannot outrun a bot that thinks in real time."""
-        for _ in range(n):
+        for i in range(n):
             if self._worker is not None and self._worker.pending:
                 time.sleep(0.002)
             for event in pygame.event.get():
                 self.dispatch(event)
             self.update()
-            if draw:
+            if draw and (not self.draw_last_tick_only or i == n - 1 or not self.running):
                 self.draw(0.0)
             if not self.running:
                 break

@@ -58,6 +58,10 @@ def app(paths):
     from scenes.boot import make_app
 
     a = make_app(headless=True, paths=paths)
+    # A test sees the screen only after run_ticks returns: the batch's other frames are
+    # not drawn (a whole-game run ticks thousands of them).  run_ticks(1) still draws
+    # every tick, so a test that looks at each frame does so one tick at a time.
+    a.draw_last_tick_only = True
     yield a
     a.shutdown()
 
