@@ -2,6 +2,7 @@
 process, and what ``--fast`` selects."""
 
 import importlib.util
+import subprocess
 import sys
 from pathlib import Path
 
@@ -75,3 +76,29 @@ def test_the_slow_marker_is_registered():
     # --fast is "-m 'not slow'": a misspelt marker would silently select everything.
     text = (ROOT / "pyproject.toml").read_text()
     assert '"slow:' in text and "--strict-markers" in text
+
+
+def test_every_slow_mark_names_a_test_that_exists():
+    """A renamed test would quietly leave the slow list (and join --fast): every name in
+    tests/conftest.py's SLOW must still be a test function in its module."""
+    from tests.conftest import SLOW
+
+    for module, names in SLOW.items():
+        source = (ROOT / "tests" / f"{module}.py").read_text(encoding="utf-8")
+        for name in names:
+            assert name == "*" or f"def {name}(" in source, f"{module}.{name}"
+
+
+def test_fast_leaves_out_the_slow_tests_and_keeps_the_rest():
+    """What `-m "not slow"` collects from a slow module and a quick one."""
+    out = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"]
+        + ["-p", "no:xdist", "-m", "not slow", "tests/test_monkey.py", "tests/test_clock.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout
+    # pyproject's -q and this one: one "file: count" line per module with tests chosen
+    files = [line.split(":")[0] for line in out.splitlines() if line.startswith("tests/")]
+    assert files == ["tests/test_clock.py"], out
