@@ -53,6 +53,11 @@ __all__ = ["App", "LOGICAL_SIZE", "MAX_CATCH_UP", "MAX_FRAME", "TICK", "TICK_RAT
 
 
 class App:
+    # Headless test runs that only look at the screen after a batch of ticks set this
+    # (tests/conftest.py): run_ticks then draws a batch's last tick only, the one a test
+    # can see.  The real loop draws every frame whatever it says.
+    draw_last_tick_only = False
+
     def __init__(
         self,
         *,
@@ -114,9 +119,6 @@ class App:
         self.first_frame_at: float | None = None
         self.frame_times: list[float] = []
         self.record_frames = False
-        # Headless test runs that only look at the screen after a batch of ticks set
-        # this: run_ticks then draws a batch's last tick only (the one a test can see).
-        self.draw_last_tick_only = False
         self.input = arcade_input.InputMapper(self)
         self._worker = None
         # A scene that raises must never end a kiosk (or a player's session): the

@@ -30,6 +30,17 @@ def scratch_home(tmp_path, monkeypatch):
     return home
 
 
+@pytest.fixture(autouse=True)
+def draw_last_tick_only(monkeypatch):
+    """A test sees the screen only after run_ticks returns, so every App a test makes
+    draws only the last tick of a batch: a whole-game run ticks thousands of frames no
+    one looks at.  run_ticks(1) still draws every tick, so a test that looks at each
+    frame (the monkey, a mid-animation capture) does so one tick at a time."""
+    from scenes.app import App
+
+    monkeypatch.setattr(App, "draw_last_tick_only", True)
+
+
 def _fsync_checked(fd: int) -> None:
     os.fstat(fd)  # a closed or bad descriptor still raises OSError, as fsync would
 
@@ -58,10 +69,6 @@ def app(paths):
     from scenes.boot import make_app
 
     a = make_app(headless=True, paths=paths)
-    # A test sees the screen only after run_ticks returns: the batch's other frames are
-    # not drawn (a whole-game run ticks thousands of them).  run_ticks(1) still draws
-    # every tick, so a test that looks at each frame does so one tick at a time.
-    a.draw_last_tick_only = True
     yield a
     a.shutdown()
 

@@ -126,8 +126,8 @@ def test_fixed_tick_loop_runs_and_quits_after_ticks(paths):
 
 
 def test_a_test_app_draws_only_the_last_tick_of_a_batch(app):
-    """The test fixture's App skips the frames no test can see; tools and the real loop
-    draw every tick."""
+    """A test's App skips the frames no test can see (tests/conftest.py); tools and the
+    real loop draw every tick."""
     assert app.draw_last_tick_only
     before = (app.tick_count, app.frame_count)
     app.run_ticks(5)
