@@ -27,6 +27,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 def scratch_home(tmp_path, monkeypatch):
     home = tmp_path / "home"
     monkeypatch.setenv("CRYSTAL_ARCADE_HOME", str(home))
+    # Bots in a thread for every App a test makes, not only after the first `app`
+    # fixture has run: under pytest-xdist a worker may start with any test, and a bot
+    # process per App costs a Python start-up each.  test_ai asks for each mode itself.
+    monkeypatch.setenv("CRYSTAL_ARCADE_BOT_WORKER", "thread")
     return home
 
 
