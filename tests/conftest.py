@@ -101,7 +101,8 @@ SLOW = {
         "test_six_player_hex_game_from_title_to_results",
     ],
     "test_view_element_shift": [
-        "test_one_person_and_eleven_hard_bots_from_the_title_to_the_results"
+        "test_one_person_and_eleven_hard_bots_from_the_title_to_the_results",
+        "test_three_people_pass_the_device_behind_a_curtain",
     ],
     "test_input_chromatic_collapse": [
         "test_whole_game_with_finger_taps_and_drags_only",
@@ -142,6 +143,22 @@ SLOW = {
         "test_ref_uct_and_ref_ab_play_whole_legal_element_shift_games",
     ],
     "test_newcomer": ["test_greedy_plays_whole_legal_games_and_beats_random"],
+    # Hard and Expert searching whole games or big budgets in the engine tests
+    "test_chromatic_collapse": ["test_bots_stop_the_opponents_connection"],
+    "test_color_crossroads": ["test_hard_beats_random_in_a_short_seeded_match"],
+    "test_crystal_connector": [
+        "test_expert_as_player_1_takes_the_colours_with_the_better_first_round",
+        "test_expert_answers_legally_on_tiny_budgets_and_when_cancelled",
+    ],
+    "test_crystal_formation": [
+        "test_bots_play_legal_moves_on_both_boards",
+        "test_expert_search_honours_a_node_budget",
+    ],
+    "test_element_shift": [
+        "test_expert_prediction_is_public_and_the_same_whoever_makes_it",
+        "test_every_bot_plays_legal_moves_through_a_game",
+    ],
+    "test_party_screen": ["test_a_phone_plays_chromatic_collapse_against_a_bot_on_the_big_screen"],
     # a real process killed, a real browser
     "test_hardening": ["test_killed_process_resumes_at_its_last_completed_move"],
     "test_party_browser": ["*"],
