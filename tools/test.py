@@ -13,8 +13,8 @@ than it saves: when the arguments name test files or tests (``tests/test_clock.p
 count themselves (``-n 0``, ``-n 4``, ``-p no:xdist``).
 
 ``--fast`` runs the edit-test loop's subset: every test not marked ``slow`` (whole-game
-screen runs, bot searches with real time budgets, long property tests), in well under a
-minute on two cores.  CI (.ci/run) runs everything.
+screen runs, bot searches, the monkey, the browser; the list is SLOW in
+tests/conftest.py), in under a minute on two idle cores.  CI (.ci/run) runs everything.
 
 Examples::
 
