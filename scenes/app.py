@@ -53,6 +53,11 @@ __all__ = ["App", "LOGICAL_SIZE", "MAX_CATCH_UP", "MAX_FRAME", "TICK", "TICK_RAT
 
 
 class App:
+    # Headless test runs that only look at the screen after a batch of ticks set this
+    # (tests/conftest.py): run_ticks then draws a batch's last tick only, the one a test
+    # can see.  The real loop draws every frame whatever it says.
+    draw_last_tick_only = False
+
     def __init__(
         self,
         *,
@@ -367,13 +372,13 @@ class App:
         """Run ``n`` ticks at once (tests and tools).  While the bot worker has a
         request in flight each tick also gives it 2 ms of real time, so a headless
         run cannot outrun a bot that thinks in real time."""
-        for _ in range(n):
+        for i in range(n):
             if self._worker is not None and self._worker.pending:
                 time.sleep(0.002)
             for event in pygame.event.get():
                 self.dispatch(event)
             self.update()
-            if draw:
+            if draw and (not self.draw_last_tick_only or i == n - 1 or not self.running):
                 self.draw(0.0)
             if not self.running:
                 break

@@ -27,7 +27,36 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 def scratch_home(tmp_path, monkeypatch):
     home = tmp_path / "home"
     monkeypatch.setenv("CRYSTAL_ARCADE_HOME", str(home))
+    # Bots in a thread for every App a test makes, not only after the first `app`
+    # fixture has run: under pytest-xdist a worker may start with any test, and a bot
+    # process per App costs a Python start-up each.  test_ai asks for each mode itself.
+    monkeypatch.setenv("CRYSTAL_ARCADE_BOT_WORKER", "thread")
     return home
+
+
+@pytest.fixture(autouse=True)
+def draw_last_tick_only(monkeypatch):
+    """A test sees the screen only after run_ticks returns, so every App a test makes
+    draws only the last tick of a batch: a whole-game run ticks thousands of frames no
+    one looks at.  run_ticks(1) still draws every tick, so a test that looks at each
+    frame (the monkey, a mid-animation capture) does so one tick at a time."""
+    from scenes.app import App
+
+    monkeypatch.setattr(App, "draw_last_tick_only", True)
+
+
+def _fsync_checked(fd: int) -> None:
+    os.fstat(fd)  # a closed or bad descriptor still raises OSError, as fsync would
+
+
+@pytest.fixture(autouse=True)
+def no_disk_flush(monkeypatch):
+    """Every autosave and settings write fsyncs; in a scratch home that is thrown away
+    the flush to disk proves nothing a test can see and costs tens of milliseconds per
+    move on a busy disk (hundreds of moves in a whole-game run).  The write, rename and
+    error paths are unchanged; the crash-safety test (test_hardening, killing a real
+    process) runs in a child process that keeps the real fsync."""
+    monkeypatch.setattr(os, "fsync", _fsync_checked)
 
 
 @pytest.fixture
@@ -46,3 +75,116 @@ def app(paths):
     a = make_app(headless=True, paths=paths)
     yield a
     a.shutdown()
+
+
+# -- the slow tests ------------------------------------------------------------------
+# ``python3 tools/test.py --fast`` runs everything not marked slow.  The marks live here,
+# in one list, rather than in each file: they are a property of the suite's running time
+# (measured with CRYSTAL_ARCADE_TEST_CPU below and --durations), not of what a test checks.
+# Each entry is a test module and the test functions in it ("*": every test).
+# tests/test_test_runner.py checks that every name here is still a test.
+SLOW = {
+    # tens of thousands of random events on every screen
+    "test_monkey": ["*"],
+    # fixed node budgets of Hard and Expert, and the exact oracles, in every position
+    "test_tactics": [
+        "test_bot_does_not_hang_a_losing_turn",
+        "test_position_has_a_losing_and_a_safe_turn",
+    ],
+    # whole games on the screen, from the title to the results
+    "test_view_chromatic_collapse": ["test_whole_game_from_title_to_results_against_hard"],
+    "test_view_color_crossroads": ["test_whole_game_against_hard_from_title_to_results"],
+    "test_view_crystal_connector": ["test_whole_game_from_title_against_hard_bot"],
+    "test_view_crystal_formation": [
+        "test_two_player_game_against_hard_bot_from_title_to_results",
+        "test_four_player_game_with_a_person_and_bots_from_title_to_results",
+        "test_six_player_hex_game_from_title_to_results",
+    ],
+    "test_view_element_shift": [
+        "test_one_person_and_eleven_hard_bots_from_the_title_to_the_results",
+        "test_three_people_pass_the_device_behind_a_curtain",
+    ],
+    "test_input_chromatic_collapse": [
+        "test_whole_game_with_finger_taps_and_drags_only",
+        "test_whole_game_with_controller_buttons_only",
+    ],
+    "test_input_color_crossroads": [
+        "test_touch_only_from_the_title_to_the_results",
+        "test_controller_only_from_the_title_to_the_results",
+    ],
+    "test_input_crystal_connector": [
+        "test_whole_game_by_touch_only",
+        "test_whole_game_by_controller_only",
+    ],
+    "test_input_crystal_formation": [
+        "test_touch_only_game_from_title_to_results",
+        "test_controller_only_game_from_title_to_results",
+    ],
+    "test_input_element_shift": [
+        "test_a_whole_game_with_finger_taps_and_drags_only",
+        "test_a_whole_game_with_a_game_controller_only",
+    ],
+    "test_play_base": ["test_person_against_bot_plays_to_the_results_screen"],
+    "test_tutorial_input": ["test_a_whole_tutorial_by_one_kind_of_input"],
+    # the replay theatre rebuilding and analysing whole games
+    "test_theatre": [
+        "test_step_to_the_end_and_back_shows_the_rebuilt_states",
+        "test_take_over_from_the_middle_and_finish_the_game",
+        "test_exports_write_a_png_and_an_animated_gif",
+    ],
+    "test_analysis": [
+        "test_a_blundered_win_is_marked_as_a_mistake",
+        "test_the_analyst_fills_the_graph_in_the_background_and_a_second_viewing_is_instant",
+        "test_a_blundered_fifth_tree_is_marked_in_crystal_formation",
+    ],
+    # bots and reference players playing whole games against each other
+    "test_arena": [
+        "test_references_play_whole_legal_games_of_every_two_player_game",
+        "test_ref_uct_and_ref_ab_play_whole_legal_element_shift_games",
+    ],
+    "test_newcomer": ["test_greedy_plays_whole_legal_games_and_beats_random"],
+    # Hard and Expert searching whole games or big budgets in the engine tests
+    "test_chromatic_collapse": ["test_bots_stop_the_opponents_connection"],
+    "test_color_crossroads": ["test_hard_beats_random_in_a_short_seeded_match"],
+    "test_crystal_connector": [
+        "test_expert_as_player_1_takes_the_colours_with_the_better_first_round",
+        "test_expert_answers_legally_on_tiny_budgets_and_when_cancelled",
+    ],
+    "test_crystal_formation": [
+        "test_bots_play_legal_moves_on_both_boards",
+        "test_expert_search_honours_a_node_budget",
+    ],
+    "test_element_shift": [
+        "test_expert_prediction_is_public_and_the_same_whoever_makes_it",
+        "test_every_bot_plays_legal_moves_through_a_game",
+    ],
+    "test_party_screen": ["test_a_phone_plays_chromatic_collapse_against_a_bot_on_the_big_screen"],
+    # a real process killed, a real browser
+    "test_hardening": ["test_killed_process_resumes_at_its_last_completed_move"],
+    "test_party_browser": ["*"],
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        module = item.module.__name__.rsplit(".", 1)[-1] if item.module else ""
+        names = SLOW.get(module)
+        if names and ("*" in names or item.originalname in names):
+            item.add_marker(pytest.mark.slow)
+
+
+# -- what each test costs ------------------------------------------------------------
+# CRYSTAL_ARCADE_TEST_CPU=FILE appends "<cpu seconds> <wall seconds> <test id>" per test
+# (the process's CPU time, bot threads included).  On a shared machine wall time says
+# more about the neighbours than about the test; this is what chose the slow marks.
+_CPU_LOG = os.environ.get("CRYSTAL_ARCADE_TEST_CPU")
+if _CPU_LOG:
+    import time
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(item, nextitem):
+        cpu, wall = time.process_time(), time.perf_counter()
+        yield
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        with open(_CPU_LOG, "a", encoding="utf-8") as fh:
+            fh.write(f"{cpu:.2f} {wall:.2f} {item.nodeid}\n")

@@ -15,6 +15,7 @@ Read from the source with ``ast`` (every import, also those inside functions):
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,9 +73,17 @@ def imports_of(path: Path, name: str, known: dict[str, Path]) -> set[str]:
     return out
 
 
-def graph() -> dict[str, set[str]]:
+@functools.lru_cache(maxsize=1)
+def _graph_once() -> dict[str, frozenset[str]]:
     known = modules()
-    return {name: imports_of(path, name, known) for name, path in known.items()}
+    return {name: frozenset(imports_of(path, name, known)) for name, path in known.items()}
+
+
+def graph() -> dict[str, set[str]]:
+    """Every module's imports.  The source is parsed once per test process (it does not
+    change during a run; parsing it costs over a second a test); each caller gets its
+    own copy to change."""
+    return {name: set(targets) for name, targets in _graph_once().items()}
 
 
 def mutual_pairs(g: dict[str, set[str]]) -> set[frozenset]:

@@ -125,6 +125,20 @@ def test_fixed_tick_loop_runs_and_quits_after_ticks(paths):
     assert a.tick_count >= 5 and a.frame_count >= 1
 
 
+def test_a_test_app_draws_only_the_last_tick_of_a_batch(app):
+    """A test's App skips the frames no test can see (tests/conftest.py); tools and the
+    real loop draw every tick."""
+    assert app.draw_last_tick_only
+    before = (app.tick_count, app.frame_count)
+    app.run_ticks(5)
+    assert (app.tick_count, app.frame_count) == (before[0] + 5, before[1] + 1)
+    app.run_ticks(3, draw=False)
+    assert app.frame_count == before[1] + 1
+    app.draw_last_tick_only = False
+    app.run_ticks(4)
+    assert app.frame_count == before[1] + 5
+
+
 def test_scene_stack_changes_apply_between_ticks(app):
     from scenes.settings import SettingsScene
 

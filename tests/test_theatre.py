@@ -333,7 +333,8 @@ def test_the_list_answers_taps_and_keys(app, paths):
     app.push(lib)
     app.run_ticks(1)  # the rows ask the worker for their thumbnails
     lib.wait_for_thumbnails()
-    app.run_ticks(4)  # one thumbnail drawn per frame
+    for _ in range(4):  # one thumbnail drawn per frame, so every frame drawn
+        app.run_ticks(1)
     assert len(lib.rows) == 3 and sum(1 for v in lib.thumbs.values() if v is not None) == 3
     key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)

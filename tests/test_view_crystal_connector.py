@@ -25,12 +25,12 @@ ARROW = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT, "right
 
 # -- helpers ------------------------------------------------------------------------------
 def wait(app, predicate, seconds: float = 20.0) -> None:
-    """Tick (without drawing) until ``predicate`` holds; bots think in real time."""
+    """Tick (without drawing) until ``predicate`` holds; bots think in real time (while
+    one is thinking, run_ticks gives it 2 ms of real time a tick; other ticks need none)."""
     end = time.monotonic() + seconds
     while not predicate():
         assert time.monotonic() < end, "timed out waiting for the screen"
         app.run_ticks(1, draw=False)
-        time.sleep(0.001)
 
 
 def settle(app, view) -> None:
