@@ -247,7 +247,15 @@ class App:
         if released and self.kiosk:
             release_memory()
         if not self.stack:
-            self.running = False
+            if self.kiosk and self.home is not None:
+                # A kiosk ends only by the operator's chord or a signal, never because
+                # its screens were all closed (say, several keys in one frame each
+                # queueing a pop): back to the title instead.
+                scene = self.home(self)
+                self.stack.append(scene)
+                scene.enter()
+            else:
+                self.running = False
 
     # -- loop ---------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
