@@ -80,9 +80,9 @@ from game.ai.base import Budget, RandomBot, SearchCancelled
 from game.core import IllegalMove, seat_view
 
 DEFAULT_THINK_SECONDS = 1.0
-WATCHDOG_GRACE = 0.75  # seconds past a request's budget before its process is replaced
+WATCHDOG_GRACE = 0.5  # seconds past a request's budget before its process is replaced
 WATCHDOG_NODES_SECONDS = 30.0  # the watchdog's budget for a request limited by nodes only
-RETRY_SECONDS = 0.4  # the budget of a request run again after the watchdog fired
+RETRY_SECONDS = 0.25  # the budget of a request run again after the watchdog fired
 RESTART_TIMEOUT = 1.75  # a replacement process not ready by then: the thread fallback
 
 
