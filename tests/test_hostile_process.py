@@ -56,7 +56,9 @@ def gone(pid: int) -> bool:
 @POSIX
 def test_a_stopped_worker_process_is_replaced_and_the_bot_still_moves():
     state = NimState((3, 4, 5), 2)
-    with BotWorker(mode="process", watchdog_grace=0.3) as w:
+    # A generous restart_timeout: a loaded machine must not turn this into a test of
+    # the thread fallback (where a stopped process is simply abandoned).
+    with BotWorker(mode="process", watchdog_grace=0.3, restart_timeout=30.0) as w:
         # The process is up and answering.
         first = w.request("nim-bots", "medium", state, spec_module="tests.bot_test_game")
         assert wait_for(w, first).ok
@@ -69,12 +71,15 @@ def test_a_stopped_worker_process_is_replaced_and_the_bot_still_moves():
         os.kill(pid, signal.SIGSTOP)
         result = wait_for(w, ticket)
         assert result.ok and state.parse_move(result.move) in state.legal_moves()
-        assert w.watchdog_restarts == 1 and w.mode == "process"
-        assert w._backend.process.pid != pid
+        # Replaced (once; twice if the retry was slow too on a loaded machine).
+        why = (w.watchdog_log, w.fallback_reason)
+        assert 1 <= w.watchdog_restarts <= 2 and w.mode == "process", why
+        assert w._backend.process.pid != pid, why
         assert wait_until(lambda: gone(pid), 5.0), "the stopped process was left behind"
-        # The replacement serves the next request as usual.
+        # The next request is served as usual.
+        restarts = w.watchdog_restarts
         after = w.request("nim-bots", "medium", state, spec_module="tests.bot_test_game")
-        assert wait_for(w, after).ok and w.watchdog_restarts == 1
+        assert wait_for(w, after).ok and w.watchdog_restarts == restarts
 
 
 @POSIX
@@ -82,12 +87,12 @@ def test_a_bot_that_sleeps_forever_still_gets_a_move_made():
     """The same bot hangs again in the new process: the second time a random legal
     move answers, so a kiosk's bot never stalls the game."""
     state = NimState((2, 2), 2)
-    with BotWorker(mode="process", watchdog_grace=0.2) as w:
+    with BotWorker(mode="process", watchdog_grace=0.2, restart_timeout=30.0) as w:
         ticket = w.request("nim-hang", "sleeper", state, spec_module="tests.hang_bot_game")
         result = wait_for(w, ticket)
         assert result.ok and state.parse_move(result.move) in state.legal_moves()
-        assert w.watchdog_restarts == 2
-        assert len(w.watchdog_log) == 2 and "no answer" in w.watchdog_log[0]
+        assert w.watchdog_restarts == 2 and w.mode == "process", w.fallback_reason
+        assert "no answer" in w.watchdog_log[0]
 
 
 @POSIX

@@ -50,15 +50,16 @@ after the cancel the process is killed and a fresh one started.  (A thread canno
 killed; in thread mode such a bot delays the next answer until it returns.)
 
 Watchdog: a process that has not answered a request within its budget (``seconds``,
-else the bot's ``think_seconds``; ``WATCHDOG_NODES_SECONDS`` for a nodes-only
-request) plus ``watchdog_grace`` seconds -- SIGSTOPped, stuck in native code, a bot
-that ignores its budget -- is killed and replaced, and the request runs again in the
-new process with a short budget (``RETRY_SECONDS``).  A replacement that is not ready
-within ``RESTART_TIMEOUT`` seconds gives way to the thread fallback.  If the retry
-times out too, a bot's ``choose`` is answered by a random legal move (a kiosk's bot
-must move; ``worker.watchdog_log`` says what happened) and any other request by an
-error result.  ``close`` never waits longer than its timeout plus half a second: a
-process that does not leave when asked is killed (SIGKILL also ends a stopped one).
+else the bot's ``think_seconds``; ``WATCHDOG_NODES_SECONDS`` for a nodes-only or an
+analysis request; at least ``WATCHDOG_MIN_SECONDS``) plus ``watchdog_grace`` seconds
+-- SIGSTOPped, stuck in native code, a bot that ignores its budget -- is killed and
+replaced, and the request runs again in the new process with a short budget
+(``RETRY_SECONDS``).  A replacement that is not ready within ``restart_timeout``
+seconds gives way to the thread fallback.  If the retry times out too, the request is
+answered by a random legal move (a kiosk's bot must move; ``worker.watchdog_log`` says
+what happened), an analysis by an error result.  ``close`` never waits longer than its
+timeout plus half a second: a process that does not leave when asked is killed
+(SIGKILL also ends a stopped one).
 """
 
 from __future__ import annotations
@@ -81,6 +82,7 @@ from game.core import IllegalMove, seat_view
 
 DEFAULT_THINK_SECONDS = 1.0
 WATCHDOG_GRACE = 0.5  # seconds past a request's budget before its process is replaced
+WATCHDOG_MIN_SECONDS = 0.75  # the least budget it allows: a 0.05 s bot still has a move to build
 WATCHDOG_NODES_SECONDS = 30.0  # the watchdog's budget for a request limited by nodes only
 RETRY_SECONDS = 0.25  # the budget of a request run again after the watchdog fired
 RESTART_TIMEOUT = 1.75  # a replacement process not ready by then: the thread fallback
@@ -338,7 +340,7 @@ class BotWorker:
     """Runs bot requests off the UI thread; see the module docstring.
 
     ``BotWorker(mode="auto", *, start_timeout=30.0, cancel_grace=3.0,
-    watchdog_grace=WATCHDOG_GRACE)``; ``mode`` is
+    watchdog_grace=WATCHDOG_GRACE, restart_timeout=RESTART_TIMEOUT)``; ``mode`` is
     "process", "thread" or "auto" (a process, except where processes cannot work:
     Emscripten builds, or ``CRYSTAL_ARCADE_BOT_WORKER=thread`` in the environment).
     """
@@ -350,6 +352,7 @@ class BotWorker:
         start_timeout: float = 30.0,
         cancel_grace: float = 3.0,
         watchdog_grace: float = WATCHDOG_GRACE,
+        restart_timeout: float = RESTART_TIMEOUT,
     ) -> None:
         if mode not in ("auto", "process", "thread"):
             raise ValueError(f"mode must be 'auto', 'process' or 'thread', not {mode!r}")
@@ -366,6 +369,7 @@ class BotWorker:
         self._cancel_grace = cancel_grace
         self.restarts = 0  # processes replaced because a bot ignored a cancel
         self._watchdog_grace = watchdog_grace
+        self._restart_timeout = restart_timeout
         self._sent_at = 0.0  # when the running request was handed to the backend
         self._running_budget = 0.0  # the running request's time budget (the watchdog's)
         self._watchdog_tries: dict[int, int] = {}  # ticket -> times the watchdog fired
@@ -526,6 +530,9 @@ class BotWorker:
 
     def _watch_budget(self, req) -> float:
         """The time the watchdog allows a request before its grace starts."""
+        return max(WATCHDOG_MIN_SECONDS, self._request_budget(req))
+
+    def _request_budget(self, req) -> float:
         if req.get("seconds") is not None:
             return float(req["seconds"])
         if req.get("nodes") is not None or req.get("method") == "analyse":
@@ -573,13 +580,13 @@ class BotWorker:
         )
         retry = None
         if tries == 1:
-            retry = dict(req, seconds=min(self._running_budget, RETRY_SECONDS))
+            retry = dict(req, seconds=min(self._request_budget(req), RETRY_SECONDS))
         elif tries == 2 and req.get("method") != "analyse":
             retry = dict(
                 req, level="random", method="choose", attrs={}, kwargs={}, seconds=RETRY_SECONDS
             )
         try:
-            self._backend = _ProcessBackend(RESTART_TIMEOUT)
+            self._backend = _ProcessBackend(self._restart_timeout)
         except Exception as exc:  # noqa: BLE001
             self.fallback_reason = f"could not restart the bot process: {exc}"
             self._backend = _ThreadBackend()
