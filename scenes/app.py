@@ -51,6 +51,41 @@ from scenes.scene import (  # noqa: E402
 
 __all__ = ["App", "LOGICAL_SIZE", "MAX_CATCH_UP", "MAX_FRAME", "TICK", "TICK_RATE", "Scene"]
 
+# Signals that end a session like a normal quit (a booth's shutdown script sends
+# SIGTERM; Ctrl+C in a terminal is SIGINT).  The handler only records the signal: the
+# loop checks it every frame and leaves through the same shutdown as Quit, so no save
+# is ever cut in half by a signal arriving mid-write.
+STOP_SIGNALS = ("SIGTERM", "SIGINT")
+_stop_signals: list[int] = []
+# How long closing the bot worker may take at exit before its process is killed.
+WORKER_CLOSE_SECONDS = 0.5
+
+
+def install_stop_handlers() -> list[int]:
+    """Make SIGTERM and SIGINT ask the loop to quit; returns the signals handled
+    (none off the main thread, where Python cannot set handlers)."""
+    import signal
+
+    def on_signal(signum, frame) -> None:
+        _stop_signals.append(signum)
+
+    handled = []
+    for name in STOP_SIGNALS:
+        sig = getattr(signal, name, None)
+        if sig is None:
+            continue
+        try:
+            signal.signal(sig, on_signal)
+        except (ValueError, OSError):
+            continue
+        handled.append(int(sig))
+    return handled
+
+
+def stop_requested() -> int | None:
+    """The first stop signal received, or None."""
+    return _stop_signals[0] if _stop_signals else None
+
 
 class App:
     # Headless test runs that only look at the screen after a batch of ticks set this
@@ -239,7 +274,15 @@ class App:
         if released and self.kiosk:
             release_memory()
         if not self.stack:
-            self.running = False
+            if self.kiosk and self.home is not None:
+                # A kiosk ends only by the operator's chord or a signal, never because
+                # its screens were all closed (say, several keys in one frame each
+                # queueing a pop): back to the title instead.
+                scene = self.home(self)
+                self.stack.append(scene)
+                scene.enter()
+            else:
+                self.running = False
 
     # -- loop ---------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
@@ -315,6 +358,9 @@ class App:
         accumulator = 0.0
         last = time.perf_counter()
         while self.running:
+            if _stop_signals:  # SIGTERM / SIGINT: the same way out as Quit
+                self.running = False
+                break
             now = time.perf_counter()
             frame = min(now - last, MAX_FRAME)
             last = now
@@ -393,14 +439,24 @@ class App:
         return predicate()
 
     def shutdown(self) -> None:
-        try:
-            self.settings.save(self.paths)
-        except OSError:
-            pass
+        """What every way out saves and stops: settings (never at a kiosk: a booth's
+        session must not rewrite the person's own settings.json), each scene's exit
+        (a hosted party stops), then the bot worker, within a bounded time."""
+        if not self.kiosk:
+            try:
+                self.settings.save(self.paths)
+            except OSError:
+                pass
         while self.stack:
-            self.stack.pop().exit()
+            scene = self.stack.pop()
+            try:
+                scene.exit()
+            except Exception:  # noqa: BLE001 - one scene's failure must not block the exit
+                import traceback as tb
+
+                log_error(self.paths, tb.format_exc())
         if self._worker is not None:
-            self._worker.close()
+            self._worker.close(timeout=WORKER_CLOSE_SECONDS)
             self._worker = None
 
 

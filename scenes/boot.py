@@ -19,7 +19,7 @@ import pygame  # noqa: E402
 
 from game.registry import GAMES  # noqa: E402
 from game.saves import remove_stray_tmp, user_paths  # noqa: E402
-from scenes.app import App  # noqa: E402
+from scenes.app import App, install_stop_handlers  # noqa: E402
 from scenes.kiosk import KioskPolicy  # noqa: E402
 from scenes.select import start_quick_game  # noqa: E402
 from scenes.theatre.library import open_file  # noqa: E402
@@ -54,7 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Game ids: " + ", ".join(GAMES) + ".  A full id such as "
         "'crystal-connector:rocks,pylons#12345' reproduces a start exactly.  Party play "
         "(phones as controllers over the local network) starts from game select: set seats "
-        "to Phone or turn Host party on; where it listens is in Settings.",
+        "to Phone or turn Host party on; where it listens is in Settings.  SIGTERM or SIGINT "
+        "ends any mode like Quit (autosave kept, settings saved except at a kiosk), exit "
+        "status 0.",
     )
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
@@ -77,7 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--kiosk",
         action="store_true",
-        help="event mode: fullscreen, no Quit, locked settings, attract demo",
+        help="event mode: fullscreen, no Quit, settings never saved, attract demo; the "
+        "operator leaves with Ctrl+Shift+Q and the PIN from kiosk.json (wrong PINs back off)",
     )
     return p
 
@@ -88,6 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()  # harmless unless frozen; needed by the gui script too
     parser = build_parser()
     args = parser.parse_args(argv)
+    # SIGTERM / SIGINT end any mode like Quit (exit status 0); set before the window
+    # opens so a signal during start-up is honoured as soon as the loop runs.
+    install_stop_handlers()
     fullscreen = True if args.fullscreen else (False if args.windowed else None)
     try:
         app = make_app(headless=args.headless, fullscreen=fullscreen, kiosk=args.kiosk, args=args)

@@ -7,7 +7,7 @@ defaults on first start so an operator can find and edit it):
 - ``attract_after_seconds`` (45): idle time on the title before the demo starts.
 - ``idle_timeout_seconds`` (90): idle time in a game before "Still there?".
 - ``still_there_seconds`` (15): the countdown before going back to the title.
-- ``exit_pin`` (""): digits asked for after the exit chord; empty = no PIN.
+- ``exit_pin`` (""): 4 to 12 digits asked for after the exit chord; empty = no PIN.
 - ``demo_seconds_per_game`` (75): how long each game is shown in the demo.
 - ``party`` (false): true lets visitors host a party from game select (Phone seats,
   the Host party switch: phones on the booth's network join as controllers), and the
@@ -15,7 +15,13 @@ defaults on first start so an operator can find and edit it):
 - ``allow_replays`` (false): offer Replays on the title (the best game of the day on
   the big screen).
 
-The operator leaves with **Ctrl+Shift+Q** (then the PIN, if one is set).
+The operator leaves with **Ctrl+Shift+Q** (then the PIN, if one is set).  One prompt
+at a time; after ``PIN_FREE_TRIES`` wrong PINs the prompt takes no input for
+``PIN_LOCK_SECONDS`` (counted in ticks), doubling after each further wrong one, up to
+``PIN_LOCK_MAX_SECONDS``.  When kiosk.json was damaged with no good copy to fall back
+on (``exit_locked``), the chord only says exiting is locked: a signal (SIGTERM) ends
+the kiosk then.  A kiosk never writes the person's settings.json, and saves at most
+one replay per finished game and ``REPLAY_CAP`` per session.
 """
 
 from __future__ import annotations
@@ -29,8 +35,16 @@ from game.core import GameSetup
 from game.match import Match, Seat
 from game.registry import GAMES
 from scenes.config import KioskConfig  # noqa: F401 - its home was here; tests import it so
-from scenes.scene import LOGICAL_SIZE, Scene
-from scenes.widgets import draw_panel, draw_text, lighten
+from scenes.config import EXIT_PIN_DIGITS, valid_exit_pin
+from scenes.scene import LOGICAL_SIZE, TICK_RATE, Scene
+from scenes.widgets import draw_panel, draw_text, lighten, toast
+
+PIN_FREE_TRIES = 5  # wrong PINs before the prompt backs off
+PIN_LOCK_SECONDS = 30  # the first wait; each further wrong PIN doubles it
+PIN_LOCK_MAX_SECONDS = 3600  # an hour a try at most: the operator can still get out
+PIN_IDLE_SECONDS = 30  # a forgotten prompt closes by itself
+REPLAY_CAP = 5  # replays a kiosk session may save (one per finished game)
+EXIT_LOCKED_TEXT = "Exit is locked: the kiosk settings are damaged"
 
 
 class KioskPolicy:
@@ -42,6 +56,12 @@ class KioskPolicy:
     def __init__(self, config: KioskConfig):
         self.config = config
         self.next_demo = 0  # the attract demo walks through the games in turn
+        # The PIN's back-off lives here, not in the prompt: closing and reopening the
+        # prompt must not hand a visitor fresh tries.
+        self.wrong_pins = 0
+        self.locked_until = 0  # app tick before which the prompt takes no input
+        self.prompt: PinScene | None = None  # the one open prompt
+        self.replays_saved = 0  # this session's, against REPLAY_CAP
 
     @classmethod
     def load(cls, paths) -> tuple["KioskPolicy", str | None]:
@@ -52,12 +72,40 @@ class KioskPolicy:
         """The exit chord is the operator's, whatever screen is up."""
         if not is_exit_chord(event):
             return False
+        if getattr(self.config, "exit_locked", False):
+            # No prompt at all: no PIN can be trusted from a damaged file.  Said once
+            # per showing, never stacked.
+            showing = app.__dict__.get("_toasts", [])
+            if not any(t.text == EXIT_LOCKED_TEXT for t in showing):
+                toast(app, EXIT_LOCKED_TEXT, "warning", seconds=3)
+            return True
         if self.config.exit_pin:
-            if not (app.stack and isinstance(app.stack[-1], PinScene)):
-                app.push(PinScene(app))
+            if self.prompt is not None and not self._prompt_alive(app):
+                self.prompt = None  # dropped without its exit hook (error recovery)
+            if self.prompt is None:
+                self.prompt = PinScene(app, self)
+                app.push(self.prompt)
         else:
             app.quit()
         return True
+
+    def _prompt_alive(self, app) -> bool:
+        return self.prompt in app.stack or any(s is self.prompt for _, s in app._pending)
+
+    # -- the PIN's back-off ------------------------------------------------------------
+    def lock_ticks_left(self, app) -> int:
+        return max(0, self.locked_until - app.tick_count)
+
+    def pin_wrong(self, app) -> None:
+        self.wrong_pins += 1
+        beyond = self.wrong_pins - PIN_FREE_TRIES
+        if beyond >= 0:
+            seconds = min(PIN_LOCK_SECONDS * 2 ** min(beyond, 16), PIN_LOCK_MAX_SECONDS)
+            self.locked_until = app.tick_count + int(seconds * TICK_RATE)
+
+    # -- replays -------------------------------------------------------------------------
+    def may_save_replay(self) -> bool:
+        return self.replays_saved < REPLAY_CAP
 
     def tick(self, app) -> None:
         """Idle on the title: the attract demo.  Idle anywhere else: 'Still there?'."""
@@ -220,11 +268,14 @@ class StillThereScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.left = int(app.kiosk_config.still_there_seconds * 60)
+        self.closing = False
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.app.input.last_input_tick = self.app.tick_count
-            self.app.pop()
+            if not self.closing:  # keys mashed in one frame: one pop, not one each
+                self.closing = True
+                self.app.pop()
 
     def update(self) -> None:
         super().update()
@@ -272,36 +323,90 @@ class StillThereScene(Scene):
 
 
 class PinScene(Scene):
-    """The operator's PIN after the exit chord (digits, Enter; Esc cancels)."""
+    """The operator's PIN after the exit chord (digits, Enter; Esc cancels).  Takes
+    4 to 12 ASCII digits (the one rule, ``valid_exit_pin``); wrong PINs back off
+    (see ``KioskPolicy.pin_wrong``) and the prompt says how long to wait."""
 
     name = "pin"
     overlay = True
 
-    def __init__(self, app):
+    def __init__(self, app, policy: KioskPolicy | None = None):
         super().__init__(app)
+        self.policy = policy if policy is not None else app.policy
         self.digits = ""
         self.wrong = False
+        self.short = False  # Enter on fewer digits than any PIN has
+        self.last_key = 0  # own ticks at the last key: a forgotten prompt closes
+        self.closing = False
+
+    def exit(self) -> None:
+        if self.policy is not None and self.policy.prompt is self:
+            self.policy.prompt = None
+
+    def locked_ticks(self) -> int:
+        return self.policy.lock_ticks_left(self.app) if self.policy is not None else 0
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type != pygame.KEYDOWN:
             return
+        self.last_key = self.ticks
+        if self.closing:
+            return  # a pop is queued: a second Esc in the frame must not pop the game too
         if event.key == pygame.K_ESCAPE:
-            self.app.pop()
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.digits == self.app.kiosk_config.exit_pin:
-                self.app.quit()
-            else:
-                self.digits, self.wrong = "", True
+            self.close()
+            return
+        if self.locked_ticks():
+            return  # backing off: no digit and no Enter counts
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.submit()
         elif event.key == pygame.K_BACKSPACE:
             self.digits = self.digits[:-1]
-        elif event.unicode and event.unicode.isdigit() and len(self.digits) < 12:
+        elif (
+            len(event.unicode or "") == 1
+            and "0" <= event.unicode <= "9"
+            and len(self.digits) < EXIT_PIN_DIGITS[1]
+        ):
             self.digits += event.unicode
-            self.wrong = False
+            self.wrong = self.short = False
+
+    def submit(self) -> None:
+        entered, self.digits = self.digits, ""
+        if not valid_exit_pin(entered):
+            # Cannot be the PIN: not a try (a visitor mashing Enter locks nobody out).
+            self.short, self.wrong = True, False
+            return
+        if entered == self.app.kiosk_config.exit_pin and valid_exit_pin(
+            self.app.kiosk_config.exit_pin
+        ):
+            self.app.quit()
+            return
+        self.wrong, self.short = True, False
+        if self.policy is not None:
+            self.policy.pin_wrong(self.app)
 
     def update(self) -> None:
         super().update()
-        if self.ticks > 60 * 30:  # a forgotten PIN prompt closes by itself
+        if self.locked_ticks():
+            self.last_key = self.ticks  # the idle clock starts when the wait is over
+        elif self.ticks - self.last_key > PIN_IDLE_SECONDS * TICK_RATE:
+            self.close()
+
+    def close(self) -> None:
+        if not self.closing:
+            self.closing = True
             self.app.pop()
+
+    def note(self) -> tuple[str, str]:
+        """The line under the dots, and its colour's theme key."""
+        left = self.locked_ticks()
+        if left:
+            return f"Too many wrong PINs: wait {(left + TICK_RATE - 1) // TICK_RATE} s", "bad"
+        if self.wrong:
+            return "Wrong PIN", "bad"
+        if self.short:
+            low, high = EXIT_PIN_DIGITS
+            return f"The PIN has {low} to {high} digits", "bad"
+        return "Enter to leave, Esc to cancel", "text_dim"
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
@@ -324,12 +429,12 @@ class PinScene(Scene):
             (box.centerx, box.y + 100),
             "midtop",
         )
-        note = "Wrong PIN" if self.wrong else "Enter to leave, Esc to cancel"
+        note, colour = self.note()
         draw_text(
             surface,
             note,
             theme.font(20),
-            theme["bad"] if self.wrong else theme["text_dim"],
+            theme[colour],
             (box.centerx, box.y + 180),
             "midtop",
         )

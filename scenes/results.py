@@ -51,6 +51,7 @@ class ResultsScene(MenuScene):
         # A hosted party stays up on this screen (handed over by the play scene) so a
         # rematch keeps every phone in its seat; leaving any other way ends it.
         self.party = None
+        self.replay_saved = False  # a kiosk saves each finished game's replay once
         # The play view's own seat colours, so a player is the same colour on both screens.
         self._seat_colour = seat_colour
         self.outcome = match.state.outcome()
@@ -138,12 +139,28 @@ class ResultsScene(MenuScene):
             self.party.stop()
 
     def save_replay(self) -> None:
-
+        policy = self.app.policy if self.app.kiosk else None
+        if policy is not None:
+            # A booth: one replay per finished game, a few per session, and never a
+            # path on screen (visitors need not learn the operator's folders).
+            if self.replay_saved:
+                toast(self.app, "This game's replay is already saved")
+                return
+            if not policy.may_save_replay():
+                toast(self.app, "No more replays can be saved here")
+                return
         try:
             path = autosave.save_replay(self.match, self.app.paths)
-            toast(self.app, f"Replay saved: {path}")
         except SaveError as exc:
-            toast(self.app, str(exc), "warning")
+            text = "The replay could not be saved" if policy is not None else str(exc)
+            toast(self.app, text, "warning")
+            return
+        self.replay_saved = True
+        if policy is not None:
+            policy.replays_saved += 1
+            toast(self.app, "Replay saved")
+        else:
+            toast(self.app, f"Replay saved: {path}")
 
     def to_title(self) -> None:
         self.app.reset_to(self.app.build("title"))

@@ -116,6 +116,8 @@ class SettingsScene(MenuScene):
         self.save()
 
     def save(self) -> None:
+        if self.app.kiosk:
+            return  # a booth's changes live in memory: the person's settings.json is theirs
         problem = self.app.settings.save(self.app.paths)
         if problem:
             toast(self.app, problem, "warning")

@@ -48,6 +48,18 @@ a late cancel can never hit the next request) and its result is discarded.  A bo
 that ignores its budget is not allowed to hold up the queue: ``cancel_grace`` seconds
 after the cancel the process is killed and a fresh one started.  (A thread cannot be
 killed; in thread mode such a bot delays the next answer until it returns.)
+
+Watchdog: a process that has not answered a request within its budget (``seconds``,
+else the bot's ``think_seconds``; ``WATCHDOG_NODES_SECONDS`` for a nodes-only or an
+analysis request; at least ``WATCHDOG_MIN_SECONDS``) plus ``watchdog_grace`` seconds
+-- SIGSTOPped, stuck in native code, a bot that ignores its budget -- is killed and
+replaced, and the request runs again in the new process with a short budget
+(``RETRY_SECONDS``).  A replacement that is not ready within ``restart_timeout``
+seconds gives way to the thread fallback.  If the retry times out too, the request is
+answered by a random legal move (a kiosk's bot must move; ``worker.watchdog_log`` says
+what happened), an analysis by an error result.  ``close`` never waits longer than its
+timeout plus half a second: a process that does not leave when asked is killed
+(SIGKILL also ends a stopped one).
 """
 
 from __future__ import annotations
@@ -69,6 +81,11 @@ from game.ai.base import Budget, RandomBot, SearchCancelled
 from game.core import IllegalMove, seat_view
 
 DEFAULT_THINK_SECONDS = 1.0
+WATCHDOG_GRACE = 0.5  # seconds past a request's budget before its process is replaced
+WATCHDOG_MIN_SECONDS = 0.75  # the least budget it allows: a 0.05 s bot still has a move to build
+WATCHDOG_NODES_SECONDS = 30.0  # the watchdog's budget for a request limited by nodes only
+RETRY_SECONDS = 0.25  # the budget of a request run again after the watchdog fired
+RESTART_TIMEOUT = 1.75  # a replacement process not ready by then: the thread fallback
 
 
 class BotResult(NamedTuple):
@@ -179,11 +196,13 @@ def _process_main(conn, cancel_flag) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     except (ImportError, ValueError, OSError):
         pass
-    conn.send(("ready", os.getpid()))
     try:
         import game.registry  # noqa: F401 - warm up so the first answer comes sooner
     except Exception:  # noqa: BLE001 - a broken game module fails its own requests
         pass
+    # Ready only once warm: the watchdog counts a request's budget from here, so the
+    # imports are not charged to the first search.
+    conn.send(("ready", os.getpid()))
     while True:
         try:
             req = conn.recv()
@@ -225,6 +244,7 @@ class _ProcessBackend:
         self.process.start()
         child_conn.close()  # so a dead child shows as EOF on our end
         self.ready = False
+        self.ready_at: float | None = None  # when the child said it was ready
         self.deadline = time.monotonic() + start_timeout
 
     def send(self, req) -> None:
@@ -241,6 +261,7 @@ class _ProcessBackend:
                 msg = self.conn.recv()
                 if msg[0] == "ready":
                     self.ready = True
+                    self.ready_at = time.monotonic()
                 else:
                     out.append(msg)
         except (EOFError, OSError) as exc:
@@ -265,11 +286,10 @@ class _ProcessBackend:
             pass
         self.process.join(timeout)
         if self.process.is_alive():
-            self.process.terminate()
-            self.process.join(1.0)
-        if self.process.is_alive():
+            # SIGKILL, not SIGTERM: a stopped (SIGSTOPped) child keeps a SIGTERM pending
+            # and would hold the app's exit; the child has nothing of its own to save.
             self.process.kill()
-            self.process.join(1.0)
+            self.process.join(0.5)
         self.conn.close()
 
 
@@ -319,13 +339,20 @@ class _ThreadBackend:
 class BotWorker:
     """Runs bot requests off the UI thread; see the module docstring.
 
-    ``BotWorker(mode="auto", *, start_timeout=30.0, cancel_grace=3.0)``; ``mode`` is
+    ``BotWorker(mode="auto", *, start_timeout=30.0, cancel_grace=3.0,
+    watchdog_grace=WATCHDOG_GRACE, restart_timeout=RESTART_TIMEOUT)``; ``mode`` is
     "process", "thread" or "auto" (a process, except where processes cannot work:
     Emscripten builds, or ``CRYSTAL_ARCADE_BOT_WORKER=thread`` in the environment).
     """
 
     def __init__(
-        self, mode: str = "auto", *, start_timeout: float = 30.0, cancel_grace: float = 3.0
+        self,
+        mode: str = "auto",
+        *,
+        start_timeout: float = 30.0,
+        cancel_grace: float = 3.0,
+        watchdog_grace: float = WATCHDOG_GRACE,
+        restart_timeout: float = RESTART_TIMEOUT,
     ) -> None:
         if mode not in ("auto", "process", "thread"):
             raise ValueError(f"mode must be 'auto', 'process' or 'thread', not {mode!r}")
@@ -341,6 +368,15 @@ class BotWorker:
         self._start_timeout = start_timeout
         self._cancel_grace = cancel_grace
         self.restarts = 0  # processes replaced because a bot ignored a cancel
+        self._watchdog_grace = watchdog_grace
+        self._restart_timeout = restart_timeout
+        self._sent_at = 0.0  # when the running request was handed to the backend
+        self._running_budget = 0.0  # the running request's time budget (the watchdog's)
+        self._watchdog_tries: dict[int, int] = {}  # ticket -> times the watchdog fired
+        self._budgets: dict[tuple, float] = {}  # (spec, module, level) -> think_seconds
+        self._injected: list[BotResult] = []  # answers the watchdog made itself
+        self.watchdog_restarts = 0  # processes replaced because they stopped answering
+        self.watchdog_log: list[str] = []  # one line each time the watchdog fired
         self._closed = False
         self.fallback_reason: str | None = None
         self._backend: _ProcessBackend | _ThreadBackend
@@ -428,11 +464,12 @@ class BotWorker:
         except RuntimeError as exc:
             raw = []
             self._fall_back(str(exc))
-        results = []
+        results, self._injected = self._injected, []
         for ticket, move, error, elapsed in raw:
             if self._running and self._running["ticket"] == ticket:
                 self._running = None
                 self._cancelled_at = None
+            self._watchdog_tries.pop(ticket, None)
             if ticket in self._discard:
                 self._discard.discard(ticket)
                 continue
@@ -443,8 +480,10 @@ class BotWorker:
             and time.monotonic() - self._cancelled_at > self._cancel_grace
         ):
             self._restart_process()
+        elif self._overdue():
+            self._watchdog_fire()
         self._dispatch()
-        return results
+        return results + self._take_injected()
 
     def cancel(self, ticket: int) -> bool:
         """Make sure ``ticket``'s result is never delivered and stop its search.
@@ -485,11 +524,87 @@ class BotWorker:
         self.close()
 
     # -- internals ---------------------------------------------------------------------
+    def _take_injected(self) -> list[BotResult]:
+        out, self._injected = self._injected, []
+        return out
+
+    def _watch_budget(self, req) -> float:
+        """The time the watchdog allows a request before its grace starts."""
+        return max(WATCHDOG_MIN_SECONDS, self._request_budget(req))
+
+    def _request_budget(self, req) -> float:
+        if req.get("seconds") is not None:
+            return float(req["seconds"])
+        if req.get("nodes") is not None or req.get("method") == "analyse":
+            return WATCHDOG_NODES_SECONDS
+        key = (req["spec_id"], req.get("spec_module"), req.get("level"))
+        if key not in self._budgets:
+            try:
+                bot = _make_bot(_resolve_spec(key[0], key[1]), key[2])
+                seconds = float(getattr(bot, "think_seconds", DEFAULT_THINK_SECONDS))
+            except Exception:  # noqa: BLE001 - the child reports a bad request itself
+                seconds = WATCHDOG_NODES_SECONDS
+            self._budgets[key] = seconds
+        return self._budgets[key]
+
+    def _overdue(self) -> bool:
+        """A process that took the running request and has not answered in time.  The
+        clock starts when the process was ready (a cold start is start_timeout's
+        business) and the request had been sent."""
+        backend = self._backend
+        if self._running is None or self._cancelled_at is not None or backend.kind != "process":
+            return False
+        if backend.ready_at is None:
+            return False
+        started = max(self._sent_at, backend.ready_at)
+        return time.monotonic() - started > self._running_budget + self._watchdog_grace
+
+    def _watchdog_fire(self) -> None:
+        """Replace the silent process and run the request again: with the same bot
+        and a short budget the first time, with a random legal move the second time
+        (a bot must move), and answer an error after that."""
+        req, self._running = self._running, None
+        ticket = req["ticket"]
+        tries = self._watchdog_tries.get(ticket, 0) + 1
+        self._watchdog_tries[ticket] = tries
+        old = self._backend
+        try:
+            old.abandon()
+        except Exception:  # noqa: BLE001
+            pass
+        self.watchdog_restarts += 1
+        waited = time.monotonic() - self._sent_at
+        self.watchdog_log.append(
+            f"ticket {ticket}: no answer from the bot process after {waited:.1f} s "
+            f"(budget {self._running_budget:g} s); replaced it (try {tries})"
+        )
+        retry = None
+        if tries == 1:
+            retry = dict(req, seconds=min(self._request_budget(req), RETRY_SECONDS))
+        elif tries == 2 and req.get("method") != "analyse":
+            retry = dict(
+                req, level="random", method="choose", attrs={}, kwargs={}, seconds=RETRY_SECONDS
+            )
+        try:
+            self._backend = _ProcessBackend(self._restart_timeout)
+        except Exception as exc:  # noqa: BLE001
+            self.fallback_reason = f"could not restart the bot process: {exc}"
+            self._backend = _ThreadBackend()
+        if retry is None:
+            self._watchdog_tries.pop(ticket, None)
+            self._injected.append(
+                BotResult(ticket, None, "Timeout: the bot did not answer", waited)
+            )
+        else:
+            self._waiting.appendleft(retry)
+
     def _dispatch(self) -> None:
         if self._running is not None or not self._waiting:
             return
         req = self._waiting.popleft()
         self._running = req
+        self._sent_at = time.monotonic()
+        self._running_budget = self._watch_budget(req)
         try:
             self._backend.send(req)
         except Exception as exc:  # noqa: BLE001 - a broken pipe: carry on in a thread
