@@ -521,7 +521,8 @@ def test_replays_screen_lists_good_rows_and_unreadable_ones(app, paths):
     app.push(lib)
     app.run_ticks(2)
     lib.wait_for_thumbnails()
-    app.run_ticks(3)
+    for _ in range(3):  # one thumbnail drawn per frame, so every frame drawn
+        app.run_ticks(1)
     names = {r.name: r for r in lib.rows}
     assert {p.stem for p in good} <= set(names)
     assert all(names[p.stem].problem is None for p in good)
