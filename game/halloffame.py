@@ -429,6 +429,7 @@ class HallOfFame:
         self._stop = threading.Event()
         self._clear_server = False
         self._sync_lock = threading.Lock()
+        self.synced = threading.Event()  # set after each round the server answered
         self._thread = None
         if self.server is not None and background:
             self._thread = threading.Thread(target=self._loop, name="halloffame", daemon=True)
@@ -473,6 +474,7 @@ class HallOfFame:
                 self.online = False
                 return False
             self.online = True
+            self.synced.set()
             return True
 
     def _loop(self) -> None:
