@@ -56,7 +56,9 @@ class FameError(Exception):
     """Something a player or operator can be told in one short sentence."""
 
 
-def board_kind(board: str) -> str:
+def board_kind(board: object) -> str:
+    if not isinstance(board, str):
+        raise FameError("that is not a hall of fame board")
     kind, sep, game = board.partition(":")
     if not sep or kind not in ("rush", "beat-hard", "beat-expert") or not game:
         raise FameError("that is not a hall of fame board")
@@ -102,6 +104,9 @@ class Entry:
             raise FameError("a score is a number")
         if not (-MAX_SCORE <= score <= MAX_SCORE):  # also refuses NaN
             raise FameError("that score is out of range")
+        at = self.at
+        if isinstance(at, bool) or not isinstance(at, (int, float)) or not (0 <= at < 1e11):
+            raise FameError("that time is out of range")
         if not isinstance(self.detail, str) or len(self.detail) > MAX_DETAIL:
             raise FameError("the detail is too long")
         if not isinstance(self.id, str) or not (1 <= len(self.id) <= 64):
