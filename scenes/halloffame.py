@@ -299,15 +299,13 @@ class HallOfFameScene(MenuScene):
             self.refresh()
 
     def draw_background(self, surface: pygame.Surface) -> None:
-        if not self.attract:
-            super().draw_background(surface)
+        # In the attract cycle too: the demo game plays on beneath, hidden until the
+        # interlude ends (its board showing through made the tables hard to read).
+        super().draw_background(surface)
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
         if self.attract:
-            shade = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
-            shade.fill((5, 6, 14, 215))
-            surface.blit(shade, (0, 0))
             self.title(surface, "Hall of fame", 20)
             draw_text(
                 surface,
