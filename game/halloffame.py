@@ -343,7 +343,10 @@ class PostgresStore:
         self.conn = None
 
     def _connection(self):
-        import psycopg
+        try:
+            import psycopg
+        except ImportError:  # an install without it: the booth keeps its scores locally
+            raise FameError("the hall of fame server needs psycopg, which is missing") from None
 
         if self.conn is not None and not self.conn.closed:
             return self.conn
@@ -362,9 +365,9 @@ class PostgresStore:
         return self.conn
 
     def _run(self, fn):
+        conn = self._connection()
         import psycopg
 
-        conn = self._connection()
         try:
             return fn(conn)
         except psycopg.Error:
@@ -484,7 +487,10 @@ class HallOfFame:
 
     def _loop(self) -> None:
         while not self._stop.is_set():
-            self.sync_now()
+            try:
+                self.sync_now()
+            except Exception:  # a local file error: logged; the next round tries again
+                _log.exception("hall of fame sync failed")
             try:
                 self._wake.get(timeout=self.SYNC_SECONDS)
             except queue.Empty:
