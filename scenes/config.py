@@ -147,8 +147,34 @@ KIOSK_SCHEMA: dict = {
         "demo_seconds_per_game": number(1, 86400),
         "party": {"type": "boolean"},
         "allow_replays": {"type": "boolean"},
+        "day_starts_at_hour": number(0, 23, integer=True),
+        "hall_of_fame_server": text(500),
     },
 }
+
+
+def valid_fame_server(text: object) -> bool:
+    """ "" (no server: the hall of fame stays on this machine) or a libpq connection
+    string or postgres:// URL that psycopg can parse."""
+    if text == "":
+        return True
+    if not isinstance(text, str) or any(ord(ch) < 32 for ch in text):
+        return False
+    if text.startswith(("postgresql://", "postgres://")):
+        from urllib.parse import urlsplit
+
+        try:
+            return bool(urlsplit(text).hostname)
+        except ValueError:
+            return False
+    try:
+        from psycopg.conninfo import conninfo_to_dict
+    except ImportError:  # without psycopg a server could not be used anyway
+        return False
+    try:
+        return bool(conninfo_to_dict(text))
+    except Exception:  # psycopg's ProgrammingError: a string libpq cannot parse
+        return False
 
 
 def last_good_kiosk_path(paths: Paths):
@@ -166,6 +192,11 @@ class KioskConfig:
     demo_seconds_per_game: float = 75.0
     party: bool = False
     allow_replays: bool = False
+    # The hall of fame's "today" starts at this local hour (0-23); a night event open
+    # past midnight sets e.g. 6.  A server (libpq string or postgres:// URL) makes
+    # several booths share one hall of fame; "" keeps it on this machine.
+    day_starts_at_hour: int = 0
+    hall_of_fame_server: str = ""
 
     def __post_init__(self) -> None:
         # True when kiosk.json could not be trusted and there was no last good copy:
@@ -202,6 +233,10 @@ class KioskConfig:
         pin = data.get("exit_pin", "")
         if "exit_pin" not in bad and pin != "" and not valid_exit_pin(pin):
             bad.add("exit_pin")
+        if "hall_of_fame_server" not in bad and not valid_fame_server(
+            data.get("hall_of_fame_server", "")
+        ):
+            bad.add("hall_of_fame_server")
         if not bad:
             cfg = _kiosk_from(data)
             _keep_last_good(paths, cfg)
@@ -230,7 +265,8 @@ def _kiosk_from(data: dict) -> KioskConfig:
     for key, default in asdict(cfg).items():
         if key in data:
             value = data[key]
-            setattr(cfg, key, value if isinstance(default, (str, bool)) else float(value))
+            kind = type(default) if isinstance(default, (str, bool, int)) else float
+            setattr(cfg, key, kind(value))
     return cfg
 
 
@@ -243,6 +279,8 @@ def _last_good(paths: Paths) -> KioskConfig | None:
         return None
     pin = data.get("exit_pin", "")
     if pin != "" and not valid_exit_pin(pin):
+        return None
+    if not valid_fame_server(data.get("hall_of_fame_server", "")):
         return None
     return _kiosk_from(data)
 

@@ -14,6 +14,11 @@ defaults on first start so an operator can find and edit it):
   attract demo says so.  Off, a kiosk offers neither.
 - ``allow_replays`` (false): offer Replays on the title (the best game of the day on
   the big screen).
+- ``day_starts_at_hour`` (0): the local hour the hall of fame's "today" starts (0-23;
+  an event open past midnight sets e.g. 6 so its night is one day).
+- ``hall_of_fame_server`` (""): a PostgreSQL server several booths share the hall of
+  fame on (a libpq string ``host=10.0.0.5 dbname=arcade user=booth`` or a
+  ``postgresql://`` URL).  Unreachable, scores are kept on the booth and sent later.
 
 The operator leaves with **Ctrl+Shift+Q** (then the PIN, if one is set).  One prompt
 at a time; after ``PIN_FREE_TRIES`` wrong PINs the prompt takes no input for
@@ -131,6 +136,9 @@ def is_exit_chord(event: pygame.event.Event) -> bool:
     return bool(mods & pygame.KMOD_CTRL) and bool(mods & pygame.KMOD_SHIFT)
 
 
+FAME_SECONDS = 8  # the hall of fame between two demo games
+
+
 class AttractScene(Scene):
     """Bots play each game in turn at demo pace.  The first input of any kind goes
     back to the title at once and is swallowed (a tap does not also press a button)."""
@@ -147,6 +155,9 @@ class AttractScene(Scene):
         self.inner_ticks = 0
         self.rng = random.Random(app.tick_count)
         self.games_shown = 0
+        # The hall of fame, shown over the first seconds of every demo game but the
+        # first (the next game starts beneath it, so the cycle never stalls).
+        self.interlude = None
 
     def enter(self) -> None:
         self.start_game()
@@ -175,6 +186,8 @@ class AttractScene(Scene):
         self.inner_ticks = 0
         self.games_shown += 1
         inner.enter()
+        if self.games_shown > 1:
+            self.interlude = self.app.build("fame", attract=True)
 
     def learn_rect(self) -> pygame.Rect:
         """The banner's second offer: learn the game on show (a tap here, or H /
@@ -195,6 +208,10 @@ class AttractScene(Scene):
 
     def update(self) -> None:
         super().update()
+        if self.interlude is not None:
+            self.interlude.update()
+            if self.interlude.ticks >= FAME_SECONDS * 60:
+                self.interlude = None
         if self.inner is None:
             return
         self.inner.update()
@@ -212,6 +229,8 @@ class AttractScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self.inner is not None:
             self.inner.draw(surface, alpha)
+        if self.interlude is not None:
+            self.interlude.draw(surface, alpha)
         theme = self.app.theme
         shade = pygame.Surface((LOGICAL_SIZE[0], 150), pygame.SRCALPHA)
         shade.fill((5, 6, 14, 200))

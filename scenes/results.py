@@ -10,6 +10,7 @@ import pygame
 
 from game import autosave
 from game.core import GameSetup
+from game.halloffame import beat_board
 from game.match import Match
 from game.replays import keep_recent
 from game.saves import SaveError
@@ -80,6 +81,9 @@ class ResultsScene(MenuScene):
 
         autosave.clear(app.paths)
         self.keep_for_theatre()
+        # A person who beat Hard or Expert bots is offered the hall of fame (opened on
+        # the first tick, over this screen, when the score makes today's table).
+        self.fame_offer = beat_board(match)
 
     def keep_for_theatre(self) -> None:
         """Every finished game goes to the theatre's list (the last 50 are kept)."""
@@ -128,6 +132,10 @@ class ResultsScene(MenuScene):
 
     def update(self) -> None:
         super().update()
+        if self.fame_offer is not None:
+            board, score, detail = self.fame_offer
+            self.fame_offer = None
+            self.app.open("initials", board=board, score=score, detail=detail)
         if self.party is not None:
             result = self.party.step()  # phones hear "the game is over", not silence
             if result.heard:

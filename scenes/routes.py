@@ -30,6 +30,8 @@ SCREENS: dict[str, str] = {
     "theatre": "scenes.theatre.stage:TheatreScene",
     "take-over": "scenes.theatre.takeover:TakeOverScene",
     "attract": "scenes.kiosk:AttractScene",
+    "initials": "scenes.halloffame:initials_scene",
+    "fame": "scenes.halloffame:HallOfFameScene",
     "play": "scenes.routes:play_scene_for",
 }
 

@@ -67,12 +67,15 @@ class TitleScene(MenuScene):
             items.append(("Settings", self.settings, None))
         if not self.app.kiosk or self.app.kiosk_config.allow_replays:
             items.append(("Replays", self.replays, None))
+        items.append(("Hall of fame", self.hall_of_fame, None))
         if not self.app.kiosk:
             items.append(("Quit", self.app.quit, None))
         # The column ends above the key hint at the bottom (y 680) however many buttons
         # there are (Resume and Replays come and go).
         n = len(items)
         w, h, gap = (360, 60, 16) if n <= 4 else ((360, 56, 12) if n == 5 else (360, 52, 10))
+        if n >= 7:  # Resume, Play, Rules, Settings, Replays, Hall of fame, Quit
+            h, gap = 46, 8
         y = min(360, 664 - (n * h + (n - 1) * gap))
         for text, action, oid in items:
             rect = pygame.Rect(0, y, w, h)
@@ -96,6 +99,9 @@ class TitleScene(MenuScene):
 
     def replays(self) -> None:
         self.app.open("replays")
+
+    def hall_of_fame(self) -> None:
+        self.app.open("fame")
 
     def settings(self) -> None:
         self.app.open("settings")

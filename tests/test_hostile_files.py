@@ -73,6 +73,8 @@ KIOSK_KEYS = [
     "demo_seconds_per_game",
     "party",
     "allow_replays",
+    "day_starts_at_hour",
+    "hall_of_fame_server",
 ]
 REPLAY_KEYS = [
     "format",
