@@ -29,7 +29,7 @@ class SidePanel:
         seat = m.to_move()
         name = self.seat_label(seat)
         if m.controller(seat).is_bot:
-            return f"{name} is thinking..."
+            return self.waiting_words(seat)
         if m.state.must_pass():
             return f"{name}: nothing is possible, pass (P)"
         if self.selected is not None:
@@ -70,11 +70,7 @@ class SidePanel:
             tx = r.x + 18 + icon
             seat = self.match.seats[s]
             name = self.seat_name(s)
-            who = (
-                f"{(seat.level or '').title()} bot"
-                if seat.is_bot
-                else ("you" if people == 1 else "person")
-            )
+            who = self.seat_kind(s).lower() if seat.is_bot else ("you" if people == 1 else "person")
             top = r.y + (5 if n <= 4 else 3)
             name_rect = write(
                 seat.name or name, 18 if n <= 4 else 16, "text", (tx, top), max_width=110

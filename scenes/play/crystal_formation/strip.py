@@ -192,11 +192,12 @@ class StripDrawing:
             draw_glyph(surface, seat_glyph(seat), (x + 8, y + 12), 5, (15, 15, 25))
         if not self.my_turn():
             write(self.seat_label(seat), 18, "text", (x + 24, y), max_width=w - 24)
-            dots = "." * (1 + (self.ticks // 20) % 3)
-            write(f"is thinking{dots}", 16, "text_dim", (x + 24, y + 26), kind="regular")
+            write(self.waiting_short(seat), 16, "text_dim", (x + 24, y + 26), kind="regular")
             self._wrapped(
                 surface,
-                "Watch its action land on the board; the move log lists every turn.",
+                self.waiting_help(
+                    "Watch its action land on the board; the move log lists every turn."
+                ),
                 15,
                 theme["text_dim"],
                 x,

@@ -1,0 +1,68 @@
+"""Rough edges a newcomer met (issue 26): a lesson never claims a bot is thinking and
+says what to do; another legal move in a lesson is always taken back; a replay shows
+its seats as they were and nobody thinking."""
+
+import pytest
+
+from game.registry import GAMES
+from game.tutorial import judge, load_tutorial
+from scenes.tutorial import open_tutorial
+from tests.test_hardening import real_match
+
+
+def test_another_legal_move_is_taken_back_in_every_game_not_accepted():
+    """One behaviour: a legal move other than the step's is taken back with the reason
+    (Chromatic Collapse's colour step used to accept any green move)."""
+    tut = load_tutorial("chromatic-collapse")
+    i = next(k for k, s in enumerate(tut.steps) if s.expect == ("g8-e6",))
+    state = tut.position(i)
+    others = [m for m in state.legal_moves() if str(m) != str(state.parse_move("g8-e6"))]
+    assert others
+    for move in others:
+        verdict = judge(tut, tut.steps[i], state, move)
+        assert verdict.kind == "other" and "taken back" in verdict.message
+    for game in GAMES:
+        for step in load_tutorial(game).steps:
+            assert not set(step.expect_any) & {"Slide", "Shift", "Place", "Move"}, game
+
+
+def _finish_step(app, view):
+    """Play the step's expected move through the scene and let its script run out."""
+    move = view.match.state.parse_move(view.step.expect[0])
+    assert view.try_move(move)
+    assert app.run_until(lambda: view.phase == "done", max_ticks=2000)
+    app.run_ticks(2)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_finished_lesson_step_says_press_next_never_thinking(app, game):
+    tut = load_tutorial(game)
+    index = next(k for k, s in enumerate(tut.steps) if s.expect)
+    assert open_tutorial(app, game, index)
+    app.run_ticks(1)
+    view = app.top
+    _finish_step(app, view)
+    m = view.match
+    if m.is_over():
+        return
+    seat = m.to_move()
+    words = [view.status_text(), view.waiting_words(seat), view.waiting_short(seat)]
+    assert not any("thinking" in w.lower() for w in words), words
+    if seat != tut.learner:
+        assert "next" in view.waiting_words(seat).lower()
+        assert view.seat_kind(seat) == "Lesson"
+        assert "bot" not in view.seat_label(seat).lower()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_replay_of_people_shows_no_bot_and_nobody_thinking(app, game):
+    from scenes.theatre.stage import TheatreScene
+
+    match = real_match(game, moves=3, seed=4)
+    scene = TheatreScene(app, match, name="test", analyse=False)
+    app.push(scene)
+    app.run_ticks(2)
+    view = scene.view
+    seat = view.match.to_move()
+    for text in (view.status_text(), view.waiting_words(seat), view.waiting_short(seat)):
+        assert "thinking" not in text.lower() and "bot" not in text.lower(), text
