@@ -218,6 +218,10 @@ class TutorialMixin:
     def seat_kind(self, seat: int) -> str:
         return "Lesson" if seat != self.tutorial.learner else "You"
 
+    def toast_avoid(self) -> list[pygame.Rect]:
+        """A toast covers neither the view's buttons nor the step's card."""
+        return [b.rect for b in self.play_buttons()] + [CARD]
+
     # -- where things are ------------------------------------------------------------
     def tutorial_buttons(self) -> dict[str, pygame.Rect]:
         w = BUTTON_W

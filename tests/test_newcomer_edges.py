@@ -2,7 +2,10 @@
 says what to do; another legal move in a lesson is always taken back; a replay shows
 its seats as they were and nobody thinking."""
 
+import pygame
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.registry import GAMES
 from game.tutorial import judge, load_tutorial
@@ -66,3 +69,69 @@ def test_a_replay_of_people_shows_no_bot_and_nobody_thinking(app, game):
     seat = view.match.to_move()
     for text in (view.status_text(), view.waiting_words(seat), view.waiting_short(seat)):
         assert "thinking" not in text.lower() and "bot" not in text.lower(), text
+
+
+# -- toasts ----------------------------------------------------------------------------
+def _hand_over_game(app, game="crystal-formation"):
+    from scenes.tutorial import hand_over
+
+    hand_over(app, game)
+    app.run_ticks(1)
+    return app.top
+
+
+def test_a_toast_covers_no_button_and_hides_under_the_pause_menu(app):
+    from scenes.widgets import toast
+
+    view = _hand_over_game(app)
+    toast(app, "Now a real game against the Easy bot. " * 3, "info")
+    app.run_ticks(1)
+    shown = app.__dict__["_toast_rect"]
+    buttons = [b.rect for b in view.play_buttons()]
+    assert buttons and not any(shown.colliderect(r) for r in buttons)
+    app.open("pause", view)
+    app.run_ticks(1)
+    app.__dict__["_toast_rect"] = None
+    app.run_ticks(30)
+    assert app.__dict__["_toast_rect"] is None  # hidden while the pause menu is up
+    app.pop()
+    app.run_ticks(1)
+    assert app.__dict__["_toast_rect"] is not None  # back with its screen
+
+
+def test_toasts_show_one_at_a_time(app):
+    from scenes.widgets import TOAST_MIN_TICKS, toast
+
+    _hand_over_game(app)
+    toast(app, "Making the animation...")
+    toast(app, "Animation saved: /tmp/x.gif")
+    drawn = []
+    real = __import__("scenes.widgets", fromlist=["draw_panel"]).draw_panel
+
+    def count(surface, rect, *a, **k):
+        drawn.append(pygame.Rect(rect))
+        return real(surface, rect, *a, **k)
+
+    import scenes.widgets as W
+
+    W.draw_panel = count
+    try:
+        app.run_ticks(1)
+        assert len([r for r in drawn if r.w == W.TOAST_W]) == 1
+        app.run_ticks(TOAST_MIN_TICKS + 1)
+        assert [t.text for t in app._toasts] == ["Animation saved: /tmp/x.gif"]
+    finally:
+        W.draw_panel = real
+
+
+@given(st.text(alphabet=st.sampled_from("ab/\\. -_é中"), max_size=600))
+def test_toast_lines_fit_the_toast_and_keep_every_character(text):
+    from scenes.widgets import BANNER_LINES, TOAST_TEXT_W, text_width, toast_lines
+
+    pygame.font.init()
+    font = pygame.font.Font(None, 20)
+    lines = toast_lines(text, font)
+    assert 1 <= len(lines) <= BANNER_LINES
+    assert all(text_width(font, line) <= TOAST_TEXT_W for line in lines)
+    if len(lines) < BANNER_LINES:
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")

@@ -314,7 +314,7 @@ class CardsDrawing:
         sub = (
             f"{holder} has the Advantage and chooses"
             if person
-            else f"{self.seat_label(state.to_move)} is choosing..."
+            else self.waiting_words(state.to_move, "choosing")
         )
         write(sub, 18, "text", (box.centerx, box.y + 56), "midtop", kind="regular")
         for i, rect in enumerate(self.setup_buttons()):
