@@ -458,10 +458,8 @@ def toast_avoid(scene) -> list[pygame.Rect]:
     buttons = getattr(scene, "play_buttons", None)
     if callable(buttons):
         rects += [pygame.Rect(b.rect) for b in buttons()]
-    for c in getattr(scene, "controls", ()):
-        el = getattr(c, "element", None)
-        if el is not None and el.visible:
-            rects.append(pygame.Rect(el.rect))
+    if isinstance(scene, MenuScene):
+        rects += [pygame.Rect(c.element.rect) for c in scene.controls if c.element.visible]
     return rects
 
 

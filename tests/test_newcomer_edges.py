@@ -135,3 +135,59 @@ def test_toast_lines_fit_the_toast_and_keep_every_character(text):
     assert all(text_width(font, line) <= TOAST_TEXT_W for line in lines)
     if len(lines) < BANNER_LINES:
         assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+# -- the replay list ------------------------------------------------------------------
+def test_a_saved_game_is_listed_once_not_also_as_kept(app, paths):
+    from game import autosave
+    from game.replays import keep_recent
+    from scenes.theatre.library import ReplayListScene
+    from tests.test_replays import played
+
+    a, b = played("chromatic-collapse", 1), played("color-crossroads", 2)
+    a.started_at, b.started_at = 1_000_000.0, 2_000_000.0
+    saved = autosave.save_replay(a, paths)
+    keep_recent(a, paths)  # the same game, kept automatically when it ended
+    kept_b = keep_recent(b, paths)
+    rows = ReplayListScene(app).rows
+    assert [r.path for r in rows] == [kept_b, saved]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_replay_thumbnail_is_its_final_position_not_the_card_art(app, game):
+    """Two different final positions give two different thumbnails; the select
+    card's art (the same picture of the game whatever the position) is not used."""
+    from scenes import routes
+    from tests.test_replays import played
+
+    draw = routes.view_class(game).draw_thumbnail
+    pics = []
+    for seed in (1, 2):
+        m = played(game, seed, limit=60)
+        surf = pygame.Surface((128, 72), pygame.SRCALPHA)
+        draw(surf, app.theme, m.state, app.settings, position=True)
+        pics.append(pygame.image.tobytes(surf, "RGBA"))
+    assert pics[0] != pics[1]
+    start = played(game, 1, limit=0).state
+    art = pygame.Surface((128, 72), pygame.SRCALPHA)
+    plain = pygame.Surface((128, 72), pygame.SRCALPHA)
+    draw(art, app.theme, start, app.settings)
+    draw(plain, app.theme, start, app.settings, position=True)
+    if game in ("crystal-connector", "color-crossroads"):
+        assert pygame.image.tobytes(art, "RGBA") != pygame.image.tobytes(plain, "RGBA")
+
+
+def test_the_learn_button_and_learned_badge_leave_the_card_picture_clear(app):
+    from scenes.select import (
+        SelectScene,
+        card_picture_rect,
+        learn_button_rect,
+        learned_badge_rect,
+    )
+
+    scene = SelectScene(app)
+    for card in scene.card_rects.values():
+        pic = card_picture_rect(card)
+        for other in (learn_button_rect(card), learned_badge_rect(card)):
+            assert card.contains(other) and not pic.colliderect(other)
+        assert pic.w >= 100 and pic.h >= 100
