@@ -191,3 +191,41 @@ def test_the_learn_button_and_learned_badge_leave_the_card_picture_clear(app):
         for other in (learn_button_rect(card), learned_badge_rect(card)):
             assert card.contains(other) and not pic.colliderect(other)
         assert pic.w >= 100 and pic.h >= 100
+
+
+# -- falling crystals -------------------------------------------------------------------
+def _crosses(pos, r, rect):
+    """Whether a circle at ``pos`` of radius ``r`` overlaps ``rect``."""
+    dx = max(rect.left - pos[0], 0, pos[0] - rect.right)
+    dy = max(rect.top - pos[1], 0, pos[1] - rect.bottom)
+    return dx * dx + dy * dy < r * r
+
+
+def test_title_crystals_never_cross_the_logo_buttons_or_hints(app):
+    from scenes.title import TitleScene
+
+    scene = TitleScene(app)
+    clear = scene.keep_clear()
+    assert len(clear) >= 3 + len(scene.controls)
+    shown = 0
+    for t in range(0, 6000, 9):
+        for pos, r, _, alpha in scene.crystal_draws(t):
+            if alpha > 0:
+                shown += 1
+                assert not any(_crosses(pos, r, c) for c in clear), (t, pos)
+    assert shown > 1000  # the crystals still drift round the edges
+
+
+def test_results_confetti_never_crosses_words_panels_or_buttons(app):
+    from scenes.results import ResultsScene
+    from tests.test_replays import played
+
+    scene = ResultsScene(app, played("color-crossroads", 3))
+    clear = scene.keep_clear()
+    shown = 0
+    for t in range(0, 600, 3):
+        for pos, _, alpha in scene.confetti_draws(t):
+            if alpha > 0:
+                shown += 1
+                assert not any(_crosses(pos, 7, c) for c in clear), (t, pos)
+    assert shown > 100
