@@ -229,3 +229,12 @@ def test_results_confetti_never_crosses_words_panels_or_buttons(app):
                 shown += 1
                 assert not any(_crosses(pos, 7, c) for c in clear), (t, pos)
     assert shown > 100
+
+
+def test_crystal_formation_lesson_words_name_cells_as_the_board_labels_them():
+    import re
+
+    tut = load_tutorial("crystal-formation")
+    prose = [t for s in tut.steps for t in (s.caption, s.done, s.hint, s.other) if t]
+    assert any(re.search(r"\b[A-L]\d{1,2}\b", t) for t in prose)
+    assert not [t for t in prose if re.search(r"\b[a-l]\d{1,2}\b", t)]
