@@ -238,3 +238,27 @@ def test_crystal_formation_lesson_words_name_cells_as_the_board_labels_them():
     prose = [t for s in tut.steps for t in (s.caption, s.done, s.hint, s.other) if t]
     assert any(re.search(r"\b[A-L]\d{1,2}\b", t) for t in prose)
     assert not [t for t in prose if re.search(r"\b[a-l]\d{1,2}\b", t)]
+
+
+# -- the pause panel ------------------------------------------------------------------
+@pytest.mark.parametrize("kiosk", [False, True])
+def test_the_pause_panel_ends_under_its_last_button_and_drops_stale_tooltips(paths, kiosk):
+    import os
+
+    os.environ["CRYSTAL_ARCADE_BOT_WORKER"] = "thread"
+    from scenes.boot import make_app
+
+    a = make_app(headless=True, paths=paths, kiosk=kiosk)
+    try:
+        view = _hand_over_game(a)
+        el = view._panel_elements[-1]
+        el.tool_tip = __import__("pygame_gui").elements.UITooltip("Menu (Esc)", (0, 0), view.ui)
+        pause = a.open("pause", view)
+        a.run_ticks(1)
+        assert el.tool_tip is None
+        box = pause.box()
+        last = max(c.element.rect.bottom for c in pause.controls)
+        assert 0 < box.bottom - last <= 40
+        assert all(box.contains(c.element.rect) for c in pause.controls)
+    finally:
+        a.shutdown()
