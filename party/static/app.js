@@ -11,10 +11,22 @@ const params = new URLSearchParams(location.search);
 function room() { return ($("room").value || "").trim().toUpperCase(); }
 function tokenKey() { return "crystal-arcade-token:" + room(); }
 function send(msg) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); }
+// A message is a line in the bar at the bottom, above its buttons (never over the
+// header or a control); the page is padded by the bar's height so nothing hides under it.
 function toast(text, ok) {
   const t = $("toast"); t.textContent = text; t.className = "show" + (ok ? " ok" : "");
-  clearTimeout(toast.timer); toast.timer = setTimeout(() => { t.className = ""; }, 3500);
+  layoutBar();
+  clearTimeout(toast.timer); toast.timer = setTimeout(() => { t.className = ""; layoutBar(); }, 3500);
 }
+function layoutBar() {
+  const bar = $("bar"), actions = !$("plan-bar").classList.contains("hidden");
+  bar.classList.toggle("idle", !actions && !$("toast").classList.contains("show"));
+  document.body.classList.toggle("has-bar", actions);
+  document.body.style.paddingBottom = (bar.classList.contains("idle") ? 24 : bar.offsetHeight + 12) + "px";
+}
+if (window.ResizeObserver) new ResizeObserver(layoutBar).observe($("bar"));
+window.addEventListener("resize", layoutBar);
+const ELEMENT_NAMES = ["fire", "water", "grass"];
 function show(id) { for (const s of ["join", "play"]) $(s).classList.toggle("hidden", s !== id); }
 function cellName(c) { return LETTERS[c % 11] + (Math.floor(c / 11) + 1); }
 function button(text, onClick, cls) {
@@ -35,7 +47,7 @@ function connect(then) {
     if (e.code === 1001 && seat !== null) {  // the host ended the party (left to the title)
       closedForGood = true; localStorage.removeItem(tokenKey());
       $("status").textContent = "The host ended the party. Thanks for playing!"; $("status").className = "";
-      for (const id of ["pad-area", "plan-area"]) $(id).classList.add("hidden");
+      for (const id of ["pad-area", "plan-area", "plan-bar"]) $(id).classList.add("hidden"); layoutBar();
     }
     if (closedForGood) return;
     // 4001: the host closed a socket that took no seat in time (or to make room); the
@@ -126,7 +138,9 @@ function onState(s) {
   const simultaneous = !!s.phase;
   $("pad-area").classList.toggle("hidden", simultaneous || s.over);
   $("plan-area").classList.toggle("hidden", !simultaneous || s.over);
+  $("plan-bar").classList.toggle("hidden", !simultaneous || s.over);
   if (simultaneous) drawPlan(s); else drawMoves(s);
+  layoutBar();
   $("points").textContent = s.last_points ? "Last round: +" + s.last_points.total + " (" + s.last_points.explain + ")" : "";
   $("log").textContent = s.log.map((e) => s.seats[e.seat].label + ": " + e.text).join(" · ");
 }
@@ -198,7 +212,8 @@ function drawPlan(s) {
     drawPlan.round = s.round; drawPlan.phase = s.phase;
   }
   const v = s.variation;
-  $("variation").textContent = s.phase === "setup" ? "Tap a tile of your element to start on." :
+  const el = ELEMENT_NAMES[s.elements[s.seat]] || "your element's";
+  $("variation").textContent = s.phase === "setup" ? "You are " + el + ": tap a " + el + " tile to start on." :
     (v ? "Round " + s.round + " · " + v.name + ": " + v.rule + " Allowed: " + v.allowed : "");
   $("plan-editor").classList.toggle("hidden", s.phase !== "plan" || mineIn);
   $("submit").disabled = mineIn || !s.your_turn || (s.phase === "setup" && pick === null);
