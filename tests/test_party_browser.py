@@ -449,3 +449,90 @@ def test_element_shift_actions_stay_in_reach_and_messages_cover_nothing(browser)
                 shot(browser, f"party-phone-plan-{w}x{h}.png")
     finally:
         party.stop()
+
+
+def tap_cell(driver, board_view: dict, name: str) -> None:
+    """Tap cell ``name`` on the phone's turn-game board (drawn turned round if flipped)."""
+    cell = next(c for c in board_view["cells"] if c["name"].lower() == name.lower())
+    n = max(board_view["cols"], board_view["rows"])
+    x, y = cell["x"], cell["y"]
+    if board_view["flip"]:
+        x, y = board_view["cols"] - 1 - x, board_view["rows"] - 1 - y
+    canvas = driver.find_element(By.ID, "turn-board")
+    w, h = canvas.size["width"], canvas.size["height"]
+    webdriver.ActionChains(driver).move_to_element_with_offset(
+        canvas, int((x + 0.5) * w / n - w / 2), int((y + 0.5) * h / n - h / 2)
+    ).click().perform()
+
+
+@pytest.mark.parametrize("seat_played", [0, 1])
+def test_a_move_is_played_by_tapping_the_board_on_the_phone(browser, seat_played):
+    """Chromatic Collapse on the phone's own board (turned round for Circle): tap the
+    piece, tap where it goes, press Play; the move the big screen gets is that one."""
+    party = make_party("chromatic-collapse", [Seat.phone(), Seat.phone()], seed=5, rate=FAST)
+    try:
+
+        async def other(session, stop):
+            ph = await Phone(session, party.server.url).open()
+            await ph.join(party.lobby.code, "Sim", 1 - seat_played)
+            await until(lambda: party.lobby.connected(seat_played), timeout=60, what="the browser")
+            party.begin()
+            while not stop.is_set():
+                s = ph.state
+                if s and s["your_turn"] and not s["over"] and s["moves"]:
+                    ply = s["ply"]
+                    await ph.send(type="move", text=s["moves"][0])
+                    await until(lambda: ph.state["ply"] != ply)
+                await asyncio.sleep(0.01)
+            await ph.close()
+
+        with Background(party, other):
+            join(browser, party, "Dee")
+            match = lambda: party.table.match  # noqa: E731
+
+            def our_slide(d) -> bool:
+                if party.table is None or match().to_move() != seat_played:
+                    return False
+                if match().state.phase not in ("first", "second"):
+                    # choosing who starts: any listed choice, from the list
+                    for sel in ("#groups button", "#moves button"):
+                        found = d.find_elements(By.CSS_SELECTOR, sel)
+                        if found:
+                            try:
+                                found[0].click()
+                            except StaleElementReferenceException:
+                                pass
+                            break
+                    return False
+                return d.find_element(By.ID, "turn-board").is_displayed() and (
+                    "lit" in d.find_element(By.ID, "board-hint").text
+                )
+
+            wait(browser, our_slide, "our turn on the board", timeout=40)
+            view = party.table.view(seat_played)
+            assert view["board"]["flip"] == (seat_played == 1)
+            text = next(m for m in view["moves"] if "-" in m or "x" in m)
+            a, b = text.replace("x", "-").split("-")
+            before = len(match().entries)
+            tap_cell(browser, view["board"], a)
+            wait(browser, lambda d: "through" in d.find_element(By.ID, "board-hint").text, "a pick")
+            tap_cell(browser, view["board"], b)
+            if seat_played == 0:
+                for w, h in SIZES:
+                    set_size(browser, w, h)
+                    time.sleep(0.2)
+                    shot(browser, f"party-phone-board-{w}x{h}.png")
+                set_size(browser, 360, 780)
+            play = rect(browser, "pick-bar")
+            assert in_view(play)  # the move to play is in the bar, in reach
+            click_first(
+                browser,
+                "#pick-bar button",
+                "the move",
+                lambda e: e.get_attribute("data-move") == text,
+            )
+            wait(browser, lambda d: len(match().entries) > before, "the move to land")
+            assert match().entries[before].text == text
+            assert match().entries[before].seat == seat_played
+    finally:
+        party.stop()
