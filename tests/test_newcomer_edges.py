@@ -4,8 +4,6 @@ its seats as they were and nobody thinking."""
 
 import pygame
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from game.registry import GAMES
 from game.tutorial import judge, load_tutorial
@@ -122,19 +120,6 @@ def test_toasts_show_one_at_a_time(app):
         assert [t.text for t in app._toasts] == ["Animation saved: /tmp/x.gif"]
     finally:
         W.draw_panel = real
-
-
-@given(st.text(alphabet=st.sampled_from("ab/\\. -_é中"), max_size=600))
-def test_toast_lines_fit_the_toast_and_keep_every_character(text):
-    from scenes.widgets import BANNER_LINES, TOAST_TEXT_W, text_width, toast_lines
-
-    pygame.font.init()
-    font = pygame.font.Font(None, 20)
-    lines = toast_lines(text, font)
-    assert 1 <= len(lines) <= BANNER_LINES
-    assert all(text_width(font, line) <= TOAST_TEXT_W for line in lines)
-    if len(lines) < BANNER_LINES:
-        assert "".join(lines).replace(" ", "") == text.replace(" ", "")
 
 
 # -- the replay list ------------------------------------------------------------------
