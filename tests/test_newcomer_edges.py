@@ -247,3 +247,11 @@ def test_the_pause_panel_ends_under_its_last_button_and_drops_stale_tooltips(pat
         assert all(box.contains(c.element.rect) for c in pause.controls)
     finally:
         a.shutdown()
+
+
+def test_crystal_formation_panels_write_cells_as_the_board_labels_them():
+    from scenes.play.crystal_formation.side import board_case
+
+    assert board_case("place c3") == "place C3"
+    assert board_case("move a1 b2 SM") == "move A1 B2 SM"
+    assert board_case("pass") == "pass"

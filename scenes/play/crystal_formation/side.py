@@ -4,15 +4,26 @@ and the banner.
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game.crystal_formation import ROUND_LIMIT, TREES_TO_WIN
 from game.grid import cell_name
+
 from scenes.play.base import BOARD_AREA, PANEL, BannerStyle
 from scenes.widgets import Pen, darken, lighten
 
 from .board import stack_sprite
 from .layout import BOARD_REGION, seat_glyph
+
+_CELL = re.compile(r"\b([a-z])(\d{1,2})\b")
+
+
+def board_case(text: str) -> str:
+    """A move's text with its cells written as the board labels them ("place C3"): the
+    notation's lower case ("place c3") stays what logs and replays store."""
+    return _CELL.sub(lambda m: m.group(1).upper() + m.group(2), text)
 
 
 class SidePanel:
@@ -157,7 +168,7 @@ class SidePanel:
             states = self._log_states[:keep] if keep else []
             for i in range(keep, len(m.entries)):
                 e = m.entries[i]
-                text = f"{self.seat_name(e.seat)}: {e.text}"
+                text = f"{self.seat_name(e.seat)}: {board_case(e.text)}"
                 try:
                     prev = m.states[i]
                     end = prev.decay_preview(prev.parse_move(e.text))

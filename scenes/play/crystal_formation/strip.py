@@ -8,6 +8,7 @@ import pygame
 
 from game.crystal_formation import ROUND_LIMIT
 from game.grid import cell_name
+
 from scenes.widgets import (
     Pen,
     darken,
@@ -20,6 +21,7 @@ from scenes.widgets import (
 )
 
 from .board import stack_sprite
+from .side import board_case
 from .layout import (
     ACTION_CARD,
     GROUND,
@@ -209,7 +211,7 @@ class StripDrawing:
         y += 32
         small = state.stash(seat)[0] if not state.is_terminal() else 0
         if self.pending is not None:
-            write(f"Proposed: {self.pending}", 15, "accent", (x, y), max_width=w)
+            write(f"Proposed: {board_case(str(self.pending))}", 15, "accent", (x, y), max_width=w)
             return
         if live and state.must_pass():
             self._wrapped(
@@ -292,7 +294,7 @@ class StripDrawing:
             return
         move, seat, end = last
         write(
-            f"{self.seat_name(seat)}: {move}",
+            f"{self.seat_name(seat)}: {board_case(str(move))}",
             16,
             lighten(self.seat_colour(seat), 0.3),
             (x, y),
