@@ -406,11 +406,12 @@ def test_element_shift_actions_stay_in_reach_and_messages_cover_nothing(browser)
             )
             view = party.table.view(0)
             element = es.ELEMENT_NAMES[view["elements"][0]]
-            assert f"tap a {element} tile" in browser.find_element(By.ID, "variation").text
+            assert f"tap a {element} tile" in browser.find_element(By.ID, "pick-hint").text
             for w, h in SIZES:
                 set_size(browser, w, h)
                 time.sleep(0.2)  # the page lays its bar out on the resize
-                assert in_view(rect(browser, "submit")), (w, h, rect(browser, "submit"))
+                for wanted in ("submit", "pick-hint"):
+                    assert in_view(rect(browser, wanted)), (w, h, wanted, rect(browser, wanted))
                 shot(browser, f"party-phone-setup-{w}x{h}.png")
             set_size(browser, 360, 640)
             # a tile of another element: refused with a message in the bar

@@ -300,7 +300,10 @@ function drawPlan(s) {
   }
   const v = s.variation;
   const el = ELEMENT_NAMES[s.elements[s.seat]] || "your element's";
-  $("variation").textContent = s.phase === "setup" ? "You are " + el + ": tap a " + el + " tile to start on." :
+  // The start pick's instruction sits in the bar, beside Submit (in reach and in view in
+  // landscape too); a round's rules stay under the board.
+  $("pick-hint").textContent = s.phase === "setup" && !mineIn ? "You are " + el + ": tap a " + el + " tile to start on." : "";
+  $("variation").textContent = s.phase === "setup" ? "" :
     (v ? "Round " + s.round + " · " + v.name + ": " + v.rule + " Allowed: " + v.allowed : "");
   $("plan-editor").classList.toggle("hidden", s.phase !== "plan" || mineIn);
   $("submit").disabled = mineIn || !s.your_turn || (s.phase === "setup" && pick === null);
