@@ -458,6 +458,15 @@ def toast_avoid(scene) -> list[pygame.Rect]:
     buttons = getattr(scene, "play_buttons", None)
     if callable(buttons):
         rects += [pygame.Rect(b.rect) for b in buttons()]
+    # A play view's set-up choices (Crystal Connector's pick cards, Chromatic
+    # Collapse's who-starts buttons) are pressed like buttons too.
+    choices = getattr(scene, "choice_rects", None)
+    if callable(choices):
+        rects += [pygame.Rect(r) for _, r in choices()]
+    setup = getattr(scene, "setup_buttons", None)
+    match = getattr(scene, "match", None)
+    if callable(setup) and getattr(getattr(match, "state", None), "phase", "") == "setup":
+        rects += [pygame.Rect(r) for r in setup()]
     if isinstance(scene, MenuScene):
         rects += [pygame.Rect(c.element.rect) for c in scene.controls if c.element.visible]
     return rects
