@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from game.core import IllegalMove, seat_view
 from game.match import Match
 from party import protocol
+from party.board import board_view
 from party.lobby import Lobby
 from party.server import Event, PartyServer
 
@@ -305,7 +306,9 @@ class PartyTable:
         }
         if hasattr(state, "submitted"):
             view.update(self._simultaneous_view(state, seat))
-        elif view["your_turn"]:
+        else:  # the position, drawn on the phone (party/board.py; docs/party.md)
+            view["board"] = board_view(m.spec.id, state, seat)
+        if not hasattr(state, "submitted") and view["your_turn"]:
             moves = state.legal_moves()
             if len(moves) <= MOVE_LIST_LIMIT:
                 view["moves"] = [str(mv) for mv in moves]

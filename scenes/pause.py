@@ -46,6 +46,21 @@ class PauseScene(MenuScene):
                 self.button(r, text, fn, object_id="#primary" if text == "Resume" else None)
             y += h + gap
         self.set_focus(0)
+        # A tooltip the game's screen was showing (the Menu button's) would stay drawn
+        # under this menu, stale, until the game resumed: it goes now.
+        ui = getattr(play_scene, "ui", None)
+        for el in ui.get_sprite_group().sprites() if ui is not None else ():
+            if getattr(el, "tool_tip", None) is not None:
+                el.tool_tip.kill()
+                el.tool_tip = None
+
+    def box(self) -> pygame.Rect:
+        """The panel: from above the title to just below the last button (the kiosk's
+        shorter menu gets a shorter panel, no empty space under it)."""
+        bottom = max(c.element.rect.bottom for c in self.controls) + 28
+        box = pygame.Rect(0, 100, 440, bottom - 100)
+        box.centerx = LOGICAL_SIZE[0] // 2
+        return box
 
     def on_back_quiet(self) -> None:
         self.app.pop()
@@ -82,9 +97,7 @@ class PauseScene(MenuScene):
         shade = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
         shade.fill((5, 6, 14, 190))
         surface.blit(shade, (0, 0))
-        box = pygame.Rect(0, 0, 440, 560)
-        box.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2 + 20)
-        draw_panel(surface, box, self.app.theme, alpha=245, width=3)
+        draw_panel(surface, self.box(), self.app.theme, alpha=245, width=3)
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         draw_text(

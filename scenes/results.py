@@ -27,6 +27,24 @@ from scenes.widgets import (
 )
 
 CHART = pygame.Rect(560, 150, 680, 400)
+STANDINGS = pygame.Rect(40, 150, 490, 400)
+
+
+# The confetti fades out near the screen's words, panels and buttons (within FADE px)
+# rather than falling across them.
+FADE = 28
+
+
+def clear_alpha(pos, r: float, keep_clear, full: int) -> int:
+    """``full`` for a gem of radius ``r`` at ``pos`` far from every rect of
+    ``keep_clear``, falling to 0 as it comes within FADE px of one."""
+    x, y = pos
+    gap = math.inf
+    for rect in keep_clear:
+        dx = max(rect.left - x, 0, x - rect.right)
+        dy = max(rect.top - y, 0, y - rect.bottom)
+        gap = min(gap, math.hypot(dx, dy) - r)
+    return int(full * max(0.0, min(1.0, gap / FADE)))
 
 
 def axis_steps(low: float, high: float, most: int = 5) -> tuple[float, float, float]:
@@ -179,12 +197,26 @@ class ResultsScene(MenuScene):
     def draw_background(self, surface: pygame.Surface) -> None:
         starfield_background(surface, self.app.theme, self.ticks)
         theme = self.app.theme
+        for pos, hue, alpha in self.confetti_draws(self.ticks):
+            if alpha > 0:
+                draw_gem(surface, pos, 7, theme.player_colours[hue], alpha=alpha)
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The headline and reason, the standings, the chart and the buttons."""
+        words = pygame.Rect(40, 20, 1200, 116)
+        return [words, STANDINGS, CHART] + [pygame.Rect(c.element.rect) for c in self.controls]
+
+    def confetti_draws(self, t: int) -> list[tuple[tuple[float, float], int, int]]:
+        """(centre, colour index, alpha) of each piece of confetti still falling at ``t``."""
+        clear = self.keep_clear()
+        out = []
         for x, y, speed, hue, phase in self.confetti:
-            yy = y + self.ticks * speed
+            yy = y + t * speed
             if yy > 760:
                 continue
-            xx = x + math.sin(self.ticks * 0.05 + phase) * 20
-            draw_gem(surface, (xx, yy), 7, theme.player_colours[hue])
+            pos = (x + math.sin(t * 0.05 + phase) * 20, yy)
+            out.append((pos, hue, clear_alpha(pos, 7, clear, 255)))
+        return out
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
@@ -210,7 +242,7 @@ class ResultsScene(MenuScene):
             "midtop",
             max_width=1200,
         )
-        self.draw_standings(surface, pygame.Rect(40, 150, 490, 400))
+        self.draw_standings(surface, STANDINGS)
         self.draw_chart(surface, CHART)
 
     def draw_standings(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -60,6 +60,23 @@ def thumbnail(app, game_id: str, size: tuple[int, int]) -> pygame.Surface:
     return cached(("select.thumbnail", game_id, tuple(size), app.settings.colour_blind), make)
 
 
+# A card: the picture on the left, a column on the right for the Learn button and
+# the Learned badge under it (neither covers the picture), the title along the bottom.
+LEARN_W = 94
+
+
+def learn_button_rect(card: pygame.Rect) -> pygame.Rect:
+    return pygame.Rect(card.right - 6 - LEARN_W, card.y + 6, LEARN_W, MIN_TARGET)
+
+
+def learned_badge_rect(card: pygame.Rect) -> pygame.Rect:
+    return pygame.Rect(card.right - 6 - LEARN_W, card.y + 12 + MIN_TARGET, LEARN_W, 26)
+
+
+def card_picture_rect(card: pygame.Rect) -> pygame.Rect:
+    return pygame.Rect(card.x + 8, card.y + 8, card.w - 22 - LEARN_W, card.h - 66)
+
+
 class SelectScene(MenuScene):
     name = "select"
 
@@ -212,7 +229,7 @@ class SelectScene(MenuScene):
         self.learned = learned_games(self.app.paths)
         for gid, rect in self.card_rects.items():
             self.button(
-                pygame.Rect(rect.right - 96, rect.y + 6, 90, MIN_TARGET),
+                learn_button_rect(rect),
                 "Learn",
                 lambda g=gid: self.learn(g),
                 object_id="#small",
@@ -384,14 +401,14 @@ class SelectScene(MenuScene):
                 width=4 if chosen else 2,
                 alpha=250 if chosen else 200,
             )
-            pic = thumbnail(self.app, gid, (rect.w - 16, rect.h - 66))
-            surface.blit(pic, (rect.x + 8, rect.y + 8))
+            pic_rect = card_picture_rect(rect)
+            surface.blit(thumbnail(self.app, gid, pic_rect.size), pic_rect)
             if chosen:
                 pygame.draw.rect(
                     surface, lighten(theme["accent"], 0.2), rect.inflate(6, 6), 2, border_radius=16
                 )
             if gid in getattr(self, "learned", ()):
-                badge = pygame.Rect(rect.x + 8, rect.y + 10, 106, 26)
+                badge = learned_badge_rect(rect)
                 draw_panel(
                     surface, badge, theme, fill="background_2", edge="good", radius=10, alpha=235
                 )
@@ -401,15 +418,15 @@ class SelectScene(MenuScene):
                     surface,
                     theme["good"],
                     False,
-                    [(tx, ty), (tx + 5, ty + 5), (tx + 13, ty - 6)],
+                    [(tx - 3, ty), (tx + 2, ty + 5), (tx + 10, ty - 6)],
                     3,
                 )
                 draw_text(
                     surface,
                     "Learned",
-                    theme.font(16, "bold"),
+                    theme.font(15, "bold"),
                     theme["good"],
-                    (badge.x + 31, badge.centery),
+                    (badge.x + 25, badge.centery),
                     "midleft",
                 )
         spec = GAMES[self.game_id]

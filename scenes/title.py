@@ -24,6 +24,23 @@ CRYSTAL_COLOURS = (
 )
 
 
+# The falling crystals fade out near the screen's words and buttons (within FADE px of
+# them) rather than being drawn across them.
+FADE = 28
+
+
+def clear_alpha(pos, r: float, keep_clear, full: int) -> int:
+    """``full`` for a gem of radius ``r`` at ``pos`` far from every rect of
+    ``keep_clear``, falling to 0 as it comes within FADE px of one."""
+    x, y = pos
+    gap = math.inf
+    for rect in keep_clear:
+        dx = max(rect.left - x, 0, x - rect.right)
+        dy = max(rect.top - y, 0, y - rect.bottom)
+        gap = min(gap, math.hypot(dx, dy) - r)
+    return int(full * max(0.0, min(1.0, gap / FADE)))
+
+
 class TitleScene(MenuScene):
     name = "title"
 
@@ -120,14 +137,34 @@ class TitleScene(MenuScene):
         # Back on the title (a game ended or was left): look at the autosave again.
         self.build()
 
-    def draw_background(self, surface: pygame.Surface) -> None:
-        starfield_background(surface, self.app.theme, self.ticks)
-        t = self.ticks
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The logo, the tagline, the buttons and the hint line: no crystal over them."""
+        cx = LOGICAL_SIZE[0] // 2
+        theme = self.app.theme
+        logo = pygame.Rect((0, 0), theme.font(102, "display").size("CRYSTAL ARCADE"))
+        logo.midtop = (cx, 110)
+        tag = pygame.Rect((0, 0), (760, 40))
+        tag.midtop = (cx, 228)
+        hint = pygame.Rect(cx - 380, 656, 760, 40)
+        buttons = [pygame.Rect(c.element.rect) for c in self.controls]
+        return [logo, tag, hint] + buttons
+
+    def crystal_draws(self, t: int) -> list[tuple[tuple[float, float], float, str, int]]:
+        """(centre, radius, colour, alpha) of each crystal at tick ``t``."""
+        clear = self.keep_clear()
+        out = []
         for x, y, r, vx, vy, colour, phase in self.crystals:
             xx = (x + vx * t) % (LOGICAL_SIZE[0] + 80) - 40
             yy = (y + vy * t) % (LOGICAL_SIZE[1] + 80) - 40
-            bob = math.sin(t * 0.03 + phase) * 6
-            draw_gem(surface, (xx, yy + bob), r, self.app.theme[colour], alpha=140)
+            pos = (xx, yy + math.sin(t * 0.03 + phase) * 6)
+            out.append((pos, r, colour, clear_alpha(pos, r, clear, 140)))
+        return out
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        starfield_background(surface, self.app.theme, self.ticks)
+        for pos, r, colour, alpha in self.crystal_draws(self.ticks):
+            if alpha > 0:
+                draw_gem(surface, pos, r, self.app.theme[colour], alpha=alpha)
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme

@@ -98,7 +98,9 @@ def build_match(tutorial: Tutorial, index: int) -> Match:
     setup = tutorial.setup()
     names = spec.seat_names(setup.players)
     seats = [
-        Seat.person() if s == tutorial.learner else Seat.bot("easy", f"{names[s]} (lesson)")
+        # The script's seats are named plainly: their kind line says "Lesson" (a
+        # "(lesson)" suffix was cut off in narrow panels, and no bot plays them).
+        Seat.person() if s == tutorial.learner else Seat.bot("easy", names[s])
         for s in range(setup.players)
     ]
     match = Match(spec, setup, seats, setup.start({spec.id: spec}))
@@ -193,6 +195,32 @@ class TutorialMixin:
         self.phase = "playing" if self.step.watch_only else "doing"
         self.result = ""
         self.bot_seconds = 0.1
+
+    # -- what the panels say while the script's seats are to act ---------------------
+    # Nothing thinks in a lesson: the script plays the replies, then waits for Next.
+    def waiting_words(self, seat: int, doing: str = "thinking") -> str:
+        if self.phase == "done":
+            return "Press Next to go on"
+        if self.phase == "playing":
+            return f"{self.seat_label(seat)} replies..."
+        if self.phase == "taking back":
+            return "That move is taken back..."
+        return f"{self.seat_label(seat)} waits"
+
+    def waiting_short(self, seat: int) -> str:
+        return {"done": "press Next", "playing": "replying"}.get(self.phase, "waits")
+
+    def waiting_help(self, text: str) -> str:
+        if self.phase == "done":
+            return "Press Next (Enter) to go on to the next step."
+        return "Watch the lesson's reply land on the board."
+
+    def seat_kind(self, seat: int) -> str:
+        return "Lesson" if seat != self.tutorial.learner else "You"
+
+    def toast_avoid(self) -> list[pygame.Rect]:
+        """A toast covers neither the view's buttons nor the step's card."""
+        return [b.rect for b in self.play_buttons()] + [CARD]
 
     # -- where things are ------------------------------------------------------------
     def tutorial_buttons(self) -> dict[str, pygame.Rect]:

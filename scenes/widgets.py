@@ -390,46 +390,141 @@ def draw_gem(
 
 
 # -- toasts -----------------------------------------------------------------------
+# One toast at a time, over the screen that was on top when it first showed: a screen
+# pushed over it (the pause menu) hides it until that screen goes. It is placed where
+# it covers none of the screen's controls, and a long word (a file path) is broken to
+# the toast's width.
+TOAST_W, TOAST_TEXT_W, TOAST_LINE = 800, 760, 26
+TOAST_MIN_TICKS = 90  # a toast shows this long at least before the next one replaces it
+TOAST_QUEUE = 3  # the most waiting; the oldest waiting is dropped past it
+
+
 @dataclass
 class Toast:
     text: str
     ticks_left: int = 60 * 5
     kind: str = "info"
+    scene: object = None  # the screen it belongs to, set when it first shows
+    shown: int = 0  # ticks it has been on screen
 
 
 def toast(app, text: str, kind: str = "info", seconds: float = 4.5) -> None:
     toasts = app.__dict__.setdefault("_toasts", [])
+    if toasts and toasts[-1].text == text:  # the same words again: show them longer
+        toasts[-1].ticks_left = max(toasts[-1].ticks_left, int(seconds * 60))
+        return
     toasts.append(Toast(text, int(seconds * 60), kind))
-    del toasts[:-3]
+    del toasts[1 : max(1, len(toasts) - TOAST_QUEUE)]
+
+
+def toast_lines(text: str, font: pygame.font.Font, width: int = TOAST_TEXT_W) -> list[str]:
+    """``text`` in lines no wider than ``width``: words wrap at spaces, and a word
+    wider than a line (a path) breaks after a slash, or anywhere when it has none."""
+    words: list[str] = []
+    for word in text[:MAX_WRAP_CHARS].replace("\n", " ").split(" "):
+        while word and text_width(font, word) > width and len(words) <= 8 * BANNER_LINES:
+            lo, hi = 1, min(len(word), MAX_LINE_CHARS)  # the longest head that fits
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                lo, hi = (mid, hi) if text_width(font, word[:mid]) <= width else (lo, mid - 1)
+            cut = lo
+            slash = max(word.rfind("/", 0, cut), word.rfind("\\", 0, cut))
+            if slash > cut // 2:
+                cut = slash + 1
+            words.append(word[:cut])
+            word = word[cut:]
+        words.append(word)
+    lines: list[str] = []
+    for w in words:
+        glue = "" if lines and lines[-1].endswith(("/", "\\")) and w and w[0] != "/" else " "
+        trial = f"{lines[-1]}{glue}{w}" if lines else w
+        if lines and text_width(font, trial) <= width:
+            lines[-1] = trial
+        elif w or not lines:
+            lines.append(w)
+    if len(lines) > BANNER_LINES:
+        lines = lines[:BANNER_LINES]
+        lines[-1] = fit_text(font, lines[-1] + " ...", width)
+    return lines
+
+
+def toast_avoid(scene) -> list[pygame.Rect]:
+    """The rectangles a toast must not cover on ``scene``: its own ``toast_avoid()``
+    when it has one, else its controls (a play view's buttons, a menu's)."""
+    own = getattr(scene, "toast_avoid", None)
+    if callable(own):
+        return [pygame.Rect(r) for r in own()]
+    rects: list[pygame.Rect] = []
+    buttons = getattr(scene, "play_buttons", None)
+    if callable(buttons):
+        rects += [pygame.Rect(b.rect) for b in buttons()]
+    # A play view's set-up choices (Crystal Connector's pick cards, Chromatic
+    # Collapse's who-starts buttons) are pressed like buttons too.
+    choices = getattr(scene, "choice_rects", None)
+    if callable(choices):
+        rects += [pygame.Rect(r) for _, r in choices()]
+    setup = getattr(scene, "setup_buttons", None)
+    match = getattr(scene, "match", None)
+    if callable(setup) and getattr(getattr(match, "state", None), "phase", "") == "setup":
+        rects += [pygame.Rect(r) for r in setup()]
+    if isinstance(scene, MenuScene):
+        rects += [pygame.Rect(c.element.rect) for c in scene.controls if c.element.visible]
+    return rects
+
+
+def toast_rect(scene, height: int) -> pygame.Rect:
+    """Where a toast ``height`` px tall goes: bottom centre, raised above any control
+    it would cover; at the top when no place lower down is free."""
+    avoid = toast_avoid(scene)
+    rect = pygame.Rect(0, 0, TOAST_W, height)
+    rect.midbottom = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 20)
+    while rect.top >= 8:
+        hits = [r for r in avoid if r.colliderect(rect)]
+        if not hits:
+            return rect
+        rect.bottom = min(r.top for r in hits) - 8
+    rect.top = 8
+    return rect
 
 
 def draw_toasts(app, surface: pygame.Surface) -> None:
     toasts = app.__dict__.setdefault("_toasts", [])
     while app.notices:
-        toasts.append(Toast(app.notices.pop(0), 60 * 7, "warning"))
+        toast(app, app.notices.pop(0), "warning", 7)
+    stack = getattr(app, "stack", [])
+    top = stack[-1] if stack else None
+    while toasts:
+        t = toasts[0]
+        if t.scene is not None and t.scene not in stack:
+            t.scene = None  # its screen went: it carries on over the one now on top
+        if t.ticks_left > 0 and not (len(toasts) > 1 and t.shown >= TOAST_MIN_TICKS):
+            break
+        toasts.pop(0)
     if not toasts:
         return
+    t = toasts[0]
+    if t.scene is None:
+        t.scene = top
+    if t.scene is not top:  # a screen over it (the pause menu): hidden, and waiting
+        return
     font = app.theme.font(20)
-    y = LOGICAL_SIZE[1] - 20
-    for t in reversed(toasts):
-        lines = wrap_text(t.text, font, 760, max_lines=BANNER_LINES)
-        h = 16 + 26 * len(lines)
-        rect = pygame.Rect(0, 0, 800, h)
-        rect.midbottom = (LOGICAL_SIZE[0] // 2, y)
-        edge = "bad" if t.kind in ("warning", "error") else "accent_2"
-        draw_panel(surface, rect, app.theme, fill="background_2", edge=edge, alpha=240, width=3)
-        for i, line in enumerate(lines):
-            draw_text(
-                surface,
-                line,
-                font,
-                app.theme["text"],
-                (rect.centerx, rect.y + 8 + 26 * i),
-                "midtop",
-            )
-        y = rect.y - 8
-        t.ticks_left -= 1
-    toasts[:] = [t for t in toasts if t.ticks_left > 0]
+    lines = toast_lines(t.text, font)
+    rect = toast_rect(top, 16 + TOAST_LINE * len(lines))
+    app.__dict__["_toast_rect"] = rect  # where the last toast was drawn (tests look)
+    edge = "bad" if t.kind in ("warning", "error") else "accent_2"
+    draw_panel(surface, rect, app.theme, fill="background_2", edge=edge, alpha=240, width=3)
+    for i, line in enumerate(lines):
+        draw_text(
+            surface,
+            line,
+            font,
+            app.theme["text"],
+            (rect.centerx, rect.y + 8 + TOAST_LINE * i),
+            "midtop",
+            max_width=TOAST_TEXT_W,
+        )
+    t.ticks_left -= 1
+    t.shown += 1
 
 
 # -- menus ------------------------------------------------------------------------

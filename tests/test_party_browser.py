@@ -326,3 +326,214 @@ def test_a_page_whose_socket_timed_out_still_joins_on_a_tap(browser):
         assert party.lobby.connected(0) and party.lobby.name(0) == "Cy"
     finally:
         party.stop()
+
+
+SIZES = ((360, 640), (390, 844), (844, 390))
+
+
+def set_size(driver, w: int, h: int) -> None:
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": w, "height": h, "deviceScaleFactor": 2, "mobile": True},
+    )
+    driver.execute_script("window.scrollTo(0, 0); window.dispatchEvent(new Event('resize'))")
+
+
+def rect(driver, element_id: str) -> dict:
+    return driver.execute_script(
+        "const r = document.getElementById(arguments[0]).getBoundingClientRect();"
+        "return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,"
+        " w: r.width, h: r.height, vh: innerHeight, vw: innerWidth};",
+        element_id,
+    )
+
+
+def overlaps(a: dict, b: dict) -> bool:
+    return (
+        a["w"] > 0
+        and b["w"] > 0
+        and a["left"] < b["right"]
+        and b["left"] < a["right"]
+        and a["top"] < b["bottom"]
+        and b["top"] < a["bottom"]
+    )
+
+
+def in_view(r: dict) -> bool:
+    return r["h"] > 0 and r["top"] >= 0 and r["bottom"] <= r["vh"] + 0.5 and r["right"] <= r["vw"]
+
+
+def test_element_shift_actions_stay_in_reach_and_messages_cover_nothing(browser):
+    """At 360x640, 390x844 and 844x390, without scrolling: Submit and the plan's step
+    buttons are on screen (the bar at the bottom, a column in landscape); a message
+    covers neither the header nor Keep/Switch nor Submit; the start pick names the
+    player's element."""
+    party = make_party("element-shift", [Seat.phone()] * 12, seed=4, rate=FAST)
+    rng = random.Random(5)
+    try:
+        code = party.lobby.code
+
+        async def others(session, stop):
+            phones = [await Phone(session, party.server.url).open() for _ in range(11)]
+            for i, ph in enumerate(phones):
+                await ph.join(code, f"Sim {i + 2}", i + 1)
+            await until(lambda: party.lobby.connected(0), timeout=60, what="the browser to join")
+            party.begin()
+            submitted: dict[int, int] = {}
+            while not stop.is_set():
+                for ph in phones:
+                    s = ph.state
+                    if not s or s["over"] or submitted.get(ph.seat) == s["round"]:
+                        continue
+                    if s["round"] == 0:
+                        cell = rng.choice(
+                            [c for c in range(es.CELLS) if s["board"][c] == s["elements"][ph.seat]]
+                        )
+                        await ph.send(type="move", text=f"start {es.cell_name(cell)}")
+                        submitted[ph.seat] = 0
+                await asyncio.sleep(0.01)
+            for ph in phones:
+                await ph.close()
+
+        with Background(party, others):
+            join(browser, party, "Ada")
+            wait(
+                browser,
+                lambda d: (
+                    party.table is not None and "Pick" in d.find_element(By.ID, "submit").text
+                ),
+                "the start pick",
+            )
+            view = party.table.view(0)
+            element = es.ELEMENT_NAMES[view["elements"][0]]
+            assert f"tap a {element} tile" in browser.find_element(By.ID, "pick-hint").text
+            for w, h in SIZES:
+                set_size(browser, w, h)
+                time.sleep(0.2)  # the page lays its bar out on the resize
+                for wanted in ("submit", "pick-hint"):
+                    assert in_view(rect(browser, wanted)), (w, h, wanted, rect(browser, wanted))
+                shot(browser, f"party-phone-setup-{w}x{h}.png")
+            set_size(browser, 360, 640)
+            # a tile of another element: refused with a message in the bar
+            cell = next(c for c in range(es.CELLS) if view["board"][c] != view["elements"][0])
+            board = browser.find_element(By.ID, "board")
+            bw, bh = board.size["width"], board.size["height"]
+            webdriver.ActionChains(browser).move_to_element_with_offset(
+                board,
+                int((cell % 11 + 0.5) * bw / 11 - bw / 2),
+                int((cell // 11 + 0.5) * bh / 11 - bh / 2),
+            ).click().perform()
+            wait(browser, lambda d: d.find_element(By.ID, "toast").is_displayed(), "a message")
+            note = rect(browser, "toast")
+            for other in ("title", "submit"):
+                assert not overlaps(note, rect(browser, other)), other
+            mine = next(c for c in range(es.CELLS) if view["board"][c] == view["elements"][0])
+            webdriver.ActionChains(browser).move_to_element_with_offset(
+                board,
+                int((mine % 11 + 0.5) * bw / 11 - bw / 2),
+                int((mine // 11 + 0.5) * bh / 11 - bh / 2),
+            ).click().perform()
+            wait(browser, lambda d: "Start on" in d.find_element(By.ID, "submit").text, "the pick")
+            browser.find_element(By.ID, "submit").click()
+            wait(
+                browser, lambda d: d.find_element(By.ID, "switch").is_displayed(), "the plan editor"
+            )
+            wait(browser, lambda d: d.find_element(By.ID, "toast").is_displayed(), "Sent")
+            for w, h in SIZES:
+                set_size(browser, w, h)
+                time.sleep(0.2)
+                for wanted in ("submit", "keep-switch", "steps"):
+                    assert in_view(rect(browser, wanted)), (w, h, wanted, rect(browser, wanted))
+                note = rect(browser, "toast")
+                for other in ("title", "keep-switch", "submit", "steps"):
+                    assert not overlaps(note, rect(browser, other)), (w, h, other)
+                shot(browser, f"party-phone-plan-{w}x{h}.png")
+    finally:
+        party.stop()
+
+
+def tap_cell(driver, board_view: dict, name: str) -> None:
+    """Tap cell ``name`` on the phone's turn-game board (drawn turned round if flipped)."""
+    cell = next(c for c in board_view["cells"] if c["name"].lower() == name.lower())
+    n = max(board_view["cols"], board_view["rows"])
+    x, y = cell["x"], cell["y"]
+    if board_view["flip"]:
+        x, y = board_view["cols"] - 1 - x, board_view["rows"] - 1 - y
+    canvas = driver.find_element(By.ID, "turn-board")
+    w, h = canvas.size["width"], canvas.size["height"]
+    webdriver.ActionChains(driver).move_to_element_with_offset(
+        canvas, int((x + 0.5) * w / n - w / 2), int((y + 0.5) * h / n - h / 2)
+    ).click().perform()
+
+
+@pytest.mark.parametrize("seat_played", [0, 1])
+def test_a_move_is_played_by_tapping_the_board_on_the_phone(browser, seat_played):
+    """Chromatic Collapse on the phone's own board (turned round for Circle): tap the
+    piece, tap where it goes, press Play; the move the big screen gets is that one."""
+    party = make_party("chromatic-collapse", [Seat.phone(), Seat.phone()], seed=5, rate=FAST)
+    try:
+
+        async def other(session, stop):
+            ph = await Phone(session, party.server.url).open()
+            await ph.join(party.lobby.code, "Sim", 1 - seat_played)
+            await until(lambda: party.lobby.connected(seat_played), timeout=60, what="the browser")
+            party.begin()
+            while not stop.is_set():
+                s = ph.state
+                if s and s["your_turn"] and not s["over"] and s["moves"]:
+                    ply = s["ply"]
+                    await ph.send(type="move", text=s["moves"][0])
+                    await until(lambda: ph.state["ply"] != ply)
+                await asyncio.sleep(0.01)
+            await ph.close()
+
+        with Background(party, other):
+            join(browser, party, "Dee")
+            match = lambda: party.table.match  # noqa: E731
+
+            def our_slide(d) -> bool:
+                if party.table is None or match().to_move() != seat_played:
+                    return False
+                if match().state.phase not in ("first", "second"):
+                    # choosing who starts: any listed choice, from the list
+                    for sel in ("#groups button", "#moves button"):
+                        found = d.find_elements(By.CSS_SELECTOR, sel)
+                        if found:
+                            try:
+                                found[0].click()
+                            except StaleElementReferenceException:
+                                pass
+                            break
+                    return False
+                return d.find_element(By.ID, "turn-board").is_displayed() and (
+                    "lit" in d.find_element(By.ID, "board-hint").text
+                )
+
+            wait(browser, our_slide, "our turn on the board", timeout=40)
+            view = party.table.view(seat_played)
+            assert view["board"]["flip"] == (seat_played == 1)
+            text = next(m for m in view["moves"] if "-" in m or "x" in m)
+            a, b = text.replace("x", "-").split("-")
+            before = len(match().entries)
+            tap_cell(browser, view["board"], a)
+            wait(browser, lambda d: "through" in d.find_element(By.ID, "board-hint").text, "a pick")
+            tap_cell(browser, view["board"], b)
+            if seat_played == 0:
+                for w, h in SIZES:
+                    set_size(browser, w, h)
+                    time.sleep(0.2)
+                    shot(browser, f"party-phone-board-{w}x{h}.png")
+                set_size(browser, 360, 780)
+            play = rect(browser, "pick-bar")
+            assert in_view(play)  # the move to play is in the bar, in reach
+            click_first(
+                browser,
+                "#pick-bar button",
+                "the move",
+                lambda e: e.get_attribute("data-move") == text,
+            )
+            wait(browser, lambda d: len(match().entries) > before, "the move to land")
+            assert match().entries[before].text == text
+            assert match().entries[before].seat == seat_played
+    finally:
+        party.stop()

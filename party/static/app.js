@@ -11,10 +11,23 @@ const params = new URLSearchParams(location.search);
 function room() { return ($("room").value || "").trim().toUpperCase(); }
 function tokenKey() { return "crystal-arcade-token:" + room(); }
 function send(msg) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); }
+// A message is a line in the bar at the bottom, above its buttons (never over the
+// header or a control); the page is padded by the bar's height so nothing hides under it.
 function toast(text, ok) {
   const t = $("toast"); t.textContent = text; t.className = "show" + (ok ? " ok" : "");
-  clearTimeout(toast.timer); toast.timer = setTimeout(() => { t.className = ""; }, 3500);
+  layoutBar();
+  clearTimeout(toast.timer); toast.timer = setTimeout(() => { t.className = ""; layoutBar(); }, 3500);
 }
+function layoutBar() {
+  const bar = $("bar");
+  const actions = !$("plan-bar").classList.contains("hidden") || $("pick-bar").children.length > 0;
+  bar.classList.toggle("idle", !actions && !$("toast").classList.contains("show"));
+  document.body.classList.toggle("has-bar", actions);
+  document.body.style.paddingBottom = (bar.classList.contains("idle") ? 24 : bar.offsetHeight + 12) + "px";
+}
+if (window.ResizeObserver) new ResizeObserver(layoutBar).observe($("bar"));
+window.addEventListener("resize", layoutBar);
+const ELEMENT_NAMES = ["fire", "water", "grass"];
 function show(id) { for (const s of ["join", "play"]) $(s).classList.toggle("hidden", s !== id); }
 function cellName(c) { return LETTERS[c % 11] + (Math.floor(c / 11) + 1); }
 function button(text, onClick, cls) {
@@ -35,7 +48,7 @@ function connect(then) {
     if (e.code === 1001 && seat !== null) {  // the host ended the party (left to the title)
       closedForGood = true; localStorage.removeItem(tokenKey());
       $("status").textContent = "The host ended the party. Thanks for playing!"; $("status").className = "";
-      for (const id of ["pad-area", "plan-area"]) $(id).classList.add("hidden");
+      for (const id of ["pad-area", "plan-area", "plan-bar"]) $(id).classList.add("hidden"); layoutBar();
     }
     if (closedForGood) return;
     // 4001: the host closed a socket that took no seat in time (or to make room); the
@@ -126,7 +139,9 @@ function onState(s) {
   const simultaneous = !!s.phase;
   $("pad-area").classList.toggle("hidden", simultaneous || s.over);
   $("plan-area").classList.toggle("hidden", !simultaneous || s.over);
+  $("plan-bar").classList.toggle("hidden", !simultaneous || s.over);
   if (simultaneous) drawPlan(s); else drawMoves(s);
+  layoutBar();
   $("points").textContent = s.last_points ? "Last round: +" + s.last_points.total + " (" + s.last_points.explain + ")" : "";
   $("log").textContent = s.log.map((e) => s.seats[e.seat].label + ": " + e.text).join(" · ");
 }
@@ -172,8 +187,94 @@ function groupMoves(moves) {
   }
   return groups;
 }
+// -- the board of the four turn games (format 1, docs/party.md) ----------------------------
+// Drawn from the seat's own side; on your turn the cells the legal moves name are lit.
+// Tap one: the moves through it are listed (and the cells they go on to are lit); tap one
+// of those to narrow the list; a move left alone is played by its button.
+const FILLS = { red: "#e0483e", blue: "#3d7be0", green: "#3fae55", yellow: "#e8c33a", wall: "#3a3f58",
+  stone: "#6b6f80" };
+const SEAT_COLOURS = ["#f05a7e", "#4aa3ff", "#5ed17a", "#ffd166", "#c77dff", "#4dd9d9"];
+let chosen = [];
+function cellTokens(move, names) {
+  return tokens(move).filter((t) => names.has(t.toLowerCase()));
+}
+function lineCells(move, board) {  // "C up 3", "5 right 2": the whole column or row
+  const t = tokens(move)[0] || "";
+  if (!/^([A-Za-z]|\d{1,2})$/.test(t) || !/^(up|down|left|right)$/.test(tokens(move)[1] || "")) return [];
+  return board.cells.filter((c) => /^[A-Za-z]$/.test(t) ? c.name[0].toUpperCase() === t.toUpperCase()
+    : c.name.slice(1) === t).map((c) => c.name.toLowerCase());
+}
+function touched(move, board, names) {
+  const cells = cellTokens(move, names).map((t) => t.toLowerCase());
+  return cells.length ? cells : lineCells(move, board);
+}
+function boardMoves(s) {
+  const b = s.board, names = new Set(b.cells.map((c) => c.name.toLowerCase()));
+  return s.moves.filter((m) => chosen.every((c) => touched(m, b, names).includes(c)));
+}
+function cellAt(s, e) {
+  const cv = $("turn-board"), r = cv.getBoundingClientRect(), b = s.board, n = Math.max(b.cols, b.rows);
+  let x = Math.floor((e.clientX - r.left) / r.width * n), y = Math.floor((e.clientY - r.top) / r.height * n);
+  if (b.flip) { x = b.cols - 1 - x; y = b.rows - 1 - y; }
+  return b.cells.find((c) => c.x === x && c.y === y);
+}
+function paintTurnBoard(s) {
+  const cv = $("turn-board"), b = s.board;
+  cv.classList.toggle("hidden", !b);
+  if (!b) { $("board-hint").textContent = ""; return; }
+  const g = cv.getContext("2d"), n = Math.max(b.cols, b.rows), w = cv.width / n;
+  const names = new Set(b.cells.map((c) => c.name.toLowerCase()));
+  const live = s.your_turn ? boardMoves(s) : [];
+  const lit = new Set();
+  for (const m of live) for (const c of touched(m, b, names)) lit.add(c);
+  g.clearRect(0, 0, cv.width, cv.height);
+  for (const c of b.cells) {
+    const x = (b.flip ? b.cols - 1 - c.x : c.x) * w, y = (b.flip ? b.rows - 1 - c.y : c.y) * w;
+    const key = c.name.toLowerCase();
+    g.fillStyle = (c.x + c.y) % 2 ? "#1a2142" : "#20284f"; g.fillRect(x + 1, y + 1, w - 2, w - 2);
+    if (c.fill && !c.mark) { g.fillStyle = FILLS[c.fill] || "#888"; g.fillRect(x + w * .12, y + w * .12, w * .76, w * .76); }
+    if (c.owner >= 0 || c.mark) {
+      g.beginPath(); g.arc(x + w / 2, y + w / 2, w * .36, 0, 7);
+      g.fillStyle = c.fill ? (FILLS[c.fill] || "#888") : SEAT_COLOURS[c.owner % SEAT_COLOURS.length]; g.fill();
+      if (c.owner >= 0) { g.lineWidth = 3; g.strokeStyle = SEAT_COLOURS[c.owner % SEAT_COLOURS.length]; g.stroke(); }
+      const label = c.mark === "diamond" ? "◆" : c.mark === "circle" ? "●" : c.mark;
+      g.fillStyle = "#fff"; g.font = "bold " + (w * (label.length > 1 ? .28 : .4)) + "px sans-serif";
+      g.textAlign = "center"; g.textBaseline = "middle"; g.fillText(label, x + w / 2, y + w / 2);
+    }
+    if (chosen.includes(key)) { g.lineWidth = 4; g.strokeStyle = "#ffffff"; g.strokeRect(x + 3, y + 3, w - 6, w - 6); }
+    else if (lit.has(key)) { g.lineWidth = 3; g.strokeStyle = "#ffe066"; g.strokeRect(x + 3, y + 3, w - 6, w - 6); }
+  }
+  $("board-hint").textContent = !s.your_turn ? "" : chosen.length ? live.length + " move" + (live.length === 1 ? "" : "s") +
+    " through " + chosen.map((c) => c.toUpperCase()).join(", ") + ": tap a lit cell or a move below" : (lit.size ? "Tap a lit cell" : "");
+}
+$("turn-board").addEventListener("click", (e) => {
+  if (!view || !view.board || !view.your_turn) return;
+  const c = cellAt(view, e); if (!c) return;
+  const key = c.name.toLowerCase(), before = chosen;
+  if (chosen.includes(key)) chosen = chosen.filter((k) => k !== key);
+  else {
+    chosen = chosen.concat([key]);
+    if (!boardMoves(view).length) chosen = [key];  // a fresh start from this cell
+    if (!boardMoves(view).length) { chosen = before; toast("No move goes through " + c.name); }
+  }
+  drawMoves(view);
+});
 function drawMoves(s) {
   for (const b of document.querySelectorAll("#pad-area [data-key]")) b.disabled = !s.your_turn;
+  if (s.ply !== drawMoves.ply) { chosen = []; drawMoves.ply = s.ply; }
+  paintTurnBoard(s);
+  $("pick-bar").innerHTML = "";
+  if (s.board && s.your_turn && chosen.length) {  // the moves through the tapped cells, in the bar
+    const list = $("pick-bar");
+    const live = boardMoves(s);
+    for (const m of live) {
+      const b = button(live.length === 1 ? "Play " + m : m, () => send({ type: "move", text: m }),
+        live.length === 1 ? "primary wide" : "");
+      b.dataset.move = m; list.appendChild(b);
+    }
+    list.appendChild(button("Cancel", () => { chosen = []; drawMoves(view); }));
+  }
+  layoutBar();
   const groups = groupMoves(s.moves);
   const names = Object.keys(groups);
   if (!names.includes(group)) group = names.length === 1 ? names[0] : null;
@@ -198,7 +299,11 @@ function drawPlan(s) {
     drawPlan.round = s.round; drawPlan.phase = s.phase;
   }
   const v = s.variation;
-  $("variation").textContent = s.phase === "setup" ? "Tap a tile of your element to start on." :
+  const el = ELEMENT_NAMES[s.elements[s.seat]] || "your element's";
+  // The start pick's instruction sits in the bar, beside Submit (in reach and in view in
+  // landscape too); a round's rules stay under the board.
+  $("pick-hint").textContent = s.phase === "setup" && !mineIn ? "You are " + el + ": tap a " + el + " tile to start on." : "";
+  $("variation").textContent = s.phase === "setup" ? "" :
     (v ? "Round " + s.round + " · " + v.name + ": " + v.rule + " Allowed: " + v.allowed : "");
   $("plan-editor").classList.toggle("hidden", s.phase !== "plan" || mineIn);
   $("submit").disabled = mineIn || !s.your_turn || (s.phase === "setup" && pick === null);

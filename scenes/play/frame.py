@@ -94,6 +94,29 @@ class ScreenFrame:
                 surface, theme["accent"], rect, start - 2 * math.pi * progress, start, 4
             )
 
+    def waiting_words(self, seat: int, doing: str = "thinking") -> str:
+        """What the screen says while ``seat`` (not a person here) is to act. A replay
+        (``read_only``) only names whose turn it is: nobody is thinking there, and the
+        seat may have been a person. A lesson (scenes/tutorial.py) says what to do."""
+        if getattr(self, "read_only", False):
+            return f"{self.seat_label(seat)} to move"
+        return f"{self.seat_label(seat)} is {doing}..."
+
+    def waiting_short(self, seat: int) -> str:
+        """The same in a word or two, under a seat's name in a panel."""
+        if getattr(self, "read_only", False):
+            return "to move"
+        return "thinking" + "." * (1 + (self.ticks // 15) % 3)
+
+    def waiting_help(self, text: str) -> str:
+        """A sentence of help while another seat acts (a lesson replaces it)."""
+        return text
+
+    def seat_kind(self, seat: int) -> str:
+        """The short line under a seat's name in a players panel: who plays it."""
+        who = self.match.seats[seat]
+        return f"{(who.level or '').title()} bot" if who.is_bot else "Person"
+
     def status_text(self) -> str:
         """One line above the board: whose turn and what to do."""
         m = self.match
@@ -103,7 +126,7 @@ class ScreenFrame:
         seat = m.to_move()
         name = self.seat_label(seat)
         if m.controller(seat).is_bot:
-            return f"{name} is thinking..."
+            return self.waiting_words(seat)
         return f"{name}: your move"
 
     def seat_label(self, seat: int) -> str:

@@ -28,6 +28,17 @@ ROW_H = 86
 THUMB = (128, 72)
 
 
+def without_kept_copies(rows: list[ReplayInfo]) -> list[ReplayInfo]:
+    """The rows less each game kept automatically that the player also saved: one
+    game, one row (the saved one, which can be renamed and is never pruned)."""
+
+    def same_game(r: ReplayInfo) -> tuple:
+        return (r.game, r.played_at, r.moves, r.seats, r.result)
+
+    saved = {same_game(r) for r in rows if not r.recent and not r.problem}
+    return [r for r in rows if not (r.recent and not r.problem and same_game(r) in saved)]
+
+
 class ReplayListScene(MenuScene):
     name = "replays"
 
@@ -65,7 +76,7 @@ class ReplayListScene(MenuScene):
         return LIST.h // ROW_H
 
     def refresh(self) -> None:
-        self.rows = list_replays(self.app.paths)
+        self.rows = without_kept_copies(list_replays(self.app.paths))
         self.selected = max(0, min(self.selected, len(self.rows) - 1))
         self._scroll_to_selected()
 
@@ -202,7 +213,7 @@ class ReplayListScene(MenuScene):
             draw = getattr(routes.view_class(spec_id), "draw_thumbnail", None)
             if draw is not None:
                 surf = pygame.Surface(THUMB, pygame.SRCALPHA)
-                draw(surf, self.app.theme, state, self.app.settings)
+                draw(surf, self.app.theme, state, self.app.settings, position=True)
         self.thumbs[key] = surf
         return surf
 

@@ -138,6 +138,10 @@ class TheatreScene(MenuScene):
             bx += bw + 8
         self.set_focus(3)
 
+    def toast_avoid(self) -> list[pygame.Rect]:
+        """A toast (an export's) covers neither the buttons nor the timeline strip."""
+        return [pygame.Rect(c.element.rect) for c in self.controls] + [STRIP]
+
     def set_speed(self, value: float) -> None:
         self.speed_index = SPEEDS.index(value)
         self.view.playback_speed = value

@@ -346,7 +346,9 @@ class BoardDrawing:
 
     # -- thumbnail for the game-select card ------------------------------------------------------------
     @staticmethod
-    def draw_thumbnail(surface: pygame.Surface, theme, state, settings) -> None:
+    def draw_thumbnail(
+        surface: pygame.Surface, theme, state, settings, position: bool = False
+    ) -> None:
         w, h = surface.get_size()
         cell = max(4, (min(w, h) - 2 * max(3, min(w, h) // 64)) // 8)
         board = board_surface(theme, cell, labels=False)

@@ -232,8 +232,7 @@ class CardsDrawing:
             icon = piece_sprite(SIDE_SHAPES[seat], colour, 11)
             surface.blit(icon, icon.get_rect(center=(box.x + 20, box.y + 22)))
             write(SEAT_NAMES[seat], 18, colour, (box.x + 36, box.y + 22), "midleft")
-            who = self.match.seats[seat]
-            kind = f"{(who.level or '').title()} bot" if who.is_bot else "Person"
+            kind = self.seat_kind(seat)
             write(
                 kind,
                 14,
@@ -315,7 +314,7 @@ class CardsDrawing:
         sub = (
             f"{holder} has the Advantage and chooses"
             if person
-            else f"{self.seat_label(state.to_move)} is choosing..."
+            else self.waiting_words(state.to_move, "choosing")
         )
         write(sub, 18, "text", (box.centerx, box.y + 56), "midtop", kind="regular")
         for i, rect in enumerate(self.setup_buttons()):
@@ -355,7 +354,7 @@ class CardsDrawing:
             return state.reason, "good"
         seat = m.to_move()
         if m.controller(seat).is_bot:
-            return f"{self.seat_label(seat)} is thinking...", "info"
+            return self.waiting_words(seat), "info"
         return state.step_banner(), "warning" if state.phase == "remove" else "info"
 
     def draw_banner(self, surface: pygame.Surface) -> None:

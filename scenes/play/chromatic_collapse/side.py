@@ -26,7 +26,7 @@ class SidePanel:
         seat = m.to_move()
         name = self.seat_label(seat)
         if m.controller(seat).is_bot:
-            return f"{name} is thinking..."
+            return self.waiting_words(seat)
         step = {
             "setup": "choose who starts",
             "remove": "remove a piece",

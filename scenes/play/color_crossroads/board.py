@@ -299,7 +299,11 @@ class BoardDrawing:
 
     # -- the game-select card ------------------------------------------------------------
     @staticmethod
-    def draw_thumbnail(surface: pygame.Surface, theme, state, settings) -> None:
+    def draw_thumbnail(
+        surface: pygame.Surface, theme, state, settings, position: bool = False
+    ) -> None:
+        """The walled grid and its corners; the select card's art draws a loop through
+        it, a replay's final position (``position``) the colours placed instead."""
         w, h = surface.get_size()
         cell = max(3, min(w, h) // SIZE)
         ox = (w - cell * SIZE) // 2
@@ -314,6 +318,10 @@ class BoardDrawing:
             rect = pygame.Rect(ox + c * cell + 1, oy + r * cell + 1, cell - 2, cell - 2)
             if v == WALL:
                 pygame.draw.rect(surface, theme["wall"], rect, border_radius=2)
+            elif position and 0 < v <= len(COLOURS):
+                pygame.draw.rect(surface, colour_of(theme, v - 1), rect, border_radius=2)
+                if cb and cell >= 8:
+                    draw_glyph(surface, GLYPHS[COLOURS[v - 1]], rect.center, cell * 0.3)
             else:
                 pygame.draw.rect(surface, lighten(theme["grid"], 0.06), rect, border_radius=2)
         for colour, corner in enumerate(CORNERS):
@@ -328,7 +336,7 @@ class BoardDrawing:
             )
         # What the game is about: a red-blue loop drawn through open cells of this
         # very layout (the first 3x3 block whose ring has no wall and no corner).
-        path = _thumbnail_loop(board)
+        path = [] if position else _thumbnail_loop(board)
         if path and cell >= 8:
             for k, i in enumerate(path):
                 r, c = divmod(i, SIZE)

@@ -265,7 +265,7 @@ class ColumnDrawing:
         else:
             y = self.paragraph(
                 surface,
-                f"{self.seat_label(self.match.to_move())} is thinking...",
+                self.waiting_words(self.match.to_move()),
                 y,
                 theme["text_dim"],
             )

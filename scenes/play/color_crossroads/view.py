@@ -398,17 +398,17 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
             return (
                 f"{name}: choose who takes the first turn"
                 if person
-                else f"{name} is choosing who starts..."
+                else self.waiting_words(seat, "choosing who starts")
             )
         if st.phase == "answer":
             pair = pair_text(st.challenge_pair)
             return (
                 f"{name}: show a {pair} loop, or concede"
                 if person
-                else f"{name} is looking for a {pair} loop..."
+                else self.waiting_words(seat, f"looking for a {pair} loop")
             )
         if not person:
-            return f"{name} is thinking..."
+            return self.waiting_words(self.match.to_move())
         if not st.placed_this_turn:
             return f"{name}: place a colour" + (
                 " (you may challenge first)" if st.can_challenge() else ""

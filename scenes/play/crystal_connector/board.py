@@ -830,8 +830,11 @@ class BoardDrawing:
 
     # ================================================================== thumbnail
     @staticmethod
-    def draw_thumbnail(surface: pygame.Surface, theme, state, settings) -> None:
-        """The start position, fitted into ``surface`` (any size)."""
+    def draw_thumbnail(
+        surface: pygame.Surface, theme, state, settings, position: bool = False
+    ) -> None:
+        """``state`` fitted into ``surface`` (any size): the select card's art, or with
+        ``position`` just the position as it stands (a replay's final one)."""
         w, h = surface.get_size()
         cell = max(4, min(w, h) // SIZE)
         size = cell * SIZE
@@ -845,13 +848,13 @@ class BoardDrawing:
         glyphs = bool(getattr(settings, "colour_blind", False))
         # The game in one picture: row 3 caught in mid-shift, half a cell to the right,
         # its last crystal wrapping round to the left edge.
-        shifting, offset = 2, cell // 2
+        shifting, offset = (-1, 0) if position else (2, cell // 2)
         row_clip = pygame.Rect(ox, oy + shifting * cell, size, cell)
         for i in range(CELLS):
             r, c = divmod(i, SIZE)
             rect = pygame.Rect(ox + c * cell + 1, oy + r * cell + 1, cell - 2, cell - 2)
             pygame.draw.rect(surface, theme["panel"], rect, border_radius=max(1, cell // 6))
-        if size >= 36:
+        if size >= 36 and not position:
             pygame.draw.rect(
                 surface, theme["accent"], row_clip.inflate(4, 2), 1, border_radius=max(2, cell // 5)
             )

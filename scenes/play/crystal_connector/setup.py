@@ -77,7 +77,7 @@ class SetupDrawing:
             self._draw_choice(surface, state, move, rect, person)
         if not person and state.phase != "over":
             write(
-                f"{chooser} is choosing...",
+                self.waiting_words(state.current_player(), "choosing"),
                 18,
                 "text_dim",
                 (panel.centerx, panel.bottom - 24),

@@ -81,7 +81,7 @@ class SidePanel:
             if mover in m.proxy:
                 head = "Out of time"
             elif controller.is_bot:
-                head = f"{names[mover]} (bot)"
+                head = self.seat_label(mover)
             else:
                 head = "Your turn" if len(m.people()) == 1 else f"{names[mover]}'s turn"
             write(head, 22, "text", (card.x + 38, card.y + 10), max_width=w - 50)
@@ -95,7 +95,7 @@ class SidePanel:
                 words = f"{names[1 - mover]} moves instead"
             elif controller.is_bot:
                 if live and not self.anim and not self.queue:
-                    words = "thinking" + "." * (1 + (self.ticks // 15) % 3)
+                    words = self.waiting_short(mover)
                 else:
                     words = (
                         "shifting"
@@ -281,7 +281,7 @@ class SidePanel:
         if seat in m.proxy and m.controller(seat).is_bot:
             return f"{self.seat_label(1 - seat)} moves for {name}"
         if m.controller(seat).is_bot:
-            return f"{name} is {'choosing' if state.phase != 'play' else 'thinking'}..."
+            return self.waiting_words(seat, "choosing" if state.phase != "play" else "thinking")
         if state.phase == "pick_order":
             return f"{name}: pick colours first or second"
         if state.phase == "first_pick":

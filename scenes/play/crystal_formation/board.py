@@ -577,7 +577,9 @@ class BoardDrawing:
 
     # ================================================================== thumbnail
     @staticmethod
-    def draw_thumbnail(surface: pygame.Surface, theme, state, settings) -> None:
+    def draw_thumbnail(
+        surface: pygame.Surface, theme, state, settings, position: bool = False
+    ) -> None:
         """The start position fitted into ``surface`` (any size): the board, each
         seat's starting tree and its influence rings (small ring brightest)."""
         w, h = surface.get_size()

@@ -4,15 +4,26 @@ and the banner.
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game.crystal_formation import ROUND_LIMIT, TREES_TO_WIN
 from game.grid import cell_name
+
 from scenes.play.base import BOARD_AREA, PANEL, BannerStyle
 from scenes.widgets import Pen, darken, lighten
 
 from .board import stack_sprite
 from .layout import BOARD_REGION, seat_glyph
+
+_CELL = re.compile(r"\b([a-z])(\d{1,2})\b")
+
+
+def board_case(text: str) -> str:
+    """A move's text with its cells written as the board labels them ("place C3"): the
+    notation's lower case ("place c3") stays what logs and replays store."""
+    return _CELL.sub(lambda m: m.group(1).upper() + m.group(2), text)
 
 
 class SidePanel:
@@ -29,7 +40,7 @@ class SidePanel:
         seat = m.to_move()
         name = self.seat_label(seat)
         if m.controller(seat).is_bot:
-            return f"{name} is thinking..."
+            return self.waiting_words(seat)
         if m.state.must_pass():
             return f"{name}: nothing is possible, pass (P)"
         if self.selected is not None:
@@ -70,11 +81,7 @@ class SidePanel:
             tx = r.x + 18 + icon
             seat = self.match.seats[s]
             name = self.seat_name(s)
-            who = (
-                f"{(seat.level or '').title()} bot"
-                if seat.is_bot
-                else ("you" if people == 1 else "person")
-            )
+            who = self.seat_kind(s).lower() if seat.is_bot else ("you" if people == 1 else "person")
             top = r.y + (5 if n <= 4 else 3)
             name_rect = write(
                 seat.name or name, 18 if n <= 4 else 16, "text", (tx, top), max_width=110
@@ -161,7 +168,7 @@ class SidePanel:
             states = self._log_states[:keep] if keep else []
             for i in range(keep, len(m.entries)):
                 e = m.entries[i]
-                text = f"{self.seat_name(e.seat)}: {e.text}"
+                text = f"{self.seat_name(e.seat)}: {board_case(e.text)}"
                 try:
                     prev = m.states[i]
                     end = prev.decay_preview(prev.parse_move(e.text))

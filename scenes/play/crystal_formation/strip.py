@@ -8,6 +8,7 @@ import pygame
 
 from game.crystal_formation import ROUND_LIMIT
 from game.grid import cell_name
+
 from scenes.widgets import (
     Pen,
     darken,
@@ -20,6 +21,7 @@ from scenes.widgets import (
 )
 
 from .board import stack_sprite
+from .side import board_case
 from .layout import (
     ACTION_CARD,
     GROUND,
@@ -192,11 +194,12 @@ class StripDrawing:
             draw_glyph(surface, seat_glyph(seat), (x + 8, y + 12), 5, (15, 15, 25))
         if not self.my_turn():
             write(self.seat_label(seat), 18, "text", (x + 24, y), max_width=w - 24)
-            dots = "." * (1 + (self.ticks // 20) % 3)
-            write(f"is thinking{dots}", 16, "text_dim", (x + 24, y + 26), kind="regular")
+            write(self.waiting_short(seat), 16, "text_dim", (x + 24, y + 26), kind="regular")
             self._wrapped(
                 surface,
-                "Watch its action land on the board; the move log lists every turn.",
+                self.waiting_help(
+                    "Watch its action land on the board; the move log lists every turn."
+                ),
                 15,
                 theme["text_dim"],
                 x,
@@ -208,7 +211,7 @@ class StripDrawing:
         y += 32
         small = state.stash(seat)[0] if not state.is_terminal() else 0
         if self.pending is not None:
-            write(f"Proposed: {self.pending}", 15, "accent", (x, y), max_width=w)
+            write(f"Proposed: {board_case(str(self.pending))}", 15, "accent", (x, y), max_width=w)
             return
         if live and state.must_pass():
             self._wrapped(
@@ -291,7 +294,7 @@ class StripDrawing:
             return
         move, seat, end = last
         write(
-            f"{self.seat_name(seat)}: {move}",
+            f"{self.seat_name(seat)}: {board_case(str(move))}",
             16,
             lighten(self.seat_colour(seat), 0.3),
             (x, y),

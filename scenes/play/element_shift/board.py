@@ -372,7 +372,11 @@ class BoardDrawing:
 
     # -- the game-select picture -----------------------------------------------------
     @staticmethod
-    def draw_thumbnail(surface: pygame.Surface, theme, state, settings) -> None:
+    def draw_thumbnail(
+        surface: pygame.Surface, theme, state, settings, position: bool = False
+    ) -> None:
+        """The board of elements; the select card's art adds a few tokens, a replay's
+        final position (``position``) shows the board alone."""
         w, h = surface.get_size()
         size = max(1, (min(w, h) - 6) // SIZE)
         glyph = bool(getattr(settings, "colour_blind", False)) and size >= 9
@@ -381,7 +385,7 @@ class BoardDrawing:
         pygame.draw.rect(surface, theme["panel_edge"], rect.inflate(6, 6), border_radius=4)
         surface.blit(board, rect)
         # a few tokens to say "players on a board of elements"
-        if size >= 8:
+        if size >= 8 and not position:
             r = max(3, int(size * 0.4))
             for seat, cell in enumerate((24, 40, 58, 80, 96)):
                 el = state.elements[seat] if seat < len(state.elements) else seat % 3

@@ -1,0 +1,98 @@
+"""The position drawn on a phone in the four turn games: ``board_view(state, seat)``.
+
+A small, game-neutral picture of the board (format 1, docs/party.md): a grid of named
+cells, each with a colour, a wall, or a piece (its owner seat and a short mark), and
+whether the seat sees the board turned round (Chromatic Collapse's Circle plays from
+the far side).  It holds only what the big screen shows everyone; the phone draws it
+on a canvas and makes the cells the legal moves name tappable.  None for a board it
+cannot draw as a grid (Crystal Formation's hex boards): the phone then lists moves only.
+"""
+
+from __future__ import annotations
+
+BOARD_FORMAT = 1
+
+
+def _cell(name: str, x: int, y: int, fill: str = "", owner: int = -1, mark: str = "") -> dict:
+    return {"name": name, "x": x, "y": y, "fill": fill, "owner": owner, "mark": mark}
+
+
+def board_view(game_id: str, state, seat: int) -> dict | None:
+    maker = _MAKERS.get(game_id)
+    if maker is None:
+        return None
+    out = maker(state, seat)
+    if out is not None:
+        out["format"] = BOARD_FORMAT
+    return out
+
+
+def _crystal_connector(state, seat: int) -> dict:
+    from game import crystal_connector as cc
+
+    cells = []
+    for i in range(cc.CELLS):
+        p = state.board[i]
+        x, y = i % cc.SIZE, i // cc.SIZE
+        if p in cc.COLOURS:
+            cells.append(_cell(cc.cell_name(i), x, y, cc.COLOUR_NAMES[p]))
+        elif isinstance(p, int) and 0 <= p < len(cc.PIECE_NAMES):
+            cells.append(_cell(cc.cell_name(i), x, y, "stone", mark=cc.PIECE_NAMES[p][:1].upper()))
+        else:
+            cells.append(_cell(cc.cell_name(i), x, y))
+    return {"cols": cc.SIZE, "rows": cc.SIZE, "flip": False, "cells": cells}
+
+
+def _chromatic_collapse(state, seat: int) -> dict:
+    from game import chromatic_collapse as ch
+
+    cells = []
+    for sq in range(ch.SIZE * ch.SIZE):
+        x, y = ch.square_cell(sq)
+        p = state.piece_at(sq)
+        if p is None:
+            cells.append(_cell(ch.cell_name(sq), x, y))
+        else:
+            owner, colour = p
+            mark = "diamond" if owner == 0 else "circle"
+            cells.append(_cell(ch.cell_name(sq), x, y, ch.COLOURS[colour], owner, mark))
+    return {"cols": ch.SIZE, "rows": ch.SIZE, "flip": seat == 1, "cells": cells}
+
+
+def _color_crossroads(state, seat: int) -> dict:
+    from game import color_crossroads as cx
+
+    cells = []
+    for i in range(cx.CELLS):
+        v = state.board[i]
+        x, y = i % cx.SIZE, i // cx.SIZE
+        if v == cx.WALL:
+            fill = "wall"
+        elif 0 < v <= len(cx.COLOURS):
+            fill = cx.COLOURS[v - 1]
+        else:
+            fill = ""
+        cells.append(_cell(cx.cell_name(i), x, y, fill))
+    return {"cols": cx.SIZE, "rows": cx.SIZE, "flip": False, "cells": cells}
+
+
+def _crystal_formation(state, seat: int) -> dict | None:
+    if state.board_kind != "square":
+        return None
+    from game.crystal_formation import pieces_text
+
+    geo = state.geo
+    cells = []
+    for i, (x, y) in enumerate(geo.cells):
+        v = state.board[i]
+        owner, mark = (v >> 3, pieces_text(v & 7)) if v else (-1, "")
+        cells.append(_cell(geo.cell_name(i), x, y, "", owner, mark))
+    return {"cols": geo.width, "rows": geo.height, "flip": False, "cells": cells}
+
+
+_MAKERS = {
+    "crystal-connector": _crystal_connector,
+    "chromatic-collapse": _chromatic_collapse,
+    "color-crossroads": _color_crossroads,
+    "crystal-formation": _crystal_formation,
+}
