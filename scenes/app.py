@@ -332,6 +332,7 @@ class App:
             self.policy.tick(self)
         self.sound.update()
         self._apply_pending()
+        widgets.tick_toasts(self)
 
     def idle_seconds(self) -> float:
         return (self.tick_count - self.input.last_input_tick) / TICK_RATE

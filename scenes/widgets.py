@@ -487,7 +487,10 @@ def toast_rect(scene, height: int) -> pygame.Rect:
     return rect
 
 
-def draw_toasts(app, surface: pygame.Surface) -> None:
+def tick_toasts(app) -> None:
+    """Age the toast on show by one tick (called from the App's update, so a toast's
+    time is counted in ticks like every other timer, whatever the frame rate), drop
+    the ones whose time is up or that a newer one replaces, and queue new notices."""
     toasts = app.__dict__.setdefault("_toasts", [])
     while app.notices:
         toast(app, app.notices.pop(0), "warning", 7)
@@ -507,6 +510,23 @@ def draw_toasts(app, surface: pygame.Surface) -> None:
         t.scene = top
     if t.scene is not top:  # a screen over it (the pause menu): hidden, and waiting
         return
+    t.ticks_left -= 1
+    t.shown += 1
+
+
+def draw_toasts(app, surface: pygame.Surface) -> None:
+    """Draw the toast on show (what tick_toasts left at the front), if its screen is on
+    top; drawing changes nothing, so a frame drawn or skipped cannot change its time."""
+    toasts = app.__dict__.setdefault("_toasts", [])
+    while app.notices:  # a notice raised since the last tick shows at once
+        toast(app, app.notices.pop(0), "warning", 7)
+    stack = getattr(app, "stack", [])
+    top = stack[-1] if stack else None
+    if not toasts or toasts[0].ticks_left <= 0:
+        return
+    t = toasts[0]
+    if (t.scene if t.scene is not None and t.scene in stack else top) is not top:
+        return  # a screen over it (the pause menu): hidden, and waiting
     font = app.theme.font(20)
     lines = toast_lines(t.text, font)
     rect = toast_rect(top, 16 + TOAST_LINE * len(lines))
@@ -523,8 +543,6 @@ def draw_toasts(app, surface: pygame.Surface) -> None:
             "midtop",
             max_width=TOAST_TEXT_W,
         )
-    t.ticks_left -= 1
-    t.shown += 1
 
 
 # -- menus ------------------------------------------------------------------------
