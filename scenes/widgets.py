@@ -181,18 +181,45 @@ def draw_text(
     shadow: bool = False,
     max_width: int | None = None,
     alpha: int = 255,
+    box: pygame.Rect | None = None,
 ) -> pygame.Rect:
     """Blit one line of text; ``anchor`` is a pygame.Rect attribute name.  Text wider
-    than ``max_width`` is shortened with an ellipsis (fit_text) rather than clipped."""
-    if max_width is not None:
-        text = fit_text(font, text, max_width)
-    img = render_cached(font, text, colour, alpha)
+    than ``max_width`` is shortened with an ellipsis (fit_text) rather than clipped.
+    ``box`` is the room the layout gave the line (for TEXT_LOG's checks)."""
+    shown = fit_text(font, text, max_width) if max_width is not None else text
+    img = render_cached(font, shown, colour, alpha)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if TEXT_LOG is not None:
+        TEXT_LOG.append(DrawnText(text, shown, rect.copy(), box, max_width, surface.get_size()))
+    text = shown
     if shadow:
         sh = render_cached(font, text, (0, 0, 0), 150)
         surface.blit(sh, rect.move(2, 3))
     surface.blit(img, rect)
     return rect
+
+
+@dataclass
+class DrawnText:
+    """One line draw_text put on screen, with the room it was given: ``box`` (the
+    layout's rectangle, when the caller names one) and ``max_width``."""
+
+    text: str
+    shown: str  # what was drawn: ``text``, or its start and an ellipsis when cut
+    rect: pygame.Rect
+    box: pygame.Rect | None
+    max_width: int | None
+    surface: tuple[int, int]
+
+    @property
+    def cut(self) -> bool:
+        return self.shown != self.text[:MAX_LINE_CHARS]
+
+
+# When a list, draw_text appends a DrawnText for every line it draws: the
+# accessibility tests render each screen at each text size and check that every line
+# stays inside its box and on screen.  None (the default) costs nothing.
+TEXT_LOG: list[DrawnText] | None = None
 
 
 class Pen:
@@ -432,6 +459,21 @@ def draw_toasts(app, surface: pygame.Surface) -> None:
     toasts[:] = [t for t in toasts if t.ticks_left > 0]
 
 
+def theme_still(theme) -> bool:
+    """The player asked for reduced motion (kept on the theme every screen holds)."""
+    return getattr(theme, "reduced_motion", False)
+
+
+def follow_look(ui: pygame_gui.UIManager, theme, seen: int) -> int:
+    """Re-theme a pygame-gui manager built before the player changed the text size or
+    palette (the settings page changes them while the screens below stay open)."""
+    if seen == theme.generation:
+        return seen
+    ui.get_theme().load_theme(theme.gui_theme())
+    ui.rebuild_all_from_changed_theme_data()
+    return theme.generation
+
+
 # -- menus ------------------------------------------------------------------------
 @dataclass
 class Control:
@@ -454,6 +496,7 @@ class MenuScene(Scene):
         self.ui = pygame_gui.UIManager(
             LOGICAL_SIZE, app.theme.gui_theme(), enable_live_theme_updates=False
         )
+        self.ui_look = app.theme.generation
         self.controls: list[Control] = []
         self.focus_index = -1
         self._by_element: dict[int, Control] = {}
@@ -664,6 +707,7 @@ class MenuScene(Scene):
         starfield_background(surface, self.app.theme, self.ticks)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.ui_look = follow_look(self.ui, self.app.theme, self.ui_look)
         self.draw_background(surface)
         self.draw_content(surface, alpha)
         self.ui.draw_ui(surface)
@@ -675,7 +719,9 @@ class MenuScene(Scene):
         if 0 <= self.focus_index < len(self.controls):
             el = self.controls[self.focus_index].element
             if el.visible:
-                pulse = 0.5 + 0.5 * math.sin(self.ticks * 0.15)
+                pulse = (
+                    0.5 if theme_still(self.app.theme) else 0.5 + 0.5 * math.sin(self.ticks * 0.15)
+                )
                 colour = lighten(self.app.theme["focus"], 0.3 * pulse)
                 pygame.draw.rect(surface, colour, el.rect.inflate(10, 10), 3, border_radius=16)
 
@@ -700,6 +746,8 @@ def starfield_background(surface: pygame.Surface, theme, ticks: int, seed: int =
         ("widgets.gradient", w, h, tuple(top), tuple(bottom)), lambda: _gradient(w, h, top, bottom)
     )
     surface.blit(grad, (0, 0))
+    if theme_still(theme):
+        return  # reduced motion: no drifting crystals behind the text
     rnd = _dust(seed)
     for x, y, speed, size, hue in rnd:
         yy = (y + ticks * speed) % (h + 20) - 10
