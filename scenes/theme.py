@@ -30,6 +30,8 @@ def _hex(value: str) -> pygame.Color:
 
 # The text sizes a player can pick (Settings.text_size, in percent).
 TEXT_SIZES = (100, 125, 150)
+# A font at a bigger text size -> the same font at the smaller sizes, biggest first.
+SMALLER: dict[pygame.font.Font, tuple[pygame.font.Font, ...]] = {}
 
 
 class Theme:
@@ -71,7 +73,18 @@ class Theme:
     def font(self, size: int, kind: str = "bold") -> pygame.font.Font:
         """The font at ``size`` px as designed, scaled by the player's text size: every
         screen asks for its sizes here, so one setting grows all of them."""
-        size = max(1, round(size * self.text_scale))
+        font = self._font(kind, max(1, round(size * self.text_scale)))
+        if self.text_scale > 1 and font not in SMALLER:
+            # Where a fixed box has no room for the bigger line, draw_text falls back to
+            # these (never below the size the layout was drawn for) rather than cut it.
+            SMALLER[font] = tuple(
+                self._font(kind, max(1, round(size * s / 100)))
+                for s in reversed(TEXT_SIZES)
+                if s < self.text_size
+            )
+        return font
+
+    def _font(self, kind: str, size: int) -> pygame.font.Font:
         key = (kind, size)
         font = self._fonts.get(key)
         if font is None:

@@ -11,6 +11,7 @@ Enter or Space; Escape is "back" on every menu.
 from __future__ import annotations
 
 import math
+import warnings
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
@@ -21,6 +22,7 @@ import pygame_gui
 from scenes.focus import nearest, wrap_around
 from scenes.input import PAUSE_KEY
 from scenes.scene import LOGICAL_SIZE, TICK, Scene
+from scenes.theme import SMALLER
 
 MIN_TARGET = 44
 
@@ -186,6 +188,13 @@ def draw_text(
     """Blit one line of text; ``anchor`` is a pygame.Rect attribute name.  Text wider
     than ``max_width`` is shortened with an ellipsis (fit_text) rather than clipped.
     ``box`` is the room the layout gave the line (for TEXT_LOG's checks)."""
+    if max_width is not None and text_width(font, text) > max_width:
+        # A bigger text size in a box with no room for it: the line steps back towards
+        # the size its layout was drawn for before anything is cut.
+        for smaller in SMALLER.get(font, ()):
+            font = smaller
+            if text_width(font, text) <= max_width:
+                break
     shown = fit_text(font, text, max_width) if max_width is not None else text
     img = render_cached(font, shown, colour, alpha)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
@@ -474,6 +483,34 @@ def follow_look(ui: pygame_gui.UIManager, theme, seen: int) -> int:
     return theme.generation
 
 
+def fit_buttons(ui: pygame_gui.UIManager, theme) -> None:
+    """Buttons whose label no longer fits at a bigger text size get a smaller font,
+    stepping back towards the designed size (a fixed-size button on a play screen
+    has no room to grow); a label that fits is left alone."""
+    if theme.text_scale <= 1:
+        return
+    fonts = ui.get_theme().get_font_dictionary()
+    for el in ui.get_sprite_group().sprites():
+        if not isinstance(el, pygame_gui.elements.UIButton) or not el.text:
+            continue
+        font = getattr(el, "font", None)
+        if font is None or font.size(el.text)[0] <= el.rect.w - 12:
+            continue
+        size = font.point_size if hasattr(font, "point_size") else None
+        if not size:
+            continue
+        base = round(size / theme.text_scale)
+        for step in range(size - 1, base - 1, -1):
+            with warnings.catch_warnings():
+                # pygame-gui loads a size it has not seen yet, and says so: expected here.
+                warnings.simplefilter("ignore", UserWarning)
+                smaller = fonts.find_font(step, "noto_sans", bold=True)
+            if smaller.size(el.text)[0] <= el.rect.w - 12 or step == base:
+                el.font = smaller
+                el.rebuild()
+                break
+
+
 # -- menus ------------------------------------------------------------------------
 @dataclass
 class Control:
@@ -708,6 +745,7 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.ui_look = follow_look(self.ui, self.app.theme, self.ui_look)
+        fit_buttons(self.ui, self.app.theme)
         self.draw_background(surface)
         self.draw_content(surface, alpha)
         self.ui.draw_ui(surface)

