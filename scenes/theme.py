@@ -4,6 +4,7 @@ installed copy finds them wherever it is started from."""
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
 
@@ -63,6 +64,18 @@ class Theme:
         self._fonts = {}
         self.generation += 1
 
+    @contextmanager
+    def text_at_most(self, size: int):
+        """Text no bigger than ``size`` percent while drawing inside: the play screens'
+        side panels are fixed, and at 150 % their lines ran into one another (they
+        draw at 125 % until they are laid out for more)."""
+        kept = self.text_scale
+        self.text_scale = min(kept, size / 100)
+        try:
+            yield
+        finally:
+            self.text_scale = kept
+
     @staticmethod
     def load(*, high_contrast: bool = False, text_size: int = 100) -> "Theme":
         return Theme(_theme_data(), high_contrast=high_contrast, text_size=text_size)
@@ -80,7 +93,7 @@ class Theme:
             SMALLER[font] = tuple(
                 self._font(kind, max(1, round(size * s / 100)))
                 for s in reversed(TEXT_SIZES)
-                if s < self.text_size
+                if s < self.text_scale * 100
             )
         return font
 
