@@ -205,3 +205,185 @@ def test_every_line_of_text_stays_in_its_box(paths, screen, look):
         assert not found, "\n".join(found[:20])
     finally:
         app.shutdown()
+
+
+# -- the settings, one by one ---------------------------------------------------------
+from tests.drive import control, key, names, pad  # noqa: E402
+
+LEFTSTICK, A = 7, 0
+
+
+def controls_page(app, action: str = "up"):
+    from scenes.settings import SettingsScene
+
+    app.push(SettingsScene(app, "Controls"))
+    app.run_ticks(2)
+    scene = app.top
+    scene.action = action
+    scene.build_page()
+    return scene
+
+
+def listen(app, scene, what: str = "Key"):
+    scene.activate(control(scene, what))
+    app.run_ticks(1)
+    assert scene.listening
+
+
+def toasts(app) -> list[str]:
+    return [t.text for t in app.__dict__.get("_toasts", [])]
+
+
+def test_a_key_moved_in_settings_is_saved_and_drives_every_screen(app):
+    import json
+
+    scene = controls_page(app, "up")
+    listen(app, scene, "Key")
+    key(app, pygame.K_w, ticks=1)
+    assert app.settings.key_bindings == {"up": "w"}
+    assert json.loads(app.paths.settings.read_text())["key_bindings"] == {"up": "w"}
+    assert control(app.top, "Key").element.text == "Key: W"
+    key(app, pygame.K_ESCAPE, ticks=2)
+    assert names(app) == ["title"]
+    title = app.top
+    start = title.focus_index
+    key(app, pygame.K_DOWN, ticks=1)
+    assert title.focus_index != start
+    key(app, pygame.K_UP, ticks=1)  # Up's old key is free now: nothing moves
+    assert title.focus_index != start
+    key(app, pygame.K_w, ticks=1)
+    assert title.focus_index == start
+
+
+@pytest.mark.parametrize(
+    "action, pressed, why",
+    [
+        ("up", pygame.K_DOWN, "already does Down"),
+        ("confirm", pygame.K_h, "already does Hint"),
+        ("up", pygame.K_a, "used elsewhere"),  # Crystal Connector's A
+        ("back", pygame.K_DELETE, "used elsewhere"),  # Element Shift clears a plan
+    ],
+)
+def test_a_key_that_would_collide_is_refused_with_the_reason(app, action, pressed, why):
+    scene = controls_page(app, action)
+    listen(app, scene, "Key")
+    key(app, pressed, ticks=1)
+    assert app.settings.key_bindings == {}
+    assert any(why in t for t in toasts(app)), toasts(app)
+    assert not scene.listening
+
+
+def test_escape_cancels_listening_and_keeps_the_key(app):
+    scene = controls_page(app, "confirm")
+    listen(app, scene, "Key")
+    key(app, pygame.K_ESCAPE, ticks=1)
+    assert not scene.listening and app.settings.key_bindings == {}
+    assert names(app) == ["title", "settings"]  # the Escape cancelled, it did not leave
+
+
+def test_a_controller_button_moves_and_reset_brings_the_defaults_back(app):
+    scene = controls_page(app, "confirm")
+    listen(app, scene, "Button")
+    pad(app, LEFTSTICK, ticks=1)
+    assert app.settings.button_bindings == {"confirm": "leftstick"}
+    assert not app.input.raw
+    # A no longer confirms; the stick press does (the focus is on the Button control)
+    pressed = []
+    focused = app.top.controls[app.top.focus_index]
+    focused.action = lambda: pressed.append(1)
+    pad(app, A, ticks=1)
+    assert pressed == []
+    pad(app, LEFTSTICK, ticks=1)
+    assert pressed == [1]
+    app.top.activate(control(app.top, "Reset"))
+    app.run_ticks(1)
+    assert app.settings.button_bindings == {} and app.settings.key_bindings == {}
+    assert app.input.button_keys["a"] == pygame.K_RETURN
+
+
+def test_a_bindings_table_that_collides_in_the_file_is_dropped_and_reported(paths):
+    import json
+
+    from scenes.config import Settings
+
+    paths.settings.parent.mkdir(parents=True, exist_ok=True)
+    paths.settings.write_text(json.dumps({"key_bindings": {"up": "down"}, "text_size": 150}))
+    settings, problem = Settings.load(paths)
+    assert settings.key_bindings == {} and settings.text_size == 150
+    assert "key bindings" in problem
+
+
+def test_reduced_motion_stills_the_background_and_the_bounce(paths):
+    from scenes.play import motion
+
+    app = make(paths, {"reduced_motion": True})
+    try:
+        frames = []
+        for _ in range(2):
+            app.run_ticks(30)
+            app.draw(0.0)
+            frames.append(pygame.image.tobytes(app.canvas, "RGB"))
+        assert frames[0] == frames[1], "something on the title still moves"
+        assert max(motion.ease_out_back(i / 50) for i in range(51)) <= 1.0
+    finally:
+        app.shutdown()
+        motion.PLAIN = False
+    moving = make(paths, {})
+    try:
+        frames = []
+        for _ in range(2):
+            moving.run_ticks(30)
+            moving.draw(0.0)
+            frames.append(pygame.image.tobytes(moving.canvas, "RGB"))
+        assert frames[0] != frames[1]
+        assert max(motion.ease_out_back(i / 50) for i in range(51)) > 1.0
+    finally:
+        moving.shutdown()
+
+
+def test_high_contrast_changes_only_values_so_switching_back_restores_all():
+    from scenes.theme import _high_contrast_data, _theme_data
+
+    base, over = _theme_data(), _high_contrast_data()
+
+    def keys(node, prefix=()):
+        for k, v in node.items():
+            if k == "comment":
+                continue
+            yield prefix + (k,)
+            if isinstance(v, dict):
+                yield from keys(v, prefix + (k,))
+
+    assert set(keys(over)) <= set(keys(base))
+
+
+@pytest.mark.parametrize(
+    "game_id",
+    [
+        "crystal-connector#12",
+        "chromatic-collapse#7",
+        "element-shift#3",
+        "crystal-formation#5",
+        "color-crossroads#3",
+    ],
+)
+def test_high_contrast_reaches_the_board(paths, game_id):
+    """The normal palette's grounds and edges appear nowhere on a high-contrast play
+    screen: each board takes its colours from the theme."""
+    from scenes.theme import Theme
+
+    normal = Theme.load()
+    app = make(paths, {"high_contrast": True})
+    try:
+        play(game_id, 2)(app)
+        app.run_ticks(3)
+        app.draw(0.0)
+        pixels = pygame.image.tobytes(app.canvas, "RGB")
+        found = set()
+        for name in ("panel", "panel_edge", "grid", "background_2"):
+            c = normal[name]
+            if bytes((c.r, c.g, c.b)) in pixels:
+                found.add(name)
+        assert not found, f"the normal palette's {sorted(found)} on a high-contrast screen"
+    finally:
+        app.shutdown()
