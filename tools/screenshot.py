@@ -121,7 +121,7 @@ def screen(kind: str, out: Path, args) -> Path:
     if kind == "settings":
         from scenes.settings import SettingsScene
 
-        app.push(SettingsScene(app))
+        app.push(SettingsScene(app, args.page))
         return shoot(app, out, args.ticks or 3)
     if kind == "rules":
         from scenes.rules import RulesScene
@@ -410,6 +410,7 @@ def main(argv=None) -> int:
     )
     p.add_argument("--colour-blind", action="store_true", help="draw colour-blind glyphs")
     p.add_argument("--text-size", type=int, default=100, choices=(100, 125, 150))
+    p.add_argument("--page", default="General", help="settings: the page to show")
     p.add_argument("--high-contrast", action="store_true", help="the high-contrast palette")
     p.add_argument("--reduced-motion", action="store_true", help="no drift, bounce or pulse")
     p.add_argument("--at", type=int, help="theatre: show the position after this many actions")
