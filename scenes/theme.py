@@ -62,6 +62,7 @@ class Theme:
         }
         self.player_colours = [_hex(c) for c in palette["player_colours"]]
         self._fonts = {}
+        SMALLER.clear()  # the old fonts go with the old look
         self.generation += 1
 
     @contextmanager

@@ -387,3 +387,27 @@ def test_high_contrast_reaches_the_board(paths, game_id):
         assert not found, f"the normal palette's {sorted(found)} on a high-contrast screen"
     finally:
         app.shutdown()
+
+
+def test_a_look_changed_in_settings_applies_at_once_to_the_screens_below(app):
+    from scenes.settings import SettingsScene
+
+    title = app.top
+    app.push(SettingsScene(app, "Accessibility"))
+    app.run_ticks(2)
+    assert app.top.controls[app.top.focus_index].element.text.startswith("Text size")
+    key(app, pygame.K_RIGHT, ticks=2)
+    assert app.settings.text_size == 125 and app.theme.text_size == 125
+    # the page was rebuilt at the new size with the focus kept on the row
+    assert app.top.controls[app.top.focus_index].element.text.startswith("Text size:  ‹ 125%")
+    key(app, pygame.K_DOWN, ticks=1)
+    key(app, pygame.K_RIGHT, ticks=2)
+    assert app.settings.high_contrast and app.theme["background"] == pygame.Color("#000000")
+    key(app, pygame.K_ESCAPE, ticks=2)
+    assert app.top is title and title.ui_look == app.theme.generation
+    widgets.TEXT_LOG = []
+    try:
+        app.draw(0.0)
+        assert not problems(widgets.TEXT_LOG) + gui_problems(app)
+    finally:
+        widgets.TEXT_LOG = None
