@@ -31,6 +31,11 @@ def _hex(value: str) -> pygame.Color:
 
 # The text sizes a player can pick (Settings.text_size, in percent).
 TEXT_SIZES = (100, 125, 150)
+# The look the running app shows (apply_look sets it): part of every key of the drawing
+# kit's cache, because the views' sprites and board layers are made from the theme's
+# colours and fonts and their own keys do not name them.
+DEFAULT_LOOK = (False, 100, False)
+LOOK: tuple = DEFAULT_LOOK
 # A font at a bigger text size -> the same font at the smaller sizes, biggest first.
 SMALLER: dict[pygame.font.Font, tuple[pygame.font.Font, ...]] = {}
 
@@ -146,6 +151,8 @@ def apply_look(app) -> None:
         high_contrast=s.high_contrast, text_size=s.text_size, reduced_motion=s.reduced_motion
     )
     motion.PLAIN = bool(s.reduced_motion)
+    global LOOK
+    LOOK = (app.theme.high_contrast, app.theme.text_size, app.theme.reduced_motion)
 
 
 @lru_cache(maxsize=1)

@@ -139,7 +139,7 @@ class TitleScene(MenuScene):
         font = theme.font(size, "display")
         cx = LOGICAL_SIZE[0] // 2
         glow = lighten(theme["accent"], 0.25 * pulse)
-        draw_text(
+        logo = draw_text(
             surface,
             "CRYSTAL ARCADE",
             font,
@@ -154,7 +154,9 @@ class TitleScene(MenuScene):
             "five games of crystals, colours and cunning",
             theme.font(26, "bold"),
             theme["accent_2"],
-            (cx, 230),
+            # under the logo however big the text size made it (the display font's
+            # line box has room below the letters, hence the -10)
+            (cx, max(230, logo.bottom - 10)),
             "midtop",
         )
         if self.app.kiosk:

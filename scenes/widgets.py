@@ -22,6 +22,7 @@ import pygame_gui
 from scenes.focus import nearest, wrap_around
 from scenes.input import PAUSE_KEY
 from scenes.scene import LOGICAL_SIZE, TICK, Scene
+from scenes import theme as theme_module
 from scenes.theme import SMALLER
 
 MIN_TARGET = 44
@@ -59,6 +60,8 @@ def cached(key: tuple, make: Callable[[], object]):
     modules never share one, and holds every parameter the value depends on (the font
     object itself, not its id: ids are reused)."""
     global _cache_bytes
+    if theme_module.LOOK != theme_module.DEFAULT_LOOK:
+        key = (*key, theme_module.LOOK)  # a sprite made for another look is another one
     entry = _CACHE.get(key)
     if entry is not None:
         _CACHE.move_to_end(key)

@@ -18,6 +18,19 @@ import pytest
 
 from scenes import widgets
 
+
+@pytest.fixture(autouse=True)
+def default_look_after():
+    """The look is process-wide (the drawing kit's cache keys, the motion curves): put
+    the default back for whatever test runs next."""
+    yield
+    from scenes import theme
+    from scenes.play import motion
+
+    theme.LOOK = theme.DEFAULT_LOOK
+    motion.PLAIN = False
+
+
 LOOKS = {
     "text100": {"text_size": 100},
     "text125": {"text_size": 125},
@@ -147,15 +160,38 @@ SCREENS = {
 }
 
 
-def render(app, build) -> list[widgets.DrawnText]:
+def render_layers(app, build) -> list[list[widgets.DrawnText]]:
+    """The lines each visible screen drew, screen by screen (an overlay such as the
+    pause menu may cover the screen below: only lines of one screen must not overlap)."""
     build(app)
     app.run_ticks(3, draw=False)
-    widgets.TEXT_LOG = []
-    try:
-        app.draw(0.0)
-        return widgets.TEXT_LOG
-    finally:
-        widgets.TEXT_LOG = None
+    start = len(app.stack) - 1
+    while start > 0 and app.stack[start].overlay:
+        start -= 1
+    layers = []
+    for scene in app.stack[start:]:
+        widgets.TEXT_LOG = []
+        try:
+            scene.draw(app.canvas, 0.0)
+            layers.append(widgets.TEXT_LOG)
+        finally:
+            widgets.TEXT_LOG = None
+    return layers
+
+
+def overlaps(drawn: list[widgets.DrawnText]) -> list[str]:
+    """Lines of one screen that run into each other (more than a quarter of the smaller
+    one covered): a paragraph whose line spacing did not grow with its text."""
+    lines = [d for d in drawn if d.text.strip() and d.surface == (1280, 720)]
+    out = []
+    for i, a in enumerate(lines):
+        for b in lines[i + 1 :]:
+            if a.rect == b.rect:
+                continue  # the same line drawn twice (a glow under it)
+            hit = a.rect.clip(b.rect)
+            if hit.w * hit.h > 0.25 * min(a.rect.w * a.rect.h, b.rect.w * b.rect.h):
+                out.append(f"{a.text[:30]!r} runs into {b.text[:30]!r}")
+    return out
 
 
 def problems(drawn: list[widgets.DrawnText]) -> list[str]:
@@ -197,14 +233,43 @@ def gui_problems(app) -> list[str]:
 @pytest.mark.parametrize("look", list(LOOKS))
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_every_line_of_text_stays_in_its_box(paths, screen, look):
+    """One render per screen and look: every line on screen, inside its box, uncut,
+    every button's label inside the button, and no two lines of one screen running
+    into each other (except where KNOWN_OVERLAPS says so, checked both ways)."""
     app = make(paths, LOOKS[look], kiosk=screen == "attract")
     try:
-        drawn = render(app, SCREENS[screen])
+        layers = render_layers(app, SCREENS[screen])
+        drawn = [d for layer in layers for d in layer]
         assert drawn, "the screen drew no text through the kit"
         found = problems(drawn) + gui_problems(app)
         assert not found, "\n".join(found[:20])
+        crossed = [x for layer in layers for x in overlaps(layer)]
+        if look in KNOWN_OVERLAPS.get(screen, ()):
+            assert crossed, f"{screen} at {look} is fixed: take it out of KNOWN_OVERLAPS"
+        else:
+            assert not crossed, "\n".join(crossed[:20])
     finally:
         app.shutdown()
+
+
+# Screens whose lines still run into each other at a look: their panels step down a
+# fixed number of pixels per line, which holds the 100 % text and not more.  Strict:
+# a fix makes the test pass and then this table must lose the entry.  (The attract
+# demo's caption covers the demo's banner at every size.)
+BIG = {"text125", "text150"}
+KNOWN_OVERLAPS = {
+    "attract": set(LOOKS),
+    "select": {"text125"},
+    "pause": BIG,
+    "results": BIG,
+    "crystal-connector": BIG,
+    "chromatic-collapse": BIG,
+    "element-shift": BIG,
+    "crystal-formation": BIG,
+    "color-crossroads": BIG,
+    "tutorial": BIG,
+    "replays": {"text150"},
+}
 
 
 # -- the settings, one by one ---------------------------------------------------------
@@ -373,12 +438,22 @@ def test_high_contrast_reaches_the_board(paths, game_id):
     from scenes.theme import Theme
 
     normal = Theme.load()
+    # The normal look first, so its sprites and board layers are in the kit's cache:
+    # a high-contrast screen must not reuse them.
+    before = make(paths, {})
+    try:
+        play(game_id, 2)(before)
+        before.run_ticks(3)
+        before.draw(0.0)
+    finally:
+        before.shutdown()
     app = make(paths, {"high_contrast": True})
     try:
         play(game_id, 2)(app)
         app.run_ticks(3)
         app.draw(0.0)
-        pixels = pygame.image.tobytes(app.canvas, "RGB")
+        raw = pygame.image.tobytes(app.canvas, "RGB")
+        pixels = {raw[i : i + 3] for i in range(0, len(raw), 3)}
         found = set()
         for name in ("panel", "panel_edge", "grid", "background_2"):
             c = normal[name]
