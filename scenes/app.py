@@ -144,6 +144,7 @@ class App:
         from scenes.sound import Sound
 
         self.theme = theme_mod.Theme.load()
+        theme_mod.apply_look(self)
         self.sound = Sound(self.settings)
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []

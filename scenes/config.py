@@ -9,7 +9,7 @@ reported the same way.
 from __future__ import annotations
 
 import logging
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 
 from game.files import FileProblem, load_json, number, schema_errors, text
 
@@ -33,6 +33,15 @@ class Settings:
     party_address: str = ""
     party_port: int = 8765
     party_takeover_seconds: float = 60.0
+    # Accessibility: text size in percent (scenes/theme.TEXT_SIZES), the high-contrast
+    # palette, reduced motion (no drifting background, no bounce or shake, shorter
+    # plain animations) and the player's own keys and controller buttons (action name
+    # -> key or button name, only the ones changed from scenes/input.py's defaults).
+    text_size: int = 100
+    high_contrast: bool = False
+    reduced_motion: bool = False
+    key_bindings: dict = field(default_factory=dict)
+    button_bindings: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Keys of the file this version does not know (a newer release's settings),
@@ -72,6 +81,14 @@ class Settings:
                 continue
             default = getattr(settings, f.name)
             setattr(settings, f.name, type(default)(data[f.name]))
+        if settings.key_bindings or settings.button_bindings:
+            # A table that names no key, or leaves an action unreachable, is dropped
+            # whole: the player gets the default keys back, never a dead control.
+            from scenes.input import binding_problem
+
+            if binding_problem(settings.key_bindings, settings.button_bindings):
+                settings.key_bindings, settings.button_bindings = {}, {}
+                bad.append("key bindings")
         settings.kept = {k: v for k, v in data.items() if k not in names and k != "format"}
         if bad:
             aside = set_aside(paths.settings)
@@ -102,6 +119,19 @@ SETTINGS_SCHEMA: dict = {
         "party_address": text(64),
         "party_port": number(0, 65535, integer=True),
         "party_takeover_seconds": number(5, 3600),
+        "text_size": {"enum": [100, 125, 150]},
+        "high_contrast": {"type": "boolean"},
+        "reduced_motion": {"type": "boolean"},
+        "key_bindings": {
+            "type": "object",
+            "maxProperties": 64,
+            "additionalProperties": text(32),
+        },
+        "button_bindings": {
+            "type": "object",
+            "maxProperties": 64,
+            "additionalProperties": text(32),
+        },
     },
 }
 

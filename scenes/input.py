@@ -49,6 +49,142 @@ CONTROLLER_BUTTONS = {
     13: "dpleft",
     14: "dpright",
 }
+# leftstick / rightstick presses: free buttons a player can move an action to.
+CONTROLLER_BUTTONS.update({7: "leftstick", 8: "rightstick"})
+
+# -- the player's bindings ----------------------------------------------------------
+# Every screen reads the standard keys below.  A player may move an action to another
+# key or controller button (settings.json's key_bindings / button_bindings hold only
+# the changed ones); the mapper turns the player's key into the action's standard key
+# before any screen sees it, so no screen needs to know about bindings.
+ACTIONS: dict[str, tuple[str, int, str]] = {
+    # action: (what the settings page calls it, standard key, default button)
+    "up": ("Up", pygame.K_UP, "dpup"),
+    "down": ("Down", pygame.K_DOWN, "dpdown"),
+    "left": ("Left", pygame.K_LEFT, "dpleft"),
+    "right": ("Right", pygame.K_RIGHT, "dpright"),
+    "confirm": ("Confirm", pygame.K_RETURN, "a"),
+    "back": ("Back / pause a game", pygame.K_ESCAPE, "b"),
+    "select": ("Pick up / toggle", pygame.K_SPACE, "x"),
+    "hint": ("Hint", pygame.K_h, "y"),
+    "next": ("Next control", pygame.K_TAB, "back"),
+    "page_up": ("Previous page", pygame.K_PAGEUP, "leftshoulder"),
+    "page_down": ("Next page", pygame.K_PAGEDOWN, "rightshoulder"),
+    "menu": ("Menu's main action", PAUSE_KEY, "start"),
+}
+# Keys some screen already reads for its own purpose (a game's letter shortcuts, text
+# entry, F11 for fullscreen): an action moved onto one would take it away.
+RESERVED_KEYS = {
+    getattr(pygame, f"K_{n}")
+    for n in (
+        "a b c d e f g l m p q r s t u v y z 1 2 3 4 5 6 BACKSPACE DELETE HOME END F1 F2"
+        " F11 KP_ENTER MINUS PLUS EQUALS LEFTBRACKET RIGHTBRACKET LSHIFT RSHIFT LCTRL"
+        " RCTRL"
+    ).split()
+}
+# The keys a player may choose from: the standard ones, and letters and digits no
+# screen uses.
+BINDABLE_KEYS: dict[str, int] = {
+    pygame.key.name(k) if k != PAUSE_KEY else "pause": k for _, k, _ in ACTIONS.values()
+}
+for _n in "h i j k n o w x 7 8 9 0".split():
+    BINDABLE_KEYS[_n] = getattr(pygame, f"K_{_n}")
+_KEY_NAMES = {k: n for n, k in BINDABLE_KEYS.items()}
+BUTTON_NAMES = {
+    "a": "A",
+    "b": "B",
+    "x": "X",
+    "y": "Y",
+    "start": "Start",
+    "back": "Back",
+    "dpup": "D-pad up",
+    "dpdown": "D-pad down",
+    "dpleft": "D-pad left",
+    "dpright": "D-pad right",
+    "leftshoulder": "Left shoulder",
+    "rightshoulder": "Right shoulder",
+    "leftstick": "Left stick press",
+    "rightstick": "Right stick press",
+}
+# Without these a player could not move, press or leave: never left without a key.
+ESSENTIAL = ("up", "down", "left", "right", "confirm", "back")
+
+
+def key_label(key: int) -> str:
+    name = _KEY_NAMES.get(key) or pygame.key.name(key) or "?"
+    return name.upper() if len(name) == 1 else name.title()
+
+
+def action_keys(key_bindings: dict) -> dict[str, int]:
+    """Each action's key: the player's where set (and known), else the standard one."""
+    out = {}
+    for action, (_, std, _) in ACTIONS.items():
+        name = key_bindings.get(action)
+        out[action] = BINDABLE_KEYS.get(name, std) if isinstance(name, str) else std
+    return out
+
+
+def action_buttons(button_bindings: dict) -> dict[str, str]:
+    out = {}
+    for action, (_, _, std) in ACTIONS.items():
+        name = button_bindings.get(action)
+        out[action] = name if isinstance(name, str) and name in BUTTON_NAMES else std
+    return out
+
+
+def binding_problem(key_bindings: dict, button_bindings: dict) -> str | None:
+    """Why a bindings table cannot be used (short, for the screen), or None."""
+    for action, name in key_bindings.items():
+        if action not in ACTIONS:
+            return f"there is no action called {str(action)[:20]}"
+        if name not in BINDABLE_KEYS:
+            return f"{str(name)[:20]} cannot be bound"
+    for action, name in button_bindings.items():
+        if action not in ACTIONS:
+            return f"there is no action called {str(action)[:20]}"
+        if name not in BUTTON_NAMES:
+            return f"{str(name)[:20]} is not a controller button"
+    for table, label in (
+        (action_keys(key_bindings), key_label),
+        (action_buttons(button_bindings), BUTTON_NAMES.get),
+    ):
+        seen: dict = {}
+        for action, key in table.items():
+            if key in seen:
+                return (
+                    f"{label(key)} would do both {ACTIONS[seen[key]][0]} and {ACTIONS[action][0]}"
+                )
+            seen[key] = action
+    return None
+
+
+def rebind_problem(key_bindings: dict, action: str, key: int) -> str | None:
+    """Why ``action`` cannot move to ``key`` (the settings page says it), or None."""
+    if key in RESERVED_KEYS or key not in _KEY_NAMES:
+        return f"{key_label(key)} is used elsewhere or cannot be bound"
+    for other, k in action_keys(key_bindings).items():
+        if k == key and other != action:
+            return f"{key_label(key)} already does {ACTIONS[other][0]}; move that first"
+    return None
+
+
+def rebutton_problem(button_bindings: dict, action: str, button: str) -> str | None:
+    if button not in BUTTON_NAMES:
+        return "That button cannot be bound"
+    for other, b in action_buttons(button_bindings).items():
+        if b == button and other != action:
+            return f"{BUTTON_NAMES[button]} already does {ACTIONS[other][0]}; move that first"
+    return None
+
+
+def with_binding(bindings: dict, action: str, name: str, standard: str) -> dict:
+    """``bindings`` with ``action`` on ``name``, keeping only changes from standard."""
+    out = {k: v for k, v in bindings.items() if k != action}
+    if name != standard:
+        out[action] = name
+    return out
+
+
 STICK_DEADZONE = 16000
 STICK_REPEAT_TICKS = 12
 
@@ -61,7 +197,43 @@ class InputMapper:
         self._stick_dir: tuple[int, int] = (0, 0)
         self._stick_axes = [0, 0]
         self._stick_next = 0
+        # True while the settings page waits for a new key or button: keys arrive as
+        # pressed (not as bound) and controller buttons as themselves.
+        self.raw = False
+        self.bindings_changed()
         self._open_controllers()
+
+    def bindings_changed(self) -> None:
+        """Rebuild the key and button maps from the settings (the settings page calls
+        this after a change; a table that cannot be used leaves the defaults on)."""
+        settings = getattr(self.app, "settings", None)
+        keys = dict(getattr(settings, "key_bindings", None) or {})
+        buttons = dict(getattr(settings, "button_bindings", None) or {})
+        if binding_problem(keys, buttons):
+            keys, buttons = {}, {}
+        self.key_map: dict[int, int] = {}
+        for action, key in action_keys(keys).items():
+            std = ACTIONS[action][1]
+            if key != std:
+                self.key_map[key] = std
+                # The standard key of a moved action is free: it does nothing, unless
+                # another action was moved onto it (set in its own turn).
+                self.key_map.setdefault(std, 0)
+        self.button_keys = {b: ACTIONS[a][1] for a, b in action_buttons(buttons).items()}
+        # Another action moved onto a standard key overrides the "does nothing" above.
+        for action, key in action_keys(keys).items():
+            if key != ACTIONS[action][1]:
+                self.key_map[key] = ACTIONS[action][1]
+
+    def _rebind(self, event: pygame.event.Event) -> list[pygame.event.Event]:
+        std = self.key_map.get(event.key)
+        if std is None or self.raw or getattr(event, "synthetic", False):
+            return [event]
+        if std == 0:
+            return []
+        out = self._key(std, event.type == pygame.KEYDOWN)
+        out.mod = getattr(event, "mod", 0)  # Shift+Tab stays Shift+Tab on a moved key
+        return [out]
 
     def _open_controllers(self) -> None:
         try:
@@ -143,7 +315,9 @@ class InputMapper:
             ]
         if t in (pygame.KEYDOWN, pygame.TEXTINPUT):
             self.last_input_tick = self.app.tick_count
-            return [event]
+            return self._rebind(event) if t == pygame.KEYDOWN else [event]
+        if t == pygame.KEYUP:
+            return self._rebind(event)
         if t == getattr(pygame, "CONTROLLERDEVICEADDED", -1):
             self._open(event.device_index)
             return []
@@ -154,8 +328,10 @@ class InputMapper:
             getattr(pygame, "CONTROLLERBUTTONDOWN", -1),
             getattr(pygame, "CONTROLLERBUTTONUP", -1),
         ):
+            if self.raw:
+                return [event]
             name = CONTROLLER_BUTTONS.get(event.button)
-            key = BUTTON_KEYS.get(name) if name else None
+            key = self.button_keys.get(name) if name else None
             if key is None:
                 return []
             down = t == pygame.CONTROLLERBUTTONDOWN

@@ -1,4 +1,6 @@
-"""The settings screen.  Every change applies at once and is saved at once."""
+"""The settings screen, in pages: General, Accessibility, Party, Controls.  Every
+change applies at once and is saved at once; a change of text size or palette also
+rebuilds this page so its rows grow with the text."""
 
 from __future__ import annotations
 
@@ -6,9 +8,23 @@ import pygame
 
 from scenes.app import LOGICAL_SIZE
 from scenes.config import ANIMATION_SPEEDS
-from scenes.widgets import MenuScene, draw_gem, draw_panel, draw_text, toast
+from scenes.input import (
+    ACTIONS,
+    BINDABLE_KEYS,
+    BUTTON_NAMES,
+    CONTROLLER_BUTTONS,
+    action_buttons,
+    action_keys,
+    key_label,
+    rebind_problem,
+    rebutton_problem,
+    with_binding,
+)
+from scenes.theme import TEXT_SIZES, apply_look
+from scenes.widgets import MenuScene, draw_gem, draw_panel, draw_text, toast, wrap_text
 
 VOLUMES = tuple(round(v / 10, 1) for v in range(0, 11))
+PAGES = ("General", "Accessibility", "Party", "Controls")
 
 
 def _pct(v: float) -> str:
@@ -22,85 +38,195 @@ def _onoff(v: bool) -> str:
 class SettingsScene(MenuScene):
     name = "settings"
 
-    def __init__(self, app):
+    def __init__(self, app, page: str = "General"):
         super().__init__(app)
-        s = app.settings
-        x, w, h, gap = LOGICAL_SIZE[0] // 2 - 330, 660, 50, 6
-        y = 110
-        rows = [
-            (
-                "Fullscreen",
-                (False, True),
-                s.fullscreen,
-                self.set_fullscreen,
-                _onoff,
-                "Fill the screen (F11 also works in the window)",
-            ),
-            (
-                "Master volume",
-                VOLUMES,
-                round(s.master_volume, 1),
-                self.setter("master_volume"),
-                _pct,
-                None,
-            ),
-            (
-                "Effects volume",
-                VOLUMES,
-                round(s.effects_volume, 1),
-                self.setter("effects_volume"),
-                _pct,
-                None,
-            ),
-            (
-                "Animation speed",
-                ANIMATION_SPEEDS,
-                s.animation_speed,
-                self.setter("animation_speed"),
-                lambda v: f"{v:g}x",
-                "How fast pieces slide and crystals shift",
-            ),
-            (
-                "Colour-blind glyphs",
-                (False, True),
-                s.colour_blind,
-                self.setter("colour_blind"),
-                _onoff,
-                "Draw a shape on every coloured piece",
-            ),
-            (
-                "Crystal Connector shift preview",
-                (True, False),
-                s.shift_preview,
-                self.setter("shift_preview"),
-                _onoff,
-                "On: each shift slides as you enter it. Off: the board waits until the turn is confirmed",
-            ),
-            (
-                "Party: phones join on",
-                ("", "127.0.0.1"),
-                s.party_address if s.party_address in ("", "127.0.0.1") else "",
-                self.setter("party_address"),
-                lambda v: "the local network" if v == "" else "this computer only",
-                "Where a hosted party listens: the local network (phones on the same Wi-Fi) or this computer only",
-            ),
-            (
-                "Party: a bot plays a phone gone for",
-                (30.0, 60.0, 120.0, 300.0),
-                s.party_takeover_seconds
-                if s.party_takeover_seconds in (30.0, 60.0, 120.0, 300.0)
-                else 60.0,
-                self.setter("party_takeover_seconds"),
-                lambda v: f"{v:g} s",
-                "A seat whose phone has been away this long is played by a Medium bot until it returns",
-            ),
-        ]
-        for label, values, cur, fn, fmt, tip in rows:
+        self.page = page if page in PAGES else "General"
+        self.action = next(iter(ACTIONS))  # the Controls page's chosen action
+        self.listening: str | None = None  # "key" / "button" while waiting for a press
+        self.build_page()
+
+    # -- layout ---------------------------------------------------------------------
+    def metrics(self) -> tuple[int, int, int, int]:
+        """Row x, width, height and the gap: rows grow with the text size."""
+        scale = self.app.theme.text_scale
+        w = min(LOGICAL_SIZE[0] - 80, round(720 * scale))
+        h = 50 + round((scale - 1) * 24)
+        return LOGICAL_SIZE[0] // 2 - w // 2, w, h, 6
+
+    def build_page(self, focus: int | None = None) -> None:
+        self.clear_controls()
+        x, w, h, gap = self.metrics()
+        y = 40 + self.app.theme.font(52, "display").get_height() + 6
+        tab_w = (w - gap * (len(PAGES) - 1)) // len(PAGES)
+        for i, page in enumerate(PAGES):
+            tab = self.button(
+                pygame.Rect(x + i * (tab_w + gap), y, tab_w, h),
+                page,
+                lambda p=page: self.open_page(p),
+                object_id="#primary" if page == self.page else None,
+            )
+            tab.primary = False  # styled as the current page; Start still means Back
+        self.tabs = len(PAGES)
+        y += h + 14
+        for label, values, cur, fn, fmt, tip in self.rows():
             self.cycler(pygame.Rect(x, y, w, h), label, values, cur, fn, fmt=fmt, tooltip=tip)
             y += h + gap
-        self.bottom = y + 14  # Back, the glyph sample and "Saved automatically" share a row
-        self.button(pygame.Rect(x, self.bottom, 200, 56), "Back", self.on_back)
-        self.set_focus(0)
+        if self.page == "Controls":
+            y = self.build_controls(x, y, w, h, gap)
+        self.rows_end = y
+        self.bottom = max(y + 8, LOGICAL_SIZE[1] - h - 16)
+        self.button(pygame.Rect(x, self.bottom, 200, h), "Back", self.on_back)
+        # The focus starts on the page's first row (a tab after a page change).
+        self.set_focus(focus if focus is not None else min(self.tabs, len(self.controls) - 1))
+
+    def rows(self) -> list:
+        s = self.app.settings
+        if self.page == "General":
+            return [
+                (
+                    "Fullscreen",
+                    (False, True),
+                    s.fullscreen,
+                    self.set_fullscreen,
+                    _onoff,
+                    "Fill the screen (F11 also works in the window)",
+                ),
+                (
+                    "Master volume",
+                    VOLUMES,
+                    round(s.master_volume, 1),
+                    self.setter("master_volume"),
+                    _pct,
+                    None,
+                ),
+                (
+                    "Effects volume",
+                    VOLUMES,
+                    round(s.effects_volume, 1),
+                    self.setter("effects_volume"),
+                    _pct,
+                    None,
+                ),
+                (
+                    "Animation speed",
+                    ANIMATION_SPEEDS,
+                    s.animation_speed,
+                    self.setter("animation_speed"),
+                    lambda v: f"{v:g}x",
+                    "How fast pieces slide and crystals shift",
+                ),
+                (
+                    "Colour-blind glyphs",
+                    (False, True),
+                    s.colour_blind,
+                    self.setter("colour_blind"),
+                    _onoff,
+                    "Draw a shape on every coloured piece",
+                ),
+                (
+                    "Shift preview",
+                    (True, False),
+                    s.shift_preview,
+                    self.setter("shift_preview"),
+                    _onoff,
+                    "Crystal Connector. On: each shift slides as you enter it. Off: the board waits until the turn is confirmed",
+                ),
+            ]
+        if self.page == "Accessibility":
+            return [
+                (
+                    "Text size",
+                    TEXT_SIZES,
+                    s.text_size if s.text_size in TEXT_SIZES else 100,
+                    self.look_setter("text_size"),
+                    lambda v: f"{v}%",
+                    "Bigger text on every screen; layouts make room for it",
+                ),
+                (
+                    "High contrast",
+                    (False, True),
+                    s.high_contrast,
+                    self.look_setter("high_contrast"),
+                    _onoff,
+                    "Black grounds, white text and bright edges, boards included",
+                ),
+                (
+                    "Reduced motion",
+                    (False, True),
+                    s.reduced_motion,
+                    self.look_setter("reduced_motion"),
+                    _onoff,
+                    "No drifting background, bounce or pulsing; moves still slide, in half the time",
+                ),
+                (
+                    "Colour-blind glyphs",
+                    (False, True),
+                    s.colour_blind,
+                    self.setter("colour_blind"),
+                    _onoff,
+                    "Draw a shape on every coloured piece",
+                ),
+            ]
+        if self.page == "Party":
+            return [
+                (
+                    "Phones join on",
+                    ("", "127.0.0.1"),
+                    s.party_address if s.party_address in ("", "127.0.0.1") else "",
+                    self.setter("party_address"),
+                    lambda v: "local network" if v == "" else "this computer",
+                    "Where a hosted party listens: the local network (phones on the same Wi-Fi) or this computer only",
+                ),
+                (
+                    "Bot takes a phone away for",
+                    (30.0, 60.0, 120.0, 300.0),
+                    s.party_takeover_seconds
+                    if s.party_takeover_seconds in (30.0, 60.0, 120.0, 300.0)
+                    else 60.0,
+                    self.setter("party_takeover_seconds"),
+                    lambda v: f"{v:g} s",
+                    "A seat whose phone has been away this long is played by a Medium bot until it returns",
+                ),
+            ]
+        return []
+
+    def build_controls(self, x: int, y: int, w: int, h: int, gap: int) -> int:
+        """One action at a time: which one, its key, its button, and a reset."""
+        names = list(ACTIONS)
+        self.cycler(
+            pygame.Rect(x, y, w, h),
+            "Action",
+            names,
+            self.action,
+            self.choose_action,
+            fmt=lambda a: ACTIONS[a][0],
+            tooltip="Pick an action, then press Key or Button and the new key or button",
+        )
+        y += h + gap
+        half = (w - gap) // 2
+        keys = action_keys(self.app.settings.key_bindings)
+        buttons = action_buttons(self.app.settings.button_bindings)
+        key_text = (
+            "Press a key…" if self.listening == "key" else f"Key: {key_label(keys[self.action])}"
+        )
+        pad_text = (
+            "Press a button…"
+            if self.listening == "button"
+            else f"Button: {BUTTON_NAMES[buttons[self.action]]}"
+        )
+        self.button(pygame.Rect(x, y, half, h), key_text, lambda: self.listen("key"))
+        self.button(
+            pygame.Rect(x + half + gap, y, half, h), pad_text, lambda: self.listen("button")
+        )
+        y += h + gap
+        self.button(pygame.Rect(x, y, w, h), "Reset keys and buttons", self.reset_bindings)
+        return y + h + gap
+
+    # -- changes ----------------------------------------------------------------------
+    def open_page(self, page: str) -> None:
+        self.page = page
+        self.listening = None
+        self.build_page(focus=PAGES.index(page))
 
     def setter(self, name: str):
         def apply(value) -> None:
@@ -110,6 +236,20 @@ class SettingsScene(MenuScene):
                 self.app.sound.play("score")
 
         return apply
+
+    def look_setter(self, name: str):
+        """Text size, contrast, motion: applied to every screen, and this page rebuilt
+        at the new size with the focus kept on the row."""
+
+        def apply(value) -> None:
+            setattr(self.app.settings, name, value)
+            self.save()
+            apply_look(self.app)
+            self.rebuild_later = self.focus_index
+
+        return apply
+
+    rebuild_later: int | None = None
 
     def set_fullscreen(self, on: bool) -> None:
         self.app.set_fullscreen(on)
@@ -122,26 +262,146 @@ class SettingsScene(MenuScene):
         if problem:
             toast(self.app, problem, "warning")
 
+    def choose_action(self, action: str) -> None:
+        self.action = action
+        self.listening = None
+        self.rebuild_later = self.focus_index
+
+    def listen(self, what: str) -> None:
+        self.listening = what
+        # The mapper hands this screen the keys and buttons as pressed, not as bound.
+        self.app.input.raw = True
+        self.rebuild_later = self.focus_index
+
+    def stop_listening(self) -> None:
+        self.listening = None
+        self.app.input.raw = False
+        self.rebuild_later = self.focus_index
+
+    def bind_key(self, key: int) -> None:
+        s = self.app.settings
+        problem = rebind_problem(s.key_bindings, self.action, key)
+        if problem:
+            toast(self.app, problem, "warning")
+            self.app.sound.play("error")
+        else:
+            name = next(n for n, k in BINDABLE_KEYS.items() if k == key)
+            std = next(n for n, k in BINDABLE_KEYS.items() if k == ACTIONS[self.action][1])
+            s.key_bindings = with_binding(s.key_bindings, self.action, name, std)
+            self.bindings_saved()
+        self.stop_listening()
+
+    def bind_button(self, button: str) -> None:
+        s = self.app.settings
+        problem = rebutton_problem(s.button_bindings, self.action, button)
+        if problem:
+            toast(self.app, problem, "warning")
+            self.app.sound.play("error")
+        else:
+            s.button_bindings = with_binding(
+                s.button_bindings, self.action, button, ACTIONS[self.action][2]
+            )
+            self.bindings_saved()
+        self.stop_listening()
+
+    def reset_bindings(self) -> None:
+        self.app.settings.key_bindings = {}
+        self.app.settings.button_bindings = {}
+        self.bindings_saved()
+        toast(self.app, "Keys and buttons are back to the defaults")
+        self.rebuild_later = self.focus_index
+
+    def bindings_saved(self) -> None:
+        self.app.input.bindings_changed()
+        self.save()
+
+    # -- input ------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.listening == "key" and event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.stop_listening()  # Escape cancels: the key stays as it was
+            else:
+                self.bind_key(event.key)
+            return
+        if self.listening == "button" and event.type == getattr(pygame, "CONTROLLERBUTTONDOWN", -1):
+            name = CONTROLLER_BUTTONS.get(event.button)
+            if name is not None:
+                self.bind_button(name)
+            return
+        if self.listening and event.type == pygame.KEYDOWN:
+            # Waiting for a button: a key press cancels (a keyboard player is not stuck).
+            self.stop_listening()
+            return
+        if self.listening and event.type == pygame.MOUSEBUTTONDOWN:
+            self.stop_listening()
+        super().handle(event)
+
+    def on_back(self) -> None:
+        if self.listening:
+            self.stop_listening()
+            return
+        super().on_back()
+
+    def exit(self) -> None:
+        self.app.input.raw = False
+
+    def update(self) -> None:
+        super().update()
+        if self.rebuild_later is not None:
+            focus, self.rebuild_later = self.rebuild_later, None
+            self.build_page(focus=focus)
+
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
-        self.title(surface, "Settings", 36)
-        # A live sample of the colour-blind glyphs so the choice is visible.
-        box = pygame.Rect(LOGICAL_SIZE[0] // 2 - 330 + 240, self.bottom, 200, 56)
-        draw_panel(surface, box.inflate(20, 0), theme)
-        glyphs = (
-            ("triangle", "circle", "square", "star")
-            if self.app.settings.colour_blind
-            else (None,) * 4
-        )
-        for i, (c, g) in enumerate(
-            zip(("crystal_red", "crystal_blue", "crystal_green", "crystal_yellow"), glyphs)
-        ):
-            draw_gem(surface, (box.x + 25 + i * 50, box.centery), 20, theme[c], glyph=g)
-        draw_text(
-            surface,
-            "Saved automatically",
-            theme.font(18, "regular"),
-            theme["text_dim"],
-            (box.right + 40, box.centery),
-            "midleft",
-        )
+        self.title(surface, "Settings", 40)
+        x, w, h, gap = self.metrics()
+        box = pygame.Rect(x + 200 + 30, self.bottom, 4 * 50 + 10, h)
+        if self.page in ("General", "Accessibility"):
+            # A live sample of the colour-blind glyphs so the choice is visible.
+            draw_panel(surface, box, theme)
+            glyphs = (
+                ("triangle", "circle", "square", "star")
+                if self.app.settings.colour_blind
+                else (None,) * 4
+            )
+            for i, (c, g) in enumerate(
+                zip(("crystal_red", "crystal_blue", "crystal_green", "crystal_yellow"), glyphs)
+            ):
+                draw_gem(surface, (box.x + 30 + i * 50, box.centery), 20, theme[c], glyph=g)
+        font = theme.font(18, "regular")
+        note = pygame.Rect(box.right + 20, self.bottom, x + w - box.right - 20, h)
+        lines = wrap_text("Saved automatically", font, note.w)
+        top = note.centery - len(lines) * font.get_linesize() // 2
+        for i, line in enumerate(lines):
+            draw_text(
+                surface,
+                line,
+                font,
+                theme["text_dim"],
+                (note.x, max(note.y, top) + i * font.get_linesize()),
+                box=note,
+            )
+        if self.page == "Controls":
+            self.draw_bindings(surface)
+
+    def draw_bindings(self, surface: pygame.Surface) -> None:
+        """Every action's key and button, in two columns under the controls."""
+        theme = self.app.theme
+        x, w, h, gap = self.metrics()
+        font = theme.font(16, "regular")
+        keys = action_keys(self.app.settings.key_bindings)
+        buttons = action_buttons(self.app.settings.button_bindings)
+        line = font.get_linesize()
+        area = pygame.Rect(x, self.rows_end + 4, w, self.bottom - self.rows_end - 12)
+        per_col = max(1, area.h // line)
+        col_w = w // 2
+        for i, action in enumerate(ACTIONS):
+            col, row = divmod(i, per_col)
+            if col > 1:
+                break
+            cell = pygame.Rect(area.x + col * col_w, area.y + row * line, col_w - 10, line)
+            text = (
+                f"{ACTIONS[action][0]}: {key_label(keys[action])} / {BUTTON_NAMES[buttons[action]]}"
+            )
+            colour = theme["accent"] if action == self.action else theme["text_dim"]
+            draw_text(surface, text, font, colour, cell.topleft, max_width=cell.w, box=cell)

@@ -4,6 +4,7 @@ installed copy finds them wherever it is started from."""
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
 
@@ -28,24 +29,81 @@ def _hex(value: str) -> pygame.Color:
     return pygame.Color(value)
 
 
+# The text sizes a player can pick (Settings.text_size, in percent).
+TEXT_SIZES = (100, 125, 150)
+# The look the running app shows (apply_look sets it): part of every key of the drawing
+# kit's cache, because the views' sprites and board layers are made from the theme's
+# colours and fonts and their own keys do not name them.
+DEFAULT_LOOK = (False, 100, False)
+LOOK: tuple = DEFAULT_LOOK
+# A font at a bigger text size -> the same font at the smaller sizes, biggest first.
+SMALLER: dict[pygame.font.Font, tuple[pygame.font.Font, ...]] = {}
+
+
 class Theme:
-    def __init__(self, data: dict):
+    """The palette and fonts every screen reads each frame.  One object lives for the
+    whole run (``app.theme``) and ``set_look`` changes it in place, so a text size or
+    the high-contrast palette applies at once to every screen already open; a screen
+    whose pygame-gui manager was themed earlier sees ``generation`` move and reloads."""
+
+    def __init__(self, data: dict, *, high_contrast: bool = False, text_size: int = 100):
+        self.base = data
+        self.generation = 0
+        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self.set_look(high_contrast=high_contrast, text_size=text_size)
+
+    def set_look(
+        self, *, high_contrast: bool = False, text_size: int = 100, reduced_motion: bool = False
+    ) -> None:
+        self.high_contrast = bool(high_contrast)
+        self.reduced_motion = bool(reduced_motion)
+        self.text_size = text_size if text_size in TEXT_SIZES else 100
+        self.text_scale = self.text_size / 100
+        data = _merged(self.base, _high_contrast_data()) if self.high_contrast else self.base
         self.data = data
         palette = data["crystal"]
         self.colours: dict[str, pygame.Color] = {
             k: _hex(v) for k, v in palette.items() if isinstance(v, str) and v.startswith("#")
         }
         self.player_colours = [_hex(c) for c in palette["player_colours"]]
-        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._fonts = {}
+        SMALLER.clear()  # the old fonts go with the old look
+        self.generation += 1
+
+    @contextmanager
+    def text_at_most(self, size: int):
+        """Text no bigger than ``size`` percent while drawing inside: the play screens'
+        side panels are fixed, and at 150 % their lines ran into one another (they
+        draw at 125 % until they are laid out for more)."""
+        kept = self.text_scale
+        self.text_scale = min(kept, size / 100)
+        try:
+            yield
+        finally:
+            self.text_scale = kept
 
     @staticmethod
-    def load() -> "Theme":
-        return Theme(_theme_data())
+    def load(*, high_contrast: bool = False, text_size: int = 100) -> "Theme":
+        return Theme(_theme_data(), high_contrast=high_contrast, text_size=text_size)
 
     def __getitem__(self, name: str) -> pygame.Color:
         return self.colours[name]
 
     def font(self, size: int, kind: str = "bold") -> pygame.font.Font:
+        """The font at ``size`` px as designed, scaled by the player's text size: every
+        screen asks for its sizes here, so one setting grows all of them."""
+        font = self._font(kind, max(1, round(size * self.text_scale)))
+        if self.text_scale > 1 and font not in SMALLER:
+            # Where a fixed box has no room for the bigger line, draw_text falls back to
+            # these (never below the size the layout was drawn for) rather than cut it.
+            SMALLER[font] = tuple(
+                self._font(kind, max(1, round(size * s / 100)))
+                for s in reversed(TEXT_SIZES)
+                if s < self.text_scale * 100
+            )
+        return font
+
+    def _font(self, kind: str, size: int) -> pygame.font.Font:
         key = (kind, size)
         font = self._fonts.get(key)
         if font is None:
@@ -57,12 +115,54 @@ class Theme:
     def gui_theme(self) -> dict:
         """The pygame-gui part of theme.json, with font paths filled in."""
         theme = {k: v for k, v in self.data.items() if k != "crystal"}
-        return theme
+        return _scaled_fonts(theme, self.text_scale)
+
+
+def _merged(base: dict, over: dict) -> dict:
+    """``base`` with ``over``'s values laid on top, table by table."""
+    out = dict(base)
+    for k, v in over.items():
+        if k == "comment":
+            continue
+        out[k] = _merged(base[k], v) if isinstance(v, dict) and isinstance(base.get(k), dict) else v
+    return out
+
+
+def _scaled_fonts(node, scale: float):
+    """pygame-gui's theme with every font size scaled (sizes are strings there)."""
+    if isinstance(node, dict):
+        out = {}
+        for k, v in node.items():
+            if k == "size" and isinstance(v, str) and v.isdigit():
+                out[k] = str(round(int(v) * scale))
+            else:
+                out[k] = _scaled_fonts(v, scale)
+        return out
+    return node
+
+
+def apply_look(app) -> None:
+    """Put the player's look settings (text size, high contrast, reduced motion) into
+    effect everywhere: the shared theme object and the play screens' motion curves."""
+    from scenes.play import motion
+
+    s = app.settings
+    app.theme.set_look(
+        high_contrast=s.high_contrast, text_size=s.text_size, reduced_motion=s.reduced_motion
+    )
+    motion.PLAIN = bool(s.reduced_motion)
+    global LOOK
+    LOOK = (app.theme.high_contrast, app.theme.text_size, app.theme.reduced_motion)
 
 
 @lru_cache(maxsize=1)
 def _theme_data() -> dict:
     return json.loads(asset_path("theme.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _high_contrast_data() -> dict:
+    return json.loads(asset_path("theme_high_contrast.json").read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=1)

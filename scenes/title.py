@@ -12,7 +12,14 @@ import pygame
 
 from game import autosave
 from scenes.app import LOGICAL_SIZE
-from scenes.widgets import MenuScene, draw_gem, draw_text, lighten, starfield_background
+from scenes.widgets import (
+    MenuScene,
+    draw_gem,
+    draw_text,
+    lighten,
+    starfield_background,
+    theme_still,
+)
 
 CRYSTAL_COLOURS = (
     "crystal_red",
@@ -162,24 +169,37 @@ class TitleScene(MenuScene):
 
     def draw_background(self, surface: pygame.Surface) -> None:
         starfield_background(surface, self.app.theme, self.ticks)
+        if theme_still(self.app.theme):
+            return  # reduced motion: no floating crystals
         for pos, r, colour, alpha in self.crystal_draws(self.ticks):
             if alpha > 0:
                 draw_gem(surface, pos, r, self.app.theme[colour], alpha=alpha)
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
-        pulse = 0.5 + 0.5 * math.sin((self.ticks + alpha) * 0.06)
+        pulse = 0.5 if theme_still(theme) else 0.5 + 0.5 * math.sin((self.ticks + alpha) * 0.06)
         size = 96 + int(6 * pulse)
         font = theme.font(size, "display")
         cx = LOGICAL_SIZE[0] // 2
         glow = lighten(theme["accent"], 0.25 * pulse)
-        draw_text(surface, "CRYSTAL ARCADE", font, glow, (cx, 110), "midtop", shadow=True)
+        logo = draw_text(
+            surface,
+            "CRYSTAL ARCADE",
+            font,
+            glow,
+            (cx, 110),
+            "midtop",
+            shadow=True,
+            max_width=LOGICAL_SIZE[0] - 40,
+        )
         draw_text(
             surface,
             "five games of crystals, colours and cunning",
             theme.font(26, "bold"),
             theme["accent_2"],
-            (cx, 230),
+            # under the logo however big the text size made it (the display font's
+            # line box has room below the letters, hence the -10)
+            (cx, max(230, logo.bottom - 10)),
             "midtop",
         )
         if self.app.kiosk:

@@ -11,6 +11,7 @@ Enter or Space; Escape is "back" on every menu.
 from __future__ import annotations
 
 import math
+import warnings
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
@@ -21,6 +22,8 @@ import pygame_gui
 from scenes.focus import nearest, wrap_around
 from scenes.input import PAUSE_KEY
 from scenes.scene import LOGICAL_SIZE, TICK, Scene
+from scenes import theme as theme_module
+from scenes.theme import SMALLER
 
 MIN_TARGET = 44
 
@@ -57,6 +60,8 @@ def cached(key: tuple, make: Callable[[], object]):
     modules never share one, and holds every parameter the value depends on (the font
     object itself, not its id: ids are reused)."""
     global _cache_bytes
+    if theme_module.LOOK != theme_module.DEFAULT_LOOK:
+        key = (*key, theme_module.LOOK)  # a sprite made for another look is another one
     entry = _CACHE.get(key)
     if entry is not None:
         _CACHE.move_to_end(key)
@@ -181,18 +186,52 @@ def draw_text(
     shadow: bool = False,
     max_width: int | None = None,
     alpha: int = 255,
+    box: pygame.Rect | None = None,
 ) -> pygame.Rect:
     """Blit one line of text; ``anchor`` is a pygame.Rect attribute name.  Text wider
-    than ``max_width`` is shortened with an ellipsis (fit_text) rather than clipped."""
-    if max_width is not None:
-        text = fit_text(font, text, max_width)
-    img = render_cached(font, text, colour, alpha)
+    than ``max_width`` is shortened with an ellipsis (fit_text) rather than clipped.
+    ``box`` is the room the layout gave the line (for TEXT_LOG's checks)."""
+    if max_width is not None and text_width(font, text) > max_width:
+        # A bigger text size in a box with no room for it: the line steps back towards
+        # the size its layout was drawn for before anything is cut.
+        for smaller in SMALLER.get(font, ()):
+            font = smaller
+            if text_width(font, text) <= max_width:
+                break
+    shown = fit_text(font, text, max_width) if max_width is not None else text
+    img = render_cached(font, shown, colour, alpha)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if TEXT_LOG is not None:
+        TEXT_LOG.append(DrawnText(text, shown, rect.copy(), box, max_width, surface.get_size()))
+    text = shown
     if shadow:
         sh = render_cached(font, text, (0, 0, 0), 150)
         surface.blit(sh, rect.move(2, 3))
     surface.blit(img, rect)
     return rect
+
+
+@dataclass
+class DrawnText:
+    """One line draw_text put on screen, with the room it was given: ``box`` (the
+    layout's rectangle, when the caller names one) and ``max_width``."""
+
+    text: str
+    shown: str  # what was drawn: ``text``, or its start and an ellipsis when cut
+    rect: pygame.Rect
+    box: pygame.Rect | None
+    max_width: int | None
+    surface: tuple[int, int]
+
+    @property
+    def cut(self) -> bool:
+        return self.shown != self.text[:MAX_LINE_CHARS]
+
+
+# When a list, draw_text appends a DrawnText for every line it draws: the
+# accessibility tests render each screen at each text size and check that every line
+# stays inside its box and on screen.  None (the default) costs nothing.
+TEXT_LOG: list[DrawnText] | None = None
 
 
 class Pen:
@@ -545,6 +584,49 @@ def draw_toasts(app, surface: pygame.Surface) -> None:
         )
 
 
+def theme_still(theme) -> bool:
+    """The player asked for reduced motion (kept on the theme every screen holds)."""
+    return getattr(theme, "reduced_motion", False)
+
+
+def follow_look(ui: pygame_gui.UIManager, theme, seen: int) -> int:
+    """Re-theme a pygame-gui manager built before the player changed the text size or
+    palette (the settings page changes them while the screens below stay open)."""
+    if seen == theme.generation:
+        return seen
+    ui.get_theme().load_theme(theme.gui_theme())
+    ui.rebuild_all_from_changed_theme_data()
+    return theme.generation
+
+
+def fit_buttons(ui: pygame_gui.UIManager, theme) -> None:
+    """Buttons whose label no longer fits at a bigger text size get a smaller font,
+    stepping back towards the designed size (a fixed-size button on a play screen
+    has no room to grow); a label that fits is left alone."""
+    if theme.text_scale <= 1:
+        return
+    fonts = ui.get_theme().get_font_dictionary()
+    for el in ui.get_sprite_group().sprites():
+        if not isinstance(el, pygame_gui.elements.UIButton) or not el.text:
+            continue
+        font = getattr(el, "font", None)
+        if font is None or font.size(el.text)[0] <= el.rect.w - 12:
+            continue
+        size = font.point_size if hasattr(font, "point_size") else None
+        if not size:
+            continue
+        base = round(size / theme.text_scale)
+        for step in range(size - 1, base - 1, -1):
+            with warnings.catch_warnings():
+                # pygame-gui loads a size it has not seen yet, and says so: expected here.
+                warnings.simplefilter("ignore", UserWarning)
+                smaller = fonts.find_font(step, "noto_sans", bold=True)
+            if smaller.size(el.text)[0] <= el.rect.w - 12 or step == base:
+                el.font = smaller
+                el.rebuild()
+                break
+
+
 # -- menus ------------------------------------------------------------------------
 @dataclass
 class Control:
@@ -567,6 +649,7 @@ class MenuScene(Scene):
         self.ui = pygame_gui.UIManager(
             LOGICAL_SIZE, app.theme.gui_theme(), enable_live_theme_updates=False
         )
+        self.ui_look = app.theme.generation
         self.controls: list[Control] = []
         self.focus_index = -1
         self._by_element: dict[int, Control] = {}
@@ -777,6 +860,8 @@ class MenuScene(Scene):
         starfield_background(surface, self.app.theme, self.ticks)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.ui_look = follow_look(self.ui, self.app.theme, self.ui_look)
+        fit_buttons(self.ui, self.app.theme)
         self.draw_background(surface)
         self.draw_content(surface, alpha)
         self.ui.draw_ui(surface)
@@ -788,7 +873,9 @@ class MenuScene(Scene):
         if 0 <= self.focus_index < len(self.controls):
             el = self.controls[self.focus_index].element
             if el.visible:
-                pulse = 0.5 + 0.5 * math.sin(self.ticks * 0.15)
+                pulse = (
+                    0.5 if theme_still(self.app.theme) else 0.5 + 0.5 * math.sin(self.ticks * 0.15)
+                )
                 colour = lighten(self.app.theme["focus"], 0.3 * pulse)
                 pygame.draw.rect(surface, colour, el.rect.inflate(10, 10), 3, border_radius=16)
 
@@ -813,6 +900,8 @@ def starfield_background(surface: pygame.Surface, theme, ticks: int, seed: int =
         ("widgets.gradient", w, h, tuple(top), tuple(bottom)), lambda: _gradient(w, h, top, bottom)
     )
     surface.blit(grad, (0, 0))
+    if theme_still(theme):
+        return  # reduced motion: no drifting crystals behind the text
     rnd = _dust(seed)
     for x, y, speed, size, hue in rnd:
         yy = (y + ticks * speed) % (h + 20) - 10

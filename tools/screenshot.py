@@ -48,14 +48,14 @@ import tempfile  # noqa: E402
 import pygame  # noqa: E402
 
 
-def make_app(colour_blind: bool = False, kiosk: bool = False):
+def make_app(colour_blind: bool = False, kiosk: bool = False, look: dict | None = None):
     from scenes.boot import make_app
     from scenes.config import Settings
     from game.saves import Paths
 
     home = Path(tempfile.mkdtemp(prefix="crystal-shot-"))
     paths = Paths(home / "config", home / "data", home / "logs")
-    settings = Settings(colour_blind=colour_blind)
+    settings = Settings(colour_blind=colour_blind, **(look or {}))
     return make_app(headless=True, settings=settings, paths=paths, kiosk=kiosk)
 
 
@@ -93,7 +93,12 @@ def shoot(app, path: Path, ticks: int = 2) -> Path:
 
 
 def screen(kind: str, out: Path, args) -> Path:
-    app = make_app(args.colour_blind, kiosk=kind in ("kiosk", "attract"))
+    look = {
+        "text_size": args.text_size,
+        "high_contrast": args.high_contrast,
+        "reduced_motion": args.reduced_motion,
+    }
+    app = make_app(args.colour_blind, kiosk=kind in ("kiosk", "attract"), look=look)
     moves = [m.strip() for m in (args.moves or "").split(args.sep) if m.strip()]
     seats = args.seats.split(",") if args.seats else None
     if kind in ("title", "kiosk"):
@@ -116,7 +121,7 @@ def screen(kind: str, out: Path, args) -> Path:
     if kind == "settings":
         from scenes.settings import SettingsScene
 
-        app.push(SettingsScene(app))
+        app.push(SettingsScene(app, args.page))
         return shoot(app, out, args.ticks or 3)
     if kind == "rules":
         from scenes.rules import RulesScene
@@ -404,6 +409,10 @@ def main(argv=None) -> int:
         "--play-out", action="store_true", help="finish the game with random moves first"
     )
     p.add_argument("--colour-blind", action="store_true", help="draw colour-blind glyphs")
+    p.add_argument("--text-size", type=int, default=100, choices=(100, 125, 150))
+    p.add_argument("--page", default="General", help="settings: the page to show")
+    p.add_argument("--high-contrast", action="store_true", help="the high-contrast palette")
+    p.add_argument("--reduced-motion", action="store_true", help="no drift, bounce or pulse")
     p.add_argument("--at", type=int, help="theatre: show the position after this many actions")
     p.add_argument("--analyse", action="store_true", help="theatre: wait for the analysis")
     p.add_argument("--gif", type=Path, help="theatre: also export the game as a GIF (path printed)")

@@ -49,14 +49,21 @@ from scenes.app import LOGICAL_SIZE, TICK, Scene
 from scenes.input import PAUSE_KEY
 from scenes.play.buttons import ButtonFocus
 from scenes.play.frame import BOARD_AREA, PANEL, BannerStyle, PlayerRows, ScreenFrame
+from scenes.play import motion
 from scenes.play.motion import ease, ease_out_back, pulse
 from scenes.play.interpret import Changed, Key, Refuse, Submit
 from scenes.widgets import (
     MIN_TARGET,
+    fit_buttons,
+    follow_look,
     starfield_background,
     toast,
 )
 
+# The biggest text size the play screens draw at: their board and side panel are laid
+# out in fixed boxes, which hold 125 % (checked by tests/test_accessibility.py) but not
+# 150 %, where lines ran into one another.
+PLAY_TEXT_MAX = 125
 BOT_MIN_TICKS = 24  # a bot action is shown for at least this long (before speed scaling)
 
 
@@ -201,6 +208,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         self.end_wait = -1
         self.rng = random.Random(match.setup.seed ^ 0x5EED)
         self.ui = pygame_gui.UIManager(LOGICAL_SIZE, app.theme.gui_theme())
+        self.ui_look = app.theme.generation
         self.buttons: dict[int, callable] = {}  # the panel's pygame-gui buttons: id -> action
         self.focus_key: str | None = None  # the Button the keys / controller focus is on
         self._make_buttons()
@@ -657,7 +665,11 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         # animation
         if self.anim is None and self.queue:
             old, new, move, seat = self.queue.pop(0)
-            speed = max(0.25, self.app.settings.animation_speed) * self.playback_speed
+            speed = (
+                max(0.25, self.app.settings.animation_speed)
+                * self.playback_speed
+                * motion.speed_factor()
+            )
             total = max(1, int(self.transition_ticks(old, new, move) / speed))
             self.anim = Transition(old, new, move, seat, total)
             self.anim_tick = 0
@@ -729,6 +741,12 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        with self.app.theme.text_at_most(PLAY_TEXT_MAX):
+            self.draw_screen(surface, alpha)
+
+    def draw_screen(self, surface: pygame.Surface, alpha: float) -> None:
+        self.ui_look = follow_look(self.ui, self.app.theme, self.ui_look)
+        fit_buttons(self.ui, self.app.theme)
         starfield_background(surface, self.app.theme, self.ticks // 2)
         if self.anim is not None:
             old, new, move, seat, total = self.anim

@@ -19,6 +19,7 @@ from game.match import ReplayError
 from game.replays import ReplayInfo, delete_replay, list_replays, open_replay, rename_replay
 from game.saves import SaveError
 from scenes import routes
+from scenes.scene import LOGICAL_SIZE
 from scenes.widgets import MenuScene, draw_panel, draw_text, lighten, toast
 
 log = logging.getLogger(__name__)
@@ -262,6 +263,7 @@ class ReplayListScene(MenuScene):
             theme.font(18, "regular"),
             theme["text_dim"],
             (300, 40),
+            max_width=LOGICAL_SIZE[0] - 300 - 20,
         )
         draw_panel(surface, LIST, theme, alpha=220)
         if not self.rows:

@@ -171,6 +171,7 @@ class CardsDrawing:
             theme["bad"] if warn else theme["text_dim"],
             (cx, y),
             "midtop",
+            max_width=card.w - 4,
         )
         y += 24
         lines, warn = self.sudden_death_lines(state)

@@ -276,7 +276,13 @@ class ColumnDrawing:
                 surface, st.last_result, y + 30, lighten(theme["text_dim"], 0.3), 15, max_lines=room
             )
         write(
-            self.keys_hint(), 14, "text_dim", (COLUMN.x, BOARD.bottom), "bottomleft", kind="regular"
+            self.keys_hint(),
+            14,
+            "text_dim",
+            (COLUMN.x, BOARD.bottom),
+            "bottomleft",
+            kind="regular",
+            max_width=COLUMN.w,
         )
 
     def draw_answer_column(self, surface, st) -> None:
@@ -358,5 +364,11 @@ class ColumnDrawing:
             surface, help_text, CLEAR_RECT.bottom + 14, theme["text_dim"], 15, max_lines=5
         )
         write(
-            self.keys_hint(), 14, "text_dim", (COLUMN.x, BOARD.bottom), "bottomleft", kind="regular"
+            self.keys_hint(),
+            14,
+            "text_dim",
+            (COLUMN.x, BOARD.bottom),
+            "bottomleft",
+            kind="regular",
+            max_width=COLUMN.w,
         )

@@ -371,10 +371,12 @@ class SidePanel:
                 )
                 y += 24
             y += 4
+        step = round(19 * theme.text_scale)  # the lines' spacing grows with the text
         for text in lines:
-            for line in wrap_text(text, theme.font(15, "regular"), w)[:3]:
+            # up to four lines: at a bigger text size the note's last words need one more
+            for line in wrap_text(text, theme.font(15, "regular"), w, max_lines=4):
                 write(line, 15, "text_dim", (x, y), kind="regular")
-                y += 19
+                y += step
             y += 8
         # a one-line legend per anomaly in play
         a = state.anomalies
