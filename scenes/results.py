@@ -23,6 +23,7 @@ from scenes.widgets import (
     lighten,
     starfield_background,
     text_width,
+    theme_still,
     toast,
 )
 
@@ -197,6 +198,8 @@ class ResultsScene(MenuScene):
     def draw_background(self, surface: pygame.Surface) -> None:
         starfield_background(surface, self.app.theme, self.ticks)
         theme = self.app.theme
+        if theme_still(theme):
+            return  # reduced motion: no falling confetti
         for pos, hue, alpha in self.confetti_draws(self.ticks):
             if alpha > 0:
                 draw_gem(surface, pos, 7, theme.player_colours[hue], alpha=alpha)
