@@ -33,6 +33,13 @@ class Settings:
     party_address: str = ""
     party_port: int = 8765
     party_takeover_seconds: float = 60.0
+    # The window as the player last left it (0 x 0: never opened, fit it to the
+    # display); restored clamped to the display it opens on.
+    window_width: int = 0
+    window_height: int = 0
+    window_x: int = 0
+    window_y: int = 0
+    window_placed: bool = False  # window_x / window_y were recorded
 
     def __post_init__(self) -> None:
         # Keys of the file this version does not know (a newer release's settings),
@@ -102,6 +109,11 @@ SETTINGS_SCHEMA: dict = {
         "party_address": text(64),
         "party_port": number(0, 65535, integer=True),
         "party_takeover_seconds": number(5, 3600),
+        "window_width": number(0, 16384, integer=True),
+        "window_height": number(0, 16384, integer=True),
+        "window_x": number(-65536, 65536, integer=True),
+        "window_y": number(-65536, 65536, integer=True),
+        "window_placed": {"type": "boolean"},
     },
 }
 
