@@ -24,6 +24,7 @@ ones in and holds the command line.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import time
@@ -332,7 +333,12 @@ class App:
             return event  # SDL's mouse copy of a finger: the input mapper drops it
         if t in FINGER_EVENTS:
             key = ("finger", getattr(event, "touch_id", 0), getattr(event, "finger_id", 0))
-            x, y = float(getattr(event, "x", 0.0)), float(getattr(event, "y", 0.0))
+            try:
+                x, y = float(getattr(event, "x", 0.0)), float(getattr(event, "y", 0.0))
+            except (TypeError, ValueError):
+                return None
+            if not (math.isfinite(x) and math.isfinite(y)):
+                return None  # no usable position: nothing a screen could act on
             view = self.viewport
             ww, wh = self.window_size
             if self.map_input:
@@ -360,7 +366,7 @@ class App:
             return pygame.event.Event(t, fields)
         pos = getattr(event, "pos", None)
         if pos is None:
-            return event
+            return None  # a press or move with no position is nothing a screen can use
         try:
             px, py = pos
             if self.map_input:
