@@ -251,24 +251,30 @@ class App:
         # Text scaled up by the GPU stays smooth rather than blocky (SDL's hint, read
         # when SCALED makes its texture).
         os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
-        flags = pygame.SCALED
+        # RESIZABLE in fullscreen too, so F11 back to a window gives a resizable one.
+        flags = pygame.SCALED | pygame.RESIZABLE
         if self.settings.fullscreen:
             flags |= pygame.FULLSCREEN
-        else:
-            flags |= pygame.RESIZABLE
         try:
             surface = pygame.display.set_mode(LOGICAL_SIZE, flags, vsync=0)
         except pygame.error:
             return pygame.display.set_mode(LOGICAL_SIZE)
         if not self.settings.fullscreen:
             self._place_window()
+        self.window_size = tuple(pygame.display.get_window_size())
         return surface
 
     def _place_window(self) -> None:
         """Size and place the window: where the player left it (clamped to the display
         as it is now), or on a first start the largest size that fits the display."""
+        import warnings
+
         try:
-            window = pygame.Window.from_display_module()
+            # The one way pygame-ce gives to size a SCALED window's frame; it warns
+            # that the Window's own surface API is preferred, which SCALED cannot use.
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
         except (AttributeError, pygame.error):
             return
         screen = usable_bounds()
@@ -407,6 +413,10 @@ class App:
                 pygame.display.toggle_fullscreen()
             except pygame.error:
                 self.notices.append("Fullscreen is not available on this display")
+                return
+            if not on:
+                self._place_window()  # back to the size and place the player left
+            self.window_size = tuple(pygame.display.get_window_size())
 
     # -- bot worker (started once, lazily) ----------------------------------------
     @property
