@@ -318,3 +318,81 @@ def test_points_on_the_bars_map_off_the_canvas(w, h, px, py):
     x, y = window_to_logical((px, py), (w, h))
     inside = 0 <= x < 1280 and 0 <= y < 720
     assert inside == view.collidepoint(px, py)
+
+
+# The real window path (SCALED | RESIZABLE, under SDL's dummy driver) runs in a child
+# process: SDL aborts the process when a second SCALED window is opened in it.
+REAL_WINDOW = r"""
+import json, os, sys, tempfile, warnings
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+import pygame
+from game.saves import Paths
+from scenes.app import TITLE_BAR, usable_bounds
+from scenes.boot import make_app
+from scenes.config import Settings
+
+settings = Settings(**json.loads(sys.argv[2]))
+settings.window_placed = "window_x" in sys.argv[2]
+home = Path(tempfile.mkdtemp())
+app = make_app(headless=False, fullscreen=False, settings=settings,
+               paths=Paths(home / "c", home / "d", home / "l"))
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    window = pygame.Window.from_display_module()
+screen = usable_bounds()
+print(json.dumps({
+    "window_size": list(app.window_size),
+    "sdl_size": list(pygame.display.get_window_size()),
+    "position": list(window.position),
+    "resizable": window.resizable,
+    "minimum": list(window.minimum_size),
+    "usable": [screen.x, screen.y, screen.w, screen.h],
+    "title_bar": TITLE_BAR,
+    "recorded": app.settings.window_width,
+}))
+app.shutdown()
+"""
+
+
+def _real_window(settings: dict) -> dict:
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    env["CRYSTAL_ARCADE_BOT_WORKER"] = "thread"
+    root = str(Path(__file__).resolve().parent.parent)
+    done = subprocess.run(
+        [sys.executable, "-c", REAL_WINDOW, root, json.dumps(settings)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_a_real_window_is_resizable_and_restored_clamped_to_the_display():
+    got = _real_window(
+        {"window_width": 5000, "window_height": 3000, "window_x": 9000, "window_y": -700}
+    )
+    sx, sy, sw, sh = got["usable"]
+    w, h = got["window_size"]
+    assert (w, h) == (sw, sh - got["title_bar"])  # no larger than the display
+    assert got["sdl_size"] == [w, h]
+    assert got["resizable"] and tuple(got["minimum"]) <= MIN_WINDOW
+    x, y = got["position"]
+    assert sx <= x and x + w <= sx + sw
+    assert sy <= y and y + h <= sy + sh
+
+
+def test_a_real_window_first_start_fits_the_display():
+    got = _real_window({})
+    _, _, sw, sh = got["usable"]
+    assert tuple(got["window_size"]) == first_window_size((sw, sh - got["title_bar"]))
+    assert got["sdl_size"] == got["window_size"]
+    assert got["recorded"] == 0  # nothing recorded until the player resizes
