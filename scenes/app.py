@@ -329,10 +329,11 @@ class App:
         return out
 
     def to_canvas(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        """The event with its position on the canvas, or None when it must be ignored:
-        a press on a bar does nothing, and a move or release on a bar only counts for
-        a press that began on the canvas (held at the canvas's edge, so a drag ends
-        where the game is rather than nowhere)."""
+        """The event with its position in canvas pixels, or None when it must be
+        ignored: a press on a bar does nothing, and a move or release on a bar only
+        counts for a press that began on the canvas.  Those are passed on where they
+        are, off the canvas, as a full-screen SDL window passes them: a drag keeps its
+        true length and ends, and a screen's own bounds checks see it leave."""
         t = event.type
         lw, lh = LOGICAL_SIZE
         if getattr(event, "touch", False):
@@ -364,7 +365,6 @@ class App:
                 return None
             elif t == pygame.FINGERUP:
                 self._held.discard(key)
-            x, y = min(max(x, 0.0), 1.0 - 1e-6), min(max(y, 0.0), 1.0 - 1e-6)
             fields = {**event.dict, "x": x, "y": y}
             if self.map_input and "dx" in fields:
                 fields["dx"] = float(fields["dx"]) * ww / view.w
@@ -392,7 +392,6 @@ class App:
             self._held.discard(button)
         elif not inside and not any(k[0] == "mouse" for k in self._held):
             return None
-        px, py = min(max(px, 0), lw - 1), min(max(py, 0), lh - 1)
         fields = {**event.dict, "pos": (px, py)}
         if self.map_input and "rel" in fields:
             view = self.viewport
