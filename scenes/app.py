@@ -24,6 +24,7 @@ ones in and holds the command line.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import time
@@ -87,6 +88,108 @@ def stop_requested() -> int | None:
     return _stop_signals[0] if _stop_signals else None
 
 
+# -- the window around the logical canvas ------------------------------------------
+# The game always draws on a 1280x720 canvas (DESIGN.md).  A real window is opened
+# with pygame.SCALED | RESIZABLE: SDL's renderer scales the canvas on the GPU (a
+# software scale of 4K frames costs 30-50 ms, over a whole frame's budget), keeps
+# the proportions with black bars, and hands mouse positions back in canvas
+# coordinates.  The geometry below is that same letterbox, kept here so a headless
+# app and tools/screenshot.py can show a window of any size and map its input, and
+# so the bars' guard (a press on a bar is ignored) works the same in both.
+MIN_WINDOW = (800, 600)
+TITLE_BAR = 40  # room left above a window for its title bar (the usable area has none)
+POSITION_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+FINGER_EVENTS = (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION)
+
+
+def letterbox(window: tuple[int, int], logical: tuple[int, int] = LOGICAL_SIZE) -> pygame.Rect:
+    """Where the canvas is shown in a window of this size: as large as fits with its
+    proportions kept, centred; the rest are bars."""
+    ww, wh = max(1, int(window[0])), max(1, int(window[1]))
+    lw, lh = logical
+    scale = min(ww / lw, wh / lh)
+    w, h = max(1, min(ww, round(lw * scale))), max(1, min(wh, round(lh * scale)))
+    return pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
+
+
+def window_to_logical(
+    pos: tuple[float, float], window: tuple[int, int], logical: tuple[int, int] = LOGICAL_SIZE
+) -> tuple[int, int]:
+    """A window pixel as a canvas pixel (outside 0..size-1 when it lies on a bar)."""
+    view = letterbox(window, logical)
+    x = (pos[0] - view.x) * logical[0] / view.w
+    y = (pos[1] - view.y) * logical[1] / view.h
+    return int(x // 1), int(y // 1)
+
+
+def first_window_size(usable: tuple[int, int], logical: tuple[int, int] = LOGICAL_SIZE):
+    """The first windowed start's size for a display whose usable area is ``usable``:
+    the largest whole multiple of the canvas that fits (crisp, no blurring), else the
+    largest size of the canvas's proportions that fits, and MIN_WINDOW where the
+    display has room for it."""
+    uw, uh = max(1, int(usable[0])), max(1, int(usable[1]))
+    lw, lh = logical
+    whole = min(uw // lw, uh // lh)
+    if whole >= 1:
+        return lw * whole, lh * whole
+    view = letterbox((uw, uh), logical)
+    return min(uw, max(MIN_WINDOW[0], view.w)), min(uh, max(MIN_WINDOW[1], view.h))
+
+
+def clamp_window(
+    size: tuple[int, int], position: tuple[int, int] | None, usable: pygame.Rect
+) -> tuple[tuple[int, int], tuple[int, int] | None]:
+    """A remembered window size and position made to fit the display as it is now
+    (a smaller screen, a monitor unplugged): no larger than the usable area, not
+    below MIN_WINDOW where the display has room for it, the whole window on it."""
+    w = min(usable.w, max(MIN_WINDOW[0], int(size[0])))
+    h = min(usable.h, max(MIN_WINDOW[1], int(size[1])))
+    if position is None:
+        return (w, h), None
+    x = min(max(int(position[0]), usable.x), max(usable.x, usable.right - w))
+    y = min(max(int(position[1]), usable.y), max(usable.y, usable.bottom - h))
+    return (w, h), (x, y)
+
+
+def usable_bounds() -> pygame.Rect:
+    """The first display's usable area (without task bars), from SDL where pygame
+    lets us ask, else the desktop size less room for a title bar and a task bar."""
+    try:
+        import ctypes
+
+        class _Rect(ctypes.Structure):
+            _fields_ = [(n, ctypes.c_int) for n in ("x", "y", "w", "h")]
+
+        sdl = _sdl_library()
+        if sdl is not None:
+            r = _Rect()
+            if sdl.SDL_GetDisplayUsableBounds(0, ctypes.byref(r)) == 0 and r.w > 0 and r.h > 0:
+                return pygame.Rect(r.x, r.y, r.w, r.h)
+    except (OSError, AttributeError, ValueError):
+        pass
+    try:
+        w, h = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        w, h = LOGICAL_SIZE
+    return pygame.Rect(0, 0, w, max(1, h - 80))
+
+
+def _sdl_library():
+    """The SDL2 library pygame itself loaded (its wheel bundles one), or None."""
+    import ctypes
+    import glob
+
+    here = os.path.dirname(pygame.__file__)
+    names = glob.glob(os.path.join(here, "..", "pygame_ce.libs", "libSDL2-*"))
+    names += glob.glob(os.path.join(here, "libSDL2*")) + glob.glob(os.path.join(here, "SDL2*.dll"))
+    for name in names + ["libSDL2-2.0.so.0", "SDL2.dll", "libSDL2.dylib"]:
+        try:
+            return ctypes.CDLL(name)
+        except OSError:
+            continue
+    return None
+
+
 class App:
     # Headless test runs that only look at the screen after a batch of ticks set this
     # (tests/conftest.py): run_ticks then draws a batch's last tick only, the one a test
@@ -103,12 +206,15 @@ class App:
         paths=None,
         start_scenes: bool = True,
         args: argparse.Namespace | None = None,
+        window_size: tuple[int, int] | None = None,
         home: Callable[["App"], Scene] | None = None,
         policy=None,
     ):
         """``home(app)`` builds the first screen; ``policy`` (kiosk only) is asked
         about every event first (``intercept(app, event) -> bool``, True when it used
-        it) and told about every tick (``tick(app)``); it has ``config``."""
+        it) and told about every tick (``tick(app)``); it has ``config``.
+        ``window_size`` (headless only) is the size of the window the app pretends to
+        be shown in: input arrives in its pixels and is mapped onto the canvas."""
         from scenes.config import KioskConfig, Settings
 
         self.headless = headless
@@ -138,6 +244,11 @@ class App:
                 pygame.display.set_icon(pygame.image.load(fh, "icon.png"))
         except (OSError, pygame.error, FileNotFoundError):
             pass  # no icon is no reason not to start
+        # The window's size in pixels.  Headless, input comes in these pixels and is
+        # mapped here; in a real SCALED window SDL maps it before we see it.
+        self.window_size: tuple[int, int] = tuple(window_size or LOGICAL_SIZE)
+        self.map_input = headless
+        self._held: set = set()  # buttons and fingers pressed on the canvas, still down
         self.screen = self._open_window()
         self.canvas = self.screen  # SCALED: we draw at the logical size directly
         from scenes import theme as theme_mod
@@ -179,13 +290,159 @@ class App:
     def _open_window(self) -> pygame.Surface:
         if self.headless:  # the dummy driver has no renderer to scale with
             return pygame.display.set_mode(LOGICAL_SIZE)
-        flags = pygame.SCALED
-        if self.settings.fullscreen and not self.headless:
+        # Text scaled up by the GPU stays smooth rather than blocky (SDL's hint, read
+        # when SCALED makes its texture).
+        os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
+        # RESIZABLE in fullscreen too, so F11 back to a window gives a resizable one.
+        flags = pygame.SCALED | pygame.RESIZABLE
+        if self.settings.fullscreen:
             flags |= pygame.FULLSCREEN
         try:
-            return pygame.display.set_mode(LOGICAL_SIZE, flags, vsync=0)
+            surface = pygame.display.set_mode(LOGICAL_SIZE, flags, vsync=0)
         except pygame.error:
             return pygame.display.set_mode(LOGICAL_SIZE)
+        if not self.settings.fullscreen:
+            self._place_window()
+        self.window_size = tuple(pygame.display.get_window_size())
+        return surface
+
+    def _place_window(self) -> None:
+        """Size and place the window: where the player left it (clamped to the display
+        as it is now), or on a first start the largest size that fits the display."""
+        import warnings
+
+        try:
+            # The one way pygame-ce gives to size a SCALED window's frame; it warns
+            # that the Window's own surface API is preferred, which SCALED cannot use.
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+        except (AttributeError, pygame.error):
+            return
+        screen = usable_bounds()
+        usable = pygame.Rect(screen.x, screen.y + TITLE_BAR, screen.w, max(1, screen.h - TITLE_BAR))
+        s = self.settings
+        if s.window_width and s.window_height:
+            remembered = (s.window_x, s.window_y) if s.window_placed else None
+            size, position = clamp_window((s.window_width, s.window_height), remembered, usable)
+        else:
+            size, position = first_window_size(usable.size), None
+            position = (usable.x + (usable.w - size[0]) // 2, usable.y + (usable.h - size[1]) // 2)
+        try:
+            window.minimum_size = (min(MIN_WINDOW[0], usable.w), min(MIN_WINDOW[1], usable.h))
+            window.resizable = True
+            window.size = size
+            if position is not None:
+                window.position = position
+        except (pygame.error, ValueError, TypeError):
+            return
+        self.window_size = tuple(window.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window became ``size`` pixels (a resize event; tests call it directly)."""
+        w, h = int(size[0]), int(size[1])
+        if w <= 0 or h <= 0:
+            return
+        self.window_size = (w, h)
+        if not self.kiosk and not self.settings.fullscreen:
+            self.settings.window_width, self.settings.window_height = w, h
+
+    def moved(self, position: tuple[int, int]) -> None:
+        if not self.kiosk and not self.settings.fullscreen:
+            self.settings.window_x, self.settings.window_y = int(position[0]), int(position[1])
+            self.settings.window_placed = True
+
+    @property
+    def viewport(self) -> pygame.Rect:
+        """Where the canvas is shown inside the window (the rest are bars)."""
+        return letterbox(self.window_size)
+
+    def window_view(self, smooth: bool = True) -> pygame.Surface:
+        """What a player sees in the window: the canvas scaled into it, bars black
+        (screenshots at any size; a real window has SDL draw this)."""
+        out = pygame.Surface(self.window_size)
+        out.fill((0, 0, 0))
+        view = self.viewport
+        if view.size == self.canvas.get_size():
+            out.blit(self.canvas, view)
+        else:
+            scale = pygame.transform.smoothscale if smooth else pygame.transform.scale
+            out.blit(scale(self.canvas.convert(), view.size), view)
+        return out
+
+    def to_canvas(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """The event with its position in canvas pixels, or None when it must be
+        ignored: a press on a bar does nothing, and a move or release on a bar only
+        counts for a press that began on the canvas.  Those are passed on where they
+        are, off the canvas, as a full-screen SDL window passes them: a drag keeps its
+        true length and ends, and a screen's own bounds checks see it leave."""
+        t = event.type
+        lw, lh = LOGICAL_SIZE
+        if getattr(event, "touch", False):
+            return event  # SDL's mouse copy of a finger: the input mapper drops it
+        if t in FINGER_EVENTS:
+            key = ("finger", getattr(event, "touch_id", 0), getattr(event, "finger_id", 0))
+            try:
+                x, y = float(getattr(event, "x", 0.0)), float(getattr(event, "y", 0.0))
+            except (TypeError, ValueError):
+                return None
+            if not (math.isfinite(x) and math.isfinite(y)):
+                return None  # no usable position: nothing a screen could act on
+            view = self.viewport
+            ww, wh = self.window_size
+            if self.map_input:
+                x = (x * ww - view.x) / view.w
+                y = (y * wh - view.y) / view.h
+                inside = 0.0 <= x < 1.0 and 0.0 <= y < 1.0
+            else:
+                # SDL has already put the finger on the canvas, and clamps a touch on
+                # a bar to the canvas's edge: exactly 0 or 1 where there are bars.
+                bars_x, bars_y = view.w < ww, view.h < wh
+                inside = not ((bars_x and x in (0.0, 1.0)) or (bars_y and y in (0.0, 1.0)))
+            if t == pygame.FINGERDOWN:
+                if not inside:
+                    return None
+                self._held.add(key)
+            elif key not in self._held:
+                return None
+            elif t == pygame.FINGERUP:
+                self._held.discard(key)
+            fields = {**event.dict, "x": x, "y": y}
+            if self.map_input and "dx" in fields:
+                fields["dx"] = float(fields["dx"]) * ww / view.w
+                fields["dy"] = float(fields.get("dy", 0.0)) * wh / view.h
+            return pygame.event.Event(t, fields)
+        pos = getattr(event, "pos", None)
+        if pos is None:
+            return None  # a press or move with no position is nothing a screen can use
+        try:
+            px, py = pos
+            if self.map_input:
+                px, py = window_to_logical((px, py), self.window_size)
+            px, py = int(px), int(py)
+        except (TypeError, ValueError, OverflowError):
+            return None  # no usable position: nothing a screen could act on
+        inside = 0 <= px < lw and 0 <= py < lh
+        button = ("mouse", getattr(event, "button", 0))
+        if t == pygame.MOUSEBUTTONDOWN:
+            if not inside:
+                return None
+            self._held.add(button)
+        elif t == pygame.MOUSEBUTTONUP:
+            if button not in self._held:
+                return None
+            self._held.discard(button)
+        elif not inside and not any(k[0] == "mouse" for k in self._held):
+            return None
+        fields = {**event.dict, "pos": (px, py)}
+        if self.map_input and "rel" in fields:
+            view = self.viewport
+            try:
+                rx, ry = fields["rel"]
+                fields["rel"] = (int(rx * lw / view.w), int(ry * lh / view.h))
+            except (TypeError, ValueError, OverflowError):
+                fields["rel"] = (0, 0)
+        return pygame.event.Event(t, fields)
 
     def set_fullscreen(self, on: bool) -> None:
         self.settings.fullscreen = on
@@ -197,6 +454,10 @@ class App:
                 pygame.display.toggle_fullscreen()
             except pygame.error:
                 self.notices.append("Fullscreen is not available on this display")
+                return
+            if not on:
+                self._place_window()  # back to the size and place the player left
+            self.window_size = tuple(pygame.display.get_window_size())
 
     # -- bot worker (started once, lazily) ----------------------------------------
     @property
@@ -296,6 +557,17 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and not self.kiosk:
             self.set_fullscreen(not self.settings.fullscreen)
             return
+        if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
+            self.resize((getattr(event, "x", 0), getattr(event, "y", 0)))
+            return
+        if event.type == pygame.WINDOWMOVED:
+            self.moved((getattr(event, "x", 0), getattr(event, "y", 0)))
+            return
+        if event.type in POSITION_EVENTS or event.type in FINGER_EVENTS:
+            mapped = self.to_canvas(event)
+            if mapped is None:
+                return
+            event = mapped
         for ev in self.input.translate(event):
             if self.stack:
                 self._guarded(self.stack[-1].handle, ev)

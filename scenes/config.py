@@ -42,6 +42,13 @@ class Settings:
     reduced_motion: bool = False
     key_bindings: dict = field(default_factory=dict)
     button_bindings: dict = field(default_factory=dict)
+    # The window as the player last left it (0 x 0: never opened, fit it to the
+    # display); restored clamped to the display it opens on.
+    window_width: int = 0
+    window_height: int = 0
+    window_x: int = 0
+    window_y: int = 0
+    window_placed: bool = False  # window_x / window_y were recorded
 
     def __post_init__(self) -> None:
         # Keys of the file this version does not know (a newer release's settings),
@@ -132,6 +139,11 @@ SETTINGS_SCHEMA: dict = {
             "maxProperties": 64,
             "additionalProperties": text(32),
         },
+        "window_width": number(0, 16384, integer=True),
+        "window_height": number(0, 16384, integer=True),
+        "window_x": number(-65536, 65536, integer=True),
+        "window_y": number(-65536, 65536, integer=True),
+        "window_placed": {"type": "boolean"},
     },
 }
 

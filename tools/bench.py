@@ -236,6 +236,87 @@ def play_rows(quick: bool) -> list[dict]:
     return out
 
 
+def window_rows(size: tuple[int, int], quick: bool) -> list[dict]:
+    """Frame times in a ``size`` window while Hard bots play Crystal Connector.
+
+    Two rows.  The real path: a SCALED, resizable window made that size, whose flip
+    has SDL's renderer scale the 1280x720 canvas into it; under the dummy video
+    driver that renderer is SDL's software one (the CPU scales and copies every
+    4K frame), so the row is the worst case, a machine with no GPU.  And the CPU's
+    share where a GPU does the scaling: the same game drawn on the canvas of a
+    headless app told its window is that size (input mapped, nothing scaled)."""
+    import pygame
+
+    from game.saves import Paths
+    from scenes.boot import make_app as boot_app
+    from scenes.config import Settings
+
+    frames = 90 if quick else 300
+    w, h = size
+    out = []
+    for label, headless in (("SCALED window, SDL software renderer", False), ("canvas only", True)):
+        home = Path(tempfile.mkdtemp(prefix="crystal-bench-"))
+        app = boot_app(
+            headless=headless,
+            fullscreen=False,
+            settings=Settings(),
+            paths=Paths(home / "c", home / "d", home / "l"),
+        )
+        if not headless:
+            try:
+                window = pygame.Window.from_display_module()
+                window.size = size
+                if tuple(window.size) != size:
+                    label = f"window refused the size, got {window.size[0]}x{window.size[1]}"
+            except (AttributeError, pygame.error):
+                label = "window could not be resized here"
+        app.resize(size)
+        every, thinking = _hard_bot_frames(app, frames)
+        app.shutdown()
+        p99 = pct(every, 99)
+        out.append(
+            row(
+                "crystal-connector",
+                f"{w}x{h} {label}: Hard bots playing ({len(every)} frames, "
+                f"{len(thinking)} while one thinks): frame p50 / p99",
+                f"{pct(every, 50):.2f} / {p99:.2f}",
+                "ms",
+                "p99 < 17 ms",
+                p99 < 17,
+            )
+        )
+    return out
+
+
+def _hard_bot_frames(app, frames: int) -> tuple[list[float], list[float]]:
+    """Milliseconds per frame (update + draw + flip) of a game between Hard bots,
+    paced at 60 a second so the bots get real time; and those drawn while a bot's
+    decision was pending."""
+    from game.core import GameSetup
+    from game.match import Match, Seat
+    from game.registry import GAMES
+    from scenes.play import play_scene_for
+
+    gid = "crystal-connector"
+    spec = GAMES[gid]
+    setup = GameSetup(gid, spec.default_players, spec.resolve_options()[1], 7)
+    seats = [Seat.bot("hard") for _ in range(setup.players)]
+    app.push(play_scene_for(app, Match(spec, setup, seats, setup.start(GAMES))))
+    app.run_ticks(2)
+    every, thinking = [], []
+    for _ in range(frames):
+        pending = app._worker is not None and app._worker.pending
+        t0 = time.perf_counter()
+        app.update()
+        app.draw(0.0)
+        ms = (time.perf_counter() - t0) * 1000
+        every.append(ms)
+        if pending:
+            thinking.append(ms)
+        time.sleep(max(0.0, 1 / 60 - ms / 1000))
+    return every, thinking
+
+
 def expert_rows(quick: bool) -> list[dict]:
     """Frame times on each play screen while an Expert bot (up to 4 s a decision)
     thinks in the worker process: the thinking ring turns and the UI must keep 60 fps
@@ -395,10 +476,24 @@ def main(argv=None) -> int:
     )
     p.add_argument("--only", help="'client', 'screens', 'party', 'theatre', 'text' or a game id")
     p.add_argument("--quick", action="store_true", help="fewer repetitions")
+    p.add_argument(
+        "--size",
+        metavar="WxH",
+        help="only: frame times in a window of this size while a Hard bot thinks (3840x2160)",
+    )
     p.add_argument("--markdown", type=Path, help="also write the table to this Markdown file")
     args = p.parse_args(argv)
     rows: list[dict] = []
     parts = []
+    if args.size:
+        try:
+            size = tuple(int(n) for n in args.size.lower().split("x"))
+            assert len(size) == 2 and all(1 <= n <= 16384 for n in size)
+        except (ValueError, AssertionError):
+            p.error(f"--size: not a size like 3840x2160: {args.size!r}")
+        print(f"Machine: {machine()}")
+        print(format_table(window_rows(size, args.quick)))
+        return 0
     if args.only in (None, "client"):
         parts += [startup_rows, menu_rows, expert_rows]
     if args.only in (None, "screens"):

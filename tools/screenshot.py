@@ -48,6 +48,26 @@ import tempfile  # noqa: E402
 import pygame  # noqa: E402
 
 
+# --size WxH: the window the screen is shown in (None: the 1280x720 canvas itself).
+WINDOW_SIZE: tuple[int, int] | None = None
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """'1024x600' as (1024, 600), for --size."""
+    try:
+        w, h = (int(n) for n in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a size like 1024x600: {text!r}") from None
+    if not (1 <= w <= 16384 and 1 <= h <= 16384):
+        raise argparse.ArgumentTypeError(f"size out of range (1 to 16384 a side): {text!r}")
+    return w, h
+
+
+def capture(app) -> pygame.Surface:
+    """What a player sees: the canvas, or with --size the window, bars included."""
+    return app.canvas if WINDOW_SIZE is None else app.window_view()
+
+
 def make_app(colour_blind: bool = False, kiosk: bool = False, look: dict | None = None):
     from scenes.boot import make_app
     from scenes.config import Settings
@@ -56,7 +76,10 @@ def make_app(colour_blind: bool = False, kiosk: bool = False, look: dict | None 
     home = Path(tempfile.mkdtemp(prefix="crystal-shot-"))
     paths = Paths(home / "config", home / "data", home / "logs")
     settings = Settings(colour_blind=colour_blind, **(look or {}))
-    return make_app(headless=True, settings=settings, paths=paths, kiosk=kiosk)
+    app = make_app(headless=True, settings=settings, paths=paths, kiosk=kiosk)
+    if WINDOW_SIZE is not None:
+        app.resize(WINDOW_SIZE)
+    return app
 
 
 def build_match(game_id: str, moves: list[str], seats: list[str] | None, play_out: bool):
@@ -88,7 +111,7 @@ def shoot(app, path: Path, ticks: int = 2) -> Path:
     app.run_ticks(ticks)
     app.draw(0.0)
     path.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.canvas, str(path))
+    pygame.image.save(capture(app), str(path))
     return path
 
 
@@ -182,7 +205,7 @@ def screen(kind: str, out: Path, args) -> Path:
                 app.run_ticks(1, draw=False)
             app.draw(0.0)
             out.parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(app.canvas, str(out))
+            pygame.image.save(capture(app), str(out))
             return out
         return shoot(app, out, args.ticks or 30)
     if kind == "replays":
@@ -416,7 +439,15 @@ def main(argv=None) -> int:
     p.add_argument("--at", type=int, help="theatre: show the position after this many actions")
     p.add_argument("--analyse", action="store_true", help="theatre: wait for the analysis")
     p.add_argument("--gif", type=Path, help="theatre: also export the game as a GIF (path printed)")
+    p.add_argument(
+        "--size",
+        type=window_size,
+        metavar="WxH",
+        help="show the screen in a window of this size (bars included), e.g. 1080x1920",
+    )
     args = p.parse_args(argv)
+    global WINDOW_SIZE
+    WINDOW_SIZE = args.size
     if args.screen == "proof":
         return proof(args.out)
     if args.screen == "all":
