@@ -222,3 +222,33 @@ def test_every_game_card_has_its_own_miniature_in_both_glyph_modes(app):
     for i, c in enumerate(("crystal_red", "crystal_blue", "crystal_green", "crystal_yellow")):
         select.draw_gem(stand_in, (size[0] * (i + 1) / 5, size[1] / 2), size[1] / 6, app.theme[c])
     assert pixels(stand_in) not in set(plain.values())
+
+
+def test_screens_share_one_parsed_gui_theme_per_look_and_follow_a_new_look(app, paths):
+    """Opening a screen no longer parses pygame-gui's theme again (GuiManager): two
+    screens on one App share it; a new look gets its own, which open screens follow;
+    another App never reuses this one's (its fonts end with its pygame session)."""
+    first = app.build("settings")
+    second = app.build("select")
+    assert first.ui.get_theme() is second.ui.get_theme()
+    old = first.ui.get_theme()
+    app.theme.set_look(text_size=150)
+    first.ui_look = widgets_follow(first.ui, app.theme, first.ui_look)
+    assert first.ui.get_theme() is not old
+    third = app.build("rules")
+    assert third.ui.get_theme() is first.ui.get_theme()
+    # the old look's theme was not changed in place: it still has the old font sizes
+    assert old is not third.ui.get_theme()
+    from scenes.boot import make_app
+
+    other = make_app(headless=True, paths=paths)
+    try:
+        assert other.build("settings").ui.get_theme() is not third.ui.get_theme()
+    finally:
+        other.shutdown()
+
+
+def widgets_follow(ui, theme, seen):
+    from scenes.widgets import follow_look
+
+    return follow_look(ui, theme, seen)

@@ -45,7 +45,7 @@ import pygame_gui
 from game import autosave
 from game.core import IllegalMove
 from game.match import Match
-from scenes.app import LOGICAL_SIZE, TICK, Scene
+from scenes.app import TICK, Scene
 from scenes.input import PAUSE_KEY
 from scenes.play.buttons import ButtonFocus
 from scenes.play.frame import BOARD_AREA, PANEL, BannerStyle, PlayerRows, ScreenFrame
@@ -55,6 +55,7 @@ from scenes.play.interpret import Changed, Key, Refuse, Submit
 from scenes.widgets import (
     MIN_TARGET,
     fit_buttons,
+    GuiManager,
     follow_look,
     starfield_background,
     toast,
@@ -207,7 +208,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         self.banner_ticks = 0
         self.end_wait = -1
         self.rng = random.Random(match.setup.seed ^ 0x5EED)
-        self.ui = pygame_gui.UIManager(LOGICAL_SIZE, app.theme.gui_theme())
+        self.ui = GuiManager(app)
         self.ui_look = app.theme.generation
         self.buttons: dict[int, callable] = {}  # the panel's pygame-gui buttons: id -> action
         self.focus_key: str | None = None  # the Button the keys / controller focus is on
