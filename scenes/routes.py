@@ -31,6 +31,7 @@ SCREENS: dict[str, str] = {
     "take-over": "scenes.theatre.takeover:TakeOverScene",
     "attract": "scenes.kiosk:AttractScene",
     "play": "scenes.routes:play_scene_for",
+    "puzzles": "scenes.puzzles:PuzzlesScene",
 }
 
 # The play screen of each game: a package under scenes/play/ exporting ``VIEW`` (its

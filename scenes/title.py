@@ -62,6 +62,7 @@ class TitleScene(MenuScene):
             spec = self.resume_match.spec
             items.append((f"Resume {spec.title}", self.resume_saved, "#primary"))
         items.append(("Play", self.play, None if self.resume_match else "#primary"))
+        items.append(("Puzzles", self.puzzles, None))
         items.append(("Rules", self.rules, None))
         if not self.app.kiosk:
             items.append(("Settings", self.settings, None))
@@ -73,6 +74,8 @@ class TitleScene(MenuScene):
         # there are (Resume and Replays come and go).
         n = len(items)
         w, h, gap = (360, 60, 16) if n <= 4 else ((360, 56, 12) if n == 5 else (360, 52, 10))
+        if n >= 7:  # Resume, Play, Puzzles, Rules, Settings, Replays, Quit: below the subtitle
+            h, gap = 46, 8
         y = min(360, 664 - (n * h + (n - 1) * gap))
         for text, action, oid in items:
             rect = pygame.Rect(0, y, w, h)
@@ -90,6 +93,9 @@ class TitleScene(MenuScene):
 
     def play(self) -> None:
         self.app.open("select")
+
+    def puzzles(self) -> None:
+        self.app.open("puzzles")
 
     def rules(self) -> None:
         self.app.open("rules")
