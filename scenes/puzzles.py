@@ -157,7 +157,14 @@ class PuzzlesScene(MenuScene):
                 rect = pygame.Rect(
                     380 + c * (CELL_W + GAP), 236 + r * (CELL_H + GAP), CELL_W, CELL_H
                 )
-                self.button(rect, str(i + 1), lambda k=i: self.play_index(k), object_id="#small")
+                solved = puzzle.id in self.solved
+                self.button(
+                    rect,
+                    str(i + 1),
+                    lambda k=i: self.play_index(k),
+                    object_id="#primary_small" if solved else "#small",
+                    tooltip=f"{puzzle.text} (solved)" if solved else puzzle.text,
+                )
         self.button(pygame.Rect(40, 640, 200, 52), "Back", self.on_back)
         self.set_focus(0)
 
@@ -194,7 +201,7 @@ class PuzzlesScene(MenuScene):
         draw_text(
             surface,
             f"{len(self.solved & {p.id for p in self.book.puzzles})} of {count} solved · "
-            "easiest first · a gem marks a solved one",
+            "easiest first · solved ones are lit",
             theme.font(18, "regular"),
             theme["text_dim"],
             (380, 200),
@@ -207,13 +214,6 @@ class PuzzlesScene(MenuScene):
             theme["accent_2"],
             (384, 172),
         )
-        for i, puzzle in enumerate(self.book.puzzles):
-            if puzzle.id not in self.solved:
-                continue
-            r, c = divmod(i, GRID_COLS)
-            x = 380 + c * (CELL_W + GAP) + CELL_W - 9
-            y = 236 + r * (CELL_H + GAP) + 9
-            pygame.draw.circle(surface, theme["good"], (x, y), 6)
 
 
 # -- playing a puzzle ---------------------------------------------------------------------
@@ -377,6 +377,7 @@ class PuzzleMixin:
         if self.phase == "showing":
             if not self.script:
                 self.phase = "missed"
+                self.result += " " + ", ".join(self.puzzle.solution[0]) + "."
                 if self.rush is not None:
                     self.next_wait = NEXT_TICKS
                 return

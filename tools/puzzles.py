@@ -342,6 +342,100 @@ def write(game: str, data: dict, path: Path | None = None) -> Path:
     return path
 
 
+# -- screenshots and the load time --------------------------------------------------------
+def _headless_app():
+    import os
+    import tempfile
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ["CRYSTAL_ARCADE_HOME"] = tempfile.mkdtemp(prefix="puzzles-")
+    os.environ.setdefault("CRYSTAL_ARCADE_BOT_WORKER", "thread")
+    from game.saves import user_paths
+    from scenes.boot import make_app
+
+    return make_app(headless=True, paths=user_paths())
+
+
+def shots(out: Path, game: str) -> None:
+    """The puzzles screen, a puzzle, a miss with its solution shown, and a rush's end."""
+    import pygame
+
+    from scenes import puzzles as S
+
+    def shoot(name, ticks=2):
+        app.run_ticks(ticks)
+        app.draw(0.0)
+        out.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.canvas, str(out / name))
+        print(out / name)
+
+    app = _headless_app()
+    app.run_ticks(2)
+    listing = app.open("puzzles", game)
+    book = listing.book
+    S.mark_solved(app, game, book.puzzles[0].id)
+    S.mark_solved(app, game, book.puzzles[3].id)
+    listing.build()
+    shoot("puzzles.png", 30)
+    view = S.open_puzzle(app, game, book.puzzles[5].id, "list")
+    shoot("puzzles-play.png", 30)
+    view.request_hint()
+    shoot("puzzles-hint.png", 10)
+    before = view.match.state
+    miss = next(
+        m
+        for m, after in all_turns(game, before, view.puzzle.seat).values()
+        if not view.puzzle.reached(before, after)
+    )
+    for text in miss:
+        view.try_move(view.match.state.parse_move(text))
+        app.run_ticks(40)
+    app.run_ticks(5)
+    shown = app.top
+    app.run_until(lambda: shown.phase == "missed", max_ticks=3000)
+    shoot("puzzles-missed.png", 30)
+    app.pop()
+    rush = P.Rush(P.rush_order(book, 1))
+    view = S.open_puzzle(app, game, rush.current.id, "rush", rush=rush)
+    rush.solved()
+    rush.solved()
+    rush.missed()
+    rush.solved()
+    rush.ticks_left = 2
+    shoot("puzzles-rush-end.png", 30)
+    app.shutdown()
+
+
+def bench(game: str, runs: int = 5) -> None:
+    """Seconds from pressing Rush to its first puzzle built on its view, in parts: the
+    book read and checked (once a run: cold), the order made and the match replayed,
+    and the game's own view built (pygame-gui controls: the same cost as a new game)."""
+    from scenes import puzzles as S
+
+    app = _headless_app()
+    app.run_ticks(2)
+    started = time.perf_counter()
+    book = P.load_puzzles(game)
+    cold = time.perf_counter() - started
+    parts = {"order and match": [], "view": [], "total": []}
+    for k in range(runs):
+        t0 = time.perf_counter()
+        book = P.load_puzzles(game)
+        rush = P.Rush(P.rush_order(book, k))
+        S.build_match(rush.current)
+        t1 = time.perf_counter()
+        scene = S.puzzle_scene(app, game, rush.current.id, "rush", rush=rush)
+        t2 = time.perf_counter()
+        assert scene is not None
+        parts["order and match"].append(t1 - t0)
+        parts["view"].append(t2 - t1)
+        parts["total"].append(t2 - t0 - (t1 - t0) + (t1 - t0))
+    shown = ", ".join(f"{k} {sorted(v)[len(v) // 2] * 1000:.0f} ms" for k, v in parts.items())
+    print(f"{game}: book read and checked {cold * 1000:.0f} ms (once); medians of {runs}: {shown}")
+    app.shutdown()
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="command", required=True)
@@ -359,7 +453,19 @@ def main(argv=None) -> int:
     v = sub.add_parser("verify", help="check every shipped puzzle by exhaustive search")
     v.add_argument("games", nargs="*")
     v.add_argument("--sample", type=int, default=None, help="puzzles per game (default all)")
+    sh = sub.add_parser("shots", help="render the puzzle screens to PNG files")
+    sh.add_argument("out", type=Path)
+    sh.add_argument("--game", default="chromatic-collapse")
+    b = sub.add_parser("bench", help="time a rush's first puzzle")
+    b.add_argument("games", nargs="*")
     args = ap.parse_args(argv)
+    if args.command == "shots":
+        shots(args.out, args.game)
+        return 0
+    if args.command == "bench":
+        for game in args.games or P.puzzle_games():
+            bench(game)
+        return 0
     if args.command == "generate":
         raw = generate(args.game, args.count, args.games, args.seed, args.per_game, args.minutes)
         data = build_file(args.game, raw)
