@@ -62,10 +62,10 @@ class TitleScene(MenuScene):
             spec = self.resume_match.spec
             items.append((f"Resume {spec.title}", self.resume_saved, "#primary"))
         items.append(("Play", self.play, None if self.resume_match else "#primary"))
-        items.append(("Puzzles", self.puzzles, None))
         items.append(("Rules", self.rules, None))
         if not self.app.kiosk:
             items.append(("Settings", self.settings, None))
+        items.append(("Puzzles", self.puzzles, None))
         if not self.app.kiosk or self.app.kiosk_config.allow_replays:
             items.append(("Replays", self.replays, None))
         if not self.app.kiosk:
