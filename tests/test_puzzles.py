@@ -235,3 +235,21 @@ def test_screen_rush_ends_in_ticks_and_shows_the_score(app):
     assert view.phase == "over"
     assert "You solved 0" in view.result
     assert "done" in view.puzzle_buttons()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_screen_each_game_judges_its_first_puzzle_on_its_own_view(app, game):
+    """The answer entered as the view's moves (Color Crossroads' answer to a challenge
+    is played by the puzzle, as in play): solved on every game's board."""
+    from scenes import puzzles as S
+
+    book = P.load_puzzles(game)
+    view = S.open_puzzle(app, game, book.puzzles[0].id)
+    app.run_ticks(2)
+    for text in book.puzzles[0].solution[0]:
+        if view.match.to_move() != view.puzzle.seat:
+            break  # the rest is the other seat's forced answer
+        assert view.try_move(view.match.state.parse_move(text)), view.banner
+        app.run_until(lambda: not view.anim and not view.queue, max_ticks=600)
+    app.run_ticks(5)
+    assert view.phase == "solved", view.result
