@@ -227,7 +227,9 @@ def check_from(puzzle: Puzzle, before: State, moves: Sequence[str]) -> Attempt:
             state = state.apply(state.parse_move(text))
         except IllegalMove as exc:
             return Attempt("illegal", str(exc))
-        state, _ = finish_answers(state, seat)
+    # The other seat's forced answers (a challenged Color Crossroads seat) may be in
+    # ``moves`` (an accepted turn, the screen's match) or left to play here.
+    state, _ = finish_answers(state, seat)
     if not state.is_terminal() and turn_owner(state) == seat:
         return Attempt("partial", "", state)
     accepted = _accepted_keys(puzzle, before)

@@ -453,12 +453,21 @@ def main(argv=None) -> int:
     v = sub.add_parser("verify", help="check every shipped puzzle by exhaustive search")
     v.add_argument("games", nargs="*")
     v.add_argument("--sample", type=int, default=None, help="puzzles per game (default all)")
+    r = sub.add_parser("rate", help="rate a shipped file's puzzles again and sort it")
+    r.add_argument("game", choices=sorted(RATE_BUDGET))
+    r.add_argument("--file", type=Path, default=None, help="a part written with --out")
     sh = sub.add_parser("shots", help="render the puzzle screens to PNG files")
     sh.add_argument("out", type=Path)
     sh.add_argument("--game", default="chromatic-collapse")
     b = sub.add_parser("bench", help="time a rush's first puzzle")
     b.add_argument("games", nargs="*")
     args = ap.parse_args(argv)
+    if args.command == "rate":
+        path = args.file or SEEDS / P.puzzle_file(args.game)
+        raw = json.loads(path.read_text(encoding="utf-8"))["puzzles"]
+        write(args.game, build_file(args.game, raw), path)
+        print(f"rated {len(raw)} puzzles in {path}")
+        return 0
     if args.command == "shots":
         shots(args.out, args.game)
         return 0
