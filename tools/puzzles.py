@@ -68,11 +68,15 @@ class TooBig(Exception):
 
 
 # -- every turn of a position -------------------------------------------------------------
-def all_turns(game: str, state, seat: int) -> dict[str, tuple[list[str], object]]:
+def all_turns(
+    game: str, state, seat: int, most_wins: int | None = None
+) -> dict[str, tuple[list[str], object]]:
     """Every distinct result of the seat's whole turn: position key -> (one turn that
-    leaves it, the state after).  Exhaustive; TooBig past MAX_NODES."""
+    leaves it, the state after).  Exhaustive; TooBig past MAX_NODES.  ``most_wins``
+    (generation only): Crystal Connector returns nothing at once when its planner
+    counts no win or more than that many."""
     if game == "crystal-connector":
-        return _connector_turns(state, seat)
+        return _connector_turns(state, seat, most_wins)
     results: dict[str, tuple[list[str], object]] = {}
     seen: set[str] = set()
     nodes = 0
@@ -96,7 +100,7 @@ def all_turns(game: str, state, seat: int) -> dict[str, tuple[list[str], object]
     return results
 
 
-def _connector_turns(state, seat):
+def _connector_turns(state, seat, most_wins=None):
     """Every distinct end board of the mover's remaining shifts comes from the numpy
     planner (about 60,000 a turn, too many to replay one by one in Python); the
     engine then replays every leaf the planner scores as a win, every near miss
@@ -111,8 +115,12 @@ def _connector_turns(state, seat):
         raise TooBig
     mine = state.totals[seat] + plan.my_prod
     theirs = state.totals[1 - seat] + plan.their_prod + plan.leaves.cost
+    wins = (mine >= state.threshold) & (mine > theirs)
+    if most_wins is not None and not 1 <= int(np.count_nonzero(wins)) <= most_wins:
+        return {}
     close = (mine >= state.threshold - NEAR_MISS) | (mine >= theirs - 2)
-    picked = set(np.nonzero(close)[0][:2000].tolist())
+    # every planner win, then near misses and a sample (the cap never drops a win)
+    picked = set(np.nonzero(wins)[0].tolist()) | set(np.nonzero(close)[0][:2000].tolist())
     picked |= set(
         random.Random(len(plan.leaves)).sample(range(len(plan.leaves)), min(300, len(plan.leaves)))
     )
@@ -123,7 +131,7 @@ def _connector_turns(state, seat):
         for m in moves:
             after = after.apply(m)
         results.setdefault(P.position_key(after), ([str(m) for m in moves], after))
-    planner_wins = int(np.count_nonzero((mine >= state.threshold) & (mine > theirs)))
+    planner_wins = int(np.count_nonzero(wins))
     engine_wins = sum(
         1
         for _, after in results.values()
@@ -279,7 +287,7 @@ def generate(
                     game, "", start, tuple(history), seat, goal[0], "", (), amount=goal[1]
                 )
                 try:
-                    results = all_turns(game, state, seat)
+                    results = all_turns(game, state, seat, most_wins=MAX_ANSWERS)
                 except TooBig:
                     results = {}
                 reaching = goal_answers(puzzle, state, results)
@@ -453,6 +461,9 @@ def main(argv=None) -> int:
     v = sub.add_parser("verify", help="check every shipped puzzle by exhaustive search")
     v.add_argument("games", nargs="*")
     v.add_argument("--sample", type=int, default=None, help="puzzles per game (default all)")
+    so = sub.add_parser("solve", help="search a file's accepted sets again")
+    so.add_argument("game", choices=sorted(RATE_BUDGET))
+    so.add_argument("--file", type=Path, default=None, help="a part written with --out")
     r = sub.add_parser("rate", help="rate a shipped file's puzzles again and sort it")
     r.add_argument("game", choices=sorted(RATE_BUDGET))
     r.add_argument("--file", type=Path, default=None, help="a part written with --out")
@@ -462,6 +473,22 @@ def main(argv=None) -> int:
     b = sub.add_parser("bench", help="time a rush's first puzzle")
     b.add_argument("games", nargs="*")
     args = ap.parse_args(argv)
+    if args.command == "solve":
+        path = args.file or SEEDS / P.puzzle_file(args.game)
+        data = json.loads(path.read_text(encoding="utf-8"))
+        kept = []
+        for entry in data["puzzles"]:
+            book = P.parse_book({**data, "puzzles": [entry]}, "part", args.game)
+            puzzle = book.puzzles[0]
+            before = puzzle.position()
+            reaching = goal_answers(puzzle, before, all_turns(args.game, before, puzzle.seat))
+            if 1 <= len(reaching) <= MAX_ANSWERS:
+                entry["solution"] = list(reaching.values())
+                kept.append(entry)
+            print(f"{entry['id']}: {len(reaching)} accepted", flush=True)
+        write(args.game, {**data, "puzzles": kept}, path)
+        print(f"kept {len(kept)} of {len(data['puzzles'])}")
+        return 0
     if args.command == "rate":
         path = args.file or SEEDS / P.puzzle_file(args.game)
         raw = json.loads(path.read_text(encoding="utf-8"))["puzzles"]
