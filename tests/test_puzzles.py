@@ -15,7 +15,14 @@ from game import puzzles as P
 from tools import puzzles as T
 
 GAMES = P.puzzle_games()
-LEAST = {"crystal-formation": 30, "element-shift": 30}
+# What ships (the brief asks 60 a two-player game; Color Crossroads has 53: see
+# docs/reliability.md); a lost or truncated file fails here.
+LEAST = {
+    "chromatic-collapse": 60,
+    "crystal-connector": 60,
+    "color-crossroads": 50,
+    "crystal-formation": 30,
+}
 # Crystal Connector's exhaustive search replays thousands of end boards: one puzzle
 # in the suite, every one in ``tools/puzzles.py verify``.
 SAMPLE = {"crystal-connector": 1}
@@ -57,7 +64,7 @@ def test_every_two_player_game_ships_puzzles():
 @pytest.mark.parametrize("game", GAMES)
 def test_shipped_puzzles_load_sorted_by_difficulty(game):
     book = P.load_puzzles(game)
-    assert len(book.puzzles) >= LEAST.get(game, 30)
+    assert len(book.puzzles) >= LEAST[game]
     levels = [p.difficulty for p in book.puzzles]
     assert levels == sorted(levels)
     assert len({p.id for p in book.puzzles}) == len(book.puzzles)
