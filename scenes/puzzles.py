@@ -166,7 +166,8 @@ class PuzzlesScene(MenuScene):
                     tooltip=f"{puzzle.text} (solved)" if solved else puzzle.text,
                 )
         self.button(pygame.Rect(40, 640, 200, 52), "Back", self.on_back)
-        self.set_focus(0)
+        # the focus starts on the chosen game's button (the ring and the lit button agree)
+        self.set_focus(self.games.index(self.game_id) if self.game_id in self.games else 0)
 
     def choose(self, game_id: str) -> None:
         self.game_id = game_id
