@@ -33,6 +33,7 @@ SCREENS: dict[str, str] = {
     "initials": "scenes.halloffame:initials_scene",
     "fame": "scenes.halloffame:HallOfFameScene",
     "play": "scenes.routes:play_scene_for",
+    "puzzles": "scenes.puzzles:PuzzlesScene",
 }
 
 # The play screen of each game: a package under scenes/play/ exporting ``VIEW`` (its

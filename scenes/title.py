@@ -89,6 +89,7 @@ class TitleScene(MenuScene):
         items.append(("Rules", self.rules, None))
         if not self.app.kiosk:
             items.append(("Settings", self.settings, None))
+        items.append(("Puzzles", self.puzzles, None))
         if not self.app.kiosk or self.app.kiosk_config.allow_replays:
             items.append(("Replays", self.replays, None))
         items.append(("Hall of fame", self.hall_of_fame, None))
@@ -98,8 +99,10 @@ class TitleScene(MenuScene):
         # there are (Resume and Replays come and go).
         n = len(items)
         w, h, gap = (360, 60, 16) if n <= 4 else ((360, 56, 12) if n == 5 else (360, 52, 10))
-        if n >= 7:  # Resume, Play, Rules, Settings, Replays, Hall of fame, Quit
+        if n >= 7:  # e.g. Play, Rules, Settings, Puzzles, Replays, Hall of fame, Quit
             h, gap = 46, 8
+        if n >= 8:  # and Resume: still 44 px targets, the column below the subtitle
+            h, gap = 44, 5
         y = min(360, 664 - (n * h + (n - 1) * gap))
         for text, action, oid in items:
             rect = pygame.Rect(0, y, w, h)
@@ -117,6 +120,9 @@ class TitleScene(MenuScene):
 
     def play(self) -> None:
         self.app.open("select")
+
+    def puzzles(self) -> None:
+        self.app.open("puzzles")
 
     def rules(self) -> None:
         self.app.open("rules")

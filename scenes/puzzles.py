@@ -1,0 +1,553 @@
+"""Puzzles: the daily puzzle of each game, every puzzle by difficulty with solved marks,
+and the rush (three minutes, harder as you go, three misses end it).
+
+The puzzles screen (:class:`PuzzlesScene`, the router's "puzzles") lists them; a
+puzzle is played on the game's own play view with :class:`PuzzleMixin` in front of it,
+the way the tutorial puts its judge in front (scenes/tutorial.py), so the board and
+its mouse, touch, key and controller input are the real game's.  The mixin only:
+
+- builds the puzzle's match (its game id replayed through the setup moves; no clock;
+  the other seats never think: Color Crossroads' answer to a challenge is the exact
+  one, as in play);
+- judges the turn when it is over (``game.puzzles.check_from``): solved, or missed
+  with why; a refused action keeps the engine's own reason, as in a real game;
+- after a miss, shows the solution: the position again, the accepted turn played
+  out on the board move by move;
+- in a rush, counts the three minutes in ticks and moves on to the next puzzle.
+
+Solved marks live in ``puzzles.json`` in the data folder (atomic writes); a kiosk
+keeps them in memory only, for the session.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from datetime import date
+
+import pygame
+
+from game import puzzles as P
+from game.core import GameSetup, IllegalMove
+from game.files import schema_errors
+from game.match import Match, Seat
+from game.registry import GAMES
+from game.saves import SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
+from scenes import routes
+from scenes.widgets import (
+    MIN_TARGET,
+    MenuScene,
+    draw_panel,
+    draw_text,
+    starfield_background,
+    toast,
+    wrap_text,
+)
+
+CARD = pygame.Rect(16, 2, 848, 68)  # the tutorial's card place, above the board
+BUTTON_W = 100
+SCRIPT_TICKS = 40  # each move of a shown solution waits this long, so people follow it
+NEXT_TICKS = 70  # a rush moves on this long after a solved puzzle
+MARKS_FORMAT = 1
+GRID_COLS, CELL_W, CELL_H, GAP = 12, 62, 46, 8
+
+MARKS_SCHEMA: dict = {
+    "type": "object",
+    "maxProperties": 20,
+    "properties": {
+        "format": {"type": "integer"},
+        "solved": {
+            "type": "object",
+            "maxProperties": 20,
+            "additionalProperties": {
+                "type": "array",
+                "maxItems": 1000,
+                "items": {"type": "string", "maxLength": 40},
+            },
+        },
+    },
+}
+
+
+# -- solved marks ----------------------------------------------------------------------
+def marks_path(paths):
+    return paths.data / "puzzles.json"
+
+
+def solved_ids(app, game_id: str) -> set[str]:
+    """The puzzles of ``game_id`` solved here (a kiosk's are kept for the session only)."""
+    memory = getattr(app, "puzzle_marks", None)
+    if app.kiosk:
+        return set((memory or {}).get(game_id, ()))
+    try:
+        data = read_json(marks_path(app.paths))
+    except UnreadableFile:
+        return set()
+    if data is None:
+        return set()
+    if not isinstance(data, dict) or schema_errors(data, MARKS_SCHEMA):
+        set_aside(marks_path(app.paths))  # kept for the player, never overwritten
+        return set()
+    return set((data.get("solved") or {}).get(game_id, ()))
+
+
+def mark_solved(app, game_id: str, puzzle_id: str) -> None:
+    if app.kiosk:
+        memory = getattr(app, "puzzle_marks", None) or {}
+        memory.setdefault(game_id, set()).add(puzzle_id)
+        app.puzzle_marks = memory
+        return
+    path = marks_path(app.paths)
+    try:
+        data = read_json(path)
+    except UnreadableFile:
+        data = None
+    if not isinstance(data, dict) or schema_errors(data, MARKS_SCHEMA):
+        data = {}
+    solved = dict(data.get("solved") or {})
+    solved[game_id] = sorted(set(solved.get(game_id, ())) | {puzzle_id})
+    try:
+        write_json_atomic(path, {**data, "format": MARKS_FORMAT, "solved": solved})
+    except SaveError as exc:
+        toast(app, f"Could not remember the solved puzzle: {exc}", "warning")
+
+
+def load_book(app, game_id: str) -> P.PuzzleBook | None:
+    try:
+        return P.load_puzzles(game_id)
+    except P.PuzzleError as exc:
+        app.sound.play("error")
+        toast(app, f"The puzzles cannot be shown: {exc}", "warning")
+        return None
+
+
+# -- the list screen ----------------------------------------------------------------------
+class PuzzlesScene(MenuScene):
+    name = "puzzles"
+
+    def __init__(self, app, game_id: str | None = None):
+        super().__init__(app)
+        self.games = P.puzzle_games()
+        self.game_id = game_id if game_id in self.games else (self.games or [None])[0]
+        self.book = None
+        self.solved: set[str] = set()
+        self.today = date.today()
+        self.build()
+
+    def build(self) -> None:
+        self.clear_controls()
+        self.book = load_book(self.app, self.game_id) if self.game_id else None
+        self.solved = solved_ids(self.app, self.game_id) if self.book else set()
+        y = 110
+        for game_id in self.games:
+            self.button(
+                pygame.Rect(40, y, 300, 52),
+                GAMES[game_id].title,
+                lambda g=game_id: self.choose(g),
+                object_id="#primary" if game_id == self.game_id else None,
+            )
+            y += 62
+        if self.book is not None:
+            daily = P.daily_puzzle(self.book, self.today)
+            done = " (solved)" if daily.id in self.solved else ""
+            self.button(pygame.Rect(380, 110, 420, 56), f"Daily puzzle{done}", self.play_daily)
+            self.button(pygame.Rect(820, 110, 420, 56), "Rush: 3 minutes", self.play_rush)
+            for i, puzzle in enumerate(self.book.puzzles):
+                r, c = divmod(i, GRID_COLS)
+                rect = pygame.Rect(
+                    380 + c * (CELL_W + GAP), 236 + r * (CELL_H + GAP), CELL_W, CELL_H
+                )
+                solved = puzzle.id in self.solved
+                self.button(
+                    rect,
+                    str(i + 1),
+                    lambda k=i: self.play_index(k),
+                    object_id="#primary_small" if solved else "#small",
+                    tooltip=f"{puzzle.text} (solved)" if solved else puzzle.text,
+                )
+        self.button(pygame.Rect(40, 640, 200, 52), "Back", self.on_back)
+        # the focus starts on the chosen game's button (the ring and the lit button agree)
+        self.set_focus(self.games.index(self.game_id) if self.game_id in self.games else 0)
+
+    def choose(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.build()
+
+    def resume(self) -> None:  # back from a puzzle: its solved mark shows
+        self.build()
+
+    def play_daily(self) -> None:
+        daily = P.daily_puzzle(self.book, self.today)
+        open_puzzle(self.app, self.game_id, daily.id, "daily")
+
+    def play_index(self, index: int) -> None:
+        open_puzzle(self.app, self.game_id, self.book.puzzles[index].id, "list")
+
+    def play_rush(self) -> None:
+        rush = P.Rush(P.rush_order(self.book, random.randrange(1 << 30)))
+        open_puzzle(self.app, self.game_id, rush.current.id, "rush", rush=rush)
+
+    def on_back(self) -> None:
+        self.app.pop()
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        starfield_background(surface, self.app.theme, self.ticks)
+
+    def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
+        theme = self.app.theme
+        self.title(surface, "Puzzles")
+        if self.book is None:
+            return
+        count = len(self.book.puzzles)
+        draw_text(
+            surface,
+            f"{len(self.solved & {p.id for p in self.book.puzzles})} of {count} solved · "
+            "easiest first · solved ones are lit",
+            theme.font(18, "regular"),
+            theme["text_dim"],
+            (380, 200),
+        )
+        daily = P.daily_puzzle(self.book, self.today)
+        draw_text(
+            surface,
+            f"Today: {daily.text}",
+            theme.font(16, "regular"),
+            theme["accent_2"],
+            (384, 172),
+        )
+
+
+# -- playing a puzzle ---------------------------------------------------------------------
+def build_match(puzzle: P.Puzzle) -> Match:
+    """The puzzle's match: no clocks, the person in the puzzle's seat, the other seats
+    never thinking (the mixin plays their forced answers)."""
+    spec = dataclasses.replace(GAMES[puzzle.game], rule_clock=None)
+    setup = GameSetup.parse(puzzle.start, GAMES)
+    names = spec.seat_names(setup.players)
+    seats = [
+        Seat.person() if s == puzzle.seat else Seat.bot("easy", f"{names[s]} (puzzle)")
+        for s in range(setup.players)
+    ]
+    match = Match(spec, setup, seats, setup.start({spec.id: spec}))
+    for i, text in enumerate(puzzle.setup):
+        try:
+            match.submit(match.parse(text))
+        except IllegalMove as exc:
+            raise P.PuzzleError(
+                f"puzzle {puzzle.id}: setup move {i + 1} is illegal: {exc}"
+            ) from None
+    return match
+
+
+_CLASSES: dict[str, type] = {}
+
+
+def puzzle_class(game_id: str) -> type:
+    if game_id not in _CLASSES:
+        view = routes.view_class(game_id)
+        _CLASSES[game_id] = type(f"Puzzle{view.__name__}", (PuzzleMixin, view), {})
+    return _CLASSES[game_id]
+
+
+def puzzle_scene(app, game_id: str, puzzle_id: str, mode: str = "list", rush=None, reveal=False):
+    """The puzzle ``puzzle_id`` of ``game_id`` on its game's view, or None when its
+    file is damaged (said on screen)."""
+    book = load_book(app, game_id)
+    if book is None:
+        return None
+    puzzle = book.by_id(puzzle_id)
+    try:
+        if puzzle is None:
+            raise P.PuzzleError("there is no such puzzle")
+        match = build_match(puzzle)
+    except P.PuzzleError as exc:
+        app.sound.play("error")
+        toast(app, f"The puzzle cannot start: {exc}", "warning")
+        return None
+    scene = puzzle_class(game_id)(app, match)
+    scene.setup_puzzle(book, puzzle, mode, rush, reveal)
+    return scene
+
+
+def open_puzzle(app, game_id, puzzle_id, mode="list", rush=None, reveal=False, replace=False):
+    scene = puzzle_scene(app, game_id, puzzle_id, mode, rush, reveal)
+    if scene is not None:
+        (app.replace if replace else app.push)(scene)
+    return scene
+
+
+class PuzzleMixin:
+    """Goes in front of a play view's class: see the module's docstring."""
+
+    autosave_enabled = False
+    is_tutorial = True  # the view's lesson behaviour: no rematch, no results screen
+    hold_turn = False  # Crystal Connector: each shift goes to the match at once
+
+    def setup_puzzle(self, book, puzzle, mode, rush, reveal) -> None:
+        self.book, self.puzzle, self.puzzle_mode, self.rush = book, puzzle, mode, rush
+        self.position = self.match.state
+        self.setup_len = len(self.match.entries)
+        # doing: the person plays; showing: the solution plays out; solved / missed:
+        # the result is on the card; over: the rush has ended.
+        self.phase = "doing"
+        self.result = puzzle.text
+        self.script: list[str] = []
+        self.script_wait = SCRIPT_TICKS
+        self.next_wait = -1
+        self.bot_seconds = 0.1
+        if reveal:
+            self.phase = "showing"
+            self.script = list(puzzle.solution[0])
+            self.result = reveal if isinstance(reveal, str) else "The answer:"
+
+    # -- the card's buttons ---------------------------------------------------------------
+    def puzzle_buttons(self) -> dict[str, pygame.Rect]:
+        names = []
+        if self.phase == "over":
+            names = ["done"]
+        elif self.phase in ("solved", "missed") and self.puzzle_mode != "rush":
+            names = ["next", "retry"]
+        elif self.phase == "doing":
+            names = ["retry"] if self.played() else []
+        out = {}
+        x = CARD.right - 8 - BUTTON_W
+        for name in names:
+            out[name] = pygame.Rect(x, CARD.bottom - MIN_TARGET - 3, BUTTON_W, MIN_TARGET)
+            x -= BUTTON_W + 8
+        return out
+
+    def press_puzzle(self, name: str) -> None:
+        self.app.sound.play("click")
+        if name == "retry":
+            open_puzzle(self.app, self.puzzle.game, self.puzzle.id, self.puzzle_mode, replace=True)
+        elif name == "next":
+            ids = [p.id for p in self.book.puzzles]
+            nxt = ids[(ids.index(self.puzzle.id) + 1) % len(ids)]
+            open_puzzle(self.app, self.puzzle.game, nxt, "list", replace=True)
+        elif name == "done":
+            self.app.pop()
+
+    def played(self) -> list[str]:
+        return [e.text for e in self.match.entries[self.setup_len :]]
+
+    # -- the person's actions ---------------------------------------------------------------
+    def try_move(self, move) -> bool:
+        if self.phase != "doing":
+            self.say(
+                "Watch the answer" if self.phase == "showing" else "Press Next to go on", "info"
+            )
+            return False
+        return super().try_move(move)  # a refusal keeps the engine's own reason
+
+    def request_hint(self) -> None:
+        if self.phase != "doing":
+            return
+        done = self.played()
+        for turn in self.puzzle.solution:
+            if list(turn[: len(done)]) == done and len(turn) > len(done):
+                try:
+                    self.hint = self.match.state.parse_move(turn[len(done)])
+                except IllegalMove:
+                    self.hint = None
+                break
+        self.say("Hint: " + (self.puzzle.hint or self.puzzle.text), "info", 5)
+
+    def restart(self) -> None:
+        self.press_puzzle("retry")
+
+    def undo(self) -> None:  # within a puzzle, undo means: try it again
+        if self.phase == "doing":
+            self.press_puzzle("retry")
+
+    def show_results(self) -> None:
+        """A winning turn ends the game: the puzzle stays on the board."""
+
+    # -- judging, answers and the shown solution -------------------------------------------
+    def _drive_bots(self) -> None:
+        m = self.match
+        if self.anim or self.queue:
+            return
+        if self.phase == "doing":
+            seat = self.puzzle.seat
+            if not m.is_over() and P.turn_owner(m.state) == seat and m.to_move() != seat:
+                self._submit(P.answer_for(m.state))  # a challenged seat answers exactly
+                return
+            if m.is_over() or P.turn_owner(m.state) != seat:
+                self.judge()
+            return
+        if self.phase == "showing":
+            if not self.script:
+                self.phase = "missed"
+                self.result += " " + ", ".join(self.puzzle.solution[0]) + "."
+                if self.rush is not None:
+                    self.next_wait = NEXT_TICKS
+                return
+            self.script_wait -= 1
+            if self.script_wait > 0:
+                return
+            self.script_wait = SCRIPT_TICKS
+            text = self.script.pop(0)
+            try:
+                self._submit(m.parse(text))
+            except IllegalMove:
+                self.script.clear()
+            return
+        if self.next_wait > 0:
+            self.next_wait -= 1
+            if self.next_wait == 0:
+                self.next_in_rush()
+
+    def _submit(self, move) -> None:
+        old, seat = self.match.state, self.match.to_move()
+        new = self.match.submit(move)
+        self._after_move(old, new, move, seat)
+
+    def judge(self) -> None:
+        verdict = P.check_from(self.puzzle, self.position, self.played())
+        if verdict.kind == "solved":
+            self.phase = "solved"
+            self.result = "Solved!"
+            self.app.sound.play("win")
+            mark_solved(self.app, self.puzzle.game, self.puzzle.id)
+            if self.rush is not None:
+                self.rush.solved()
+                self.next_wait = NEXT_TICKS
+            return
+        self.app.sound.play("error")
+        if self.rush is not None:
+            self.rush.missed()
+        why = f"Missed: {verdict.message} The answer:"
+        # The position again, and the accepted turn played out on it.
+        scene = open_puzzle(
+            self.app,
+            self.puzzle.game,
+            self.puzzle.id,
+            self.puzzle_mode,
+            rush=self.rush,
+            reveal=why,
+            replace=True,
+        )
+        if scene is None:
+            self.phase = "missed"
+            self.result = why
+
+    def next_in_rush(self) -> None:
+        rush = self.rush
+        if rush is None:
+            return
+        if rush.over:
+            self.end_rush()
+            return
+        open_puzzle(self.app, self.puzzle.game, rush.current.id, "rush", rush=rush, replace=True)
+
+    def end_rush(self) -> None:
+        if self.phase == "over":
+            return
+        self.phase = "over"
+        self.script.clear()
+        score = self.rush.score
+        why = "Time is up" if self.rush.ticks_left <= 0 else "Three misses"
+        if self.rush.index >= len(self.rush.order) and self.rush.misses < P.RUSH_MISSES:
+            why = "Every puzzle done"
+        self.result = f"{why}: the rush is over. You solved {score}."
+        self.app.sound.play("win")
+        if "initials" in routes.SCREENS:
+            self.app.open("initials", board=f"rush:{self.puzzle.game}", score=score)
+
+    def update(self) -> None:
+        super().update()
+        if self.rush is not None and self.phase != "over":
+            self.rush.tick()
+            if self.rush.ticks_left <= 0:
+                self.end_rush()
+
+    # -- input -----------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            for name, rect in self.puzzle_buttons().items():
+                if rect.collidepoint(event.pos):
+                    self.press_puzzle(name)
+                    return
+        if event.type == pygame.KEYDOWN:
+            buttons = self.puzzle_buttons()
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.phase != "doing":
+                for name in ("done", "next"):
+                    if name in buttons:
+                        self.press_puzzle(name)
+                        return
+            if event.key == pygame.K_PAGEDOWN and "next" in buttons:
+                self.press_puzzle("next")
+                return
+        if (
+            self.phase != "doing"
+            and event.type
+            in (
+                pygame.MOUSEBUTTONDOWN,
+                pygame.MOUSEBUTTONUP,
+            )
+            and CARD.collidepoint(getattr(event, "pos", (-1, -1)))
+        ):
+            return
+        super().handle(event)
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)
+        self.draw_card(surface)
+        self.draw_banner(surface)
+
+    def draw_header(self, surface: pygame.Surface) -> None:
+        """The puzzle card takes the header's place."""
+
+    def card_title(self) -> str:
+        if self.rush is not None:
+            seconds = (self.rush.ticks_left + 59) // 60
+            return (
+                f"Rush · {seconds // 60}:{seconds % 60:02d} · solved {self.rush.score}"
+                f" · misses {self.rush.misses} of {P.RUSH_MISSES}"
+            )
+        index = [p.id for p in self.book.puzzles].index(self.puzzle.id) + 1
+        label = "Daily puzzle" if self.puzzle_mode == "daily" else "Puzzle"
+        return f"{label} · {index} of {len(self.book.puzzles)}"
+
+    def draw_card(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        good = self.phase in ("solved", "over")
+        edge = "good" if good else ("bad" if self.phase in ("showing", "missed") else "accent")
+        draw_panel(
+            surface, CARD, theme, fill="background_2", edge=edge, alpha=245, width=3, radius=12
+        )
+        draw_text(
+            surface,
+            self.card_title(),
+            theme.font(14, "bold"),
+            theme["accent"],
+            (CARD.right - 12, CARD.y + 3),
+            "topright",
+        )
+        text = self.result
+        if self.phase == "doing":
+            seat = self.seat_label(self.puzzle.seat) if hasattr(self, "seat_label") else ""
+            text = f"{seat} to play. {self.puzzle.text}" if seat else self.puzzle.text
+        width = CARD.w - 28 - 2 * (BUTTON_W + 8)
+        font = theme.font(17, "regular")
+        lines = wrap_text(text, font, width)
+        colour = theme["good"] if good else theme["text"]
+        top = CARD.centery - (20 * min(3, len(lines))) // 2
+        for i, line in enumerate(lines[:3]):
+            draw_text(surface, line, font, colour, (CARD.x + 14, top + 20 * i))
+        for name, rect in self.puzzle_buttons().items():
+            primary = name in ("next", "done")
+            draw_panel(
+                surface,
+                rect,
+                theme,
+                fill="accent" if primary else "panel",
+                edge="accent" if primary else "panel_edge",
+                alpha=250,
+                width=2,
+                radius=10,
+            )
+            label = {"next": "Next  ›", "retry": "Again", "done": "Done"}[name]
+            fg = theme["background"] if primary else theme["text"]
+            draw_text(surface, label, theme.font(17, "bold"), fg, rect.center, "center")

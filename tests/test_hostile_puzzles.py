@@ -1,0 +1,81 @@
+"""Hostile input at the puzzle boundary: a puzzle book of any JSON shape is a
+PuzzleError with a short reason (never Python's), an attempt of any text is judged
+(illegal with the engine's reason, or partial, wrong, solved) and never raises, and a
+damaged solved-marks file is set aside and counts as nothing solved."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game import puzzles as P
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+SHIPPED = json.loads((P.resources.files("seeds") / P.puzzle_file("chromatic-collapse")).read_text())
+FIELDS = ("id", "start", "setup", "seat", "goal", "text", "solution", "amount", "difficulty")
+
+
+@given(JSON)
+def test_any_json_value_is_a_book_or_a_puzzle_error(data):
+    try:
+        P.parse_book(data, "puzzles-chromatic-collapse.json", "chromatic-collapse")
+    except P.PuzzleError as exc:
+        assert "Traceback" not in str(exc) and len(str(exc)) < 300
+
+
+@given(st.sampled_from(FIELDS), JSON)
+def test_one_field_of_a_real_puzzle_replaced_by_anything(field, value):
+    entry = dict(SHIPPED["puzzles"][0])
+    entry[field] = value
+    data = {"format": 1, "game": "chromatic-collapse", "puzzles": [entry]}
+    try:
+        book = P.parse_book(data, "x", "chromatic-collapse")
+    except P.PuzzleError:
+        return
+    puzzle = book.puzzles[0]
+    try:
+        puzzle.position()  # a setup move the engine refuses is a PuzzleError too
+    except P.PuzzleError:
+        return
+
+
+BOOK = P.load_puzzles("chromatic-collapse")
+POSITION = BOOK.puzzles[0].position()  # replayed once: states are immutable
+
+
+@given(st.lists(st.text(max_size=30), max_size=4))
+def test_an_attempt_of_any_text_is_judged(moves):
+    puzzle = BOOK.puzzles[0]
+    verdict = P.check_from(puzzle, POSITION, moves)
+    assert verdict.kind in ("illegal", "partial", "wrong", "solved")
+    assert "Traceback" not in verdict.message
+
+
+def test_a_damaged_marks_file_is_set_aside_and_counts_as_nothing(app):
+    from scenes import puzzles as S
+
+    path = S.marks_path(app.paths)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": 1, "solved": {"chromatic-collapse": [1, 2]}}')
+    assert S.solved_ids(app, "chromatic-collapse") == set()
+    assert not path.exists()  # set aside, kept beside it for the player
+    assert list(path.parent.glob("puzzles*.json*"))
+    S.mark_solved(app, "chromatic-collapse", "12-70")
+    assert S.solved_ids(app, "chromatic-collapse") == {"12-70"}
+
+
+def test_a_kiosk_keeps_solved_marks_in_memory_only(app):
+    from scenes import puzzles as S
+
+    app.kiosk = True
+    S.mark_solved(app, "chromatic-collapse", "12-70")
+    assert S.solved_ids(app, "chromatic-collapse") == {"12-70"}
+    assert not S.marks_path(app.paths).exists()
