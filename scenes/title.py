@@ -101,9 +101,11 @@ class TitleScene(MenuScene):
         w, h, gap = (360, 60, 16) if n <= 4 else ((360, 56, 12) if n == 5 else (360, 52, 10))
         if n >= 7:  # e.g. Play, Rules, Settings, Puzzles, Replays, Hall of fame, Quit
             h, gap = 46, 8
-        if n >= 8:  # and Resume: still 44 px targets, the column below the subtitle
-            h, gap = 44, 5
-        y = min(360, 664 - (n * h + (n - 1) * gap))
+        bottom = 664
+        if n >= 8:  # and Resume: still 44 px targets, below the subtitle at any text
+            h, gap = 44, 5  # size, so the column takes the key hint's place at the bottom
+            bottom = 700
+        y = min(360, bottom - (n * h + (n - 1) * gap))
         for text, action, oid in items:
             rect = pygame.Rect(0, y, w, h)
             rect.centerx = LOGICAL_SIZE[0] // 2
@@ -217,7 +219,7 @@ class TitleScene(MenuScene):
                 (cx, 660),
                 "midtop",
             )
-        else:
+        elif len(self.controls) < 8:  # with eight buttons the column reaches down here
             draw_text(
                 surface,
                 "Arrows / Tab to choose, Enter to press",
