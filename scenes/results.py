@@ -154,7 +154,10 @@ class ResultsScene(MenuScene):
         if self.fame_offer is not None:
             board, score, detail = self.fame_offer
             self.fame_offer = None
-            self.app.open("initials", board=board, score=score, detail=detail)
+            # Not when the player already left this screen in the same tick (Title,
+            # Rematch): the offer would open over the screen they went to.
+            if self.app.top is self and not self.app._pending:
+                self.app.open("initials", board=board, score=score, detail=detail)
         if self.party is not None:
             result = self.party.step()  # phones hear "the game is over", not silence
             if result.heard:

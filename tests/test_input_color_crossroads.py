@@ -388,8 +388,12 @@ def test_touch_only_from_the_title_to_the_results(app, monkeypatch):
 
     hand = Finger(app, view)
     play_to_the_end(app, view, hand)
+    app.run_ticks(2)  # the results screen's first tick offers the hall of fame
+    if app.top.name == "initials":  # the person beat Hard: tap Skip, as a shy winner would
+        tap(app, control(app.top, "Skip").element.rect.center)
     # the results screen: tap Title
     results = app.top
+    assert results.name == "results"
     tap(app, control(results, "Title").element.rect.center)
     assert names(app) == ["title"]
 
