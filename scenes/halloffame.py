@@ -380,7 +380,9 @@ class HallOfFameScene(MenuScene):
 class PinPrompt(Scene):
     """The operator's PIN before the hall of fame is cleared: digits (shown as dots),
     Enter, Esc cancels.  The kiosk's own prompt ends the app on success, so this one
-    calls back instead."""
+    calls back instead; but it is the same PIN, so it counts wrong tries with the
+    kiosk's own back-off (``app.policy``): otherwise a visitor could guess the exit
+    PIN here, at full speed, and then walk out of the kiosk with it."""
 
     name = "fame-pin"
     overlay = True
@@ -390,26 +392,43 @@ class PinPrompt(Scene):
         self.on_pin = on_pin
         self.digits = ""
         self.wrong = False
+        self.short = False  # Enter on something that cannot be a PIN: not a try
+        self.last_key = 0  # own ticks at the last key: a forgotten prompt closes
+
+    def locked_ticks(self) -> int:
+        policy = getattr(self.app, "policy", None)
+        return policy.lock_ticks_left(self.app) if policy is not None else 0
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type != pygame.KEYDOWN:
             return
+        self.last_key = self.ticks
         if event.key == pygame.K_ESCAPE:
             self.app.pop()
+        elif self.locked_ticks():
+            return  # backing off: no digit and no Enter counts
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.on_pin(self.digits):
+            entered, self.digits = self.digits, ""
+            if not valid_exit_pin(entered):
+                self.short, self.wrong = True, False
+            elif self.on_pin(entered):
                 self.app.pop()
             else:
-                self.digits, self.wrong = "", True
+                self.wrong, self.short = True, False
+                policy = getattr(self.app, "policy", None)
+                if policy is not None:
+                    policy.pin_wrong(self.app)
         elif event.key == pygame.K_BACKSPACE:
             self.digits = self.digits[:-1]
         elif event.unicode and "0" <= event.unicode <= "9" and len(self.digits) < 12:
             self.digits += event.unicode
-            self.wrong = False
+            self.wrong = self.short = False
 
     def update(self) -> None:
         super().update()
-        if self.ticks > 60 * 30:  # a forgotten prompt closes by itself
+        if self.locked_ticks():
+            self.last_key = self.ticks  # the idle clock starts when the wait is over
+        elif self.ticks - self.last_key > 60 * 30:  # a forgotten prompt closes by itself
             self.app.pop()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -433,12 +452,18 @@ class PinPrompt(Scene):
             (box.centerx, box.y + 100),
             "midtop",
         )
-        note = "Wrong PIN" if self.wrong else "Operator PIN, Enter to clear, Esc to cancel"
+        left = self.locked_ticks()
+        if left:
+            note = f"Too many wrong PINs: wait {(left + 59) // 60} s"
+        elif self.short:
+            note = "The PIN has 4 to 12 digits"
+        else:
+            note = "Wrong PIN" if self.wrong else "Operator PIN, Enter to clear, Esc to cancel"
         draw_text(
             surface,
             note,
             theme.font(20),
-            theme["bad"] if self.wrong else theme["text_dim"],
+            theme["bad"] if (self.wrong or self.short or left) else theme["text_dim"],
             (box.centerx, box.y + 180),
             "midtop",
         )

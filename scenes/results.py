@@ -16,6 +16,7 @@ from game.replays import keep_recent
 from game.saves import SaveError
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import (
+    clear_alpha,
     MenuScene,
     draw_gem,
     draw_panel,
@@ -29,23 +30,6 @@ from scenes.widgets import (
 
 CHART = pygame.Rect(560, 150, 680, 400)
 STANDINGS = pygame.Rect(40, 150, 490, 400)
-
-
-# The confetti fades out near the screen's words, panels and buttons (within FADE px)
-# rather than falling across them.
-FADE = 28
-
-
-def clear_alpha(pos, r: float, keep_clear, full: int) -> int:
-    """``full`` for a gem of radius ``r`` at ``pos`` far from every rect of
-    ``keep_clear``, falling to 0 as it comes within FADE px of one."""
-    x, y = pos
-    gap = math.inf
-    for rect in keep_clear:
-        dx = max(rect.left - x, 0, x - rect.right)
-        dy = max(rect.top - y, 0, y - rect.bottom)
-        gap = min(gap, math.hypot(dx, dy) - r)
-    return int(full * max(0.0, min(1.0, gap / FADE)))
 
 
 def axis_steps(low: float, high: float, most: int = 5) -> tuple[float, float, float]:

@@ -13,6 +13,7 @@ import pygame
 from game import autosave
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import (
+    clear_alpha,
     MenuScene,
     draw_gem,
     draw_text,
@@ -29,23 +30,6 @@ CRYSTAL_COLOURS = (
     "crystal_purple",
     "crystal_cyan",
 )
-
-
-# The falling crystals fade out near the screen's words and buttons (within FADE px of
-# them) rather than being drawn across them.
-FADE = 28
-
-
-def clear_alpha(pos, r: float, keep_clear, full: int) -> int:
-    """``full`` for a gem of radius ``r`` at ``pos`` far from every rect of
-    ``keep_clear``, falling to 0 as it comes within FADE px of one."""
-    x, y = pos
-    gap = math.inf
-    for rect in keep_clear:
-        dx = max(rect.left - x, 0, x - rect.right)
-        dy = max(rect.top - y, 0, y - rect.bottom)
-        gap = min(gap, math.hypot(dx, dy) - r)
-    return int(full * max(0.0, min(1.0, gap / FADE)))
 
 
 class TitleScene(MenuScene):

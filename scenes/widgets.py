@@ -527,6 +527,23 @@ def toast_rect(scene, height: int) -> pygame.Rect:
     return rect
 
 
+# Background gems (the title's crystals, the results' confetti) fade out near a
+# screen's words, panels and buttons (within FADE px) rather than crossing them.
+FADE = 28
+
+
+def clear_alpha(pos, r: float, keep_clear, full: int) -> int:
+    """``full`` for a gem of radius ``r`` at ``pos`` far from every rect of
+    ``keep_clear``, falling to 0 as it comes within FADE px of one."""
+    x, y = pos
+    gap = math.inf
+    for rect in keep_clear:
+        dx = max(rect.left - x, 0, x - rect.right)
+        dy = max(rect.top - y, 0, y - rect.bottom)
+        gap = min(gap, math.hypot(dx, dy) - r)
+    return int(full * max(0.0, min(1.0, gap / FADE)))
+
+
 def tick_toasts(app) -> None:
     """Age the toast on show by one tick (called from the App's update, so a toast's
     time is counted in ticks like every other timer, whatever the frame rate), drop

@@ -354,6 +354,45 @@ def test_the_operator_clears_the_hall_of_fame_only_with_the_pin(paths):
         app.shutdown()
 
 
+def test_the_clear_prompt_backs_off_with_the_kiosk_exit_prompt(paths):
+    """The clear prompt takes the kiosk's exit PIN, so guessing it here must cost as
+    much as at the exit chord: wrong tries count in the kiosk's own back-off, and
+    while it lasts even the right PIN is not taken (a visitor cannot learn the exit
+    PIN here at full speed)."""
+    from scenes.boot import make_app
+    from scenes.kiosk import PIN_FREE_TRIES
+
+    os.environ["CRYSTAL_ARCADE_BOT_WORKER"] = "thread"
+    app = make_app(headless=True, paths=paths, kiosk=True)
+    try:
+        app.kiosk_config.exit_pin = "2468"
+        fame(app).add(entry(at=time.time()))
+        scene = app.open("fame")
+        app.run_ticks(1)
+        scene.ask_pin()
+        app.run_ticks(1)
+        prompt = app.top
+
+        def enter(pin: str) -> None:
+            for d in pin:
+                app.post_key(getattr(pygame, f"K_{d}"), unicode=d)
+            app.post_key(pygame.K_RETURN, unicode="\r")
+            app.run_ticks(1)
+
+        enter("12")  # cannot be a PIN: refused, not counted
+        assert prompt.short and app.policy.wrong_pins == 0
+        for _ in range(PIN_FREE_TRIES):
+            enter("1111")
+        assert app.policy.wrong_pins == PIN_FREE_TRIES and prompt.locked_ticks() > 0
+        enter("2468")  # the right PIN during the wait is not taken
+        assert app.top is prompt and len(fame(app).local.entries()) == 1
+        app.run_ticks(prompt.locked_ticks() + 1, draw=False)
+        enter("2468")
+        assert app.top is scene and fame(app).local.entries() == []
+    finally:
+        app.shutdown()
+
+
 def test_the_attract_cycle_shows_the_hall_of_fame_between_demo_games(paths):
     from scenes.boot import make_app
     from scenes.kiosk import FAME_SECONDS, AttractScene
