@@ -36,6 +36,7 @@ if str(ROOT) not in sys.path:
 from game import puzzles as P  # noqa: E402
 from game.core import GameSetup  # noqa: E402
 from game.registry import GAMES  # noqa: E402
+from tools.tactics import turn_start  # noqa: E402
 
 SEEDS = ROOT / "seeds"
 MAX_ANSWERS = 8  # more distinct results reaching the goal than this is not a puzzle
@@ -242,17 +243,6 @@ def goal_for(game: str, state, seat: int) -> tuple[str, int] | None:
         del opp
         return ("gain", 1)
     return None
-
-
-def turn_start(state) -> bool:
-    phase = getattr(state, "phase", None)
-    if phase is None or phase in ("first", "remove"):
-        return True
-    if phase == "turn":
-        return not state.placed_this_turn and not getattr(state, "challenged_this_turn", False)
-    if phase == "play":
-        return not state.actions_this_turn
-    return False
 
 
 def generate(

@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from game.puzzles import turn_owner  # noqa: E402
 from game.registry import GAMES  # noqa: E402
 
 TWO_PLAYER = ("crystal-connector", "chromatic-collapse", "crystal-formation", "color-crossroads")
@@ -40,15 +41,7 @@ def rebuild(game: str, seed: int, moves: list[str], **options):
     return state
 
 
-def turn_owner(state) -> int:
-    """The seat whose turn it is (Color Crossroads: the mover, also while the other
-    seat answers a challenge)."""
-    if state.is_terminal():
-        return -1
-    mover = getattr(state, "mover", None)
-    if mover is not None and getattr(state, "phase", "") in ("turn", "answer"):
-        return mover
-    return state.current_player()
+# The seat whose turn it is: one home, game/puzzles.py (the puzzle checker needs it too).
 
 
 def best_answer(state):
@@ -276,7 +269,7 @@ def find(
         history: list[str] = []
         while not state.is_terminal() and len(history) < 600:
             seat = turn_owner(state)
-            if state.current_player() == seat and _turn_start(state) and _hot(game, state, seat):
+            if state.current_player() == seat and turn_start(state) and _hot(game, state, seat):
                 turns = candidate_turns(game, state, rng, 40)
                 judged = [(turn_loses(game, state, t), t) for t in turns]
                 losing = next((t for lost_, t in judged if lost_), None)
@@ -321,7 +314,8 @@ def _hot(game: str, state, seat: int) -> bool:
     return True
 
 
-def _turn_start(state) -> bool:
+def turn_start(state) -> bool:
+    """Whether no action of the seat to move has been played yet this turn."""
     phase = getattr(state, "phase", None)
     if phase is None:
         return True
