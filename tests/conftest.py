@@ -141,6 +141,7 @@ SLOW = {
     "test_arena": [
         "test_references_play_whole_legal_games_of_every_two_player_game",
         "test_ref_uct_and_ref_ab_play_whole_legal_element_shift_games",
+        "test_references_know_nim_only_through_the_contract",
     ],
     "test_newcomer": ["test_greedy_plays_whole_legal_games_and_beats_random"],
     # Hard and Expert searching whole games or big budgets in the engine tests
@@ -162,6 +163,13 @@ SLOW = {
     # a real process killed, a real browser
     "test_hardening": ["test_killed_process_resumes_at_its_last_completed_move"],
     "test_party_browser": ["*"],
+    # real processes and real time: the watchdog, signals to a running client, a
+    # writer SIGKILLed in a loop, a PostgreSQL server started for the test
+    "test_hostile_process": ["*"],
+    "test_halloffame": ["test_a_writer_killed_mid_write_loses_nothing_committed"],
+    "test_halloffame_postgres": ["*"],
+    # every screen rendered under five looks (90 renders)
+    "test_accessibility": ["test_every_line_of_text_stays_in_its_box"],
 }
 
 
