@@ -225,7 +225,9 @@ def build_match(puzzle: P.Puzzle) -> Match:
     setup = GameSetup.parse(puzzle.start, GAMES)
     names = spec.seat_names(setup.players)
     seats = [
-        Seat.person() if s == puzzle.seat else Seat.bot("easy", f"{names[s]} (puzzle)")
+        # The other seats are named plainly: their kind line says "Puzzle" (no bot plays
+        # them; the mixin plays their forced answers), as a lesson's say "Lesson".
+        Seat.person() if s == puzzle.seat else Seat.bot("easy", names[s])
         for s in range(setup.players)
     ]
     match = Match(spec, setup, seats, setup.start({spec.id: spec}))
@@ -358,6 +360,12 @@ class PuzzleMixin:
     def undo(self) -> None:  # within a puzzle, undo means: try it again
         if self.phase == "doing":
             self.press_puzzle("retry")
+
+    def seat_kind(self, seat: int) -> str:
+        puzzle = getattr(self, "puzzle", None)
+        if puzzle is None:
+            return super().seat_kind(seat)
+        return "You" if seat == puzzle.seat else "Puzzle"
 
     def show_results(self) -> None:
         """A winning turn ends the game: the puzzle stays on the board."""
