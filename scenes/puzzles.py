@@ -241,14 +241,8 @@ def build_match(puzzle: P.Puzzle) -> Match:
     return match
 
 
-_CLASSES: dict[str, type] = {}
-
-
 def puzzle_class(game_id: str) -> type:
-    if game_id not in _CLASSES:
-        view = routes.view_class(game_id)
-        _CLASSES[game_id] = type(f"Puzzle{view.__name__}", (PuzzleMixin, view), {})
-    return _CLASSES[game_id]
+    return routes.judged_view_class(PuzzleMixin, game_id)
 
 
 def puzzle_scene(app, game_id: str, puzzle_id: str, mode: str = "list", rush=None, reveal=False):

@@ -80,5 +80,19 @@ def view_class(game_id: str):
     return play_package(game_id).VIEW
 
 
+_JUDGED: dict[tuple[type, str], type] = {}
+
+
+def judged_view_class(mixin: type, game_id: str) -> type:
+    """``game_id``'s own play view with ``mixin`` in front of it (a tutorial's or a
+    puzzle's judge), made once per pair, so the normal controls work unchanged."""
+    key = (mixin, game_id)
+    if key not in _JUDGED:
+        view = view_class(game_id)
+        prefix = mixin.__name__.removesuffix("Mixin")
+        _JUDGED[key] = type(f"{prefix}{view.__name__}", (mixin, view), {})
+    return _JUDGED[key]
+
+
 def play_scene_for(app, match):
     return view_class(match.spec.id)(app, match)

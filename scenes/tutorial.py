@@ -114,14 +114,8 @@ def build_match(tutorial: Tutorial, index: int) -> Match:
     return match
 
 
-_CLASSES: dict[str, type] = {}
-
-
 def tutorial_class(game_id: str) -> type:
-    if game_id not in _CLASSES:
-        view = routes.view_class(game_id)
-        _CLASSES[game_id] = type(f"Tutorial{view.__name__}", (TutorialMixin, view), {})
-    return _CLASSES[game_id]
+    return routes.judged_view_class(TutorialMixin, game_id)
 
 
 def tutorial_scene(app, game_id: str, index: int = 0):
