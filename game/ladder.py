@@ -66,8 +66,10 @@ class Ladder:
     @staticmethod
     def from_data(game_id: str, data: dict) -> "Ladder":
         pts = sorted(
-            (Point(float(p["strength"]), float(p["rating"]), float(p["low"]), float(p["high"]))
-             for p in data["points"]),
+            (
+                Point(float(p["strength"]), float(p["rating"]), float(p["low"]), float(p["high"]))
+                for p in data["points"]
+            ),
             key=lambda p: p.strength,
         )
         return Ladder(game_id, tuple(pts))
