@@ -1,0 +1,71 @@
+"""Player ratings: Glicko-2 on the bot ladder's scale (game/ladder.py).
+
+The ladder's ratings are Elo points with Random at 0; Glicko-2 works on the same
+scale (400 points = ten-to-one odds), so a person's rating and a bot strength's
+rating compare directly, and "Match me" picks the strength whose ladder rating is
+nearest the person's.  The arithmetic is the ``glicko2`` package's (a port of
+Glickman's own example, in use since 2009); this module keeps our values immutable
+and says how a game becomes results.
+
+A bot at a measured strength is a fixed opponent: its rating is the ladder's and
+its deviation the half-width of the ladder's interval (a bot does not learn).
+Multi-player games count as one result against each other seat: a win against
+everyone placed below, a loss against everyone above, a draw for a shared place.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable
+
+import glicko2
+
+DEFAULT_RD = 350.0  # Glicko's deviation for someone never seen
+MIN_RD = 30.0  # never surer than this: people change
+DEFAULT_VOLATILITY = 0.06
+GLICKO2_SCALE = 173.7178  # 400 / ln 10: Glicko-2's internal unit in rating points
+
+
+@dataclass(frozen=True)
+class Rating:
+    rating: float
+    rd: float = DEFAULT_RD
+    volatility: float = DEFAULT_VOLATILITY
+
+    def interval(self) -> tuple[float, float]:
+        """About 95 % of the time the true strength lies between these."""
+        return self.rating - 2 * self.rd, self.rating + 2 * self.rd
+
+
+def expected(player: Rating, opponent: Rating) -> float:
+    """The player's expected score against ``opponent`` (0..1): Glicko-2's E, which
+    the opponent's deviation flattens toward one half."""
+    phi = opponent.rd / GLICKO2_SCALE
+    g = 1.0 / math.sqrt(1.0 + 3.0 * phi * phi / (math.pi * math.pi))
+    return 1.0 / (1.0 + math.exp(-g * (player.rating - opponent.rating) / GLICKO2_SCALE))
+
+
+def update(player: Rating, results: Iterable[tuple[Rating, float]]) -> Rating:
+    """``player`` after one game (one rating period) with ``results``: pairs of
+    (opponent, score) where score is 1 for a win, 0.5 a draw, 0 a loss."""
+    results = list(results)
+    if not results:
+        return player
+    p = glicko2.Player(player.rating, player.rd, player.volatility)
+    p.update_player(
+        [r.rating for r, _s in results], [r.rd for r, _s in results], [s for _r, s in results]
+    )
+    return Rating(round(p.rating, 2), max(MIN_RD, round(p.rd, 2)), p.vol)
+
+
+def place_results(places: dict[object, int], me: object) -> list[tuple[object, float]]:
+    """The pairwise results of ``me`` from a finished game's places (1 = first):
+    (other seat, score) for every other seat."""
+    mine = places[me]
+    out = []
+    for other, place in places.items():
+        if other == me:
+            continue
+        out.append((other, 1.0 if mine < place else 0.0 if mine > place else 0.5))
+    return out
