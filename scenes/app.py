@@ -278,6 +278,12 @@ class App:
         # What an event allows (party play, replays, the demo's pace): the policy's own
         # settings at an event, the defaults elsewhere.
         self.kiosk_config = self.policy.config if self.policy is not None else KioskConfig()
+        # The language before the first screen is built (its labels are made then).
+        from scenes.language import apply_language
+
+        problem = apply_language(self)
+        if problem:
+            self.notices.append(problem)
         if start_scenes:
             if home is None:
                 raise ValueError(
@@ -706,7 +712,7 @@ class App:
     def run_until(
         self, predicate: Callable[[], bool], max_ticks: int = 10_000, draw: bool = False
     ) -> bool:
-        for _ in range(max_ticks):
+        for _tick in range(max_ticks):
             if predicate():
                 return True
             self.run_ticks(1, draw=draw)

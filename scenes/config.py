@@ -12,6 +12,7 @@ import logging
 from dataclasses import asdict, dataclass, field, fields
 
 from game.files import FileProblem, load_json, number, schema_errors, text
+from game.i18n import valid_code
 
 from game.saves import Paths, SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
 
@@ -49,6 +50,9 @@ class Settings:
     window_x: int = 0
     window_y: int = 0
     window_placed: bool = False  # window_x / window_y were recorded
+    # The language the client speaks: "" follows the system's locale, else a shipped
+    # language's code ("en", "de"); see scenes/language.py.
+    language: str = ""
 
     def __post_init__(self) -> None:
         # Keys of the file this version does not know (a newer release's settings),
@@ -78,6 +82,9 @@ class Settings:
         address = data.get("party_address", "")
         if isinstance(address, str) and address and not _is_address(address):
             bad_keys.add("party_address")
+        code = data.get("language", "")
+        if isinstance(code, str) and code and not valid_code(code):
+            bad_keys.add("language")  # "../../etc" and the like: never near a path
         names = {f.name for f in fields(Settings)}
         bad = ["format"] if "format" in bad_keys else []
         for f in fields(Settings):
@@ -144,6 +151,7 @@ SETTINGS_SCHEMA: dict = {
         "window_x": number(-65536, 65536, integer=True),
         "window_y": number(-65536, 65536, integer=True),
         "window_placed": {"type": "boolean"},
+        "language": text(16),
     },
 }
 
@@ -191,6 +199,7 @@ KIOSK_SCHEMA: dict = {
         "allow_replays": {"type": "boolean"},
         "day_starts_at_hour": number(0, 23, integer=True),
         "hall_of_fame_server": text(500),
+        "language": text(16),
     },
 }
 
@@ -239,6 +248,9 @@ class KioskConfig:
     # several booths share one hall of fame; "" keeps it on this machine.
     day_starts_at_hour: int = 0
     hall_of_fame_server: str = ""
+    # The booth's language, fixed for every visitor ("" = the system's, or what the
+    # settings say); see scenes/language.py.
+    language: str = ""
 
     def __post_init__(self) -> None:
         # True when kiosk.json could not be trusted and there was no last good copy:
@@ -275,6 +287,9 @@ class KioskConfig:
         pin = data.get("exit_pin", "")
         if "exit_pin" not in bad and pin != "" and not valid_exit_pin(pin):
             bad.add("exit_pin")
+        code = data.get("language", "")
+        if "language" not in bad and code != "" and not valid_code(code):
+            bad.add("language")
         if "hall_of_fame_server" not in bad and not valid_fame_server(
             data.get("hall_of_fame_server", "")
         ):
@@ -323,6 +338,9 @@ def _last_good(paths: Paths) -> KioskConfig | None:
     if pin != "" and not valid_exit_pin(pin):
         return None
     if not valid_fame_server(data.get("hall_of_fame_server", "")):
+        return None
+    code = data.get("language", "")
+    if code != "" and not valid_code(code):
         return None
     return _kiosk_from(data)
 

@@ -40,7 +40,7 @@ def since(app, period: str) -> float | None:
 
 
 def board_title(board: str) -> str:
-    kind, _, game = board.partition(":")
+    kind, _sep, game = board.partition(":")
     spec = GAMES.get(game)
     return f"{KIND_TITLES.get(kind, kind)}: {spec.title if spec else game}"
 

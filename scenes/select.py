@@ -477,7 +477,7 @@ def start_quick_game(app, text: str, seed: int | None) -> str | None:
         if "#" in text:
             setup = GameSetup.parse(text, GAMES)
         else:
-            game, _, _ = text.partition(":")
+            game, _sep, _rest = text.partition(":")
             setup = GameSetup.parse(
                 f"{text}#{seed if seed is not None else random.randrange(1, 1_000_000)}", GAMES
             )

@@ -20,6 +20,7 @@ from typing import Callable, Sequence
 import pygame
 import pygame_gui
 
+from game import i18n
 from scenes.focus import nearest, wrap_around
 from scenes.input import PAUSE_KEY
 from scenes.scene import LOGICAL_SIZE, TICK, Scene
@@ -701,6 +702,7 @@ class MenuScene(Scene):
         super().__init__(app)
         self.ui = GuiManager(app, enable_live_theme_updates=False)
         self.ui_look = app.theme.generation
+        self.ui_language = i18n.generation()
         self.controls: list[Control] = []
         self.focus_index = -1
         self._by_element: dict[int, Control] = {}
@@ -905,12 +907,34 @@ class MenuScene(Scene):
 
     def update(self) -> None:
         super().update()
+        self.follow_language()
         self.ui.update(TICK)
+
+    def follow_language(self) -> None:
+        """Relabel once after the language changed (Settings > Language): the screens
+        below the settings are rebuilt when they come back on top, before they are
+        drawn."""
+        if self.ui_language != i18n.generation():
+            self.ui_language = i18n.generation()
+            self.relabel()
+
+    def relabel(self) -> None:
+        """Build the widgets again in the new language, the focus kept where it was.
+        A screen that builds its controls in ``build()`` needs nothing more; one that
+        builds them elsewhere overrides this."""
+        build = getattr(self, "build", None)
+        if not callable(build):
+            return
+        focus = self.focus_index
+        build()
+        if 0 <= focus < len(self.controls):
+            self.set_focus(focus)
 
     def draw_background(self, surface: pygame.Surface) -> None:
         starfield_background(surface, self.app.theme, self.ticks)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.follow_language()
         self.ui_look = follow_look(self.ui, self.app.theme, self.ui_look)
         fit_buttons(self.ui, self.app.theme)
         self.draw_background(surface)
