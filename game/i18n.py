@@ -177,15 +177,16 @@ def set_language(code: str | None) -> str:
 
 
 # -- numbers, the way the current language writes them -------------------------------
-def _babel_locale() -> str:
-    # The pseudo-locale checks words, not numbers: it writes them as English does.
+def number_locale() -> str:
+    """The Babel locale numbers, lists and dates are written in now (the pseudo-locale
+    checks words, not numbers: it writes them as English does)."""
     return SOURCE_LANGUAGE if _language == PSEUDO else _language
 
 
 def _formatted(value: float, kind: str, digits: int | None) -> str:
     from babel import Locale
 
-    loc = Locale.parse(_babel_locale())
+    loc = Locale.parse(number_locale())
     pattern = (loc.percent_formats if kind == "percent" else loc.decimal_formats)[None]
     if digits is not None:
         # The language's own pattern (grouping, symbols, "25 %" spacing) with the

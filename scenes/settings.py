@@ -87,14 +87,6 @@ class SettingsScene(MenuScene):
         if self.page == "General":
             return [
                 (
-                    _("Language"),
-                    language_choices(),
-                    s.language if s.language in language_choices() else "",
-                    self.set_language,
-                    language_label,
-                    _("The language of every screen; System follows this computer's language"),
-                ),
-                (
                     _("Fullscreen"),
                     (False, True),
                     s.fullscreen,
@@ -127,12 +119,12 @@ class SettingsScene(MenuScene):
                     _("How fast pieces slide and crystals shift"),
                 ),
                 (
-                    "Colour-blind glyphs",
+                    _("Colour-blind glyphs"),
                     (False, True),
                     s.colour_blind,
                     self.setter("colour_blind"),
                     _onoff,
-                    "Draw a shape on every coloured piece",
+                    _("Draw a shape on every coloured piece"),
                 ),
                 (
                     _("Shift preview"),
@@ -144,6 +136,15 @@ class SettingsScene(MenuScene):
                         "Crystal Connector. On: each shift slides as you enter it. "
                         "Off: the board waits until the turn is confirmed"
                     ),
+                ),
+                # Last, so the rows above keep their places (and their keys).
+                (
+                    _("Language"),
+                    language_choices(),
+                    s.language if s.language in language_choices() else "",
+                    self.set_language,
+                    language_label,
+                    _("The language of every screen; System follows this computer's language"),
                 ),
             ]
         if self.page == "Accessibility":
@@ -176,12 +177,12 @@ class SettingsScene(MenuScene):
                     ),
                 ),
                 (
-                    "Colour-blind glyphs",
+                    _("Colour-blind glyphs"),
                     (False, True),
                     s.colour_blind,
                     self.setter("colour_blind"),
                     _onoff,
-                    "Draw a shape on every coloured piece",
+                    _("Draw a shape on every coloured piece"),
                 ),
             ]
         if self.page == "Party":

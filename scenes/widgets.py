@@ -654,28 +654,35 @@ def follow_look(ui: pygame_gui.UIManager, theme, seen: int) -> int:
 
 
 def fit_buttons(ui: pygame_gui.UIManager, theme) -> None:
-    """Buttons whose label no longer fits at a bigger text size get a smaller font,
-    stepping back towards the designed size (a fixed-size button on a play screen
-    has no room to grow); a label that fits is left alone."""
-    if theme.text_scale <= 1:
-        return
-    fonts = ui.get_theme().get_font_dictionary()
+    """Buttons whose label does not fit get a smaller font: at a bigger text size it
+    steps back towards the designed size (a fixed-size button on a play screen has no
+    room to grow), and a long translation ("Barrierefreiheit" on a settings tab) may
+    go down to 80 % of the designed size before anything is cut.  A label that fits
+    is left alone; each button is measured again only when its text, width or the
+    look changed."""
+    fonts = None
     for el in ui.get_sprite_group().sprites():
         if not isinstance(el, pygame_gui.elements.UIButton) or not el.text:
             continue
+        seen = (el.text, el.rect.w, theme.generation)
+        if getattr(el, "_fit_seen", None) == seen:
+            continue
+        el._fit_seen = seen
         font = getattr(el, "font", None)
         if font is None or font.size(el.text)[0] <= el.rect.w - 12:
             continue
         size = font.point_size if hasattr(font, "point_size") else None
         if not size:
             continue
-        base = round(size / theme.text_scale)
-        for step in range(size - 1, base - 1, -1):
+        designed = round(size / theme.text_scale)
+        floor = min(designed, max(1, round(designed * 0.8)))
+        fonts = fonts or ui.get_theme().get_font_dictionary()
+        for step in range(size - 1, floor - 1, -1):
             with warnings.catch_warnings():
                 # pygame-gui loads a size it has not seen yet, and says so: expected here.
                 warnings.simplefilter("ignore", UserWarning)
                 smaller = fonts.find_font(step, "noto_sans", bold=True)
-            if smaller.size(el.text)[0] <= el.rect.w - 12 or step == base:
+            if smaller.size(el.text)[0] <= el.rect.w - 12 or step == floor:
                 el.font = smaller
                 el.rebuild()
                 break

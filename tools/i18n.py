@@ -26,12 +26,26 @@ tools/test.py run it on every start).
 from __future__ import annotations
 
 import argparse
+import importlib
 import io
 import json
 import os
 import re
 import sys
 from pathlib import Path
+
+if __name__ == "i18n":
+    # Imported as "i18n" because a tool or test put tools/ first on sys.path: that
+    # name belongs to pygame-gui's translation package (python-i18n), which it imports
+    # as "i18n".  The importer gets the real package instead of this file.
+    _here = os.path.dirname(os.path.abspath(__file__))
+    _kept = list(sys.path)
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _here]
+    del sys.modules["i18n"]
+    try:
+        sys.modules["i18n"] = importlib.import_module("i18n")
+    finally:
+        sys.path[:] = _kept
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "game" / "locale"
