@@ -480,11 +480,7 @@ class PinPrompt(Scene):
         left = self.locked_ticks()
         if left:
             wait = (left + 59) // 60
-            note = ngettext(
-                "Too many wrong PINs: wait {n} second",
-                "Too many wrong PINs: wait {n} seconds",
-                wait,
-            ).format(n=wait)
+            note = _("Too many wrong PINs: wait {n} s").format(n=wait)
         elif self.short:
             note = _("The PIN has {low} to {high} digits").format(low=4, high=12)
         else:

@@ -40,7 +40,7 @@ from game.core import GameSetup
 from game.match import Match, Seat
 from game.registry import GAMES
 from scenes.config import KioskConfig  # noqa: F401 - its home was here; tests import it so
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _
 from scenes.config import EXIT_PIN_DIGITS, valid_exit_pin
 from scenes.scene import LOGICAL_SIZE, TICK_RATE, Scene
 from scenes.widgets import draw_panel, draw_text, lighten, toast
@@ -326,9 +326,7 @@ class StillThereScene(Scene):
         secs = max(0, (self.left + 59) // 60)
         draw_text(
             surface,
-            ngettext(
-                "Back to the title in {n} second", "Back to the title in {n} seconds", secs
-            ).format(n=secs),
+            _("Back to the title in {n} s").format(n=secs),
             theme.font(28),
             theme["text"],
             (box.centerx, box.y + 130),
@@ -423,11 +421,7 @@ class PinScene(Scene):
         left = self.locked_ticks()
         if left:
             wait = (left + TICK_RATE - 1) // TICK_RATE
-            return ngettext(
-                "Too many wrong PINs: wait {n} second",
-                "Too many wrong PINs: wait {n} seconds",
-                wait,
-            ).format(n=wait), "bad"
+            return _("Too many wrong PINs: wait {n} s").format(n=wait), "bad"
         if self.wrong:
             return _("Wrong PIN"), "bad"
         if self.short:

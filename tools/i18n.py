@@ -362,10 +362,12 @@ def problems(lang: str, template) -> tuple[list[str], dict]:
         have = catalog.get(message.id, message.context)
         where = ", ".join(f"{f}:{n}" for f, n in message.locations[:2])
         name = f"{lang}: {_show(message.id)} ({where})"
-        if have is None or not _translated(have):
+        plural = isinstance(message.id, (tuple, list))
+        strings = have.string if have is not None else ""
+        started = any(strings) if isinstance(strings, (tuple, list)) else bool(strings)
+        if have is None or have.fuzzy or not started:
             out.append(f"{name}: not translated")
             continue
-        plural = isinstance(message.id, (tuple, list))
         if plural:
             forms = have.string if isinstance(have.string, (tuple, list)) else (have.string,)
             if len(forms) != nplurals or not all(forms):
