@@ -110,7 +110,7 @@ class LobbyScene(MenuScene):
         by = LOGICAL_SIZE[1] - 70
         self.button(pygame.Rect(40, by, 160, 54), _("Back"), self.on_back)
         self.cycler(
-            pygame.Rect(230, by, 620, 54),
+            pygame.Rect(220, by, 690, 54),
             _("Empty phone seats"),
             (True, False),
             self.fill_with_bots,
@@ -119,7 +119,7 @@ class LobbyScene(MenuScene):
             tooltip=_("What happens at Start to phone seats nobody has taken"),
         )
         self.button(
-            pygame.Rect(880, by, 360, 54), _("Start  ›"), self.start_game, object_id="#primary"
+            pygame.Rect(930, by, 310, 54), _("Start  ›"), self.start_game, object_id="#primary"
         )
 
     def set_fill(self, value: bool) -> None:

@@ -24,6 +24,7 @@ from scenes.widgets import (
     draw_text,
     lighten,
     starfield_background,
+    text_width,
     toast,
 )
 
@@ -443,14 +444,15 @@ class SelectScene(MenuScene):
                 )
         spec = GAMES[self.game_id]
         y = CARD_Y + CARD_H + 8
-        draw_text(
-            surface,
-            _(spec.tagline),
-            theme.font(22, "bold"),
-            theme["accent_2"],
-            (40, y),
-            max_width=1200,
-        )
+        tagline = _(spec.tagline)
+        # One line under the cards: a longer translation steps down to a smaller size
+        # (not below 16 px) before it would be cut.
+        font = theme.font(22, "bold")
+        for size in (20, 18, 16):
+            if text_width(font, tagline) <= 1200:
+                break
+            font = theme.font(size, "bold")
+        draw_text(surface, tagline, font, theme["accent_2"], (40, y), max_width=1200)
         who = (
             _("Players and seats")
             if spec.min_players != spec.max_players

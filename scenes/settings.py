@@ -60,15 +60,17 @@ class SettingsScene(MenuScene):
         self.clear_controls()
         x, w, h, gap = self.metrics()
         y = 40 + self.app.theme.font(52, "display").get_height() + 6
-        tab_w = (w - gap * (len(PAGES) - 1)) // len(PAGES)
-        for i, page in enumerate(PAGES):
+        widths = self.tab_widths(w, gap)
+        tab_x = LOGICAL_SIZE[0] // 2 - (sum(widths) + gap * (len(PAGES) - 1)) // 2
+        for page, tab_w in zip(PAGES, widths):
             tab = self.button(
-                pygame.Rect(x + i * (tab_w + gap), y, tab_w, h),
+                pygame.Rect(tab_x, y, tab_w, h),
                 _(page),
                 lambda p=page: self.open_page(p),
                 object_id="#primary" if page == self.page else None,
             )
             tab.primary = False  # styled as the current page; Start still means Back
+            tab_x += tab_w + gap
         self.tabs = len(PAGES)
         y += h + 14
         for label, values, cur, fn, fmt, tip in self.rows():
@@ -81,6 +83,20 @@ class SettingsScene(MenuScene):
         self.button(pygame.Rect(x, self.bottom, 200, h), _("Back"), self.on_back)
         # The focus starts on the page's first row (a tab after a page change).
         self.set_focus(focus if focus is not None else min(self.tabs, len(self.controls) - 1))
+
+    def tab_widths(self, w: int, gap: int) -> list[int]:
+        """The page tabs' widths: equal when every name fits, else each as wide as its
+        name needs (a long translation such as "Barrierefreiheit" gets room), the row
+        growing past the rows' width up to the screen's."""
+        font = self.app.theme.font(24, "bold")  # the buttons' font (theme.json)
+        need = [font.size(_(page))[0] + 28 for page in PAGES]
+        gaps = gap * (len(PAGES) - 1)
+        equal = (w - gaps) // len(PAGES)
+        if max(need) <= equal:
+            return [equal] * len(PAGES)
+        row = min(LOGICAL_SIZE[0] - 80, max(w, sum(need) + gaps))
+        spare = row - gaps - sum(need)
+        return [n + spare // len(PAGES) for n in need]
 
     def rows(self) -> list:
         s = self.app.settings
