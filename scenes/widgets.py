@@ -193,6 +193,9 @@ def draw_text(
     """Blit one line of text; ``anchor`` is a pygame.Rect attribute name.  Text wider
     than ``max_width`` is shortened with an ellipsis (fit_text) rather than clipped.
     ``box`` is the room the layout gave the line (for TEXT_LOG's checks)."""
+    fallback = theme_module.FALLBACK.get(font)
+    if fallback is not None and not theme_module.covers(fallback[0], text):
+        font = fallback[1]  # a heading with a letter the heading font lacks
     if max_width is not None and text_width(font, text) > max_width:
         # A bigger text size in a box with no room for it: the line steps back towards
         # the size its layout was drawn for before anything is cut.
