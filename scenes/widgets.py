@@ -216,6 +216,19 @@ def draw_text(
     return rect
 
 
+def fitting_font(theme, text: str, size: int, kind: str, width: int, floor: float = 0.75):
+    """The font of ``kind`` at ``size`` or, where ``text`` is wider than ``width`` (a
+    long translation), the largest smaller size that fits, down to ``floor`` of it;
+    draw_text's ellipsis is the last resort below that."""
+    font = theme.font(size, kind)
+    smallest = max(1, round(size * floor))
+    step = size
+    while text_width(font, text) > width and step > smallest:
+        step -= 1
+        font = theme.font(step, kind)
+    return font
+
+
 @dataclass
 class DrawnText:
     """One line draw_text put on screen, with the room it was given: ``box`` (the
