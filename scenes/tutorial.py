@@ -110,7 +110,9 @@ def build_match(tutorial: Tutorial, index: int) -> Match:
             match.submit(match.parse(text))
         except IllegalMove as exc:
             raise TutorialError(
-                f"step {index + 1} setup: move {i + 1} ({text!r}) is illegal: {exc}"
+                _("step {step} setup: move {number} ({move}) is illegal: {reason}").format(
+                    step=index + 1, number=i + 1, move=repr(text), reason=exc
+                )
             ) from None
     return match
 

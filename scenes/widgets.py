@@ -775,6 +775,9 @@ class MenuScene(Scene):
 
         def text() -> str:
             return (
+                # Not a message of its own: the label and the value are translated, and
+                # a gettext wrapper here would hide an untranslated label from the
+                # pseudo-locale sweep inside its brackets.
                 f"{label}:  ‹ {fmt(values[state['i']])} ›"
                 if label
                 else f"‹ {fmt(values[state['i']])} ›"
