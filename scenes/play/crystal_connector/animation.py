@@ -4,6 +4,7 @@ and the badge of a setup choice.
 
 from __future__ import annotations
 
+from game.i18n import _
 import pygame
 
 from game.crystal_connector import Convert, Pass, Shift
@@ -62,7 +63,11 @@ class Animations:
                 )
                 card.blit(name, name.get_rect(topright=(w - 12, 6)))
                 if spikes:
-                    sp = render_cached(theme.font(16), f"+{spikes} from spikes", theme["accent"])
+                    sp = render_cached(
+                        theme.font(16),
+                        _("+{points} from spikes").format(points=spikes),
+                        theme["accent"],
+                    )
                     card.blit(sp, sp.get_rect(midleft=(86, 68)))
                 return card
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 
+from game.i18n import _
 import pygame
 
 from game.crystal_connector import (
@@ -807,7 +808,14 @@ class BoardDrawing:
         write = Pen(surface, self.app.theme)
         theme = self.app.theme
         if isinstance(move, Shift):
-            self._draw_arrow(surface, move.line, signed(move), theme["good"], f"hint: {move}", 120)
+            self._draw_arrow(
+                surface,
+                move.line,
+                signed(move),
+                theme["good"],
+                _("hint: {move}").format(move=move),
+                120,
+            )
             for d in (move.direction,):
                 pygame.draw.rect(
                     surface,
