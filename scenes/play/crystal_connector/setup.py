@@ -43,7 +43,7 @@ class SetupDrawing:
         panel = SETUP
         draw_panel(surface, panel, theme, fill="panel", edge="panel_edge", radius=14)
         seat = state.to_move
-        chooser, question, explain, _ = self._setup_text(state)
+        chooser, question, explain, _top = self._setup_text(state)
         write(
             chooser,
             17,
