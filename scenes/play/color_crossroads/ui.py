@@ -174,7 +174,7 @@ def _key(ui: GameUI, state, key: Key, waiting_on):
 
 def _pick(ui: GameUI, state, key: str, waiting_on):
     """A button of the column or the panel (a swatch, End turn, Challenge, Submit...)."""
-    kind, _, arg = key.partition(":")
+    kind, _sep, arg = key.partition(":")
     if kind == "start":
         return Submit(Start(int(arg)), sound="click")
     if kind == "colour":
