@@ -230,16 +230,18 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
     # -- buttons ---------------------------------------------------------------------
     def _make_buttons(self) -> None:
         row = [
-            (_("Hint"), self.request_hint, "H"),
-            (_("Undo"), self.undo, "U"),
-            (_("Rules"), self.open_rules, "F1"),
-            (_("Menu"), self.open_pause, _("Esc")),
+            ("hint", _("Hint"), self.request_hint, "H"),
+            ("undo", _("Undo"), self.undo, "U"),
+            ("rules", _("Rules"), self.open_rules, "F1"),
+            ("menu", _("Menu"), self.open_pause, _("Esc")),
         ]
         w = (PANEL.w - 24 - 8 * (len(row) - 1)) // len(row)
         x = PANEL.x + 12
         y = PANEL.bottom - 12 - MIN_TARGET - 4
         self._panel_elements = []
-        for text, fn, key in row:
+        # the focus keys (panel:hint ...) stay English whatever the buttons say
+        self._panel_keys: dict[int, str] = {}
+        for name, text, fn, key in row:
             b = pygame_gui.elements.UIButton(
                 pygame.Rect(x, y, w, MIN_TARGET + 4),
                 text,
@@ -248,6 +250,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
                 object_id="#small",
             )
             self.buttons[id(b)] = fn
+            self._panel_keys[id(b)] = name
             self._panel_elements.append(b)
             x += w + 8
         self.hint_button, self._undo_button = self._panel_elements[:2]

@@ -64,7 +64,7 @@ class ButtonFocus:
         ``panel:hint`` ... ``panel:menu``."""
         return [
             Button(
-                f"panel:{el.text.lower()}",
+                f"panel:{getattr(self, '_panel_keys', {}).get(id(el), el.text.lower())}",
                 pygame.Rect(el.rect),
                 el.text,
                 self.buttons[id(el)],

@@ -53,3 +53,14 @@ def and_list(words: list[str]) -> str:
         return "".join(words)
     head = ", ".join(words[:-1])
     return _("{first} and {last}").format(first=head, last=words[-1])
+
+
+def level_name(level: str | None) -> str:
+    """A bot level as a word of its own (``Hard``, ``Schwer``); an unknown one as it is."""
+    words = {
+        "easy": pgettext("level", "Easy"),
+        "medium": pgettext("level", "Medium"),
+        "hard": pgettext("level", "Hard"),
+        "expert": pgettext("level", "Expert"),
+    }
+    return words.get((level or "").lower(), (level or "").title())
