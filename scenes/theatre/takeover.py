@@ -3,6 +3,7 @@ seat a person or a bot level.  Drawn over the theatre."""
 
 from __future__ import annotations
 
+from game.i18n import N_, _
 import pygame
 
 from game.match import ReplayError, Seat
@@ -11,11 +12,11 @@ from scenes.widgets import MenuScene, draw_panel, draw_text, toast
 
 SEAT_CHOICES = ("person", "easy", "medium", "hard", "expert")
 SEAT_TEXT = {
-    "person": "Person",
-    "easy": "Bot: Easy",
-    "medium": "Bot: Medium",
-    "hard": "Bot: Hard",
-    "expert": "Bot: Expert",
+    "person": N_("Person"),
+    "easy": N_("Bot: Easy"),
+    "medium": N_("Bot: Medium"),
+    "hard": N_("Bot: Hard"),
+    "expert": N_("Bot: Expert"),
 }
 
 
@@ -49,18 +50,18 @@ class TakeOverScene(MenuScene):
                 SEAT_CHOICES,
                 self.choices[seat],
                 lambda v, s=seat: self._set(s, v),
-                fmt=lambda v: SEAT_TEXT[v],
+                fmt=lambda v: _(SEAT_TEXT[v]),
                 object_id="#small",
             )
         bw = 200
         by = self.box.bottom - 64
         self.button(
             pygame.Rect(self.box.centerx - bw - 10, by, bw, 48),
-            "Start",
+            _("Start"),
             self.start,
             object_id="#primary",
         )
-        self.button(pygame.Rect(self.box.centerx + 10, by, bw, 48), "Cancel", self.on_back)
+        self.button(pygame.Rect(self.box.centerx + 10, by, bw, 48), _("Cancel"), self.on_back)
         self.set_focus(len(self.controls) - 2)
 
     def _set(self, seat: int, value: str) -> None:
@@ -73,7 +74,7 @@ class TakeOverScene(MenuScene):
         try:
             fresh = take_over(self.match, self.position, self.seats())
         except (ReplayError, ValueError) as exc:
-            toast(self.app, f"Cannot take over here: {exc}", "warning")
+            toast(self.app, _("Cannot take over here: {reason}").format(reason=exc), "warning")
             return
         self.app.pop()  # this box
         self.app.replace_with("play", fresh)  # the theatre gives way to the game
@@ -88,7 +89,7 @@ class TakeOverScene(MenuScene):
         draw_panel(surface, self.box, theme, fill="background_2", edge="accent", width=3)
         draw_text(
             surface,
-            f"Take over after action {self.position}",
+            _("Take over after action {n}").format(n=self.position),
             theme.font(30, "display"),
             theme["accent"],
             (self.box.centerx, self.box.y + 18),

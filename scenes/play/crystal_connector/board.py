@@ -828,7 +828,7 @@ class BoardDrawing:
             r = cell_rect(move.cell)
             pygame.draw.circle(surface, theme["good"], r.center, CELL // 2 - 2, 3)
             self._gem(surface, move.colour, (r.right - 14, r.y + 14), 10)
-            write("hint", 14, "good", (r.centerx, r.bottom - 4), "midbottom")
+            write(_("hint"), 14, "good", (r.centerx, r.bottom - 4), "midbottom")
         else:
             for m, rect in self.choice_rects():
                 if str(m) == str(move):

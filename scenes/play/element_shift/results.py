@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from game.i18n import _
+from game.i18n import _, pgettext
 import pygame
 
 from scenes.results import ResultsScene
@@ -58,7 +58,12 @@ class ElementShiftResults(ResultsScene):
             x = plot.x + plot.w * k / rounds
             write(str(k), small, "text_dim", (x, plot.bottom + 6), "midtop", kind="regular")
         write(
-            "round", small, "text_dim", (plot.centerx, plot.bottom + 24), "midtop", kind="regular"
+            pgettext("axis", "round"),
+            small,
+            "text_dim",
+            (plot.centerx, plot.bottom + 24),
+            "midtop",
+            kind="regular",
         )
         ends = []
         for seat in range(n):
