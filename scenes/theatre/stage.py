@@ -17,7 +17,7 @@ Tab and Enter the buttons, Escape back.
 
 from __future__ import annotations
 
-from game.i18n import _
+from game.i18n import _, pgettext
 import pygame
 
 from game.analysis import expected_places, win_chance
@@ -98,7 +98,7 @@ class TheatreScene(MenuScene):
 
     # -- controls -----------------------------------------------------------------------
     def _build(self) -> None:
-        play = _("Play")
+        play = pgettext("playback", "Play")
         row = [
             ("|<", self.to_start, _("Start (Home)")),
             ("<<", lambda: self.step_turn(-1), _("Turn back (Up)")),
@@ -242,7 +242,7 @@ class TheatreScene(MenuScene):
     def pause_play(self) -> None:
         if self.playing:
             self.playing = False
-            self.play_control.element.set_text(_("Play"))
+            self.play_control.element.set_text(pgettext("playback", "Play"))
 
     # -- other actions ---------------------------------------------------------------------
     def take_over(self) -> None:
