@@ -44,6 +44,7 @@ import pygame_gui
 
 from game import autosave
 from game.core import IllegalMove
+from game import i18n
 from game.i18n import _
 from game.match import Match
 from scenes.app import TICK, Scene
@@ -235,13 +236,19 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
             ("rules", _("Rules"), self.open_rules, "F1"),
             ("menu", _("Menu"), self.open_pause, _("Esc")),
         ]
-        w = (PANEL.w - 24 - 8 * (len(row) - 1)) // len(row)
+        # Widths follow the labels (German "Rückgängig" needs more room than "Tipp"),
+        # every button at least a touch target wide.
+        room = PANEL.w - 24 - 8 * (len(row) - 1)
+        weights = [max(4, len(text)) + 5 for _name, text, _fn, _key in row]
+        widths = [max(MIN_TARGET, room * wt // sum(weights)) for wt in weights]
+        widths[-1] += room - sum(widths)
         x = PANEL.x + 12
         y = PANEL.bottom - 12 - MIN_TARGET - 4
         self._panel_elements = []
         # the focus keys (panel:hint ...) stay English whatever the buttons say
         self._panel_keys: dict[int, str] = {}
-        for name, text, fn, key in row:
+        self._panel_language = i18n.generation()
+        for (name, text, fn, key), w in zip(row, widths):
             b = pygame_gui.elements.UIButton(
                 pygame.Rect(x, y, w, MIN_TARGET + 4),
                 text,
@@ -254,6 +261,16 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
             self._panel_elements.append(b)
             x += w + 8
         self.hint_button, self._undo_button = self._panel_elements[:2]
+
+    def _relabel_panel(self) -> None:
+        """The language changed (Settings over the pause menu): the panel buttons are
+        made again in it; everything else on a play screen is drawn each frame."""
+        for el in self._panel_elements:
+            self.buttons.pop(id(el), None)
+            el.kill()
+        focus = self.focus_key
+        self._make_buttons()
+        self.focus_key = focus
 
     # -- moves -----------------------------------------------------------------------
     def try_move(self, move) -> bool:
@@ -672,6 +689,8 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
 
     def update(self) -> None:
         super().update()
+        if self._panel_language != i18n.generation():
+            self._relabel_panel()
         self.ui.update(TICK)
         self._undo_button.enable() if self.match.can_undo() else self._undo_button.disable()
         self._poll_worker()

@@ -13,9 +13,9 @@ import threading
 import time
 from pathlib import Path
 
-from game.i18n import _
 import pygame
 
+from game.i18n import _
 from scenes.play.base import BOARD_AREA
 
 GIF_SIZE = (BOARD_AREA.w // 2, BOARD_AREA.h // 2)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import math
 
-from game.i18n import _
 import pygame
 
+from game.i18n import _
 from game.analysis import win_chance
 from scenes.widgets import draw_panel, draw_text, lighten
 

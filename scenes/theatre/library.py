@@ -12,10 +12,10 @@ from __future__ import annotations
 import logging
 import threading
 
-from game.i18n import _, ngettext
 import pygame
 import pygame_gui
 
+from game.i18n import _, ngettext
 from game.match import ReplayError
 from game.replays import ReplayInfo, delete_replay, list_replays, open_replay, rename_replay
 from game.saves import SaveError
@@ -58,6 +58,13 @@ class ReplayListScene(MenuScene):
         self._worker: threading.Thread | None = None
         self.problems: dict[str, str] = {}
         self.refresh()
+        self.build()
+
+    def build(self) -> None:
+        """The buttons, in the current language (MenuScene.relabel calls it again after
+        a language change)."""
+        self.clear_controls()
+        app = self.app
         bw, y = 220, LIST.bottom + 24
         x = LIST.x
         buttons = [

@@ -17,9 +17,9 @@ Tab and Enter the buttons, Escape back.
 
 from __future__ import annotations
 
-from game.i18n import _, pgettext
 import pygame
 
+from game.i18n import _, pgettext
 from game.analysis import expected_places, win_chance
 from game.match import Match, Seat
 from game.replays import Timeline
@@ -93,12 +93,15 @@ class TheatreScene(MenuScene):
         self._side_cache = pygame.Surface(SIDE.bottomright, pygame.SRCALPHA)
         self._side_key: tuple | None = None
         self._spinner_at: tuple[int, int] | None = None
-        self._build()
+        self.build()
         self._snap(0)
 
     # -- controls -----------------------------------------------------------------------
-    def _build(self) -> None:
-        play = pgettext("playback", "Play")
+    def build(self) -> None:
+        """The controls, in the current language (MenuScene.relabel calls it again after
+        a language change)."""
+        self.clear_controls()
+        play = pgettext("playback", "Play") if not getattr(self, "playing", False) else _("Pause")
         row = [
             ("|<", self.to_start, _("Start (Home)")),
             ("<<", lambda: self.step_turn(-1), _("Turn back (Up)")),

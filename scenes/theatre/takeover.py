@@ -3,9 +3,9 @@ seat a person or a bot level.  Drawn over the theatre."""
 
 from __future__ import annotations
 
-from game.i18n import N_, _
 import pygame
 
+from game.i18n import N_, _
 from game.match import ReplayError, Seat
 from game.replays import take_over
 from scenes.widgets import MenuScene, draw_panel, draw_text, toast
@@ -40,7 +40,16 @@ class TakeOverScene(MenuScene):
         row_h = 52 if n <= 6 else 46
         self.box = pygame.Rect(0, 0, 560 if cols == 1 else 900, 170 + rows * row_h)
         self.box.center = (640, 360)
+        self.build()
+
+    def build(self) -> None:
+        """The choices, in the current language (MenuScene.relabel calls it again after
+        a language change)."""
+        self.clear_controls()
+        n = len(self.match.seats)
+        cols = 1 if n <= 6 else 2
         col_w = (self.box.w - 60) // cols
+        row_h = 52 if n <= 6 else 46
         for seat in range(n):
             cx = self.box.x + 30 + (seat % cols) * col_w
             cy = self.box.y + 80 + (seat // cols) * row_h

@@ -7,9 +7,9 @@ from __future__ import annotations
 import math
 import random
 
-from game.i18n import _
 import pygame
 
+from game.i18n import _
 from game.chromatic_collapse import CIRCLE, DIAMOND, Remove, Slide, Start
 from scenes.play.base import ease
 from scenes.widgets import darken, draw_panel, draw_text, lighten

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import math
 
-from game.i18n import _
 import pygame
 
+from game.i18n import _
 from game.i18n import N_
 from game.chromatic_collapse import (
     CIRCLE,

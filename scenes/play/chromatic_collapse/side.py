@@ -4,9 +4,9 @@ log.
 
 from __future__ import annotations
 
-from game.i18n import N_, _
 import pygame
 
+from game.i18n import N_, _
 from game.chromatic_collapse import CIRCLE, DIAMOND
 from scenes.play.base import PANEL
 from scenes.widgets import Pen, darken, draw_text, lighten, text_width, wrap_text

@@ -30,9 +30,9 @@ shatters into shards whose flight is computed from ``t`` alone.
 
 from __future__ import annotations
 
-from game.i18n import _, ngettext
 import pygame
 
+from game.i18n import _, ngettext
 from game.chromatic_collapse import (
     CORNERS,
     SUDDEN_DEATH_TURN,

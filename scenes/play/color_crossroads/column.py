@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import math
 
-from game.i18n import _, ngettext
-from scenes.play.words import colour_name, colour_title
 import pygame
 
+from game.i18n import _, ngettext
+from scenes.play.buttons import label_size
+from scenes.play.words import colour_name, colour_title
 from game.color_crossroads import COLOURS, CORNERS, PAIRS, TARGET_POINTS, WALL, cell_name
 from scenes.play.base import pulse
 from scenes.play.buttons import Button
@@ -55,7 +56,7 @@ class ColumnDrawing:
         pygame.draw.rect(surface, darken(fill, 0.4), t.rect.move(0, 3), border_radius=12)
         pygame.draw.rect(surface, fill, t.rect, border_radius=12)
         pygame.draw.rect(surface, edge, t.rect, 2, border_radius=12)
-        size = 20 if t.rect.h >= 50 else 18
+        size = label_size(theme, t.label, 20 if t.rect.h >= 50 else 18, t.rect.w - 12)
         write(t.label, size, fg, t.rect.center, "center", max_width=t.rect.w - 12)
 
     def draw_setup(self, surface, state) -> None:

@@ -5,9 +5,9 @@ keys.
 
 from __future__ import annotations
 
-from scenes.play.words import colour_name
 import pygame
 
+from scenes.play.words import colour_name
 from game.color_crossroads import COLOURS, PAIR_NAMES, SIZE
 from scenes.play.base import BOARD_AREA, PANEL
 

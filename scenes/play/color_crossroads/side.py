@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from game.i18n import _
 import pygame
 
+from game.i18n import _
 from game.color_crossroads import PAIRS, Challenge
 from scenes.play.base import PANEL, pulse
 from scenes.widgets import Pen, darken, lighten

@@ -38,10 +38,10 @@ from __future__ import annotations
 import math
 from functools import partial
 
-from game.i18n import _, language, ngettext, pgettext
-from scenes.play.words import colour_name, colour_title
 import pygame
 
+from game.i18n import _, language, ngettext, pgettext
+from scenes.play.words import colour_name, colour_title
 from game.color_crossroads import (
     COLOURS,
     TARGET_POINTS,

@@ -4,9 +4,9 @@ and the badge of a setup choice.
 
 from __future__ import annotations
 
-from game.i18n import _
 import pygame
 
+from game.i18n import _
 from game.crystal_connector import Convert, Pass, Shift
 from scenes.play.base import ease, ease_out_back
 from scenes.widgets import BANNER_LINES, cached, darken, lighten, render_cached, wrap_text

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import math
 
-from game.i18n import _
 import pygame
 
+from game.i18n import _
 from game.crystal_connector import (
     colour_groups,
     double_cells,

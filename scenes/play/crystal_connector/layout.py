@@ -4,9 +4,9 @@ setup column, and where a cell or a handle is.
 
 from __future__ import annotations
 
-from game.i18n import N_
 import pygame
 
+from game.i18n import N_
 from game.crystal_connector import LINES, SIZE, line_kind
 from scenes.play.base import BOARD_AREA
 

@@ -4,10 +4,10 @@ first) in words and drawn.
 
 from __future__ import annotations
 
-from game.i18n import _
-from scenes.play.words import and_list, colour_name, colour_title
 import pygame
 
+from game.i18n import _
+from scenes.play.words import and_list, colour_name, colour_title
 from game.crystal_connector import COLOUR_NAMES, COLOURS, MoveOrder, PickOrder, TakeColours
 from scenes.widgets import Pen, darken, draw_panel, lighten, wrap_text
 

@@ -4,10 +4,11 @@ the board during play, the status line, the players, the extra panel and the log
 
 from __future__ import annotations
 
-from game.i18n import _, ngettext
-from scenes.play.words import colour_name
 import pygame
 
+from game.i18n import _, ngettext
+from scenes.play.buttons import label_size
+from scenes.play.words import colour_name
 from game.crystal_connector import (
     BOMB,
     CHAMELEON,
@@ -56,6 +57,7 @@ class SidePanel:
             edge, fg = theme["accent_2"] if hover else theme["panel_edge"], theme["text"]
         pygame.draw.rect(surface, fill, rect, border_radius=12)
         pygame.draw.rect(surface, edge, rect, 2, border_radius=12)
+        size = label_size(theme, text, size, rect.w - 12)
         write(text, size, fg, rect.center, "center", max_width=rect.w - 12)
 
     def _draw_side(self, surface, state, live: bool, extra: str | None = None) -> None:

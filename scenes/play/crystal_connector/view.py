@@ -35,9 +35,9 @@ from __future__ import annotations
 
 from functools import partial
 
-from game.i18n import _
 import pygame
 
+from game.i18n import _
 from game.crystal_connector import (
     LINE_CELLS,
     LINES,

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import math
 
-from game.i18n import _
 import pygame
 
+from game.i18n import _
 from game.crystal_formation import board_cells, board_extent, cell_position
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import GLYPHS, MIN_TARGET

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-from game.i18n import _, language, ngettext, pgettext
 import pygame
 
+from game.i18n import _, language, ngettext, pgettext
 from game.crystal_formation import ROUND_LIMIT, TREES_TO_WIN
 from game.grid import cell_name
 

@@ -4,9 +4,9 @@ buttons, the end-of-turn preview and the node under the pointer.
 
 from __future__ import annotations
 
-from game.i18n import _, ngettext
 import pygame
 
+from game.i18n import _, ngettext
 from game.crystal_formation import ROUND_LIMIT
 from game.grid import cell_name
 

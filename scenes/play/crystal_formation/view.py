@@ -45,9 +45,9 @@ from __future__ import annotations
 
 from functools import partial
 
-from game.i18n import _, language
 import pygame
 
+from game.i18n import _, language
 from game.crystal_formation import Grow, MoveNode, Pass, Place
 from scenes.play.base import PlayScene, board_key
 from scenes.play.buttons import Button, focus_alias

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import math
 
-from game.i18n import _
 import pygame
 
+from game.i18n import _
 from game.element_shift import (
     CELLS,
     LETTERS,

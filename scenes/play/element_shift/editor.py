@@ -7,10 +7,10 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from game.i18n import _, ngettext
-from scenes.play.words import element_name
 import pygame
 
+from game.i18n import _, ngettext
+from scenes.play.words import element_name
 from game.element_shift import ELEMENT_NAMES, STAY, Plan, beater, cell_name
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import Pen, darken, draw_panel, draw_text, lighten, wrap_text

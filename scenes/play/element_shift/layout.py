@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from game.i18n import N_, _
 import pygame
 
+from game.i18n import N_, _
 from game.element_shift import KNIGHT_JUMPS, SIZE, STAY
 from scenes.play.base import BOARD_AREA
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 
-from game.i18n import _, pgettext
 import pygame
 
+from game.i18n import _, pgettext
 from scenes.results import ResultsScene
 from scenes.widgets import Pen, draw_panel, lighten, text_width
 

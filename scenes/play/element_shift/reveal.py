@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import math
 
-from game.i18n import _
 import pygame
 
+from game.i18n import _
 from game.element_shift import STAY
 from scenes.play.base import ease, ease_out_back
 from scenes.widgets import Pen, cached, darken, draw_text, lighten, render_cached

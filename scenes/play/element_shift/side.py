@@ -4,10 +4,10 @@ has submitted, tile counts, and the log, its text cached.
 
 from __future__ import annotations
 
-from game.i18n import _
-from scenes.play.words import element_name
 import pygame
 
+from game.i18n import _
+from scenes.play.words import element_name
 from game.element_shift import CELLS, ELEMENT_NAMES, beater
 from scenes.play.base import PANEL
 from scenes.widgets import Pen, draw_glyph, lighten, text_width, wrap_text

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 
-from game.i18n import _, ngettext, pgettext
-from scenes.play.words import element_name, element_title, level_name
 import pygame
 
+from game.i18n import _, ngettext, pgettext
+from scenes.play.words import element_name, element_title, level_name
 from game.element_shift import ELEMENT_NAMES, ROUNDS, VARIATIONS, cell_name
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import Pen, cached, darken, draw_panel, lighten, wrap_text

@@ -40,10 +40,10 @@ from __future__ import annotations
 from functools import partial
 from typing import Callable
 
-from game.i18n import _, ngettext
-from scenes.play.words import element_name
 import pygame
 
+from game.i18n import _, ngettext
+from scenes.play.words import element_name
 from game.element_shift import (
     ELEMENT_NAMES,
     STAY,
