@@ -21,7 +21,7 @@ from game.replays import ReplayInfo, delete_replay, list_replays, open_replay, r
 from game.saves import SaveError
 from scenes import routes
 from scenes.scene import LOGICAL_SIZE
-from scenes.widgets import MenuScene, draw_panel, draw_text, lighten, toast
+from scenes.widgets import MenuScene, draw_panel, draw_text, lighten, toast, wrap_text
 
 log = logging.getLogger(__name__)
 
@@ -261,7 +261,7 @@ class ReplayListScene(MenuScene):
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         self._drawn_this_frame = False
         theme = self.app.theme
-        draw_text(
+        title = draw_text(
             surface, _("Replays"), theme.font(44, "display"), theme["accent"], (40, 20), shadow=True
         )
         text = (
@@ -272,14 +272,20 @@ class ReplayListScene(MenuScene):
                 "Enter: watch   F2: rename   Del: delete"
             )
         )
-        draw_text(
-            surface,
-            text,
-            theme.font(18, "regular"),
-            theme["text_dim"],
-            (300, 40),
-            max_width=LOGICAL_SIZE[0] - 300 - 20,
-        )
+        # beside the title, however long the title is in this language; two lines at most
+        left = max(300, title.right + 24)
+        font = theme.font(18, "regular")
+        lines = wrap_text(text, font, LOGICAL_SIZE[0] - left - 20, max_lines=2)
+        top = 40 if len(lines) == 1 else 28
+        for k, line in enumerate(lines):
+            draw_text(
+                surface,
+                line,
+                font,
+                theme["text_dim"],
+                (left, top + 24 * k),
+                max_width=LOGICAL_SIZE[0] - left - 20,
+            )
         draw_panel(surface, LIST, theme, alpha=220)
         if not self.rows:
             draw_text(

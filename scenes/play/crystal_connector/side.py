@@ -406,7 +406,7 @@ class SidePanel:
                 write(line, 15, "text_dim", (x, y), kind="regular")
                 y += step
             y += 8
-        # a one-line legend per anomaly in play
+        # a line of legend per anomaly in play (two where the words need them)
         a = state.anomalies
         legend = []
         if a.bombs:
@@ -441,10 +441,19 @@ class SidePanel:
                 pygame.draw.circle(surface, theme["accent_2"], (x + 10, y + 9), 11, 2)
             else:
                 write("+", 20, "accent_2", (x + 10, y + 9), "center")
-            write(
-                text, 14, "text_dim", (x + 28, y + 9), "midleft", kind="regular", max_width=w - 30
-            )
-            y += 24
+            # a longer language wraps onto a second line rather than losing its end
+            wrapped = wrap_text(text, theme.font(14, "regular"), w - 30, max_lines=2)
+            for k, line in enumerate(wrapped):
+                write(
+                    line,
+                    14,
+                    "text_dim",
+                    (x + 28, y + 9 + 17 * k),
+                    "midleft",
+                    kind="regular",
+                    max_width=w - 30,
+                )
+            y += 24 + 17 * (len(wrapped) - 1)
         return y
 
     def log_lines(self) -> list[tuple[int, str]]:

@@ -13,7 +13,7 @@ from game.crystal_formation import ROUND_LIMIT, TREES_TO_WIN
 from game.grid import cell_name
 
 from scenes.play.base import BOARD_AREA, PANEL, BannerStyle
-from scenes.widgets import Pen, darken, lighten
+from scenes.widgets import Pen, darken, lighten, wrap_text
 
 from .board import stack_sprite
 from .layout import BOARD_REGION, seat_glyph
@@ -151,17 +151,15 @@ class SidePanel:
 
     def draw_extra_panel(self, surface: pygame.Surface, y: int) -> int:
         write = Pen(surface, self.app.theme)
-        write(
-            _("Five trees win · after {rounds} rounds most trees, then power").format(
-                rounds=ROUND_LIMIT
-            ),
-            13,
-            "text_dim",
-            (PANEL.x + 14, y),
-            kind="regular",
-            max_width=PANEL.w - 28,
+        text = _("Five trees win · after {rounds} rounds most trees, then power").format(
+            rounds=ROUND_LIMIT
         )
-        return y + 20
+        # wrapped: a longer language takes a second line rather than losing its end
+        width = PANEL.w - 28
+        for line in wrap_text(text, self.app.theme.font(13, "regular"), width, max_lines=2):
+            write(line, 13, "text_dim", (PANEL.x + 14, y), kind="regular", max_width=width)
+            y += 17
+        return y + 3
 
     def log_lines(self) -> list[tuple[int, str]]:
         m = self.match

@@ -110,15 +110,12 @@ class SidePanel:
             )
             bx += seg_w
         y = bar.bottom + 8
-        write(
-            _("Water beats fire · grass beats water · fire beats grass"),
-            13,
-            "text_dim",
-            (x, y),
-            kind="regular",
-            max_width=w,
-        )
-        y += 22
+        # wrapped: a longer language takes a second line rather than losing its end
+        beats = _("Water beats fire · grass beats water · fire beats grass")
+        for line in wrap_text(beats, theme.font(13, "regular"), w, max_lines=2):
+            write(line, 13, "text_dim", (x, y), kind="regular", max_width=w)
+            y += 17
+        y += 5
         mode = self.mode()
         # each key's help is a phrase of its own; the dots only set them apart
         ray = self.match.state.variation() and self.match.state.variation().ray_first
