@@ -21,7 +21,7 @@ from game.replays import ReplayInfo, delete_replay, list_replays, open_replay, r
 from game.saves import SaveError
 from scenes import routes
 from scenes.scene import LOGICAL_SIZE
-from scenes.widgets import MenuScene, draw_panel, draw_text, lighten, toast, wrap_text
+from scenes.widgets import MenuScene, draw_panel, draw_text, lighten, toast
 
 log = logging.getLogger(__name__)
 
@@ -264,26 +264,19 @@ class ReplayListScene(MenuScene):
         title = draw_text(
             surface, _("Replays"), theme.font(44, "display"), theme["accent"], (40, 20), shadow=True
         )
-        text = (
-            _("Saved replays and the last 50 finished games.  Enter: watch")
-            if self.app.kiosk
-            else _(
-                "Saved replays and the last 50 finished games.  "
-                "Enter: watch   F2: rename   Del: delete"
-            )
-        )
-        # beside the title, however long the title is in this language; two lines at most
+        keys = _("Enter: watch") if self.app.kiosk else _("Enter: watch   F2: rename   Del: delete")
+        # beside the title, however long the title is in this language: what the list
+        # holds on one line, its keys on the next
         left = max(300, title.right + 24)
         font = theme.font(18, "regular")
-        lines = wrap_text(text, font, LOGICAL_SIZE[0] - left - 20, max_lines=2)
-        top = 40 if len(lines) == 1 else 28
+        lines = [_("Saved replays and the last 50 finished games."), keys]
         for k, line in enumerate(lines):
             draw_text(
                 surface,
                 line,
                 font,
                 theme["text_dim"],
-                (left, top + 24 * k),
+                (left, 28 + 24 * k),
                 max_width=LOGICAL_SIZE[0] - left - 20,
             )
         draw_panel(surface, LIST, theme, alpha=220)

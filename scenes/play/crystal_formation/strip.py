@@ -199,7 +199,9 @@ class StripDrawing:
         if self._glyphs():
             draw_glyph(surface, seat_glyph(seat), (x + 8, y + 12), 5, (15, 15, 25))
         if not self.my_turn():
-            write(self.seat_label(seat), 18, "text", (x + 24, y), max_width=w - 24)
+            # the seat's name alone: its kind ("Medium bot") is in the players panel, and
+            # with it a longer language ran out of room
+            write(self.seat_name(seat), 18, "text", (x + 24, y), max_width=w - 24)
             write(self.waiting_short(seat), 16, "text_dim", (x + 24, y + 26), kind="regular")
             self._wrapped(
                 surface,
