@@ -17,6 +17,7 @@ then the parts, as tools/i18n.py does), so the test never reads a stale .mo.
 
 from __future__ import annotations
 
+import inspect
 import re
 
 import pytest
@@ -192,6 +193,11 @@ def engine_texts(match) -> list[str]:
             texts += [value] if isinstance(value, str) else []
         for breakdown in getattr(state, "breakdowns", ()) or ():
             texts += [line.explain() for line in breakdown]
+    if match.spec.id == "element-shift":
+        from game.element_shift import ScoreLine
+
+        # the words explain() may say of any plan (the plan editor's preview shows one)
+        texts.append(inspect.getsource(ScoreLine.explain))
     return texts
 
 
