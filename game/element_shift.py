@@ -167,46 +167,49 @@ class Variation:
         return _("{n} actions: {kinds}").format(n=self.segments, kinds=", ".join(parts))
 
 
+# Names and rules are marked for translation; a screen shows them with _().
 VARIATIONS: dict[int, Variation] = {
-    1: Variation(1, "Theme", "No variation.", 5, "orthogonal"),
+    1: Variation(1, N_("Theme"), N_("No variation."), 5, "orthogonal"),
     2: Variation(
         2,
-        "Pandemic",
-        "+3 points if no other player stands in your region.",
+        N_("Pandemic"),
+        N_("+3 points if no other player stands in your region."),
         5,
         "orthogonal",
         pandemic=True,
     ),
-    3: Variation(3, "Catholic Conversion", "Steps are diagonal only.", 5, "diagonal"),
+    3: Variation(3, N_("Catholic Conversion"), N_("Steps are diagonal only."), 5, "diagonal"),
     4: Variation(
         4,
-        "Rock Paper Scissors",
-        "+2 points for each player your element beats.",
+        N_("Rock Paper Scissors"),
+        N_("+2 points for each player your element beats."),
         5,
         "orthogonal",
         rock_paper_scissors=True,
     ),
     5: Variation(
         5,
-        "Horsing Around",
-        "An action may be a knight jump; its landing tile is not entered.",
+        N_("Horsing Around"),
+        N_("An action may be a knight jump; its landing tile is not entered."),
         5,
         "orthogonal",
         knight_jumps=True,
     ),
     6: Variation(
         6,
-        "Elemental Ray",
-        "The first action may be a ray from the next tile to the edge instead of "
-        "a step; every tile on it is entered by you and you do not move.",
+        N_("Elemental Ray"),
+        N_(
+            "The first action may be a ray from the next tile to the edge instead of "
+            "a step; every tile on it is entered by you and you do not move."
+        ),
         5,
         "orthogonal",
         ray_first=True,
     ),
     7: Variation(
         7,
-        "Tile Rush",
-        "6 segments; tiles change at the end of every segment.",
+        N_("Tile Rush"),
+        N_("6 segments; tiles change at the end of every segment."),
         6,
         "orthogonal",
         tile_rush=True,
