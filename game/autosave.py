@@ -12,6 +12,7 @@ from pathlib import Path
 
 from game.match import Match, ReplayError
 from game.saves import Paths, SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
+from game.i18n import _
 
 
 def save(match: Match, paths: Paths) -> str | None:
@@ -75,5 +76,6 @@ def load_replay(path: Path, games=None) -> Match:
     except UnreadableFile as exc:
         raise ReplayError(str(exc)) from None
     if data is None:
-        raise ReplayError(f"there is no file {path}")
+        raise ReplayError(_("there is no file {file}").format(file=path))
+
     return Match.from_replay(data, games)
