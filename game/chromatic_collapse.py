@@ -1087,26 +1087,30 @@ def _seat_names(n: int) -> tuple[str, ...]:
 SPEC = GameSpec(
     id="chromatic-collapse",
     title="Chromatic Collapse",
-    tagline="Slide Lines-of-Action style under colour and direction rules; join all your pieces.",
+    tagline=N_(
+        "Slide Lines-of-Action style under colour and direction rules; join all your pieces."
+    ),
     min_players=2,
     max_players=2,
     default_players=2,
     options=(
         Option(
             "ray_count",
-            "Ray count",
+            N_("Ray count"),
             "bool",
             False,
-            help="A piece moves as many squares as there are pieces from it onward in "
-            "the direction of travel, instead of on the whole line.",
+            help=N_(
+                "A piece moves as many squares as there are pieces from it onward in "
+                "the direction of travel, instead of on the whole line."
+            ),
         ),
         Option(
             "advantage",
-            "Advantage",
+            N_("Advantage"),
             "choice",
             "Diamond",
             SEAT_NAMES,
-            help="The side that chooses who starts.",
+            help=N_("The side that chooses who starts."),
         ),
     ),
     new_state=new_state,

@@ -1181,26 +1181,28 @@ def _rule_clock(state) -> float | None:
 SPEC = GameSpec(
     id="color-crossroads",
     title="Color Crossroads",
-    tagline="Colour the grid, keep every pair of colours loopable, challenge dead pairs.",
+    tagline=N_("Colour the grid, keep every pair of colours loopable, challenge dead pairs."),
     min_players=2,
     max_players=2,
     default_players=2,
     options=(
         Option(
             "walls",
-            "Walls",
+            N_("Walls"),
             "choice",
             "crossroads",
             LAYOUTS,
-            help="Crossroads: a wall on every even column and row; Open: no walls; "
-            "Scattered: 8-12 walls from the seed, symmetric.",
+            help=N_(
+                "Crossroads: a wall on every even column and row; Open: no walls; "
+                "Scattered: 8-12 walls from the seed, symmetric."
+            ),
         ),
         Option(
             "corner_loops",
-            "Corner loops",
+            N_("Corner loops"),
             "bool",
             False,
-            help="A loop must pass through the corners of both its colours.",
+            help=N_("A loop must pass through the corners of both its colours."),
         ),
     ),
     new_state=new_state,

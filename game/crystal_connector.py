@@ -145,7 +145,7 @@ def line_label(line: str) -> str:
 
 
 def cell_name(i: int) -> str:
-    return f"{'ABCDEF'[i % SIZE]}{i // SIZE + 1}"
+    return "ABCDEF"[i % SIZE] + str(i // SIZE + 1)
 
 
 def parse_cell(text: str) -> int:
@@ -586,6 +586,13 @@ class TurnPoints:
 
 
 SEAT_NAMES = (N_("Player 1"), N_("Player 2"))
+# Why a move waits while the game is still being set up (by phase).
+_NOT_YET = {
+    "pick_order": N_("First Player 1 chooses to pick colours first or second"),
+    "first_pick": N_("First the colours are picked"),
+    "second_pick": N_("First the colours are picked"),
+    "move_order": N_("First Player 2 chooses to move first or second"),
+}
 
 
 # -- state ----------------------------------------------------------------------------
@@ -729,14 +736,7 @@ class CrystalConnectorState:
                 return None
             return _("It is not time to pick colours")
         if p != "play":
-            return _(
-                {
-                    "pick_order": N_("First Player 1 chooses to pick colours first or second"),
-                    "first_pick": N_("First the colours are picked"),
-                    "second_pick": N_("First the colours are picked"),
-                    "move_order": N_("First Player 2 chooses to move first or second"),
-                }[p]
-            )
+            return _(_NOT_YET[p])
         if isinstance(move, Pass):
             # The clock's action (see ``apply_timeout``); by choice only when no line
             # can shift at all, which four rocks and five banned lines never cause.
@@ -1273,38 +1273,48 @@ def _move_bound(players: int, options: Mapping) -> int:
 SPEC = GameSpec(
     id="crystal-connector",
     title="Crystal Connector",
-    tagline="Shift rows and columns to grow your colours and split your opponent's.",
+    tagline=N_("Shift rows and columns to grow your colours and split your opponent's."),
     min_players=2,
     max_players=2,
     default_players=2,
     options=(
         Option(
-            "bombs", "Bombs", help="Two bombs; groups touching one do not count. Threshold -50."
+            "bombs",
+            N_("Bombs"),
+            help=N_("Two bombs; groups touching one do not count. Threshold -50."),
         ),
         Option(
             "convertor",
-            "Color Convertor",
-            help="Before your first shift you may turn one of your crystals into your other colour.",
+            N_("Color Convertor"),
+            help=N_(
+                "Before your first shift you may turn one of your crystals into your other colour."
+            ),
         ),
         Option(
-            "chameleon", "Chameleon", help="Two chameleons count as every colour. Threshold +50."
+            "chameleon",
+            N_("Chameleon"),
+            help=N_("Two chameleons count as every colour. Threshold +50."),
         ),
         Option(
             "pylons",
-            "Pylons",
-            help="Crystals in a line with two pylons count double. Threshold +50.",
+            N_("Pylons"),
+            help=N_("Crystals in a line with two pylons count double. Threshold +50."),
         ),
-        Option("rocks", "Rocks", help="Four rocks that may not cross the edge. Threshold -50."),
+        Option(
+            "rocks", N_("Rocks"), help=N_("Four rocks that may not cross the edge. Threshold -50.")
+        ),
         Option(
             "shift_plus",
-            "Shift Plus",
-            help="Turns 1-3 have 2 shifts, then one more every three turns, up to 5.",
+            N_("Shift Plus"),
+            help=N_("Turns 1-3 have 2 shifts, then one more every three turns, up to 5."),
         ),
         Option(
             "spikes",
-            "Spikes",
-            help="Every space a spike travels on your turn gives your opponent 1 point. "
-            "Threshold +50.",
+            N_("Spikes"),
+            help=N_(
+                "Every space a spike travels on your turn gives your opponent 1 point. "
+                "Threshold +50."
+            ),
         ),
     ),
     new_state=_new_state,

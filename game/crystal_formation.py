@@ -334,6 +334,11 @@ class Pass:
         return "pass"
 
 
+_STASH_EMPTY = {
+    "S": N_("Your stash has no small pyramid left"),
+    "M": N_("Your stash has no medium pyramid left"),
+    "L": N_("Your stash has no large pyramid left"),
+}
 NOTATION_HELP = N_("write a move like 'place d4', 'grow d4 M', 'move d4-f6' or 'pass'")
 
 
@@ -855,13 +860,7 @@ class FormationState:
                     ).format(cell=lab)
                 if m & LARGE:
                     return _("The node on {cell} already has a large").format(cell=lab)
-            return _(
-                {
-                    "S": N_("Your stash has no small pyramid left"),
-                    "M": N_("Your stash has no medium pyramid left"),
-                    "L": N_("Your stash has no large pyramid left"),
-                }[move.size]
-            )
+            return _(_STASH_EMPTY[move.size])
         if isinstance(move, MoveNode):
             a, b = cell_name(move.source), cell_name(move.target)
             v = self.board[geo.index[move.source]]
@@ -1018,7 +1017,7 @@ def seat_names(n: int) -> tuple[str, ...]:
 SPEC = GameSpec(
     id="crystal-formation",
     title="Crystal Formation",
-    tagline="Grow crystal nodes into five trees while your influence wears down your rivals.",
+    tagline=N_("Grow crystal nodes into five trees while your influence wears down your rivals."),
     min_players=2,
     max_players=6,
     default_players=2,

@@ -1259,7 +1259,7 @@ def _seat_names(n: int) -> tuple[str, ...]:
 SPEC = GameSpec(
     id="element-shift",
     title="Element Shift",
-    tagline="Twelve players, secret plans: terraform the board, or jump ship.",
+    tagline=N_("Twelve players, secret plans: terraform the board, or jump ship."),
     min_players=PLAYERS,
     max_players=PLAYERS,
     default_players=PLAYERS,
