@@ -10,7 +10,7 @@ const params = new URLSearchParams(location.search);
 
 // The page's words in the phone's language: window.I18N is inlined by the host from its
 // catalogue (party/i18n.py) for the browser's Accept-Language.  A word it lacks, or no
-// I18N at all, stays English.  Every visible text goes through t("..."), one literal per
+// I18N at all, stays English.  Every visible text goes through t() with one literal per
 // call: the catalogue's extractor reads them from this file.  No plurals here: a count
 // stands apart ("Moves through E5: 3"), so one form serves every number.
 const I18N = (window.I18N && typeof window.I18N === "object") ? window.I18N : {};
