@@ -317,3 +317,43 @@ def test_a_refusal_the_host_sends_is_in_the_hosts_language(german):
     with pytest.raises(protocol.ProtocolError) as caught:
         protocol.parse('{"type": "move", "text": 5}')
     assert str(caught.value) == "'text' muss Text sein"
+
+
+# -- the German rule cards ------------------------------------------------------------------
+
+CARD_GAMES = TUTORIAL_GAMES
+
+
+def _sections(path: Path) -> list[tuple[int, int, int]]:
+    """Per heading: its level, the bullets under it and the paragraphs under it."""
+    out: list[list[int]] = []
+    in_paragraph = False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#"):
+            out.append([len(line) - len(line.lstrip("#")), 0, 0])
+            in_paragraph = False
+        elif line.startswith("- "):
+            out[-1][1] += 1
+            in_paragraph = False
+        elif line.strip():
+            if not in_paragraph:
+                out[-1][2] += 1
+            in_paragraph = True
+        else:
+            in_paragraph = False
+    return [tuple(s) for s in out]
+
+
+@pytest.mark.parametrize("game", CARD_GAMES)
+def test_every_german_rule_card_has_the_english_cards_structure(game):
+    english = ROOT / "seeds" / f"{game}.md"
+    german = ROOT / "seeds" / f"{game}.de.md"
+    assert german.is_file(), f"no German card for {game}"
+    assert _sections(german) == _sections(english)
+    # Notation is the same in every language: each `code` span of the English card is
+    # in the German one, as it is.
+    code = re.compile(r"`[^`]+`")
+    assert sorted(code.findall(german.read_text("utf-8"))) == sorted(
+        code.findall(english.read_text("utf-8"))
+    )
+    assert german.read_text("utf-8").splitlines()[0] == english.read_text("utf-8").splitlines()[0]
