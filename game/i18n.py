@@ -33,7 +33,10 @@ language is process-wide; :func:`set_language` changes it at once.
 
 from __future__ import annotations
 
+import copy
 import gettext as _gettext
+import os
+import re
 from pathlib import Path
 
 DOMAIN = "crystal_arcade"
@@ -43,6 +46,12 @@ PSEUDO = "pseudo"
 
 _translations: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = SOURCE_LANGUAGE
+# Moves on every set_language: a screen that built its widgets (labels fixed at build
+# time) under an older generation rebuilds them, so a change shows at once.
+_generation = 0
+# What a language code may look like (a settings file or kiosk.json may hold anything:
+# "../../etc" must never reach a path).
+_CODE = re.compile(r"^[a-z]{2,3}(_[A-Z]{2})?$")
 
 
 def _(message: str) -> str:
@@ -72,18 +81,90 @@ def language() -> str:
     return _language
 
 
+def generation() -> int:
+    """A number that changes whenever the language is set (screens compare it with the
+    one they built their widgets under)."""
+    return _generation
+
+
+def valid_code(code: object) -> bool:
+    """``code`` looks like a language code ("de", "pt_BR"): never a path or a 10 kB
+    string."""
+    return isinstance(code, str) and len(code) <= 8 and bool(_CODE.match(code))
+
+
+def available() -> tuple[str, ...]:
+    """The languages shipped: English (the source) and every language with a compiled
+    catalogue, in code order."""
+    found = set()
+    try:
+        for child in LOCALE_DIR.iterdir():
+            if valid_code(child.name) and (child / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file():
+                found.add(child.name)
+    except OSError:
+        pass
+    return (SOURCE_LANGUAGE, *sorted(found - {SOURCE_LANGUAGE}))
+
+
+def native_name(code: str) -> str:
+    """A language named in itself ("Deutsch", "English"): how a player finds their own
+    language in a list whatever the screen is showing now."""
+    try:
+        from babel import Locale
+
+        name = Locale.parse(code).get_display_name(code) or code
+    except (ValueError, TypeError, LookupError):
+        return code
+    return name[:1].upper() + name[1:]
+
+
+def system_language(environ: dict | None = None) -> str:
+    """The shipped language the system asks for (LANGUAGE, LC_ALL, LC_MESSAGES, LANG,
+    as gettext reads them; then the locale module's default), else English."""
+    import locale
+
+    env = os.environ if environ is None else environ
+    shipped = available()
+    wanted: list[str] = []
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var)
+        if value:
+            wanted += value.split(":")
+            if var != "LANGUAGE":
+                break  # gettext stops at the first of these that is set
+    if not wanted and environ is None:
+        try:
+            found = locale.getlocale()[0]
+        except (ValueError, TypeError):
+            found = None
+        if found:
+            wanted.append(found)
+    for raw in wanted:
+        if not isinstance(raw, str) or len(raw) > 64:
+            continue
+        name = locale.normalize(raw).split(".")[0].split("@")[0]
+        for code in (name, name.split("_")[0].lower()):
+            if code in shipped:
+                return code
+            if code in ("C", "POSIX", "c", "posix"):
+                return SOURCE_LANGUAGE
+    return SOURCE_LANGUAGE
+
+
 def set_language(code: str | None) -> str:
     """Make ``code`` the current language and return the code now in effect.  An
     unknown code, or one whose catalogue is missing, falls back to English (never
     an error: a player's settings file may name anything)."""
-    global _translations, _language
-    code = (code or SOURCE_LANGUAGE).strip()
+    global _translations, _language, _generation
+    _generation += 1
+    code = code.strip() if isinstance(code, str) else ""
+    code = code or SOURCE_LANGUAGE
     if code == PSEUDO:
         from game.i18n_pseudo import PseudoTranslations
 
         _translations, _language = PseudoTranslations(), PSEUDO
         return _language
-    if code != SOURCE_LANGUAGE:
+    if code != SOURCE_LANGUAGE and valid_code(code):
         try:
             found = _gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[code])
         except OSError:
@@ -93,3 +174,41 @@ def set_language(code: str | None) -> str:
             return _language
     _translations, _language = _gettext.NullTranslations(), SOURCE_LANGUAGE
     return _language
+
+
+# -- numbers, the way the current language writes them -------------------------------
+def number_locale() -> str:
+    """The Babel locale numbers, lists and dates are written in now (the pseudo-locale
+    checks words, not numbers: it writes them as English does)."""
+    return SOURCE_LANGUAGE if _language == PSEUDO else _language
+
+
+def _formatted(value: float, kind: str, digits: int | None) -> str:
+    from babel import Locale
+
+    loc = Locale.parse(number_locale())
+    pattern = (loc.percent_formats if kind == "percent" else loc.decimal_formats)[None]
+    if digits is not None:
+        # The language's own pattern (grouping, symbols, "25 %" spacing) with the
+        # digits after the point fixed.
+        pattern = copy.copy(pattern)
+        pattern.frac_prec = (max(0, digits), max(0, digits))
+    return pattern.apply(value, loc)
+
+
+def number(value: float, digits: int | None = None) -> str:
+    """``value`` written in the current language: 1,234.5 in English, 1.234,5 in
+    German.  ``digits`` fixes the digits after the point (0 rounds to a whole
+    number); None shows up to three, as many as the value has."""
+    try:
+        return _formatted(value, "decimal", digits)
+    except (ValueError, TypeError, LookupError, ArithmeticError):
+        return str(value)
+
+
+def percent(fraction: float, digits: int = 0) -> str:
+    """``fraction`` (0.25) as a percentage in the current language: "25%", "25 %"."""
+    try:
+        return _formatted(fraction, "percent", digits)
+    except (ValueError, TypeError, LookupError, ArithmeticError):
+        return f"{fraction * 100:.{max(0, digits)}f}%"

@@ -36,6 +36,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from game.i18n import _  # noqa: E402
 from game.saves import user_paths  # noqa: E402
 from scenes import input as arcade_input  # noqa: E402
 from scenes import widgets  # noqa: E402
@@ -278,6 +279,12 @@ class App:
         # What an event allows (party play, replays, the demo's pace): the policy's own
         # settings at an event, the defaults elsewhere.
         self.kiosk_config = self.policy.config if self.policy is not None else KioskConfig()
+        # The language before the first screen is built (its labels are made then).
+        from scenes.language import apply_language
+
+        problem = apply_language(self)
+        if problem:
+            self.notices.append(problem)
         if start_scenes:
             if home is None:
                 raise ValueError(
@@ -453,7 +460,7 @@ class App:
             try:
                 pygame.display.toggle_fullscreen()
             except pygame.error:
-                self.notices.append("Fullscreen is not available on this display")
+                self.notices.append(_("Fullscreen is not available on this display"))
                 return
             if not on:
                 self._place_window()  # back to the size and place the player left
@@ -592,7 +599,7 @@ class App:
         self._pending.clear()
         self.stack.clear()  # the failed scenes are dropped without their exit hooks
         self.reset_to(self.home(self))
-        self.notices.append("Something went wrong; Crystal Arcade went back to the title.")
+        self.notices.append(_("Something went wrong; Crystal Arcade went back to the title."))
 
     def update(self) -> None:
         self.tick_count += 1
@@ -706,7 +713,7 @@ class App:
     def run_until(
         self, predicate: Callable[[], bool], max_ticks: int = 10_000, draw: bool = False
     ) -> bool:
-        for _ in range(max_ticks):
+        for _tick in range(max_ticks):
             if predicate():
                 return True
             self.run_ticks(1, draw=draw)

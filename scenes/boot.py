@@ -17,6 +17,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame's firs
 
 import pygame  # noqa: E402
 
+from game import i18n  # noqa: E402
+from game.i18n import _  # noqa: E402
 from game.registry import GAMES  # noqa: E402
 from game.saves import remove_stray_tmp, user_paths  # noqa: E402
 from scenes.app import App, install_stop_handlers  # noqa: E402
@@ -47,40 +49,58 @@ def make_app(*, kiosk: bool = False, paths=None, **kwargs) -> App:
 
 
 # -- command line ----------------------------------------------------------------
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's own words ("usage:") in the language the help is printed in."""
+
+    def add_usage(self, usage, actions, groups, prefix=None):
+        return super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="crystal-arcade",
-        description="Crystal Arcade: five abstract strategy games with bots.",
-        epilog="Game ids: " + ", ".join(GAMES) + ".  A full id such as "
-        "'crystal-connector:rocks,pylons#12345' reproduces a start exactly.  Party play "
-        "(phones as controllers over the local network) starts from game select: set seats "
-        "to Phone or turn Host party on; where it listens is in Settings.  SIGTERM or SIGINT "
-        "ends any mode like Quit (autosave kept, settings saved except at a kiosk), exit "
-        "status 0.",
+        formatter_class=_HelpFormatter,
+        description=_("Crystal Arcade: five abstract strategy games with bots."),
+        epilog=_(
+            "Game ids: {games}.  A full id such as "
+            "'crystal-connector:rocks,pylons#12345' reproduces a start exactly.  Party play "
+            "(phones as controllers over the local network) starts from game select: set seats "
+            "to Phone or turn Host party on; where it listens is in Settings.  SIGTERM or SIGINT "
+            "ends any mode like Quit (autosave kept, settings saved except at a kiosk), exit "
+            "status 0."
+        ).format(games=", ".join(GAMES)),
     )
+    p._optionals.title = _("options")
+    for action in p._actions:
+        if "-h" in action.option_strings:
+            action.help = _("show this help message and exit")
     mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
-    mode.add_argument("--windowed", action="store_true", help="start in a window")
+    mode.add_argument("--fullscreen", action="store_true", help=_("start in fullscreen"))
+    mode.add_argument("--windowed", action="store_true", help=_("start in a window"))
     p.add_argument(
         "--game",
         metavar="ID",
-        help="skip the menus: start this game (a game name or a full game id) against Medium bots",
+        help=_(
+            "skip the menus: start this game (a game name or a full game id) against Medium bots"
+        ),
     )
-    p.add_argument("--seed", type=int, metavar="N", help="seed for --game (default: random)")
+    p.add_argument("--seed", type=int, metavar="N", help=_("seed for --game (default: random)"))
     p.add_argument(
-        "--replay", metavar="FILE", help="open the replay theatre on a replay file (.json)"
+        "--replay", metavar="FILE", help=_("open the replay theatre on a replay file (.json)")
     )
     p.add_argument(
-        "--quit-after-ticks", type=int, metavar="N", help="quit after N ticks (smoke runs)"
+        "--quit-after-ticks", type=int, metavar="N", help=_("quit after N ticks (smoke runs)")
     )
     p.add_argument(
-        "--headless", action="store_true", help="no window or sound device (SDL dummy drivers)"
+        "--headless", action="store_true", help=_("no window or sound device (SDL dummy drivers)")
     )
     p.add_argument(
         "--kiosk",
         action="store_true",
-        help="event mode: fullscreen, no Quit, settings never saved, attract demo; the "
-        "operator leaves with Ctrl+Shift+Q and the PIN from kiosk.json (wrong PINs back off)",
+        help=_(
+            "event mode: fullscreen, no Quit, settings never saved, attract demo; the "
+            "operator leaves with Ctrl+Shift+Q and the PIN from kiosk.json (wrong PINs back off)"
+        ),
     )
     return p
 
@@ -89,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
     import multiprocessing
 
     multiprocessing.freeze_support()  # harmless unless frozen; needed by the gui script too
+    # The help and the messages below in the system's language (the settings, read
+    # with the window, may choose another for the screens).
+    i18n.set_language(i18n.system_language())
     parser = build_parser()
     args = parser.parse_args(argv)
     # SIGTERM / SIGINT end any mode like Quit (exit status 0); set before the window
@@ -99,22 +122,25 @@ def main(argv: list[str] | None = None) -> int:
         app = make_app(headless=args.headless, fullscreen=fullscreen, kiosk=args.kiosk, args=args)
         app.recover_errors = True  # a real session never shows a traceback
     except pygame.error as exc:
-        print(f"crystal-arcade: could not open a window: {exc}", file=sys.stderr)
         print(
-            "Run with --headless (or SDL_VIDEODRIVER=dummy) where there is no display.",
+            _("crystal-arcade: could not open a window: {reason}").format(reason=exc),
+            file=sys.stderr,
+        )
+        print(
+            _("Run with --headless (or SDL_VIDEODRIVER=dummy) where there is no display."),
             file=sys.stderr,
         )
         return 2
     if getattr(args, "replay", None):
         problem = open_file(app, args.replay)
         if problem:
-            print(f"crystal-arcade: {problem}", file=sys.stderr)
+            print(_("crystal-arcade: {problem}").format(problem=problem), file=sys.stderr)
             app.shutdown()
             return 2
     elif args.game:
         problem = start_quick_game(app, args.game, args.seed)
         if problem:
-            print(f"crystal-arcade: {problem}", file=sys.stderr)
+            print(_("crystal-arcade: {problem}").format(problem=problem), file=sys.stderr)
             app.shutdown()
             return 2
     try:

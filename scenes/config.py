@@ -12,6 +12,7 @@ import logging
 from dataclasses import asdict, dataclass, field, fields
 
 from game.files import FileProblem, load_json, number, schema_errors, text
+from game.i18n import _, valid_code
 
 from game.saves import Paths, SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
 
@@ -49,6 +50,9 @@ class Settings:
     window_x: int = 0
     window_y: int = 0
     window_placed: bool = False  # window_x / window_y were recorded
+    # The language the client speaks: "" follows the system's locale, else a shipped
+    # language's code ("en", "de"); see scenes/language.py.
+    language: str = ""
 
     def __post_init__(self) -> None:
         # Keys of the file this version does not know (a newer release's settings),
@@ -61,16 +65,18 @@ class Settings:
         try:
             data = read_json(paths.settings)
         except UnreadableFile as exc:
-            return Settings(), f"Settings were reset: {exc}"
+            return Settings(), _("Settings were reset: {reason}").format(reason=exc)
         if data is None:
             return Settings(), None
         if not isinstance(data, dict):
             aside = set_aside(paths.settings)
-            return Settings(), _reset_message("it is not a settings table", aside)
+            return Settings(), _reset_message(_("it is not a settings table"), aside)
         fmt = data.get("format", SETTINGS_FORMAT)
         if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > SETTINGS_FORMAT:
             aside = set_aside(paths.settings)
-            return Settings(), _reset_message(f"it is from a newer version (format {fmt})", aside)
+            return Settings(), _reset_message(
+                _("it is from a newer version (format {format})").format(format=fmt), aside
+            )
         settings = Settings()
         # Types and ranges are checked once, by the schema; a bad value (null included)
         # falls back to its default, is reported, and the file is kept aside as it was.
@@ -78,6 +84,9 @@ class Settings:
         address = data.get("party_address", "")
         if isinstance(address, str) and address and not _is_address(address):
             bad_keys.add("party_address")
+        code = data.get("language", "")
+        if isinstance(code, str) and code and not valid_code(code):
+            bad_keys.add("language")  # "../../etc" and the like: never near a path
         names = {f.name for f in fields(Settings)}
         bad = ["format"] if "format" in bad_keys else []
         for f in fields(Settings):
@@ -99,7 +108,9 @@ class Settings:
         settings.kept = {k: v for k, v in data.items() if k not in names and k != "format"}
         if bad:
             aside = set_aside(paths.settings)
-            return settings, _reset_message("bad value for " + ", ".join(bad), aside)
+            return settings, _reset_message(
+                _("bad value for {names}").format(names=", ".join(bad)), aside
+            )
         return settings, None
 
     def save(self, paths: Paths) -> str | None:
@@ -108,7 +119,7 @@ class Settings:
                 paths.settings, {**self.kept, "format": SETTINGS_FORMAT, **asdict(self)}
             )
         except SaveError as exc:
-            return f"Settings could not be saved: {exc}"
+            return _("Settings could not be saved: {reason}").format(reason=exc)
         return None
 
 
@@ -144,6 +155,7 @@ SETTINGS_SCHEMA: dict = {
         "window_x": number(-65536, 65536, integer=True),
         "window_y": number(-65536, 65536, integer=True),
         "window_placed": {"type": "boolean"},
+        "language": text(16),
     },
 }
 
@@ -159,8 +171,14 @@ def _is_address(text: str) -> bool:
 
 
 def _reset_message(reason: str, aside) -> str:
-    where = f" (the old file was kept as {aside.name})" if aside else ""
-    return f"Settings file could not be used: {reason}; defaults are in use{where}."
+    if aside:
+        return _(
+            "Settings file could not be used: {reason}; defaults are in use "
+            "(the old file was kept as {name})."
+        ).format(reason=reason, name=aside.name)
+    return _("Settings file could not be used: {reason}; defaults are in use.").format(
+        reason=reason
+    )
 
 
 EXIT_PIN_DIGITS = (4, 12)
@@ -191,6 +209,7 @@ KIOSK_SCHEMA: dict = {
         "allow_replays": {"type": "boolean"},
         "day_starts_at_hour": number(0, 23, integer=True),
         "hall_of_fame_server": text(500),
+        "language": text(16),
     },
 }
 
@@ -239,6 +258,9 @@ class KioskConfig:
     # several booths share one hall of fame; "" keeps it on this machine.
     day_starts_at_hour: int = 0
     hall_of_fame_server: str = ""
+    # The booth's language, fixed for every visitor ("" = the system's, or what the
+    # settings say); see scenes/language.py.
+    language: str = ""
 
     def __post_init__(self) -> None:
         # True when kiosk.json could not be trusted and there was no last good copy:
@@ -258,7 +280,9 @@ class KioskConfig:
         try:
             data = load_json(paths.kiosk)
         except FileProblem as exc:
-            return _kiosk_fallback(paths, f"kiosk.json could not be used: {exc}")
+            return _kiosk_fallback(
+                paths, _("kiosk.json could not be used: {reason}").format(reason=exc)
+            )
         if data is None:
             # A first start writes the defaults so the operator can find the file; a
             # booth whose kiosk.json went missing gets its last good settings back
@@ -270,11 +294,14 @@ class KioskConfig:
                 pass
             return cfg, None
         if not isinstance(data, dict):
-            return _kiosk_fallback(paths, "kiosk.json is not a settings table")
+            return _kiosk_fallback(paths, _("kiosk.json is not a settings table"))
         bad = {path[0] for path in schema_errors(data, KIOSK_SCHEMA) if path}
         pin = data.get("exit_pin", "")
         if "exit_pin" not in bad and pin != "" and not valid_exit_pin(pin):
             bad.add("exit_pin")
+        code = data.get("language", "")
+        if "language" not in bad and code != "" and not valid_code(code):
+            bad.add("language")
         if "hall_of_fame_server" not in bad and not valid_fame_server(
             data.get("hall_of_fame_server", "")
         ):
@@ -286,15 +313,19 @@ class KioskConfig:
         names = ", ".join(sorted(bad))
         good = _last_good(paths)
         if good is not None:  # the whole booth as it last worked, not a mixture
-            why = f"Kiosk setting {names} is invalid; the last good kiosk settings are in use"
+            why = _(
+                "Kiosk setting {names} is invalid; the last good kiosk settings are in use"
+            ).format(names=names)
             _log.warning("%s", why)
             return good, why
         cfg = _kiosk_from({k: v for k, v in data.items() if k not in bad})
         if "exit_pin" in bad:
             cfg.exit_locked = True
-            why = f"Kiosk setting {names} is invalid; the exit is locked until kiosk.json is fixed"
+            why = _(
+                "Kiosk setting {names} is invalid; the exit is locked until kiosk.json is fixed"
+            ).format(names=names)
         else:
-            why = f"Kiosk setting {names} is invalid; its default is in use"
+            why = _("Kiosk setting {names} is invalid; its default is in use").format(names=names)
         _log.warning("%s", why)
         return cfg, why
 
@@ -324,6 +355,9 @@ def _last_good(paths: Paths) -> KioskConfig | None:
         return None
     if not valid_fame_server(data.get("hall_of_fame_server", "")):
         return None
+    code = data.get("language", "")
+    if code != "" and not valid_code(code):
+        return None
     return _kiosk_from(data)
 
 
@@ -339,11 +373,11 @@ def _keep_last_good(paths: Paths, cfg: KioskConfig) -> None:
 def _kiosk_fallback(paths: Paths, reason: str) -> tuple[KioskConfig, str]:
     good = _last_good(paths)
     if good is not None:
-        why = f"{reason}; the last good kiosk settings are in use"
+        why = _("{reason}; the last good kiosk settings are in use").format(reason=reason)
         cfg = good
     else:
         cfg = KioskConfig()
         cfg.exit_locked = True
-        why = f"{reason}; the exit is locked until kiosk.json is fixed"
+        why = _("{reason}; the exit is locked until kiosk.json is fixed").format(reason=reason)
     _log.warning("%s", why)
     return cfg, why

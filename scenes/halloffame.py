@@ -14,12 +14,16 @@ from datetime import datetime
 import pygame
 
 from game import halloffame as hof
+from game import i18n
+from game.i18n import N_, _, ngettext, number
 from game.registry import GAMES
 from scenes.config import valid_exit_pin
 from scenes.scene import LOGICAL_SIZE, Scene
 from scenes.widgets import MenuScene, draw_panel, draw_text, lighten, toast
 
-KIND_TITLES = {"rush": "Rush", "beat-hard": "Beat Hard", "beat-expert": "Beat Expert"}
+KIND_TITLES = {"rush": N_("Rush"), "beat-hard": N_("Beat Hard"), "beat-expert": N_("Beat Expert")}
+# The periods' names, translated where drawn (game/halloffame.py keeps the English).
+PERIOD_NAMES = {"today": N_("Today"), "week": N_("This week"), "all": N_("All time")}
 
 
 def fame_for(app) -> hof.HallOfFame:
@@ -40,15 +44,30 @@ def since(app, period: str) -> float | None:
 
 
 def board_title(board: str) -> str:
-    kind, _, game = board.partition(":")
+    kind, _sep, game = board.partition(":")
     spec = GAMES.get(game)
-    return f"{KIND_TITLES.get(kind, kind)}: {spec.title if spec else game}"
+    kind_title = _(KIND_TITLES[kind]) if kind in KIND_TITLES else kind
+    return _("{board}: {game}").format(board=kind_title, game=spec.title if spec else game)
 
 
 def score_text(board: str, score: float) -> str:
     if hof.board_ranking(board) == "moves":
-        return f"{score:g} moves"
-    return f"{score:g}"
+        moves = int(score) if float(score).is_integer() else 2  # the plural of a fraction
+        return ngettext("{n} move", "{n} moves", moves).format(n=number(score))
+    return number(score)
+
+
+def when_text(at: float, period: str) -> str:
+    """When a score was made, the language's way: a time today, else a short date
+    ("Nov 26", "26. Nov.")."""
+    from babel.dates import format_skeleton
+
+    moment = datetime.fromtimestamp(at)
+    skeleton = "Hm" if period == "today" else "MMMd"
+    try:
+        return format_skeleton(skeleton, moment, locale=i18n.number_locale())
+    except (ValueError, LookupError):
+        return moment.strftime("%H:%M" if period == "today" else "%b %d")
 
 
 def all_boards() -> list[str]:
@@ -92,9 +111,9 @@ class InitialsScene(MenuScene):
             )
             self.button(rect, ch, lambda ch=ch: self.type_letter(ch))
         y = 570
-        self.button(pygame.Rect(300, y, 200, 64), "Delete", self.delete, object_id="#small")
-        self.button(pygame.Rect(540, y, 200, 64), "OK", self.confirm, object_id="#primary")
-        self.button(pygame.Rect(780, y, 200, 64), "Skip", self.skip, object_id="#small")
+        self.button(pygame.Rect(300, y, 200, 64), _("Delete"), self.delete, object_id="#small")
+        self.button(pygame.Rect(540, y, 200, 64), _("OK"), self.confirm, object_id="#primary")
+        self.button(pygame.Rect(780, y, 200, 64), _("Skip"), self.skip, object_id="#small")
         self.set_focus(len(self.controls) - 2)
 
     # -- editing --------------------------------------------------------------------
@@ -161,7 +180,7 @@ class InitialsScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
-        self.title(surface, "New high score!", 24)
+        self.title(surface, _("New high score!"), 24)
         draw_text(
             surface,
             f"{board_title(self.board)}   {score_text(self.board, self.score)}",
@@ -173,7 +192,7 @@ class InitialsScene(MenuScene):
         )
         draw_text(
             surface,
-            "Enter your initials: Up/Down change a letter, Left/Right move, or type or tap",
+            _("Enter your initials: Up/Down change a letter, Left/Right move, or type or tap"),
             theme.font(20, "regular"),
             theme["text_dim"],
             (LOGICAL_SIZE[0] // 2, 146),
@@ -249,7 +268,7 @@ class HallOfFameScene(MenuScene):
             oid = "#primary" if period == self.period else None
             self.button(
                 pygame.Rect(x, 110, 250, 56),
-                hof.PERIOD_TITLES[period],
+                _(PERIOD_NAMES.get(period, period)),
                 lambda p=period: self.show_period(p),
                 object_id=oid,
             )
@@ -261,10 +280,10 @@ class HallOfFameScene(MenuScene):
             board_title(self.board),
             self.show_board,
         )
-        self.button(pygame.Rect(80, 630, 220, 60), "Back", self.on_back, object_id="#small")
+        self.button(pygame.Rect(80, 630, 220, 60), _("Back"), self.on_back, object_id="#small")
         if self.app.kiosk and self.app.kiosk_config.exit_pin:
             self.button(
-                pygame.Rect(980, 630, 220, 60), "Clear (PIN)", self.ask_pin, object_id="#small"
+                pygame.Rect(980, 630, 220, 60), _("Clear (PIN)"), self.ask_pin, object_id="#small"
             )
         self.set_focus(hof.PERIODS.index(self.period))
 
@@ -290,7 +309,7 @@ class HallOfFameScene(MenuScene):
             return False
         self.fame.clear()
         self.refresh()
-        toast(self.app, "The hall of fame was cleared.")
+        toast(self.app, _("The hall of fame was cleared."))
         return True
 
     def update(self) -> None:
@@ -306,7 +325,7 @@ class HallOfFameScene(MenuScene):
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
         if self.attract:
-            self.title(surface, "Hall of fame", 20)
+            self.title(surface, _("Hall of fame"), 20)
             draw_text(
                 surface,
                 board_title(self.board),
@@ -320,12 +339,12 @@ class HallOfFameScene(MenuScene):
                 rect = pygame.Rect(40 + i * (w + 15), 150, w, 400)
                 self.draw_table(surface, rect, period, compact=True)
             return
-        self.title(surface, "Hall of fame", 24)
+        self.title(surface, _("Hall of fame"), 24)
         self.draw_table(surface, pygame.Rect(240, 250, 800, 370), self.period)
         if self.fame.online is False:
             draw_text(
                 surface,
-                "Server not reachable: scores are kept here and sent later",
+                _("Server not reachable: scores are kept here and sent later"),
                 theme.font(18, "regular"),
                 theme["text_dim"],
                 (LOGICAL_SIZE[0] // 2, 700),
@@ -337,7 +356,7 @@ class HallOfFameScene(MenuScene):
         draw_panel(surface, rect, theme)
         draw_text(
             surface,
-            hof.PERIOD_TITLES[period],
+            _(PERIOD_NAMES.get(period, period)),
             theme.font(24),
             theme["accent_2"],
             (rect.x + 18, rect.y + 10),
@@ -346,7 +365,7 @@ class HallOfFameScene(MenuScene):
         if not table:
             draw_text(
                 surface,
-                "No scores yet: be the first!",
+                _("No scores yet: be the first!"),
                 theme.font(20, "regular"),
                 theme["text_dim"],
                 rect.center,
@@ -360,10 +379,16 @@ class HallOfFameScene(MenuScene):
         for place, e in enumerate(table, 1):
             mine = e.id == self.highlight
             colour = theme["accent"] if mine else theme["text"]
-            draw_text(surface, f"{place}.", font, theme["text_dim"], (rect.x + 18, y))
+            draw_text(
+                surface,
+                _("{place}.").format(place=place),
+                font,
+                theme["text_dim"],
+                (rect.x + 18, y),
+            )
             draw_text(surface, e.initials, font, colour, (rect.x + 66, y))
             draw_text(surface, score_text(self.board, e.score), font, colour, (rect.x + 150, y))
-            when = datetime.fromtimestamp(e.at).strftime("%H:%M" if period == "today" else "%b %d")
+            when = when_text(e.at, period)
             draw_text(surface, when, small, theme["text_dim"], (rect.right - 18, y + 4), "topright")
             if not compact and e.detail:
                 draw_text(
@@ -438,7 +463,7 @@ class PinPrompt(Scene):
         draw_panel(surface, box, theme, width=3)
         draw_text(
             surface,
-            "Clear the hall of fame",
+            _("Clear the hall of fame"),
             theme.font(32, "display"),
             theme["accent"],
             (box.centerx, box.y + 24),
@@ -454,11 +479,14 @@ class PinPrompt(Scene):
         )
         left = self.locked_ticks()
         if left:
-            note = f"Too many wrong PINs: wait {(left + 59) // 60} s"
+            wait = (left + 59) // 60
+            note = _("Too many wrong PINs: wait {n} s").format(n=wait)
         elif self.short:
-            note = "The PIN has 4 to 12 digits"
+            note = _("The PIN has {low} to {high} digits").format(low=4, high=12)
         else:
-            note = "Wrong PIN" if self.wrong else "Operator PIN, Enter to clear, Esc to cancel"
+            note = (
+                _("Wrong PIN") if self.wrong else _("Operator PIN, Enter to clear, Esc to cancel")
+            )
         draw_text(
             surface,
             note,

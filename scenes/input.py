@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
+
 # Start: the keyboard's Pause key, which no screen uses for anything else.
 PAUSE_KEY = pygame.K_PAUSE
 
@@ -59,18 +61,18 @@ CONTROLLER_BUTTONS.update({7: "leftstick", 8: "rightstick"})
 # before any screen sees it, so no screen needs to know about bindings.
 ACTIONS: dict[str, tuple[str, int, str]] = {
     # action: (what the settings page calls it, standard key, default button)
-    "up": ("Up", pygame.K_UP, "dpup"),
-    "down": ("Down", pygame.K_DOWN, "dpdown"),
-    "left": ("Left", pygame.K_LEFT, "dpleft"),
-    "right": ("Right", pygame.K_RIGHT, "dpright"),
-    "confirm": ("Confirm", pygame.K_RETURN, "a"),
-    "back": ("Back / pause a game", pygame.K_ESCAPE, "b"),
-    "select": ("Pick up / toggle", pygame.K_SPACE, "x"),
-    "hint": ("Hint", pygame.K_h, "y"),
-    "next": ("Next control", pygame.K_TAB, "back"),
-    "page_up": ("Previous page", pygame.K_PAGEUP, "leftshoulder"),
-    "page_down": ("Next page", pygame.K_PAGEDOWN, "rightshoulder"),
-    "menu": ("Menu's main action", PAUSE_KEY, "start"),
+    "up": (N_("Up"), pygame.K_UP, "dpup"),
+    "down": (N_("Down"), pygame.K_DOWN, "dpdown"),
+    "left": (N_("Left"), pygame.K_LEFT, "dpleft"),
+    "right": (N_("Right"), pygame.K_RIGHT, "dpright"),
+    "confirm": (N_("Confirm"), pygame.K_RETURN, "a"),
+    "back": (N_("Back / pause a game"), pygame.K_ESCAPE, "b"),
+    "select": (N_("Pick up / toggle"), pygame.K_SPACE, "x"),
+    "hint": (N_("Hint"), pygame.K_h, "y"),
+    "next": (N_("Next control"), pygame.K_TAB, "back"),
+    "page_up": (N_("Previous page"), pygame.K_PAGEUP, "leftshoulder"),
+    "page_down": (N_("Next page"), pygame.K_PAGEDOWN, "rightshoulder"),
+    "menu": (N_("Menu's main action"), PAUSE_KEY, "start"),
 }
 # Keys some screen already reads for its own purpose (a game's letter shortcuts, text
 # entry, F11 for fullscreen): an action moved onto one would take it away.
@@ -85,7 +87,7 @@ RESERVED_KEYS = {
 # The keys a player may choose from: the standard ones, and letters and digits no
 # screen uses.
 BINDABLE_KEYS: dict[str, int] = {
-    pygame.key.name(k) if k != PAUSE_KEY else "pause": k for _, k, _ in ACTIONS.values()
+    pygame.key.name(k) if k != PAUSE_KEY else "pause": k for _name, k, _button in ACTIONS.values()
 }
 for _n in "h i j k n o w x 7 8 9 0".split():
     BINDABLE_KEYS[_n] = getattr(pygame, f"K_{_n}")
@@ -95,16 +97,16 @@ BUTTON_NAMES = {
     "b": "B",
     "x": "X",
     "y": "Y",
-    "start": "Start",
-    "back": "Back",
-    "dpup": "D-pad up",
-    "dpdown": "D-pad down",
-    "dpleft": "D-pad left",
-    "dpright": "D-pad right",
-    "leftshoulder": "Left shoulder",
-    "rightshoulder": "Right shoulder",
-    "leftstick": "Left stick press",
-    "rightstick": "Right stick press",
+    "start": N_("Start"),
+    "back": N_("Back"),
+    "dpup": N_("D-pad up"),
+    "dpdown": N_("D-pad down"),
+    "dpleft": N_("D-pad left"),
+    "dpright": N_("D-pad right"),
+    "leftshoulder": N_("Left shoulder"),
+    "rightshoulder": N_("Right shoulder"),
+    "leftstick": N_("Left stick press"),
+    "rightstick": N_("Right stick press"),
 }
 # Without these a player could not move, press or leave: never left without a key.
 ESSENTIAL = ("up", "down", "left", "right", "confirm", "back")
@@ -118,7 +120,7 @@ def key_label(key: int) -> str:
 def action_keys(key_bindings: dict) -> dict[str, int]:
     """Each action's key: the player's where set (and known), else the standard one."""
     out = {}
-    for action, (_, std, _) in ACTIONS.items():
+    for action, (_name, std, _button) in ACTIONS.items():
         name = key_bindings.get(action)
         out[action] = BINDABLE_KEYS.get(name, std) if isinstance(name, str) else std
     return out
@@ -126,7 +128,7 @@ def action_keys(key_bindings: dict) -> dict[str, int]:
 
 def action_buttons(button_bindings: dict) -> dict[str, str]:
     out = {}
-    for action, (_, _, std) in ACTIONS.items():
+    for action, (_name, _key, std) in ACTIONS.items():
         name = button_bindings.get(action)
         out[action] = name if isinstance(name, str) and name in BUTTON_NAMES else std
     return out
@@ -136,23 +138,23 @@ def binding_problem(key_bindings: dict, button_bindings: dict) -> str | None:
     """Why a bindings table cannot be used (short, for the screen), or None."""
     for action, name in key_bindings.items():
         if action not in ACTIONS:
-            return f"there is no action called {str(action)[:20]}"
+            return _("there is no action called {name}").format(name=str(action)[:20])
         if name not in BINDABLE_KEYS:
-            return f"{str(name)[:20]} cannot be bound"
+            return _("{key} cannot be bound").format(key=str(name)[:20])
     for action, name in button_bindings.items():
         if action not in ACTIONS:
-            return f"there is no action called {str(action)[:20]}"
+            return _("there is no action called {name}").format(name=str(action)[:20])
         if name not in BUTTON_NAMES:
-            return f"{str(name)[:20]} is not a controller button"
+            return _("{button} is not a controller button").format(button=str(name)[:20])
     for table, label in (
         (action_keys(key_bindings), key_label),
-        (action_buttons(button_bindings), BUTTON_NAMES.get),
+        (action_buttons(button_bindings), lambda b: _(BUTTON_NAMES[b])),
     ):
         seen: dict = {}
         for action, key in table.items():
             if key in seen:
-                return (
-                    f"{label(key)} would do both {ACTIONS[seen[key]][0]} and {ACTIONS[action][0]}"
+                return _("{key} would do both {first} and {second}").format(
+                    key=label(key), first=_(ACTIONS[seen[key]][0]), second=_(ACTIONS[action][0])
                 )
             seen[key] = action
     return None
@@ -161,19 +163,23 @@ def binding_problem(key_bindings: dict, button_bindings: dict) -> str | None:
 def rebind_problem(key_bindings: dict, action: str, key: int) -> str | None:
     """Why ``action`` cannot move to ``key`` (the settings page says it), or None."""
     if key in RESERVED_KEYS or key not in _KEY_NAMES:
-        return f"{key_label(key)} is used elsewhere or cannot be bound"
+        return _("{key} is used elsewhere or cannot be bound").format(key=key_label(key))
     for other, k in action_keys(key_bindings).items():
         if k == key and other != action:
-            return f"{key_label(key)} already does {ACTIONS[other][0]}; move that first"
+            return _("{key} already does {action}; move that first").format(
+                key=key_label(key), action=_(ACTIONS[other][0])
+            )
     return None
 
 
 def rebutton_problem(button_bindings: dict, action: str, button: str) -> str | None:
     if button not in BUTTON_NAMES:
-        return "That button cannot be bound"
+        return _("That button cannot be bound")
     for other, b in action_buttons(button_bindings).items():
         if b == button and other != action:
-            return f"{BUTTON_NAMES[button]} already does {ACTIONS[other][0]}; move that first"
+            return _("{button} already does {action}; move that first").format(
+                button=_(BUTTON_NAMES[button]), action=_(ACTIONS[other][0])
+            )
     return None
 
 

@@ -12,6 +12,7 @@ from typing import Callable
 
 import pygame
 
+from game.i18n import _
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import MenuScene, draw_panel, draw_text
 
@@ -30,33 +31,33 @@ class NumberPad(MenuScene):
         on_done: Callable[[str], None],
         *,
         limit: int = 9,
-        empty_text: str = "random",
+        empty_text: str | None = None,
     ):
         super().__init__(app)
         self.title_text = title
         self.value = "".join(ch for ch in value if ch.isdigit())[:limit]
         self.on_done = on_done
         self.limit = limit
-        self.empty_text = empty_text
+        self.empty_text = _("random") if empty_text is None else empty_text
         grid_w = 3 * KEY_W + 2 * GAP
         self.box = pygame.Rect(0, 0, grid_w + 64, 4 * (KEY_H + GAP) + KEY_H + 190)
         self.box.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
         x0, y0 = self.box.x + 32, self.box.y + 150
-        labels = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "Delete", "0", "Clear"]
+        labels = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "delete", "0", "clear"]
         for i, label in enumerate(labels):
             r, c = divmod(i, 3)
             rect = pygame.Rect(x0 + c * (KEY_W + GAP), y0 + r * (KEY_H + GAP), KEY_W, KEY_H)
             if label.isdigit():
                 self.button(rect, label, lambda d=label: self.type_digit(d))
-            elif label == "Delete":
-                self.button(rect, label, self.delete, object_id="#small")
+            elif label == "delete":
+                self.button(rect, _("Delete"), self.delete, object_id="#small")
             else:
-                self.button(rect, label, self.clear, object_id="#small")
+                self.button(rect, _("Clear"), self.clear, object_id="#small")
         y = y0 + 4 * (KEY_H + GAP)
         half = (grid_w - GAP) // 2
-        self.button(pygame.Rect(x0, y, half, KEY_H), "Random", self.random)
+        self.button(pygame.Rect(x0, y, half, KEY_H), _("Random"), self.random)
         self.button(
-            pygame.Rect(x0 + half + GAP, y, half, KEY_H), "OK", self.ok, object_id="#primary"
+            pygame.Rect(x0 + half + GAP, y, half, KEY_H), _("OK"), self.ok, object_id="#primary"
         )
         self.set_focus(0)
 

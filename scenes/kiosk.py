@@ -40,6 +40,7 @@ from game.core import GameSetup
 from game.match import Match, Seat
 from game.registry import GAMES
 from scenes.config import KioskConfig  # noqa: F401 - its home was here; tests import it so
+from game.i18n import N_, _
 from scenes.config import EXIT_PIN_DIGITS, valid_exit_pin
 from scenes.scene import LOGICAL_SIZE, TICK_RATE, Scene
 from scenes.widgets import draw_panel, draw_text, lighten, toast
@@ -49,7 +50,7 @@ PIN_LOCK_SECONDS = 30  # the first wait; each further wrong PIN doubles it
 PIN_LOCK_MAX_SECONDS = 3600  # an hour a try at most: the operator can still get out
 PIN_IDLE_SECONDS = 30  # a forgotten prompt closes by itself
 REPLAY_CAP = 5  # replays a kiosk session may save (one per finished game)
-EXIT_LOCKED_TEXT = "Exit is locked: the kiosk settings are damaged"
+EXIT_LOCKED_TEXT = N_("Exit is locked: the kiosk settings are damaged")
 
 
 class KioskPolicy:
@@ -81,8 +82,8 @@ class KioskPolicy:
             # No prompt at all: no PIN can be trusted from a damaged file.  Said once
             # per showing, never stacked.
             showing = app.__dict__.get("_toasts", [])
-            if not any(t.text == EXIT_LOCKED_TEXT for t in showing):
-                toast(app, EXIT_LOCKED_TEXT, "warning", seconds=3)
+            if not any(t.text == _(EXIT_LOCKED_TEXT) for t in showing):
+                toast(app, _(EXIT_LOCKED_TEXT), "warning", seconds=3)
             return True
         if self.config.exit_pin:
             if self.prompt is not None and not self._prompt_alive(app):
@@ -238,7 +239,7 @@ class AttractScene(Scene):
         pulse = 0.5 + 0.5 * pygame.math.Vector2(1, 0).rotate(self.ticks * 3).x
         draw_text(
             surface,
-            "Touch or press any key to play",
+            _("Touch or press any key to play"),
             theme.font(52, "display"),
             lighten(theme["accent"], 0.3 * pulse),
             (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 128),
@@ -248,7 +249,7 @@ class AttractScene(Scene):
         if self.app.kiosk_config.party:
             draw_text(
                 surface,
-                "Play together: up to 12 phones join as controllers (Host party in game select)",
+                _("Play together: up to 12 phones join as controllers (Host party in game select)"),
                 theme.font(20, "bold"),
                 theme["text"],
                 (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 146),
@@ -258,7 +259,7 @@ class AttractScene(Scene):
         if self.inner is not None:
             draw_text(
                 surface,
-                f"Demo: {self.inner.spec.title}",
+                _("Demo: {game}").format(game=self.inner.spec.title),
                 theme.font(24),
                 theme["accent_2"],
                 (40, LOGICAL_SIZE[1] - 44),
@@ -268,7 +269,7 @@ class AttractScene(Scene):
             draw_panel(surface, rect, theme, fill="panel", edge="accent_2", alpha=235, width=3)
             draw_text(
                 surface,
-                f"Touch to learn {self.inner.spec.title} in a minute",
+                _("Touch to learn {game} in a minute").format(game=self.inner.spec.title),
                 theme.font(22, "bold"),
                 lighten(theme["accent_2"], 0.2 * pulse),
                 rect.center,
@@ -315,7 +316,7 @@ class StillThereScene(Scene):
         draw_panel(surface, box, theme, width=3)
         draw_text(
             surface,
-            "Still there?",
+            _("Still there?"),
             theme.font(60, "display"),
             theme["accent"],
             (box.centerx, box.y + 30),
@@ -325,7 +326,7 @@ class StillThereScene(Scene):
         secs = max(0, (self.left + 59) // 60)
         draw_text(
             surface,
-            f"Back to the title in {secs} s",
+            _("Back to the title in {n} s").format(n=secs),
             theme.font(28),
             theme["text"],
             (box.centerx, box.y + 130),
@@ -333,7 +334,7 @@ class StillThereScene(Scene):
         )
         draw_text(
             surface,
-            "Touch or press any key to keep playing",
+            _("Touch or press any key to keep playing"),
             theme.font(22),
             theme["text_dim"],
             (box.centerx, box.y + 200),
@@ -419,13 +420,14 @@ class PinScene(Scene):
         """The line under the dots, and its colour's theme key."""
         left = self.locked_ticks()
         if left:
-            return f"Too many wrong PINs: wait {(left + TICK_RATE - 1) // TICK_RATE} s", "bad"
+            wait = (left + TICK_RATE - 1) // TICK_RATE
+            return _("Too many wrong PINs: wait {n} s").format(n=wait), "bad"
         if self.wrong:
-            return "Wrong PIN", "bad"
+            return _("Wrong PIN"), "bad"
         if self.short:
             low, high = EXIT_PIN_DIGITS
-            return f"The PIN has {low} to {high} digits", "bad"
-        return "Enter to leave, Esc to cancel", "text_dim"
+            return _("The PIN has {low} to {high} digits").format(low=low, high=high), "bad"
+        return _("Enter to leave, Esc to cancel"), "text_dim"
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
@@ -434,7 +436,7 @@ class PinScene(Scene):
         draw_panel(surface, box, theme, width=3)
         draw_text(
             surface,
-            "Operator PIN",
+            _("Operator PIN"),
             theme.font(36, "display"),
             theme["accent"],
             (box.centerx, box.y + 24),

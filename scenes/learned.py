@@ -7,6 +7,7 @@ counts as nothing learned; a failed write is reported, never raised."""
 from __future__ import annotations
 
 from game.files import schema_errors
+from game.i18n import _
 from game.saves import Paths, SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
 
 LEARNED_FORMAT = 1
@@ -55,5 +56,5 @@ def mark_learned(paths: Paths, game_id: str) -> str | None:
             learned_path(paths), {**data, "format": LEARNED_FORMAT, "learned": sorted(games)}
         )
     except SaveError as exc:
-        return f"Could not remember the finished tutorial: {exc}"
+        return _("Could not remember the finished tutorial: {reason}").format(reason=exc)
     return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _, ngettext
 from party.host import Party
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import MenuScene, draw_panel, draw_text, starfield_background, toast
@@ -90,33 +91,35 @@ class LobbyScene(MenuScene):
             if slot["taken"]:
                 self.button(
                     pygame.Rect(row.right - 84, row.y, 84, 46),
-                    "Kick",
+                    _("Kick"),
                     lambda s=slot["seat"]: self.kick(s),
                     object_id="#small",
-                    tooltip=f"Free {slot['label']}; that phone cannot come back",
+                    tooltip=_("Free {seat}; that phone cannot come back").format(
+                        seat=slot["label"]
+                    ),
                 )
         if self.party.lobby.banned:
             # Kicks also shut out the phone's address; a mistaken kick is undone here.
             self.button(
                 pygame.Rect(190, 576, 300, 46),
-                "Let removed phones back",
+                _("Let removed phones back"),
                 self.forgive,
                 object_id="#small",
-                tooltip="Phones the host removed may join again (with a new seat token)",
+                tooltip=_("Phones the host removed may join again (with a new seat token)"),
             )
         by = LOGICAL_SIZE[1] - 70
-        self.button(pygame.Rect(40, by, 160, 54), "Back", self.on_back)
+        self.button(pygame.Rect(40, by, 160, 54), _("Back"), self.on_back)
         self.cycler(
-            pygame.Rect(230, by, 620, 54),
-            "Empty phone seats",
+            pygame.Rect(220, by, 690, 54),
+            _("Empty phone seats"),
             (True, False),
             self.fill_with_bots,
             self.set_fill,
-            fmt=lambda v: "Medium bots play them" if v else "wait for phones",
-            tooltip="What happens at Start to phone seats nobody has taken",
+            fmt=lambda v: _("Medium bots play them") if v else _("wait for phones"),
+            tooltip=_("What happens at Start to phone seats nobody has taken"),
         )
         self.button(
-            pygame.Rect(880, by, 360, 54), "Start  ›", self.start_game, object_id="#primary"
+            pygame.Rect(930, by, 310, 54), _("Start  ›"), self.start_game, object_id="#primary"
         )
 
     def set_fill(self, value: bool) -> None:
@@ -126,12 +129,16 @@ class LobbyScene(MenuScene):
         token = self.party.lobby.kick(seat)
         if token:
             self.party.server.close_token(token, "The host removed this phone from the game")
-            toast(self.app, f"{self.party.lobby.labels[seat]} is free again", "info")
+            toast(
+                self.app,
+                _("{seat} is free again").format(seat=self.party.lobby.labels[seat]),
+                "info",
+            )
         self.build()
 
     def forgive(self) -> None:
         self.party.lobby.forgive()
-        toast(self.app, "Removed phones may join again", "info")
+        toast(self.app, _("Removed phones may join again"), "info")
         self.build()
 
     def start_game(self) -> None:
@@ -141,8 +148,13 @@ class LobbyScene(MenuScene):
             self.app.sound.play("error")
             toast(
                 self.app,
-                f"{len(empty)} phone seat(s) still empty: wait for them to join, or let "
-                "Medium bots take the empty seats",
+                ngettext(
+                    "{n} phone seat is still empty: wait for its phone to join, or let a "
+                    "Medium bot take it",
+                    "{n} phone seats are still empty: wait for them to join, or let "
+                    "Medium bots take the empty seats",
+                    len(empty),
+                ).format(n=len(empty)),
                 "warning",
             )
             return
@@ -182,7 +194,7 @@ class LobbyScene(MenuScene):
         party = self.party
         draw_text(
             surface,
-            f"{party.spec.title}: join from your phone",
+            _("{game}: join from your phone").format(game=party.spec.title),
             theme.font(40, "display"),
             theme["accent"],
             (40, 18),
@@ -195,7 +207,7 @@ class LobbyScene(MenuScene):
         y = qr_rect.bottom + 14
         draw_text(
             surface,
-            "Scan the code, or open",
+            _("Scan the code, or open"),
             theme.font(18),
             theme["text_dim"],
             (card.centerx, y),
@@ -211,7 +223,7 @@ class LobbyScene(MenuScene):
         )
         draw_text(
             surface,
-            "Room code",
+            _("Room code"),
             theme.font(18),
             theme["text_dim"],
             (card.centerx, y + 66),
@@ -232,7 +244,7 @@ class LobbyScene(MenuScene):
         joined = sum(1 for s in snapshot if s["taken"])
         draw_text(
             surface,
-            f"Phone seats: {joined} of {len(snapshot)} joined",
+            _("Phone seats: {joined} of {total} joined").format(joined=joined, total=len(snapshot)),
             theme.font(22, "bold"),
             theme["accent"],
             (seats.x + 20, seats.y + 16),
@@ -245,12 +257,15 @@ class LobbyScene(MenuScene):
                 else (theme["accent"] if slot["taken"] else theme["text_dim"])
             )
             pygame.draw.circle(surface, colour, (row.x + 12, row.centery), 8)
-            who = slot["name"] if slot["taken"] else "waiting..."
-            if slot["taken"] and not slot["connected"]:
-                who += " (away)"
+            if not slot["taken"]:
+                line = _("{seat}:  waiting...").format(seat=slot["label"])
+            elif slot["connected"]:
+                line = _("{seat}:  {name}").format(seat=slot["label"], name=slot["name"])
+            else:
+                line = _("{seat}:  {name} (away)").format(seat=slot["label"], name=slot["name"])
             draw_text(
                 surface,
-                f"{slot['label']}:  {who}",
+                line,
                 font,
                 theme["text"] if slot["taken"] else theme["text_dim"],
                 (row.x + 28, row.centery),
@@ -271,6 +286,6 @@ def open_lobby(app, match) -> LobbyScene | None:
         party.start()
     except (OSError, RuntimeError) as exc:
         app.sound.play("error")
-        toast(app, f"Cannot host a party: {exc}", "warning")
+        toast(app, _("Cannot host a party: {reason}").format(reason=exc), "warning")
         return None
     return LobbyScene(app, party)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import MenuScene, draw_panel, draw_text
 
@@ -15,35 +16,40 @@ class PauseScene(MenuScene):
     def __init__(self, app, play_scene):
         super().__init__(app)
         self.play = play_scene
+        self.build()
+
+    def build(self) -> None:
+        self.clear_controls()
+        app, play_scene = self.app, self.play
         # Undo and Hint are here too so a game controller (no U or H key) reaches them.
-        items = [("Resume", self.on_back_quiet)]
+        items = [("resume", _("Resume"), self.on_back_quiet)]
         if play_scene.match.can_undo():
-            items.append(("Undo last move", self.undo))
+            items.append(("undo", _("Undo last move"), self.undo))
         if play_scene.match.can_redo():
-            items.append(("Redo", self.redo))
-        items += [("Restart", self.restart), ("Rules", self.rules)]
+            items.append(("redo", _("Redo"), self.redo))
+        items += [("restart", _("Restart"), self.restart), ("rules", _("Rules"), self.rules)]
         if not app.kiosk:
-            items.append(("Settings", self.settings))
-        items.append(("Quit to title", self.quit_to_title))
+            items.append(("settings", _("Settings"), self.settings))
+        items.append(("quit", _("Quit to title"), self.quit_to_title))
         w, h, gap = 340, 52 if len(items) > 6 else 56, 10 if len(items) > 6 else 12
         y = 230 if len(items) <= 5 else 222
         # Learn (the game's tutorial) shares the Rules row, so the menu keeps its height;
         # inside a tutorial it is not offered.
         learn = not getattr(play_scene, "is_tutorial", False)
-        for text, fn in items:
+        for key, text, fn in items:
             r = pygame.Rect(0, y, w, h)
             r.centerx = LOGICAL_SIZE[0] // 2
-            if text == "Rules" and learn:
+            if key == "rules" and learn:
                 half = (w - gap) // 2
                 self.button(pygame.Rect(r.x, y, half, h), text, fn)
                 self.button(
                     pygame.Rect(r.right - half, y, half, h),
-                    "Learn",
+                    _("Learn"),
                     self.learn,
-                    tooltip="A one-minute guided tutorial of this game",
+                    tooltip=_("A one-minute guided tutorial of this game"),
                 )
             else:
-                self.button(r, text, fn, object_id="#primary" if text == "Resume" else None)
+                self.button(r, text, fn, object_id="#primary" if key == "resume" else None)
             y += h + gap
         self.set_focus(0)
         # A tooltip the game's screen was showing (the Menu button's) would stay drawn
@@ -102,7 +108,7 @@ class PauseScene(MenuScene):
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         draw_text(
             surface,
-            "Paused",
+            _("Paused"),
             self.app.theme.font(56, "display"),
             self.app.theme["accent"],
             (LOGICAL_SIZE[0] // 2, 120),

@@ -30,6 +30,7 @@ import pygame
 from game import puzzles as P
 from game.core import GameSetup, IllegalMove
 from game.files import schema_errors
+from game.i18n import _, ngettext
 from game.match import Match, Seat
 from game.registry import GAMES
 from game.saves import SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
@@ -109,7 +110,9 @@ def mark_solved(app, game_id: str, puzzle_id: str) -> None:
     try:
         write_json_atomic(path, {**data, "format": MARKS_FORMAT, "solved": solved})
     except SaveError as exc:
-        toast(app, f"Could not remember the solved puzzle: {exc}", "warning")
+        toast(
+            app, _("Could not remember the solved puzzle: {reason}").format(reason=exc), "warning"
+        )
 
 
 def load_book(app, game_id: str) -> P.PuzzleBook | None:
@@ -117,7 +120,7 @@ def load_book(app, game_id: str) -> P.PuzzleBook | None:
         return P.load_puzzles(game_id)
     except P.PuzzleError as exc:
         app.sound.play("error")
-        toast(app, f"The puzzles cannot be shown: {exc}", "warning")
+        toast(app, _("The puzzles cannot be shown: {reason}").format(reason=exc), "warning")
         return None
 
 
@@ -149,9 +152,13 @@ class PuzzlesScene(MenuScene):
             y += 62
         if self.book is not None:
             daily = P.daily_puzzle(self.book, self.today)
-            done = " (solved)" if daily.id in self.solved else ""
-            self.button(pygame.Rect(380, 110, 420, 56), f"Daily puzzle{done}", self.play_daily)
-            self.button(pygame.Rect(820, 110, 420, 56), "Rush: 3 minutes", self.play_rush)
+            daily_text = (
+                _("Daily puzzle (solved)") if daily.id in self.solved else _("Daily puzzle")
+            )
+            self.button(pygame.Rect(380, 110, 420, 56), daily_text, self.play_daily)
+            minutes = P.RUSH_TICKS // 3600
+            rush_text = ngettext("Rush: {n} minute", "Rush: {n} minutes", minutes).format(n=minutes)
+            self.button(pygame.Rect(820, 110, 420, 56), rush_text, self.play_rush)
             for i, puzzle in enumerate(self.book.puzzles):
                 r, c = divmod(i, GRID_COLS)
                 rect = pygame.Rect(
@@ -163,9 +170,11 @@ class PuzzlesScene(MenuScene):
                     str(i + 1),
                     lambda k=i: self.play_index(k),
                     object_id="#primary_small" if solved else "#small",
-                    tooltip=f"{puzzle.text} (solved)" if solved else puzzle.text,
+                    tooltip=_("{goal} (solved)").format(goal=_(puzzle.text))
+                    if solved
+                    else _(puzzle.text),
                 )
-        self.button(pygame.Rect(40, 640, 200, 52), "Back", self.on_back)
+        self.button(pygame.Rect(40, 640, 200, 52), _("Back"), self.on_back)
         # the focus starts on the chosen game's button (the ring and the lit button agree)
         self.set_focus(self.games.index(self.game_id) if self.game_id in self.games else 0)
 
@@ -195,14 +204,15 @@ class PuzzlesScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
-        self.title(surface, "Puzzles")
+        self.title(surface, _("Puzzles"))
         if self.book is None:
             return
         count = len(self.book.puzzles)
         draw_text(
             surface,
-            f"{len(self.solved & {p.id for p in self.book.puzzles})} of {count} solved · "
-            "easiest first · solved ones are lit",
+            _("{solved} of {count} solved · easiest first · solved ones are lit").format(
+                solved=len(self.solved & {p.id for p in self.book.puzzles}), count=count
+            ),
             theme.font(18, "regular"),
             theme["text_dim"],
             (380, 200),
@@ -210,7 +220,7 @@ class PuzzlesScene(MenuScene):
         daily = P.daily_puzzle(self.book, self.today)
         draw_text(
             surface,
-            f"Today: {daily.text}",
+            _("Today: {goal}").format(goal=_(daily.text)),
             theme.font(16, "regular"),
             theme["accent_2"],
             (384, 172),
@@ -286,7 +296,7 @@ class PuzzleMixin:
         # doing: the person plays; showing: the solution plays out; solved / missed:
         # the result is on the card; over: the rush has ended.
         self.phase = "doing"
-        self.result = puzzle.text
+        self.result = _(puzzle.text)
         self.script: list[str] = []
         self.script_wait = SCRIPT_TICKS
         self.next_wait = -1
@@ -294,7 +304,7 @@ class PuzzleMixin:
         if reveal:
             self.phase = "showing"
             self.script = list(puzzle.solution[0])
-            self.result = reveal if isinstance(reveal, str) else "The answer:"
+            self.result = reveal if isinstance(reveal, str) else _("The answer:")
 
     # -- the card's buttons ---------------------------------------------------------------
     def puzzle_buttons(self) -> dict[str, pygame.Rect]:
@@ -330,7 +340,8 @@ class PuzzleMixin:
     def try_move(self, move) -> bool:
         if self.phase != "doing":
             self.say(
-                "Watch the answer" if self.phase == "showing" else "Press Next to go on", "info"
+                _("Watch the answer") if self.phase == "showing" else _("Press Next to go on"),
+                "info",
             )
             return False
         return super().try_move(move)  # a refusal keeps the engine's own reason
@@ -346,7 +357,7 @@ class PuzzleMixin:
                 except IllegalMove:
                     self.hint = None
                 break
-        self.say("Hint: " + (self.puzzle.hint or self.puzzle.text), "info", 5)
+        self.say(_("Hint: {hint}").format(hint=_(self.puzzle.hint or self.puzzle.text)), "info", 5)
 
     def restart(self) -> None:
         self.press_puzzle("retry")
@@ -359,7 +370,7 @@ class PuzzleMixin:
         puzzle = getattr(self, "puzzle", None)
         if puzzle is None:
             return super().seat_kind(seat)
-        return "You" if seat == puzzle.seat else "Puzzle"
+        return _("You") if seat == puzzle.seat else _("Puzzle")
 
     def show_results(self) -> None:
         """A winning turn ends the game: the puzzle stays on the board."""
@@ -408,7 +419,7 @@ class PuzzleMixin:
         verdict = P.check_from(self.puzzle, self.position, self.played())
         if verdict.kind == "solved":
             self.phase = "solved"
-            self.result = "Solved!"
+            self.result = _("Solved!")
             self.app.sound.play("win")
             mark_solved(self.app, self.puzzle.game, self.puzzle.id)
             if self.rush is not None:
@@ -418,7 +429,7 @@ class PuzzleMixin:
         self.app.sound.play("error")
         if self.rush is not None:
             self.rush.missed()
-        why = f"Missed: {verdict.message} The answer:"
+        why = _("Missed: {reason} The answer:").format(reason=verdict.message)
         # The position again, and the accepted turn played out on it.
         scene = open_puzzle(
             self.app,
@@ -448,10 +459,25 @@ class PuzzleMixin:
         self.phase = "over"
         self.script.clear()
         score = self.rush.score
-        why = "Time is up" if self.rush.ticks_left <= 0 else "Three misses"
         if self.rush.index >= len(self.rush.order) and self.rush.misses < P.RUSH_MISSES:
-            why = "Every puzzle done"
-        self.result = f"{why}: the rush is over. You solved {score}."
+            text = ngettext(
+                "Every puzzle done: the rush is over. You solved {n}.",
+                "Every puzzle done: the rush is over. You solved {n}.",
+                score,
+            )
+        elif self.rush.ticks_left <= 0:
+            text = ngettext(
+                "Time is up: the rush is over. You solved {n}.",
+                "Time is up: the rush is over. You solved {n}.",
+                score,
+            )
+        else:
+            text = ngettext(
+                "Three misses: the rush is over. You solved {n}.",
+                "Three misses: the rush is over. You solved {n}.",
+                score,
+            )
+        self.result = text.format(n=score)
         self.app.sound.play("win")
         if "initials" in routes.SCREENS:
             self.app.open("initials", board=f"rush:{self.puzzle.game}", score=score)
@@ -504,13 +530,18 @@ class PuzzleMixin:
     def card_title(self) -> str:
         if self.rush is not None:
             seconds = (self.rush.ticks_left + 59) // 60
-            return (
-                f"Rush · {seconds // 60}:{seconds % 60:02d} · solved {self.rush.score}"
-                f" · misses {self.rush.misses} of {P.RUSH_MISSES}"
+            return _("Rush · {time} · solved {solved} · misses {misses} of {most}").format(
+                time=f"{seconds // 60}:{seconds % 60:02d}",
+                solved=self.rush.score,
+                misses=self.rush.misses,
+                most=P.RUSH_MISSES,
             )
         index = [p.id for p in self.book.puzzles].index(self.puzzle.id) + 1
-        label = "Daily puzzle" if self.puzzle_mode == "daily" else "Puzzle"
-        return f"{label} · {index} of {len(self.book.puzzles)}"
+        if self.puzzle_mode == "daily":
+            text = _("Daily puzzle · {index} of {count}")
+        else:
+            text = _("Puzzle · {index} of {count}")
+        return text.format(index=index, count=len(self.book.puzzles))
 
     def draw_card(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
@@ -530,7 +561,8 @@ class PuzzleMixin:
         text = self.result
         if self.phase == "doing":
             seat = self.seat_label(self.puzzle.seat) if hasattr(self, "seat_label") else ""
-            text = f"{seat} to play. {self.puzzle.text}" if seat else self.puzzle.text
+            goal = _(self.puzzle.text)
+            text = _("{player} to play. {goal}").format(player=seat, goal=goal) if seat else goal
         width = CARD.w - 28 - 2 * (BUTTON_W + 8)
         font = theme.font(17, "regular")
         lines = wrap_text(text, font, width)
@@ -550,6 +582,6 @@ class PuzzleMixin:
                 width=2,
                 radius=10,
             )
-            label = {"next": "Next  ›", "retry": "Again", "done": "Done"}[name]
+            label = {"next": _("Next  ›"), "retry": _("Again"), "done": _("Done")}[name]
             fg = theme["background"] if primary else theme["text"]
             draw_text(surface, label, theme.font(17, "bold"), fg, rect.center, "center")

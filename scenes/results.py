@@ -8,7 +8,10 @@ import random
 
 import pygame
 
-from game import autosave
+from babel.lists import format_list
+
+from game import autosave, i18n
+from game.i18n import _, number
 from game.core import GameSetup
 from game.halloffame import beat_board
 from game.match import Match
@@ -59,16 +62,7 @@ class ResultsScene(MenuScene):
         # The play view's own seat colours, so a player is the same colour on both screens.
         self._seat_colour = seat_colour
         self.outcome = match.state.outcome()
-        y = 600
-        specs = [
-            ("Rematch", self.rematch, "#primary"),
-            ("Save replay", self.save_replay, None),
-            ("Title", self.to_title, None),
-        ]
-        x = 200
-        for text, fn, oid in specs:
-            self.button(pygame.Rect(x, y, 280, 64), text, fn, object_id=oid)
-            x += 310
+        self.build()
         self.set_focus(0)
         rng = random.Random(match.setup.seed)
         self.confetti = [
@@ -88,6 +82,19 @@ class ResultsScene(MenuScene):
         # the first tick, over this screen, when the score makes today's table).
         self.fame_offer = beat_board(match)
 
+    def build(self) -> None:
+        self.clear_controls()
+        y = 600
+        specs = [
+            (_("Rematch"), self.rematch, "#primary"),
+            (_("Save replay"), self.save_replay, None),
+            (_("Title"), self.to_title, None),
+        ]
+        x = 200
+        for text, fn, oid in specs:
+            self.button(pygame.Rect(x, y, 280, 64), text, fn, object_id=oid)
+            x += 310
+
     def keep_for_theatre(self) -> None:
         """Every finished game goes to the theatre's list (the last 50 are kept)."""
 
@@ -103,17 +110,19 @@ class ResultsScene(MenuScene):
     def headline(self) -> str:
         o = self.outcome
         if o is None:
-            return "Game over"
+            return _("Game over")
         if o.is_draw:
-            return "A draw!"
+            return _("A draw!")
         winners = o.winners
         people = set(self.match.people())
         if len(winners) == 1:
             w = winners[0]
             if w in people and len(people) == 1:
-                return "You win!"
-            return f"{self.seat_label(w)} wins!"
-        return "Shared first place: " + ", ".join(self.seat_label(w) for w in winners)
+                return _("You win!")
+            return _("{player} wins!").format(player=self.seat_label(w))
+        # The list of names is joined the language's way ("A, B and C", "A, B und C").
+        names = format_list([self.seat_label(w) for w in winners], locale=i18n.number_locale())
+        return _("Shared first place: {players}").format(players=names)
 
     def rematch(self) -> None:
         s = self.match.setup
@@ -158,23 +167,27 @@ class ResultsScene(MenuScene):
             # A booth: one replay per finished game, a few per session, and never a
             # path on screen (visitors need not learn the operator's folders).
             if self.replay_saved:
-                toast(self.app, "This game's replay is already saved")
+                toast(self.app, _("This game's replay is already saved"))
                 return
             if not policy.may_save_replay():
-                toast(self.app, "No more replays can be saved here")
+                toast(self.app, _("No more replays can be saved here"))
                 return
         try:
             path = autosave.save_replay(self.match, self.app.paths)
         except SaveError as exc:
-            text = "The replay could not be saved" if policy is not None else str(exc)
+            text = (
+                _("The replay could not be saved")
+                if policy is not None
+                else _("The replay could not be saved: {reason}").format(reason=exc)
+            )
             toast(self.app, text, "warning")
             return
         self.replay_saved = True
         if policy is not None:
             policy.replays_saved += 1
-            toast(self.app, "Replay saved")
+            toast(self.app, _("Replay saved"))
         else:
-            toast(self.app, f"Replay saved: {path}")
+            toast(self.app, _("Replay saved: {path}").format(path=path))
 
     def to_title(self) -> None:
         self.app.reset_to(self.app.build("title"))
@@ -240,7 +253,7 @@ class ResultsScene(MenuScene):
         draw_panel(surface, rect, theme)
         draw_text(
             surface,
-            "Final standings",
+            _("Final standings"),
             theme.font(24),
             theme["accent_2"],
             (rect.x + 18, rect.y + 12),
@@ -256,7 +269,7 @@ class ResultsScene(MenuScene):
             colour = self.seat_colour(s)
             draw_text(
                 surface,
-                f"{places[s]}.",
+                _("{place}.").format(place=places[s]),
                 font,
                 theme["accent"] if places[s] == 1 else theme["text_dim"],
                 (rect.x + 18, y),
@@ -271,7 +284,7 @@ class ResultsScene(MenuScene):
                 max_width=rect.w - 190,
             )
             draw_text(
-                surface, f"{scores[s]:g}", font, theme["text"], (rect.right - 18, y), "topright"
+                surface, number(scores[s]), font, theme["text"], (rect.right - 18, y), "topright"
             )
             y += line_h
 
@@ -285,7 +298,11 @@ class ResultsScene(MenuScene):
         theme = self.app.theme
         draw_panel(surface, rect, theme)
         draw_text(
-            surface, "Score by round", theme.font(24), theme["accent_2"], (rect.x + 18, rect.y + 12)
+            surface,
+            _("Score by round"),
+            theme.font(24),
+            theme["accent_2"],
+            (rect.x + 18, rect.y + 12),
         )
         history = self.match.score_history
         n = self.match.state.num_players
@@ -294,7 +311,7 @@ class ResultsScene(MenuScene):
         if not history:
             draw_text(
                 surface,
-                "No scores were kept in this game",
+                _("No scores were kept in this game"),
                 theme.font(20),
                 theme["text_dim"],
                 plot.center,
@@ -312,13 +329,18 @@ class ResultsScene(MenuScene):
             v = bottom + step * k
             y = plot.bottom - (v - bottom) / (top - bottom) * plot.h
             pygame.draw.line(surface, theme["grid"], (plot.x, y), (plot.right, y), 1)
-            draw_text(surface, f"{v:g}", small, theme["text_dim"], (plot.x - 8, y), "midright")
+            draw_text(surface, number(v), small, theme["text_dim"], (plot.x - 8, y), "midright")
         last = len(points) - 1
         for k in range(0, last + 1, max(1, last // 10 or 1)):
             x = plot.x + plot.w * k / max(1, last)
             draw_text(surface, str(k), small, theme["text_dim"], (x, plot.bottom + 6), "midtop")
         draw_text(
-            surface, "round", small, theme["text_dim"], (plot.centerx, plot.bottom + 24), "midtop"
+            surface,
+            _("round"),
+            small,
+            theme["text_dim"],
+            (plot.centerx, plot.bottom + 24),
+            "midtop",
         )
         for seat in range(n):
             pts = [

@@ -56,7 +56,7 @@ def screen_modules() -> set[str]:
 def builder(name: str):
     """The class or function that builds screen ``name`` (its module imported now)."""
     try:
-        module, _, attribute = SCREENS[name].partition(":")
+        module, _sep, attribute = SCREENS[name].partition(":")
     except KeyError:
         raise LookupError(f"no screen is called {name!r}") from None
     return getattr(importlib.import_module(module), attribute)

@@ -13,6 +13,8 @@ from importlib import resources
 
 import pygame
 
+from game import i18n
+from game.i18n import _
 from game.registry import GAMES
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import MenuScene, draw_panel, draw_text
@@ -22,13 +24,31 @@ BOLD = re.compile(r"\*\*(.+?)\*\*")
 INLINE = re.compile(r"\*\*(.+?)\*\*|`([^`]+)`")
 
 
-def read_card(game_id: str) -> str:
+def card_name(game_id: str, lang: str | None = None) -> str:
+    """The rule card to show: ``seeds/<game>.<lang>.md`` where that language has one,
+    else the English ``seeds/<game>.md``."""
     spec = GAMES.get(game_id)
     name = spec.rules_card if spec and spec.rules_card else f"{game_id}.md"
+    lang = i18n.language() if lang is None else lang
+    if lang != i18n.SOURCE_LANGUAGE and i18n.valid_code(lang) and name.endswith(".md"):
+        local = f"{name[:-3]}.{lang}.md"
+        try:
+            if (resources.files("seeds") / local).is_file():
+                return local
+        except OSError:
+            pass
+    return name
+
+
+def read_card(game_id: str) -> str:
+    spec = GAMES.get(game_id)
+    name = card_name(game_id)
     try:
         return (resources.files("seeds") / name).read_text(encoding="utf-8")
     except (FileNotFoundError, OSError):
-        return f"# {spec.title if spec else game_id}\n\nThe rule card ({name}) is missing from this installation."
+        title = spec.title if spec else game_id
+        missing = _("The rule card ({name}) is missing from this installation.").format(name=name)
+        return f"# {title}\n\n{missing}"
 
 
 def parse_markdown(text: str) -> list[tuple[str, str]]:
@@ -167,6 +187,13 @@ class RulesScene(MenuScene):
         self.target = 0.0
         self.page: pygame.Surface | None = None
         self.dragging = False
+        self.build()
+        self.set_focus(len(self.controls) - 1)
+
+    def build(self) -> None:
+        """The game tabs and Back (again after a language change, with the card in
+        the new language)."""
+        self.clear_controls()
         self.tabs = {}
         x = 40
         tab_w = (LOGICAL_SIZE[0] - 80 - 8 * (len(self.ids) - 1)) // max(1, len(self.ids))
@@ -179,9 +206,8 @@ class RulesScene(MenuScene):
             )
             self.tabs[gid] = c
             x += tab_w + 8
-        self.back = self.button(pygame.Rect(40, 640, 200, 56), "Back", self.on_back)
+        self.back = self.button(pygame.Rect(40, 640, 200, 56), _("Back"), self.on_back)
         self.show(self.game_id)
-        self.set_focus(len(self.controls) - 1)
 
     def show(self, game_id: str) -> None:
         self.game_id = game_id
@@ -238,7 +264,7 @@ class RulesScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
-        draw_text(surface, "Rules", theme.font(30, "display"), theme["accent"], (40, 6))
+        draw_text(surface, _("Rules"), theme.font(30, "display"), theme["accent"], (40, 6))
         draw_panel(surface, PAGE.inflate(40, 20), theme)
         if self.page is None:
             return
@@ -254,7 +280,7 @@ class RulesScene(MenuScene):
             pygame.draw.rect(surface, theme["accent_2"], (bar.x, y, bar.w, h), border_radius=4)
         draw_text(
             surface,
-            "Arrows or wheel to scroll  ·  Left/Right: another game  ·  Esc: back",
+            _("Arrows or wheel to scroll  ·  Left/Right: another game  ·  Esc: back"),
             theme.font(18, "regular"),
             theme["text_dim"],
             (LOGICAL_SIZE[0] - 40, 660),

@@ -11,6 +11,7 @@ import pygame_gui
 
 from game.core import GameSetup, ascii_int
 from game.match import Match, Seat
+from game.i18n import N_, _, ngettext
 from game.registry import GAMES
 from scenes import routes
 from scenes.app import LOGICAL_SIZE
@@ -23,20 +24,21 @@ from scenes.widgets import (
     draw_text,
     lighten,
     starfield_background,
+    text_width,
     toast,
 )
 
 CARD_Y, CARD_H = 78, 186
 SEAT_CHOICES = ("person", "phone", "easy", "medium", "hard", "expert")
 SEAT_TEXT = {
-    "person": "Person",
-    "phone": "Phone",
-    "easy": "Bot: Easy",
-    "medium": "Bot: Medium",
-    "hard": "Bot: Hard",
-    "expert": "Bot: Expert",
+    "person": N_("Person"),
+    "phone": N_("Phone"),
+    "easy": N_("Bot: Easy"),
+    "medium": N_("Bot: Medium"),
+    "hard": N_("Bot: Hard"),
+    "expert": N_("Bot: Expert"),
 }
-CLOCK_TEXT = {"off": "Off", "casual": "Casual", "tournament": "Tournament"}
+CLOCK_TEXT = {"off": N_("Off"), "casual": N_("Casual"), "tournament": N_("Tournament")}
 
 
 def thumbnail(app, game_id: str, size: tuple[int, int]) -> pygame.Surface:
@@ -133,7 +135,11 @@ class SelectScene(MenuScene):
         if spec.min_players != spec.max_players:
             values = tuple(range(spec.min_players, spec.max_players + 1))
             self.cycler(
-                pygame.Rect(40, y0, 380, 48), "Players", values, cfg["players"], self.set_players
+                pygame.Rect(40, y0, 380, 48),
+                _("Players"),
+                values,
+                cfg["players"],
+                self.set_players,
             )
             y0 += 58
         players = cfg["players"]
@@ -145,14 +151,17 @@ class SelectScene(MenuScene):
         for s in range(players):
             r, c = divmod(s, cols)
             rect = pygame.Rect(40 + c * (sw + 10), y0 + r * (sh + 6), sw, sh)
-            label = names[s] if cols == 1 else names[s].replace("Player ", "P")
+            label = _(names[s])
+            if cols > 1 and names[s].startswith("Player "):
+                # Three columns of twelve seats: "P7", the number kept.
+                label = _("P{number}").format(number=names[s][len("Player ") :])
             self.cycler(
                 rect,
                 label,
                 self.seat_choices(),
                 cfg["seats"][s],
                 lambda v, s=s: self.set_seat(s, v),
-                fmt=lambda v: SEAT_TEXT[v],
+                fmt=lambda v: _(SEAT_TEXT[v]),
                 object_id="#small" if cols > 1 else None,
             )
         # options
@@ -165,16 +174,18 @@ class SelectScene(MenuScene):
             rect = pygame.Rect(ox + col * (w + 10), oy + row * 54, w, 48)
             values = (False, True) if o.kind == "bool" else tuple(o.choices)
             fmt = (
-                (lambda v: "On" if v else "Off") if o.kind == "bool" else (lambda v: str(v).title())
+                (lambda v: _("On") if v else _("Off"))
+                if o.kind == "bool"
+                else (lambda v: _(str(v).title()))
             )
             self.cycler(
                 rect,
-                o.label,
+                _(o.label),
                 values,
                 cfg["options"][o.name],
                 lambda v, name=o.name: self.set_option(name, v),
                 fmt=fmt,
-                tooltip=o.help or None,
+                tooltip=_(o.help) if o.help else None,
                 object_id="#small" if two_cols else None,
             )
         rows_used = (len(opts) + 1) // 2 if two_cols else len(opts)
@@ -182,23 +193,23 @@ class SelectScene(MenuScene):
         if spec.tournament_clock is not None:
             self.cycler(
                 pygame.Rect(ox, oy, 300, 48),
-                "Clock",
+                _("Clock"),
                 ("off", "casual", "tournament"),
                 cfg["clock"],
                 self.set_clock,
-                fmt=lambda v: CLOCK_TEXT[v],
+                fmt=lambda v: _(CLOCK_TEXT[v]),
             )
         # seed, start, back
         by = LOGICAL_SIZE[1] - 70
         self.seed_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(ox, by, 146, 54), self.ui, placeholder_text="random"
+            pygame.Rect(ox, by, 146, 54), self.ui, placeholder_text=_("random")
         )
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.length_limit = 9
         if cfg["seed"]:
             self.seed_entry.set_text(cfg["seed"])
         self.button(
-            pygame.Rect(ox + 220, by, 340, 54), "Start  ›", self.start, object_id="#primary"
+            pygame.Rect(ox + 220, by, 340, 54), _("Start  ›"), self.start, object_id="#primary"
         )
         # The box needs a keyboard; controllers and touch screens get a number pad.  (Made
         # after Start, so Down from the clock still lands on Start.)
@@ -207,20 +218,22 @@ class SelectScene(MenuScene):
             "123",
             self.open_keypad,
             object_id="#small",
-            tooltip="Type the seed on an on-screen number pad",
+            tooltip=_("Type the seed on an on-screen number pad"),
         )
-        self.button(pygame.Rect(40, by, 160, 54), "Back", self.on_back)
+        self.button(pygame.Rect(40, by, 160, 54), _("Back"), self.on_back)
         # Host party: phones on the local network play the Phone seats (scenes/party.py).
         if self.party_allowed():
             self.cycler(
                 pygame.Rect(220, by, 420, 54),
-                "Host party",
+                _("Host party"),
                 (False, True),
                 self.hosting(),
                 self.set_party,
-                fmt=lambda v: "On: phones join" if v else "Off",
-                tooltip="On: every Person seat becomes a Phone seat; players join from "
-                "their phones' browsers over the local network",
+                fmt=lambda v: _("On: phones join") if v else _("Off"),
+                tooltip=_(
+                    "On: every Person seat becomes a Phone seat; players join from "
+                    "their phones' browsers over the local network"
+                ),
             )
         # Learn: each game's guided tutorial, on its card (made last, so every other
         # control keeps its place in the focus order).
@@ -230,10 +243,10 @@ class SelectScene(MenuScene):
         for gid, rect in self.card_rects.items():
             self.button(
                 learn_button_rect(rect),
-                "Learn",
+                _("Learn"),
                 lambda g=gid: self.learn(g),
                 object_id="#small",
-                tooltip=f"A one-minute guided tutorial of {GAMES[gid].title}",
+                tooltip=_("A one-minute guided tutorial of {game}").format(game=GAMES[gid].title),
             )
         if focus_card:
             self.set_focus(self.ids.index(self.game_id))
@@ -242,7 +255,7 @@ class SelectScene(MenuScene):
 
     def open_keypad(self) -> None:
         self.cfg_seed_from_entry()
-        self.app.open("keypad", "Seed", self.cfg()["seed"], self.set_seed)
+        self.app.open("keypad", _("Seed"), self.cfg()["seed"], self.set_seed)
 
     def set_seed(self, text: str) -> None:
         self.cfg()["seed"] = text
@@ -358,7 +371,7 @@ class SelectScene(MenuScene):
         except ValueError as exc:
             self.error = str(exc)
             self.app.sound.play("error")
-            toast(self.app, f"Cannot start: {exc}", "warning")
+            toast(self.app, _("Cannot start: {reason}").format(reason=exc), "warning")
             return
         self.app.open("play", match)
 
@@ -382,7 +395,7 @@ class SelectScene(MenuScene):
         theme = self.app.theme
         draw_text(
             surface,
-            "Choose a game",
+            _("Choose a game"),
             theme.font(40, "display"),
             theme["accent"],
             (40, 18),
@@ -423,7 +436,7 @@ class SelectScene(MenuScene):
                 )
                 draw_text(
                     surface,
-                    "Learned",
+                    _("Learned"),
                     theme.font(15, "bold"),
                     theme["good"],
                     (badge.x + 25, badge.centery),
@@ -431,30 +444,31 @@ class SelectScene(MenuScene):
                 )
         spec = GAMES[self.game_id]
         y = CARD_Y + CARD_H + 8
-        draw_text(
-            surface,
-            spec.tagline,
-            theme.font(22, "bold"),
-            theme["accent_2"],
-            (40, y),
-            max_width=1200,
-        )
+        tagline = _(spec.tagline)
+        # One line under the cards: a longer translation steps down to a smaller size
+        # (not below 16 px) before it would be cut.
+        font = theme.font(22, "bold")
+        for size in (20, 18, 16):
+            if text_width(font, tagline) <= 1200:
+                break
+            font = theme.font(size, "bold")
+        draw_text(surface, tagline, font, theme["accent_2"], (40, y), max_width=1200)
         who = (
-            "Players and seats"
+            _("Players and seats")
             if spec.min_players != spec.max_players
-            else f"{spec.max_players} seats"
+            else ngettext("{n} seat", "{n} seats", spec.max_players).format(n=spec.max_players)
         )
         draw_text(surface, who, theme.font(18), theme["text_dim"], (40, y + 30))
         draw_text(
             surface,
-            "Options" if spec.options else "No options",
+            _("Options") if spec.options else _("No options"),
             theme.font(18),
             theme["text_dim"],
             (680, y + 30),
         )
         draw_text(
             surface,
-            "Seed (same seed, same start)",
+            _("Seed (same seed, same start)"),
             theme.font(16),
             theme["text_dim"],
             (680, LOGICAL_SIZE[1] - 92),
@@ -477,7 +491,7 @@ def start_quick_game(app, text: str, seed: int | None) -> str | None:
         if "#" in text:
             setup = GameSetup.parse(text, GAMES)
         else:
-            game, _, _ = text.partition(":")
+            game, _sep, _rest = text.partition(":")
             setup = GameSetup.parse(
                 f"{text}#{seed if seed is not None else random.randrange(1, 1_000_000)}", GAMES
             )

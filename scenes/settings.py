@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _, number, percent
 from scenes.app import LOGICAL_SIZE
 from scenes.config import ANIMATION_SPEEDS
 from scenes.input import (
@@ -20,19 +21,21 @@ from scenes.input import (
     rebutton_problem,
     with_binding,
 )
+from scenes.language import apply_language, language_choices, language_label
 from scenes.theme import TEXT_SIZES, apply_look
 from scenes.widgets import MenuScene, draw_gem, draw_panel, draw_text, toast, wrap_text
 
 VOLUMES = tuple(round(v / 10, 1) for v in range(0, 11))
-PAGES = ("General", "Accessibility", "Party", "Controls")
+# The pages' names are their keys too: marked here, translated where drawn.
+PAGES = (N_("General"), N_("Accessibility"), N_("Party"), N_("Controls"))
 
 
 def _pct(v: float) -> str:
-    return f"{int(round(v * 100))}%"
+    return percent(v)
 
 
 def _onoff(v: bool) -> str:
-    return "On" if v else "Off"
+    return _("On") if v else _("Off")
 
 
 class SettingsScene(MenuScene):
@@ -57,15 +60,17 @@ class SettingsScene(MenuScene):
         self.clear_controls()
         x, w, h, gap = self.metrics()
         y = 40 + self.app.theme.font(52, "display").get_height() + 6
-        tab_w = (w - gap * (len(PAGES) - 1)) // len(PAGES)
-        for i, page in enumerate(PAGES):
+        widths = self.tab_widths(w, gap)
+        tab_x = LOGICAL_SIZE[0] // 2 - (sum(widths) + gap * (len(PAGES) - 1)) // 2
+        for page, tab_w in zip(PAGES, widths):
             tab = self.button(
-                pygame.Rect(x + i * (tab_w + gap), y, tab_w, h),
-                page,
+                pygame.Rect(tab_x, y, tab_w, h),
+                _(page),
                 lambda p=page: self.open_page(p),
                 object_id="#primary" if page == self.page else None,
             )
             tab.primary = False  # styled as the current page; Start still means Back
+            tab_x += tab_w + gap
         self.tabs = len(PAGES)
         y += h + 14
         for label, values, cur, fn, fmt, tip in self.rows():
@@ -75,24 +80,38 @@ class SettingsScene(MenuScene):
             y = self.build_controls(x, y, w, h, gap)
         self.rows_end = y
         self.bottom = max(y + 8, LOGICAL_SIZE[1] - h - 16)
-        self.button(pygame.Rect(x, self.bottom, 200, h), "Back", self.on_back)
+        self.button(pygame.Rect(x, self.bottom, 200, h), _("Back"), self.on_back)
         # The focus starts on the page's first row (a tab after a page change).
         self.set_focus(focus if focus is not None else min(self.tabs, len(self.controls) - 1))
+
+    def tab_widths(self, w: int, gap: int) -> list[int]:
+        """The page tabs' widths: equal when every name fits, else each as wide as its
+        name needs (a long translation such as "Barrierefreiheit" gets room), the row
+        growing past the rows' width up to the screen's."""
+        font = self.app.theme.font(24, "bold")  # the buttons' font (theme.json)
+        need = [font.size(_(page))[0] + 28 for page in PAGES]
+        gaps = gap * (len(PAGES) - 1)
+        equal = (w - gaps) // len(PAGES)
+        if max(need) <= equal:
+            return [equal] * len(PAGES)
+        row = min(LOGICAL_SIZE[0] - 80, max(w, sum(need) + gaps))
+        spare = row - gaps - sum(need)
+        return [n + spare // len(PAGES) for n in need]
 
     def rows(self) -> list:
         s = self.app.settings
         if self.page == "General":
             return [
                 (
-                    "Fullscreen",
+                    _("Fullscreen"),
                     (False, True),
                     s.fullscreen,
                     self.set_fullscreen,
                     _onoff,
-                    "Fill the screen (F11 also works in the window)",
+                    _("Fill the screen (F11 also works in the window)"),
                 ),
                 (
-                    "Master volume",
+                    _("Master volume"),
                     VOLUMES,
                     round(s.master_volume, 1),
                     self.setter("master_volume"),
@@ -100,7 +119,7 @@ class SettingsScene(MenuScene):
                     None,
                 ),
                 (
-                    "Effects volume",
+                    _("Effects volume"),
                     VOLUMES,
                     round(s.effects_volume, 1),
                     self.setter("effects_volume"),
@@ -108,84 +127,105 @@ class SettingsScene(MenuScene):
                     None,
                 ),
                 (
-                    "Animation speed",
+                    _("Animation speed"),
                     ANIMATION_SPEEDS,
                     s.animation_speed,
                     self.setter("animation_speed"),
-                    lambda v: f"{v:g}x",
-                    "How fast pieces slide and crystals shift",
+                    lambda v: _("{factor}x").format(factor=number(v)),
+                    _("How fast pieces slide and crystals shift"),
                 ),
                 (
-                    "Colour-blind glyphs",
+                    _("Colour-blind glyphs"),
                     (False, True),
                     s.colour_blind,
                     self.setter("colour_blind"),
                     _onoff,
-                    "Draw a shape on every coloured piece",
+                    _("Draw a shape on every coloured piece"),
                 ),
                 (
-                    "Shift preview",
+                    _("Shift preview"),
                     (True, False),
                     s.shift_preview,
                     self.setter("shift_preview"),
                     _onoff,
-                    "Crystal Connector. On: each shift slides as you enter it. Off: the board waits until the turn is confirmed",
+                    _(
+                        "Crystal Connector. On: each shift slides as you enter it. "
+                        "Off: the board waits until the turn is confirmed"
+                    ),
+                ),
+                # Last, so the rows above keep their places (and their keys).
+                (
+                    _("Language"),
+                    language_choices(),
+                    s.language if s.language in language_choices() else "",
+                    self.set_language,
+                    language_label,
+                    _("The language of every screen; System follows this computer's language"),
                 ),
             ]
         if self.page == "Accessibility":
             return [
                 (
-                    "Text size",
+                    _("Text size"),
                     TEXT_SIZES,
                     s.text_size if s.text_size in TEXT_SIZES else 100,
                     self.look_setter("text_size"),
-                    lambda v: f"{v}%",
-                    "Bigger text on every screen; layouts make room for it",
+                    lambda v: percent(v / 100),
+                    _("Bigger text on every screen; layouts make room for it"),
                 ),
                 (
-                    "High contrast",
+                    _("High contrast"),
                     (False, True),
                     s.high_contrast,
                     self.look_setter("high_contrast"),
                     _onoff,
-                    "Black grounds, white text and bright edges, boards included",
+                    _("Black grounds, white text and bright edges, boards included"),
                 ),
                 (
-                    "Reduced motion",
+                    _("Reduced motion"),
                     (False, True),
                     s.reduced_motion,
                     self.look_setter("reduced_motion"),
                     _onoff,
-                    "No drifting background, bounce or pulsing; moves still slide, in half the time",
+                    _(
+                        "No drifting background, bounce or pulsing; "
+                        "moves still slide, in half the time"
+                    ),
                 ),
                 (
-                    "Colour-blind glyphs",
+                    _("Colour-blind glyphs"),
                     (False, True),
                     s.colour_blind,
                     self.setter("colour_blind"),
                     _onoff,
-                    "Draw a shape on every coloured piece",
+                    _("Draw a shape on every coloured piece"),
                 ),
             ]
         if self.page == "Party":
             return [
                 (
-                    "Phones join on",
+                    _("Phones join on"),
                     ("", "127.0.0.1"),
                     s.party_address if s.party_address in ("", "127.0.0.1") else "",
                     self.setter("party_address"),
-                    lambda v: "local network" if v == "" else "this computer",
-                    "Where a hosted party listens: the local network (phones on the same Wi-Fi) or this computer only",
+                    lambda v: _("local network") if v == "" else _("this computer"),
+                    _(
+                        "Where a hosted party listens: the local network "
+                        "(phones on the same Wi-Fi) or this computer only"
+                    ),
                 ),
                 (
-                    "Bot takes a phone away for",
+                    _("Bot takes a phone away for"),
                     (30.0, 60.0, 120.0, 300.0),
                     s.party_takeover_seconds
                     if s.party_takeover_seconds in (30.0, 60.0, 120.0, 300.0)
                     else 60.0,
                     self.setter("party_takeover_seconds"),
-                    lambda v: f"{v:g} s",
-                    "A seat whose phone has been away this long is played by a Medium bot until it returns",
+                    lambda v: _("{seconds} s").format(seconds=number(v)),
+                    _(
+                        "A seat whose phone has been away this long is played by a "
+                        "Medium bot until it returns"
+                    ),
                 ),
             ]
         return []
@@ -195,31 +235,33 @@ class SettingsScene(MenuScene):
         names = list(ACTIONS)
         self.cycler(
             pygame.Rect(x, y, w, h),
-            "Action",
+            _("Action"),
             names,
             self.action,
             self.choose_action,
-            fmt=lambda a: ACTIONS[a][0],
-            tooltip="Pick an action, then press Key or Button and the new key or button",
+            fmt=lambda a: _(ACTIONS[a][0]),
+            tooltip=_("Pick an action, then press Key or Button and the new key or button"),
         )
         y += h + gap
         half = (w - gap) // 2
         keys = action_keys(self.app.settings.key_bindings)
         buttons = action_buttons(self.app.settings.button_bindings)
         key_text = (
-            "Press a key…" if self.listening == "key" else f"Key: {key_label(keys[self.action])}"
+            _("Press a key…")
+            if self.listening == "key"
+            else _("Key: {key}").format(key=key_label(keys[self.action]))
         )
         pad_text = (
-            "Press a button…"
+            _("Press a button…")
             if self.listening == "button"
-            else f"Button: {BUTTON_NAMES[buttons[self.action]]}"
+            else _("Button: {button}").format(button=_(BUTTON_NAMES[buttons[self.action]]))
         )
         self.button(pygame.Rect(x, y, half, h), key_text, lambda: self.listen("key"))
         self.button(
             pygame.Rect(x + half + gap, y, half, h), pad_text, lambda: self.listen("button")
         )
         y += h + gap
-        self.button(pygame.Rect(x, y, w, h), "Reset keys and buttons", self.reset_bindings)
+        self.button(pygame.Rect(x, y, w, h), _("Reset keys and buttons"), self.reset_bindings)
         return y + h + gap
 
     # -- changes ----------------------------------------------------------------------
@@ -250,6 +292,18 @@ class SettingsScene(MenuScene):
         return apply
 
     rebuild_later: int | None = None
+
+    def set_language(self, code: str) -> None:
+        """Speak ``code`` ("" = the system's) at once: every screen on the stack
+        relabels (scenes/widgets.py MenuScene.follow_language), this page too."""
+        self.app.settings.language = code
+        self.save()
+        problem = apply_language(self.app)
+        if problem:
+            toast(self.app, problem, "warning")
+
+    def relabel(self) -> None:
+        self.build_page(focus=self.focus_index)
 
     def set_fullscreen(self, on: bool) -> None:
         self.app.set_fullscreen(on)
@@ -308,7 +362,7 @@ class SettingsScene(MenuScene):
         self.app.settings.key_bindings = {}
         self.app.settings.button_bindings = {}
         self.bindings_saved()
-        toast(self.app, "Keys and buttons are back to the defaults")
+        toast(self.app, _("Keys and buttons are back to the defaults"))
         self.rebuild_later = self.focus_index
 
     def bindings_saved(self) -> None:
@@ -353,7 +407,7 @@ class SettingsScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
-        self.title(surface, "Settings", 40)
+        self.title(surface, _("Settings"), 40)
         x, w, h, gap = self.metrics()
         box = pygame.Rect(x + 200 + 30, self.bottom, 4 * 50 + 10, h)
         if self.page in ("General", "Accessibility"):
@@ -370,7 +424,7 @@ class SettingsScene(MenuScene):
                 draw_gem(surface, (box.x + 30 + i * 50, box.centery), 20, theme[c], glyph=g)
         font = theme.font(18, "regular")
         note = pygame.Rect(box.right + 20, self.bottom, x + w - box.right - 20, h)
-        lines = wrap_text("Saved automatically", font, note.w)
+        lines = wrap_text(_("Saved automatically"), font, note.w)
         top = note.centery - len(lines) * font.get_linesize() // 2
         for i, line in enumerate(lines):
             draw_text(
@@ -400,8 +454,10 @@ class SettingsScene(MenuScene):
             if col > 1:
                 break
             cell = pygame.Rect(area.x + col * col_w, area.y + row * line, col_w - 10, line)
-            text = (
-                f"{ACTIONS[action][0]}: {key_label(keys[action])} / {BUTTON_NAMES[buttons[action]]}"
+            text = _("{action}: {key} / {button}").format(
+                action=_(ACTIONS[action][0]),
+                key=key_label(keys[action]),
+                button=_(BUTTON_NAMES[buttons[action]]),
             )
             colour = theme["accent"] if action == self.action else theme["text_dim"]
             draw_text(surface, text, font, colour, cell.topleft, max_width=cell.w, box=cell)

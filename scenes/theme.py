@@ -38,6 +38,11 @@ DEFAULT_LOOK = (False, 100, False)
 LOOK: tuple = DEFAULT_LOOK
 # A font at a bigger text size -> the same font at the smaller sizes, biggest first.
 SMALLER: dict[pygame.font.Font, tuple[pygame.font.Font, ...]] = {}
+# A heading font -> (its file, Noto Sans Bold at the same size): Fredoka One has the
+# Latin-1 letters (German included) but not Latin Extended, Greek or Cyrillic, so a
+# heading holding a letter it lacks is drawn in the fallback (draw_text asks
+# :func:`covers`), never as tofu boxes.
+FALLBACK: dict[pygame.font.Font, tuple[str, pygame.font.Font]] = {}
 
 
 class Theme:
@@ -68,6 +73,7 @@ class Theme:
         self.player_colours = [_hex(c) for c in palette["player_colours"]]
         self._fonts = {}
         SMALLER.clear()  # the old fonts go with the old look
+        FALLBACK.clear()
         self.generation += 1
 
     @contextmanager
@@ -110,6 +116,8 @@ class Theme:
             with resources.as_file(asset_path("fonts", FONT_FILES[kind])) as path:
                 font = pygame.font.Font(str(path), size)
             self._fonts[key] = font
+            if kind == "display":
+                FALLBACK[font] = (font_paths()["display"], self._font("bold", size))
         return font
 
     def gui_theme(self) -> dict:
@@ -172,3 +180,23 @@ def font_paths() -> dict[str, str]:
         with resources.as_file(asset_path("fonts", name)) as path:
             out[kind] = str(path)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(path: str, char: str) -> bool:
+    import pygame.freetype
+
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    face = _faces.get(path)
+    if face is None:
+        face = _faces[path] = pygame.freetype.Font(path, 16)
+    return face.get_metrics(char)[0] is not None
+
+
+_faces: dict = {}
+
+
+def covers(path: str, text: str) -> bool:
+    """Every character of ``text`` (but spaces) has a glyph in the font file ``path``."""
+    return all(ch.isspace() or _has_glyph(path, ch) for ch in text)

@@ -11,6 +11,7 @@ import random
 import pygame
 
 from game import autosave
+from game.i18n import _
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import (
     clear_alpha,
@@ -68,17 +69,19 @@ class TitleScene(MenuScene):
         items = []
         if self.resume_match is not None:
             spec = self.resume_match.spec
-            items.append((f"Resume {spec.title}", self.resume_saved, "#primary"))
-        items.append(("Play", self.play, None if self.resume_match else "#primary"))
-        items.append(("Rules", self.rules, None))
+            items.append(
+                (_("Resume {game}").format(game=spec.title), self.resume_saved, "#primary")
+            )
+        items.append((_("Play"), self.play, None if self.resume_match else "#primary"))
+        items.append((_("Rules"), self.rules, None))
         if not self.app.kiosk:
-            items.append(("Settings", self.settings, None))
-        items.append(("Puzzles", self.puzzles, None))
+            items.append((_("Settings"), self.settings, None))
+        items.append((_("Puzzles"), self.puzzles, None))
         if not self.app.kiosk or self.app.kiosk_config.allow_replays:
-            items.append(("Replays", self.replays, None))
-        items.append(("Hall of fame", self.hall_of_fame, None))
+            items.append((_("Replays"), self.replays, None))
+        items.append((_("Hall of fame"), self.hall_of_fame, None))
         if not self.app.kiosk:
-            items.append(("Quit", self.app.quit, None))
+            items.append((_("Quit"), self.app.quit, None))
         # The column ends above the key hint at the bottom (y 680) however many buttons
         # there are (Resume and Replays come and go).
         n = len(items)
@@ -186,7 +189,7 @@ class TitleScene(MenuScene):
         )
         draw_text(
             surface,
-            "five games of crystals, colours and cunning",
+            _("five games of crystals, colours and cunning"),
             theme.font(26, "bold"),
             theme["accent_2"],
             # under the logo however big the text size made it (the display font's
@@ -197,7 +200,7 @@ class TitleScene(MenuScene):
         if self.app.kiosk:
             draw_text(
                 surface,
-                "Touch Play to choose a game and your opponents",
+                _("Touch Play to choose a game and your opponents"),
                 theme.font(22),
                 theme["text_dim"],
                 (cx, 660),
@@ -206,7 +209,7 @@ class TitleScene(MenuScene):
         elif len(self.controls) < 8:  # with eight buttons the column reaches down here
             draw_text(
                 surface,
-                "Arrows / Tab to choose, Enter to press",
+                _("Arrows / Tab to choose, Enter to press"),
                 theme.font(18, "regular"),
                 theme["text_dim"],
                 (cx, 680),

@@ -27,6 +27,7 @@ import dataclasses
 import pygame
 
 from game.core import GameSetup
+from game.i18n import _
 from game.registry import GAMES
 from game.core import IllegalMove
 from game.match import Match, Seat
@@ -126,7 +127,7 @@ def tutorial_scene(app, game_id: str, index: int = 0):
         match = build_match(tutorial, index)
     except TutorialError as exc:
         app.sound.play("error")
-        toast(app, f"The tutorial cannot start: {exc}", "warning")
+        toast(app, _("The tutorial cannot start: {reason}").format(reason=exc), "warning")
         return None
     scene = tutorial_class(game_id)(app, match)
     scene.setup_tutorial(tutorial, index)
@@ -194,23 +195,25 @@ class TutorialMixin:
     # Nothing thinks in a lesson: the script plays the replies, then waits for Next.
     def waiting_words(self, seat: int, doing: str = "thinking") -> str:
         if self.phase == "done":
-            return "Press Next to go on"
+            return _("Press Next to go on")
         if self.phase == "playing":
-            return f"{self.seat_label(seat)} replies..."
+            return _("{player} replies...").format(player=self.seat_label(seat))
         if self.phase == "taking back":
-            return "That move is taken back..."
-        return f"{self.seat_label(seat)} waits"
+            return _("That move is taken back...")
+        return _("{player} waits").format(player=self.seat_label(seat))
 
     def waiting_short(self, seat: int) -> str:
-        return {"done": "press Next", "playing": "replying"}.get(self.phase, "waits")
+        if self.phase == "done":
+            return _("press Next")
+        return _("replying") if self.phase == "playing" else _("waits")
 
     def waiting_help(self, text: str) -> str:
         if self.phase == "done":
-            return "Press Next (Enter) to go on to the next step."
-        return "Watch the lesson's reply land on the board."
+            return _("Press Next (Enter) to go on to the next step.")
+        return _("Watch the lesson's reply land on the board.")
 
     def seat_kind(self, seat: int) -> str:
-        return "Lesson" if seat != self.tutorial.learner else "You"
+        return _("Lesson") if seat != self.tutorial.learner else _("You")
 
     def toast_avoid(self) -> list[pygame.Rect]:
         """A toast covers neither the view's buttons nor the step's card."""
@@ -241,8 +244,11 @@ class TutorialMixin:
             warning = mark_learned(self.app.paths, self.tutorial.game)
             if warning:
                 toast(self.app, warning, "warning")
+            handover = self.tutorial.handover
             toast(
-                self.app, self.tutorial.handover or "Now a real game against the Easy bot.", "info"
+                self.app,
+                _(handover) if handover else _("Now a real game against the Easy bot."),
+                "info",
             )
             hand_over(self.app, self.tutorial.game)
             return
@@ -265,19 +271,23 @@ class TutorialMixin:
 
     def request_hint(self) -> None:
         if self.phase != "doing":
-            self.say("Nothing to do in this step: watch, then press Next", "info")
+            self.say(_("Nothing to do in this step: watch, then press Next"), "info")
             return
         try:
             self.hint = self.match.state.parse_move(self.step.expect[0])
         except IllegalMove:
             self.hint = None
-        self.say("Hint: " + (self.step.hint or self.step.expect[0]), "info", 5)
+        # A hint from the file is words (translated); without one, the move itself
+        # (notation, the same in every language).
+        hint = _(self.step.hint) if self.step.hint else self.step.expect[0]
+        self.say(_("Hint: {hint}").format(hint=hint), "info", 5)
 
     # -- the person's actions ----------------------------------------------------------
     def try_move(self, move) -> bool:
         if self.phase != "doing":
             self.say(
-                "Press Next to go on" if self.phase == "done" else "Watch for a moment", "info"
+                _("Press Next to go on") if self.phase == "done" else _("Watch for a moment"),
+                "info",
             )
             return False
         verdict = judge(self.tutorial, self.step, self.match.state, move)
@@ -321,7 +331,7 @@ class TutorialMixin:
             return
         if not self.script:
             self.phase = "done"
-            self.result = self.step.done or self.result
+            self.result = _(self.step.done) if self.step.done else self.result
             self.app.sound.play("win" if self.step.claims.get("winner") is not None else "place")
             return
         self.script_wait -= 1
@@ -334,7 +344,13 @@ class TutorialMixin:
             move = m.parse(text)
             new = m.submit(move)
         except IllegalMove as exc:  # a damaged file: say so and let the person move on
-            self.say(f"The tutorial's move {text!r} is refused: {exc}", "error", 8)
+            self.say(
+                _("The tutorial's move {move} is refused: {reason}").format(
+                    move=repr(text), reason=exc
+                ),
+                "error",
+                8,
+            )
             self.script.clear()
             return
         self._after_move(old, new, move, seat)
@@ -424,9 +440,11 @@ class TutorialMixin:
             width=3,
             radius=12,
         )
-        progress = f"Learn · {self.step_index + 1} of {len(self.tutorial.steps)}"
         if self.step.watch_only and not done:
-            progress += " · watch"
+            progress = _("Learn · {step} of {count} · watch")
+        else:
+            progress = _("Learn · {step} of {count}")
+        progress = progress.format(step=self.step_index + 1, count=len(self.tutorial.steps))
         draw_text(
             surface,
             progress,
@@ -437,12 +455,12 @@ class TutorialMixin:
         )
         font = theme.font(CAPTION_SIZE, "regular")
         colour = theme["good"] if done else theme["text"]
-        lines = self.caption_lines(self.result if done else self.step.caption)
+        lines = self.caption_lines(self.result if done else _(self.step.caption))
         top = CARD.centery - (CAPTION_LINE * min(3, len(lines))) // 2
         for i, line in enumerate(lines[:3]):
             draw_text(surface, line, font, colour, (CARD.x + 14, top + CAPTION_LINE * i))
         for name, rect in self.tutorial_buttons().items():
-            label = {"next": "Next  ›", "skip": "Skip  »", "back": "‹  Back"}[name]
+            label = {"next": _("Next  ›"), "skip": _("Skip  »"), "back": _("‹  Back")}[name]
             primary = name == "next"
             draw_panel(
                 surface,
@@ -464,7 +482,7 @@ class TutorialMixin:
                 "center",
             )
             # the keyboard's and the controller's way to the same button
-            keys = {"next": "Enter · A", "skip": "PgDn · RB", "back": "PgUp · LB"}[name]
+            keys = {"next": _("Enter · A"), "skip": _("PgDn · RB"), "back": _("PgUp · LB")}[name]
             draw_text(
                 surface,
                 keys,

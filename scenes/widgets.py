@@ -20,6 +20,7 @@ from typing import Callable, Sequence
 import pygame
 import pygame_gui
 
+from game import i18n
 from scenes.focus import nearest, wrap_around
 from scenes.input import PAUSE_KEY
 from scenes.scene import LOGICAL_SIZE, TICK, Scene
@@ -192,6 +193,9 @@ def draw_text(
     """Blit one line of text; ``anchor`` is a pygame.Rect attribute name.  Text wider
     than ``max_width`` is shortened with an ellipsis (fit_text) rather than clipped.
     ``box`` is the room the layout gave the line (for TEXT_LOG's checks)."""
+    fallback = theme_module.FALLBACK.get(font)
+    if fallback is not None and not theme_module.covers(fallback[0], text):
+        font = fallback[1]  # a heading with a letter the heading font lacks
     if max_width is not None and text_width(font, text) > max_width:
         # A bigger text size in a box with no room for it: the line steps back towards
         # the size its layout was drawn for before anything is cut.
@@ -653,28 +657,35 @@ def follow_look(ui: pygame_gui.UIManager, theme, seen: int) -> int:
 
 
 def fit_buttons(ui: pygame_gui.UIManager, theme) -> None:
-    """Buttons whose label no longer fits at a bigger text size get a smaller font,
-    stepping back towards the designed size (a fixed-size button on a play screen
-    has no room to grow); a label that fits is left alone."""
-    if theme.text_scale <= 1:
-        return
-    fonts = ui.get_theme().get_font_dictionary()
+    """Buttons whose label does not fit get a smaller font: at a bigger text size it
+    steps back towards the designed size (a fixed-size button on a play screen has no
+    room to grow), and a long translation ("Barrierefreiheit" on a settings tab) may
+    go down to 80 % of the designed size before anything is cut.  A label that fits
+    is left alone; each button is measured again only when its text, width or the
+    look changed."""
+    fonts = None
     for el in ui.get_sprite_group().sprites():
         if not isinstance(el, pygame_gui.elements.UIButton) or not el.text:
             continue
+        seen = (el.text, el.rect.w, theme.generation)
+        if getattr(el, "_fit_seen", None) == seen:
+            continue
+        el._fit_seen = seen
         font = getattr(el, "font", None)
         if font is None or font.size(el.text)[0] <= el.rect.w - 12:
             continue
         size = font.point_size if hasattr(font, "point_size") else None
         if not size:
             continue
-        base = round(size / theme.text_scale)
-        for step in range(size - 1, base - 1, -1):
+        designed = round(size / theme.text_scale)
+        floor = min(designed, max(1, round(designed * 0.8)))
+        fonts = fonts or ui.get_theme().get_font_dictionary()
+        for step in range(size - 1, floor - 1, -1):
             with warnings.catch_warnings():
                 # pygame-gui loads a size it has not seen yet, and says so: expected here.
                 warnings.simplefilter("ignore", UserWarning)
                 smaller = fonts.find_font(step, "noto_sans", bold=True)
-            if smaller.size(el.text)[0] <= el.rect.w - 12 or step == base:
+            if smaller.size(el.text)[0] <= el.rect.w - 12 or step == floor:
                 el.font = smaller
                 el.rebuild()
                 break
@@ -701,6 +712,7 @@ class MenuScene(Scene):
         super().__init__(app)
         self.ui = GuiManager(app, enable_live_theme_updates=False)
         self.ui_look = app.theme.generation
+        self.ui_language = i18n.generation()
         self.controls: list[Control] = []
         self.focus_index = -1
         self._by_element: dict[int, Control] = {}
@@ -905,12 +917,34 @@ class MenuScene(Scene):
 
     def update(self) -> None:
         super().update()
+        self.follow_language()
         self.ui.update(TICK)
+
+    def follow_language(self) -> None:
+        """Relabel once after the language changed (Settings > Language): the screens
+        below the settings are rebuilt when they come back on top, before they are
+        drawn."""
+        if self.ui_language != i18n.generation():
+            self.ui_language = i18n.generation()
+            self.relabel()
+
+    def relabel(self) -> None:
+        """Build the widgets again in the new language, the focus kept where it was.
+        A screen that builds its controls in ``build()`` needs nothing more; one that
+        builds them elsewhere overrides this."""
+        build = getattr(self, "build", None)
+        if not callable(build):
+            return
+        focus = self.focus_index
+        build()
+        if 0 <= focus < len(self.controls):
+            self.set_focus(focus)
 
     def draw_background(self, surface: pygame.Surface) -> None:
         starfield_background(surface, self.app.theme, self.ticks)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.follow_language()
         self.ui_look = follow_look(self.ui, self.app.theme, self.ui_look)
         fit_buttons(self.ui, self.app.theme)
         self.draw_background(surface)

@@ -35,6 +35,19 @@ def scratch_home(tmp_path, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """Every test starts in English whatever the machine's locale (a German desktop
+    would otherwise change every label a test reads), and a test that switches the
+    language (the pseudo-locale sweep, the settings) leaves English behind."""
+    from game import i18n
+
+    monkeypatch.setenv("LANGUAGE", "en")
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
 def draw_last_tick_only(monkeypatch):
     """A test sees the screen only after run_ticks returns, so every App a test makes
     draws only the last tick of a batch: a whole-game run ticks thousands of frames no

@@ -67,6 +67,42 @@ def ensure_venv(extras: str = "") -> Path:
     return py
 
 
+LOCALE = ROOT / "game" / "locale"
+
+
+def catalogues_stale() -> bool:
+    """A language whose compiled catalogue (.mo) is missing or older than one of its
+    sources (its .po and the parts parallel branches write).  Standard library only,
+    so the check costs nothing on a start where all is built."""
+    if not LOCALE.is_dir():
+        return False
+    for lang in LOCALE.iterdir():
+        po = lang / "LC_MESSAGES" / "crystal_arcade.po"
+        sources = [p for p in [po, *sorted((lang / "parts").glob("*.po"))] if p.is_file()]
+        if not sources:
+            continue
+        mo = po.with_suffix(".mo")
+        try:
+            built = mo.stat().st_mtime
+        except OSError:
+            return True
+        if any(p.stat().st_mtime > built for p in sources):
+            return True
+    return False
+
+
+def compile_catalogues(py: Path) -> None:
+    """Build the .mo files the game loads when a .po changed (they are never checked
+    in): quiet, and no process at all when they are up to date."""
+    if not catalogues_stale():
+        return
+    code = subprocess.call(
+        [str(py), str(ROOT / "tools" / "i18n.py"), "compile", "--if-stale", "--quiet"], cwd=ROOT
+    )
+    if code != 0:
+        print("Compiling the translations failed (above); the game shows English.", flush=True)
+
+
 def run(py: Path, args: list[str], env: dict | None = None) -> int:
     """Run the venv's python with ``args``, passing Ctrl+C through quietly."""
     try:

@@ -81,6 +81,10 @@ def build(dist: Path, work: Path, py: str) -> Path:
             f"{ROOT / 'assets'}{sep}assets",
             "--add-data",
             f"{ROOT / 'seeds'}{sep}seeds",
+            # The translations (compiled just before, see main): game/i18n.py finds
+            # them beside itself.
+            "--add-data",
+            f"{ROOT / 'game' / 'locale'}{sep}game/locale",
             "--hidden-import",
             "assets",
             "--hidden-import",
@@ -159,6 +163,10 @@ def main(argv=None) -> int:
         from _bootstrap import ensure_venv
 
         py = str(ensure_venv("app"))
+    # Every language's .mo, built fresh from its .po (they are never checked in).
+    subprocess.run(
+        [py, str(ROOT / "tools" / "i18n.py"), "compile", "--quiet"], check=True, cwd=ROOT
+    )
     exe = build(args.dist, args.work, py)
     print(f"Built {exe}")
     if args.smoke:

@@ -9,8 +9,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bootstrap import ensure_venv, run  # noqa: E402
+from _bootstrap import compile_catalogues, ensure_venv, run  # noqa: E402
 
 if __name__ == "__main__":
     py = ensure_venv("")
+    compile_catalogues(py)
     sys.exit(run(py, ["-m", "scenes.boot", *sys.argv[1:]]))

@@ -63,6 +63,9 @@ def window_size(text: str) -> tuple[int, int]:
     return w, h
 
 
+LANGUAGE = "en"  # --language
+
+
 def capture(app) -> pygame.Surface:
     """What a player sees: the canvas, or with --size the window, bars included."""
     return app.canvas if WINDOW_SIZE is None else app.window_view()
@@ -75,7 +78,9 @@ def make_app(colour_blind: bool = False, kiosk: bool = False, look: dict | None 
 
     home = Path(tempfile.mkdtemp(prefix="crystal-shot-"))
     paths = Paths(home / "config", home / "data", home / "logs")
-    settings = Settings(colour_blind=colour_blind, **(look or {}))
+    # The language given (--language), English by default: a screenshot does not
+    # change with the machine's locale.
+    settings = Settings(colour_blind=colour_blind, language=LANGUAGE, **(look or {}))
     app = make_app(headless=True, settings=settings, paths=paths, kiosk=kiosk)
     if WINDOW_SIZE is not None:
         app.resize(WINDOW_SIZE)
@@ -445,9 +450,16 @@ def main(argv=None) -> int:
         metavar="WxH",
         help="show the screen in a window of this size (bars included), e.g. 1080x1920",
     )
+    p.add_argument(
+        "--language",
+        default="en",
+        metavar="CODE",
+        help="the language to show: en (default), de, or pseudo (the test locale)",
+    )
     args = p.parse_args(argv)
-    global WINDOW_SIZE
+    global WINDOW_SIZE, LANGUAGE
     WINDOW_SIZE = args.size
+    LANGUAGE = args.language
     if args.screen == "proof":
         return proof(args.out)
     if args.screen == "all":

@@ -29,7 +29,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bootstrap import ensure_venv, run  # noqa: E402
+from _bootstrap import compile_catalogues, ensure_venv, run  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -110,6 +110,7 @@ def pytest_args(argv: list[str]) -> list[str]:
 
 if __name__ == "__main__":
     py = ensure_venv("test")
+    compile_catalogues(py)
     env = dict(os.environ)
     env["SDL_VIDEODRIVER"] = "dummy"
     env["SDL_AUDIODRIVER"] = "dummy"
