@@ -1081,7 +1081,8 @@ def _validate(players: int, options: Mapping) -> None:
 
 
 def _seat_names(n: int) -> tuple[str, ...]:
-    return SEAT_NAMES[:n]
+    # The names as shown, in the current language (every caller draws them).
+    return tuple(seat_name(i) for i in range(n))
 
 
 SPEC = GameSpec(

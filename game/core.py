@@ -413,7 +413,7 @@ class GameSpec:
     # bots (the bots import the engine); game.registry joins the two.
     bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
     seat_names: Callable[[int], tuple[str, ...]] = field(
-        default=lambda n: tuple(f"Player {i + 1}" for i in range(n))
+        default=lambda n: tuple(_("Player {n}").format(n=i + 1) for i in range(n))
     )
     tournament_clock: ClockPreset | None = None
     # "move": apply state.timeout_move(seat) when the clock runs out.

@@ -897,7 +897,7 @@ class FormationState:
     # -- read-only helpers for screens ------------------------------------------------
     @property
     def seat_names(self) -> tuple[str, ...]:
-        return SEAT_NAMES[: self.players]
+        return tuple(seat_name(i) for i in range(self.players))
 
     def cells(self) -> tuple[Cell, ...]:
         return self.geo.cells
@@ -1011,7 +1011,8 @@ def move_bound(players: int, options: Mapping) -> int:
 
 
 def seat_names(n: int) -> tuple[str, ...]:
-    return SEAT_NAMES[:n]
+    # The names as shown, in the current language (every caller draws them).
+    return tuple(seat_name(i) for i in range(n))
 
 
 SPEC = GameSpec(

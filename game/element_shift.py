@@ -1253,7 +1253,7 @@ def _validate(players: int, options: Mapping) -> None:
 
 
 def _seat_names(n: int) -> tuple[str, ...]:
-    return tuple(f"Player {i + 1}" for i in range(n))
+    return tuple(_("Player {n}").format(n=i + 1) for i in range(n))
 
 
 SPEC = GameSpec(
