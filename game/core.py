@@ -61,7 +61,8 @@ def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
     """
     if not isinstance(text, str):
         # Never repr() a foreign object: its repr may say anything, at any length.
-        return "something that is not text"
+        return _("something that is not text")
+
     out: list[str] = []
     used = 0
     for ch in text:

@@ -470,8 +470,9 @@ class Match:
                 ):
                     # Nothing could run out here, so nothing played for the clock.
                     raise IllegalMove(
-                        "it is marked as played by the clock, but no clock ran at that moment"
+                        _("it is marked as played by the clock, but no clock ran at that moment")
                     )
+
                 if by_clock:
                     new = apply_timeout(match.state, move)
                 else:

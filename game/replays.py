@@ -129,7 +129,8 @@ def summarise(path: Path, recent: bool, games=None) -> ReplayInfo:
     except ReplayError as exc:
         problem = str(exc)
     except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError, OSError):
-        problem = "it is damaged"
+        problem = _("it is damaged")
+
     try:
         mtime = path.stat().st_mtime
     except (OSError, ValueError):

@@ -301,14 +301,25 @@ def load_tutorial(game_id: str, text: str | None = None) -> Tutorial:
         try:
             text = (resources.files("seeds") / name).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise TutorialError(f"{name} could not be read ({exc.__class__.__name__})") from None
+            raise TutorialError(
+                _("{file} could not be read ({problem})").format(
+                    file=name, problem=exc.__class__.__name__
+                )
+            ) from None
     try:
         data = parse_json(text)  # depth, number and size checks: game.files
     except FileProblem as exc:
-        raise TutorialError(f"{name} could not be used: {exc}") from None
+        raise TutorialError(
+            _("{file} could not be used: {problem}").format(file=name, problem=exc)
+        ) from None
     tutorial = parse_tutorial(data, name)
     if tutorial.game != game_id:
-        raise TutorialError(f"{name} holds the tutorial of {tutorial.game!r}, not {game_id!r}")
+        raise TutorialError(
+            _("{file} holds the tutorial of {other}, not {game}").format(
+                file=name, other=repr(tutorial.game), game=repr(game_id)
+            )
+        )
+
     return tutorial
 
 
