@@ -12,6 +12,7 @@ from pathlib import Path
 
 from game.match import Match, ReplayError
 from game.saves import Paths, SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
+from game.i18n import _
 
 
 def save(match: Match, paths: Paths) -> str | None:
@@ -23,7 +24,7 @@ def save(match: Match, paths: Paths) -> str | None:
             return None
         write_json_atomic(paths.autosave, match.to_replay())
     except SaveError as exc:
-        return f"Autosave is off: {exc}"
+        return _("Autosave is off: {problem}").format(problem=exc)
     return None
 
 
@@ -42,15 +43,19 @@ def load(paths: Paths, games=None) -> tuple[Match | None, str | None]:
     try:
         data = read_json(paths.autosave)
     except UnreadableFile as exc:
-        return None, f"The saved game could not be resumed: {exc}"
+        return None, _("The saved game could not be resumed: {problem}").format(problem=exc)
     if data is None:
         return None, None
     try:
         match = Match.from_replay(data, games)
     except ReplayError as exc:
         aside = set_aside(paths.autosave)
-        where = f" It was moved to {aside.name}." if aside else ""
-        return None, f"The saved game could not be resumed: {exc}.{where}"
+        if aside:
+            text = _("The saved game could not be resumed: {problem}. It was moved to {aside}.")
+        else:
+            text = _("The saved game could not be resumed: {problem}.")
+        return None, text.format(problem=exc, aside=aside.name if aside else "")
+
     if match.is_over():
         clear(paths)
         return None, None
@@ -75,5 +80,6 @@ def load_replay(path: Path, games=None) -> Match:
     except UnreadableFile as exc:
         raise ReplayError(str(exc)) from None
     if data is None:
-        raise ReplayError(f"there is no file {path}")
+        raise ReplayError(_("there is no file {file}").format(file=path))
+
     return Match.from_replay(data, games)

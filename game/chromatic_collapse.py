@@ -75,26 +75,56 @@ from game.core import (
     state_reader,
 )
 from game.grid import cell_name as grid_cell_name
+from game.i18n import N_, _, ngettext
 
 # --- sides, colours, directions ----------------------------------------------------
 
 DIAMOND, CIRCLE = 0, 1
-SEAT_NAMES = ("Diamond", "Circle")
+SEAT_NAMES = (N_("Diamond"), N_("Circle"))
 COLOURS = ("red", "blue", "green", "yellow")
 COLOUR_LETTERS = "RBGY"  # diagrams: Diamond upper case, Circle lower case
 
 # Clockwise from north; direction d and d+4 are opposite and share an axis (d % 4).
 DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 DIRECTION_NAMES = (
-    "north",
-    "north-east",
-    "east",
-    "south-east",
-    "south",
-    "south-west",
-    "west",
-    "north-west",
+    N_("north"),
+    N_("north-east"),
+    N_("east"),
+    N_("south-east"),
+    N_("south"),
+    N_("south-west"),
+    N_("west"),
+    N_("north-west"),
 )
+# Whole sentences per colour: languages inflect the colour with the noun.
+_FIRST_MOVE = (
+    N_("First move: a red piece"),
+    N_("First move: a blue piece"),
+    N_("First move: a green piece"),
+    N_("First move: a yellow piece"),
+)
+_FIRST_MOVE_FALLBACK = (
+    N_("First move: any piece (no red piece can move)"),
+    N_("First move: any piece (no blue piece can move)"),
+    N_("First move: any piece (no green piece can move)"),
+    N_("First move: any piece (no yellow piece can move)"),
+)
+_PIECE_IS = (
+    N_("{cell} is red"),
+    N_("{cell} is blue"),
+    N_("{cell} is green"),
+    N_("{cell} is yellow"),
+)
+
+
+def seat_name(seat: int) -> str:
+    """The side's name as shown (SEAT_NAMES are data: 'start Diamond' in any language)."""
+    return _(SEAT_NAMES[seat])
+
+
+def direction_name(d: int) -> str:
+    return _(DIRECTION_NAMES[d])
+
 
 SIZE = 8
 SUDDEN_DEATH_TURN = 50  # first removal turn; then every SUDDEN_DEATH_EVERY turns
@@ -301,7 +331,7 @@ def second_move_directions(first_direction: int) -> tuple[int, int, int]:
 def _join_words(words: list[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    return _("{some} or {last}").format(some=", ".join(words[:-1]), last=words[-1])
 
 
 # --- actions -------------------------------------------------------------------------
@@ -378,14 +408,18 @@ def parse_cell(text: str) -> int:
     """``"e4"`` -> square index; IllegalMove with a readable reason otherwise."""
     t = text.strip().lower()
     if not re.fullmatch(r"[a-z][0-9]{1,2}", t):
-        raise IllegalMove(f"{quoted(text)} is not a square (write a file and a rank, like e4)")
+        raise IllegalMove(
+            _("{square} is not a square (write a file and a rank, like e4)").format(
+                square=quoted(text)
+            )
+        )
     col = ord(t[0]) - ord("a")
     rank = int(t[1:])
     if not (0 <= col < SIZE and 1 <= rank <= SIZE):
-        raise IllegalMove(f"{t} is off the board (files a-h, ranks 1-8)")
+        raise IllegalMove(_("{square} is off the board (files a-h, ranks 1-8)").format(square=t))
     sq = (SIZE - rank) * SIZE + col
     if sq in CORNERS:
-        raise IllegalMove(f"{t} is a missing corner of the board")
+        raise IllegalMove(_("{square} is a missing corner of the board").format(square=t))
     return sq
 
 
@@ -446,10 +480,10 @@ class CollapseState:
 
     def apply(self, move) -> "CollapseState":
         if self.phase == "over":
-            raise IllegalMove("The game is over")
+            raise IllegalMove(_("The game is over"))
         if isinstance(move, TimeLoss):
             raise IllegalMove(
-                "Losing on time is the clock's action: it happens only when a reserve runs out"
+                _("Losing on time is the clock's action: it happens only when a reserve runs out")
             )
         problem = self.why_illegal(move)
         if problem is not None:
@@ -509,19 +543,20 @@ class CollapseState:
         is empty (``apply`` refuses it: nobody may choose to lose on time).  The choice
         of starting side is part of the chooser's time, so it applies in setup too."""
         if self.phase == "over":
-            raise IllegalMove("The game is over")
+            raise IllegalMove(_("The game is over"))
         if not isinstance(move, TimeLoss):
             return self.apply(move)
         if move.seat != self.to_move:
             raise IllegalMove(
-                f"Only the player on the move can lose on time, and that is "
-                f"{SEAT_NAMES[self.to_move]}"
+                _("Only the player on the move can lose on time, and that is {side}").format(
+                    side=seat_name(self.to_move)
+                )
             )
         return replace(
             self,
             phase="over",
             winner=1 - move.seat,
-            reason=f"{SEAT_NAMES[move.seat]} ran out of time",
+            reason=_("{side} ran out of time").format(side=seat_name(move.seat)),
         )
 
     def timeout_move(self, seat: int):
@@ -533,16 +568,26 @@ class CollapseState:
 
     def parse_move(self, text: str):
         t = " ".join(move_text(text).strip().lower().split())
-        hint = "write a move like b1-b3, a capture like b1xd3, a removal like x e5"
         if not t:
-            raise IllegalMove(f"An empty move: {hint}")
+            raise IllegalMove(
+                _(
+                    "An empty move: write a move like b1-b3, a capture like b1xd3, a removal like x e5"
+                )
+            )
         if len(t) > 40:
-            raise IllegalMove(f"That is not a move: {hint}")
+            raise IllegalMove(
+                _(
+                    "That is not a move: write a move like b1-b3, a capture like b1xd3, "
+                    "a removal like x e5"
+                )
+            )
         m = _SEAT_RE.match(t)
         if m:
             names = [n.lower() for n in SEAT_NAMES]
             if m.group(2) not in names:
-                raise IllegalMove(f"{quoted(m.group(2))} is not a side: Diamond or Circle")
+                raise IllegalMove(
+                    _("{word} is not a side: Diamond or Circle").format(word=quoted(m.group(2)))
+                )
             seat = names.index(m.group(2))
             return Start(seat) if m.group(1) == "start" else TimeLoss(seat)
         m = _REMOVE_RE.match(t)
@@ -553,9 +598,16 @@ class CollapseState:
             frm, to = parse_cell(m.group(1)), parse_cell(m.group(3))
             enemy_there = self.board[to] != EMPTY and code_seat(self.board[to]) != self.to_move
             if m.group(2) == "x" and not enemy_there:
-                raise IllegalMove(f"There is no enemy piece on {cell_name(to)} to capture")
+                raise IllegalMove(
+                    _("There is no enemy piece on {square} to capture").format(square=cell_name(to))
+                )
             return Slide(frm, to, enemy_there)
-        raise IllegalMove(f"Cannot read {quoted(text)}: {hint}")
+        raise IllegalMove(
+            _(
+                "Cannot read {text}: write a move like b1-b3, a capture like b1xd3, "
+                "a removal like x e5"
+            ).format(text=quoted(text))
+        )
 
     def to_json(self) -> dict:
         return {
@@ -641,33 +693,38 @@ class CollapseState:
         if all(joined):
             if sizes[0] != sizes[1]:
                 w = 0 if sizes[0] > sizes[1] else 1
-                why = (
-                    f"Both sides are connected; {SEAT_NAMES[w]}'s group of {sizes[w]} "
-                    f"beats {sizes[1 - w]}"
+                why = _("Both sides are connected; {side}'s group of {n} beats {m}").format(
+                    side=seat_name(w), n=sizes[w], m=sizes[1 - w]
                 )
             else:
                 w = actor
-                why = (
-                    f"Both sides are connected with {sizes[0]} pieces; "
-                    f"{SEAT_NAMES[w]} made the last move"
-                )
+                why = _(
+                    "Both sides are connected with {n} pieces; {side} made the last move"
+                ).format(n=sizes[0], side=seat_name(w))
         else:
             w = 0 if joined[0] else 1
             if sizes[w] == 1:
-                why = f"{SEAT_NAMES[w]} has a single piece left, which counts as connected"
+                why = _("{side} has a single piece left, which counts as connected").format(
+                    side=seat_name(w)
+                )
             else:
-                why = f"{SEAT_NAMES[w]} connected all of its {sizes[w]} pieces"
+                why = _("{side} connected all of its {n} pieces").format(
+                    side=seat_name(w), n=sizes[w]
+                )
         return replace(self, phase="over", winner=w, reason=why)
 
     def _check_stuck(self) -> "CollapseState":
         if self.phase in ("first", "second") and not self._step_slides:
             seat = self.to_move
-            which = "a second move" if self.phase == "second" else "a move"
+            if self.phase == "second":
+                why = _("{side} cannot make a second move and loses")
+            else:
+                why = _("{side} cannot make a move and loses")
             return replace(
                 self,
                 phase="over",
                 winner=1 - seat,
-                reason=f"{SEAT_NAMES[seat]} cannot make {which} and loses",
+                reason=why.format(side=seat_name(seat)),
             )
         return self
 
@@ -730,28 +787,28 @@ class CollapseState:
 
     def step_banner(self) -> str:
         """One line telling the player on turn what this step asks of them."""
-        who = SEAT_NAMES[self.to_move]
+        who = seat_name(self.to_move)
         if self.phase == "over":
             return self.reason
         if self.phase == "setup":
-            return f"{who} has the Advantage: choose the side that starts"
+            return _("{side} has the Advantage: choose the side that starts").format(side=who)
         if self.phase == "remove":
-            return (
-                f"Sudden death: {who} removes one {SEAT_NAMES[1 - self.to_move]} "
-                "piece before moving"
+            return _("Sudden death: {side} removes one {other} piece before moving").format(
+                side=who, other=seat_name(1 - self.to_move)
             )
         if self.phase == "first":
             if self.last_colour < 0:
-                return "First move: any piece (first turn of the game)"
-            colour = COLOURS[self.last_colour]
+                return _("First move: any piece (first turn of the game)")
             if self._colour_fallback():
-                return f"First move: any piece (no {colour} piece can move)"
-            return f"First move: a {colour} piece"
+                return _(_FIRST_MOVE_FALLBACK[self.last_colour])
+            return _(_FIRST_MOVE[self.last_colour])
         dirs = second_move_directions(self.first_direction)
-        names = [DIRECTION_NAMES[dirs[1]], DIRECTION_NAMES[dirs[2]], DIRECTION_NAMES[dirs[0]]]
+        names = [direction_name(dirs[1]), direction_name(dirs[2]), direction_name(dirs[0])]
         if self._direction_fallback():
-            return f"Second move: any direction (no other piece can move {_join_words(names)})"
-        return f"Second move: {_join_words(names)}"
+            return _("Second move: any direction (no other piece can move {directions})").format(
+                directions=_join_words(names)
+            )
+        return _("Second move: {directions}").format(directions=_join_words(names))
 
     def movable_squares(self) -> list[int]:
         return sorted({s[0] for s in self._step_slides})
@@ -764,19 +821,19 @@ class CollapseState:
     def piece_note(self, sq: int) -> str | None:
         """Why the piece on ``sq`` may not move this step; None when it may."""
         if self.phase not in ("first", "second"):
-            return None if self.phase != "over" else "The game is over"
+            return None if self.phase != "over" else _("The game is over")
         code = self.board[sq]
         if code == EMPTY:
-            return f"There is no piece on {cell_name(sq)}"
+            return _("There is no piece on {square}").format(square=cell_name(sq))
         if code_seat(code) != self.to_move:
-            return f"That is a {SEAT_NAMES[code_seat(code)]} piece"
+            return _("That is a {side} piece").format(side=seat_name(code_seat(code)))
         if any(s[0] == sq for s in self._step_slides):
             return None
         if self.phase == "second" and sq == self.first_to:
-            return "This piece has already moved this turn"
+            return _("This piece has already moved this turn")
         own_slides = [s for s in self._all_slides if s[0] == sq]
         if not own_slides:
-            return "This piece has no legal move"
+            return _("This piece has no legal move")
         if self.phase == "first":
             return self.step_banner()
         return self.step_banner()
@@ -785,80 +842,101 @@ class CollapseState:
         """A sentence saying why ``move`` is refused now, or None when it is legal."""
         phase = self.phase
         if phase == "over":
-            return "The game is over"
+            return _("The game is over")
         if isinstance(move, Start):
             if phase != "setup":
-                return "The starting side has already been chosen"
+                return _("The starting side has already been chosen")
             if move.seat not in (DIAMOND, CIRCLE):
-                return "Choose Diamond or Circle to start"
+                return _("Choose Diamond or Circle to start")
             return None
         if phase == "setup":
-            return (
-                f"First {SEAT_NAMES[self.to_move]} chooses the starting side "
-                "(start Diamond or start Circle)"
-            )
+            return _(
+                "First {side} chooses the starting side (start Diamond or start Circle)"
+            ).format(side=seat_name(self.to_move))
         if isinstance(move, Remove):
             if phase != "remove":
-                return "A piece may only be removed at the start of a sudden-death turn"
+                return _("A piece may only be removed at the start of a sudden-death turn")
             code = self.board[move.square] if 0 <= move.square < 64 else EMPTY
             if code == EMPTY:
-                return f"There is no piece on {cell_name(move.square)} to remove"
+                return _("There is no piece on {square} to remove").format(
+                    square=cell_name(move.square)
+                )
             if code_seat(code) == self.to_move:
-                return "Remove one of your opponent's pieces, not your own"
+                return _("Remove one of your opponent's pieces, not your own")
             return None
         if not isinstance(move, Slide):
-            return f"{quoted(str(move))} is not a Chromatic Collapse move"
+            return _("{move} is not a Chromatic Collapse move").format(move=quoted(str(move)))
         if phase == "remove":
-            return (
-                f"Sudden death: first remove one {SEAT_NAMES[1 - self.to_move]} piece (like x e5)"
+            return _("Sudden death: first remove one {side} piece (like x e5)").format(
+                side=seat_name(1 - self.to_move)
             )
         frm, to = move.frm, move.to
         if not (0 <= frm < 64 and 0 <= to < 64):
-            return "That square is off the board"
+            return _("That square is off the board")
         name_f, name_t = cell_name(frm), cell_name(to)
         code = self.board[frm]
         if code == EMPTY:
-            return f"There is no piece on {name_f}"
+            return _("There is no piece on {square}").format(square=name_f)
         if code_seat(code) != self.to_move:
-            return f"The piece on {name_f} belongs to {SEAT_NAMES[code_seat(code)]}"
+            return _("The piece on {square} belongs to {side}").format(
+                square=name_f, side=seat_name(code_seat(code))
+            )
         if phase == "second" and frm == self.first_to:
-            return f"The piece on {name_f} has already moved this turn"
+            return _("The piece on {square} has already moved this turn").format(square=name_f)
         if to in CORNERS:
-            return f"{name_t} is a missing corner of the board"
+            return _("{square} is a missing corner of the board").format(square=name_t)
         found = direction_between(frm, to)
         if found is None:
-            return f"{name_t} is not in a straight line (rank, file or diagonal) from {name_f}"
+            return _("{to} is not in a straight line (rank, file or diagonal) from {frm}").format(
+                to=name_t, frm=name_f
+            )
         d, n = found
         own, enemy = self._masks[self.to_move], self._masks[1 - self.to_move]
         k = slide_distance(own, enemy, frm, d, self.ray_count)
         if n != k:
-            where = (
-                "ahead of it, itself included"
-                if self.ray_count
-                else f"on its {('file', 'diagonal', 'rank', 'diagonal')[d & 3]}"
-            )
-            return (
-                f"The piece on {name_f} must go exactly {k} square{'s' * (k != 1)} "
-                f"{DIRECTION_NAMES[d]}: there {'are' if k != 1 else 'is'} {k} "
-                f"piece{'s' * (k != 1)} {where}"
-            )
+            if self.ray_count:
+                text = ngettext(
+                    "The piece on {square} must go exactly {k} square {direction}: "
+                    "there is {k} piece ahead of it, itself included",
+                    "The piece on {square} must go exactly {k} squares {direction}: "
+                    "there are {k} pieces ahead of it, itself included",
+                    k,
+                )
+            else:
+                text = ngettext(
+                    "The piece on {square} must go exactly {k} square {direction}: "
+                    "there is {k} piece on its {line}",
+                    "The piece on {square} must go exactly {k} squares {direction}: "
+                    "there are {k} pieces on its {line}",
+                    k,
+                )
+            line = (N_("file"), N_("diagonal"), N_("rank"), N_("diagonal"))[d & 3]
+            return text.format(square=name_f, k=k, direction=direction_name(d), line=_(line))
         for sq in RAYS[frm][d][: k - 1]:
             if (enemy >> sq) & 1:
-                return f"The way is blocked by a {SEAT_NAMES[1 - self.to_move]} piece on {cell_name(sq)}"
+                return _("The way is blocked by a {side} piece on {square}").format(
+                    side=seat_name(1 - self.to_move), square=cell_name(sq)
+                )
         if (own >> to) & 1:
-            return f"{name_t} holds one of your own pieces"
+            return _("{square} holds one of your own pieces").format(square=name_t)
         if (frm, d, to) in self._step_slides:
             return None
         if phase == "first":
-            return f"{self.step_banner()} ({name_f} is {COLOURS[code_colour(code)]})"
-        return f"{self.step_banner()} ({name_f}-{name_t} goes {DIRECTION_NAMES[d]})"
+            return _("{banner} ({why})").format(
+                banner=self.step_banner(),
+                why=_(_PIECE_IS[code_colour(code)]).format(cell=name_f),
+            )
+        return _("{banner} ({move} goes {direction})").format(
+            banner=self.step_banner(), move=f"{name_f}-{name_t}", direction=direction_name(d)
+        )
 
     def path(self, move: Slide) -> SlidePath:
         """The squares a slide passes (start and landing included), the own pieces it
         jumps and the piece it captures, for animation."""
         found = direction_between(move.frm, move.to)
         if found is None:
-            raise IllegalMove(f"{move} is not a straight line")
+            raise IllegalMove(_("{move} is not a straight line").format(move=move))
+
         d, n = found
         squares = (move.frm,) + RAYS[move.frm][d][:n]
         jumped = tuple(sq for sq in squares[1:-1] if self.board[sq] != EMPTY)
@@ -1003,32 +1081,37 @@ def _validate(players: int, options: Mapping) -> None:
 
 
 def _seat_names(n: int) -> tuple[str, ...]:
-    return SEAT_NAMES[:n]
+    # The names as shown, in the current language (every caller draws them).
+    return tuple(seat_name(i) for i in range(n))
 
 
 SPEC = GameSpec(
     id="chromatic-collapse",
     title="Chromatic Collapse",
-    tagline="Slide Lines-of-Action style under colour and direction rules; join all your pieces.",
+    tagline=N_(
+        "Slide Lines-of-Action style under colour and direction rules; join all your pieces."
+    ),
     min_players=2,
     max_players=2,
     default_players=2,
     options=(
         Option(
             "ray_count",
-            "Ray count",
+            N_("Ray count"),
             "bool",
             False,
-            help="A piece moves as many squares as there are pieces from it onward in "
-            "the direction of travel, instead of on the whole line.",
+            help=N_(
+                "A piece moves as many squares as there are pieces from it onward in "
+                "the direction of travel, instead of on the whole line."
+            ),
         ),
         Option(
             "advantage",
-            "Advantage",
+            N_("Advantage"),
             "choice",
             "Diamond",
             SEAT_NAMES,
-            help="The side that chooses who starts.",
+            help=N_("The side that chooses who starts."),
         ),
     ),
     new_state=new_state,

@@ -107,6 +107,7 @@ from game.core import (
     state_reader,
 )
 from game.grid import cell_name as grid_cell_name
+from game.i18n import N_, _, pgettext
 
 # --- the board ------------------------------------------------------------------------
 
@@ -124,7 +125,33 @@ PAIR_NAMES = tuple(f"{COLOURS[a]}-{COLOURS[b]}" for a, b in PAIRS)
 LAYOUTS = ("crossroads", "open", "scattered")
 TARGET_POINTS = 3
 ANSWER_SECONDS = 120.0
-SEAT_NAMES = ("Player 1", "Player 2")
+SEAT_NAMES = (N_("Player 1"), N_("Player 2"))
+
+
+def seat_name(seat: int) -> str:
+    return _(SEAT_NAMES[seat])
+
+
+def colour_word(colour: int) -> str:
+    """The colour as an adjective in a sentence ("E5 is already red")."""
+    return (_("red"), _("green"), _("yellow"), _("blue"))[colour]
+
+
+def colour_noun(colour: int) -> str:
+    """The colour as a noun ("Red was the last colour placed"): English keeps the
+    word as it is, a language that capitalises nouns does so."""
+    return (
+        pgettext("colour", "red"),
+        pgettext("colour", "green"),
+        pgettext("colour", "yellow"),
+        pgettext("colour", "blue"),
+    )[colour]
+
+
+def pair_words(pair: int) -> str:
+    """A pair as shown in a sentence ("red-blue"; its notation is PAIR_NAMES)."""
+    a, b = PAIRS[pair]
+    return _("{a}-{b}").format(a=colour_noun(a), b=colour_noun(b))
 
 
 def _neighbours(i: int) -> tuple[int, ...]:
@@ -154,11 +181,15 @@ def parse_cell(text: str) -> int:
     t = text.strip().upper()
     number = ascii_int(t[1:], 2)
     if not t[:1].isascii() or not t[:1].isalpha() or number is None:
-        raise IllegalMove(f"{quoted(text)} is not a cell (write a letter and a number, like E5)")
+        raise IllegalMove(
+            _("{cell} is not a cell (write a letter and a number, like E5)").format(
+                cell=quoted(text)
+            )
+        )
     col = ord(t[0]) - ord("A")
     row = number - 1
     if not (0 <= col < SIZE and 0 <= row < SIZE):
-        raise IllegalMove(f"{t} is off the board (columns A-I, rows 1-9)")
+        raise IllegalMove(_("{cell} is off the board (columns A-I, rows 1-9)").format(cell=t))
     return row * SIZE + col
 
 
@@ -167,7 +198,9 @@ def parse_colour(text: str) -> int:
     for i, name in enumerate(COLOURS):
         if t == name or t == name[0]:
             return i
-    raise IllegalMove(f"{quoted(text)} is not a colour (red, green, yellow or blue)")
+    raise IllegalMove(
+        _("{word} is not a colour (red, green, yellow or blue)").format(word=quoted(text))
+    )
 
 
 def parse_pair(text: str) -> int:
@@ -177,10 +210,12 @@ def parse_pair(text: str) -> int:
     if len(words) == 1 and len(words[0]) == 2:
         words = list(words[0])
     if len(words) != 2:
-        raise IllegalMove(f"{quoted(text)} is not a pair of colours (write one like red-blue)")
+        raise IllegalMove(
+            _("{text} is not a pair of colours (write one like red-blue)").format(text=quoted(text))
+        )
     a, b = sorted((parse_colour(words[0]), parse_colour(words[1])))
     if a == b:
-        raise IllegalMove("a pair needs two different colours")
+        raise IllegalMove(_("a pair needs two different colours"))
     return PAIRS.index((a, b))
 
 
@@ -384,7 +419,7 @@ def loop_exists(state_or_board, pair, corner_loops: bool | None = None) -> bool:
 
 
 def _exists(board, a: int, b: int, corner: bool) -> bool:
-    for _ in _blocks_with_both(board, a, b, corner):
+    for _block in _blocks_with_both(board, a, b, corner):
         return True
     return False
 
@@ -416,7 +451,7 @@ def _disjoint_paths(board, block: set[int], s: int, t: int) -> tuple[int, ...] |
                 add(2 * v + 1, 2 * w, 1, 1)
     original = list(cap)
     source, sink = 2 * s + 1, 2 * t
-    for _ in range(2):
+    for _round in range(2):
         dist = {source: 0}
         via: dict[int, int] = {}
         queue = deque([source])
@@ -445,7 +480,7 @@ def _disjoint_paths(board, block: set[int], s: int, t: int) -> tuple[int, ...] |
             v = to[e ^ 1]
     flow = [original[e] - cap[e] for e in range(len(to))]
     paths = []
-    for _ in range(2):
+    for _path in range(2):
         path = [s]
         v = s
         while v != t:
@@ -536,37 +571,36 @@ def _check(board, a: int, b: int, corner: bool, cells: Sequence[int]) -> str | N
         cells = cells[:-1]
     for c in cells:
         if not 0 <= c < CELLS:
-            return f"cell number {c} is off the board"
+            return _("cell number {n} is off the board").format(n=c)
     if len(cells) < 4:
-        return "a loop needs at least 4 different cells"
+        return _("a loop needs at least 4 different cells")
     seen: set[int] = set()
     for c in cells:
         if c in seen:
-            return f"{cell_name(c)} is used twice: a loop visits each cell once"
+            return _("{cell} is used twice: a loop visits each cell once").format(cell=cell_name(c))
         seen.add(c)
     for c in cells:
         v = board[c]
         if v == WALL:
-            return f"{cell_name(c)} is a wall"
+            return _("{cell} is a wall").format(cell=cell_name(c))
         if v != EMPTY and v not in (a + 1, b + 1):
-            return f"{cell_name(c)} is {COLOURS[v - 1]}"
+            return _("{cell} is {colour}").format(cell=cell_name(c), colour=colour_word(v - 1))
     for x, y in zip(cells, cells[1:]):
         if y not in NEIGHBOURS[x]:
-            return f"{cell_name(x)} and {cell_name(y)} are not neighbours"
+            return _("{a} and {b} are not neighbours").format(a=cell_name(x), b=cell_name(y))
     if cells[0] not in NEIGHBOURS[cells[-1]]:
-        return (
-            f"the path does not close: {cell_name(cells[-1])} is not next to {cell_name(cells[0])}"
+        return _("the path does not close: {last} is not next to {first}").format(
+            last=cell_name(cells[-1]), first=cell_name(cells[0])
         )
     for colour in (a, b):
         if not any(board[c] == colour + 1 for c in cells):
-            return f"no {COLOURS[colour]} cell on the loop"
+            return _("no {colour} cell on the loop").format(colour=colour_noun(colour))
     if corner:
         for colour in (a, b):
             if CORNERS[colour] not in seen:
-                return (
-                    f"the loop must pass through the {COLOURS[colour]} corner "
-                    f"{cell_name(CORNERS[colour])} (corner loops)"
-                )
+                return _(
+                    "the loop must pass through the {colour} corner {cell} (corner loops)"
+                ).format(colour=colour_noun(colour), cell=cell_name(CORNERS[colour]))
     return None
 
 
@@ -772,12 +806,12 @@ class CrossroadsState:
 
     def apply(self, move) -> "CrossroadsState":
         if self.phase == "over":
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"))
         if self.phase == "setup":
             if not isinstance(move, Start):
-                raise IllegalMove("first Player 1 chooses who starts (e.g. 'player 1 starts')")
+                raise IllegalMove(_("first Player 1 chooses who starts (e.g. 'player 1 starts')"))
             if move.seat not in (0, 1):
-                raise IllegalMove("the starting player is Player 1 or Player 2")
+                raise IllegalMove(_("the starting player is Player 1 or Player 2"))
             return replace(self, phase="turn", mover=move.seat, starter=move.seat, turn=1)
         if self.phase == "answer":
             return self._apply_answer(move)
@@ -785,18 +819,18 @@ class CrossroadsState:
             return self._apply_place(move)
         if isinstance(move, Pass):
             if self.placed_this_turn:
-                raise IllegalMove("you have already placed or passed this turn")
+                raise IllegalMove(_("you have already placed or passed this turn"))
             if self.placements():
-                raise IllegalMove("you can only pass when no colour fits anywhere")
+                raise IllegalMove(_("you can only pass when no colour fits anywhere"))
             after = replace(self, placed_this_turn=True, passed_this_turn=True)
             return after._maybe_end_turn()
         if isinstance(move, Challenge):
             if self.challenged_this_turn:
-                raise IllegalMove("you have already challenged this turn")
+                raise IllegalMove(_("you have already challenged this turn"))
             if not 0 <= move.pair < len(PAIRS):
-                raise IllegalMove("there is no such pair")
+                raise IllegalMove(_("there is no such pair"))
             if self.closed[move.pair] >= 0:
-                raise IllegalMove(f"the pair {PAIR_NAMES[move.pair]} is closed")
+                raise IllegalMove(_("the pair {pair} is closed").format(pair=pair_words(move.pair)))
             return replace(
                 self,
                 phase="answer",
@@ -806,36 +840,41 @@ class CrossroadsState:
             )
         if isinstance(move, EndTurn):
             if not self.placed_this_turn:
-                raise IllegalMove("place a colour first (or pass if none fits)")
+                raise IllegalMove(_("place a colour first (or pass if none fits)"))
             return self._end_turn()
         if isinstance(move, (Answer, Concede)):
-            raise IllegalMove("nobody has been challenged")
+            raise IllegalMove(_("nobody has been challenged"))
         if isinstance(move, Start):
-            raise IllegalMove("the starting player has already been chosen")
-        raise IllegalMove(f"{quoted(str(move))} is not a Color Crossroads move")
+            raise IllegalMove(_("the starting player has already been chosen"))
+        raise IllegalMove(_("{move} is not a Color Crossroads move").format(move=quoted(str(move))))
 
     def _placement_refusal(self, cell: int, colour: int) -> str | None:
         if not (0 <= cell < CELLS and 0 <= colour < 4):
-            return "that is not a cell and a colour"
-        name = COLOURS[colour]
+            return _("that is not a cell and a colour")
+        name = colour_noun(colour)
         v = self.board[cell]
         if v == WALL:
-            return f"{cell_name(cell)} is a wall"
+            return _("{cell} is a wall").format(cell=cell_name(cell))
         if v != EMPTY:
-            corner = " (a corner)" if cell in CORNERS else ""
-            return f"{cell_name(cell)} is already {COLOURS[v - 1]}{corner}"
+            if cell in CORNERS:
+                text = _("{cell} is already {colour} (a corner)")
+            else:
+                text = _("{cell} is already {colour}")
+            return text.format(cell=cell_name(cell), colour=colour_word(v - 1))
         if self.last_colours and colour == self.last_colours[-1]:
-            return f"{name} was the last colour placed"
+            return _("{colour} was the last colour placed").format(colour=name)
         if colour in self.last_colours:
-            return f"{name} is one of the last two colours placed"
+            return _("{colour} is one of the last two colours placed").format(colour=name)
         for n in NEIGHBOURS[cell]:
             if self.board[n] == colour + 1:
-                return f"{name} would touch {name} at {cell_name(n)}"
+                return _("{colour} would touch {colour} at {cell}").format(
+                    colour=name, cell=cell_name(n)
+                )
         return None
 
     def _apply_place(self, move: Place) -> "CrossroadsState":
         if self.placed_this_turn:
-            raise IllegalMove("you have already placed this turn")
+            raise IllegalMove(_("you have already placed this turn"))
         refusal = self._placement_refusal(move.cell, move.colour)
         if refusal:
             raise IllegalMove(refusal)
@@ -865,7 +904,9 @@ class CrossroadsState:
                 challenge_pair=-1,
                 points=tuple(points),
                 last_loop=tuple(move.cells),
-                last_result=f"{SEAT_NAMES[seat]} showed a {PAIR_NAMES[pair]} loop and scores 1",
+                last_result=_("{seat} showed a {pair} loop and scores 1").format(
+                    seat=seat_name(seat), pair=pair_words(pair)
+                ),
             )
         elif isinstance(move, Concede):
             points = list(self.points)
@@ -879,13 +920,16 @@ class CrossroadsState:
                 points=tuple(points),
                 closed=tuple(closed),
                 last_loop=(),
-                last_result=(
-                    f"{SEAT_NAMES[seat]} showed no {PAIR_NAMES[pair]} loop: "
-                    f"{SEAT_NAMES[self.mover]} scores 1 and the pair is closed"
-                ),
+                last_result=_(
+                    "{seat} showed no {pair} loop: {mover} scores 1 and the pair is closed"
+                ).format(seat=seat_name(seat), pair=pair_words(pair), mover=seat_name(self.mover)),
             )
         else:
-            raise IllegalMove(f"{SEAT_NAMES[seat]} must show a {PAIR_NAMES[pair]} loop or concede")
+            raise IllegalMove(
+                _("{seat} must show a {pair} loop or concede").format(
+                    seat=seat_name(seat), pair=pair_words(pair)
+                )
+            )
         if max(after.points) >= TARGET_POINTS:
             return replace(after, phase="over", end_reason="points")
         return after._maybe_end_turn()
@@ -927,15 +971,22 @@ class CrossroadsState:
         p0, p1 = self.points
         if self.end_reason == "points":
             w = 0 if p0 > p1 else 1
-            return Outcome.win(w, 2, f"{SEAT_NAMES[w]} reached {TARGET_POINTS} points")
+            return Outcome.win(
+                w,
+                2,
+                _("{seat} reached {n} points").format(seat=seat_name(w), n=TARGET_POINTS),
+            )
         if p0 == p1:
-            return Outcome.draw(2, f"Both players passed with {p0} points each: a draw")
+            return Outcome.draw(
+                2, _("Both players passed with {n} points each: a draw").format(n=p0)
+            )
         w = 0 if p0 > p1 else 1
         return Outcome.win(
             w,
             2,
-            f"Both players passed; {SEAT_NAMES[w]} has more points "
-            f"({max(p0, p1)} to {min(p0, p1)})",
+            _("Both players passed; {seat} has more points ({a} to {b})").format(
+                seat=seat_name(w), a=max(p0, p1), b=min(p0, p1)
+            ),
         )
 
     def scores(self) -> tuple[float, ...]:
@@ -1054,7 +1105,7 @@ def parse_move(text: str):
     text = move_text(text)
     t = " ".join(text.strip().lower().replace(",", " ").split())
     if not t:
-        raise IllegalMove("empty move: write one like 'place E5 red' or 'challenge red-blue'")
+        raise IllegalMove(_("empty move: write one like 'place E5 red' or 'challenge red-blue'"))
     words = t.split()
     head = words[0]
     if t in ("pass",):
@@ -1066,15 +1117,15 @@ def parse_move(text: str):
     if len(words) == 3 and words[0] in ("player", "p") and words[2] in ("starts", "first"):
         if words[1] in ("1", "2"):
             return Start(int(words[1]) - 1)
-        raise IllegalMove("the starting player is Player 1 or Player 2")
+        raise IllegalMove(_("the starting player is Player 1 or Player 2"))
     if head == "challenge":
         return Challenge(parse_pair(" ".join(words[1:])))
     if head == "loop":
         body = " ".join(words[1:]).replace("-", " ").split()
         if not body:
-            raise IllegalMove("a loop lists its cells, like 'loop A1 B1 B2 A2'")
+            raise IllegalMove(_("a loop lists its cells, like 'loop A1 B1 B2 A2'"))
         if len(body) > CELLS + 1:
-            raise IllegalMove("a loop cannot have more cells than the board")
+            raise IllegalMove(_("a loop cannot have more cells than the board"))
         return Answer(tuple(parse_cell(w) for w in body))
     if head == "place":
         words = words[1:]
@@ -1085,8 +1136,10 @@ def parse_move(text: str):
         if second[:1].isalpha() and second[1:].isdigit():
             return Place(parse_cell(second), parse_colour(first))
     raise IllegalMove(
-        f"cannot read {quoted(text)}: write 'place E5 red', 'challenge red-blue', "
-        "'loop A1 B1 B2 A2', 'concede', 'pass' or 'end turn'"
+        _(
+            "cannot read {text}: write 'place E5 red', 'challenge red-blue', "
+            "'loop A1 B1 B2 A2', 'concede', 'pass' or 'end turn'"
+        ).format(text=quoted(text))
     )
 
 
@@ -1128,32 +1181,34 @@ def _rule_clock(state) -> float | None:
 SPEC = GameSpec(
     id="color-crossroads",
     title="Color Crossroads",
-    tagline="Colour the grid, keep every pair of colours loopable, challenge dead pairs.",
+    tagline=N_("Colour the grid, keep every pair of colours loopable, challenge dead pairs."),
     min_players=2,
     max_players=2,
     default_players=2,
     options=(
         Option(
             "walls",
-            "Walls",
+            N_("Walls"),
             "choice",
             "crossroads",
             LAYOUTS,
-            help="Crossroads: a wall on every even column and row; Open: no walls; "
-            "Scattered: 8-12 walls from the seed, symmetric.",
+            help=N_(
+                "Crossroads: a wall on every even column and row; Open: no walls; "
+                "Scattered: 8-12 walls from the seed, symmetric."
+            ),
         ),
         Option(
             "corner_loops",
-            "Corner loops",
+            N_("Corner loops"),
             "bool",
             False,
-            help="A loop must pass through the corners of both its colours.",
+            help=N_("A loop must pass through the corners of both its colours."),
         ),
     ),
     new_state=new_state,
     from_json=CrossroadsState.from_json,
     move_bound=_move_bound,
-    seat_names=lambda n: SEAT_NAMES[:n],
+    seat_names=lambda n: tuple(seat_name(i) for i in range(n)),  # as shown
     tournament_clock=None,
     timeout_policy="move",
     validate=_validate,

@@ -26,6 +26,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Mapping, Protocol, Sequence, runtime_checkable
 
+from game.i18n import _, ngettext
+
 Move = Hashable  # a value whose str() is the notation
 
 
@@ -59,7 +61,8 @@ def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
     """
     if not isinstance(text, str):
         # Never repr() a foreign object: its repr may say anything, at any length.
-        return "something that is not text"
+        return _("something that is not text")
+
     out: list[str] = []
     used = 0
     for ch in text:
@@ -99,15 +102,17 @@ def move_text(text: object, limit: int = MOVE_TEXT_LIMIT) -> str:
     no notation means: "ſ".upper() is "S", "²".isdigit() is true and int("²") fails.)
     Other spaces (a phone keyboard's no-break space) count as plain spaces."""
     if not isinstance(text, str):
-        raise IllegalMove(f"A move is written as text, not as {quoted(text)}")
+        raise IllegalMove(_("A move is written as text, not as {text}").format(text=quoted(text)))
     if len(text) > limit:
-        raise IllegalMove(f"{quoted(text)} is too long to be a move")
+        raise IllegalMove(_("{text} is too long to be a move").format(text=quoted(text)))
     if not text.isascii():
         text = "".join(" " if ch.isspace() else ch for ch in text)
         if not text.isascii():
             raise IllegalMove(
-                f"{quoted(text)} is not a move: moves use only plain letters (A-Z), "
-                "digits (0-9) and signs"
+                _(
+                    "{text} is not a move: moves use only plain letters (A-Z), "
+                    "digits (0-9) and signs"
+                ).format(text=quoted(text))
             )
     return text
 
@@ -152,13 +157,16 @@ STATE_MAX_INT = 2**63
 
 
 def _check_shape(data: Any, title: str) -> None:
+    title = _(title)
     stack = [(data, 0)]
     count = 0
     while stack:
         value, depth = stack.pop()
         count += 1
         if depth > STATE_MAX_DEPTH or count > STATE_MAX_VALUES:
-            raise BadState(f"This saved {title} position is far too large or deep")
+            raise BadState(
+                _("This saved {game} position is far too large or deep").format(game=title)
+            )
         if isinstance(value, Mapping):
             stack.extend((v, depth + 1) for v in value.values())
             stack.extend((k, depth + 1) for k in value.keys())
@@ -168,15 +176,23 @@ def _check_shape(data: Any, title: str) -> None:
             pass
         elif isinstance(value, int):
             if not -STATE_MAX_INT < value < STATE_MAX_INT:
-                raise BadState(f"This saved {title} position holds a number far too large")
+                raise BadState(
+                    _("This saved {game} position holds a number far too large").format(game=title)
+                )
         elif isinstance(value, float):
             if not math.isfinite(value) or abs(value) >= STATE_MAX_INT:
-                raise BadState(f"This saved {title} position holds a number out of range")
+                raise BadState(
+                    _("This saved {game} position holds a number out of range").format(game=title)
+                )
         elif isinstance(value, str):
             if len(value) > STATE_MAX_TEXT:
-                raise BadState(f"This saved {title} position holds a text far too long")
+                raise BadState(
+                    _("This saved {game} position holds a text far too long").format(game=title)
+                )
         else:
-            raise BadState(f"This saved {title} position holds a value JSON cannot")
+            raise BadState(
+                _("This saved {game} position holds a value JSON cannot").format(game=title)
+            )
 
 
 def state_reader(title: str):
@@ -188,7 +204,7 @@ def state_reader(title: str):
         @functools.wraps(read)
         def from_json(data: Mapping):
             if not isinstance(data, Mapping):
-                raise BadState(f"A saved {title} position is a JSON object")
+                raise BadState(_("A saved {game} position is a JSON object").format(game=_(title)))
             _check_shape(data, title)
             try:
                 return read(data)
@@ -196,11 +212,17 @@ def state_reader(title: str):
                 raise
             except KeyError as exc:
                 missing = quoted(str(exc.args[0])) if exc.args else "a value"
-                raise BadState(f"This saved {title} position has no {missing}") from exc
+                raise BadState(
+                    _("This saved {game} position has no {missing}").format(
+                        game=_(title), missing=missing
+                    )
+                ) from exc
             except _SHAPE_ERRORS as exc:
                 raise BadState(
-                    f"This is not a saved {title} position: a value is missing, "
-                    "out of range or of the wrong kind"
+                    _(
+                        "This is not a saved {game} position: a value is missing, "
+                        "out of range or of the wrong kind"
+                    ).format(game=_(title))
                 ) from exc
 
         return from_json
@@ -333,7 +355,11 @@ class Option:
                     return True
                 if v in ("0", "false", "no", "off"):
                     return False
-                raise ValueError(f"option {quoted(self.name)} is on or off, not {quoted(value)}")
+                raise ValueError(
+                    _("option {name} is on or off, not {value}").format(
+                        name=quoted(self.name), value=quoted(value)
+                    )
+                )
             return bool(value)
         for choice in self.choices:
             # Game ids carry values as text ("heaps=3"), so match on the text form too.
@@ -341,7 +367,9 @@ class Option:
                 return choice
         names = ", ".join(str(c) for c in self.choices)
         raise ValueError(
-            f"option {quoted(self.name)} must be one of {names}, not {quoted(str(value))}"
+            _("option {name} must be one of {choices}, not {value}").format(
+                name=quoted(self.name), choices=names, value=quoted(str(value))
+            )
         )
 
 
@@ -386,7 +414,7 @@ class GameSpec:
     # bots (the bots import the engine); game.registry joins the two.
     bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
     seat_names: Callable[[int], tuple[str, ...]] = field(
-        default=lambda n: tuple(f"Player {i + 1}" for i in range(n))
+        default=lambda n: tuple(_("Player {n}").format(n=i + 1) for i in range(n))
     )
     tournament_clock: ClockPreset | None = None
     # "move": apply state.timeout_move(seat) when the clock runs out.
@@ -405,7 +433,9 @@ class GameSpec:
         for o in self.options:
             if o.name == name:
                 return o
-        raise ValueError(f"{self.title} has no option {quoted(name)}")
+        raise ValueError(
+            _("{game} has no option {name}").format(game=_(self.title), name=quoted(name))
+        )
 
     def resolve_options(self, players: int | None = None, **options) -> tuple[int, dict]:
         """Fill defaults, coerce values and check the combination; returns
@@ -415,9 +445,15 @@ class GameSpec:
         players = int(players)
         if not self.min_players <= players <= self.max_players:
             if self.min_players == self.max_players:
-                raise ValueError(f"{self.title} is for {self.min_players} players")
+                raise ValueError(
+                    ngettext(
+                        "{game} is for {n} player", "{game} is for {n} players", self.min_players
+                    ).format(game=_(self.title), n=self.min_players)
+                )
             raise ValueError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players"
+                _("{game} is for {low} to {high} players").format(
+                    game=_(self.title), low=self.min_players, high=self.max_players
+                )
             )
         resolved = {o.name: o.default for o in self.options}
         for name, value in options.items():
@@ -437,7 +473,9 @@ class GameSpec:
         try:
             factory = self.bots[level]
         except KeyError:
-            raise ValueError(f"{self.title} has no {quoted(str(level))} bot") from None
+            raise ValueError(
+                _("{game} has no {level} bot").format(game=_(self.title), level=quoted(str(level)))
+            ) from None
         return factory()
 
     def clock(self, preset: str) -> ClockPreset | None:
@@ -449,7 +487,7 @@ class GameSpec:
         if preset == "casual":
             t = self.tournament_clock
             return ClockPreset(t.move_seconds * 2, t.reserve_seconds * 2)
-        raise ValueError(f"unknown clock preset {quoted(str(preset))}")
+        raise ValueError(_("unknown clock preset {name}").format(name=quoted(str(preset))))
 
 
 # A game id is a game, a few options and a seed: a few dozen characters.  Seeds are
@@ -491,7 +529,9 @@ class GameSetup:
     @staticmethod
     def parse(text: str, games: Mapping[str, GameSpec]) -> "GameSetup":
         if not isinstance(text, str) or len(text) > GAME_ID_LIMIT:
-            raise ValueError(f"{quoted(text)} is not a game id (like 'crystal-connector#42')")
+            raise ValueError(
+                _("{text} is not a game id (like 'crystal-connector#42')").format(text=quoted(text))
+            )
         text = text.strip()
         body, sep, seed_text = text.partition("#")
         seed_text = seed_text.strip()
@@ -501,11 +541,19 @@ class GameSetup:
         if not sep or ascii_int(digits, SEED_DIGITS) is None:
             game = body.partition(":")[0]
             example = f"{game if game in games else next(iter(games), 'game')}#42"
-            raise ValueError(f"game id {quoted(text)} needs a seed after '#', like '{example}'")
-        game, _, opts = body.partition(":")
+            raise ValueError(
+                _("game id {text} needs a seed after '#', like '{example}'").format(
+                    text=quoted(text), example=example
+                )
+            )
+        game, _colon, opts = body.partition(":")
         if game not in games:
             known = ", ".join(games)
-            raise ValueError(f"unknown game {quoted(game)}; known games: {known}")
+            raise ValueError(
+                _("unknown game {game}; known games: {known}").format(
+                    game=quoted(game), known=known
+                )
+            )
         spec = games[game]
         players = None
         options: dict[str, Any] = {}
@@ -514,7 +562,9 @@ class GameSetup:
             if name == "players":
                 players = ascii_int(value, 2)
                 if players is None:
-                    raise ValueError(f"players must be a number, not {quoted(value)}")
+                    raise ValueError(
+                        _("players must be a number, not {value}").format(value=quoted(value))
+                    )
                 continue
             opt = spec.option(name)
             options[name] = opt.coerce(value if eq else True)
@@ -552,10 +602,14 @@ def apply_timeout(state: State, move) -> State:
     seat = state.current_player()
     expected = state.timeout_move(seat) if seat >= 0 else None
     if expected is None or move != expected:
+        if expected is None:
+            raise IllegalMove(_("{move} is not what the clock plays here").format(move=move))
         raise IllegalMove(
-            f"{move} is not what the clock plays here"
-            + (f" (that is {expected})" if expected is not None else "")
+            _("{move} is not what the clock plays here (that is {expected})").format(
+                move=move, expected=expected
+            )
         )
+
     own = getattr(state, "apply_timeout", None)
     return own(move) if own is not None else state.apply(move)
 

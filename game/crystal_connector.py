@@ -80,6 +80,7 @@ from game.core import (
     quoted,
     state_reader,
 )
+from game.i18n import N_, _
 
 # -- pieces ---------------------------------------------------------------------------
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
@@ -87,15 +88,31 @@ BOMB, CHAMELEON, PYLON, ROCK = 4, 5, 6, 7
 COLOURS = (RED, BLUE, GREEN, YELLOW)
 COLOUR_NAMES = ("red", "blue", "green", "yellow")
 PIECE_NAMES = (
-    "red crystal",
-    "blue crystal",
-    "green crystal",
-    "yellow crystal",
-    "bomb",
-    "chameleon",
-    "pylon",
-    "rock",
+    N_("red crystal"),
+    N_("blue crystal"),
+    N_("green crystal"),
+    N_("yellow crystal"),
+    N_("bomb"),
+    N_("chameleon"),
+    N_("pylon"),
+    N_("rock"),
 )
+# The colours as words in a sentence (COLOUR_NAMES are notation: 'take red' in any language).
+COLOUR_WORDS = (N_("red"), N_("blue"), N_("green"), N_("yellow"))
+# A colour standing alone at the head of a sentence ("Red is already taken").
+COLOUR_TITLES = (N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"))
+
+
+def colour_word(colour: int) -> str:
+    """The colour as a word in the current language (in a sentence)."""
+    return _(COLOUR_WORDS[colour])
+
+
+def seat_name(seat: int) -> str:
+    """The seat's name as shown (SEAT_NAMES are the data kept in saves)."""
+    return _(SEAT_NAMES[seat])
+
+
 _CHAR_OF = "RBGYXCPO"
 SIZE = 6
 CELLS = SIZE * SIZE
@@ -124,17 +141,21 @@ def line_kind(line: str) -> str:
 
 
 def line_label(line: str) -> str:
-    return f"Column {line}" if line.isalpha() else f"Row {line}"
+    return (_("Column {line}") if line.isalpha() else _("Row {line}")).format(line=line)
 
 
 def cell_name(i: int) -> str:
-    return f"{'ABCDEF'[i % SIZE]}{i // SIZE + 1}"
+    return "ABCDEF"[i % SIZE] + str(i // SIZE + 1)
 
 
 def parse_cell(text: str) -> int:
     t = text.strip().upper()
     if len(t) != 2 or not t.isascii() or t[0] not in "ABCDEF" or t[1] not in "123456":
-        raise IllegalMove(f"{quoted(text)} is not a cell: use a column A-F and a row 1-6, like B3")
+        raise IllegalMove(
+            _("{cell} is not a cell: use a column A-F and a row 1-6, like B3").format(
+                cell=quoted(text)
+            )
+        )
     return (int(t[1]) - 1) * SIZE + "ABCDEF".index(t[0])
 
 
@@ -564,7 +585,14 @@ class TurnPoints:
         return f"+{self.points} = {self.sizes[0]} x {self.sizes[1]}"
 
 
-SEAT_NAMES = ("Player 1", "Player 2")
+SEAT_NAMES = (N_("Player 1"), N_("Player 2"))
+# Why a move waits while the game is still being set up (by phase).
+_NOT_YET = {
+    "pick_order": N_("First Player 1 chooses to pick colours first or second"),
+    "first_pick": N_("First the colours are picked"),
+    "second_pick": N_("First the colours are picked"),
+    "move_order": N_("First Player 2 chooses to move first or second"),
+}
 
 
 # -- state ----------------------------------------------------------------------------
@@ -682,43 +710,38 @@ class CrystalConnectorState:
         """The readable reason ``apply(move)`` would refuse ``move``, or None."""
         p = self.phase
         if p == "over":
-            return "The game is over"
+            return _("The game is over")
         if isinstance(move, PickOrder):
             if p != "pick_order":
-                return "The colour pick order has already been chosen"
+                return _("The colour pick order has already been chosen")
             return None
         if isinstance(move, MoveOrder):
             if p != "move_order":
-                return "It is not time to choose who moves first"
+                return _("It is not time to choose who moves first")
             return None
         if isinstance(move, TakeColours):
             if p == "first_pick":
                 if len(move.colours) != 1:
-                    return "The first pick is one colour, like 'take red'"
+                    return _("The first pick is one colour, like 'take red'")
                 if move.colours[0] not in COLOURS:
-                    return "Pick red, blue, green or yellow"
+                    return _("Pick red, blue, green or yellow")
                 return None
             if p == "second_pick":
                 taken = self.colours[self.first_picker]
                 if len(move.colours) != 2 or move.colours[0] == move.colours[1]:
-                    return "The second pick is two colours, like 'take blue green'"
+                    return _("The second pick is two colours, like 'take blue green'")
                 for c in move.colours:
                     if c in taken:
-                        return f"{COLOUR_NAMES[c].capitalize()} is already taken"
+                        return _("{colour} is already taken").format(colour=_(COLOUR_TITLES[c]))
                 return None
-            return "It is not time to pick colours"
+            return _("It is not time to pick colours")
         if p != "play":
-            return {
-                "pick_order": "First Player 1 chooses to pick colours first or second",
-                "first_pick": "First the colours are picked",
-                "second_pick": "First the colours are picked",
-                "move_order": "First Player 2 chooses to move first or second",
-            }[p]
+            return _(_NOT_YET[p])
         if isinstance(move, Pass):
             # The clock's action (see ``apply_timeout``); by choice only when no line
             # can shift at all, which four rocks and five banned lines never cause.
             if any(self.legal_shifts(line) for line in LINES):
-                return (
+                return _(
                     "Passing is allowed only when the clock ran out and the stand-in "
                     "did not move; shift a line"
                 )
@@ -727,55 +750,65 @@ class CrystalConnectorState:
             return self._why_not_convert(move)
         if isinstance(move, Shift):
             return self._why_not_shift(move)
-        return f"{quoted(str(move))} is not a Crystal Connector move"
+        return _("{move} is not a Crystal Connector move").format(move=quoted(str(move)))
 
     def _why_not_convert(self, move: Convert) -> str | None:
         if not self.anomalies.convertor:
-            return "Converting needs the Color Convertor anomaly"
+            return _("Converting needs the Color Convertor anomaly")
         if self.shifts_done() > 0:
-            return "Convert only at the start of your turn, before any shift"
+            return _("Convert only at the start of your turn, before any shift")
         if any(a.startswith("convert") for a in self.actions_this_turn):
-            return "You have already converted a crystal this turn"
+            return _("You have already converted a crystal this turn")
         if not 0 <= move.cell < CELLS:
-            return "That cell is off the board"
+            return _("That cell is off the board")
         piece = self.board[move.cell]
         label = cell_name(move.cell)
         if piece not in COLOURS:
-            return f"{label} holds a {PIECE_NAMES[piece]}, not a crystal"
+            return _("{cell} holds a {piece}, not a crystal").format(
+                cell=label, piece=_(PIECE_NAMES[piece])
+            )
         mine = self.seat_colours(self.to_move)
         if piece not in mine:
-            return f"{label} is {COLOUR_NAMES[piece]}, not one of your colours"
+            return _("{cell} is {colour}, not one of your colours").format(
+                cell=label, colour=colour_word(piece)
+            )
         if move.colour == piece:
-            return f"{label} is already {COLOUR_NAMES[piece]}"
+            return _("{cell} is already {colour}").format(cell=label, colour=colour_word(piece))
         if move.colour not in mine:
-            return (
-                f"You can only convert into your other colour ({COLOUR_NAMES[_other(mine, piece)]})"
+            return _("You can only convert into your other colour ({colour})").format(
+                colour=colour_word(_other(mine, piece))
             )
         return None
 
     def _why_not_shift(self, move: Shift) -> str | None:
         if move.line not in LINES:
-            return f"There is no line {quoted(str(move.line))}: columns are A-F, rows 1-6"
+            return _("There is no line {line}: columns are A-F, rows 1-6").format(
+                line=quoted(str(move.line))
+            )
         kind = line_kind(move.line)
         if move.direction not in DIRECTIONS_OF[kind]:
             a, b = DIRECTIONS_OF[kind]
-            return f"{line_label(move.line)} moves {a} or {b}, not {move.direction}"
+            return _("{line} moves {a} or {b}, not {direction}").format(
+                line=line_label(move.line), a=a, b=b, direction=move.direction
+            )
         if not 1 <= move.distance <= SIZE - 1:
-            return "A shift moves 1 to 5 spaces"
+            return _("A shift moves 1 to 5 spaces")
         if move.line in self.banned:
-            return f"{line_label(move.line)} was shifted by your opponent last turn"
+            return _("{line} was shifted by your opponent last turn").format(
+                line=line_label(move.line)
+            )
         back, fwd = self.line_limits(move.line)
         limit = fwd if FORWARD[move.direction] else back
         if move.distance > limit:
             rock = self._edge_rock(move.line, FORWARD[move.direction])
             if limit == 0:
-                return (
-                    f"The rock on {cell_name(rock)} is at the edge: "
-                    f"{line_label(move.line)} cannot move {move.direction}"
-                )
-            return (
-                f"The rock on {cell_name(rock)} would go over the edge: "
-                f"{line_label(move.line)} can move {move.direction} at most {limit}"
+                return _(
+                    "The rock on {cell} is at the edge: {line} cannot move {direction}"
+                ).format(cell=cell_name(rock), line=line_label(move.line), direction=move.direction)
+            return _(
+                "The rock on {cell} would go over the edge: {line} can move {direction} at most {n}"
+            ).format(
+                cell=cell_name(rock), line=line_label(move.line), direction=move.direction, n=limit
             )
         return None
 
@@ -886,8 +919,9 @@ class CrystalConnectorState:
                     nxt,
                     phase="over",
                     places=(1, 2) if w == 0 else (2, 1),
-                    end_reason=f"{SEAT_NAMES[w]} wins {max(a, b)} to {min(a, b)} "
-                    f"(threshold {self.threshold})",
+                    end_reason=_("{seat} wins {a} to {b} (threshold {threshold})").format(
+                        seat=seat_name(w), a=max(a, b), b=min(a, b), threshold=self.threshold
+                    ),
                 )
             if rounds >= MAX_ROUNDS:
                 if a == b:
@@ -895,15 +929,16 @@ class CrystalConnectorState:
                         nxt,
                         phase="over",
                         places=(1, 1),
-                        end_reason=f"Drawn at {a} all after {MAX_ROUNDS} rounds",
+                        end_reason=_("Drawn at {a} all after {n} rounds").format(a=a, n=MAX_ROUNDS),
                     )
                 w = 0 if a > b else 1
                 return replace(
                     nxt,
                     phase="over",
                     places=(1, 2) if w == 0 else (2, 1),
-                    end_reason=f"{SEAT_NAMES[w]} leads {max(a, b)} to {min(a, b)} "
-                    f"after {MAX_ROUNDS} rounds",
+                    end_reason=_("{seat} leads {a} to {b} after {n} rounds").format(
+                        seat=seat_name(w), a=max(a, b), b=min(a, b), n=MAX_ROUNDS
+                    ),
                 )
         return nxt
 
@@ -951,7 +986,7 @@ class CrystalConnectorState:
         if self.phase != "play":
             return {}
         return {
-            line: f"{line_label(line)} was shifted by your opponent last turn"
+            line: _("{line} was shifted by your opponent last turn").format(line=line_label(line))
             for line in self.banned
         }
 
@@ -1116,9 +1151,8 @@ def board_diagram(board, spikes) -> str:
 
 
 # -- notation -------------------------------------------------------------------------
-_EXAMPLES = (
-    "like 'C up 2', '2 right 3', 'convert B3 blue', 'take red', 'pick first' or 'move second'"
-)
+# Notation, the same in every language.
+_EXAMPLES = "'C up 2', '2 right 3', 'convert B3 blue', 'take red', 'pick first', 'move second'"
 
 
 def _colour_word(word: str) -> int:
@@ -1126,14 +1160,18 @@ def _colour_word(word: str) -> int:
     for i, name in enumerate(COLOUR_NAMES):
         if w == name or (len(w) == 1 and w == name[0]):
             return i
-    raise IllegalMove(f"{quoted(word)} is not a colour: red, blue, green or yellow")
+    raise IllegalMove(
+        _("{word} is not a colour: red, blue, green or yellow").format(word=quoted(word))
+    )
 
 
 def parse_move(text: str):
     """Read a move in notation (case-insensitive).  Raises IllegalMove for junk."""
     words = move_text(text).strip().lower().replace(",", " ").split()
     if not words:
-        raise IllegalMove(f"Write a move, {_EXAMPLES}")
+        raise IllegalMove(
+            _("Write a move, like one of these: {examples}").format(examples=_EXAMPLES)
+        )
     head = words[0]
     if words == ["pass"]:
         return Pass()
@@ -1143,31 +1181,47 @@ def parse_move(text: str):
     if head == "take":
         names = [w for w in words[1:] if w != "and"]
         if len(names) not in (1, 2):
-            raise IllegalMove("Take one colour ('take red') or two ('take blue green')")
+            raise IllegalMove(_("Take one colour ('take red') or two ('take blue green')"))
         cols = tuple(sorted(_colour_word(w) for w in names))
         if len(cols) == 2 and cols[0] == cols[1]:
-            raise IllegalMove("Take two different colours")
+            raise IllegalMove(_("Take two different colours"))
         return TakeColours(cols)
     if head == "convert":
         if len(words) != 3:
-            raise IllegalMove("Write a conversion like 'convert B3 blue'")
+            raise IllegalMove(_("Write a conversion like 'convert B3 blue'"))
         return Convert(parse_cell(words[1]), _colour_word(words[2]))
     if len(words) == 3:
         line = words[0].upper()
         if line in LINES:
             direction = words[1]
             if direction not in FORWARD:
-                raise IllegalMove(f"{quoted(words[1])} is not a direction: up, down, left or right")
+                raise IllegalMove(
+                    _("{word} is not a direction: up, down, left or right").format(
+                        word=quoted(words[1])
+                    )
+                )
             kind = line_kind(line)
             if direction not in DIRECTIONS_OF[kind]:
                 a, b = DIRECTIONS_OF[kind]
-                raise IllegalMove(f"{line_label(line)} moves {a} or {b}, not {direction}")
+                raise IllegalMove(
+                    _("{line} moves {a} or {b}, not {direction}").format(
+                        line=line_label(line), a=a, b=b, direction=direction
+                    )
+                )
             distance = ascii_int(words[2], 1)
             if distance is None or not 1 <= distance <= SIZE - 1:
-                raise IllegalMove(f"{quoted(words[2])} is not a distance: shift 1 to 5 spaces")
+                raise IllegalMove(
+                    _("{word} is not a distance: shift 1 to 5 spaces").format(word=quoted(words[2]))
+                )
             return Shift(line, direction, distance)
-        raise IllegalMove(f"{quoted(words[0])} is not a line: columns are A-F, rows 1-6")
-    raise IllegalMove(f"Cannot read {quoted(text)}: write a move {_EXAMPLES}")
+        raise IllegalMove(
+            _("{word} is not a line: columns are A-F, rows 1-6").format(word=quoted(words[0]))
+        )
+    raise IllegalMove(
+        _("Cannot read {text}: write a move like one of these: {examples}").format(
+            text=quoted(text), examples=_EXAMPLES
+        )
+    )
 
 
 # -- new game -------------------------------------------------------------------------
@@ -1219,44 +1273,54 @@ def _move_bound(players: int, options: Mapping) -> int:
 SPEC = GameSpec(
     id="crystal-connector",
     title="Crystal Connector",
-    tagline="Shift rows and columns to grow your colours and split your opponent's.",
+    tagline=N_("Shift rows and columns to grow your colours and split your opponent's."),
     min_players=2,
     max_players=2,
     default_players=2,
     options=(
         Option(
-            "bombs", "Bombs", help="Two bombs; groups touching one do not count. Threshold -50."
+            "bombs",
+            N_("Bombs"),
+            help=N_("Two bombs; groups touching one do not count. Threshold -50."),
         ),
         Option(
             "convertor",
-            "Color Convertor",
-            help="Before your first shift you may turn one of your crystals into your other colour.",
+            N_("Color Convertor"),
+            help=N_(
+                "Before your first shift you may turn one of your crystals into your other colour."
+            ),
         ),
         Option(
-            "chameleon", "Chameleon", help="Two chameleons count as every colour. Threshold +50."
+            "chameleon",
+            N_("Chameleon"),
+            help=N_("Two chameleons count as every colour. Threshold +50."),
         ),
         Option(
             "pylons",
-            "Pylons",
-            help="Crystals in a line with two pylons count double. Threshold +50.",
+            N_("Pylons"),
+            help=N_("Crystals in a line with two pylons count double. Threshold +50."),
         ),
-        Option("rocks", "Rocks", help="Four rocks that may not cross the edge. Threshold -50."),
+        Option(
+            "rocks", N_("Rocks"), help=N_("Four rocks that may not cross the edge. Threshold -50.")
+        ),
         Option(
             "shift_plus",
-            "Shift Plus",
-            help="Turns 1-3 have 2 shifts, then one more every three turns, up to 5.",
+            N_("Shift Plus"),
+            help=N_("Turns 1-3 have 2 shifts, then one more every three turns, up to 5."),
         ),
         Option(
             "spikes",
-            "Spikes",
-            help="Every space a spike travels on your turn gives your opponent 1 point. "
-            "Threshold +50.",
+            N_("Spikes"),
+            help=N_(
+                "Every space a spike travels on your turn gives your opponent 1 point. "
+                "Threshold +50."
+            ),
         ),
     ),
     new_state=_new_state,
     from_json=CrystalConnectorState.from_json,
     move_bound=_move_bound,
-    seat_names=lambda n: SEAT_NAMES[:n],
+    seat_names=lambda n: tuple(seat_name(i) for i in range(n)),  # as shown
     tournament_clock=ClockPreset(90, 180),
     timeout_policy="proxy",
     validate=_validate,

@@ -76,6 +76,7 @@ from game.core import (
     state_reader,
 )
 from game.grid import LETTERS, cell_name
+from game.i18n import N_, _
 
 Cell = tuple[int, int]
 
@@ -93,7 +94,20 @@ PIECES_PER_SIZE = 5
 TREES_TO_WIN = 5
 ROUND_LIMIT = 100
 
-SEAT_NAMES = ("Ruby", "Sapphire", "Emerald", "Topaz", "Amethyst", "Pearl")
+SEAT_NAMES = (N_("Ruby"), N_("Sapphire"), N_("Emerald"), N_("Topaz"), N_("Amethyst"), N_("Pearl"))
+
+
+def seat_name(seat: int) -> str:
+    """The seat's name as shown (SEAT_NAMES are the data kept in saves)."""
+    return _(SEAT_NAMES[seat])
+
+
+def _join_names(names: list[str]) -> str:
+    if len(names) == 1:
+        return names[0]
+    return _("{some} and {last}").format(some=", ".join(names[:-1]), last=names[-1])
+
+
 HEX_SIDE = 6
 
 
@@ -239,19 +253,26 @@ class Geometry:
         number = ascii_int(t[1:], 3)
         if not t[:1].isascii() or not t[:1].isalpha() or number is None:
             raise IllegalMove(
-                f"{quoted(text)} is not a cell (expected a letter and a number, like D4)"
+                _("{cell} is not a cell (expected a letter and a number, like D4)").format(
+                    cell=quoted(text)
+                )
             )
         cell = (LETTERS.index(t[0]), number - 1)
         if cell not in self.index:
             if self.kind == "square":
-                raise IllegalMove(f"{t} is off the board (columns A-H, rows 1-8)")
+                raise IllegalMove(
+                    _("{cell} is off the board (columns A-H, rows 1-8)").format(cell=t)
+                )
             row = [c for c in self.cells if c[1] == cell[1]]
             if row:
                 raise IllegalMove(
-                    f"{t} is off the hexagon (row {cell[1] + 1} runs from "
-                    f"{cell_name(row[0])} to {cell_name(row[-1])})"
+                    _("{cell} is off the hexagon (row {row} runs from {first} to {last})").format(
+                        cell=t, row=cell[1] + 1, first=cell_name(row[0]), last=cell_name(row[-1])
+                    )
                 )
-            raise IllegalMove(f"{t} is off the hexagon (columns A-K, rows 1-11)")
+            raise IllegalMove(
+                _("{cell} is off the hexagon (columns A-K, rows 1-11)").format(cell=t)
+            )
         return cell
 
 
@@ -313,7 +334,18 @@ class Pass:
         return "pass"
 
 
-NOTATION_HELP = "write a move like 'place d4', 'grow d4 M', 'move d4-f6' or 'pass'"
+_STASH_EMPTY = {
+    "S": N_("Your stash has no small pyramid left"),
+    "M": N_("Your stash has no medium pyramid left"),
+    "L": N_("Your stash has no large pyramid left"),
+}
+NOTATION_HELP = N_("write a move like 'place d4', 'grow d4 M', 'move d4-f6' or 'pass'")
+
+
+def _cannot_read(text: str) -> str:
+    return _(
+        "cannot read {text}: write a move like 'place d4', 'grow d4 M', 'move d4-f6' or 'pass'"
+    ).format(text=quoted(text))
 
 
 # --------------------------------------------------------------------------------------
@@ -494,16 +526,22 @@ class FormationState:
         try:
             legal = move in self._legal_set
         except TypeError:  # unhashable junk
-            raise IllegalMove(f"{quoted(str(move))} is not a Crystal Formation move") from None
+            raise IllegalMove(
+                _("{move} is not a Crystal Formation move").format(move=quoted(str(move)))
+            ) from None
         if not legal:
-            raise IllegalMove(self.why_illegal(move) or f"{move} is not legal here")
+            raise IllegalMove(
+                self.why_illegal(move) or _("{move} is not legal here").format(move=move)
+            )
         return self._play(move)
 
     def outcome(self) -> Outcome | None:
-        names = SEAT_NAMES
+        names = [seat_name(s) for s in range(self.players)]
         if self.winner >= 0:
             return Outcome.win(
-                self.winner, self.players, f"{names[self.winner]} completed a fifth tree"
+                self.winner,
+                self.players,
+                _("{seat} completed a fifth tree").format(seat=names[self.winner]),
             )
         if not self.is_terminal():
             return None
@@ -512,21 +550,28 @@ class FormationState:
         values = [t * 100 + p for t, p in zip(trees, power)]
         out = Outcome.ranked(values, "")
         if out.is_draw:
-            reason = (
-                f"{ROUND_LIMIT} rounds played: everyone has {trees[0]} trees and "
-                f"{power[0]} power, a draw"
-            )
+            reason = _(
+                "{rounds} rounds played: everyone has {trees} trees and {power} power, a draw"
+            ).format(rounds=ROUND_LIMIT, trees=trees[0], power=power[0])
         else:
             firsts = [s for s in range(self.players) if out.places[s] == 1]
             best_t = max(trees)
-            lead = " and ".join(names[s] for s in firsts)
+            lead = _join_names([names[s] for s in firsts])
             if sum(1 for t in trees if t == best_t) == 1:
-                reason = f"{ROUND_LIMIT} rounds played: {lead} has the most trees ({best_t})"
+                reason = _("{rounds} rounds played: {lead} has the most trees ({trees})").format(
+                    rounds=ROUND_LIMIT, lead=lead, trees=best_t
+                )
             else:
-                reason = (
-                    f"{ROUND_LIMIT} rounds played: {lead} "
-                    f"{'ties' if len(firsts) > 1 else 'wins'} on trees ({best_t}) "
-                    f"and power ({power[firsts[0]]})"
+                if len(firsts) > 1:
+                    text = _(
+                        "{rounds} rounds played: {lead} tie on trees ({trees}) and power ({power})"
+                    )
+                else:
+                    text = _(
+                        "{rounds} rounds played: {lead} wins on trees ({trees}) and power ({power})"
+                    )
+                reason = text.format(
+                    rounds=ROUND_LIMIT, lead=lead, trees=best_t, power=power[firsts[0]]
                 )
         return Outcome(out.places, reason)
 
@@ -545,7 +590,7 @@ class FormationState:
     def parse_move(self, text: str):
         t = move_text(text).strip()
         if not t or len(t) > 40:
-            raise IllegalMove(f"cannot read {quoted(t)}: {NOTATION_HELP}")
+            raise IllegalMove(_cannot_read(t))
         words = t.lower().split()
         verb, rest = words[0], words[1:]
         geo = self.geo
@@ -558,15 +603,17 @@ class FormationState:
             size = {"SMALL": "S", "MEDIUM": "M", "LARGE": "L"}.get(size, size)
             if size not in SIZE_BITS:
                 raise IllegalMove(
-                    f"grow needs the size that comes in, S, M or L, not {quoted(rest[1])}"
+                    _("grow needs the size that comes in, S, M or L, not {word}").format(
+                        word=quoted(rest[1])
+                    )
                 )
             return Grow(geo.parse_cell(rest[0]), size)
         if verb == "move" and rest:
             parts = [p for p in "".join(rest).split("-") if p]
             if len(parts) == 2:
                 return MoveNode(geo.parse_cell(parts[0]), geo.parse_cell(parts[1]))
-            raise IllegalMove("a move names two cells, like 'move d4-f6'")
-        raise IllegalMove(f"cannot read {quoted(t)}: {NOTATION_HELP}")
+            raise IllegalMove(_("a move names two cells, like 'move d4-f6'"))
+        raise IllegalMove(_cannot_read(t))
 
     def to_json(self) -> dict:
         geo = self.geo
@@ -764,69 +811,75 @@ class FormationState:
     def why_illegal(self, move) -> str | None:
         """Why ``move`` cannot be played now, as a sentence; None if it is legal."""
         if self.is_terminal():
-            return "The game is over"
+            return _("The game is over")
         if move in self._legal_set:
             return None
         geo = self.geo
         seat = self.turn % self.players
         stash = self.stashes[seat]
         if isinstance(move, Pass):
-            return "You may pass only when no action is legal"
+            return _("You may pass only when no action is legal")
         cells = [getattr(move, a) for a in ("cell", "source", "target") if hasattr(move, a)]
         if not cells:
-            return f"{quoted(str(move))} is not a Crystal Formation move"
+            return _("{move} is not a Crystal Formation move").format(move=quoted(str(move)))
         for c in cells:
             if c not in geo.index:
-                return f"{cell_name(c) if c[0] < 26 else c} is not on this board"
+                return _("{cell} is not on this board").format(
+                    cell=cell_name(c) if c[0] < 26 else c
+                )
         if isinstance(move, Place):
             lab = cell_name(move.cell)
             if self.board[geo.index[move.cell]]:
-                return f"{lab} is already taken"
+                return _("{cell} is already taken").format(cell=lab)
             if not stash[0]:
-                return "Your stash has no small pyramid left to place"
-            return f"{lab} is not in the area of any of your nodes"
+                return _("Your stash has no small pyramid left to place")
+            return _("{cell} is not in the area of any of your nodes").format(cell=lab)
         if isinstance(move, Grow):
             lab = cell_name(move.cell)
             v = self.board[geo.index[move.cell]]
             if not v or v >> 3 != seat:
-                return f"There is no node of yours on {lab}"
+                return _("There is no node of yours on {cell}").format(cell=lab)
             m = v & 7
             if move.size not in SIZE_BITS:
-                return "Grow names the size that comes in: S, M or L"
+                return _("Grow names the size that comes in: S, M or L")
             if m == TREE:
-                return f"The node on {lab} is already a tree"
+                return _("The node on {cell} is already a tree").format(cell=lab)
             if move.size == "S" and m & SMALL:
-                return f"The node on {lab} already has a small"
+                return _("The node on {cell} already has a small").format(cell=lab)
             if move.size == "M":
                 if not m & SMALL:
-                    return f"Growing to a medium turns a small into one, and {lab} has no small"
+                    return _(
+                        "Growing to a medium turns a small into one, and {cell} has no small"
+                    ).format(cell=lab)
                 if m & MEDIUM:
-                    return f"The node on {lab} already has a medium"
+                    return _("The node on {cell} already has a medium").format(cell=lab)
             if move.size == "L":
                 if not m & MEDIUM:
-                    return f"Growing to a large turns a medium into one, and {lab} has no medium"
+                    return _(
+                        "Growing to a large turns a medium into one, and {cell} has no medium"
+                    ).format(cell=lab)
                 if m & LARGE:
-                    return f"The node on {lab} already has a large"
-            return f"Your stash has no {SIZE_NAMES[move.size]} pyramid left"
+                    return _("The node on {cell} already has a large").format(cell=lab)
+            return _(_STASH_EMPTY[move.size])
         if isinstance(move, MoveNode):
             a, b = cell_name(move.source), cell_name(move.target)
             v = self.board[geo.index[move.source]]
             if not v or v >> 3 != seat:
-                return f"There is no node of yours on {a}"
+                return _("There is no node of yours on {cell}").format(cell=a)
             if move.source == move.target:
-                return "A node has to move to another cell"
+                return _("A node has to move to another cell")
             if self.board[geo.index[move.target]]:
-                return f"{b} is already taken"
-            return (
-                f"{b} is not in the area of another of your nodes (only a tree may move anywhere)"
-            )
-        return f"{move} is not legal here"
+                return _("{cell} is already taken").format(cell=b)
+            return _(
+                "{cell} is not in the area of another of your nodes (only a tree may move anywhere)"
+            ).format(cell=b)
+        return _("{move} is not legal here").format(move=move)
 
     def decay_preview(self, move=None) -> TurnEnd:
         """What the end of the mover's turn would do after ``move`` (None: with the
         board as it stands now, as if the mover passed)."""
         if self.is_terminal():
-            raise IllegalMove("The game is over")
+            raise IllegalMove(_("The game is over"))
         if move is None:
             board = list(self.board)
             stashes = [list(s) for s in self.stashes]
@@ -844,7 +897,7 @@ class FormationState:
     # -- read-only helpers for screens ------------------------------------------------
     @property
     def seat_names(self) -> tuple[str, ...]:
-        return SEAT_NAMES[: self.players]
+        return tuple(seat_name(i) for i in range(self.players))
 
     def cells(self) -> tuple[Cell, ...]:
         return self.geo.cells
@@ -958,13 +1011,14 @@ def move_bound(players: int, options: Mapping) -> int:
 
 
 def seat_names(n: int) -> tuple[str, ...]:
-    return SEAT_NAMES[:n]
+    # The names as shown, in the current language (every caller draws them).
+    return tuple(seat_name(i) for i in range(n))
 
 
 SPEC = GameSpec(
     id="crystal-formation",
     title="Crystal Formation",
-    tagline="Grow crystal nodes into five trees while your influence wears down your rivals.",
+    tagline=N_("Grow crystal nodes into five trees while your influence wears down your rivals."),
     min_players=2,
     max_players=6,
     default_players=2,

@@ -90,6 +90,7 @@ from game.core import (
     quoted,
     state_reader,
 )
+from game.i18n import N_, _
 
 SIZE = 11
 CELLS = SIZE * SIZE
@@ -98,7 +99,7 @@ ROUNDS = 7
 LETTERS = "ABCDEFGHIJK"
 
 FIRE, WATER, GRASS = 0, 1, 2
-ELEMENT_NAMES = ("fire", "water", "grass")
+ELEMENT_NAMES = (N_("fire"), N_("water"), N_("grass"))
 ELEMENT_COLOURS = ("red", "blue", "green")
 #: Tiles of each element on a new board (grass gets the odd tile, as listed in the rules).
 TILE_COUNTS = (40, 40, 41)
@@ -122,9 +123,13 @@ def parse_cell(text: str) -> int:
     t = text.strip().upper()
     row = ascii_int(t[1:], 2)
     if len(t) < 2 or t[0] not in LETTERS or row is None:
-        raise IllegalMove(f"{quoted(text)} is not a tile (a column A-K and a row 1-11, like E5)")
+        raise IllegalMove(
+            _("{tile} is not a tile (a column A-K and a row 1-11, like E5)").format(
+                tile=quoted(text)
+            )
+        )
     if not 1 <= row <= SIZE:
-        raise IllegalMove(f"{t} is off the board (columns A-K, rows 1-11)")
+        raise IllegalMove(_("{tile} is off the board (columns A-K, rows 1-11)").format(tile=t))
     return (row - 1) * SIZE + LETTERS.index(t[0])
 
 
@@ -151,57 +156,60 @@ class Variation:
     def allowed(self) -> str:
         """What a plan may contain this round, as a short sentence."""
         if self.steps == "diagonal":
-            parts = ["diagonal steps (UL, UR, DL, DR)"]
+            parts = [_("diagonal steps (UL, UR, DL, DR)")]
         else:
-            parts = ["steps (U, D, L, R)"]
+            parts = [_("steps (U, D, L, R)")]
         if self.knight_jumps:
-            parts.append("knight jumps (UUL, UUR, DDL, DDR, LLU, LLD, RRU, RRD)")
+            parts.append(_("knight jumps (UUL, UUR, DDL, DDR, LLU, LLD, RRU, RRD)"))
         if self.ray_first:
-            parts.append("a ray as the first action (ray N, ray E, ray S, ray W)")
-        parts.append("stay")
-        return f"{self.segments} actions: " + ", ".join(parts)
+            parts.append(_("a ray as the first action (ray N, ray E, ray S, ray W)"))
+        parts.append(_("stay"))
+        return _("{n} actions: {kinds}").format(n=self.segments, kinds=", ".join(parts))
 
 
+# Names and rules are marked for translation; a screen shows them with _().
 VARIATIONS: dict[int, Variation] = {
-    1: Variation(1, "Theme", "No variation.", 5, "orthogonal"),
+    1: Variation(1, N_("Theme"), N_("No variation."), 5, "orthogonal"),
     2: Variation(
         2,
-        "Pandemic",
-        "+3 points if no other player stands in your region.",
+        N_("Pandemic"),
+        N_("+3 points if no other player stands in your region."),
         5,
         "orthogonal",
         pandemic=True,
     ),
-    3: Variation(3, "Catholic Conversion", "Steps are diagonal only.", 5, "diagonal"),
+    3: Variation(3, N_("Catholic Conversion"), N_("Steps are diagonal only."), 5, "diagonal"),
     4: Variation(
         4,
-        "Rock Paper Scissors",
-        "+2 points for each player your element beats.",
+        N_("Rock Paper Scissors"),
+        N_("+2 points for each player your element beats."),
         5,
         "orthogonal",
         rock_paper_scissors=True,
     ),
     5: Variation(
         5,
-        "Horsing Around",
-        "An action may be a knight jump; its landing tile is not entered.",
+        N_("Horsing Around"),
+        N_("An action may be a knight jump; its landing tile is not entered."),
         5,
         "orthogonal",
         knight_jumps=True,
     ),
     6: Variation(
         6,
-        "Elemental Ray",
-        "The first action may be a ray from the next tile to the edge instead of "
-        "a step; every tile on it is entered by you and you do not move.",
+        N_("Elemental Ray"),
+        N_(
+            "The first action may be a ray from the next tile to the edge instead of "
+            "a step; every tile on it is entered by you and you do not move."
+        ),
         5,
         "orthogonal",
         ray_first=True,
     ),
     7: Variation(
         7,
-        "Tile Rush",
-        "6 segments; tiles change at the end of every segment.",
+        N_("Tile Rush"),
+        N_("6 segments; tiles change at the end of every segment."),
         6,
         "orthogonal",
         tile_rush=True,
@@ -368,17 +376,21 @@ def _read_action(words: list[str], i: int, original: str) -> tuple[str, int]:
     w = words[i].upper()
     if w == "RAY":
         if i + 1 >= len(words):
-            raise IllegalMove("a ray needs a direction: ray N, ray E, ray S or ray W")
+            raise IllegalMove(_("a ray needs a direction: ray N, ray E, ray S or ray W"))
         d = words[i + 1].upper()
         if d not in _RAY_ALIASES:
-            raise IllegalMove(f"{quoted(words[i + 1])} is not a ray direction (N, E, S or W)")
+            raise IllegalMove(
+                _("{word} is not a ray direction (N, E, S or W)").format(word=quoted(words[i + 1]))
+            )
         return f"ray {_RAY_ALIASES[d]}", i + 2
     w = _WORD_ALIASES.get(w, w)
     if w == STAY or _offset(w) is not None:
         return w, i + 1
     raise IllegalMove(
-        f"{quoted(words[i])} is not an action: use U, D, L, R, stay (round 3: UL/UR/DL/DR, "
-        f"round 5: jumps like UUR, round 6: ray N/E/S/W)"
+        _(
+            "{word} is not an action: use U, D, L, R, stay (round 3: UL/UR/DL/DR, "
+            "round 5: jumps like UUR, round 6: ray N/E/S/W)"
+        ).format(word=quoted(words[i]))
     )
 
 
@@ -388,11 +400,13 @@ def parse_plan(text: str, segments: int | None = None) -> Plan:
     raw = text.replace(";", " ; ").replace(",", " ")
     words = [w for w in raw.split() if w != ";"]
     if not words:
-        raise IllegalMove("write a plan like 'keep; R R D stay U' or 'switch; U stay stay L L'")
+        raise IllegalMove(_("write a plan like 'keep; R R D stay U' or 'switch; U stay stay L L'"))
     head = words[0].lower()
     if head not in ("keep", "switch"):
         raise IllegalMove(
-            f"a plan starts with keep or switch, not {quoted(words[0])} (like 'keep; R R D stay U')"
+            _("a plan starts with keep or switch, not {word} (like 'keep; R R D stay U')").format(
+                word=quoted(words[0])
+            )
         )
     actions: list[str] = []
     i = 1
@@ -402,7 +416,9 @@ def parse_plan(text: str, segments: int | None = None) -> Plan:
     if segments is not None:
         if len(actions) > segments:
             raise IllegalMove(
-                f"this round has {segments} segments; the plan has {len(actions)} actions"
+                _("this round has {segments} segments; the plan has {n} actions").format(
+                    segments=segments, n=len(actions)
+                )
             )
         actions += [STAY] * (segments - len(actions))
     return Plan(head == "switch", tuple(actions))
@@ -434,15 +450,19 @@ class ScoreLine:
         """One line for a round summary table."""
         parts = []
         if self.matched:
-            parts.append(f"region {self.region_size} / {self.k} -> {self.region}")
+            parts.append(
+                _("region {size} / {k} -> {points}").format(
+                    size=self.region_size, k=self.k, points=self.region
+                )
+            )
         else:
-            parts.append("off element: 0")
+            parts.append(_("off element: 0"))
         if self.leading:
-            parts.append(f"leading +{self.leading}")
+            parts.append(_("leading +{n}").format(n=self.leading))
         if self.pandemic:
-            parts.append(f"alone +{self.pandemic}")
+            parts.append(_("alone +{n}").format(n=self.pandemic))
         if self.rps:
-            parts.append(f"beats players +{self.rps}")
+            parts.append(_("beats players +{n}").format(n=self.rps))
         return ", ".join(parts)
 
     def to_json(self) -> dict:
@@ -635,7 +655,9 @@ def plan_steps(round_: int, start: int, plan: Plan) -> list[Action]:
     v = VARIATIONS[round_]
     if len(plan.actions) != v.segments:
         raise IllegalMove(
-            f"round {round_} has {v.segments} segments; the plan has {len(plan.actions)} actions"
+            _("round {round} has {segments} segments; the plan has {n} actions").format(
+                round=round_, segments=v.segments, n=len(plan.actions)
+            )
         )
     pos = start
     out = []
@@ -652,23 +674,28 @@ def plan_steps(round_: int, start: int, plan: Plan) -> list[Action]:
 
 def _refusal(round_: int, segment: int, pos: int, tok: str) -> str:
     v = VARIATIONS[round_]
-    where = f"Segment {segment + 1}: {tok} from {cell_name(pos)}"
+    where = _("Segment {n}: {action} from {tile}").format(
+        n=segment + 1, action=tok, tile=cell_name(pos)
+    )
     if tok.startswith("ray "):
         if not v.ray_first:
-            return f"{where}: rays are only allowed in round 6 (Elemental Ray)"
-        if segment != 0:
-            return f"{where}: a ray may only be the first action of the round"
-        return f"{where}: the ray would start off the board (you stand on that edge)"
-    if tok in KNIGHT_JUMPS and not v.knight_jumps:
-        return f"{where}: knight jumps are only allowed in round 5 (Horsing Around)"
-    if tok in DIAGONAL_STEPS and v.steps != "diagonal":
-        return f"{where}: diagonal steps are only allowed in round 3 (Catholic Conversion)"
-    if tok in ORTHOGONAL_STEPS and v.steps == "diagonal":
-        return (
-            f"{where}: round 3 (Catholic Conversion) allows only diagonal steps "
-            f"(UL, UR, DL, DR) or stay"
+            why = _("{where}: rays are only allowed in round 6 (Elemental Ray)")
+        elif segment != 0:
+            why = _("{where}: a ray may only be the first action of the round")
+        else:
+            why = _("{where}: the ray would start off the board (you stand on that edge)")
+    elif tok in KNIGHT_JUMPS and not v.knight_jumps:
+        why = _("{where}: knight jumps are only allowed in round 5 (Horsing Around)")
+    elif tok in DIAGONAL_STEPS and v.steps != "diagonal":
+        why = _("{where}: diagonal steps are only allowed in round 3 (Catholic Conversion)")
+    elif tok in ORTHOGONAL_STEPS and v.steps == "diagonal":
+        why = _(
+            "{where}: round 3 (Catholic Conversion) allows only diagonal steps "
+            "(UL, UR, DL, DR) or stay"
         )
-    return f"{where} leaves the board"
+    else:
+        why = _("{where} leaves the board")
+    return why.format(where=where)
 
 
 def resolve_round(
@@ -905,24 +932,27 @@ class ElementShiftState:
     def why_illegal(self, move, seat: int | None = None) -> str | None:
         """Why ``move`` is refused for ``seat`` (default: the current player), or None."""
         if self.is_terminal():
-            return "The game is over"
+            return _("The game is over")
         if seat is None:
             seat = self.current_player()
         if self.round == 0:
             if not isinstance(move, StartPick):
-                return "Setup: pick a start tile first, like 'start E5'"
+                return _("Setup: pick a start tile first, like 'start E5'")
             if not 0 <= move.cell < CELLS:
-                return "That tile is off the board"
+                return _("That tile is off the board")
             el = self.elements[seat]
             if self.board[move.cell] != el:
-                return (
-                    f"{cell_name(move.cell)} is {ELEMENT_NAMES[self.board[move.cell]]}; "
-                    f"Player {seat + 1} is {ELEMENT_NAMES[el]} and must start on a "
-                    f"{ELEMENT_NAMES[el]} tile"
+                return _(
+                    "{tile} is {element}; Player {n} is {own} and must start on a {own} tile"
+                ).format(
+                    tile=cell_name(move.cell),
+                    element=_(ELEMENT_NAMES[self.board[move.cell]]),
+                    n=seat + 1,
+                    own=_(ELEMENT_NAMES[el]),
                 )
             return None
         if not isinstance(move, Plan):
-            return "Submit a plan, like 'keep; R R D stay U'"
+            return _("Submit a plan, like 'keep; R R D stay U'")
         try:
             plan_steps(self.round, self.positions[seat], move)
         except IllegalMove as exc:
@@ -940,8 +970,10 @@ class ElementShiftState:
             return replace(self, pending=tuple(pending))
         if HIDDEN in pending:
             raise IllegalMove(
-                "this is one seat's view: the other seats' secret choices are "
-                "hidden, so the round cannot be resolved here"
+                _(
+                    "this is one seat's view: the other seats' secret choices are "
+                    "hidden, so the round cannot be resolved here"
+                )
             )
         if self.round == 0:
             picks = tuple(p.cell for p in pending)
@@ -974,10 +1006,12 @@ class ElementShiftState:
         best = max(self.totals)
         top = [s for s, t in enumerate(self.totals) if t == best]
         if len(top) == 1:
-            reason = f"Player {top[0] + 1} won with {best} points"
+            reason = _("Player {n} won with {points} points").format(n=top[0] + 1, points=best)
         else:
-            names = ", ".join(f"Player {s + 1}" for s in top)
-            reason = f"{names} share first place with {best} points"
+            names = ", ".join(_("Player {n}").format(n=s + 1) for s in top)
+            reason = _("{names} share first place with {points} points").format(
+                names=names, points=best
+            )
         return Outcome.ranked(self.totals, reason)
 
     def scores(self) -> tuple[float, ...]:
@@ -991,19 +1025,22 @@ class ElementShiftState:
         t = move_text(text).strip()
         if len(t) > 200:
             raise IllegalMove(
-                "that is far too long for a move; write a plan like 'keep; R R D stay U'"
+                _("that is far too long for a move; write a plan like 'keep; R R D stay U'")
             )
         if any(ord(ch) < 32 for ch in t):
-            raise IllegalMove("a move cannot contain control characters")
+            raise IllegalMove(_("a move cannot contain control characters"))
         words = t.split()
         if words and words[0].lower() == "start":
             if len(words) != 2:
-                raise IllegalMove("write a start pick like 'start E5'")
+                raise IllegalMove(_("write a start pick like 'start E5'"))
             return StartPick(parse_cell(words[1]))
         if self.round == 0 and not t.lower().startswith(("keep", "switch")):
             raise IllegalMove(
-                f"cannot read {quoted(t)}: in setup write a start pick like 'start E5'"
+                _("cannot read {text}: in setup write a start pick like 'start E5'").format(
+                    text=quoted(t)
+                )
             )
+
         segments = VARIATIONS[self.round].segments if 1 <= self.round <= ROUNDS else None
         return parse_plan(t, segments)
 
@@ -1216,13 +1253,13 @@ def _validate(players: int, options: Mapping) -> None:
 
 
 def _seat_names(n: int) -> tuple[str, ...]:
-    return tuple(f"Player {i + 1}" for i in range(n))
+    return tuple(_("Player {n}").format(n=i + 1) for i in range(n))
 
 
 SPEC = GameSpec(
     id="element-shift",
     title="Element Shift",
-    tagline="Twelve players, secret plans: terraform the board, or jump ship.",
+    tagline=N_("Twelve players, secret plans: terraform the board, or jump ship."),
     min_players=PLAYERS,
     max_players=PLAYERS,
     default_players=PLAYERS,

@@ -24,6 +24,7 @@ import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
+from game.i18n import _
 
 MAX_FILE_BYTES = 8 * 1024 * 1024  # a file larger than this is not one of ours
 MAX_DEPTH = 32  # our files nest 5 deep at most; json's parser recurses, so cap it first
@@ -52,20 +53,20 @@ def read_bytes(path: Path | str, cap: int = MAX_FILE_BYTES) -> bytes | None:
     except FileNotFoundError:
         return None
     except IsADirectoryError:
-        raise FileProblem("it is a folder, not a file") from None
+        raise FileProblem(_("it is a folder, not a file")) from None
     except OSError:
-        raise FileProblem("it could not be read") from None
+        raise FileProblem(_("it could not be read")) from None
     try:
         try:
             st = os.fstat(fd)
         except OSError:
-            raise FileProblem("it could not be read") from None
+            raise FileProblem(_("it could not be read")) from None
         if stat.S_ISDIR(st.st_mode):
-            raise FileProblem("it is a folder, not a file")
+            raise FileProblem(_("it is a folder, not a file"))
         if not stat.S_ISREG(st.st_mode):
-            raise FileProblem("it is not a regular file")
+            raise FileProblem(_("it is not a regular file"))
         if st.st_size > cap:
-            raise FileProblem("it is too large")
+            raise FileProblem(_("it is too large"))
         chunks, total = [], 0
         while total <= cap:
             try:
@@ -73,13 +74,13 @@ def read_bytes(path: Path | str, cap: int = MAX_FILE_BYTES) -> bytes | None:
             except BlockingIOError:  # cannot happen on a regular file; never wait
                 break
             except OSError:
-                raise FileProblem("it could not be read") from None
+                raise FileProblem(_("it could not be read")) from None
             if not chunk:
                 break
             chunks.append(chunk)
             total += len(chunk)
         if total > cap:
-            raise FileProblem("it is too large")
+            raise FileProblem(_("it is too large"))
         return b"".join(chunks)
     finally:
         os.close(fd)
@@ -109,26 +110,26 @@ def shape_problem(raw: bytes, max_depth: int = MAX_DEPTH) -> str | None:
     text = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
     bare = _STRING.sub(b"", text)
     if _LONG_INT.search(bare):
-        return "it holds a number that is too large"
+        return _("it holds a number that is too large")
     brackets = bare.translate(_SAME_BRACKETS, _NOT_BRACKET)
-    for _ in range(max_depth):
+    for _pass in range(max_depth):
         if not brackets:
             return None
         shorter = brackets.replace(b"[]", b"")
         if shorter == brackets:
-            return "it is not valid JSON"  # brackets that never close (or never opened)
+            return _("it is not valid JSON")  # brackets that never close (or never opened)
         brackets = shorter
-    return "it is nested too deeply" if brackets else None
+    return _("it is nested too deeply") if brackets else None
 
 
 def _refuse_constant(name: str) -> Any:
-    raise FileProblem("it holds a number that is not finite")
+    raise FileProblem(_("it holds a number that is not finite"))
 
 
 def _finite_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise FileProblem("it holds a number that is too large")
+        raise FileProblem(_("it holds a number that is too large"))
     return value
 
 
@@ -140,16 +141,16 @@ def parse_json(raw: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
         try:
             raw = raw.encode("utf-8")
         except UnicodeError:
-            raise FileProblem("it is not valid text") from None
+            raise FileProblem(_("it is not valid text")) from None
     if not raw.strip():
-        raise FileProblem("it is empty")
+        raise FileProblem(_("it is empty"))
     problem = shape_problem(raw, max_depth)
     if problem:
         raise FileProblem(problem)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise FileProblem("it is not valid JSON") from None
+        raise FileProblem(_("it is not valid JSON")) from None
     try:
         return json.loads(
             text,
@@ -159,9 +160,9 @@ def parse_json(raw: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
     except FileProblem:
         raise
     except RecursionError:  # cannot happen below MAX_DEPTH; a last guard all the same
-        raise FileProblem("it is nested too deeply") from None
+        raise FileProblem(_("it is nested too deeply")) from None
     except (ValueError, TypeError, OverflowError):
-        raise FileProblem("it is not valid JSON") from None
+        raise FileProblem(_("it is not valid JSON")) from None
 
 
 def load_json(path: Path | str, cap: int = MAX_FILE_BYTES) -> Any:
@@ -172,7 +173,7 @@ def load_json(path: Path | str, cap: int = MAX_FILE_BYTES) -> Any:
         return None
     value = parse_json(raw)
     if value is None:  # a file holding only "null" is not one of ours, nor missing
-        raise FileProblem("it holds nothing")
+        raise FileProblem(_("it holds nothing"))
     return value
 
 

@@ -14,6 +14,7 @@ from typing import Callable, Hashable, Iterable, Iterator
 import numpy as np
 
 from game.core import IllegalMove, ascii_int, quoted
+from game.i18n import _
 
 Cell = tuple[int, int]  # (col, row), 0-based, row 0 at the top
 
@@ -51,14 +52,20 @@ def parse_cell(text: str, width: int, height: int, *, chess: bool = False) -> Ce
     # letters and digits ("C²"), which int() then refuses in Python's own words.
     num = ascii_int(t[1:], 2)
     if not t[:1].isascii() or not t[:1].isalpha() or num is None:
-        raise IllegalMove(f"{quoted(text)} is not a cell (expected a letter and a number, like C4)")
+        raise IllegalMove(
+            _("{cell} is not a cell (expected a letter and a number, like C4)").format(
+                cell=quoted(text)
+            )
+        )
     col = LETTERS.index(t[0].upper())
     if not (0 <= col < width) or not (1 <= num <= height):
         last = LETTERS[width - 1]
         raise IllegalMove(
-            f"{t.upper() if not chess else t.lower()} is off the board "
-            f"(columns A-{last}, rows 1-{height})"
+            _("{cell} is off the board (columns A-{last}, rows 1-{height})").format(
+                cell=t.upper() if not chess else t.lower(), last=last, height=height
+            )
         )
+
     row = height - num if chess else num - 1
     return (col, row)
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Callable, Iterable, Protocol
+from game.i18n import _, ngettext
 
 TABLE_SIZE = 10  # entries on each board and period
 INITIALS = 3
@@ -59,12 +60,12 @@ class FameError(Exception):
 
 def board_kind(board: object) -> str:
     if not isinstance(board, str):
-        raise FameError("that is not a hall of fame board")
+        raise FameError(_("that is not a hall of fame board"))
     kind, sep, game = board.partition(":")
     if not sep or kind not in ("rush", "beat-hard", "beat-expert") or not game:
-        raise FameError("that is not a hall of fame board")
+        raise FameError(_("that is not a hall of fame board"))
     if len(board) > 80 or not all(ch.isascii() and (ch.isalnum() or ch in "-_:") for ch in board):
-        raise FameError("that is not a hall of fame board")
+        raise FameError(_("that is not a hall of fame board"))
     return kind
 
 
@@ -80,9 +81,9 @@ def board_ranking(board: str) -> str:
 def initials_problem(text: object) -> str | None:
     """Why ``text`` cannot be shown as initials (a short sentence), or None."""
     if not isinstance(text, str) or len(text) != INITIALS or any(c not in LETTERS for c in text):
-        return "Initials are three letters, A to Z."
+        return _("Initials are three letters, A to Z.")
     if text in BLOCKED:
-        return "Those initials are not allowed here; please pick others."
+        return _("Those initials are not allowed here; please pick others.")
     return None
 
 
@@ -102,16 +103,16 @@ class Entry:
             raise FameError(problem)
         score = self.score
         if isinstance(score, bool) or not isinstance(score, (int, float)):
-            raise FameError("a score is a number")
+            raise FameError(_("a score is a number"))
         if not (-MAX_SCORE <= score <= MAX_SCORE):  # also refuses NaN
-            raise FameError("that score is out of range")
+            raise FameError(_("that score is out of range"))
         at = self.at
         if isinstance(at, bool) or not isinstance(at, (int, float)) or not (0 <= at < 1e11):
-            raise FameError("that time is out of range")
+            raise FameError(_("that time is out of range"))
         if not isinstance(self.detail, str) or len(self.detail) > MAX_DETAIL:
-            raise FameError("the detail is too long")
+            raise FameError(_("the detail is too long"))
         if not isinstance(self.id, str) or not (1 <= len(self.id) <= 64):
-            raise FameError("an entry id is 1 to 64 characters")
+            raise FameError(_("an entry id is 1 to 64 characters"))
 
 
 def sort_key(board: str) -> Callable[[Entry], tuple]:
@@ -144,7 +145,7 @@ def day_start(now: datetime, day_starts_at_hour: int = 0) -> datetime:
     before ``now`` (an event open till 2 am sets 6 so its night counts as one day).
     ``now`` is a local time (naive or aware alike)."""
     if not 0 <= day_starts_at_hour <= 23:
-        raise FameError("the day starts at an hour from 0 to 23")
+        raise FameError(_("the day starts at an hour from 0 to 23"))
     start = now.replace(hour=day_starts_at_hour, minute=0, second=0, microsecond=0)
     if start > now:
         start -= timedelta(days=1)
@@ -164,7 +165,7 @@ def period_since(
         return today.timestamp()
     if period == "week":
         return (today - timedelta(days=today.weekday())).timestamp()
-    raise FameError("a period is today, week or all")
+    raise FameError(_("a period is today, week or all"))
 
 
 # -- storage -------------------------------------------------------------------------
@@ -218,12 +219,16 @@ class SqliteStore:
         try:
             self.db = self._open()
         except (sqlite3.DatabaseError, FameError) as exc:
-            why = str(exc) if isinstance(exc, FameError) else "it is damaged"
+            why = str(exc) if isinstance(exc, FameError) else _("it is damaged")
             self.aside = _set_aside_db(self.path)
-            where = f"; it was moved to {self.aside.name}" if self.aside else ""
-            self.problem = (
-                f"The hall of fame could not be read ({why}); a new one was started{where}."
-            )
+            if self.aside:
+                text = _(
+                    "The hall of fame could not be read ({why}); a new one was started; "
+                    "it was moved to {aside}."
+                )
+            else:
+                text = _("The hall of fame could not be read ({why}); a new one was started.")
+            self.problem = text.format(why=why, aside=self.aside.name if self.aside else "")
             _log.warning("%s", self.problem)
             self.db = self._open()
 
@@ -250,7 +255,9 @@ class SqliteStore:
             row = db.execute("SELECT max(version) FROM schema_version").fetchone()
             version = row[0] or 0
             if version > SCHEMA_VERSION:
-                raise FameError(f"it is from a newer version (schema {version})")
+                raise FameError(
+                    _("it is from a newer version (schema {version})").format(version=version)
+                )
             for step in MIGRATIONS[version:]:
                 for sql in step:
                     db.execute(sql)
@@ -347,7 +354,7 @@ class PostgresStore:
         try:
             import psycopg
         except ImportError:  # an install without it: the booth keeps its scores locally
-            raise FameError("the hall of fame server needs psycopg, which is missing") from None
+            raise FameError(_("the hall of fame server needs psycopg, which is missing")) from None
 
         if self.conn is not None and not self.conn.closed:
             return self.conn
@@ -362,7 +369,7 @@ class PostgresStore:
             )
         except psycopg.Error:
             self.close()
-            raise FameError("the hall of fame server cannot be reached") from None
+            raise FameError(_("the hall of fame server cannot be reached")) from None
         return self.conn
 
     def _run(self, fn):
@@ -373,7 +380,7 @@ class PostgresStore:
             return fn(conn)
         except psycopg.Error:
             self.close()
-            raise FameError("the hall of fame server cannot be reached") from None
+            raise FameError(_("the hall of fame server cannot be reached")) from None
 
     def add_many(self, entries: list[Entry]) -> None:
         def go(conn):
@@ -531,5 +538,11 @@ def beat_board(match) -> tuple[str, float, str] | None:
     seat = people[0]
     if board_ranking(board) == "moves":
         moves = sum(1 for e in match.entries if e.seat == seat and not e.clock)
-        return board, float(moves), f"{len(bots)} {level} bot" + ("s" if len(bots) > 1 else "")
-    return board, float(match.state.scores()[seat]), f"{match.setup.players} players"
+        if level == "hard":
+            detail = ngettext("{n} hard bot", "{n} hard bots", len(bots))
+        else:
+            detail = ngettext("{n} expert bot", "{n} expert bots", len(bots))
+        return board, float(moves), detail.format(n=len(bots))
+    players = match.setup.players
+    detail = ngettext("{n} player", "{n} players", players).format(n=players)
+    return board, float(match.state.scores()[seat]), detail

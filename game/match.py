@@ -31,6 +31,8 @@ from game.core import (
     apply_timeout,
     quoted,
 )
+from game.i18n import N_, _
+
 
 REPLAY_FORMAT = 1
 BOT_LEVELS = ("random", "easy", "medium", "hard", "expert")
@@ -70,7 +72,9 @@ class Seat:
         if self.name:
             return self.name
         if self.is_bot:
-            return f"{seat_name} ({(self.level or '').title()} bot)"
+            return _("{seat} ({level} bot)").format(
+                seat=seat_name, level=_((self.level or "").title())
+            )
         return seat_name
 
     def to_json(self) -> dict:
@@ -88,10 +92,12 @@ class Seat:
     def from_json(data: Mapping) -> "Seat":
         kind = data.get("kind")
         if kind not in ("person", "bot"):
-            raise ReplayError(f"a seat must be a person or a bot, not {quoted(kind)}")
+            raise ReplayError(
+                _("a seat must be a person or a bot, not {kind}").format(kind=quoted(kind))
+            )
         level = data.get("level")
         if kind == "bot" and level not in BOT_LEVELS:
-            raise ReplayError(f"unknown bot level {quoted(level)}")
+            raise ReplayError(_("unknown bot level {level}").format(level=quoted(level)))
         return Seat(kind, level, str(data.get("name", "")))
 
 
@@ -196,7 +202,7 @@ class Match:
         old = self.state
         seat = old.current_player()
         if seat < 0:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"))
         new = old.apply(move)  # raises IllegalMove
         self._push(Entry(seat, str(move), self.proxy.get(seat, seat)), new)
         self.redo_stack.clear()
@@ -339,12 +345,16 @@ class Match:
             assert self.clock is not None
             self.clock.start(late, self.clock.preset.move_seconds)
             self.clock.reserve[late] = 0
-            return [f"{names[late]} is out of time: {names[other]} moves for {names[late]}"]
+            return [
+                _("{late} is out of time: {other} moves for {late}").format(
+                    late=_(names[late]), other=_(names[other])
+                )
+            ]
         move = self.state.timeout_move(late)
         if move is None:
             return []
         self._submit_timeout(move)
-        return [f"{names[late]} ran out of time: {move}"]
+        return [_("{seat} ran out of time: {move}").format(seat=_(names[late]), move=move)]
 
     # -- replay -----------------------------------------------------------------
     def to_replay(self) -> dict:
@@ -385,44 +395,50 @@ class Match:
         except ReplayError:
             raise
         except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError):
-            raise ReplayError("the replay is damaged") from None
+            raise ReplayError(_("the replay is damaged")) from None
 
     @staticmethod
     def _from_replay(data: Any, games: Mapping[str, GameSpec] | None = None) -> "Match":
         if games is None:
             from game.registry import GAMES as games  # noqa: N811
         if not isinstance(data, dict):
-            raise ReplayError("the file is not a Crystal Arcade replay (expected a JSON object)")
+            raise ReplayError(_("the file is not a Crystal Arcade replay (expected a JSON object)"))
         fmt = data.get("format")
         if not isinstance(fmt, int):
-            raise ReplayError("the file has no replay format number")
+            raise ReplayError(_("the file has no replay format number"))
         if fmt > REPLAY_FORMAT:
             raise ReplayError(
-                f"the replay was written by a newer Crystal Arcade (format {fmt}; "
-                f"this version reads format {REPLAY_FORMAT})"
+                _(
+                    "the replay was written by a newer Crystal Arcade (format {fmt}; "
+                    "this version reads format {ours})"
+                ).format(fmt=fmt, ours=REPLAY_FORMAT)
             )
         game = data.get("game")
         if not isinstance(game, str) or game not in games:
-            raise ReplayError(f"the replay is of {_game_words(game)}")
+            raise ReplayError(_game_problem(game))
         spec = games[game]
         missing = [k for k in ("seed", "players", "seats", "moves") if k not in data]
         if missing:
-            raise ReplayError(f"the replay is incomplete (it has no {missing[0]})")
+            raise ReplayError(
+                _("the replay is incomplete (it has no {field})").format(field=missing[0])
+            )
         seed = int(data["seed"])
         players = int(data["players"])
         options = data.get("options") or {}
         if not isinstance(options, dict):
-            raise ReplayError("the replay's options are not a table")
+            raise ReplayError(_("the replay's options are not a table"))
         try:
             players, resolved = spec.resolve_options(players, **options)
         except ValueError as exc:  # the game's own words ("option 'heaps' must be ...")
-            raise ReplayError(f"the replay's setup cannot be used: {exc}") from None
+            raise ReplayError(
+                _("the replay's setup cannot be used: {problem}").format(problem=exc)
+            ) from None
         except TypeError:
-            raise ReplayError("the replay's options cannot be used") from None
+            raise ReplayError(_("the replay's options cannot be used")) from None
         seats_data = data["seats"]
         moves = data["moves"]
         if not isinstance(seats_data, list) or not isinstance(moves, list):
-            raise ReplayError("the replay's seats and moves must be lists")
+            raise ReplayError(_("the replay's seats and moves must be lists"))
         seats = [Seat.from_json(s) if isinstance(s, dict) else Seat.person() for s in seats_data]
         clock = data.get("clock", "off")
         if clock not in ("off", "casual", "tournament"):
@@ -440,13 +456,13 @@ class Match:
         could_time_out = clock != "off" or spec.rule_clock is not None
         for i, text in enumerate(moves):
             if not isinstance(text, str):
-                raise ReplayError(f"move {i + 1} is not text")
+                raise ReplayError(_("move {n} is not text").format(n=i + 1))
             by_clock = i in timeouts
             try:
                 move = match.parse(text)
                 seat = match.to_move()
                 if seat < 0:
-                    raise IllegalMove("the game is already over")
+                    raise IllegalMove(_("the game is already over"))
                 if (
                     by_clock
                     and match.clock is None
@@ -454,8 +470,9 @@ class Match:
                 ):
                     # Nothing could run out here, so nothing played for the clock.
                     raise IllegalMove(
-                        "it is marked as played by the clock, but no clock ran at that moment"
+                        _("it is marked as played by the clock, but no clock ran at that moment")
                     )
+
                 if by_clock:
                     new = apply_timeout(match.state, move)
                 else:
@@ -469,7 +486,11 @@ class Match:
                         by_clock = True
                         new = apply_timeout(match.state, move)
             except IllegalMove as exc:
-                raise ReplayError(f"move {i + 1} ({quoted(text)}) is illegal: {exc}") from None
+                raise ReplayError(
+                    _("move {n} ({move}) is illegal: {problem}").format(
+                        n=i + 1, move=quoted(text), problem=exc
+                    )
+                ) from None
             by = (1 - seat) if (i in proxies and len(seats) == 2) else seat
             match._push(Entry(seat, str(move), by, clock=by_clock), new)
         if match.clock:
@@ -530,15 +551,15 @@ REPLAY_SCHEMA: dict = {
 }
 
 _FIELD_PROBLEMS = {
-    "format": "the file has no usable replay format number",
-    "players": "the replay's number of players cannot be used",
-    "options": "the replay's options are not a table of short values",
-    "seed": "the replay's seed is not a whole number in range",
-    "seats": "the replay's seats and moves must be lists (of at most 16 seats)",
-    "moves": "the replay's seats and moves must be lists (of short texts)",
-    "proxies": "the replay's move index lists must be lists of numbers",
-    "timeouts": "the replay's move index lists must be lists of numbers",
-    "started_at": "the replay's start time cannot be used",
+    "format": N_("the file has no usable replay format number"),
+    "players": N_("the replay's number of players cannot be used"),
+    "options": N_("the replay's options are not a table of short values"),
+    "seed": N_("the replay's seed is not a whole number in range"),
+    "seats": N_("the replay's seats and moves must be lists (of at most 16 seats)"),
+    "moves": N_("the replay's seats and moves must be lists (of short texts)"),
+    "proxies": N_("the replay's move index lists must be lists of numbers"),
+    "timeouts": N_("the replay's move index lists must be lists of numbers"),
+    "started_at": N_("the replay's start time cannot be used"),
 }
 
 
@@ -551,8 +572,8 @@ def check_replay_schema(data: dict) -> None:
         return
     where = errors[0][0] if errors[0] else ""
     if where == "game":
-        raise ReplayError(f"the replay is of {_game_words(data.get('game'))}")
-    raise ReplayError(_FIELD_PROBLEMS.get(where, "the replay is damaged"))
+        raise ReplayError(_game_problem(data.get("game")))
+    raise ReplayError(_(_FIELD_PROBLEMS.get(where, N_("the replay is damaged"))))
 
 
 def _game_words(game: Any) -> str:
@@ -565,10 +586,20 @@ def _game_words(game: Any) -> str:
     return "an unknown game"
 
 
+def _game_problem(game: Any) -> str:
+    """The refusal of a replay of a game this version does not have (its id shown
+    only when it is a plain short id, as in :func:`_game_words`)."""
+    import re
+
+    if isinstance(game, str) and re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", game):
+        return _("the replay is of an unknown game '{game}'").format(game=game)
+    return _("the replay is of an unknown game")
+
+
 def _index_set(value: Any) -> set[int]:
     """A replay's list of move indices ("proxies", "timeouts"); junk is a ReplayError."""
     if value is None:
         return set()
     if not isinstance(value, list) or not all(isinstance(i, int) for i in value):
-        raise ReplayError("the replay's move index lists must be lists of numbers")
+        raise ReplayError(_("the replay's move index lists must be lists of numbers"))
     return set(value)

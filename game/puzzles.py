@@ -40,6 +40,7 @@ from typing import Any, Mapping, Sequence
 
 from game.core import GameSetup, IllegalMove, State, quoted
 from game.files import FileProblem, parse_json, schema_errors
+from game.i18n import _
 
 PUZZLE_FORMAT = 1
 GOALS = ("win", "gain")
@@ -113,6 +114,14 @@ class Puzzle:
     difficulty: float = 0.5
     solved_by: Mapping[str, float] | None = None
 
+    def __getattribute__(self, name: str) -> Any:
+        # The goal and hint a player reads, translated when read (the book keeps the
+        # English, which is the message id: "Win this turn.").
+        value = object.__getattribute__(self, name)
+        if name in ("text", "hint") and value:
+            return _(value)
+        return value
+
     def start_state(self, games: Mapping | None = None) -> State:
         games = _games(games)
         return GameSetup.parse(self.start, games).start(games)
@@ -125,7 +134,9 @@ class Puzzle:
                 state = state.apply(state.parse_move(text))
             except IllegalMove as exc:
                 raise PuzzleError(
-                    f"puzzle {self.id}: setup move {i + 1} is illegal: {exc}"
+                    _("puzzle {id}: setup move {n} is illegal: {problem}").format(
+                        id=self.id, n=i + 1, problem=exc
+                    )
                 ) from None
         return state
 
@@ -230,13 +241,13 @@ def check_from(puzzle: Puzzle, before: State, moves: Sequence[str]) -> Attempt:
             return Attempt("illegal", str(exc))
     # The other seat's forced answers (a challenged Color Crossroads seat) may be in
     # ``moves`` (an accepted turn, the screen's match) or left to play here.
-    state, _ = finish_answers(state, seat)
+    state, _answered = finish_answers(state, seat)
     if not state.is_terminal() and turn_owner(state) == seat:
         return Attempt("partial", "", state)
     # Judged by the goal in the engine's state, never by the list alone: a turn that
     # wins is never called wrong (the list is what the verifier proves complete).
     if puzzle.reached(before, state):
-        return Attempt("solved", "Solved!", state)
+        return Attempt("solved", _("Solved!"), state)
     return Attempt("wrong", why_missed(puzzle, before, state), state)
 
 
@@ -246,11 +257,13 @@ def why_missed(puzzle: Puzzle, before: State, after: State) -> str:
     if after.is_terminal():
         out = after.outcome()
         if out is not None and seat not in out.winners:
-            return "That turn loses the game."
+            return _("That turn loses the game.")
     if puzzle.goal == "win":
-        return "The game goes on after that turn: it does not win."
+        return _("The game goes on after that turn: it does not win.")
     gained = after.scores()[seat] - before.scores()[seat]
-    return f"That turn gains {gained:g}; the goal is {puzzle.amount}."
+    return _("That turn gains {gained}; the goal is {goal}.").format(
+        gained=f"{gained:g}", goal=puzzle.amount
+    )
 
 
 # -- daily puzzle and rush order --------------------------------------------------------
@@ -343,11 +356,13 @@ def _load(game_id: str, text: str | bytes | None) -> PuzzleBook:
         try:
             text = (resources.files("seeds") / name).read_bytes()
         except OSError:
-            raise PuzzleError(f"{name} could not be read") from None
+            raise PuzzleError(_("{file} could not be read").format(file=name)) from None
     try:
         data = parse_json(text)
     except FileProblem as exc:
-        raise PuzzleError(f"{name} could not be used: {exc}") from None
+        raise PuzzleError(
+            _("{file} could not be used: {problem}").format(file=name, problem=exc)
+        ) from None
     return parse_book(data, name, game_id)
 
 
@@ -356,24 +371,40 @@ def parse_book(data: Any, name: str, game_id: str) -> PuzzleBook:
     problems = schema_errors(data, PUZZLE_SCHEMA)
     if problems:
         where = "/".join(problems[0]) or "the top"
-        raise PuzzleError(f"{name} could not be used: it does not fit the puzzle format at {where}")
+        raise PuzzleError(
+            _("{file} could not be used: it does not fit the puzzle format at {where}").format(
+                file=name, where=where
+            )
+        )
     if data["game"] != game_id:
-        raise PuzzleError(f"{name} holds the puzzles of {quoted(data['game'])}, not {game_id}")
+        raise PuzzleError(
+            _("{file} holds the puzzles of {other}, not {game}").format(
+                file=name, other=quoted(data["game"]), game=game_id
+            )
+        )
     games = _games(None)
     puzzles = []
     for raw in data["puzzles"]:
         if not _texts_ok(raw["setup"]):
             raise PuzzleError(
-                f"{name}: puzzle {quoted(raw['id'])} has a setup move that is not a move"
+                _("{file}: puzzle {id} has a setup move that is not a move").format(
+                    file=name, id=quoted(raw["id"])
+                )
             )
         try:
             setup = GameSetup.parse(raw["start"], games)
         except ValueError:
             raise PuzzleError(
-                f"{name}: puzzle {quoted(raw['id'])} has a start that is not a game id"
+                _("{file}: puzzle {id} has a start that is not a game id").format(
+                    file=name, id=quoted(raw["id"])
+                )
             ) from None
         if setup.game != game_id or raw["seat"] >= setup.players:
-            raise PuzzleError(f"{name}: puzzle {quoted(raw['id'])} is not a {game_id} position")
+            raise PuzzleError(
+                _("{file}: puzzle {id} is not a {game} position").format(
+                    file=name, id=quoted(raw["id"]), game=game_id
+                )
+            )
         puzzles.append(
             Puzzle(
                 game=game_id,
@@ -391,7 +422,8 @@ def parse_book(data: Any, name: str, game_id: str) -> PuzzleBook:
             )
         )
     if len({p.id for p in puzzles}) != len(puzzles):
-        raise PuzzleError(f"{name}: two puzzles share an id")
+        raise PuzzleError(_("{file}: two puzzles share an id").format(file=name))
+
     puzzles.sort(key=lambda p: (p.difficulty, p.id))
     return PuzzleBook(game_id, tuple(puzzles))
 

@@ -29,9 +29,10 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from game.core import quoted
-from game.match import Match, ReplayError, Seat, _game_words, check_replay_schema
+from game.match import Match, ReplayError, Seat, _game_problem, check_replay_schema
 from game.files import MAX_FILE_BYTES, FileProblem, load_json
 from game.saves import Paths, SaveError, set_aside, write_json_atomic
+from game.i18n import _
 
 RECENT_KEEP = 50  # finished games kept automatically; the oldest goes first
 SET_ASIDE_MARKS = (".corrupt-", ".deleted-")  # files moved aside are not listed
@@ -51,11 +52,17 @@ def read_replay_data(path: Path) -> dict:
     try:
         data = load_json(path, MAX_FILE_BYTES)
     except FileProblem as exc:
-        raise ReplayError(f"{path.name} cannot be used: {exc}") from None
+        raise ReplayError(
+            _("{file} cannot be used: {problem}").format(file=path.name, problem=exc)
+        ) from None
     if data is None:
-        raise ReplayError(f"there is no file {path.name}")
+        raise ReplayError(_("there is no file {file}").format(file=path.name))
     if not isinstance(data, dict):
-        raise ReplayError(f"{path.name} is not a Crystal Arcade replay (expected a JSON object)")
+        raise ReplayError(
+            _("{file} is not a Crystal Arcade replay (expected a JSON object)").format(
+                file=path.name
+            )
+        )
     return data
 
 
@@ -67,7 +74,9 @@ def open_replay(path: Path, games=None) -> Match:
     try:
         return Match.from_replay(data, games)
     except ReplayError as exc:
-        raise ReplayError(f"{path.name} cannot be opened: {exc}") from None
+        raise ReplayError(
+            _("{file} cannot be opened: {problem}").format(file=path.name, problem=exc)
+        ) from None
 
 
 # -- the list -------------------------------------------------------------------------
@@ -120,7 +129,8 @@ def summarise(path: Path, recent: bool, games=None) -> ReplayInfo:
     except ReplayError as exc:
         problem = str(exc)
     except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError, OSError):
-        problem = "it is damaged"
+        problem = _("it is damaged")
+
     try:
         mtime = path.stat().st_mtime
     except (OSError, ValueError):
@@ -143,11 +153,11 @@ def _summarise(path: Path, recent: bool, games=None) -> ReplayInfo:
     problem = None
     fmt = data.get("format")
     if spec is None:
-        problem = f"the replay is of {_game_words(game)}"
+        problem = _game_problem(game)
     elif not isinstance(fmt, int):
-        problem = "the file has no replay format number"
+        problem = _("the file has no replay format number")
     elif fmt > _format():
-        problem = f"written by a newer Crystal Arcade (format {fmt})"
+        problem = _("written by a newer Crystal Arcade (format {fmt})").format(fmt=fmt)
     moves = data.get("moves")
     n_moves = len(moves) if isinstance(moves, list) else 0
     try:
@@ -160,7 +170,8 @@ def _summarise(path: Path, recent: bool, games=None) -> ReplayInfo:
     if isinstance(outcome, dict) and isinstance(outcome.get("reason"), str):
         result = outcome["reason"][:120]  # a caption from a file is capped where it enters
     else:
-        result = "Not finished"
+        result = _("Not finished")
+
     started = data.get("started_at")
     played_at = float(started) if isinstance(started, (int, float)) and started > 0 else mtime
     title = spec.title if spec is not None else "Unknown game"
@@ -245,24 +256,32 @@ def rename_replay(path: Path, new_name: str) -> Path:
     if name.lower().endswith(".json"):
         name = name[:-5].strip()
     if not name:
-        raise SaveError("a replay needs a name")
+        raise SaveError(_("a replay needs a name"))
     if _BAD_NAME.search(name) or name in (".", "..") or name.startswith("."):
         raise SaveError(
-            f'{quoted(name)} cannot be a file name (no / \\ : * ? " < > | or leading dot)'
+            _('{name} cannot be a file name (no / \\ : * ? " < > | or leading dot)').format(
+                name=quoted(name)
+            )
         )
     if len(name) > 80:
-        raise SaveError("that name is too long (80 characters at most)")
+        raise SaveError(_("that name is too long (80 characters at most)"))
     if any(mark in name for mark in SET_ASIDE_MARKS):
-        raise SaveError(f"{quoted(name)} looks like a set-aside file; choose another name")
+        raise SaveError(
+            _("{name} looks like a set-aside file; choose another name").format(name=quoted(name))
+        )
     target = path.with_name(name + ".json")
     if target == path:
         return path
     if target.exists():
-        raise SaveError(f"there is already a replay called {name}")
+        raise SaveError(_("there is already a replay called {name}").format(name=name))
     try:
         os.rename(path, target)
     except OSError as exc:
-        raise SaveError(f"could not rename {path.name}: {exc.strerror or exc}") from None
+        raise SaveError(
+            _("could not rename {file}: {problem}").format(
+                file=path.name, problem=exc.strerror or exc
+            )
+        ) from None
     return target
 
 
@@ -271,7 +290,7 @@ def delete_replay(path: Path) -> Path:
     Returns where it went; SaveError when it could not be moved."""
     aside = set_aside(path, "deleted")
     if aside is None:
-        raise SaveError(f"could not move {path.name} aside")
+        raise SaveError(_("could not move {file} aside").format(file=path.name))
     return aside
 
 

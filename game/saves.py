@@ -25,6 +25,7 @@ from typing import Any
 
 from game.files import MAX_FILE_BYTES, FileProblem, load_json
 from game.files import remove_stray_tmp as _remove_stray_tmp
+from game.i18n import _
 
 APP_NAME = "CrystalArcade"
 
@@ -91,7 +92,9 @@ def write_json_atomic(path: Path, data: Any) -> None:
             raise
     except OSError as exc:
         raise SaveError(
-            f"could not save {path.name} in {path.parent}: {exc.strerror or exc}"
+            _("could not save {file} in {folder}: {problem}").format(
+                file=path.name, folder=path.parent, problem=exc.strerror or exc
+            )
         ) from None
 
 
@@ -112,8 +115,13 @@ def read_json(path: Path) -> Any:
         return load_json(path, MAX_FILE_BYTES)
     except FileProblem as exc:
         aside = set_aside(path)
-        where = f"; it was moved to {aside.name}" if aside else ""
-        raise UnreadableFile(f"{path.name} could not be used: {exc}{where}", aside) from None
+        if aside:
+            text = _("{file} could not be used: {problem}; it was moved to {aside}")
+        else:
+            text = _("{file} could not be used: {problem}")
+        raise UnreadableFile(
+            text.format(file=path.name, problem=exc, aside=aside.name if aside else ""), aside
+        ) from None
 
 
 def stray_folders(paths: Paths) -> list[Path]:

@@ -45,6 +45,18 @@ from typing import Any, Mapping, Sequence
 
 from game.core import GameSetup, IllegalMove, State, quoted
 from game.files import FileProblem, parse_json
+from game.i18n import _
+
+
+def _translated(obj: object, name: str, fields: frozenset[str]) -> Any:
+    """An attribute, with a tutorial's words (caption, done, ...) in the current
+    language: translated when read, not when loaded, so that a language change shows
+    at once.  The file keeps the English source text, which is the message id."""
+    value = object.__getattribute__(obj, name)
+    if name in fields and isinstance(value, str) and value:
+        return _(value)
+    return value
+
 
 TUTORIAL_FORMAT = 1
 MIN_STEPS, MAX_STEPS = 5, 9
@@ -80,6 +92,9 @@ class Step:
     hint: str = ""
     claims: Mapping[str, Any] = field(default_factory=dict)
 
+    def __getattribute__(self, name: str) -> Any:
+        return _translated(self, name, _STEP_WORDS)
+
     @property
     def watch_only(self) -> bool:
         return not self.expect and not self.expect_any
@@ -94,6 +109,9 @@ class Tutorial:
     steps: tuple[Step, ...]
     handover: str = ""  # the last words before the real game against the Easy bot
 
+    def __getattribute__(self, name: str) -> Any:
+        return _translated(self, name, _TUTORIAL_WORDS)
+
     def setup(self, games: Mapping | None = None) -> GameSetup:
         return GameSetup.parse(self.start, _games(games))
 
@@ -104,6 +122,12 @@ class Tutorial:
         """The state at step ``index``: the start replayed through its setup moves."""
         step = self.steps[index]
         return replay(self.start_state(games), step.setup, f"step {index + 1} setup")
+
+
+# The fields a player reads; the tutorial extractor (tools/i18n.py) puts their text in
+# the catalogue.
+_STEP_WORDS = frozenset({"caption", "done", "other", "hint"})
+_TUTORIAL_WORDS = frozenset({"title", "handover"})
 
 
 @dataclass(frozen=True)
@@ -143,8 +167,9 @@ def judge(tutorial: Tutorial, step: Step, state: State, move) -> Verdict:
         return Verdict("illegal", str(exc))
     text = str(move)
     if any(_same(state, text, e) for e in step.expect) or type(move).__name__ in step.expect_any:
-        return Verdict("expected", step.done or "Well done.", after)
-    why = step.other or "That is a legal move, but not the one this step is about."
+        return Verdict("expected", step.done or _("Well done."), after)
+    why = step.other or _("That is a legal move, but not the one this step is about.")
+
     return Verdict("other", why, after)
 
 
@@ -276,14 +301,25 @@ def load_tutorial(game_id: str, text: str | None = None) -> Tutorial:
         try:
             text = (resources.files("seeds") / name).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise TutorialError(f"{name} could not be read ({exc.__class__.__name__})") from None
+            raise TutorialError(
+                _("{file} could not be read ({problem})").format(
+                    file=name, problem=exc.__class__.__name__
+                )
+            ) from None
     try:
         data = parse_json(text)  # depth, number and size checks: game.files
     except FileProblem as exc:
-        raise TutorialError(f"{name} could not be used: {exc}") from None
+        raise TutorialError(
+            _("{file} could not be used: {problem}").format(file=name, problem=exc)
+        ) from None
     tutorial = parse_tutorial(data, name)
     if tutorial.game != game_id:
-        raise TutorialError(f"{name} holds the tutorial of {tutorial.game!r}, not {game_id!r}")
+        raise TutorialError(
+            _("{file} holds the tutorial of {other}, not {game}").format(
+                file=name, other=repr(tutorial.game), game=repr(game_id)
+            )
+        )
+
     return tutorial
 
 

@@ -12,6 +12,7 @@ import queue
 
 from game.core import GameSetup, GameSpec
 from game.match import Match, Seat
+from game.i18n import _
 from party import protocol
 from party.guard import Limits
 from party.lobby import Lobby
@@ -48,7 +49,7 @@ class Party:
         self.glyphs = glyphs
         phone_seats = [i for i, s in enumerate(seats) if s.is_phone]
         if not phone_seats:
-            raise ValueError("A party needs at least one Phone seat")
+            raise ValueError(_("A party needs at least one Phone seat"))
         extra = {"clock": lobby_clock} if lobby_clock is not None else {}
         self.lobby = Lobby(list(spec.seat_names(setup.players)), phone_seats, **extra)
         self._rate = rate
@@ -104,7 +105,9 @@ class Party:
                     event.conn,
                     protocol.encode(
                         "error",
-                        reason="The game has not started yet: the host starts it on the big screen",
+                        reason=_(
+                            "The game has not started yet: the host starts it on the big screen"
+                        ),
                         code="refused",
                     ),
                 )

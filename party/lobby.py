@@ -12,12 +12,13 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+from game.i18n import N_, _
 from party.guard import is_loopback
 
 # No I/O/0/1: a code read off a big screen across a room must not be misread.
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 NAME_LIMIT = 16
-KICKED = "The host removed this phone from the game"
+KICKED = N_("The host removed this phone from the game")  # translated where it is sent
 
 
 class LobbyError(ValueError):
@@ -70,7 +71,7 @@ class Lobby:
     def check_code(self, code: object) -> None:
         if not isinstance(code, str) or code.strip().upper() != self.code:
             raise LobbyError(
-                "That room code is not this room's: read the 4 letters on the big screen"
+                _("That room code is not this room's: read the 4 letters on the big screen")
             )
 
     def join(self, code: object, name: object, seat: object = None, address: str = "") -> PhoneSeat:
@@ -80,18 +81,20 @@ class Lobby:
         name = clean_name(name)
         with self._lock:
             if address and address in self.banned:
-                raise LobbyError(KICKED)
+                raise LobbyError(_(KICKED))
             if seat is None:
                 free = [s for s in self.seats.values() if not s.taken]
                 if not free:
-                    raise LobbyError("Every phone seat is taken")
+                    raise LobbyError(_("Every phone seat is taken"))
                 slot = free[0]
             else:
                 if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.seats:
-                    raise LobbyError("That seat is not one a phone can take here")
+                    raise LobbyError(_("That seat is not one a phone can take here"))
                 slot = self.seats[seat]
                 if slot.taken:
-                    raise LobbyError(f"{slot.label} is taken; pick another seat")
+                    raise LobbyError(
+                        _("{seat} is taken; pick another seat").format(seat=_(slot.label))
+                    )
             slot.taken = True
             slot.name = name or slot.label
             slot.token = secrets.token_urlsafe(18)
@@ -104,10 +107,10 @@ class Lobby:
     def resume(self, token: object, address: str = "") -> PhoneSeat:
         """Back in one's seat after a reload, a screen lock or lost Wi-Fi."""
         if not isinstance(token, str) or not token:
-            raise LobbyError("No seat token: join with the room code")
+            raise LobbyError(_("No seat token: join with the room code"))
         with self._lock:
             if token in self.kicked:
-                raise LobbyError(KICKED)
+                raise LobbyError(_(KICKED))
             slot = self._slot_of(token)
             if slot is not None:
                 slot.connected += 1
@@ -115,7 +118,7 @@ class Lobby:
                 if address and len(slot.addresses) < 8:  # a phone roams; a few at most
                     slot.addresses.add(address)
                 return slot
-        raise LobbyError("That seat token is not valid in this game: join with the room code")
+        raise LobbyError(_("That seat token is not valid in this game: join with the room code"))
 
     def seat_of(self, token: object) -> int | None:
         with self._lock:
@@ -207,6 +210,7 @@ def clean_name(name: object) -> str:
     if name is None:
         return ""
     if not isinstance(name, str):
-        raise LobbyError("A name must be text")
+        raise LobbyError(_("A name must be text"))
+
     text = "".join(ch for ch in name if ch.isprintable()).strip()
     return text[:NAME_LIMIT]

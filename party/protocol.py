@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from game.i18n import _
+
 VERSION = 1
 MAX_BYTES = 8192  # a phone's message; the longest real one (a plan) is under 100 bytes
 MAX_TEXT = 200  # move notation
@@ -49,23 +51,29 @@ class ProtocolError(ValueError):
 def parse(raw: Any) -> dict:
     """The checked message, or ProtocolError saying what is wrong with it."""
     if isinstance(raw, (bytes, bytearray)):
-        raise ProtocolError("Send text frames of JSON, not binary")
+        raise ProtocolError(_("Send text frames of JSON, not binary"))
     if not isinstance(raw, str):
-        raise ProtocolError("Send text frames of JSON")
+        raise ProtocolError(_("Send text frames of JSON"))
     if len(raw.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise ProtocolError(f"Message too long (the limit is {MAX_BYTES} bytes)")
+        raise ProtocolError(_("Message too long (the limit is {n} bytes)").format(n=MAX_BYTES))
     try:
         msg = json.loads(raw, parse_constant=_no_constant)
     except (ValueError, RecursionError):
         # (never the parser's own words: they quote the input and mean nothing on a phone)
-        raise ProtocolError("Not JSON: send one JSON object per message") from None
+        raise ProtocolError(_("Not JSON: send one JSON object per message")) from None
     if not isinstance(msg, dict):
-        raise ProtocolError("A message must be a JSON object with a 'type'")
+        raise ProtocolError(_("A message must be a JSON object with a 'type'"))
     kind = msg.get("type")
     if not isinstance(kind, str):
-        raise ProtocolError(f"A message needs a 'type' in text: one of {', '.join(FIELDS)}")
+        raise ProtocolError(
+            _("A message needs a 'type' in text: one of {kinds}").format(kinds=", ".join(FIELDS))
+        )
     if kind not in FIELDS:
-        raise ProtocolError(f"Unknown message type {str(kind)[:30]!r}; known: {', '.join(FIELDS)}")
+        raise ProtocolError(
+            _("Unknown message type {kind}; known: {kinds}").format(
+                kind=repr(str(kind)[:30]), kinds=", ".join(FIELDS)
+            )
+        )
     if kind == "resume" and "token" in msg and not _token_shaped(msg["token"]):
         # A token of the wrong kind, length or alphabet is simply one that holds no
         # seat: the phone gets the usual "not valid" refusal and forgets it.
@@ -73,23 +81,31 @@ def parse(raw: Any) -> dict:
     fields = FIELDS[kind]
     extra = sorted(set(msg) - set(fields) - {"type"})
     if extra:
-        raise ProtocolError(f"'{kind}' has no field {extra[0][:30]!r}")
+        raise ProtocolError(
+            _("'{kind}' has no field {field}").format(kind=kind, field=repr(extra[0][:30]))
+        )
     for name, (kinds, required) in fields.items():
         if name not in msg:
             if required:
-                raise ProtocolError(f"'{kind}' needs a field '{name}'")
+                raise ProtocolError(
+                    _("'{kind}' needs a field '{field}'").format(kind=kind, field=name)
+                )
             continue
         value = msg[name]
         if isinstance(value, bool) or not isinstance(value, kinds):
-            want = " or ".join(
-                "null" if k is type(None) else {str: "text", int: "a whole number"}[k]
-                for k in kinds
-            )
-            raise ProtocolError(f"'{name}' must be {want}")
+            if kinds == _STR:
+                why = _("'{field}' must be text")
+            elif kinds == _INT:
+                why = _("'{field}' must be a whole number")
+            else:
+                why = _("'{field}' must be a whole number or null")
+            raise ProtocolError(why.format(field=name))
     if "v" in msg and msg["v"] != VERSION:
-        raise ProtocolError(f"This host speaks party protocol version {VERSION}; reload the page")
+        raise ProtocolError(
+            _("This host speaks party protocol version {v}; reload the page").format(v=VERSION)
+        )
     if msg.get("seat") is not None and not 0 <= msg["seat"] <= MAX_SEAT:
-        raise ProtocolError("No such seat")
+        raise ProtocolError(_("No such seat"))
     for name, limit in (
         ("text", MAX_TEXT),
         ("name", MAX_NAME),
@@ -98,9 +114,14 @@ def parse(raw: Any) -> dict:
         ("key", 16),
     ):
         if name in msg and len(msg[name]) > limit:
-            raise ProtocolError(f"'{name}' is too long")
+            raise ProtocolError(_("'{field}' is too long").format(field=name))
     if kind == "key" and msg["key"] not in KEYS:
-        raise ProtocolError(f"Unknown key {msg['key']!r}; keys are {', '.join(KEYS)}")
+        raise ProtocolError(
+            _("Unknown key {key}; keys are {keys}").format(
+                key=repr(msg["key"]), keys=", ".join(KEYS)
+            )
+        )
+
     return msg
 
 

@@ -23,6 +23,8 @@ from pathlib import Path
 
 from aiohttp import WSMsgType, web
 
+from game.i18n import _
+from party import i18n as phone_i18n
 from party import protocol
 from party.guard import CodeThrottle, Limits, static_name
 from party.lobby import Lobby, LobbyError
@@ -125,7 +127,9 @@ class PartyServer:
         try:
             loop.run_until_complete(self._serve())
         except Exception as exc:  # noqa: BLE001 - reported to the host screen, never raised there
-            self.error = f"The party server could not listen on {self.host}:{self.port}: {exc}"
+            self.error = _("The party server could not listen on {address}: {problem}").format(
+                address=f"{self.host}:{self.port}", problem=exc
+            )
             self._ready.set()
         finally:
             loop.close()
@@ -135,6 +139,7 @@ class PartyServer:
         app = web.Application(client_max_size=FRAME_LIMIT, middlewares=[self._busy])
         app.router.add_get("/", self._index)
         app.router.add_get("/ws", self._socket)
+        app.router.add_get("/i18n.json", self._words)
         app.router.add_get("/static/{name:.*}", self._file)
         # (idle and half-sent connections are dropped by _sweep, not aiohttp's timers)
         runner = web.AppRunner(app, access_log=None, handle_signals=False)
@@ -197,9 +202,29 @@ class PartyServer:
 
     # -- HTTP ---------------------------------------------------------------------------
     async def _index(self, request: web.Request) -> web.StreamResponse:
+        # The page in the phone's language: its words inlined before app.js, so it
+        # needs no second request (and is English if anything goes wrong).
         body, kind = self._static["index.html"]
+        language = phone_i18n.pick_language(request.headers.get("Accept-Language"))
+        if language != "en":
+            body = body.replace(b'<html lang="en">', f'<html lang="{language}">'.encode(), 1)
+            body = body.replace(
+                b'<script src="/static/app.js">',
+                phone_i18n.page_script(language) + b'\n<script src="/static/app.js">',
+                1,
+            )
         return web.Response(
-            body=body, content_type=kind, charset="utf-8", headers={"Cache-Control": "no-store"}
+            body=body,
+            content_type=kind,
+            charset="utf-8",
+            headers={"Cache-Control": "no-store", "Vary": "Accept-Language"},
+        )
+
+    async def _words(self, request: web.Request) -> web.StreamResponse:
+        language = phone_i18n.pick_language(request.headers.get("Accept-Language"))
+        return web.json_response(
+            phone_i18n.phone_catalogue(language),
+            headers={"Cache-Control": "no-store", "Vary": "Accept-Language"},
         )
 
     async def _file(self, request: web.Request) -> web.StreamResponse:
@@ -255,7 +280,7 @@ class PartyServer:
         lim = self.limits
         mine = self._seatless(address)
         while len(mine) >= lim.max_pending_per_address:
-            self._evict(mine.pop(0), "Too many connections from this device")
+            self._evict(mine.pop(0), _("Too many connections from this device"))
         every = self._seatless()
         while len(every) >= lim.max_pending:
             counts: dict[str, int] = {}
@@ -264,7 +289,7 @@ class PartyServer:
             busiest = max(counts, key=counts.get)
             victim = next(c for c in every if c.address == busiest)
             every.remove(victim)
-            self._evict(victim, "The host is busy: tap Find to try again")
+            self._evict(victim, _("The host is busy: tap Find to try again"))
 
     def _evict(self, conn: _Conn, reason: str) -> None:
         self.evicted += 1
@@ -274,7 +299,7 @@ class PartyServer:
         conn.deadline = None
         if conn.seat is None and conn.id in self._conns:
             self.timed_out += 1
-            self._drop(conn, "No seat was taken in time: tap Find to look again", "idle")
+            self._drop(conn, _("No seat was taken in time: tap Find to look again"), "idle")
 
     def _drop(self, conn: _Conn, reason: str, code: str) -> None:
         """Close a seatless socket now (4001: the page does not reconnect on its own)."""
@@ -307,7 +332,7 @@ class PartyServer:
 
             async def close(c=old) -> None:
                 await self._reply(
-                    c, "error", reason="This seat is open on another tab", code="moved"
+                    c, "error", reason=_("This seat is open on another tab"), code="moved"
                 )
                 try:
                     await c.ws.close(code=4002, message=b"moved")
@@ -321,7 +346,9 @@ class PartyServer:
         wait = self.throttle.wait(conn.address)
         if wait <= 0:
             return ""
-        return f"Too many wrong room codes: wait {max(1, round(wait))} s and try again"
+        return _("Too many wrong room codes: wait {seconds} s and try again").format(
+            seconds=max(1, round(wait))
+        )
 
     def _check_code(self, conn: _Conn, code: str) -> None:
         """The room code, throttled per address: LobbyError when refused."""
@@ -344,7 +371,9 @@ class PartyServer:
             self.refused += 1
             if now - conn.warned_at > 1.0:  # one warning a second, not one per message
                 conn.warned_at = now
-                await self._reply(conn, "error", reason="Too many messages: slow down", code="rate")
+                await self._reply(
+                    conn, "error", reason=_("Too many messages: slow down"), code="rate"
+                )
             return
         self.messages_in += 1
         try:
@@ -368,7 +397,7 @@ class PartyServer:
         elif kind in ("hello", "resume"):
             if conn.seat is not None:
                 await self._reply(
-                    conn, "error", reason="This connection already has a seat", code="seat"
+                    conn, "error", reason=_("This connection already has a seat"), code="seat"
                 )
                 return
             try:
@@ -398,7 +427,7 @@ class PartyServer:
             self.inbox.put(Event("joined", slot.seat, conn.id))
         elif conn.seat is None:
             await self._reply(
-                conn, "error", reason="Join a seat first (room code and name)", code="seat"
+                conn, "error", reason=_("Join a seat first (room code and name)"), code="seat"
             )
         else:
             self.inbox.put(Event("message", conn.seat, conn.id, msg))

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from game.core import IllegalMove, seat_view
 from game.match import Match
+from game.i18n import _
 from party import protocol
 from party.board import board_view
 from party.lobby import Lobby
@@ -130,14 +131,16 @@ class PartyTable:
     def _why_not(self, seat: int) -> str:
         m = self.match
         if m.is_over():
-            return "The game is over"
+            return _("The game is over")
         if seat in m.stand_ins:
-            return "A bot is playing your seat; it hands back on your next turn"
+            return _("A bot is playing your seat; it hands back on your next turn")
         if self.simultaneous():
-            return "Your choice is in: wait for the others and the reveal"
+            return _("Your choice is in: wait for the others and the reveal")
         names = m.seat_names()
         mover = self.deciding_seat()
-        return f"It is {self.lobby.name(mover) or names[mover]}'s turn, not yours"
+        return _("It is {name}'s turn, not yours").format(
+            name=self.lobby.name(mover) or _(names[mover])
+        )
 
     def _refuse(self, event: Event, reason: str) -> None:
         reason = reason[: protocol.MAX_REASON]  # the rules' words may quote the move sent
@@ -190,8 +193,10 @@ class PartyTable:
                 break
             if seat in m.stand_ins:
                 # (a note also makes the play screen drop any bot answer in flight)
-                who = self.lobby.name(seat) or m.seat_names()[seat]
-                result.notes.append(f"{who}'s plan, sent before the phone went, is played")
+                who = self.lobby.name(seat) or _(m.seat_names()[seat])
+                result.notes.append(
+                    _("{name}'s plan, sent before the phone went, is played").format(name=who)
+                )
         if not self.simultaneous() or m.is_over():
             self.queued.clear()
 
@@ -199,7 +204,7 @@ class PartyTable:
         state = seat_view(self.match.state, event.seat)
         preview = getattr(state, "preview", None)
         if preview is None or getattr(state, "phase", "") != "plan":
-            self._refuse(event, "Nothing to preview now")
+            self._refuse(event, _("Nothing to preview now"))
             return
         try:
             plan = state.parse_move(event.msg["text"])
@@ -241,7 +246,9 @@ class PartyTable:
                 if self.lobby.connected(seat):
                     del m.stand_ins[seat]
                     result.notes.append(
-                        f"{self.lobby.name(seat) or names[seat]} is back on their phone"
+                        _("{name} is back on their phone").format(
+                            name=self.lobby.name(seat) or _(names[seat])
+                        )
                     )
                     changed = True
             elif not m.is_over() and gone >= self.takeover_seconds:
@@ -249,10 +256,13 @@ class PartyTable:
                 # played when the seat's turn comes (_flush_queued runs before any bot
                 # is asked): the bot plays only what the phone had not decided.
                 m.stand_ins[seat] = STAND_IN_LEVEL
-                who = self.lobby.name(seat) or names[seat]
+                who = self.lobby.name(seat) or _(names[seat])
                 result.notes.append(
-                    f"{who}'s phone is gone: a Medium bot plays {names[seat]} until it returns"
+                    _("{name}'s phone is gone: a Medium bot plays {seat} until it returns").format(
+                        name=who, seat=_(names[seat])
+                    )
                 )
+
                 changed = True
         return changed
 
@@ -278,8 +288,8 @@ class PartyTable:
         seats = []
         for s, who in enumerate(m.seats):
             entry = {
-                "label": names[s],
-                "name": self.lobby.name(s) or who.label(names[s]),
+                "label": _(names[s]),
+                "name": self.lobby.name(s) or who.label(_(names[s])),
                 "kind": "bot" if s in m.stand_ins else who.kind,
                 "connected": self.lobby.connected(s) if who.is_phone else True,
             }
@@ -288,9 +298,9 @@ class PartyTable:
             seats.append(entry)
         view = {
             "game": m.spec.id,
-            "title": m.spec.title,
+            "title": _(m.spec.title),
             "seat": seat,
-            "label": names[seat],
+            "label": _(names[seat]),
             "seats": seats,
             "to_move": self.deciding_seat(),
             "your_turn": self.may_act(seat),
@@ -332,7 +342,7 @@ class PartyTable:
                 and m.states[i].round_number == now
             )
             if secret:
-                text = "picked a start tile" if now == 0 else "submitted a plan"
+                text = _("picked a start tile") if now == 0 else _("submitted a plan")
             out.append({"seat": e.seat, "text": text})
         return out
 
@@ -360,8 +370,8 @@ class PartyTable:
             "size": 11,
             "variation": (
                 {
-                    "name": variation.name,
-                    "rule": variation.rule,
+                    "name": _(variation.name),
+                    "rule": _(variation.rule),
                     "allowed": variation.allowed,
                     "segments": variation.segments,
                     "tokens": tokens,

@@ -639,3 +639,77 @@ def test_a_move_sent_right_after_the_first_state_is_played():
             await b.close()
 
     run_party(party, main)
+
+
+# -- the phone page's language (Accept-Language) ---------------------------------------------
+
+language_ranges = st.one_of(
+    st.sampled_from(["de", "de-DE", "DE-at", "en", "en-US", "fr", "*", "x-klingon", ""]),
+    st.text(max_size=12),
+)
+accept_languages = st.one_of(
+    st.text(max_size=400),
+    st.lists(
+        st.tuples(
+            language_ranges,
+            st.one_of(
+                st.none(),
+                st.sampled_from(["1", "0", "0.5", "0.001", "1.000", "2", "-1", "nan", "inf", ""]),
+                st.text(max_size=6),
+            ),
+        ),
+        max_size=20,
+    ).map(lambda parts: ",".join(r if q is None else f"{r};q={q}" for r, q in parts)),
+)
+
+
+@given(accept_languages)
+def test_any_accept_language_picks_a_language_with_a_catalogue_or_english(header):
+    from party.i18n import pick_language
+
+    picked = pick_language(header, frozenset({"en", "de"}))
+    assert picked in ("en", "de")
+    if "de" not in header.lower():
+        assert picked == "en"
+
+
+HOSTILE_LANGUAGE_HEADERS = [
+    b"de;q=0.9," * 1200,  # about 10 kB: past aiohttp's header limit
+    b"d" * 9000,
+    b"de\xff\xfe;q=1",  # not text
+    b"de;q=1e999, de;q=NaN, de;q=-0",
+    b",,,,;;;;===" * 50,
+    b"de-" + b"-" * 500,
+    b"\x1b[31mde",
+]
+
+
+def test_hostile_accept_language_headers_get_a_page_or_a_refusal_never_an_error():
+    party = make_party("crystal-connector", [Seat.phone(), Seat.phone()])
+    port = party.server.port
+
+    async def ask(header: bytes) -> bytes:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(
+            b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nAccept-Language: "
+            + header
+            + b"\r\n\r\n"
+        )
+        await writer.drain()
+        data = await asyncio.wait_for(reader.read(), TIMEOUT)
+        writer.close()
+        return data
+
+    async def main():
+        for header in HOSTILE_LANGUAGE_HEADERS:
+            answer = await ask(header)
+            status = answer.split(b"\r\n", 1)[0]
+            assert status.split(b" ")[1] in (b"200", b"400", b"431"), (header[:30], status)
+            if b" 200 " in status:  # served: in English, the page's own words
+                assert b'<html lang="en">' in answer and b"window.I18N" not in answer
+            assert b"Traceback" not in answer
+        async with aiohttp.ClientSession() as session:  # and the host keeps serving
+            async with session.get(party.server.url, headers={"Accept-Language": "de"}) as r:
+                assert r.status == 200
+
+    run_party(party, main)

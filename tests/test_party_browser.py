@@ -537,3 +537,88 @@ def test_a_move_is_played_by_tapping_the_board_on_the_phone(browser, seat_played
             assert match().entries[before].seat == seat_played
     finally:
         party.stop()
+
+
+@pytest.fixture
+def german_browser(tmp_path, monkeypatch):
+    """A phone whose browser asks for German, and a host with this branch's German."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    from game import i18n
+
+    folder = tmp_path / "locale" / "de" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    parts = Path(__file__).resolve().parent.parent / "game/locale/de/parts/i18n-game.po"
+    with parts.open("rb") as src, (folder / f"{i18n.DOMAIN}.mo").open("wb") as out:
+        write_mo(out, read_po(src))
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "locale")
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--lang=de-DE",
+        "--window-size=360,780",
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    ):
+        opts.add_argument(flag)
+    opts.add_experimental_option("prefs", {"intl.accept_languages": "de-DE,de"})
+    opts.add_experimental_option(
+        "mobileEmulation",
+        {"deviceMetrics": {"width": 360, "height": 780, "pixelRatio": 2.0, "touch": True}},
+    )
+    service = webdriver.ChromeService(executable_path=CHROMEDRIVER)
+    driver = webdriver.Chrome(options=opts, service=service)
+    driver.set_page_load_timeout(20)
+    yield driver
+    driver.quit()
+
+
+def test_a_german_browser_gets_the_page_in_german(german_browser):
+    driver = german_browser
+    party = make_party("chromatic-collapse", [Seat.phone(), Seat.phone()], seed=5, rate=FAST)
+    try:
+
+        async def other(session, stop):
+            ph = await Phone(session, party.server.url).open()
+            await ph.join(party.lobby.code, "Sim", 1)
+            await until(lambda: party.lobby.connected(0), timeout=60, what="the browser to join")
+            party.begin()
+            while not stop.is_set():
+                await asyncio.sleep(0.02)
+            await ph.close()
+
+        with Background(party, other):
+            driver.get(party.url)
+            assert driver.find_element(By.ID, "find").text == "Platz suchen"
+            assert driver.find_element(By.CSS_SELECTOR, "#join h1").text == "Mitspielen"
+            assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de"
+            driver.find_element(By.ID, "name").send_keys("Ben")
+            driver.find_element(By.ID, "find").click()
+            wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#seat-list button"), "seats")
+            assert "Wähle deinen Platz" in driver.find_element(By.ID, "seat-list").text
+            shot(driver, "party-phone-join-de.png")
+            click_first(driver, "#seat-list button", "a free seat")
+            # The game's status line, the moves' heading and the pad in German; the
+            # seats' names come from the host (its language: English here).
+            wait(
+                driver,
+                lambda d: (
+                    party.table is not None
+                    and d.find_element(By.ID, "status").text in ("Du bist am Zug", "Sim ist am Zug")
+                ),
+                "the status line in German",
+                timeout=30,
+            )
+            assert driver.find_element(By.ID, "moves-heading").text == "Züge"
+            assert driver.find_element(By.CSS_SELECTOR, "[data-key=back]").text == "Zurück"
+            shot(driver, "party-phone-de.png")
+    finally:
+        party.stop()

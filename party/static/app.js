@@ -8,6 +8,52 @@ let ws = null, seat = null, view = null, wasMyTurn = false, retry = 500, closedF
 let plan = { switch: false, actions: [] }, pick = null, previewText = "", preview = null;
 const params = new URLSearchParams(location.search);
 
+// The page's words in the phone's language: window.I18N is inlined by the host from its
+// catalogue (party/i18n.py) for the browser's Accept-Language.  A word it lacks, or no
+// I18N at all, stays English.  Every visible text goes through t() with one literal per
+// call: the catalogue's extractor reads them from this file.  No plurals here: a count
+// stands apart ("Moves through E5: 3"), so one form serves every number.
+const I18N = (window.I18N && typeof window.I18N === "object") ? window.I18N : {};
+const WORDS = (I18N.messages && typeof I18N.messages === "object") ? I18N.messages : {};
+function t(text, values) {
+  const own = Object.prototype.hasOwnProperty.call(WORDS, text) && typeof WORDS[text] === "string";
+  let out = own ? WORDS[text] : text;
+  if (values) out = out.replace(/\{(\w+)\}/g, (m, k) => (Object.prototype.hasOwnProperty.call(values, k) ? String(values[k]) : m));
+  return out;
+}
+// The page's fixed words (index.html holds them in English).
+function translatePage() {
+  if (typeof I18N.lang === "string") document.documentElement.lang = I18N.lang;
+  const put = (selector, text, attr) => {
+    for (const e of document.querySelectorAll(selector)) { if (attr) e.setAttribute(attr, text); else e.textContent = text; }
+  };
+  document.title = t("Crystal Arcade party");
+  put("#net", t("connection"), "title");
+  put("#join h1", t("Join the game"));
+  put("#join-help", t("Type the four letters shown on the big screen."));
+  put("#room-label", t("Room code"));
+  put("#name-label", t("Your name"));
+  put("#find", t("Find a seat"));
+  put("#turn-board", t("the board"), "aria-label");
+  put("#board", t("the board"), "aria-label");
+  put("[data-key=up]", t("Up"), "aria-label");
+  put("[data-key=down]", t("Down"), "aria-label");
+  put("[data-key=left]", t("Left"), "aria-label");
+  put("[data-key=right]", t("Right"), "aria-label");
+  put("[data-key=confirm]", t("Confirm"), "aria-label");
+  put("[data-key=confirm]", t("OK"));
+  put("[data-key=back]", t("Back"));
+  put("#moves-heading", t("Moves"));
+  put("#typed-text", t("or type a move"), "placeholder");
+  put("#typed button", t("Play"));
+  put("#keep", t("Keep"));
+  put("#switch", t("Switch"));
+  put("#undo-step", t("Undo step"));
+  put("#clear", t("Clear"));
+  put("#submit", t("Submit"));
+}
+translatePage();
+
 function room() { return ($("room").value || "").trim().toUpperCase(); }
 function tokenKey() { return "crystal-arcade-token:" + room(); }
 function send(msg) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); }
@@ -27,7 +73,9 @@ function layoutBar() {
 }
 if (window.ResizeObserver) new ResizeObserver(layoutBar).observe($("bar"));
 window.addEventListener("resize", layoutBar);
-const ELEMENT_NAMES = ["fire", "water", "grass"];
+// An element as a word in the phone's language ("" for none).
+function elementName(e) { return e === 0 ? t("fire") : e === 1 ? t("water") : e === 2 ? t("grass") : ""; }
+
 function show(id) { for (const s of ["join", "play"]) $(s).classList.toggle("hidden", s !== id); }
 function cellName(c) { return LETTERS[c % 11] + (Math.floor(c / 11) + 1); }
 function button(text, onClick, cls) {
@@ -47,7 +95,7 @@ function connect(then) {
     $("net").classList.remove("on");
     if (e.code === 1001 && seat !== null) {  // the host ended the party (left to the title)
       closedForGood = true; localStorage.removeItem(tokenKey());
-      $("status").textContent = "The host ended the party. Thanks for playing!"; $("status").className = "";
+      $("status").textContent = t("The host ended the party. Thanks for playing!"); $("status").className = "";
       for (const id of ["pad-area", "plan-area", "plan-bar"]) $(id).classList.add("hidden"); layoutBar();
     }
     if (closedForGood) return;
@@ -55,7 +103,7 @@ function connect(then) {
     // page opens a new one when its player taps Find or a seat.  4002: this seat is open
     // on a newer tab.  Neither comes back on its own.
     if (e.code === 4001 && seat === null) { ws = null; return; }
-    if (e.code === 4002) { closedForGood = true; $("status").textContent = "This seat is open on another tab."; return; }
+    if (e.code === 4002) { closedForGood = true; $("status").textContent = t("This seat is open on another tab."); return; }
     // Lost Wi-Fi, a locked screen, a host restart: come back to the same seat.
     setTimeout(() => connect(resume), retry); retry = Math.min(retry * 2, 5000);
   };
@@ -72,18 +120,18 @@ function onMessage(m) {
     case "welcome":
       seat = m.seat; localStorage.setItem(tokenKey(), m.token);
       $("who").textContent = m.name + " · " + m.label; show("play");
-      if (!view) $("status").textContent = "You are in. Waiting for the host to start the game.";
+      if (!view) $("status").textContent = t("You are in. Waiting for the host to start the game.");
       return;
     case "lobby":
       if (seat !== null && !view) {
         const n = m.seats.filter((x) => x.taken).length;
-        $("status").textContent = "You are in. Waiting for the host to start " + m.game + " (" + n + " of " +
-          m.seats.length + " phone seats taken).";
+        $("status").textContent = t("You are in. Waiting for the host to start {game} ({n} of {total} phone seats taken).",
+          { game: m.game, n: n, total: m.seats.length });
       }
       return;
-    case "started": if (!view) $("status").textContent = m.game + " is starting..."; return;
+    case "started": if (!view) $("status").textContent = t("{game} is starting...", { game: m.game }); return;
     case "state": return onState(m);
-    case "ok": toast((view && view.phase ? "Sent: " : "Played: ") + m.text, true); return;
+    case "ok": toast(view && view.phase ? t("Sent: {move}", { move: m.text }) : t("Played: {move}", { move: m.text }), true); return;
     case "preview": return onPreview(m);
     case "error":
       if (m.code === "idle") return;  // quiet: the next tap opens a fresh socket
@@ -93,7 +141,7 @@ function onMessage(m) {
       toast(m.reason); return;
     case "kicked":
       closedForGood = true; localStorage.removeItem(tokenKey()); seat = null;
-      show("join"); toast(m.reason || "The host removed this phone"); return;
+      show("join"); toast(m.reason || t("The host removed this phone")); return;
   }
 }
 
@@ -101,20 +149,20 @@ function onMessage(m) {
 function showSeats(seats, started) {
   const list = $("seat-list"); list.innerHTML = "";
   const free = seats.filter((s) => !s.taken);
-  if (!free.length) { list.textContent = "Every phone seat is taken."; return; }
-  const h = document.createElement("h2"); h.textContent = "Pick your seat"; list.appendChild(h);
-  list.appendChild(button("Any free seat", () => join(null), "primary wide"));
+  if (!free.length) { list.textContent = t("Every phone seat is taken."); return; }
+  const h = document.createElement("h2"); h.textContent = t("Pick your seat"); list.appendChild(h);
+  list.appendChild(button(t("Any free seat"), () => join(null), "primary wide"));
   for (const s of free) list.appendChild(button(s.label, () => join(s.seat), "wide"));
 }
 function join(which) {
   const name = $("name").value.trim();
-  if (!name) { toast("Type your name first"); return; }
+  if (!name) { toast(t("Type your name first")); return; }
   localStorage.setItem("crystal-arcade-name", name);
   const hello = () => send({ type: "hello", v: V, room: room(), name: name, seat: which });
   if (ws && ws.readyState === 1) hello(); else connect(hello);
 }
 $("find").addEventListener("click", () => {
-  if (room().length !== 4) { toast("The room code is 4 letters"); return; }
+  if (room().length !== 4) { toast(t("The room code is 4 letters")); return; }
   if (ws && ws.readyState === 1) resume(); else connect(resume);
 });
 
@@ -142,20 +190,20 @@ function onState(s) {
   $("plan-bar").classList.toggle("hidden", !simultaneous || s.over);
   if (simultaneous) drawPlan(s); else drawMoves(s);
   layoutBar();
-  $("points").textContent = s.last_points ? "Last round: +" + s.last_points.total + " (" + s.last_points.explain + ")" : "";
+  $("points").textContent = s.last_points ? t("Last round: +{points} ({explain})", { points: s.last_points.total, explain: s.last_points.explain }) : "";
   $("log").textContent = s.log.map((e) => s.seats[e.seat].label + ": " + e.text).join(" · ");
 }
 function statusLine(s) {
-  if (s.over) return "Game over: " + s.outcome.reason;
-  if (s.stand_in) return "A bot played for you while your phone was away; your seat is yours again on your next turn.";
+  if (s.over) return t("Game over: {reason}", { reason: s.outcome.reason });
+  if (s.stand_in) return t("A bot played for you while your phone was away; your seat is yours again on your next turn.");
   if (s.phase) {
-    const n = s.seats.filter((x) => x.submitted).length;
-    if (s.submitted_plan) return "Yours is in: " + s.submitted_plan + " — " + n + " of " + s.seats.length + " in";
-    return (s.phase === "setup" ? "Pick your start tile" : "Round " + s.round + ": plan your moves") +
-      " — " + n + " of " + s.seats.length + " in";
+    const counts = { n: s.seats.filter((x) => x.submitted).length, total: s.seats.length };
+    if (s.submitted_plan) return t("Yours is in: {plan} — {n} of {total} in", Object.assign({ plan: s.submitted_plan }, counts));
+    if (s.phase === "setup") return t("Pick your start tile — {n} of {total} in", counts);
+    return t("Round {round}: plan your moves — {n} of {total} in", Object.assign({ round: s.round }, counts));
   }
-  if (s.your_turn) return "Your turn";
-  return (s.to_move >= 0 ? s.seats[s.to_move].name + "'s turn" : "Waiting");
+  if (s.your_turn) return t("Your turn");
+  return (s.to_move >= 0 ? t("{name}'s turn", { name: s.seats[s.to_move].name }) : t("Waiting"));
 }
 
 // The four turn-based games: a d-pad that drives this seat's cursor on the big screen,
@@ -244,8 +292,9 @@ function paintTurnBoard(s) {
     if (chosen.includes(key)) { g.lineWidth = 4; g.strokeStyle = "#ffffff"; g.strokeRect(x + 3, y + 3, w - 6, w - 6); }
     else if (lit.has(key)) { g.lineWidth = 3; g.strokeStyle = "#ffe066"; g.strokeRect(x + 3, y + 3, w - 6, w - 6); }
   }
-  $("board-hint").textContent = !s.your_turn ? "" : chosen.length ? live.length + " move" + (live.length === 1 ? "" : "s") +
-    " through " + chosen.map((c) => c.toUpperCase()).join(", ") + ": tap a lit cell or a move below" : (lit.size ? "Tap a lit cell" : "");
+  $("board-hint").textContent = !s.your_turn ? "" : chosen.length
+    ? t("Moves through {cells}: {n} (tap a lit cell or a move below)", { cells: chosen.map((c) => c.toUpperCase()).join(", "), n: live.length })
+    : (lit.size ? t("Tap a lit cell") : "");
 }
 $("turn-board").addEventListener("click", (e) => {
   if (!view || !view.board || !view.your_turn) return;
@@ -255,7 +304,7 @@ $("turn-board").addEventListener("click", (e) => {
   else {
     chosen = chosen.concat([key]);
     if (!boardMoves(view).length) chosen = [key];  // a fresh start from this cell
-    if (!boardMoves(view).length) { chosen = before; toast("No move goes through " + c.name); }
+    if (!boardMoves(view).length) { chosen = before; toast(t("No move goes through {cell}", { cell: c.name })); }
   }
   drawMoves(view);
 });
@@ -268,11 +317,11 @@ function drawMoves(s) {
     const list = $("pick-bar");
     const live = boardMoves(s);
     for (const m of live) {
-      const b = button(live.length === 1 ? "Play " + m : m, () => send({ type: "move", text: m }),
+      const b = button(live.length === 1 ? t("Play {move}", { move: m }) : m, () => send({ type: "move", text: m }),
         live.length === 1 ? "primary wide" : "");
       b.dataset.move = m; list.appendChild(b);
     }
-    list.appendChild(button("Cancel", () => { chosen = []; drawMoves(view); }));
+    list.appendChild(button(t("Cancel"), () => { chosen = []; drawMoves(view); }));
   }
   layoutBar();
   const groups = groupMoves(s.moves);
@@ -281,7 +330,7 @@ function drawMoves(s) {
   const g = $("groups"); g.innerHTML = "";
   if (names.length > 1) for (const n of names) g.appendChild(button(n, () => { group = n; drawMoves(view); }, n === group ? "on" : ""));
   const list = $("moves"); list.innerHTML = "";
-  if (!s.your_turn) { list.textContent = "Moves appear here on your turn."; return; }
+  if (!s.your_turn) { list.textContent = t("Moves appear here on your turn."); return; }
   for (const m of (group ? groups[group] : [])) { const b = button(m, () => send({ type: "move", text: m })); b.dataset.move = m; list.appendChild(b); }
 }
 for (const b of document.querySelectorAll("[data-key]")) b.addEventListener("click", () => send({ type: "key", key: b.dataset.key }));
@@ -299,29 +348,30 @@ function drawPlan(s) {
     drawPlan.round = s.round; drawPlan.phase = s.phase;
   }
   const v = s.variation;
-  const el = ELEMENT_NAMES[s.elements[s.seat]] || "your element's";
+  const el = elementName(s.elements[s.seat]);
   // The start pick's instruction sits in the bar, beside Submit (in reach and in view in
   // landscape too); a round's rules stay under the board.
-  $("pick-hint").textContent = s.phase === "setup" && !mineIn ? "You are " + el + ": tap a " + el + " tile to start on." : "";
+  $("pick-hint").textContent = s.phase === "setup" && !mineIn
+    ? (el ? t("You are {element}: tap a {element} tile to start on.", { element: el }) : t("Tap a tile of your element to start on.")) : "";
   $("variation").textContent = s.phase === "setup" ? "" :
-    (v ? "Round " + s.round + " · " + v.name + ": " + v.rule + " Allowed: " + v.allowed : "");
+    (v ? t("Round {round} · {name}: {rule} Allowed: {allowed}", { round: s.round, name: v.name, rule: v.rule, allowed: v.allowed }) : "");
   $("plan-editor").classList.toggle("hidden", s.phase !== "plan" || mineIn);
   $("submit").disabled = mineIn || !s.your_turn || (s.phase === "setup" && pick === null);
-  $("submit").textContent = s.phase === "setup" ? (pick === null ? "Pick a tile" : "Start on " + cellName(pick)) : "Submit plan";
+  $("submit").textContent = s.phase === "setup" ? (pick === null ? t("Pick a tile") : t("Start on {cell}", { cell: cellName(pick) })) : t("Submit plan");
   if (s.phase === "plan" && v) {
     $("keep").classList.toggle("on", !plan.switch); $("switch").classList.toggle("on", plan.switch);
     const steps = $("steps"); steps.innerHTML = "";
     const tokens = v.tokens.slice();
     if (v.ray_first && plan.actions.length === 0) tokens.unshift("ray N", "ray E", "ray S", "ray W");
     const at = planEnd(s);
-    for (const t of tokens) {
-      const b = button(t, () => { if (plan.actions.length < v.segments) { plan.actions.push(t); changed(); } });
+    for (const tok of tokens) {
+      const b = button(tok, () => { if (plan.actions.length < v.segments) { plan.actions.push(tok); changed(); } });
       // A step that would leave the board is greyed out (the host checks everything else).
-      b.disabled = plan.actions.length >= v.segments || at === null || !onBoard(at, t, s.size);
-      b.title = b.disabled && plan.actions.length < v.segments ? t + " would leave the board" : t;
+      b.disabled = plan.actions.length >= v.segments || at === null || !onBoard(at, tok, s.size);
+      b.title = b.disabled && plan.actions.length < v.segments ? t("{step} would leave the board", { step: tok }) : tok;
       steps.appendChild(b);
     }
-    $("plan-text").textContent = planText() + "  (" + plan.actions.length + " of " + v.segments + ")";
+    $("plan-text").textContent = t("{plan}  ({n} of {total})", { plan: planText(), n: plan.actions.length, total: v.segments });
   }
   paintBoard(s);
 }
@@ -348,7 +398,7 @@ function changed() { askPreview(); drawPlan(view); }
 function askPreview() { previewText = planText(); send({ type: "preview", text: previewText }); }
 function onPreview(m) {
   preview = m.ok ? m : null;
-  $("preview").textContent = m.ok ? "If nobody else moved: +" + m.points + " (" + m.explain + ")" : m.reason;
+  $("preview").textContent = m.ok ? t("If nobody else moved: +{points} ({explain})", { points: m.points, explain: m.explain }) : m.reason;
   if (view) paintBoard(view);
 }
 $("keep").addEventListener("click", () => { plan.switch = false; changed(); });
@@ -365,7 +415,7 @@ $("board").addEventListener("click", (e) => {
   const r = e.target.getBoundingClientRect(), n = view.size;
   const c = Math.floor((e.clientX - r.left) / r.width * n), row = Math.floor((e.clientY - r.top) / r.height * n);
   const cell = row * n + c;
-  if (view.board[cell] !== view.elements[view.seat]) { toast(cellName(cell) + " is not your element: pick one of yours"); return; }
+  if (view.board[cell] !== view.elements[view.seat]) { toast(t("{cell} is not your element: pick one of yours", { cell: cellName(cell) })); return; }
   pick = cell; drawPlan(view);
 });
 function paintBoard(s) {

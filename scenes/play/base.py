@@ -44,6 +44,8 @@ import pygame_gui
 
 from game import autosave
 from game.core import IllegalMove
+from game import i18n
+from game.i18n import _
 from game.match import Match
 from scenes.app import TICK, Scene
 from scenes.input import PAUSE_KEY
@@ -229,27 +231,46 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
     # -- buttons ---------------------------------------------------------------------
     def _make_buttons(self) -> None:
         row = [
-            ("Hint", self.request_hint, "H"),
-            ("Undo", self.undo, "U"),
-            ("Rules", self.open_rules, "F1"),
-            ("Menu", self.open_pause, "Esc"),
+            ("hint", _("Hint"), self.request_hint, "H"),
+            ("undo", _("Undo"), self.undo, "U"),
+            ("rules", _("Rules"), self.open_rules, "F1"),
+            ("menu", _("Menu"), self.open_pause, _("Esc")),
         ]
-        w = (PANEL.w - 24 - 8 * (len(row) - 1)) // len(row)
+        # Widths follow the labels (German "Rückgängig" needs more room than "Tipp"),
+        # every button at least a touch target wide.
+        room = PANEL.w - 24 - 8 * (len(row) - 1)
+        weights = [max(4, len(text)) + 5 for _name, text, _fn, _key in row]
+        widths = [max(MIN_TARGET, room * wt // sum(weights)) for wt in weights]
+        widths[-1] += room - sum(widths)
         x = PANEL.x + 12
         y = PANEL.bottom - 12 - MIN_TARGET - 4
         self._panel_elements = []
-        for text, fn, key in row:
+        # the focus keys (panel:hint ...) stay English whatever the buttons say
+        self._panel_keys: dict[int, str] = {}
+        self._panel_language = i18n.generation()
+        for (name, text, fn, key), w in zip(row, widths):
             b = pygame_gui.elements.UIButton(
                 pygame.Rect(x, y, w, MIN_TARGET + 4),
                 text,
                 self.ui,
-                tool_tip_text=f"{text} ({key})",
+                tool_tip_text=_("{action} ({key})").format(action=text, key=key),
                 object_id="#small",
             )
             self.buttons[id(b)] = fn
+            self._panel_keys[id(b)] = name
             self._panel_elements.append(b)
             x += w + 8
         self.hint_button, self._undo_button = self._panel_elements[:2]
+
+    def _relabel_panel(self) -> None:
+        """The language changed (Settings over the pause menu): the panel buttons are
+        made again in it; everything else on a play screen is drawn each frame."""
+        for el in self._panel_elements:
+            self.buttons.pop(id(el), None)
+            el.kill()
+        focus = self.focus_key
+        self._make_buttons()
+        self.focus_key = focus
 
     # -- moves -----------------------------------------------------------------------
     def try_move(self, move) -> bool:
@@ -258,7 +279,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
             return False
         seat = self.match.to_move()
         if seat < 0 or self.match.controller(seat).is_bot:
-            self.say("Wait for the bot to move", "warning")
+            self.say(_("Wait for the bot to move"), "warning")
             return False
         decider = self.match.proxy.get(seat, seat)
         if (
@@ -266,7 +287,9 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
             and self.match.controller(seat).is_phone
             and self._phone_acting != decider
         ):
-            self.say(f"{self.seat_label(decider)} plays from their phone", "warning")
+            self.say(
+                _("{name} plays from their phone").format(name=self.seat_label(decider)), "warning"
+            )
             return False
         self.finish_animations()
         old = self.match.state
@@ -390,7 +413,12 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
             try:
                 new = m.submit(move)
             except IllegalMove as exc:  # a bot bug must not stop the game: say so, retry
-                self.say(f"The bot chose an illegal move ({exc}); it will choose again", "error")
+                self.say(
+                    _("The bot chose an illegal move ({reason}); it will choose again").format(
+                        reason=exc
+                    ),
+                    "error",
+                )
                 return
             self._after_move(old, new, move, seat)
 
@@ -402,18 +430,20 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
             if ticket == self.ticket:
                 self.ticket = None
                 if error:
-                    self.say(f"The bot failed: {error}", "error")
+                    self.say(_("The bot failed: {error}").format(error=error), "error")
                     continue
                 try:
                     self.bot_ready_move = self.match.state.parse_move(text)
                 except IllegalMove as exc:
-                    self.say(f"The bot's move could not be read: {exc}", "error")
+                    self.say(
+                        _("The bot's move could not be read: {reason}").format(reason=exc), "error"
+                    )
             elif ticket == self.hint_ticket:
                 self.hint_ticket = None
                 if not error and text:
                     try:
                         self.hint = self.match.state.parse_move(text)
-                        self.say(f"Hint: {self.hint}", "info")
+                        self.say(_("Hint: {move}").format(move=self.hint), "info")
                     except IllegalMove:
                         self.hint = None
 
@@ -433,12 +463,13 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         m = self.match
         seat = m.to_move()
         if m.is_over() or seat < 0 or m.controller(seat).is_bot:
-            self.say("Hints are for your own turn", "warning")
+            self.say(_("Hints are for your own turn"), "warning")
             return
         if not self.decided_here(seat):  # a hint on the big screen would show everyone
             self.say(
-                f"{self.seat_label(m.proxy.get(seat, seat))} plays from their phone: no hints on the "
-                "big screen",
+                _("{name} plays from their phone: no hints on the big screen").format(
+                    name=self.seat_label(m.proxy.get(seat, seat))
+                ),
                 "warning",
             )
             return
@@ -457,15 +488,17 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
             seconds=self.bot_seconds,
             spec_module=self.spec_module,
         )
-        self.say("Thinking of a hint...", "info")
+        self.say(_("Thinking of a hint..."), "info")
 
     def undo(self) -> None:
         if self.party is not None:
-            self.say("Take-backs are off at a party: every phone would have to agree", "warning")
+            self.say(_("Take-backs are off at a party: every phone would have to agree"), "warning")
             return
         if not self.match.can_undo():
             self.say(
-                "Nothing to undo" if self.match.people() else "Undo is for games with a person",
+                _("Nothing to undo")
+                if self.match.people()
+                else _("Undo is for games with a person"),
                 "warning",
             )
             return
@@ -478,7 +511,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
 
         autosave.save(self.match, self.app.paths)
         self.app.sound.play("back")
-        self.say("Took back your last move", "info")
+        self.say(_("Took back your last move"), "info")
 
     def redo(self) -> None:
         if self.match.redo():
@@ -656,6 +689,8 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
 
     def update(self) -> None:
         super().update()
+        if self._panel_language != i18n.generation():
+            self._relabel_panel()
         self.ui.update(TICK)
         self._undo_button.enable() if self.match.can_undo() else self._undo_button.disable()
         self._poll_worker()

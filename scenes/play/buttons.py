@@ -20,7 +20,7 @@ from typing import Callable
 import pygame
 
 from scenes.focus import nearest, wrap_around
-from scenes.widgets import lighten
+from scenes.widgets import lighten, text_width
 
 
 PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -48,6 +48,16 @@ class Button:
     sound: str = "click"  # what a press sounds like ("" when the action has its own)
 
 
+def label_size(theme, text: str, size: int, width: int, kind: str = "bold") -> int:
+    """The font size a button label is drawn at: ``size``, or smaller down to three
+    quarters of it when the words are wider than ``width`` (a German "Zurücknehmen" on
+    a button laid out for "Take back"), so a label shrinks a little before it is cut."""
+    floor = max(11, round(size * 0.75))
+    while size > floor and text_width(theme.font(size, kind), text) > width:
+        size -= 1
+    return size
+
+
 class ButtonFocus:
     """The base's half of the buttons (mixed into PlayScene, which sets ``focus_key``
     and ``buttons``, the pygame-gui panel buttons' actions)."""
@@ -64,7 +74,7 @@ class ButtonFocus:
         ``panel:hint`` ... ``panel:menu``."""
         return [
             Button(
-                f"panel:{el.text.lower()}",
+                f"panel:{getattr(self, '_panel_keys', {}).get(id(el), el.text.lower())}",
                 pygame.Rect(el.rect),
                 el.text,
                 self.buttons[id(el)],

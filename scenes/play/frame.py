@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 import pygame
 
+from game.i18n import N_, _
 from scenes.widgets import (
     BANNER_LINES,
     MIN_TARGET,
@@ -24,6 +25,22 @@ from scenes.widgets import (
 
 BOARD_AREA = pygame.Rect(16, 70, 848, 634)  # where a view draws its board
 PANEL = pygame.Rect(880, 16, 384, 688)  # the side panel
+
+
+# A bot seat's kind by its level, whole words (German puts the level in front as an
+# adjective: "Leichter Bot").  Marked here, translated where drawn.
+BOT_KINDS = {
+    "easy": N_("Easy bot"),
+    "medium": N_("Medium bot"),
+    "hard": N_("Hard bot"),
+    "expert": N_("Expert bot"),
+}
+
+
+def bot_kind(level: str | None) -> str:
+    """``Easy bot`` ... in the current language; a level without a name says ``Bot``."""
+    found = BOT_KINDS.get((level or "").lower())
+    return _(found) if found else _("Bot")
 
 
 class BannerStyle(NamedTuple):
@@ -94,19 +111,23 @@ class ScreenFrame:
                 surface, theme["accent"], rect, start - 2 * math.pi * progress, start, 4
             )
 
-    def waiting_words(self, seat: int, doing: str = "thinking") -> str:
+    def waiting_words(self, seat: int, doing: str | None = None) -> str:
         """What the screen says while ``seat`` (not a person here) is to act. A replay
         (``read_only``) only names whose turn it is: nobody is thinking there, and the
-        seat may have been a person. A lesson (scenes/tutorial.py) says what to do."""
+        seat may have been a person. A lesson (scenes/tutorial.py) says what to do.
+        ``doing`` is a whole translated sentence with ``{name}``, such as
+        ``_("{name} is choosing...")``: the verb's place differs between languages."""
+        name = self.seat_label(seat)
         if getattr(self, "read_only", False):
-            return f"{self.seat_label(seat)} to move"
-        return f"{self.seat_label(seat)} is {doing}..."
+            return _("{name} to move").format(name=name)
+        return (doing or _("{name} is thinking...")).format(name=name)
 
     def waiting_short(self, seat: int) -> str:
         """The same in a word or two, under a seat's name in a panel."""
         if getattr(self, "read_only", False):
-            return "to move"
-        return "thinking" + "." * (1 + (self.ticks // 15) % 3)
+            return _("to move")
+        # the dots are drawn apart from the word so they can count up without a message each
+        return _("thinking") + "." * (1 + (self.ticks // 15) % 3)
 
     def waiting_help(self, text: str) -> str:
         """A sentence of help while another seat acts (a lesson replaces it)."""
@@ -115,25 +136,29 @@ class ScreenFrame:
     def seat_kind(self, seat: int) -> str:
         """The short line under a seat's name in a players panel: who plays it."""
         who = self.match.seats[seat]
-        return f"{(who.level or '').title()} bot" if who.is_bot else "Person"
+        if not who.is_bot:
+            return _("Person")
+        return bot_kind(who.level)
 
     def status_text(self) -> str:
         """One line above the board: whose turn and what to do."""
         m = self.match
         if m.is_over():
             out = m.state.outcome()
-            return out.reason if out else "Game over"
+            return out.reason if out else _("Game over")
         seat = m.to_move()
         name = self.seat_label(seat)
         if m.controller(seat).is_bot:
             return self.waiting_words(seat)
-        return f"{name}: your move"
+        return _("{name}: your move").format(name=name)
 
     def seat_label(self, seat: int) -> str:
         names = self.match.seat_names()
         label = self.match.seats[seat].label(names[seat])
         if seat in self.match.stand_ins:  # party play: the phone is away
-            label += f" ({self.match.stand_ins[seat].title()} bot while away)"
+            label = _("{name} ({bot} while away)").format(
+                name=label, bot=bot_kind(self.match.stand_ins[seat])
+            )
         return label
 
     def seat_colour(self, seat: int) -> pygame.Color:
@@ -224,7 +249,7 @@ class ScreenFrame:
         theme = self.app.theme
         if bottom - top < 40:
             return
-        draw_text(surface, "Moves", theme.font(18), theme["text_dim"], (PANEL.x + 14, top))
+        draw_text(surface, _("Moves"), theme.font(18), theme["text_dim"], (PANEL.x + 14, top))
         font = theme.font(16, "regular")
         lines = self.log_lines()
         y = top + 24

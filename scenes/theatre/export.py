@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import _
 from scenes.play.base import BOARD_AREA
 
 GIF_SIZE = (BOARD_AREA.w // 2, BOARD_AREA.h // 2)
@@ -98,13 +99,13 @@ class GifExport:
         last = self.theatre.line.last
         if self.thread is None:
             try:
-                for _ in range(FRAMES_PER_TICK):
+                for _frame in range(FRAMES_PER_TICK):
                     if self.k > last:
                         break
                     self.frames.append(self._frame(self.k))
                     self.k += 1
             except ImportError:
-                return "Could not make the animation: Pillow is not installed"
+                return _("Could not make the animation: Pillow is not installed")
             if self.k > last:
                 self.path = _target(self.theatre, ".gif")
                 self.thread = threading.Thread(target=self._write, daemon=True)
@@ -126,9 +127,12 @@ class GifExport:
                 loop=0,
                 optimize=False,
             )
-            self.result = f"Animation saved: {self.path}"
-        except (OSError, ValueError) as exc:
-            self.result = f"Could not save the animation: {exc}"
+            self.result = _("Animation saved: {path}").format(path=self.path)
+        except (OSError, ValueError):
+            # the player is told where, not Python's words for why
+            self.result = _("Could not save the animation in {folder}").format(
+                folder=self.path.parent
+            )
         self.frames = []
 
     def wait(self, timeout: float = 30.0) -> str | None:

@@ -8,6 +8,7 @@ import math
 
 import pygame
 
+from game.i18n import _
 from game.analysis import win_chance
 from scenes.widgets import draw_panel, draw_text, lighten
 
@@ -81,14 +82,14 @@ def draw_strip(
             small = theme.font(12, "regular")
             draw_text(
                 surface,
-                f"{names[0]} ahead",
+                _("{name} ahead").format(name=names[0]),
                 small,
                 lighten(seat_colour(0), 0.3),
                 (plot.x + 2, plot.y - 2),
             )
             draw_text(
                 surface,
-                f"{names[1]} ahead",
+                _("{name} ahead").format(name=names[1]),
                 small,
                 lighten(seat_colour(1), 0.3),
                 (plot.x + 2, plot.bottom - 14),
@@ -113,7 +114,7 @@ def draw_strip(
         draw_spinner(surface, (x, mid), 7, ticks, theme["text_dim"])
         draw_text(
             surface,
-            f"analysing {done}/{len(values)}",
+            _("analysing {done}/{total}").format(done=done, total=len(values)),
             theme.font(12, "regular"),
             theme["text_dim"],
             (plot.right, plot.y),

@@ -15,6 +15,7 @@ import threading
 import pygame
 import pygame_gui
 
+from game.i18n import _, ngettext
 from game.match import ReplayError
 from game.replays import ReplayInfo, delete_replay, list_replays, open_replay, rename_replay
 from game.saves import SaveError
@@ -57,16 +58,23 @@ class ReplayListScene(MenuScene):
         self._worker: threading.Thread | None = None
         self.problems: dict[str, str] = {}
         self.refresh()
+        self.build()
+
+    def build(self) -> None:
+        """The buttons, in the current language (MenuScene.relabel calls it again after
+        a language change)."""
+        self.clear_controls()
+        app = self.app
         bw, y = 220, LIST.bottom + 24
         x = LIST.x
         buttons = [
-            ("Open", self.open_selected, "#primary"),
-            ("Rename", self.rename, None),
-            ("Delete", self.delete, None),
-            ("Back", self.on_back, None),
+            (_("Open"), self.open_selected, "#primary"),
+            (_("Rename"), self.rename, None),
+            (_("Delete"), self.delete, None),
+            (_("Back"), self.on_back, None),
         ]
         if app.kiosk:  # visitors at a booth watch; they do not tidy the operator's files
-            buttons = [b for b in buttons if b[0] in ("Open", "Back")]
+            buttons = [b for b in buttons if b[1] in (self.open_selected, self.on_back)]
         for text, fn, oid in buttons:
             self.button(pygame.Rect(x, y, bw, 56), text, fn, object_id=oid)
             x += bw + 20
@@ -100,7 +108,7 @@ class ReplayListScene(MenuScene):
     def open_selected(self) -> None:
         info = self.current()
         if info is None:
-            toast(self.app, "There are no replays yet: finished games appear here", "warning")
+            toast(self.app, _("There are no replays yet: finished games appear here"), "warning")
             return
         try:
             match = open_replay(info.path)
@@ -125,7 +133,7 @@ class ReplayListScene(MenuScene):
         try:
             new = rename_replay(info.path, name)
         except SaveError as exc:
-            toast(self.app, f"Not renamed: {exc}", "warning")
+            toast(self.app, _("Not renamed: {reason}").format(reason=exc), "warning")
             return False
         self.refresh()
         for i, row in enumerate(self.rows):
@@ -137,9 +145,9 @@ class ReplayListScene(MenuScene):
         try:
             aside = delete_replay(info.path)
         except SaveError as exc:
-            toast(self.app, f"Not deleted: {exc}", "warning")
+            toast(self.app, _("Not deleted: {reason}").format(reason=exc), "warning")
             return
-        toast(self.app, f"Deleted; the file was moved aside as {aside.name}")
+        toast(self.app, _("Deleted; the file was moved aside as {name}").format(name=aside.name))
         self.refresh()
 
     def resume(self) -> None:
@@ -234,7 +242,7 @@ class ReplayListScene(MenuScene):
                 result = str(exc)
             except Exception:  # noqa: BLE001 - a game's bug must not kill the worker
                 log.exception("thumbnail of %s", path)
-                result = "it could not be drawn"
+                result = _("it could not be drawn")
             with self._lock:
                 self._ready[key] = result
 
@@ -253,24 +261,32 @@ class ReplayListScene(MenuScene):
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         self._drawn_this_frame = False
         theme = self.app.theme
-        draw_text(
-            surface, "Replays", theme.font(44, "display"), theme["accent"], (40, 20), shadow=True
+        title = draw_text(
+            surface, _("Replays"), theme.font(44, "display"), theme["accent"], (40, 20), shadow=True
         )
-        keys = "Enter: watch" if self.app.kiosk else "Enter: watch   F2: rename   Del: delete"
-        draw_text(
-            surface,
-            f"Saved replays and the last 50 finished games.  {keys}",
-            theme.font(18, "regular"),
-            theme["text_dim"],
-            (300, 40),
-            max_width=LOGICAL_SIZE[0] - 300 - 20,
-        )
+        keys = _("Enter: watch") if self.app.kiosk else _("Enter: watch   F2: rename   Del: delete")
+        # beside the title, however long the title is in this language: what the list
+        # holds on one line, its keys on the next
+        left = max(300, title.right + 24)
+        font = theme.font(18, "regular")
+        lines = [_("Saved replays and the last 50 finished games."), keys]
+        for k, line in enumerate(lines):
+            draw_text(
+                surface,
+                line,
+                font,
+                theme["text_dim"],
+                (left, 28 + 24 * k),
+                max_width=LOGICAL_SIZE[0] - left - 20,
+            )
         draw_panel(surface, LIST, theme, alpha=220)
         if not self.rows:
             draw_text(
                 surface,
-                "No replays yet: every finished game appears here, and "
-                "'Save replay' on the results keeps one for good.",
+                _(
+                    "No replays yet: every finished game appears here, and "
+                    "'Save replay' on the results keeps one for good."
+                ),
                 theme.font(22),
                 theme["text_dim"],
                 LIST.center,
@@ -306,17 +322,22 @@ class ReplayListScene(MenuScene):
                 theme["accent_2"] if not problem else theme["bad"],
                 (tx, rect.y + 6),
             )
-            tag = "kept" if info.recent else "saved"
+            tag = _("kept") if info.recent else _("saved")
+            actions = ngettext("{n} action", "{n} actions", info.moves).format(n=info.moves)
             draw_text(
                 surface,
-                f"{info.date_text}   ·   {info.moves} actions   ·   {tag}",
+                f"{info.date_text}   ·   {actions}   ·   {tag}",
                 small,
                 theme["text_dim"],
                 (rect.right - 12, rect.y + 8),
                 "topright",
             )
             seats = (
-                "  vs  ".join(info.seats) if len(info.seats) <= 4 else f"{len(info.seats)} players"
+                _("  vs  ").join(info.seats)
+                if len(info.seats) <= 4
+                else ngettext("{n} player", "{n} players", len(info.seats)).format(
+                    n=len(info.seats)
+                )
             )
             draw_text(
                 surface,
@@ -326,7 +347,9 @@ class ReplayListScene(MenuScene):
                 (tx, rect.y + 34),
                 max_width=rect.right - tx - 12,
             )
-            line = f"Cannot be opened: {problem}" if problem else info.result
+            line = (
+                _("Cannot be opened: {reason}").format(reason=problem) if problem else info.result
+            )
             draw_text(
                 surface,
                 line,
@@ -338,7 +361,11 @@ class ReplayListScene(MenuScene):
         if len(self.rows) > self.visible:
             draw_text(
                 surface,
-                f"{self.top + 1}-{min(len(self.rows), self.top + self.visible)} of {len(self.rows)}",
+                _("{first}-{last} of {total}").format(
+                    first=self.top + 1,
+                    last=min(len(self.rows), self.top + self.visible),
+                    total=len(self.rows),
+                ),
                 small,
                 theme["text_dim"],
                 (LIST.right - 10, LIST.bottom + 4),
@@ -378,11 +405,13 @@ class ConfirmDeleteScene(_Dialog):
         super().__init__(app)
         self.library, self.info = library, info
         self.button(
-            pygame.Rect(self.BOX.centerx - 230, self.BOX.bottom - 76, 220, 56), "Delete", self.yes
+            pygame.Rect(self.BOX.centerx - 230, self.BOX.bottom - 76, 220, 56),
+            _("Delete"),
+            self.yes,
         )
         self.button(
             pygame.Rect(self.BOX.centerx + 10, self.BOX.bottom - 76, 220, 56),
-            "Keep it",
+            _("Keep it"),
             self.on_back,
             object_id="#primary",
         )
@@ -397,7 +426,7 @@ class ConfirmDeleteScene(_Dialog):
         draw_panel(surface, self.BOX, theme, fill="background_2", edge="bad", width=3)
         draw_text(
             surface,
-            f"Delete {self.info.name}?",
+            _("Delete {name}?").format(name=self.info.name),
             theme.font(28, "display"),
             theme["text"],
             (self.BOX.centerx, self.BOX.y + 24),
@@ -406,7 +435,7 @@ class ConfirmDeleteScene(_Dialog):
         )
         draw_text(
             surface,
-            "It leaves the list; the file is moved aside in the replays folder, not erased.",
+            _("It leaves the list; the file is moved aside in the replays folder, not erased."),
             theme.font(18, "regular"),
             theme["text_dim"],
             (self.BOX.centerx, self.BOX.y + 80),
@@ -429,13 +458,13 @@ class RenameScene(_Dialog):
         self.entry.focus()
         self.button(
             pygame.Rect(self.BOX.centerx - 230, self.BOX.bottom - 76, 220, 56),
-            "Rename",
+            _("Rename"),
             self.ok,
             object_id="#primary",
         )
         self.button(
             pygame.Rect(self.BOX.centerx + 10, self.BOX.bottom - 76, 220, 56),
-            "Cancel",
+            _("Cancel"),
             self.on_back,
         )
 
@@ -458,7 +487,7 @@ class RenameScene(_Dialog):
         draw_panel(surface, self.BOX, theme, fill="background_2", edge="accent", width=3)
         draw_text(
             surface,
-            "Rename replay",
+            _("Rename replay"),
             theme.font(28, "display"),
             theme["text"],
             (self.BOX.centerx, self.BOX.y + 24),

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _, pgettext
 from game.analysis import expected_places, win_chance
 from game.match import Match, Seat
 from game.replays import Timeline
@@ -46,7 +47,11 @@ PAUSE_BETWEEN = 36  # ticks between actions while playing, at 1x
 
 
 def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    """1st, 2nd ... (German: 1., 2.): each ending a message, so a language sets its own."""
+    if 10 <= n % 100 <= 20:
+        return _("{n}th").format(n=n)
+    ending = {1: _("{n}st"), 2: _("{n}nd"), 3: _("{n}rd")}.get(n % 10) or _("{n}th")
+    return ending.format(n=n)
 
 
 class StageMatch(Match):
@@ -88,32 +93,36 @@ class TheatreScene(MenuScene):
         self._side_cache = pygame.Surface(SIDE.bottomright, pygame.SRCALPHA)
         self._side_key: tuple | None = None
         self._spinner_at: tuple[int, int] | None = None
-        self._build()
+        self.build()
         self._snap(0)
 
     # -- controls -----------------------------------------------------------------------
-    def _build(self) -> None:
+    def build(self) -> None:
+        """The controls, in the current language (MenuScene.relabel calls it again after
+        a language change)."""
+        self.clear_controls()
+        play = pgettext("playback", "Play") if not getattr(self, "playing", False) else _("Pause")
         row = [
-            ("|<", self.to_start, "Start (Home)"),
-            ("<<", lambda: self.step_turn(-1), "Turn back (Up)"),
-            ("<", lambda: self.step(-1), "Action back (Left)"),
-            ("Play", self.toggle_play, "Play / pause (Space)"),
-            (">", lambda: self.step(+1), "Action forward (Right)"),
-            (">>", lambda: self.step_turn(+1), "Turn forward (Down)"),
-            (">|", self.to_end, "End (End)"),
+            ("|<", self.to_start, _("Start (Home)")),
+            ("<<", lambda: self.step_turn(-1), _("Turn back (Up)")),
+            ("<", lambda: self.step(-1), _("Action back (Left)")),
+            (play, self.toggle_play, _("Play / pause (Space)")),
+            (">", lambda: self.step(+1), _("Action forward (Right)")),
+            (">>", lambda: self.step_turn(+1), _("Turn forward (Down)")),
+            (">|", self.to_end, _("End (End)")),
         ]
         x, w, gap = BOARD.x, 66, 6
         for text, fn, tip in row:
-            width = 96 if text == "Play" else w
+            width = 96 if fn == self.toggle_play else w
             c = self.button(
                 pygame.Rect(x, CONTROLS_Y, width, 48), text, fn, tooltip=tip, object_id="#small"
             )
-            if text == "Play":
+            if fn == self.toggle_play:
                 self.play_control = c
             x += width + gap
         self.speed_control = self.cycler(
             pygame.Rect(x, CONTROLS_Y, BOARD.right - x, 48),
-            "Speed",
+            _("Speed"),
             SPEEDS,
             SPEEDS[self.speed_index],
             self.set_speed,
@@ -123,17 +132,17 @@ class TheatreScene(MenuScene):
         bw = (SIDE.w - 24 - 3 * 8) // 4
         bx = SIDE.x + 12
         for text, fn, tip in (
-            ("Take over", self.take_over, "Play on from here (T)"),
-            ("PNG", self.export_png, "Save this position as a picture (P)"),
-            ("GIF", self.export_gif, "Save the whole game as an animation (G)"),
-            ("Back", self.on_back, "Back (Esc)"),
+            (_("Take over"), self.take_over, _("Play on from here (T)")),
+            ("PNG", self.export_png, _("Save this position as a picture (P)")),
+            ("GIF", self.export_gif, _("Save the whole game as an animation (G)")),
+            (_("Back"), self.on_back, _("Back (Esc)")),
         ):
             self.button(
                 pygame.Rect(bx, SIDE.bottom - 60, bw, 48),
                 text,
                 fn,
                 tooltip=tip,
-                object_id="#primary_small" if text == "Take over" else "#small",
+                object_id="#primary_small" if fn == self.take_over else "#small",
             )
             bx += bw + 8
         self.set_focus(3)
@@ -231,40 +240,47 @@ class TheatreScene(MenuScene):
             self._snap(0)  # play from the start again
         self.playing = True
         self.wait = 0
-        self.play_control.element.set_text("Pause")
+        self.play_control.element.set_text(_("Pause"))
 
     def pause_play(self) -> None:
         if self.playing:
             self.playing = False
-            self.play_control.element.set_text("Play")
+            self.play_control.element.set_text(pgettext("playback", "Play"))
 
     # -- other actions ---------------------------------------------------------------------
     def take_over(self) -> None:
         self.pause_play()
         if self.shown_state().is_terminal():
-            toast(self.app, "The game is over here: step back to take over", "warning")
+            toast(self.app, _("The game is over here: step back to take over"), "warning")
             return
         self.app.open("take-over", self.full, self.cursor)
 
     def export_png(self) -> None:
-        from scenes.theatre.export import save_position_png
+        from scenes.theatre.export import export_folder, save_position_png
 
         try:
             path = save_position_png(self)
-        except OSError as exc:
-            toast(self.app, f"Could not save the picture: {exc}", "warning")
+        except OSError:
+            # the player is told where, not Python's words for why
+            toast(
+                self.app,
+                _("Could not save the picture in {folder}").format(
+                    folder=export_folder(self.app.paths)
+                ),
+                "warning",
+            )
             return
-        toast(self.app, f"Picture saved: {path}")
+        toast(self.app, _("Picture saved: {path}").format(path=path))
 
     def export_gif(self) -> None:
         from scenes.theatre.export import GifExport
 
         if self.exporter is not None:
-            toast(self.app, "The animation is still being made", "warning")
+            toast(self.app, _("The animation is still being made"), "warning")
             return
         self.pause_play()
         self.exporter = GifExport(self)
-        toast(self.app, "Making the animation...")
+        toast(self.app, _("Making the animation..."))
 
     def on_back(self) -> None:
         self.app.sound.play("back")
@@ -414,7 +430,7 @@ class TheatreScene(MenuScene):
         )
         draw_text(
             surface,
-            f"action {self.cursor} of {self.line.last}",
+            _("action {n} of {total}").format(n=self.cursor, total=self.line.last),
             theme.font(20),
             theme["text"],
             (BOARD.right, 18),
@@ -517,7 +533,9 @@ class TheatreScene(MenuScene):
             self._spinner_at = (SIDE.x + 22, y + 10)
             draw_text(
                 surface,
-                f"Analysing positions: {an.cache.done} of {an.cache.positions}",
+                _("Analysing positions: {done} of {total}").format(
+                    done=an.cache.done, total=an.cache.positions
+                ),
                 small,
                 theme["text_dim"],
                 (SIDE.x + 36, y + 1),
@@ -525,12 +543,14 @@ class TheatreScene(MenuScene):
             y += 24
         if not mistakes:
             if an.cache.complete():
-                draw_text(surface, "No mistakes found", small, theme["text_dim"], (SIDE.x + 14, y))
+                draw_text(
+                    surface, _("No mistakes found"), small, theme["text_dim"], (SIDE.x + 14, y)
+                )
                 y += 22
             return y
         draw_text(
             surface,
-            "Mistakes (click to see the Hard bot's move)",
+            _("Mistakes (click to see the Hard bot's move)"),
             theme.font(16),
             theme["accent_2"],
             (SIDE.x + 14, y),
@@ -547,7 +567,7 @@ class TheatreScene(MenuScene):
             text = f"{m.action + 1}. {names[m.seat]}: {played}"
             if self.full.state.num_players == 2:
                 text += f"  (-{round(100 * m.chance_lost)}%)"
-            text += f"  Hard: {alt}" if alt else "  Hard: ..."
+            text += "  " + (_("Hard: {move}").format(move=alt) if alt else _("Hard: ..."))
             pygame.draw.polygon(
                 surface,
                 theme["bad"],
@@ -566,7 +586,11 @@ class TheatreScene(MenuScene):
         if bottom - top < 50:
             return
         draw_text(
-            surface, "Moves (click to jump)", theme.font(16), theme["text_dim"], (SIDE.x + 14, top)
+            surface,
+            _("Moves (click to jump)"),
+            theme.font(16),
+            theme["text_dim"],
+            (SIDE.x + 14, top),
         )
         font = theme.font(15, "regular")
         entries = self.full.entries
@@ -588,7 +612,7 @@ class TheatreScene(MenuScene):
             who = names[e.seat] if e.seat < len(names) else ""
             draw_text(
                 surface,
-                f"{who}: {e.text}" + ("  (clock)" if e.clock else ""),
+                f"{who}: {e.text}" + ("  " + _("(clock)") if e.clock else ""),
                 font,
                 colour,
                 (rect.x + 50, y + 1),

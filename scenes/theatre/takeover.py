@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.match import ReplayError, Seat
 from game.replays import take_over
 from scenes.widgets import MenuScene, draw_panel, draw_text, toast
 
 SEAT_CHOICES = ("person", "easy", "medium", "hard", "expert")
 SEAT_TEXT = {
-    "person": "Person",
-    "easy": "Bot: Easy",
-    "medium": "Bot: Medium",
-    "hard": "Bot: Hard",
-    "expert": "Bot: Expert",
+    "person": N_("Person"),
+    "easy": N_("Bot: Easy"),
+    "medium": N_("Bot: Medium"),
+    "hard": N_("Bot: Hard"),
+    "expert": N_("Bot: Expert"),
 }
 
 
@@ -39,7 +40,16 @@ class TakeOverScene(MenuScene):
         row_h = 52 if n <= 6 else 46
         self.box = pygame.Rect(0, 0, 560 if cols == 1 else 900, 170 + rows * row_h)
         self.box.center = (640, 360)
+        self.build()
+
+    def build(self) -> None:
+        """The choices, in the current language (MenuScene.relabel calls it again after
+        a language change)."""
+        self.clear_controls()
+        n = len(self.match.seats)
+        cols = 1 if n <= 6 else 2
         col_w = (self.box.w - 60) // cols
+        row_h = 52 if n <= 6 else 46
         for seat in range(n):
             cx = self.box.x + 30 + (seat % cols) * col_w
             cy = self.box.y + 80 + (seat // cols) * row_h
@@ -49,18 +59,18 @@ class TakeOverScene(MenuScene):
                 SEAT_CHOICES,
                 self.choices[seat],
                 lambda v, s=seat: self._set(s, v),
-                fmt=lambda v: SEAT_TEXT[v],
+                fmt=lambda v: _(SEAT_TEXT[v]),
                 object_id="#small",
             )
         bw = 200
         by = self.box.bottom - 64
         self.button(
             pygame.Rect(self.box.centerx - bw - 10, by, bw, 48),
-            "Start",
+            _("Start"),
             self.start,
             object_id="#primary",
         )
-        self.button(pygame.Rect(self.box.centerx + 10, by, bw, 48), "Cancel", self.on_back)
+        self.button(pygame.Rect(self.box.centerx + 10, by, bw, 48), _("Cancel"), self.on_back)
         self.set_focus(len(self.controls) - 2)
 
     def _set(self, seat: int, value: str) -> None:
@@ -73,7 +83,7 @@ class TakeOverScene(MenuScene):
         try:
             fresh = take_over(self.match, self.position, self.seats())
         except (ReplayError, ValueError) as exc:
-            toast(self.app, f"Cannot take over here: {exc}", "warning")
+            toast(self.app, _("Cannot take over here: {reason}").format(reason=exc), "warning")
             return
         self.app.pop()  # this box
         self.app.replace_with("play", fresh)  # the theatre gives way to the game
@@ -88,7 +98,7 @@ class TakeOverScene(MenuScene):
         draw_panel(surface, self.box, theme, fill="background_2", edge="accent", width=3)
         draw_text(
             surface,
-            f"Take over after action {self.position}",
+            _("Take over after action {n}").format(n=self.position),
             theme.font(30, "display"),
             theme["accent"],
             (self.box.centerx, self.box.y + 18),

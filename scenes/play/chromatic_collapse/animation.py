@@ -9,11 +9,12 @@ import random
 
 import pygame
 
-from game.chromatic_collapse import CIRCLE, DIAMOND, SEAT_NAMES, Remove, Slide, Start
+from game.i18n import _
+from game.chromatic_collapse import CIRCLE, DIAMOND, Remove, Slide, Start
 from scenes.play.base import ease
 from scenes.widgets import darken, draw_panel, draw_text, lighten
 
-from .layout import BOARD_RECT, CELL, COLOUR_KEYS, SIDE_SHAPES, side_colour
+from .layout import BOARD_RECT, CELL, COLOUR_KEYS, SIDE_SHAPES, side_colour, side_name
 from .sprites import draw_alpha_line, piece_sprite, shadow_sprite
 
 
@@ -191,7 +192,7 @@ class Animations:
         layer.blit(spr, spr.get_rect(center=(60, 55)))
         draw_text(
             layer,
-            f"{SEAT_NAMES[move.seat]} starts",
+            _("{side} starts").format(side=side_name(move.seat)),
             theme.font(34, "display"),
             theme["accent"],
             (105, 55),

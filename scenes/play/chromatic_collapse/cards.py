@@ -8,13 +8,13 @@ import math
 
 import pygame
 
+from game.i18n import _
+from game.i18n import N_
 from game.chromatic_collapse import (
     CIRCLE,
-    COLOURS,
     DIAMOND,
     DIRECTION_NAMES,
     DIRECTIONS,
-    SEAT_NAMES,
 )
 from scenes.play.base import BOARD_AREA, pulse
 from scenes.widgets import (
@@ -40,6 +40,7 @@ from .layout import (
     SIDE_SHAPES,
     WARNING_TURN,
     side_colour,
+    side_name,
 )
 from .sprites import (
     board_outline,
@@ -49,17 +50,32 @@ from .sprites import (
 )
 
 
+# Compass points as a player reads them (German says O for Ost): marked here, translated
+# where drawn.
+_SHORT_DIRECTIONS = {
+    "north": N_("N"),
+    "north-east": N_("NE"),
+    "east": N_("E"),
+    "south-east": N_("SE"),
+    "south": N_("S"),
+    "south-west": N_("SW"),
+    "west": N_("W"),
+    "north-west": N_("NW"),
+}
+# Whole phrases per colour and per side, since an adjective's ending depends on its noun.
+A_COLOUR_PIECE = (N_("a red piece"), N_("a blue piece"), N_("a green piece"), N_("a yellow piece"))
+ONE_SIDE_PIECE = (N_("one Diamond piece"), N_("one Circle piece"))
+PHASE_TITLES = {
+    "setup": N_("Setup"),
+    "remove": N_("Removal"),
+    "first": N_("1st move"),
+    "second": N_("2nd move"),
+    "over": N_("Game over"),
+}
+
+
 def _short_dir(d: int) -> str:
-    return {
-        "north": "N",
-        "north-east": "NE",
-        "east": "E",
-        "south-east": "SE",
-        "south": "S",
-        "south-west": "SW",
-        "west": "W",
-        "north-west": "NW",
-    }[DIRECTION_NAMES[d]]
+    return _(_SHORT_DIRECTIONS[DIRECTION_NAMES[d]])
 
 
 class CardsDrawing:
@@ -78,14 +94,14 @@ class CardsDrawing:
         cx = card.centerx
         small = theme.font(15, "regular")
         label = theme.font(15, "bold")
-        draw_text(surface, "TURN", label, theme["text_dim"], (cx, card.y + 10), "midtop")
+        draw_text(surface, _("TURN"), label, theme["text_dim"], (cx, card.y + 10), "midtop")
         turn_text = "-" if state.turn == 0 else str(state.turn)
         write(turn_text, 44, "text", (cx, card.y + 28), "midtop", kind="display")
         y = card.y + 86
         if state.phase != "over":
             seat = state.to_move
             icon = piece_sprite(SIDE_SHAPES[seat], side_colour(theme, seat), 9)
-            name = SEAT_NAMES[seat]
+            name = side_name(seat)
             w = text_width(label, name) + 24
             surface.blit(icon, icon.get_rect(center=(cx - w / 2 + 9, y + 10)))
             draw_text(
@@ -96,15 +112,9 @@ class CardsDrawing:
         )
         y += 40
         phase = state.phase
-        title = {
-            "setup": "Setup",
-            "remove": "Removal",
-            "first": "1st move",
-            "second": "2nd move",
-            "over": "Game over",
-        }[phase]
+        title = _(PHASE_TITLES[phase])
         if phase == "first" and state.turn == 1:
-            title = "Opening"
+            title = _("Opening")
         write(title, 20, "accent", (cx, y), "midtop")
         y += 32
         art = pygame.Rect(card.x + 8, y, card.w - 16, 112)
@@ -116,18 +126,18 @@ class CardsDrawing:
                 for i, (dx, dy) in enumerate(spots):
                     spr = self._sprite(state.to_move, i, radius=17)
                     surface.blit(spr, spr.get_rect(center=(art.centerx + dx, art.centery + dy)))
-                caption = "any colour"
+                caption = _("any colour")
             else:
                 spr = self._sprite(state.to_move, need, radius=34)
                 g = glow_sprite(52, theme[COLOUR_KEYS[need]], 90)
                 surface.blit(g, g.get_rect(center=art.center))
                 surface.blit(spr, spr.get_rect(center=art.center))
-                caption = f"a {COLOURS[need]} piece"
+                caption = _(A_COLOUR_PIECE[need])
         elif phase == "second":
             allowed = state.allowed_directions()
             self.draw_compass(surface, art.center, 46, allowed, state.first_direction)
             if allowed is None:
-                caption = "any direction"
+                caption = _("any direction")
             else:
                 caption = " · ".join(_short_dir(d) for d in (allowed[1], allowed[0], allowed[2]))
         elif phase == "remove":
@@ -144,18 +154,18 @@ class CardsDrawing:
                     (c[0] + dx * 50, c[1] + dy * 50),
                     3,
                 )
-            caption = f"one {SEAT_NAMES[1 - state.to_move]} piece"
+            caption = _(ONE_SIDE_PIECE[1 - state.to_move])
         elif phase == "setup":
             for i, dx in enumerate((-24, 24)):
                 spr = piece_sprite(SIDE_SHAPES[i], side_colour(theme, i), 20)
                 surface.blit(spr, spr.get_rect(center=(art.centerx + dx, art.centery)))
-            caption = "who starts?"
+            caption = _("who starts?")
         elif phase == "over" and state.winner >= 0:
             spr = piece_sprite(SIDE_SHAPES[state.winner], theme["accent"], 34)
             g = glow_sprite(56, theme["accent"], 100 + 20 * round(5 * pulse(self.ticks, 0.16)))
             surface.blit(g, g.get_rect(center=art.center))
             surface.blit(spr, spr.get_rect(center=art.center))
-            caption = f"{SEAT_NAMES[state.winner]} wins"
+            caption = _("{side} wins").format(side=side_name(state.winner))
         y = art.bottom + 6
         for line in wrap_text(caption, theme.font(16, "bold"), card.w - 16):
             write(line, 16, "text", (cx, y), "midtop")
@@ -166,7 +176,7 @@ class CardsDrawing:
         y += 10
         draw_text(
             surface,
-            "SUDDEN DEATH",
+            _("SUDDEN DEATH"),
             label,
             theme["bad"] if warn else theme["text_dim"],
             (cx, y),
@@ -232,7 +242,7 @@ class CardsDrawing:
             colour = side_colour(theme, seat)
             icon = piece_sprite(SIDE_SHAPES[seat], colour, 11)
             surface.blit(icon, icon.get_rect(center=(box.x + 20, box.y + 22)))
-            write(SEAT_NAMES[seat], 18, colour, (box.x + 36, box.y + 22), "midleft")
+            write(side_name(seat), 18, colour, (box.x + 36, box.y + 22), "midleft")
             kind = self.seat_kind(seat)
             write(
                 kind,
@@ -247,13 +257,13 @@ class CardsDrawing:
             groups = self.groups(state, seat)
             joined = len(groups[0]) if groups else 0
             y = box.y + 62
-            write("pieces", 14, "text_dim", (box.x + 12, y), kind="regular")
+            write(_("pieces"), 14, "text_dim", (box.x + 12, y), kind="regular")
             write(str(count), 18, "text", (box.right - 12, y - 2), "topright")
             y += 24
-            write("groups", 14, "text_dim", (box.x + 12, y), kind="regular")
+            write(_("groups"), 14, "text_dim", (box.x + 12, y), kind="regular")
             write(str(len(groups)), 18, "text", (box.right - 12, y - 2), "topright")
             y += 24
-            write("largest", 14, "text_dim", (box.x + 12, y), kind="regular")
+            write(_("largest"), 14, "text_dim", (box.x + 12, y), kind="regular")
             write(
                 f"{joined}",
                 18,
@@ -270,7 +280,13 @@ class CardsDrawing:
                 pygame.draw.rect(surface, theme["accent"] if win else colour, fill, border_radius=5)
             y += 20
             lost = self.lost_pieces(state, seat)
-            write("lost" if lost else "none lost", 14, "text_dim", (box.x + 12, y), kind="regular")
+            write(
+                _("lost") if lost else _("none lost"),
+                14,
+                "text_dim",
+                (box.x + 12, y),
+                kind="regular",
+            )
             y += 22
             per_row = max(1, (box.w - 20) // 24)
             for k, colour_index in enumerate(lost):
@@ -310,12 +326,12 @@ class CardsDrawing:
         box = pygame.Rect(0, 0, 2 * SETUP_W + 20 + 40, 304)
         box.center = (BOARD_RECT.centerx, BOARD_RECT.centery + 10)
         draw_panel(surface, box, theme, fill="background_2", edge="accent", alpha=238, width=3)
-        holder = SEAT_NAMES[state.to_move]
-        write("Who starts?", 30, "accent", (box.centerx, box.y + 14), "midtop", kind="display")
+        holder = side_name(state.to_move)
+        write(_("Who starts?"), 30, "accent", (box.centerx, box.y + 14), "midtop", kind="display")
         sub = (
-            f"{holder} has the Advantage and chooses"
+            _("{side} has the Advantage and chooses").format(side=holder)
             if person
-            else self.waiting_words(state.to_move, "choosing")
+            else self.waiting_words(state.to_move, _("{name} is choosing..."))
         )
         write(sub, 18, "text", (box.centerx, box.y + 56), "midtop", kind="regular")
         for i, rect in enumerate(self.setup_buttons()):
@@ -329,13 +345,17 @@ class CardsDrawing:
             spr = piece_sprite(SIDE_SHAPES[i], colour, 26)
             surface.blit(spr, spr.get_rect(center=(rect.centerx, rect.y + 38)))
             x = rect.centerx
-            write(f"{SEAT_NAMES[i]} starts", 22, colour, (x, rect.y + 76), "midtop")
-            write("one opening move", 15, "text_dim", (x, rect.y + 108), "midtop", kind="regular")
+            write(
+                _("{side} starts").format(side=side_name(i)), 22, colour, (x, rect.y + 76), "midtop"
+            )
+            write(
+                _("one opening move"), 15, "text_dim", (x, rect.y + 108), "midtop", kind="regular"
+            )
             if not person:
                 veil = pygame.Surface(rect.size, pygame.SRCALPHA)
                 veil.fill((10, 12, 24, 120))
                 surface.blit(veil, rect)
-        note = "Turn 1 is a single move; the reply must match its colour."
+        note = _("Turn 1 is a single move; the reply must match its colour.")
         write(note, 16, "text_dim", (box.centerx, box.bottom - 34), "midtop", kind="regular")
         if person and self.cursor_shown():
             pygame.draw.rect(

@@ -6,9 +6,19 @@ from __future__ import annotations
 
 import pygame
 
-from game.chromatic_collapse import COLOURS, DIAMOND, SUDDEN_DEATH_TURN
+from game.chromatic_collapse import COLOURS, DIAMOND, SEAT_NAMES, SUDDEN_DEATH_TURN
+from game.i18n import N_, _
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import lighten
+
+SIDE_NAMES = (N_("Diamond"), N_("Circle"))
+
+
+def side_name(seat: int) -> str:
+    """Diamond or Circle in the current language (the engine's ``SEAT_NAMES`` stay the
+    notation's words)."""
+    return _(SIDE_NAMES[seat]) if 0 <= seat < len(SIDE_NAMES) else SEAT_NAMES[seat]
+
 
 # -- geometry ---------------------------------------------------------------------------
 CELL = 66  # well above the 44 px touch minimum

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.chromatic_collapse import CIRCLE, DIAMOND, SEAT_NAMES
+from game.i18n import N_, _
+from game.chromatic_collapse import CIRCLE, DIAMOND
 from scenes.play.base import PANEL
 from scenes.widgets import Pen, darken, draw_text, lighten, text_width, wrap_text
 
-from .layout import SIDE_SHAPES, side_colour
+from .layout import SIDE_SHAPES, side_colour, side_name
 from .sprites import piece_sprite
 
 
@@ -22,20 +23,20 @@ class SidePanel:
         m = self.match
         state = m.state
         if m.is_over():
-            return state.reason or "Game over"
+            return state.reason or _("Game over")
         seat = m.to_move()
         name = self.seat_label(seat)
         if m.controller(seat).is_bot:
             return self.waiting_words(seat)
         step = {
-            "setup": "choose who starts",
-            "remove": "remove a piece",
-            "first": "first move",
-            "second": "second move",
-        }.get(state.phase, "your move")
+            "setup": N_("{name}: choose who starts"),
+            "remove": N_("{name}: remove a piece"),
+            "first": N_("{name}: first move"),
+            "second": N_("{name}: second move"),
+        }.get(state.phase, N_("{name}: your move"))
         if state.phase == "first" and state.turn == 1:
-            step = "opening move"
-        return f"{name}: {step}"
+            step = N_("{name}: opening move")
+        return _(step).format(name=name)
 
     def seat_colour(self, seat: int) -> pygame.Color:
         return side_colour(self.app.theme, seat)
@@ -55,11 +56,11 @@ class SidePanel:
             def fits(left, right):
                 return text_width(font, left) + text_width(font, right + clock) <= room
 
-            right = f"{count} joined"
+            right = _("{count} joined").format(count=count)
             if not fits(label, right):
                 right = count
                 if not fits(label, right):
-                    label = SEAT_NAMES[s]
+                    label = side_name(s)
             rows.append((s, label, right))
         return rows
 
@@ -78,19 +79,20 @@ class SidePanel:
         small = theme.font(15, "regular")
         bold = theme.font(16, "bold")
         if state.phase == "setup":
-            text = (
-                "Join all your pieces into one touching group. First choose who starts: tap a side, "
-                "or Left / Right and Enter."
+            text = _(
+                "Join all your pieces into one touching group. First choose who starts: "
+                "tap a side, or Left / Right and Enter."
             )
         else:
-            text = (
-                "Join all your pieces into one touching group. Tap a lit piece, then a lit square "
-                "(or drag it). Keys: arrows and Enter, Tab for the next piece, then the buttons."
+            text = _(
+                "Join all your pieces into one touching group. Tap a lit piece, then a lit "
+                "square (or drag it). Keys: arrows and Enter, Tab for the next piece, then "
+                "the buttons."
             )
         lines = wrap_text(text, small, PANEL.w - 40)
         box = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, 36 + 19 * len(lines))
         pygame.draw.rect(surface, darken(theme["panel"], 0.25), box, border_radius=10)
-        draw_text(surface, "How to play", bold, theme["accent_2"], (box.x + 10, box.y + 6))
+        draw_text(surface, _("How to play"), bold, theme["accent_2"], (box.x + 10, box.y + 6))
         yy = box.y + 28
         for line in lines:
             draw_text(surface, line, small, theme["text_dim"], (box.x + 10, yy))
@@ -107,7 +109,7 @@ class SidePanel:
             before = m.states[i]
             key = (before.turn, entry.seat)
             if before.phase == "setup":
-                lines.append((entry.seat, f"setup  {entry.text}"))
+                lines.append((entry.seat, _("setup  {move}").format(move=entry.text)))
                 last_key = None
                 continue
             if key == last_key:
@@ -123,7 +125,7 @@ class SidePanel:
         theme = self.app.theme
         if bottom - top < 40:
             return
-        write("Turns", 18, "text_dim", (PANEL.x + 14, top))
+        write(_("Turns"), 18, "text_dim", (PANEL.x + 14, top))
         font = theme.font(16, "regular")
         lines = self.log_lines()
         y = top + 24

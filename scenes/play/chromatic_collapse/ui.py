@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.i18n import _
 from game.chromatic_collapse import CORNERS, Remove, Slide, Start, cell_name, square_cell
 from scenes.play.interpret import ARROWS, Cell, Drag, Drop, Key, Pick, Point
 from scenes.play.interpret import Changed, Refuse, Submit, Unused  # the answers
@@ -127,7 +128,7 @@ def _key(ui: GameUI, state, name: str, waiting_on):
 
 def _move_cursor(ui: GameUI, dc: int, dr: int):
     col, row = square_cell(ui.cursor)
-    for _ in range(2):  # step over a missing corner
+    for _step in range(2):  # step over a missing corner
         col, row = col + dc, row + dr
         if not (0 <= col < 8 and 0 <= row < 8):
             return Unused
@@ -144,7 +145,9 @@ def activate(ui: GameUI, state, sq: int, waiting_on) -> tuple[Any, bool]:
     if state.is_terminal():
         return Unused, False
     if waiting_on is not None:
-        return Refuse(f"{waiting_on} is thinking: wait for its move", "warning", None), False
+        return Refuse(
+            _("{name} is thinking: wait for its move").format(name=waiting_on), "warning", None
+        ), False
     if state.phase == "remove":
         return Submit(Remove(sq)), False
     if state.phase not in ("first", "second"):
@@ -172,7 +175,9 @@ def _pick(ui: GameUI, state, sq: int) -> tuple[Any, bool]:
         clear_selection(ui)
         if note == state.step_banner():
             # the engine's reason is the step's rule; say which piece it stopped
-            note = f"The piece on {cell_name(sq)} may not move now. {note}"
+            note = _("The piece on {cell} may not move now. {rule}").format(
+                cell=cell_name(sq), rule=note
+            )
         return Refuse(note, "warning", "bump"), False
     ui.selected, ui.selected_for = sq, state
     return Changed("click"), True
@@ -185,5 +190,5 @@ def _slide(state, frm: int, to: int) -> Submit:
 
 def _choose_start(state, seat: int, waiting_on):
     if waiting_on is not None:
-        return Refuse(f"{waiting_on} is choosing who starts", "warning", None)
+        return Refuse(_("{name} is choosing who starts").format(name=waiting_on), "warning", None)
     return Submit(Start(seat))

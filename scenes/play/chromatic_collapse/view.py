@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.chromatic_collapse import (
     CORNERS,
     SUDDEN_DEATH_TURN,
@@ -124,19 +125,24 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
         warn = state.phase != "over" and state.turn >= WARNING_TURN
         if state.phase == "over":
             return (
-                [f"from turn {SUDDEN_DEATH_TURN}"] if state.turn < SUDDEN_DEATH_TURN else ["was on"]
+                [_("from turn {turn}").format(turn=SUDDEN_DEATH_TURN)]
+                if state.turn < SUDDEN_DEATH_TURN
+                else [_("was on")]
             ), False
         if state.phase == "remove":
-            return ["remove now"], True
+            return [_("remove now")], True
         if state.turn >= SUDDEN_DEATH_TURN:
             nxt = state.turn + 1
             while not is_sudden_death_turn(nxt):
                 nxt += 1
-            return ["next removal", f"turn {nxt}"], True
+            return [_("next removal"), _("turn {turn}").format(turn=nxt)], True
         if warn:
             left = SUDDEN_DEATH_TURN - state.turn
-            return [f"in {left} turn{'s' * (left != 1)}", f"(turn {SUDDEN_DEATH_TURN})"], True
-        return [f"from turn {SUDDEN_DEATH_TURN}"], False
+            return [
+                ngettext("in {n} turn", "in {n} turns", left).format(n=left),
+                _("(turn {turn})").format(turn=SUDDEN_DEATH_TURN),
+            ], True
+        return [_("from turn {turn}").format(turn=SUDDEN_DEATH_TURN)], False
 
     def groups(self, state, seat: int) -> list[frozenset[int]]:
         return cached(("chromatic_collapse.groups", state.board, seat), lambda: state.groups(seat))
@@ -287,8 +293,10 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
             self.app.sound.play("place")
         if new.turn == WARNING_TURN and old.turn == WARNING_TURN - 1:
             self.say(
-                f"Turn {WARNING_TURN}: sudden death from turn {SUDDEN_DEATH_TURN}. Every fifth turn "
-                "then begins with removing an opponent piece",
+                _(
+                    "Turn {turn}: sudden death from turn {start}. Every fifth turn then begins "
+                    "with removing an opponent piece"
+                ).format(turn=WARNING_TURN, start=SUDDEN_DEATH_TURN),
                 "warning",
                 5,
             )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.color_crossroads import PAIRS, Answer, Challenge, Concede, Place
 from scenes.play.base import ease, ease_out_back, pulse
 from scenes.widgets import draw_text
@@ -53,8 +54,10 @@ class Animations:
             seat = old.current_player()
             self.ribbon(
                 surface,
-                f"{self.short_name(seat)} challenged {pair_text(move.pair)}!",
-                f"{self.short_name(1 - seat)} must show a loop",
+                _("{name} challenged {pair}!").format(
+                    name=self.short_name(seat), pair=pair_text(move.pair)
+                ),
+                _("{name} must show a loop").format(name=self.short_name(1 - seat)),
                 t,
                 (a, b),
                 "accent",
@@ -84,8 +87,10 @@ class Animations:
                 pair = PAIRS[old.challenge_pair]
                 self.ribbon(
                     surface,
-                    f"{self.short_name(seat)} showed a {pair_text(old.challenge_pair)} loop",
-                    f"{self.short_name(seat)} +1 · the pair stays open",
+                    _("{name} showed a {pair} loop").format(
+                        name=self.short_name(seat), pair=pair_text(old.challenge_pair)
+                    ),
+                    _("{name} +1 · the pair stays open").format(name=self.short_name(seat)),
                     (t - 0.75) / 0.25 * 0.5 + 0.2,
                     pair,
                     "good",
@@ -96,8 +101,8 @@ class Animations:
             p = old.challenge_pair
             self.ribbon(
                 surface,
-                f"No {pair_text(p)} loop shown",
-                f"Pair closed · {self.short_name(old.mover)} +1",
+                _("No {pair} loop shown").format(pair=pair_text(p)),
+                _("Pair closed · {name} +1").format(name=self.short_name(old.mover)),
                 t,
                 PAIRS[p],
                 "bad",

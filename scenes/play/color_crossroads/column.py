@@ -8,6 +8,9 @@ import math
 
 import pygame
 
+from game.i18n import _, ngettext
+from scenes.play.buttons import label_size
+from scenes.play.words import colour_name, colour_title
 from game.color_crossroads import COLOURS, CORNERS, PAIRS, TARGET_POINTS, WALL, cell_name
 from scenes.play.base import pulse
 from scenes.play.buttons import Button
@@ -53,7 +56,7 @@ class ColumnDrawing:
         pygame.draw.rect(surface, darken(fill, 0.4), t.rect.move(0, 3), border_radius=12)
         pygame.draw.rect(surface, fill, t.rect, border_radius=12)
         pygame.draw.rect(surface, edge, t.rect, 2, border_radius=12)
-        size = 20 if t.rect.h >= 50 else 18
+        size = label_size(theme, t.label, 20 if t.rect.h >= 50 else 18, t.rect.w - 12)
         write(t.label, size, fg, t.rect.center, "center", max_width=t.rect.w - 12)
 
     def draw_setup(self, surface, state) -> None:
@@ -65,9 +68,15 @@ class ColumnDrawing:
         alpha_rect(surface, card, theme["background_2"], 245, 18)
         pygame.draw.rect(surface, theme["accent"], card, 3, border_radius=18)
         x = card.centerx
-        write("Who takes the first turn?", 30, "accent", (x, card.y + 22), "midtop", kind="display")
+        write(
+            _("Who takes the first turn?"), 30, "accent", (x, card.y + 22), "midtop", kind="display"
+        )
         chooser = self.seat_label(0)
-        sub = f"{chooser} chooses" if not self.person_to_act() else "Player 1 chooses: pick a seat"
+        sub = (
+            _("{name} chooses").format(name=chooser)
+            if not self.person_to_act()
+            else _("Player 1 chooses: pick a seat")
+        )
         write(sub, 18, "text_dim", (x, card.y + 68), "midtop", kind="regular")
         targets = {t.key: t for t in self.view_buttons()}
         for seat, r in enumerate(start_rects()):
@@ -76,7 +85,7 @@ class ColumnDrawing:
                 self.draw_button(surface, t)
             else:
                 alpha_rect(surface, r, theme["panel"], 200, 12)
-                write(f"Player {seat + 1} starts", 20, "text_dim", r.center, "center")
+                write(_("Player {n} starts").format(n=seat + 1), 20, "text_dim", r.center, "center")
             write(
                 self.seat_label(seat),
                 16,
@@ -123,20 +132,24 @@ class ColumnDrawing:
         write = Pen(surface, self.app.theme)
         theme = self.app.theme
         y = COLUMN.y
-        write("How to win", 20, "accent", (COLUMN.x, y))
+        write(_("How to win"), 20, "accent", (COLUMN.x, y))
         y = self.paragraph(
             surface,
-            f"First to {TARGET_POINTS} points. Colour one cell per turn; never next to the "
-            "same colour, never one of the last two colours.",
+            _(
+                "First to {points} points. Colour one cell per turn; never next to the "
+                "same colour, never one of the last two colours."
+            ).format(points=TARGET_POINTS),
             y + 30,
         )
         y = self.paragraph(
             surface,
-            "When a pair of colours can no longer be joined by a loop, challenge it "
-            "and take the point.",
+            _(
+                "When a pair of colours can no longer be joined by a loop, challenge it "
+                "and take the point."
+            ),
             y + 10,
         )
-        self.paragraph(surface, "F1: the full rules.", y + 10, theme["text_dim"])
+        self.paragraph(surface, _("F1: the full rules."), y + 10, theme["text_dim"])
 
     def palette_marks(self, st=None) -> tuple[int | None, tuple | None, list[str]]:
         """(hovered cell, colours that fit it, a mark per colour): "crossed" for the last
@@ -165,13 +178,19 @@ class ColumnDrawing:
         write = Pen(surface, self.app.theme)
         theme = self.app.theme
         cb = self.app.settings.colour_blind
-        write("Colours", 18, "text_dim", (COLUMN.x, COLUMN.y))
+        write(_("Colours"), 18, "text_dim", (COLUMN.x, COLUMN.y))
         cell, fits, marks = self.palette_marks(st)
         if cell is not None:
-            write(f"on {cell_name(cell)}", 18, "text_dim", (COLUMN.right, COLUMN.y), "topright")
+            write(
+                _("on {cell}").format(cell=cell_name(cell)),
+                18,
+                "text_dim",
+                (COLUMN.right, COLUMN.y),
+                "topright",
+            )
         elif st.phase == "turn" and st.placed_this_turn:
             where = (COLUMN.right, COLUMN.y + 2)
-            write("placed this turn", 15, "text_dim", where, "topright", kind="regular")
+            write(_("placed this turn"), 15, "text_dim", where, "topright", kind="regular")
         targets = {t.key: t for t in self.view_buttons()}
         for c in range(4):
             rect = swatch_rect(c)
@@ -199,21 +218,21 @@ class ColumnDrawing:
             note, note_col = "", theme["text_dim"]
             if crossed:
                 note = (
-                    "just placed"
+                    _("just placed")
                     if st.last_colours and st.last_colours[-1] == c
-                    else "placed before"
+                    else _("placed before")
                 )
                 note_col = lighten(theme["bad"], 0.2)
             elif fits is not None and cell is not None:
                 note, note_col = (
-                    (f"fits {cell_name(cell)}", theme["good"])
+                    (_("fits {cell}").format(cell=cell_name(cell)), theme["good"])
                     if c in fits
-                    else (f"not on {cell_name(cell)}", theme["text_dim"])
+                    else (_("not on {cell}").format(cell=cell_name(cell)), theme["text_dim"])
                 )
             elif selected:
-                note, note_col = "chosen: click a cell", theme["accent"]
+                note, note_col = _("chosen: click a cell"), theme["accent"]
             name_y = rect.y + 6 if note else rect.centery - 14
-            name_rect = write(COLOURS[c].title(), 20, name_col, (rect.x + 76, name_y))
+            name_rect = write(colour_title(COLOURS[c]), 20, name_col, (rect.x + 76, name_y))
             if note:
                 write(note, 15, note_col, (rect.x + 76, rect.y + 33), kind="regular")
             if crossed:
@@ -236,7 +255,7 @@ class ColumnDrawing:
             out = st.outcome()
             y = self.paragraph(
                 surface,
-                out.reason if out else "Game over",
+                out.reason if out else _("Game over"),
                 ACTION_RECT.y,
                 theme["accent"],
                 19,
@@ -247,20 +266,28 @@ class ColumnDrawing:
         if person:
             if not st.placed_this_turn:
                 if self.pending is not None:
-                    msg = f"Now choose a colour for {cell_name(self.pending)}."
+                    msg = _("Now choose a colour for {cell}.").format(cell=cell_name(self.pending))
                 elif self.colour is not None:
-                    msg = f"Click a cell for {COLOURS[self.colour]}."
+                    msg = _("Click a cell for {colour}.").format(
+                        colour=colour_name(COLOURS[self.colour])
+                    )
                 else:
-                    msg = "Choose a colour, then a cell (or a cell, then a colour)."
+                    msg = _("Choose a colour, then a cell (or a cell, then a colour).")
                 if st.can_challenge():
-                    msg += " You may challenge a pair before or after placing."
+                    # two sentences, each whole: a language puts its own space between them
+                    msg = _("{sentence} You may challenge a pair before or after placing.").format(
+                        sentence=msg
+                    )
             else:
-                placed = (
-                    f"You placed {cell_name(st.last_placed)} {COLOURS[st.board[st.last_placed] - 1]}. "
-                    if st.last_placed >= 0 and 0 < st.board[st.last_placed] < WALL
-                    else ""
-                )
-                msg = placed + "Challenge a pair in the panel, or end your turn."
+                if st.last_placed >= 0 and 0 < st.board[st.last_placed] < WALL:
+                    msg = _(
+                        "You placed {cell} {colour}. Challenge a pair in the panel, or end your turn."
+                    ).format(
+                        cell=cell_name(st.last_placed),
+                        colour=colour_name(COLOURS[st.board[st.last_placed] - 1]),
+                    )
+                else:
+                    msg = _("Challenge a pair in the panel, or end your turn.")
             y = self.paragraph(surface, msg, y)
         else:
             y = self.paragraph(
@@ -271,7 +298,7 @@ class ColumnDrawing:
             )
         room = (BOARD.bottom - 26 - (y + 30)) // 21
         if st.last_result and room >= 2:
-            write("Last challenge", 15, "text_dim", (COLUMN.x, y + 8))
+            write(_("Last challenge"), 15, "text_dim", (COLUMN.x, y + 8))
             self.paragraph(
                 surface, st.last_result, y + 30, lighten(theme["text_dim"], 0.3), 15, max_lines=room
             )
@@ -293,7 +320,7 @@ class ColumnDrawing:
         a, b = PAIRS[p]
         seat = st.current_player()
         person = self.person_to_act()
-        head = "Show a loop" if person else "Challenge"
+        head = _("Show a loop") if person else _("Challenge")
         write(head, 20, "accent", (COLUMN.x, COLUMN.y))
         blit_gem(surface, theme, a, (COLUMN.x + 16, COLUMN.y + 46), 14, cb)
         blit_gem(surface, theme, b, (COLUMN.x + 46, COLUMN.y + 46), 14, cb)
@@ -316,7 +343,7 @@ class ColumnDrawing:
             "center",
         )
         write(
-            "to answer",
+            _("to answer"),
             15,
             "text_dim",
             (RING_CENTER[0], RING_CENTER[1] + 22),
@@ -327,18 +354,22 @@ class ColumnDrawing:
         if not person:
             y = self.paragraph(
                 surface,
-                f"{self.seat_label(seat)} is looking for a {pair_text(p)} loop...",
+                _("{name} is looking for a {pair} loop...").format(
+                    name=self.seat_label(seat), pair=pair_text(p)
+                ),
                 y,
                 theme["text_dim"],
             )
             return
         n = len(self.path)
         if self.closed:
-            status, col = f"Loop closed: {n} cells", theme["accent"]
+            status = ngettext("Loop closed: {n} cell", "Loop closed: {n} cells", n).format(n=n)
+            col = theme["accent"]
         elif n:
-            status, col = f"Path: {n} cell{'s' if n != 1 else ''}, open", theme["accent_2"]
+            status = ngettext("Path: {n} cell, open", "Path: {n} cells, open", n).format(n=n)
+            col = theme["accent_2"]
         else:
-            status, col = "Draw it on the board", theme["text_dim"]
+            status, col = _("Draw it on the board"), theme["text_dim"]
         write(status, 18, col, (COLUMN.x, y), max_width=COLUMN.w)
         if self.verdict:
             words, kind = self.verdict
@@ -350,16 +381,20 @@ class ColumnDrawing:
             if t.key in ("submit", "clear", "concede"):
                 self.draw_button(surface, t)
         if st.corner_loops:
-            help_text = (
-                f"Corner loops: pass through {cell_name(CORNERS[a])} and {cell_name(CORNERS[b])}. "
-                f"Only empty, {COLOURS[a]} and {COLOURS[b]} cells. Drag, or click cell by cell; "
-                "the start cell again closes the loop."
+            help_text = _(
+                "Corner loops: pass through {corner_a} and {corner_b}. Only empty, {a} and {b} "
+                "cells. Drag, or click cell by cell; the start cell again closes the loop."
+            ).format(
+                corner_a=cell_name(CORNERS[a]),
+                corner_b=cell_name(CORNERS[b]),
+                a=colour_name(COLOURS[a]),
+                b=colour_name(COLOURS[b]),
             )
         else:
-            help_text = (
+            help_text = _(
                 "Drag, or click cell by cell; the start cell again closes the loop. Use "
-                f"empty, {COLOURS[a]} and {COLOURS[b]} cells, at least one of each colour."
-            )
+                "empty, {a} and {b} cells, at least one of each colour."
+            ).format(a=colour_name(COLOURS[a]), b=colour_name(COLOURS[b]))
         self.paragraph(
             surface, help_text, CLEAR_RECT.bottom + 14, theme["text_dim"], 15, max_lines=5
         )

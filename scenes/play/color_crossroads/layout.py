@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from scenes.play.words import colour_name
 from game.color_crossroads import COLOURS, PAIR_NAMES, SIZE
 from scenes.play.base import BOARD_AREA, PANEL
 
@@ -43,7 +44,8 @@ def colour_of(theme, c: int) -> pygame.Color:
 
 
 def pair_text(p: int) -> str:
-    return PAIR_NAMES[p]
+    """A pair's name as a player reads it: ``red-green``, German ``Rot-Grün``."""
+    return "-".join(colour_name(c) for c in PAIR_NAMES[p].split("-"))
 
 
 def cell_rect(i: int) -> pygame.Rect:

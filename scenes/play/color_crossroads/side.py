@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.color_crossroads import PAIRS, Challenge
 from scenes.play.base import PANEL, pulse
 from scenes.widgets import Pen, darken, lighten
@@ -21,9 +22,11 @@ class SidePanel:
         theme = self.app.theme
         cb = self.app.settings.colour_blind
         st = self.match.state
-        write("Pairs", 18, "text_dim", (PANEL.x + 14, PAIR_TOP - 24))
+        write(_("Pairs"), 18, "text_dim", (PANEL.x + 14, PAIR_TOP - 24))
         hint = (
-            "corner loops · one challenge a turn" if st.corner_loops else "one challenge per turn"
+            _("corner loops · one challenge a turn")
+            if st.corner_loops
+            else _("one challenge per turn")
         )
         write(hint, 15, "text_dim", (PANEL.right - 14, PAIR_TOP - 22), "topright", kind="regular")
         targets = {t.key: t for t in self.view_buttons()}
@@ -53,7 +56,7 @@ class SidePanel:
                 )
                 who = st.closed[p]
                 write(
-                    f"closed · P{who + 1} +1",
+                    _("closed · P{n} +1").format(n=who + 1),
                     16,
                     lighten(self.seat_colour(who), 0.3),
                     (row.right - 12, row.centery),
@@ -61,7 +64,7 @@ class SidePanel:
                 )
                 continue
             if challenged:
-                write("challenged", 16, "accent", (row.right - 12, row.centery), "midright")
+                write(_("challenged"), 16, "accent", (row.right - 12, row.centery), "midright")
                 continue
             t = targets.get(f"challenge:{p}")
             if t is not None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.i18n import _
 from game.color_crossroads import (
     EMPTY,
     SIZE,
@@ -173,7 +174,7 @@ def _key(ui: GameUI, state, key: Key, waiting_on):
 
 def _pick(ui: GameUI, state, key: str, waiting_on):
     """A button of the column or the panel (a swatch, End turn, Challenge, Submit...)."""
-    kind, _, arg = key.partition(":")
+    kind, _sep, arg = key.partition(":")
     if kind == "start":
         return Submit(Start(int(arg)), sound="click")
     if kind == "colour":
@@ -200,7 +201,7 @@ def _pick(ui: GameUI, state, key: str, waiting_on):
             ui.concede_armed = 0
             return Submit(Concede())
         ui.concede_armed = CONCEDE_TICKS
-        return Changed(say="Press Concede again to give the point away", kind="warning")
+        return Changed(say=_("Press Concede again to give the point away"), kind="warning")
     return Unused
 
 
@@ -222,7 +223,7 @@ def _press_cell(ui: GameUI, state, cell: int, waiting_on, mouse: bool):
     if state.phase != "turn":
         return Unused
     if waiting_on is not None:
-        return Refuse("Wait for the bot to move", "warning", None)
+        return Refuse(_("Wait for the bot to move"), "warning", None)
     if ui.colour is not None:
         return _place(state, cell, ui.colour)
     if state.board[cell] != EMPTY:
@@ -231,7 +232,9 @@ def _press_cell(ui: GameUI, state, cell: int, waiting_on, mouse: bool):
         return Refuse(reason, "warning", None) if reason else Changed()
     ui.pending = None if ui.pending == cell else cell
     if ui.pending is not None:
-        return Changed(say=f"{cell_name(cell)}: now choose a colour", seconds=2.0)
+        return Changed(
+            say=_("{cell}: now choose a colour").format(cell=cell_name(cell)), seconds=2.0
+        )
     return Changed()
 
 
@@ -252,7 +255,7 @@ def _path_click(ui: GameUI, cell: int):
         del path[path.index(cell) + 1 :]
         ui.closed = False
     elif ui.closed:
-        return Changed(say="The loop is closed: Submit it, or click one of its cells to go back")
+        return Changed(say=_("The loop is closed: Submit it, or click one of its cells to go back"))
     else:
         path.append(cell)
     _path_changed(ui)

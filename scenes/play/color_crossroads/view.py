@@ -40,6 +40,8 @@ from functools import partial
 
 import pygame
 
+from game.i18n import _, language, ngettext, pgettext
+from scenes.play.words import colour_name, colour_title
 from game.color_crossroads import (
     COLOURS,
     TARGET_POINTS,
@@ -107,7 +109,7 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
     def short_name(self, seat: int) -> str:
         people = self.match.people()
         if len(people) == 1 and seat in people:
-            return "You"
+            return pgettext("seat", "You")
         return self.match.seat_names()[seat]
 
     def seat_colour(self, seat: int) -> pygame.Color:
@@ -138,34 +140,34 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
                         self._button(
                             f"start:{seat}",
                             r,
-                            f"Player {seat + 1} starts",
+                            _("Player {n} starts").format(n=seat + 1),
                             "primary" if seat == 0 else "normal",
                         )
                     )
         elif st.phase == "turn":
             for c in range(4):
-                out.append(self._button(f"colour:{c}", swatch_rect(c), COLOURS[c].title()))
+                out.append(self._button(f"colour:{c}", swatch_rect(c), colour_title(COLOURS[c])))
             legal = st.legal_moves() if person else []
             if Pass() in legal:
-                out.append(self._button("pass", ACTION_RECT, "Pass (nothing fits)", "primary"))
+                out.append(self._button("pass", ACTION_RECT, _("Pass (nothing fits)"), "primary"))
             else:
                 out.append(
                     self._button(
                         "end",
                         ACTION_RECT,
-                        "End turn",
+                        _("End turn"),
                         "primary" if EndTurn() in legal else "normal",
                         EndTurn() in legal,
                     )
                 )
         elif st.phase == "answer" and person:
-            out.append(self._button("submit", SUBMIT_RECT, "Submit loop", "primary"))
-            out.append(self._button("clear", CLEAR_RECT, "Clear"))
+            out.append(self._button("submit", SUBMIT_RECT, _("Submit loop"), "primary"))
+            out.append(self._button("clear", CLEAR_RECT, _("Clear")))
             out.append(
                 self._button(
                     "concede",
                     CONCEDE_RECT,
-                    "Sure?" if self.concede_armed > 0 else "Concede",
+                    _("Sure?") if self.concede_armed > 0 else _("Concede"),
                     "danger",
                 )
             )
@@ -175,7 +177,7 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
                 if st.phase == "answer" and p == st.challenge_pair:
                     continue  # its row says "challenged"
                 out.append(
-                    self._button(f"challenge:{p}", challenge_rect(p), "Challenge", "normal", can)
+                    self._button(f"challenge:{p}", challenge_rect(p), _("Challenge"), "normal", can)
                 )
         self._targets_state, self._targets_key, self._targets = st, key, out
         return out
@@ -284,9 +286,11 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         buttons once a controller is in use (it has no Shift, digits or Backspace)."""
         if self.answering():
             if self.pad:
-                return "Pad: A on a cell, Back: buttons"
-            return "Keys: Shift+arrows, Backspace"
-        return "Pad: d-pad + A, Back: buttons" if self.pad else "Keys: arrows, Enter, 1-4, Tab"
+                return _("Pad: A on a cell, Back: buttons")
+            return _("Keys: Shift+arrows, Backspace")
+        return (
+            _("Pad: d-pad + A, Back: buttons") if self.pad else _("Keys: arrows, Enter, 1-4, Tab")
+        )
 
     # -- the path ----------------------------------------------------------------------
     def path_changed(self) -> None:
@@ -303,7 +307,9 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         if st.phase == "answer" and self.person_to_act():
             # The rules: the game never hints whether a loop exists.
             self.say(
-                "No hints while answering a challenge: the game never says whether a loop exists",
+                _(
+                    "No hints while answering a challenge: the game never says whether a loop exists"
+                ),
                 "warning",
             )
             return
@@ -311,7 +317,7 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
 
     def on_refused(self, move, exc) -> None:
         if isinstance(move, Answer):
-            self.verdict = (f"Refused: {exc}", "bad")
+            self.verdict = (_("Refused: {reason}").format(reason=exc), "bad")
             self.refused_flash = 50
 
     def on_moved(self, old, new, move, seat: int) -> None:
@@ -326,8 +332,9 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
             self.app.sound.play("shift")
             other = self.short_name(1 - seat)
             self.say(
-                f"{name} challenged {pair_text(move.pair)}: {other} must show a loop "
-                "within 2 minutes",
+                _("{name} challenged {pair}: {other} must show a loop within 2 minutes").format(
+                    name=name, pair=pair_text(move.pair), other=other
+                ),
                 "warning",
                 4.0,
             )
@@ -336,7 +343,7 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
             self.traced = (tuple(new.last_loop), new.board, seat)
             person = not self.match.controller(seat).is_bot
             if person:
-                self.verdict = ("Loop accepted: +1", "good")
+                self.verdict = (_("Loop accepted: +1"), "good")
             self.later = (move, new.last_result, "good")
             self.banner_ticks = 0  # the challenge's banner is answered
         elif isinstance(move, Concede):
@@ -390,30 +397,34 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         st = m.state
         if m.is_over():
             out = st.outcome()
-            return out.reason if out else "Game over"
+            return out.reason if out else _("Game over")
         seat = m.to_move()
         name = self.seat_label(seat)
         person = self.person_to_act()
         if st.phase == "setup":
             return (
-                f"{name}: choose who takes the first turn"
+                _("{name}: choose who takes the first turn").format(name=name)
                 if person
-                else self.waiting_words(seat, "choosing who starts")
+                else self.waiting_words(seat, _("{name} is choosing who starts..."))
             )
         if st.phase == "answer":
             pair = pair_text(st.challenge_pair)
             return (
-                f"{name}: show a {pair} loop, or concede"
+                _("{name}: show a {pair} loop, or concede").format(name=name, pair=pair)
                 if person
-                else self.waiting_words(seat, f"looking for a {pair} loop")
+                else self.waiting_words(
+                    # the pair is put in now, the name by waiting_words
+                    seat,
+                    _("{name} is looking for a {pair} loop...").replace("{pair}", pair),
+                )
             )
         if not person:
             return self.waiting_words(self.match.to_move())
         if not st.placed_this_turn:
-            return f"{name}: place a colour" + (
-                " (you may challenge first)" if st.can_challenge() else ""
-            )
-        return f"{name}: challenge a pair, or end your turn"
+            if st.can_challenge():
+                return _("{name}: place a colour (you may challenge first)").format(name=name)
+            return _("{name}: place a colour").format(name=name)
+        return _("{name}: challenge a pair, or end your turn").format(name=name)
 
     def panel_rows(self) -> list[tuple[int, str, str]]:
         pts = self.match.state.points
@@ -423,7 +434,7 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         m = self.match
         out = []
         for i, e in enumerate(m.entries):
-            key = (i, e.text, e.seat, m.states[i].challenge_pair, m.states[i].mover)
+            key = (i, e.text, e.seat, m.states[i].challenge_pair, m.states[i].mover, language())
             line = self._log_cache.get(key)
             if line is None:
                 line = self.describe(m.states[i], e.text, e.seat)
@@ -432,29 +443,33 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         return out
 
     def describe(self, before, move_text: str, seat: int) -> str:
-        who = f"P{seat + 1}"
+        who = _("P{n}").format(n=seat + 1)
         try:
             move = before.parse_move(move_text)
         except ValueError:
             return f"{who}  {move_text}"
         if isinstance(move, Start):
-            return f"{who}  Player {move.seat + 1} starts"
-        if isinstance(move, Place):
-            return f"{who}  {cell_name(move.cell)} {COLOURS[move.colour]}"
-        if isinstance(move, Challenge):
-            return f"{who}  challenges {pair_text(move.pair)}"
-        if isinstance(move, Answer):
-            pair = pair_text(before.challenge_pair)
-            return f"{who}  shows a {pair} loop ({len(move.cells)} cells): +1"
-        if isinstance(move, Concede):
-            return (
-                f"{who}  no {pair_text(before.challenge_pair)} loop: closed, P{before.mover + 1} +1"
+            text = _("Player {n} starts").format(n=move.seat + 1)
+        elif isinstance(move, Place):
+            text = f"{cell_name(move.cell)} {colour_name(COLOURS[move.colour])}"
+        elif isinstance(move, Challenge):
+            text = _("challenges {pair}").format(pair=pair_text(move.pair))
+        elif isinstance(move, Answer):
+            n = len(move.cells)
+            text = ngettext(
+                "shows a {pair} loop ({n} cell): +1", "shows a {pair} loop ({n} cells): +1", n
+            ).format(pair=pair_text(before.challenge_pair), n=n)
+        elif isinstance(move, Concede):
+            text = _("no {pair} loop: closed, P{n} +1").format(
+                pair=pair_text(before.challenge_pair), n=before.mover + 1
             )
-        if isinstance(move, EndTurn):
-            return f"{who}  ends the turn"
-        if isinstance(move, Pass):
-            return f"{who}  passes (nothing fits)"
-        return f"{who}  {move_text}"
+        elif isinstance(move, EndTurn):
+            text = _("ends the turn")
+        elif isinstance(move, Pass):
+            text = _("passes (nothing fits)")
+        else:
+            text = move_text
+        return f"{who}  {text}"
 
 
 VIEW = ColorCrossroadsView

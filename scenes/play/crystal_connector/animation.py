@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.crystal_connector import Convert, Pass, Shift
 from scenes.play.base import ease, ease_out_back
 from scenes.widgets import BANNER_LINES, cached, darken, lighten, render_cached, wrap_text
@@ -62,7 +63,11 @@ class Animations:
                 )
                 card.blit(name, name.get_rect(topright=(w - 12, 6)))
                 if spikes:
-                    sp = render_cached(theme.font(16), f"+{spikes} from spikes", theme["accent"])
+                    sp = render_cached(
+                        theme.font(16),
+                        _("+{points} from spikes").format(points=spikes),
+                        theme["accent"],
+                    )
                     card.blit(sp, sp.get_rect(midleft=(86, 68)))
                 return card
 

@@ -9,6 +9,7 @@ import math
 
 import pygame
 
+from game.i18n import _
 from game.crystal_connector import (
     colour_groups,
     double_cells,
@@ -807,7 +808,14 @@ class BoardDrawing:
         write = Pen(surface, self.app.theme)
         theme = self.app.theme
         if isinstance(move, Shift):
-            self._draw_arrow(surface, move.line, signed(move), theme["good"], f"hint: {move}", 120)
+            self._draw_arrow(
+                surface,
+                move.line,
+                signed(move),
+                theme["good"],
+                _("hint: {move}").format(move=move),
+                120,
+            )
             for d in (move.direction,):
                 pygame.draw.rect(
                     surface,
@@ -820,7 +828,7 @@ class BoardDrawing:
             r = cell_rect(move.cell)
             pygame.draw.circle(surface, theme["good"], r.center, CELL // 2 - 2, 3)
             self._gem(surface, move.colour, (r.right - 14, r.y + 14), 10)
-            write("hint", 14, "good", (r.centerx, r.bottom - 4), "midbottom")
+            write(_("hint"), 14, "good", (r.centerx, r.bottom - 4), "midbottom")
         else:
             for m, rect in self.choice_rects():
                 if str(m) == str(move):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_
 from game.crystal_connector import LINES, SIZE, line_kind
 from scenes.play.base import BOARD_AREA
 
@@ -27,10 +28,10 @@ SETUP = pygame.Rect(BOARD.right + 20, SIDE.y, BOARD_AREA.right - BOARD.right - 2
 CHIP = 44
 # What the column's buttons say (when nothing more particular applies).
 BUTTON_LABELS = {
-    "confirm": "Confirm turn",
-    "takeback": "Take back",
-    "convert": "Convert a crystal",
-    "cancel": "Cancel the shift",
+    "confirm": N_("Confirm turn"),
+    "takeback": N_("Take back"),
+    "convert": N_("Convert a crystal"),
+    "cancel": N_("Cancel the shift"),
 }
 COLOUR_KEYS = ("crystal_red", "crystal_blue", "crystal_green", "crystal_yellow")
 SEAT_HUES = (4, 5)  # purple and orange: seat colours never look like crystals

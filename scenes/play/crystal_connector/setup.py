@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
+from scenes.play.words import and_list, colour_name, colour_title
 from game.crystal_connector import COLOUR_NAMES, COLOURS, MoveOrder, PickOrder, TakeColours
 from scenes.widgets import Pen, darken, draw_panel, lighten, wrap_text
 
@@ -18,18 +20,20 @@ class SetupDrawing:
     # -- setup ----------------------------------------------------------------------------
     def _choice_words(self, state, move) -> str:
         if isinstance(move, PickOrder):
-            return "picks colours first" if move.first else "picks colours second"
+            return _("picks colours first") if move.first else _("picks colours second")
         if isinstance(move, MoveOrder):
-            return "moves first" if move.first else "moves second"
+            return _("moves first") if move.first else _("moves second")
         if isinstance(move, TakeColours):
-            words = " and ".join(COLOUR_NAMES[c] for c in move.colours)
+            words = and_list([colour_name(COLOUR_NAMES[c]) for c in move.colours])
             if len(move.colours) == 2:
                 first = state.colours[state.first_picker]
                 last = [c for c in COLOURS if c not in first and c not in move.colours]
                 if last:
                     other = self.match.seat_names()[state.first_picker]
-                    return f"takes {words}; {other} gets {COLOUR_NAMES[last[0]]}"
-            return f"takes {words}"
+                    return _("takes {colours}; {name} gets {colour}").format(
+                        colours=words, name=other, colour=colour_name(COLOUR_NAMES[last[0]])
+                    )
+            return _("takes {colours}").format(colours=words)
         return str(move)
 
     def _draw_setup(self, surface, state, live: bool) -> None:
@@ -39,7 +43,7 @@ class SetupDrawing:
         panel = SETUP
         draw_panel(surface, panel, theme, fill="panel", edge="panel_edge", radius=14)
         seat = state.to_move
-        chooser, question, explain, _ = self._setup_text(state)
+        chooser, question, explain, _top = self._setup_text(state)
         write(
             chooser,
             17,
@@ -77,7 +81,7 @@ class SetupDrawing:
             self._draw_choice(surface, state, move, rect, person)
         if not person and state.phase != "over":
             write(
-                self.waiting_words(state.current_player(), "choosing"),
+                self.waiting_words(state.current_player(), _("{name} is choosing...")),
                 18,
                 "text_dim",
                 (panel.centerx, panel.bottom - 24),
@@ -94,18 +98,18 @@ class SetupDrawing:
 
         if isinstance(move, (PickOrder, MoveOrder)):
             title = (
-                ("Pick first" if move.first else "Pick second")
+                (_("Pick first") if move.first else _("Pick second"))
                 if isinstance(move, PickOrder)
-                else ("Move first" if move.first else "Move second")
+                else (_("Move first") if move.first else _("Move second"))
             )
             if isinstance(move, PickOrder):
                 sub = (
-                    "Take 1 colour now, get the last one"
+                    _("Take 1 colour now, get the last one")
                     if move.first
-                    else "Take 2 of the 3 colours left"
+                    else _("Take 2 of the 3 colours left")
                 )
             else:
-                sub = "Make the first turn" if move.first else "Answer the first turn"
+                sub = _("Make the first turn") if move.first else _("Answer the first turn")
             lines = wrap_text(sub, theme.font(16, "regular"), rect.w - 80)[:2]
             top = rect.centery - (30 + 20 * len(lines)) // 2
             write(title, 24, text_c, (rect.x + 18, top))
@@ -127,12 +131,13 @@ class SetupDrawing:
         for c in cols:
             gem(c, (gx, rect.centery), 18 if len(cols) == 1 else 16)
             gx += 40
-        names = " + ".join(COLOUR_NAMES[c].capitalize() for c in cols)
+        names = " + ".join(colour_title(COLOUR_NAMES[c]) for c in cols)
         write(names, 21, text_c, (gx, rect.y + 14))
         sizes = self._derived(state.board)["sizes"]
-        detail = ("largest group now: " if len(cols) == 1 else "largest now: ") + " and ".join(
-            str(sizes[c]) for c in cols
-        )
+        if len(cols) == 1:
+            detail = _("largest group now: {size}").format(size=sizes[cols[0]])
+        else:
+            detail = _("largest now: {sizes}").format(sizes=and_list([str(sizes[c]) for c in cols]))
         write(
             detail,
             15,
@@ -147,7 +152,9 @@ class SetupDrawing:
             if last:
                 other = self.match.seat_names()[state.first_picker]
                 write(
-                    f"{other} gets {COLOUR_NAMES[last[0]]}",
+                    _("{name} gets {colour}").format(
+                        name=other, colour=colour_name(COLOUR_NAMES[last[0]])
+                    ),
                     15,
                     "text_dim",
                     (gx, rect.y + 62),

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _, ngettext
+from scenes.play.buttons import label_size
+from scenes.play.words import colour_name
 from game.crystal_connector import (
     BOMB,
     CHAMELEON,
@@ -54,6 +57,7 @@ class SidePanel:
             edge, fg = theme["accent_2"] if hover else theme["panel_edge"], theme["text"]
         pygame.draw.rect(surface, fill, rect, border_radius=12)
         pygame.draw.rect(surface, edge, rect, 2, border_radius=12)
+        size = label_size(theme, text, size, rect.w - 12)
         write(text, size, fg, rect.center, "center", max_width=rect.w - 12)
 
     def _draw_side(self, surface, state, live: bool, extra: str | None = None) -> None:
@@ -67,7 +71,7 @@ class SidePanel:
         card = pygame.Rect(x, y, w, 86)
         draw_panel(surface, card, theme, fill="panel", edge="panel_edge", radius=12)
         if over:
-            write("Game over", 24, "accent", (card.x + 14, card.y + 10))
+            write(_("Game over"), 24, "accent", (card.x + 14, card.y + 10))
             out = state.outcome()
             for k, line in enumerate(
                 wrap_text(out.reason if out else "", theme.font(15, "regular"), w - 28)[:2]
@@ -79,31 +83,35 @@ class SidePanel:
             col = self.seat_colour(mover)
             pygame.draw.circle(surface, col, (card.x + 20, card.y + 24), 9)
             if mover in m.proxy:
-                head = "Out of time"
+                head = _("Out of time")
             elif controller.is_bot:
                 head = self.seat_label(mover)
             else:
-                head = "Your turn" if len(m.people()) == 1 else f"{names[mover]}'s turn"
+                head = (
+                    _("Your turn")
+                    if len(m.people()) == 1
+                    else _("{name}'s turn").format(name=names[mover])
+                )
             write(head, 22, "text", (card.x + 38, card.y + 10), max_width=w - 50)
             cols = state.seat_colours(mover)
             gx = card.x + 26
             for c in cols:
                 self._gem(surface, c, (gx, card.y + 62), 11)
                 gx += 28
-            words = " + ".join(COLOUR_NAMES[c] for c in cols)
+            words = " + ".join(colour_name(COLOUR_NAMES[c]) for c in cols)
             if mover in m.proxy and controller.is_bot:
-                words = f"{names[1 - mover]} moves instead"
+                words = _("{name} moves instead").format(name=names[1 - mover])
             elif controller.is_bot:
                 if live and not self.anim and not self.queue:
                     words = self.waiting_short(mover)
                 else:
                     words = (
-                        "shifting"
+                        _("shifting")
                         if self.anim is not None and self.anim.seat == mover
-                        else "up next"
+                        else _("up next")
                     )
             elif mover in m.proxy:
-                words = "you choose its shifts"
+                words = _("you choose its shifts")
             write(
                 words,
                 16,
@@ -123,7 +131,9 @@ class SidePanel:
         mine_pending = [str(a) for a in self.pending] if live else []
         required = base_state.shifts_required() if base_state.phase == "play" else 3
         done_shifts = sum(1 for a in committed + mine_pending if not a.startswith("convert"))
-        label = f"Shifts this turn: {done_shifts} of {required}"
+        label = _("Shifts this turn: {done} of {required}").format(
+            done=done_shifts, required=required
+        )
         if not over:
             write(label, 18, "accent_2", (x + 2, y))
         y += 28
@@ -154,7 +164,7 @@ class SidePanel:
                 write(shifts[k], 18, "text", (r.x + 40, r.centery), "midleft")
                 if held:
                     write(
-                        "not confirmed" if self.preview_on() else "queued",
+                        _("not confirmed") if self.preview_on() else _("queued"),
                         13,
                         "accent",
                         (r.right - 10, r.centery),
@@ -174,7 +184,13 @@ class SidePanel:
         box = self._draft_box()
         bans = base_state.banned_lines() if base_state.phase == "play" and not over else {}
         if bans and live and self.my_turn() and y + 64 <= box.y:
-            write("Banned now: " + ", ".join(bans), 16, "text", (x + 2, y + 2), max_width=w - 4)
+            write(
+                _("Banned now: {lines}").format(lines=", ".join(bans)),
+                16,
+                "text",
+                (x + 2, y + 2),
+                max_width=w - 4,
+            )
             first = next(iter(bans.values()))
             for k, line in enumerate(wrap_text(first, theme.font(14, "regular"), w - 4)[:2]):
                 write(line, 14, "text_dim", (x + 2, y + 24 + 18 * k), kind="regular")
@@ -193,7 +209,7 @@ class SidePanel:
                 max_width=box.w - 70,
             )
             write(
-                "how far? tap a number",
+                _("how far? tap a number"),
                 13,
                 "text_dim",
                 (box.x + 12, box.y + 27),
@@ -211,7 +227,7 @@ class SidePanel:
                 self._draw_button(surface, cancel, "×", size=22)
         elif self.convert_mode:
             draw_panel(surface, box, theme, fill="panel", edge="accent_2", radius=12)
-            how = (
+            how = _(
                 "Tap one of your crystals (circled) to turn it into your other "
                 "colour, or press Convert again to cancel."
             )
@@ -219,9 +235,9 @@ class SidePanel:
                 write(line, 16, "text", (box.x + 12, box.y + 10 + 20 * k), kind="regular")
         elif not self.turn_complete():
             tips = (
-                ("Drag a row or column, or tap the arrows at its ends.  Keys: arrows, Tab, Enter.")
+                _("Drag a row or column, or tap the arrows at its ends.  Keys: arrows, Tab, Enter.")
                 if self.preview_on()
-                else (
+                else _(
                     "Shift preview is off: the board stays still while you queue your shifts; "
                     "they play when you confirm."
                 )
@@ -231,7 +247,7 @@ class SidePanel:
         else:
             pts = self._points_now(local.board)
             draw_panel(surface, box, theme, fill="panel", edge="good", radius=12)
-            write("Confirm to score:", 16, "good", (box.x + 12, box.y + 8))
+            write(_("Confirm to score:"), 16, "good", (box.x + 12, box.y + 8))
             yy = box.y + 34
             for seat, p in enumerate(pts):
                 if p is None:
@@ -250,7 +266,7 @@ class SidePanel:
             self._draw_button(
                 surface,
                 conv,
-                "Convert a crystal (V)" if not self.convert_mode else "Cancel convert (V)",
+                _("Convert a crystal (V)") if not self.convert_mode else _("Cancel convert (V)"),
                 active=self.convert_mode,
                 size=17,
             )
@@ -258,9 +274,13 @@ class SidePanel:
         cf = self.button_rect("confirm")
         if tb is not None and cf is not None:
             self._draw_button(
-                surface, tb, "Take back", enabled=bool(self.pending or self.draft), size=17
+                surface, tb, _("Take back"), enabled=bool(self.pending or self.draft), size=17
             )
-            label = "Confirm turn" if self.turn_complete() else f"{local.shifts_left()} to go"
+            label = (
+                _("Confirm turn")
+                if self.turn_complete()
+                else _("{n} to go").format(n=local.shifts_left())
+            )
             self._draw_button(
                 surface,
                 cf,
@@ -279,24 +299,30 @@ class SidePanel:
         seat = m.to_move()
         name = self.seat_label(seat)
         if seat in m.proxy and m.controller(seat).is_bot:
-            return f"{self.seat_label(1 - seat)} moves for {name}"
+            return _("{other} moves for {name}").format(other=self.seat_label(1 - seat), name=name)
         if m.controller(seat).is_bot:
-            return self.waiting_words(seat, "choosing" if state.phase != "play" else "thinking")
+            return self.waiting_words(
+                seat, _("{name} is choosing...") if state.phase != "play" else None
+            )
         if state.phase == "pick_order":
-            return f"{name}: pick colours first or second"
+            return _("{name}: pick colours first or second").format(name=name)
         if state.phase == "first_pick":
-            return f"{name}: take one colour"
+            return _("{name}: take one colour").format(name=name)
         if state.phase == "second_pick":
-            return f"{name}: take two colours"
+            return _("{name}: take two colours").format(name=name)
         if state.phase == "move_order":
-            return f"{name}: move first or second"
+            return _("{name}: move first or second").format(name=name)
         if seat in m.proxy:
             who = self.seat_label(1 - seat)
-            return f"{who}: make {name}'s shifts (out of time)"
+            return _("{who}: make {name}'s shifts (out of time)").format(who=who, name=name)
         if self.turn_complete():
-            return f"{name}: confirm your turn (Enter)"
+            return _("{name}: confirm your turn (Enter)").format(name=name)
         left = self.local_state().shifts_left()
-        return f"{name}: shift a row or column ({left} left)"
+        return ngettext(
+            "{name}: shift a row or column ({n} left)",
+            "{name}: shift a row or column ({n} left)",
+            left,
+        ).format(name=name, n=left)
 
     def panel_rows(self):
         state = self.shown
@@ -321,15 +347,17 @@ class SidePanel:
         x, w = PANEL.x + 14, PANEL.w - 28
         if state.phase in ("pick_order", "first_pick", "second_pick", "move_order"):
             lines = [
-                "Before play: Player 1 chooses the colour pick order, the colours are "
-                "picked, then Player 2 chooses who moves first."
+                _(
+                    "Before play: Player 1 chooses the colour pick order, the colours are "
+                    "picked, then Player 2 chooses who moves first."
+                )
             ]
         else:
             lines = []
         thr = state.threshold
-        write(f"Race to {thr}", 17, "accent_2", (x, y))
+        write(_("Race to {points}").format(points=thr), 17, "accent_2", (x, y))
         rnd = state.round_number
-        stage = f"round {rnd}" if rnd else "setup"
+        stage = _("round {n}").format(n=rnd) if rnd else _("setup")
         write(stage, 15, "text_dim", (x + w, y + 2), "topright", kind="regular")
         y += 24
         for seat in (0, 1):
@@ -344,7 +372,7 @@ class SidePanel:
         # what each seat scores if the turn ended on the board shown now
         if state.phase in ("play", "over") and all(len(state.seat_colours(s)) == 2 for s in (0, 1)):
             board = self._panel_board or state.board  # the board drawn this frame
-            write("Turn points on this board", 15, "text_dim", (x, y), kind="regular")
+            write(_("Turn points on this board"), 15, "text_dim", (x, y), kind="regular")
             y += 20
             for seat, p in enumerate(self._points_now(board)):
                 a, b, sa, sb = p
@@ -378,23 +406,31 @@ class SidePanel:
                 write(line, 15, "text_dim", (x, y), kind="regular")
                 y += step
             y += 8
-        # a one-line legend per anomaly in play
+        # a line of legend per anomaly in play (two where the words need them)
         a = state.anomalies
         legend = []
         if a.bombs:
-            legend.append((BOMB, "Bombs: red-hatched groups do not count"))
+            legend.append((BOMB, _("Bombs: red-hatched groups do not count")))
         if a.chameleon:
-            legend.append((CHAMELEON, "Chameleon: counts as every colour"))
+            legend.append((CHAMELEON, _("Chameleon: counts as every colour")))
         if a.pylons:
-            legend.append((PYLON, "Pylons: x2 in a line with 2+ pylons"))
+            legend.append((PYLON, _("Pylons: x2 in a line with 2+ pylons")))
         if a.rocks:
-            legend.append((ROCK, "Rocks: may not be carried over the edge"))
+            legend.append((ROCK, _("Rocks: may not be carried over the edge")))
         if a.spikes and state.spikes_active:
-            legend.append((-2, "Spikes: each space moved gives the opponent 1"))
+            legend.append((-2, _("Spikes: each space moved gives the opponent 1")))
         if a.convertor:
-            legend.append((-1, "Color Convertor: before your shifts (V)"))
+            legend.append((-1, _("Color Convertor: before your shifts (V)")))
         if a.shift_plus:
-            legend.append((-3, f"Shift Plus: {state.shifts_required() or 2} shifts this turn"))
+            n = state.shifts_required() or 2
+            legend.append(
+                (
+                    -3,
+                    ngettext(
+                        "Shift Plus: {n} shift this turn", "Shift Plus: {n} shifts this turn", n
+                    ).format(n=n),
+                )
+            )
         for piece, text in legend:
             if piece >= 0:
                 surface.blit(self._sprite(piece, False, size=24), (x - 2, y - 3))
@@ -405,10 +441,19 @@ class SidePanel:
                 pygame.draw.circle(surface, theme["accent_2"], (x + 10, y + 9), 11, 2)
             else:
                 write("+", 20, "accent_2", (x + 10, y + 9), "center")
-            write(
-                text, 14, "text_dim", (x + 28, y + 9), "midleft", kind="regular", max_width=w - 30
-            )
-            y += 24
+            # a longer language wraps onto a second line rather than losing its end
+            wrapped = wrap_text(text, theme.font(14, "regular"), w - 30, max_lines=2)
+            for k, line in enumerate(wrapped):
+                write(
+                    line,
+                    14,
+                    "text_dim",
+                    (x + 28, y + 9 + 17 * k),
+                    "midleft",
+                    kind="regular",
+                    max_width=w - 30,
+                )
+            y += 24 + 17 * (len(wrapped) - 1)
         return y
 
     def log_lines(self) -> list[tuple[int, str]]:

@@ -29,16 +29,26 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.i18n import _, ngettext
 from game.crystal_connector import CELLS, LINES, SIZE, Convert, Shift, line_kind, line_label
 from scenes.play.interpret import ARROWS, Cell, Key, LineDrag, Pick
 from scenes.play.interpret import Changed, Refuse, Submit, Unused  # the answers
 
 DIR_SIGN = {"up": -1, "left": -1, "down": 1, "right": 1}
 SETUP_PHASES = ("pick_order", "first_pick", "second_pick", "move_order")
-WAIT = Refuse("Wait for the bot to move", "warning", None)
-ALL_IN = Refuse(
-    "All shifts of this turn are entered: confirm the turn, or take one back", "warning", None
-)
+
+
+def _wait() -> Refuse:
+    # built when refused, not at import: the words follow the language chosen since
+    return Refuse(_("Wait for the bot to move"), "warning", None)
+
+
+def _all_in() -> Refuse:
+    return Refuse(
+        _("All shifts of this turn are entered: confirm the turn, or take one back"),
+        "warning",
+        None,
+    )
 
 
 def _dir_for(line: str, sign: int) -> str:
@@ -125,7 +135,7 @@ def _cannot_enter(state, waiting_on, quiet: bool = False):
     if state.is_terminal():
         return Unused
     if waiting_on is not None:
-        return Unused if quiet else WAIT
+        return Unused if quiet else _wait()
     if state.phase != "play":
         return Unused
     return None
@@ -136,7 +146,7 @@ def _cannot_add(ui: GameUI, state, waiting_on):
     turn's shifts are all in and wait for Confirm), or None."""
     no = _cannot_enter(state, waiting_on)
     if no is None and turn_complete(ui, state):
-        return ALL_IN
+        return _all_in()
     return no
 
 
@@ -205,7 +215,9 @@ def enter_action(ui: GameUI, state, move, waiting_on, preview: bool):
     ui.effects += [("hint",), ("cancel hint",)]
     if turn_complete(ui, state) and preview:
         return Changed(
-            "place", say="Turn complete: confirm it (Enter) or take a shift back (U)", seconds=3.0
+            "place",
+            say=_("Turn complete: confirm it (Enter) or take a shift back (U)"),
+            seconds=3.0,
         )
     return Changed("place")
 
@@ -225,7 +237,7 @@ def take_back(ui: GameUI, state):
         return Unused
     move = ui.pending.pop()
     ui.effects += [("took back", move), ("hint",), ("cancel hint",)]
-    return Changed("back", say=f"Took back {move}", seconds=2.0)
+    return Changed("back", say=_("Took back {move}").format(move=move), seconds=2.0)
 
 
 def confirm(ui: GameUI, state):
@@ -234,7 +246,13 @@ def confirm(ui: GameUI, state):
         return Unused
     if not turn_complete(ui, state):
         left = local(ui, state).shifts_left()
-        return Refuse(f"Enter {left} more shift{'s' if left != 1 else ''} first", "warning", None)
+        return Refuse(
+            ngettext("Enter {n} more shift first", "Enter {n} more shifts first", left).format(
+                n=left
+            ),
+            "warning",
+            None,
+        )
     return Submit(tuple(ui.pending))
 
 
@@ -251,7 +269,7 @@ def toggle_convert(ui: GameUI, state, waiting_on):
     ui.convert_mode = not ui.convert_mode
     ui.draft = None
     if ui.convert_mode:
-        return Changed(say="Color Convertor: tap one of your circled crystals")
+        return Changed(say=_("Color Convertor: tap one of your circled crystals"))
     return Changed()
 
 
@@ -265,7 +283,7 @@ def convert_at(ui: GameUI, state, cell: int, waiting_on, preview: bool):
 def _take_back_or_say(ui: GameUI, state):
     result = take_back(ui, state)
     if result is Unused:
-        return Refuse("Nothing to take back in this turn", "warning", None)
+        return Refuse(_("Nothing to take back in this turn"), "warning", None)
     return result
 
 
@@ -351,7 +369,7 @@ def _key(ui: GameUI, state, name: str, waiting_on, preview: bool):
             if moves and waiting_on is None:
                 return Submit(moves[min(ui.choice_focus, n - 1)])
             if waiting_on is not None:
-                return Refuse("Wait for the bot to choose", "warning", None)
+                return Refuse(_("Wait for the bot to choose"), "warning", None)
         return Changed()
     if state.phase != "play":
         return Unused
@@ -387,7 +405,9 @@ def _key(ui: GameUI, state, name: str, waiting_on, preview: bool):
             return Refuse(banned[line], "warning")
         ui.grabbed = line
         return Changed(
-            say=f"{line_label(line)}: use the arrows to choose direction and distance, then Enter",
+            say=_("{line}: use the arrows to choose direction and distance, then Enter").format(
+                line=line_label(line)
+            ),
             seconds=2.5,
         )
     if name == "cancel":

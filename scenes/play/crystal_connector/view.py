@@ -37,6 +37,7 @@ from functools import partial
 
 import pygame
 
+from game.i18n import _
 from game.crystal_connector import (
     LINE_CELLS,
     LINES,
@@ -198,7 +199,9 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
                         other = 1 - local.to_move
                         x, y = self._line_end(move.line, DIR_SIGN[move.direction])
                         self._float(
-                            f"+{cost} to {self.match.seat_names()[other]} (spikes)",
+                            _("+{points} to {name} (spikes)").format(
+                                points=cost, name=self.match.seat_names()[other]
+                            ),
                             x,
                             y,
                             self.seat_colour(other),
@@ -294,7 +297,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
     def request_hint(self) -> None:
         if self.turn_complete():
             self.say(
-                "Your shifts are all entered: confirm the turn (Enter) or take one back (U)",
+                _("Your shifts are all entered: confirm the turn (Enter) or take one back (U)"),
                 "warning",
             )
             return
@@ -459,7 +462,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
                     Button(
                         name,
                         r,
-                        BUTTON_LABELS[name],
+                        _(BUTTON_LABELS[name]),
                         partial(self._button, name),
                         enabled.get(name, True),
                     )
@@ -578,17 +581,21 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         names = self.match.seat_names()
         theme = self.app.theme
         question = {
-            "pick_order": "Pick colours first or second?",
-            "first_pick": "Take one colour",
-            "second_pick": "Take two colours",
-            "move_order": "Move first or second?",
+            "pick_order": _("Pick colours first or second?"),
+            "first_pick": _("Take one colour"),
+            "second_pick": _("Take two colours"),
+            "move_order": _("Move first or second?"),
         }[state.phase]
         explain = {
-            "pick_order": "The first picker takes one colour now and gets the last one; "
-            "the second picker takes two of the three left.",
-            "first_pick": "The other player then takes two; you get the colour left over.",
-            "second_pick": f"{names[state.first_picker]} gets the colour you leave.",
-            "move_order": f"{names[1]} decides who makes the first turn.",
+            "pick_order": _(
+                "The first picker takes one colour now and gets the last one; "
+                "the second picker takes two of the three left."
+            ),
+            "first_pick": _("The other player then takes two; you get the colour left over."),
+            "second_pick": _("{name} gets the colour you leave.").format(
+                name=names[state.first_picker]
+            ),
+            "move_order": _("{name} decides who makes the first turn.").format(name=names[1]),
         }[state.phase]
         q = wrap_text(question, theme.font(26, "display"), SETUP.w - 32, max_lines=BANNER_LINES)
         e = wrap_text(explain, theme.font(16, "regular"), SETUP.w - 32, max_lines=BANNER_LINES)

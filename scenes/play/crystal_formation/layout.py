@@ -9,6 +9,7 @@ import math
 
 import pygame
 
+from game.i18n import _
 from game.crystal_formation import board_cells, board_extent, cell_position
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import GLYPHS, MIN_TARGET
@@ -43,9 +44,9 @@ def seat_glyph(seat: int) -> str:
 
 def pieces_words(pieces: str, short: bool = False) -> str:
     if not pieces:
-        return "nothing"
+        return _("nothing")
     if pieces == "SML":
-        return "tree" if short else "tree (S+M+L)"
+        return _("tree") if short else _("tree (S+M+L)")
     return "+".join(pieces)
 
 

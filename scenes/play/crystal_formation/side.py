@@ -8,11 +8,12 @@ import re
 
 import pygame
 
+from game.i18n import _, language, ngettext, pgettext
 from game.crystal_formation import ROUND_LIMIT, TREES_TO_WIN
 from game.grid import cell_name
 
 from scenes.play.base import BOARD_AREA, PANEL, BannerStyle
-from scenes.widgets import Pen, darken, lighten
+from scenes.widgets import Pen, darken, lighten, wrap_text
 
 from .board import stack_sprite
 from .layout import BOARD_REGION, seat_glyph
@@ -33,8 +34,8 @@ class SidePanel:
     def status_text(self) -> str:
         m = self.match
         if self.anim is not None:
-            _, _, move, seat, _ = self.anim
-            return f"{self.seat_label(seat)}: {move}"
+            move, seat = self.anim.move, self.anim.seat
+            return _("{name}: {move}").format(name=self.seat_label(seat), move=move)
         if m.is_over():
             return super().status_text()
         seat = m.to_move()
@@ -42,10 +43,10 @@ class SidePanel:
         if m.controller(seat).is_bot:
             return self.waiting_words(seat)
         if m.state.must_pass():
-            return f"{name}: nothing is possible, pass (P)"
+            return _("{name}: nothing is possible, pass (P)").format(name=name)
         if self.selected is not None:
-            return f"{name}: move or grow {cell_name(self.selected)}"
-        return f"{name}: place, grow or move"
+            return _("{name}: move or grow {cell}").format(name=name, cell=cell_name(self.selected))
+        return _("{name}: place, grow or move").format(name=name)
 
     def panel_rows(self):
         state = self.shown
@@ -81,7 +82,13 @@ class SidePanel:
             tx = r.x + 18 + icon
             seat = self.match.seats[s]
             name = self.seat_name(s)
-            who = self.seat_kind(s).lower() if seat.is_bot else ("you" if people == 1 else "person")
+            who = (
+                self.seat_kind(s)
+                if seat.is_bot
+                else (
+                    pgettext("seat kind", "you") if people == 1 else pgettext("seat kind", "person")
+                )
+            )
             top = r.y + (5 if n <= 4 else 3)
             name_rect = write(
                 seat.name or name, 18 if n <= 4 else 16, "text", (tx, top), max_width=110
@@ -118,7 +125,7 @@ class SidePanel:
             line2 = r.bottom - (8 if n <= 4 else 5)
             stash = state.stash(s)
             sx = tx
-            write("stash", 13, "text_dim", (sx, line2), "bottomleft", kind="regular")
+            write(_("stash"), 13, "text_dim", (sx, line2), "bottomleft", kind="regular")
             sx += 40
             for size, count in zip("SML", stash):
                 spr = stack_sprite(colour if count else darken(colour, 0.65), size, 34, None)
@@ -132,7 +139,7 @@ class SidePanel:
                 )
                 sx += 58
             write(
-                f"power {state.power(s)}",
+                _("power {n}").format(n=state.power(s)),
                 13,
                 "text_dim",
                 (r.right - 10, line2),
@@ -144,19 +151,21 @@ class SidePanel:
 
     def draw_extra_panel(self, surface: pygame.Surface, y: int) -> int:
         write = Pen(surface, self.app.theme)
-        write(
-            f"Five trees win · after {ROUND_LIMIT} rounds most trees, then power",
-            13,
-            "text_dim",
-            (PANEL.x + 14, y),
-            kind="regular",
-            max_width=PANEL.w - 28,
+        text = _("Five trees win · after {rounds} rounds most trees, then power").format(
+            rounds=ROUND_LIMIT
         )
-        return y + 20
+        # wrapped: a longer language takes a second line rather than losing its end
+        width = PANEL.w - 28
+        for line in wrap_text(text, self.app.theme.font(13, "regular"), width, max_lines=2):
+            write(line, 13, "text_dim", (PANEL.x + 14, y), kind="regular", max_width=width)
+            y += 17
+        return y + 3
 
     def log_lines(self) -> list[tuple[int, str]]:
         m = self.match
         key = (len(m.entries), m.state)
+        if self._log_lang != language():  # the lines are words: a new language redoes them
+            self._log_key, self._log_lang = None, language()
         if self._log_key is None or key[0] != self._log_key[0] or key[1] is not self._log_key[1]:
             # extend the cached lines when the history only grew
             keep = 0
@@ -168,17 +177,20 @@ class SidePanel:
             states = self._log_states[:keep] if keep else []
             for i in range(keep, len(m.entries)):
                 e = m.entries[i]
-                text = f"{self.seat_name(e.seat)}: {board_case(e.text)}"
+                text = _("{name}: {move}").format(
+                    name=self.seat_name(e.seat), move=board_case(e.text)
+                )
                 try:
                     prev = m.states[i]
                     end = prev.decay_preview(prev.parse_move(e.text))
                     bits = []
                     if end.decays:
-                        bits.append(f"{len(end.decays)} decay{'s' if len(end.decays) > 1 else ''}")
+                        n = len(end.decays)
+                        bits.append(ngettext("{n} decay", "{n} decays", n).format(n=n))
                     if end.deaths:
-                        bits.append(f"{len(end.deaths)} lost")
+                        bits.append(_("{n} lost").format(n=len(end.deaths)))
                     if end.wins:
-                        bits.append("fifth tree!")
+                        bits.append(_("fifth tree!"))
                     if bits:
                         text += " · " + ", ".join(bits)
                 except ValueError:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.crystal_formation import ROUND_LIMIT
 from game.grid import cell_name
 
@@ -48,7 +49,12 @@ class StripDrawing:
         # turn order
         r = TURN_CARD
         draw_panel(surface, r, theme, fill="panel", edge="panel_edge", alpha=225, radius=12)
-        write(f"Round {state.round_number} of {ROUND_LIMIT}", 17, "text", (r.x + 12, r.y + 8))
+        write(
+            _("Round {n} of {total}").format(n=state.round_number, total=ROUND_LIMIT),
+            17,
+            "text",
+            (r.x + 12, r.y + 8),
+        )
         n = state.num_players
         to_move = state.to_move if not state.is_terminal() else -1
         step = min(34, (w - 24) // n)
@@ -119,10 +125,10 @@ class StripDrawing:
 
     def _button_text(self, name: str) -> tuple[str, str]:
         return {
-            "threat": (f"Threat view: {'on' if self.threat_view else 'off'}", "T"),
-            "pass": ("Pass", "P"),
-            "end": ("End turn", "Enter"),
-            "cancel": ("Cancel", "Esc"),
+            "threat": (_("Threat view: on") if self.threat_view else _("Threat view: off"), "T"),
+            "pass": (_("Pass"), "P"),
+            "end": (_("End turn"), _("Enter")),
+            "cancel": (_("Cancel"), _("Esc")),
         }[name]
 
     def _draw_button(self, surface, name, rect, enabled: bool) -> None:
@@ -184,7 +190,7 @@ class StripDrawing:
         x, y, w = a.x + 12, a.y + 10, a.w - 24
         if m.is_over():
             out = m.state.outcome()
-            write("Game over", 20, "accent", (x, y))
+            write(_("Game over"), 20, "accent", (x, y))
             self._wrapped(surface, out.reason if out else "", 16, theme["text"], x, y + 32, w)
             return
         seat = m.to_move()
@@ -193,12 +199,14 @@ class StripDrawing:
         if self._glyphs():
             draw_glyph(surface, seat_glyph(seat), (x + 8, y + 12), 5, (15, 15, 25))
         if not self.my_turn():
-            write(self.seat_label(seat), 18, "text", (x + 24, y), max_width=w - 24)
+            # the seat's name alone: its kind ("Medium bot") is in the players panel, and
+            # with it a longer language ran out of room
+            write(self.seat_name(seat), 18, "text", (x + 24, y), max_width=w - 24)
             write(self.waiting_short(seat), 16, "text_dim", (x + 24, y + 26), kind="regular")
             self._wrapped(
                 surface,
                 self.waiting_help(
-                    "Watch its action land on the board; the move log lists every turn."
+                    _("Watch its action land on the board; the move log lists every turn.")
                 ),
                 15,
                 theme["text_dim"],
@@ -207,16 +215,28 @@ class StripDrawing:
                 w,
             )
             return
-        write(f"{self.seat_name(seat)}, your turn", 18, "text", (x + 24, y), max_width=w - 24)
+        write(
+            _("{name}, your turn").format(name=self.seat_name(seat)),
+            18,
+            "text",
+            (x + 24, y),
+            max_width=w - 24,
+        )
         y += 32
         small = state.stash(seat)[0] if not state.is_terminal() else 0
         if self.pending is not None:
-            write(f"Proposed: {board_case(str(self.pending))}", 15, "accent", (x, y), max_width=w)
+            write(
+                _("Proposed: {move}").format(move=board_case(str(self.pending))),
+                15,
+                "accent",
+                (x, y),
+                max_width=w,
+            )
             return
         if live and state.must_pass():
             self._wrapped(
                 surface,
-                "None of your nodes can act and you cannot place: you must pass.",
+                _("None of your nodes can act and you cannot place: you must pass."),
                 15,
                 theme["text"],
                 x,
@@ -227,7 +247,11 @@ class StripDrawing:
         if self.selected is not None and state.node_at(self.selected) is not None:
             node = state.node_at(self.selected)
             write(
-                f"{cell_name(self.selected)}: {pieces_words(node.pieces)}, power {node.power}",
+                _("{cell}: {pieces}, power {power}").format(
+                    cell=cell_name(self.selected),
+                    pieces=pieces_words(node.pieces),
+                    power=node.power,
+                ),
                 15,
                 "accent",
                 (x, y),
@@ -236,13 +260,15 @@ class StripDrawing:
             y += 22
             n_targets = len(state.move_targets(self.selected))
             text = (
-                f"Move it: click or drag to a glowing cell ({n_targets})"
+                _("Move it: click or drag to a glowing cell ({n})").format(n=n_targets)
                 if n_targets
-                else "It has nowhere to move"
+                else _("It has nowhere to move")
             )
             self._wrapped(surface, text, 15, theme["text"], x, y, w, max_lines=2)
             write(
-                "Grow: the piece that comes in" if not node.is_tree else "Grow: a tree is complete",
+                _("Grow: the piece that comes in")
+                if not node.is_tree
+                else _("Grow: a tree is complete"),
                 13,
                 "text_dim",
                 (x, ACTION_CARD.y + 104),
@@ -251,11 +277,14 @@ class StripDrawing:
             )
             return
         lines = [
-            f"Place a small ({small} left): click a glowing cell"
+            _("Place a small ({n} left): click a glowing cell").format(n=small)
             if small
-            else "No small left to place",
-            "Grow or move: click one of your nodes",
-            "Keys: arrows, Enter, Tab\nS/M/L or Space: grow\nT: threat view\nRight edge: the buttons",
+            else _("No small left to place"),
+            _("Grow or move: click one of your nodes"),
+            _(
+                "Keys: arrows, Enter, Tab\nS/M/L or Space: grow\nT: threat view\n"
+                "Right edge: the buttons"
+            ),
         ]
         for k, line in enumerate(lines):
             y = (
@@ -272,19 +301,23 @@ class StripDrawing:
         if live and self.my_turn() and not state.is_terminal():
             cand = self.candidate()
             end = self.preview(state, cand) if cand is not None else self.preview(state, None)
-            title = f"After {cand}" if cand is not None else "End of turn, as it stands"
+            title = (
+                _("After {move}").format(move=cand)
+                if cand is not None
+                else _("End of turn, as it stands")
+            )
             write(title, 16, "accent_2", (x, y), max_width=w)
             self._preview_lines(surface, end, x, y + 26, w, p.bottom - 8)
             return
         last = self._last_move() if live else None
         if last is None and not live and self.anim is not None:
-            old, _, move, seat, _ = self.anim
+            old, move, seat = self.anim.old, self.anim.move, self.anim.seat
             last = (move, seat, self.preview(old, move))
         if last is None:
-            write("End of turn", 16, "accent_2", (x, y))
+            write(_("End of turn"), 16, "accent_2", (x, y))
             self._wrapped(
                 surface,
-                "Your nodes in a rival's area lose a power; unsupported ones die.",
+                _("Your nodes in a rival's area lose a power; unsupported ones die."),
                 15,
                 theme["text_dim"],
                 x,
@@ -294,7 +327,7 @@ class StripDrawing:
             return
         move, seat, end = last
         write(
-            f"{self.seat_name(seat)}: {board_case(str(move))}",
+            _("{name}: {move}").format(name=self.seat_name(seat), move=board_case(str(move))),
             16,
             lighten(self.seat_colour(seat), 0.3),
             (x, y),
@@ -312,41 +345,52 @@ class StripDrawing:
             lines.append(
                 (
                     "star",
-                    "Fifth tree: wins the game!" if past else "Fifth tree: you win!",
+                    _("Fifth tree: wins the game!") if past else _("Fifth tree: you win!"),
                     theme["good"],
                 )
             )
         dead = {n.cell for n in end.deaths}
         decayed = {d.cell for d in end.decays}
-        died = "died" if past else "dies"
+        # past (a move shown after it was played) and present (a preview) are whole
+        # sentences each: the tense changes the word order in other languages
         for d in end.decays:
             if d.cell in dead:  # both: one line, in red
-                lines.append(
-                    (
-                        "cross",
-                        f"{cell_name(d.cell)}: {'decayed' if past else 'decays'}, then {died}",
-                        theme["bad"],
-                    )
-                )
+                text = (
+                    _("{cell}: decayed, then died") if past else _("{cell}: decays, then dies")
+                ).format(cell=cell_name(d.cell))
+                lines.append(("cross", text, theme["bad"]))
         for node in end.deaths:
             if node.cell not in decayed:
-                lines.append(("cross", f"{cell_name(node.cell)}: {died}, no support", theme["bad"]))
+                text = _("{cell}: died, no support") if past else _("{cell}: dies, no support")
+                lines.append(("cross", text.format(cell=cell_name(node.cell)), theme["bad"]))
         for d in end.decays:
             if d.cell in dead:
                 continue
-            verb = "decayed" if past else "decays"
-            text = (
-                f"{cell_name(d.cell)}: {pieces_words(d.before, True)} {verb} to {pieces_words(d.after, True)}"
-                if d.after
-                else f"{cell_name(d.cell)}: {pieces_words(d.before, True)} {verb} away"
+            if d.after:
+                text = (
+                    _("{cell}: {before} decayed to {after}")
+                    if past
+                    else _("{cell}: {before} decays to {after}")
+                )
+            else:
+                text = (
+                    _("{cell}: {before} decayed away")
+                    if past
+                    else _("{cell}: {before} decays away")
+                )
+            text = text.format(
+                cell=cell_name(d.cell),
+                before=pieces_words(d.before, True),
+                after=pieces_words(d.after, True),
             )
             lines.append(("down", text, theme["accent"]))
         if not lines:
-            lines.append(("check", "No decay, no deaths", theme["good"]))
+            lines.append(("check", _("No decay, no deaths"), theme["good"]))
         max_lines = max(1, (bottom - y) // 21)
         if len(lines) > max_lines:
             extra = len(lines) - max_lines + 1
-            lines = lines[: max_lines - 1] + [("", f"... and {extra} more", theme["text_dim"])]
+            more = ngettext("... and {n} more", "... and {n} more", extra).format(n=extra)
+            lines = lines[: max_lines - 1] + [("", more, theme["text_dim"])]
         for icon, text, colour in lines:
             self._icon(surface, icon, (x + 7, y + 10), colour)
             write(text, 15, colour, (x + 20, y), kind="regular", max_width=w - 20)
@@ -383,10 +427,12 @@ class StripDrawing:
         node = state.node_at(cell) if cell is not None else None
         if node is None:
             if self.threat_view:
-                write("Threat view", 16, "bad", (x, y))
+                write(_("Threat view"), 16, "bad", (x, y))
                 self._wrapped(
                     surface,
-                    f"Shaded: the cells {self.seat_name(self.viewer())}'s rivals reach.",
+                    _("Shaded: the cells {name}'s rivals reach.").format(
+                        name=self.seat_name(self.viewer())
+                    ),
                     14,
                     theme["text_dim"],
                     x,
@@ -396,10 +442,10 @@ class StripDrawing:
                     max_lines=(q.bottom - y - 24) // 18,
                 )
             else:
-                write("Influence", 16, "accent_2", (x, y))
+                write(_("Influence"), 16, "accent_2", (x, y))
                 self._wrapped(
                     surface,
-                    "Point at a node to see the rings it reaches.",
+                    _("Point at a node to see the rings it reaches."),
                     14,
                     theme["text_dim"],
                     x,
@@ -418,7 +464,7 @@ class StripDrawing:
             max_width=w,
         )
         write(
-            f"{pieces_words(node.pieces)}, power {node.power}",
+            _("{pieces}, power {power}").format(pieces=pieces_words(node.pieces), power=node.power),
             14,
             "text",
             (x, y + 24),
@@ -428,4 +474,11 @@ class StripDrawing:
         rings = state.influence_rings(node.cell)
         text = "  ".join(f"{s}{PIPS[s]}: {len(rings[s])}" for s in "SML" if s in rings)
         if q.bottom - (y + 46) >= 18:
-            write(f"rings {text}", 14, "text_dim", (x, y + 46), kind="regular", max_width=w)
+            write(
+                _("rings {rings}").format(rings=text),
+                14,
+                "text_dim",
+                (x, y + 46),
+                kind="regular",
+                max_width=w,
+            )

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.i18n import _
 from game.crystal_formation import Grow, MoveNode, Pass, Place, board_cells, cell_position
 from scenes.play.interpret import ARROWS, Cell, Drop, Key, Pick, Point
 from scenes.play.interpret import Changed, Refuse, Submit, Unused  # the answers
@@ -65,7 +66,7 @@ def settle(ui: GameUI, state) -> None:
 
 
 def _wait(state, waiting_on: str):
-    return Refuse(f"Wait for {waiting_on} to move", "warning", None, 2.0)
+    return Refuse(_("Wait for {name} to move").format(name=waiting_on), "warning", None, 2.0)
 
 
 def interpret_move(ui: GameUI, state, inp, waiting_on: str | None = None):
@@ -100,8 +101,12 @@ def commit(ui: GameUI, state, move, waiting_on, finger: bool = False, key: bool 
         and move in state.legal_moves()
     ):
         ui.pending = move
-        how = "tap again or End turn" if finger else "press Enter"
-        return Changed(say=f"{move}: {how} to play it", seconds=2.5)
+        how = (
+            _("{move}: tap again or End turn to play it")
+            if finger
+            else _("{move}: press Enter to play it")
+        )
+        return Changed(say=how.format(move=move), seconds=2.5)
     ui.pending = None
     return Submit(move)
 
@@ -159,7 +164,7 @@ def grow(ui: GameUI, state, size: str, waiting_on, finger: bool = False, key: bo
     if cell is None:
         cell = ui.cursor if ui.keyboard else ui.hover_cell
     if cell is None:
-        return Refuse("Select one of your nodes first, then grow it", "warning", None)
+        return Refuse(_("Select one of your nodes first, then grow it"), "warning", None)
     return commit(ui, state, Grow(cell, size), waiting_on, finger, key)
 
 
@@ -228,7 +233,10 @@ def cycle_grow(ui: GameUI, state, waiting_on):
     if ui.selected is None:
         select(ui, state, cell)
     ui.pending = move
-    return Changed(say=f"{move}: press Enter to play it, Space for another grow", seconds=2.5)
+    return Changed(
+        say=_("{move}: press Enter to play it, Space for another grow").format(move=move),
+        seconds=2.5,
+    )
 
 
 def next_node(ui: GameUI, state, d: int):

@@ -47,6 +47,7 @@ from functools import partial
 
 import pygame
 
+from game.i18n import _, language
 from game.crystal_formation import Grow, MoveNode, Pass, Place
 from scenes.play.base import PlayScene, board_key
 from scenes.play.buttons import Button, focus_alias
@@ -78,6 +79,7 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         self.threat_view = False
         self._bg = None
         self._log_key = None
+        self._log_lang = language()
         self._log = []
         self._log_states: list = []
         self._last_key = None
@@ -292,9 +294,9 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         """The strip's buttons now, top to bottom, each row left to right."""
         self.buttons_rects = self._layout_buttons(self.match.state)
         rows: dict = {}
-        for name, (rect, _) in self.buttons_rects.items():
+        for name, (rect, _enabled) in self.buttons_rects.items():
             rows.setdefault(rect.y, []).append((rect.x, name))
-        return [[name for _, name in sorted(row)] for _, row in sorted(rows.items())]
+        return [[name for _x, name in sorted(row)] for _y, row in sorted(rows.items())]
 
     def enter_strip(self) -> None:
         """Right from the board's edge: focus the row of buttons nearest the cursor."""
@@ -316,7 +318,9 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
             Button(
                 name,
                 rect,
-                f"Grow {name[5:]}" if name.startswith("grow:") else self._button_text(name)[0],
+                _("Grow {size}").format(size=name[5:])
+                if name.startswith("grow:")
+                else self._button_text(name)[0],
                 partial(self.press_strip, name),
                 enabled,
             )

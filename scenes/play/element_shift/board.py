@@ -9,6 +9,7 @@ import math
 
 import pygame
 
+from game.i18n import _
 from game.element_shift import (
     CELLS,
     LETTERS,
@@ -342,15 +343,17 @@ class BoardDrawing:
         )
         rnd = state.round
         if rnd == 0:
-            title, badge = "Setup: pick a start tile", "0"
-            rule = (
+            title, badge = _("Setup: pick a start tile"), "0"
+            rule = _(
                 "Every player secretly picks a tile of their own element to start on. Several "
                 "players may share a tile; the picks are revealed together."
             )
         else:
             v = VARIATIONS[min(rnd, ROUNDS)]
-            title = f"Round {v.round} of {ROUNDS}: {v.name}"
-            rule = v.rule if v.round > 1 else "No variation this round."
+            title = _("Round {n} of {total}: {variation}").format(
+                n=v.round, total=ROUNDS, variation=_(v.name)
+            )
+            rule = _(v.rule) if v.round > 1 else _("No variation this round.")
             badge = str(v.round)
         cx, cy = STRIP.x + 30, STRIP.centery
         pygame.draw.circle(surface, theme["accent"], (cx, cy), 20)

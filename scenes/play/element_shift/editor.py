@@ -9,11 +9,13 @@ from typing import Callable
 
 import pygame
 
+from game.i18n import _, ngettext
+from scenes.play.words import element_name
 from game.element_shift import ELEMENT_NAMES, STAY, Plan, beater, cell_name
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import Pen, darken, draw_panel, draw_text, lighten, wrap_text
 
-from .layout import RAY_ARROWS, SIDE, Mode, plural
+from .layout import RAY_ARROWS, SIDE, Mode
 from .sprites import blit_token, element_icon
 
 
@@ -84,7 +86,7 @@ class PlanEditor:
         return out
 
     def control_rect(self, name: str) -> pygame.Rect:
-        for n, r, _ in self.controls():
+        for n, r, _on in self.controls():
             if n == name:
                 return r
         raise KeyError(name)
@@ -166,7 +168,7 @@ class PlanEditor:
         x0 = SIDE.x + 6
         el = state.elements[seat]
         write(
-            f"Player {seat + 1}: your element this round",
+            _("Player {n}: your element this round").format(n=seat + 1),
             15,
             "text_dim",
             (x0, lay["label"]),
@@ -183,14 +185,14 @@ class PlanEditor:
                     element_icon(surf, theme, result, (r.x + 24, r.centery), 15)
                     draw_text(
                         surf,
-                        "Switch" if switch else "Keep",
+                        _("Switch") if switch else _("Keep"),
                         theme.font(17),
                         theme["accent"] if selected else theme["text"],
                         (r.x + 46, r.y + 8),
                     )
                     draw_text(
                         surf,
-                        f"be {ELEMENT_NAMES[result]}",
+                        _("be {element}").format(element=element_name(ELEMENT_NAMES[result])),
                         theme.font(15, "regular"),
                         theme["text_dim"],
                         (r.x + 46, r.y + 30),
@@ -201,7 +203,14 @@ class PlanEditor:
         segs = state.segments()
         k = len(self.plan_actions)
         top = lay["slots"]
-        write(f"Plan: {k} of {segs} actions", 15, "text_dim", (x0, top))
+        write(
+            ngettext("Plan: {k} of {n} action", "Plan: {k} of {n} actions", segs).format(
+                k=k, n=segs
+            ),
+            15,
+            "text_dim",
+            (x0, top),
+        )
         gap = 6
         sw = (SIDE.w - 12 - gap * (segs - 1)) // segs
         for i in range(segs):
@@ -222,13 +231,13 @@ class PlanEditor:
                 tok = self.plan_actions[i]
                 size = 18 if len(tok) <= 2 else (14 if len(tok) <= 4 else 13)
                 if tok == STAY:
-                    write("stay", 13, "text_dim", (r.centerx, r.centery + 5), "center")
+                    write(_("stay"), 13, "text_dim", (r.centerx, r.centery + 5), "center")
                 else:
                     write(
                         tok, size, "text", (r.centerx, r.centery + 5), "center", max_width=r.w - 4
                     )
         # what this round allows, and the ray buttons in round 6
-        write("Allowed this round", 15, "text_dim", (x0, lay["allowed"]))
+        write(_("Allowed this round"), 15, "text_dim", (x0, lay["allowed"]))
         for i, line in enumerate(lay["allowed_lines"]):
             write(line, 14, "text", (x0 + 2, lay["allowed"] + 20 + 18 * i), kind="regular")
         for name, rect, enabled in controls:
@@ -260,15 +269,29 @@ class PlanEditor:
         preview = self.preview(state, seat, self.padded())
         if preview is not None:
             line = preview.score
-            write("If nobody else moved:", 15, "text_dim", (x0, py))
-            write(plural(line.total, "point"), 24, "accent", (x0, py + 20), kind="display")
+            write(_("If nobody else moved:"), 15, "text_dim", (x0, py))
+            total = line.total
+            write(
+                ngettext("{n} point", "{n} points", total).format(n=total),
+                24,
+                "accent",
+                (x0, py + 20),
+                kind="display",
+            )
             detail = line.explain().replace("->", "=")
             for i, ln in enumerate(wrap_text(detail, theme.font(14, "regular"), SIDE.w - 16)[:2]):
                 write(ln, 14, "text", (x0 + 2, py + 52 + 18 * i), kind="regular")
             conv = len(preview.converts)
             write(
-                f"ends on {cell_name(preview.path[-1])}, turns {plural(conv, 'tile')} "
-                f"{ELEMENT_NAMES[preview.element]}",
+                ngettext(
+                    "ends on {cell}, turns {n} tile {element}",
+                    "ends on {cell}, turns {n} tiles {element}",
+                    conv,
+                ).format(
+                    cell=cell_name(preview.path[-1]),
+                    n=conv,
+                    element=element_name(ELEMENT_NAMES[preview.element]),
+                ),
                 14,
                 "text_dim",
                 (x0 + 2, py + 90),
@@ -277,13 +300,13 @@ class PlanEditor:
             )
         for name, rect, enabled in controls:
             if name == "undo_step":
-                self.draw_button(surface, rect, "Step back", enabled, size=16)
+                self.draw_button(surface, rect, _("Step back"), enabled, size=16)
             elif name == "clear":
-                self.draw_button(surface, rect, "Clear", enabled, size=16)
+                self.draw_button(surface, rect, _("Clear"), enabled, size=16)
             elif name == "use_hint":
-                self.draw_button(surface, rect, "Use hint", enabled, size=15)
+                self.draw_button(surface, rect, _("Use hint"), enabled, size=15)
             elif name == "submit":
-                label = "Submit plan  ›" if k >= segs else "Submit (rest: stay)  ›"
+                label = _("Submit plan  ›") if k >= segs else _("Submit (rest: stay)  ›")
                 self.draw_button(surface, rect, label, primary=True, size=19)
 
     def draw_setup_side(self, surface, state) -> None:
@@ -292,25 +315,44 @@ class PlanEditor:
         seat = self.match.to_move()
         el = state.elements[seat]
         x = SIDE.x + 10
-        write(f"Player {seat + 1}", 24, self.seat_colour(seat), (x, SIDE.y + 10), kind="display")
-        element_icon(surface, theme, el, (x + 16, SIDE.y + 62), 16)
-        write(f"You are {ELEMENT_NAMES[el]}", 18, "text", (x + 40, SIDE.y + 50))
-        text = (
-            f"Choose a start tile: any {ELEMENT_NAMES[el]} tile (the bright ones). Bigger regions score "
-            f"more: 2 x region size / players sharing it."
+        write(
+            _("Player {n}").format(n=seat + 1),
+            24,
+            self.seat_colour(seat),
+            (x, SIDE.y + 10),
+            kind="display",
         )
+        element_icon(surface, theme, el, (x + 16, SIDE.y + 62), 16)
+        element = element_name(ELEMENT_NAMES[el])
+        write(_("You are {element}").format(element=element), 18, "text", (x + 40, SIDE.y + 50))
+        text = _(
+            "Choose a start tile: any {element} tile (the bright ones). Bigger regions score "
+            "more: 2 x region size / players sharing it."
+        ).format(element=element)
         for i, line in enumerate(wrap_text(text, theme.font(15, "regular"), SIDE.w - 20)):
             write(line, 15, "text", (x, SIDE.y + 92 + 20 * i), kind="regular")
         if self.pick is not None:
             size = len(state.region_cells(self.pick))
             write(
-                f"Start on {cell_name(self.pick)}", 22, "accent", (x, SIDE.y + 210), kind="display"
+                _("Start on {cell}").format(cell=cell_name(self.pick)),
+                22,
+                "accent",
+                (x, SIDE.y + 210),
+                kind="display",
             )
             write(
-                f"region of {plural(size, 'tile')}", 16, "text", (x, SIDE.y + 242), kind="regular"
+                ngettext("region of {n} tile", "region of {n} tiles", size).format(n=size),
+                16,
+                "text",
+                (x, SIDE.y + 242),
+                kind="regular",
             )
             write(
-                f"{2 * size} points if you are alone in it",
+                ngettext(
+                    "{n} point if you are alone in it",
+                    "{n} points if you are alone in it",
+                    2 * size,
+                ).format(n=2 * size),
                 16,
                 "text",
                 (x, SIDE.y + 264),
@@ -318,8 +360,10 @@ class PlanEditor:
             )
             for i, line in enumerate(
                 wrap_text(
-                    "Click it again, press Enter or Start here to confirm; "
-                    "click another bright tile to change.",
+                    _(
+                        "Click it again, press Enter or Start here to confirm; "
+                        "click another bright tile to change."
+                    ),
                     theme.font(14, "regular"),
                     SIDE.w - 20,
                 )
@@ -330,7 +374,7 @@ class PlanEditor:
                 self.draw_button(
                     surface,
                     rect,
-                    "Start here  ›" if enabled else "Pick a tile",
+                    _("Start here  ›") if enabled else _("Pick a tile"),
                     enabled,
                     primary=enabled,
                     size=19,
@@ -342,15 +386,15 @@ class PlanEditor:
         x = SIDE.x + 10
         mode = self.mode()
         if self.match.is_over():
-            title = "Game over"
+            title = _("Game over")
         elif state.round == 0:
-            title = "Start picks"
+            title = _("Start picks")
         else:
-            title = f"Plans for round {state.round}"
+            title = _("Plans for round {n}").format(n=state.round)
         write(title, 20, "accent", (x, SIDE.y + 8), kind="display", max_width=SIDE.w - 20)
         n = state.num_players
         done = sum(1 for s in range(n) if self.is_in(state, s)) if not self.match.is_over() else n
-        write(f"{done} of {n} in", 15, "text_dim", (x, SIDE.y + 38))
+        write(_("{done} of {n} in").format(done=done, n=n), 15, "text_dim", (x, SIDE.y + 38))
         # a grid of the twelve tokens, checked when in
         for s in range(n):
             col, row = s % 4, s // 4
@@ -385,13 +429,22 @@ class PlanEditor:
             and isinstance(state.pending[self.me], Plan)
         ):
             plan = state.pending[self.me]
-            write("Your plan (secret)", 15, "text_dim", (x, y))
+            write(_("Your plan (secret)"), 15, "text_dim", (x, y))
             write(str(plan), 15, "text", (x, y + 20), kind="regular", max_width=SIDE.w - 20)
             y += 50
         if mode == "wait" and not self.match.is_over():
             phones = self.party is not None and any(s.is_phone for s in self.match.seats)
-            who = "Players plan on their phones" if phones else "The bots are deciding"
-            msg = f"{who}. Plans stay secret until everyone is in; then the round plays out."
+            msg = (
+                _(
+                    "Players plan on their phones. Plans stay secret until everyone is in; "
+                    "then the round plays out."
+                )
+                if phones
+                else _(
+                    "The bots are deciding. Plans stay secret until everyone is in; "
+                    "then the round plays out."
+                )
+            )
             for i, line in enumerate(wrap_text(msg, theme.font(14, "regular"), SIDE.w - 20)):
                 write(line, 14, "text_dim", (x, y + 18 * i), kind="regular")
 

@@ -8,6 +8,7 @@ from typing import Literal
 
 import pygame
 
+from game.i18n import N_, _
 from game.element_shift import KNIGHT_JUMPS, SIZE, STAY
 from scenes.play.base import BOARD_AREA
 
@@ -19,15 +20,15 @@ Mode = Literal["curtain", "summary", "setup", "plan", "wait", "reveal", "over"]
 ENTERING: frozenset[Mode] = frozenset({"setup", "plan"})  # a person enters a choice on the board
 # What each of the editor's and curtain's buttons is called (``controls()`` names).
 CONTROL_LABELS = {
-    "reveal": "Reveal",
-    "continue": "Continue",
-    "start": "Start here",
-    "keep": "Keep",
-    "switch": "Switch",
-    "use_hint": "Use hint",
-    "undo_step": "Step back",
-    "clear": "Clear",
-    "submit": "Submit",
+    "reveal": N_("Reveal"),
+    "continue": N_("Continue"),
+    "start": N_("Start here"),
+    "keep": N_("Keep"),
+    "switch": N_("Switch"),
+    "use_hint": N_("Use hint"),
+    "undo_step": N_("Step back"),
+    "clear": N_("Clear"),
+    "submit": N_("Submit"),
 }
 
 # -- layout ---------------------------------------------------------------------------
@@ -78,24 +79,21 @@ def cell_at(pos) -> int | None:
     return ((y - BOARD.y) // CELL) * SIZE + (x - BOARD.x) // CELL
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def action_words(token: str) -> str:
     names = {
-        "U": "up",
-        "D": "down",
-        "L": "left",
-        "R": "right",
-        STAY: "stay",
-        "UL": "up-left",
-        "UR": "up-right",
-        "DL": "down-left",
-        "DR": "down-right",
+        "U": _("up"),
+        "D": _("down"),
+        "L": _("left"),
+        "R": _("right"),
+        STAY: _("stay"),
+        "UL": _("up-left"),
+        "UR": _("up-right"),
+        "DL": _("down-left"),
+        "DR": _("down-right"),
     }
     if token.startswith("ray "):
-        return "ray " + {"N": "north", "E": "east", "S": "south", "W": "west"}[token[4:]]
+        rays = {"N": _("ray north"), "E": _("ray east"), "S": _("ray south"), "W": _("ray west")}
+        return rays[token[4:]]
     if token in KNIGHT_JUMPS:
-        return f"jump {token}"
+        return _("jump {jump}").format(jump=token)
     return names.get(token, token)

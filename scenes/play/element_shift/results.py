@@ -6,6 +6,7 @@ import math
 
 import pygame
 
+from game.i18n import _, pgettext
 from scenes.results import ResultsScene
 from scenes.widgets import Pen, draw_panel, lighten, text_width
 
@@ -20,19 +21,19 @@ class ElementShiftResults(ResultsScene):
         if o is None or o.is_draw or len(o.winners) == 1:
             return super().headline()
         people = set(self.match.people())
-        names = [f"Player {w + 1}" for w in o.winners]
-        text = "Shared first place: " + ", ".join(names)
+        names = [_("Player {n}").format(n=w + 1) for w in o.winners]
+        text = _("Shared first place: {names}").format(names=", ".join(names))
         if len(people) == 1 and people & set(o.winners):
-            text = "You share first place!"
+            text = _("You share first place!")
         if text_width(self.app.theme.font(64, "display"), text) > 1220:
-            text = f"{len(names)} players share first place"
+            text = _("{n} players share first place").format(n=len(names))
         return text
 
     def draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         write = Pen(surface, self.app.theme)
         theme = self.app.theme
         draw_panel(surface, rect, theme)
-        write("Score after each round", 24, "accent_2", (rect.x + 18, rect.y + 12))
+        write(_("Score after each round"), 24, "accent_2", (rect.x + 18, rect.y + 12))
         state = self.match.state
         n = state.num_players
         plot = pygame.Rect(rect.x + 60, rect.y + 56, rect.w - 120, rect.h - 100)
@@ -42,7 +43,7 @@ class ElementShiftResults(ResultsScene):
         for r in range(rounds):
             series.append([series[-1][s] + state.breakdowns[r][s].total for s in range(n)])
         if rounds == 0:
-            write("No round was played", 20, "text_dim", plot.center, "center")
+            write(_("No round was played"), 20, "text_dim", plot.center, "center")
             return
         most = max(1, max(max(v) for v in series))
         step = next((x for x in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500) if most / x <= 6), 1000)
@@ -57,7 +58,12 @@ class ElementShiftResults(ResultsScene):
             x = plot.x + plot.w * k / rounds
             write(str(k), small, "text_dim", (x, plot.bottom + 6), "midtop", kind="regular")
         write(
-            "round", small, "text_dim", (plot.centerx, plot.bottom + 24), "midtop", kind="regular"
+            pgettext("axis", "round"),
+            small,
+            "text_dim",
+            (plot.centerx, plot.bottom + 24),
+            "midtop",
+            kind="regular",
         )
         ends = []
         for seat in range(n):

@@ -8,6 +8,7 @@ import math
 
 import pygame
 
+from game.i18n import _
 from game.element_shift import STAY
 from scenes.play.base import ease, ease_out_back
 from scenes.widgets import Pen, cached, darken, draw_text, lighten, render_cached
@@ -221,7 +222,13 @@ class RevealDrawing:
         theme = self.app.theme
         trace = new.last_trace
         x = SIDE.x + 10
-        write(f"Round {old.round}: the plans", 20, "accent", (x, SIDE.y + 8), kind="display")
+        write(
+            _("Round {n}: the plans").format(n=old.round),
+            20,
+            "accent",
+            (x, SIDE.y + 8),
+            kind="display",
+        )
         phase = self.reveal_phase()
         segs = len(trace.positions)
         cur = phase[1] if phase and phase[0] != "intro" else -1

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
+from scenes.play.words import element_name
 from game.element_shift import CELLS, ELEMENT_NAMES, beater
 from scenes.play.base import PANEL
 from scenes.widgets import Pen, draw_glyph, lighten, text_width, wrap_text
@@ -38,7 +40,7 @@ class SidePanel:
             )
             label = self.seat_label(seat)
             if self.me == seat:
-                label += " (you)"
+                label = _("{name} (you)").format(name=label)
             right = str(state.totals[seat]) if state.totals else "0"
             if clock is not None and not m.is_over():
                 right = f"{right}  {clock.display(seat)}"
@@ -78,11 +80,14 @@ class SidePanel:
         x, w = PANEL.x + 14, PANEL.w - 28
         counts = state.tile_counts()
         lead = state.leading_element()
-        write("Tiles", 15, "text_dim", (x, y))
+        write(_("Tiles"), 15, "text_dim", (x, y))
         lead_text = (
-            f"leading: {ELEMENT_NAMES[lead]} · {ELEMENT_NAMES[beater(lead)]} players +3"
+            _("leading: {element} · {beater} players +3").format(
+                element=element_name(ELEMENT_NAMES[lead]),
+                beater=element_name(ELEMENT_NAMES[beater(lead)]),
+            )
             if lead >= 0
-            else "no leading element (tie)"
+            else _("no leading element (tie)")
         )
         write(lead_text, 14, "text", (PANEL.right - 14, y + 1), "topright", kind="regular")
         bar = pygame.Rect(x, y + 22, w, 22)
@@ -105,29 +110,36 @@ class SidePanel:
             )
             bx += seg_w
         y = bar.bottom + 8
-        write(
-            "Water beats fire · grass beats water · fire beats grass",
-            13,
-            "text_dim",
-            (x, y),
-            kind="regular",
-            max_width=w,
-        )
-        y += 22
+        # wrapped: a longer language takes a second line rather than losing its end
+        beats = _("Water beats fire · grass beats water · fire beats grass")
+        for line in wrap_text(beats, theme.font(13, "regular"), w, max_lines=2):
+            write(line, 13, "text_dim", (x, y), kind="regular", max_width=w)
+            y += 17
+        y += 5
         mode = self.mode()
-        keys = {
-            "plan": "Click tiles or drag · Arrows + Enter · S stay · Backspace step back · Tab keep/switch"
-            + (
-                " · R ray"
-                if self.match.state.variation() and self.match.state.variation().ray_first
-                else ""
-            )
-            + " · Shift+Enter submit · H hint (again: use it) · Right past the board: buttons",
-            "setup": "Click a bright tile, then again to confirm · Arrows + Enter"
-            " · Right past the board: buttons",
-            "curtain": "Enter: I am the player named on the curtain",
-            "summary": "Enter: continue · arrows: buttons",
+        # each key's help is a phrase of its own; the dots only set them apart
+        ray = self.match.state.variation() and self.match.state.variation().ray_first
+        parts = {
+            "plan": [
+                _("Click tiles or drag"),
+                _("Arrows + Enter"),
+                _("S stay"),
+                _("Backspace step back"),
+                _("Tab keep/switch"),
+                *([_("R ray")] if ray else []),
+                _("Shift+Enter submit"),
+                _("H hint (again: use it)"),
+                _("Right past the board: buttons"),
+            ],
+            "setup": [
+                _("Click a bright tile, then again to confirm"),
+                _("Arrows + Enter"),
+                _("Right past the board: buttons"),
+            ],
+            "curtain": [_("Enter: I am the player named on the curtain")],
+            "summary": [_("Enter: continue · arrows: buttons")],
         }.get(mode)
+        keys = " · ".join(parts) if parts else ""
         if keys:
             for line in wrap_text(keys, theme.font(13, "regular"), w)[:3]:
                 write(line, 13, "accent_2", (x, y), kind="regular")

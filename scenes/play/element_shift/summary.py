@@ -6,11 +6,13 @@ import math
 
 import pygame
 
+from game.i18n import _, ngettext, pgettext
+from scenes.play.words import element_name, element_title, level_name
 from game.element_shift import ELEMENT_NAMES, ROUNDS, VARIATIONS, cell_name
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import Pen, cached, darken, draw_panel, lighten, wrap_text
 
-from .layout import STRIP, plural
+from .layout import STRIP
 from .sprites import blit_token, element_icon
 
 
@@ -40,22 +42,31 @@ class CurtainAndSummary:
             surface, theme, seat, state.elements[seat], (card.centerx, card.y + 60), 30, self.glyphs
         )
         x, y = card.centerx, card.y
-        pass_to = f"Pass the device to Player {seat + 1}"
+        pass_to = _("Pass the device to Player {n}").format(n=seat + 1)
         write(pass_to, 34, "accent", (x, y + 104), "midtop", kind="display")
-        what = "start tile" if state.round == 0 else f"plan for round {state.round}"
-        chooses = (
-            f"Player {seat + 1} ({ELEMENT_NAMES[state.elements[seat]]}) chooses a secret {what}."
-        )
+        element = element_name(ELEMENT_NAMES[state.elements[seat]])
+        if state.round == 0:
+            chooses = _("Player {n} ({element}) chooses a secret start tile.").format(
+                n=seat + 1, element=element
+            )
+        else:
+            chooses = _("Player {n} ({element}) chooses a secret plan for round {round}.").format(
+                n=seat + 1, element=element, round=state.round
+            )
         write(chooses, 18, "text", (x, y + 154), "midtop", kind="regular")
-        look_away = "Everyone else: look away until it is submitted."
+        look_away = _("Everyone else: look away until it is submitted.")
         write(look_away, 18, "text_dim", (x, y + 182), "midtop", kind="regular")
         for name, rect, enabled in self.controls():
             if name == "reveal":
                 self.draw_button(
-                    surface, rect, f"I am Player {seat + 1}: show my board", primary=True, size=20
+                    surface,
+                    rect,
+                    _("I am Player {n}: show my board").format(n=seat + 1),
+                    primary=True,
+                    size=20,
                 )
                 write(
-                    "or press Enter",
+                    _("or press Enter"),
                     14,
                     "text_dim",
                     (rect.centerx, rect.bottom + 8),
@@ -99,34 +110,48 @@ class CurtainAndSummary:
         v = VARIATIONS[rnd]
         area = BOARD_AREA.inflate(-4, -4)
         draw_panel(surface, area, theme, fill="panel", edge="accent", alpha=255, width=3, radius=16)
-        write(f"Round {rnd} scored", 30, "accent", (area.x + 22, area.y + 10), kind="display")
+        write(
+            _("Round {n} scored").format(n=rnd),
+            30,
+            "accent",
+            (area.x + 22, area.y + 10),
+            kind="display",
+        )
         trace = state.last_trace if state.last_trace and state.last_trace.round == rnd else None
-        sub = v.name if rnd > 1 else "No variation"
+        # the line's parts are whole phrases each, set apart by a dot
+        parts = [_(v.name) if rnd > 1 else _("No variation")]
         if trace is not None:
             changed = sum(len(seg) for seg in trace.conversions)
-            sub += f"  ·  {plural(changed, 'tile')} changed"
+            parts.append(
+                ngettext("{n} tile changed", "{n} tiles changed", changed).format(n=changed)
+            )
         board = trace.board_after if trace else state.board
         counts = [board.count(e) for e in range(3)]
         best = max(counts)
         lead = counts.index(best) if counts.count(best) == 1 else -1
-        sub += (
-            f"  ·  leading element: {ELEMENT_NAMES[lead]} ({counts[lead]} tiles)"
+        parts.append(
+            ngettext(
+                "leading element: {element} ({n} tile)",
+                "leading element: {element} ({n} tiles)",
+                counts[lead],
+            ).format(element=element_name(ELEMENT_NAMES[lead]), n=counts[lead])
             if lead >= 0
-            else "  ·  no leading element (a tie for most tiles)"
+            else _("no leading element (a tie for most tiles)")
         )
+        sub = "  ·  ".join(parts)
         write(sub, 17, "text", (area.x + 24, area.y + 52), kind="regular", max_width=area.w - 48)
-        bonus = "Alone" if v.pandemic else ("Beats" if v.rock_paper_scissors else "")
+        bonus = _("Alone") if v.pandemic else (_("Beats") if v.rock_paper_scissors else "")
         cols = [
             ("#", 24, "topleft"),
-            ("Player", 64, "topleft"),
-            ("Element", 250, "topleft"),
-            ("Ends on", 424, "midtop"),
-            ("Region / k", 512, "midtop"),
-            ("Leading", 600, "midtop"),
+            (_("Player"), 64, "topleft"),
+            (_("Element"), 250, "topleft"),
+            (_("Ends on"), 424, "midtop"),
+            (_("Region / k"), 512, "midtop"),
+            (_("Leading"), 600, "midtop"),
         ]
         if bonus:
             cols.append((bonus, 660, "midtop"))
-        cols += [("Round", 730, "midtop"), ("Total", 800, "midtop")]
+        cols += [(pgettext("column", "Round"), 730, "midtop"), (_("Total"), 800, "midtop")]
         hy = area.y + 82
         for label, cx, anchor in cols:
             write(label, 14, "text_dim", (area.x + cx, hy), anchor)
@@ -151,18 +176,23 @@ class CurtainAndSummary:
             )
             blit_token(surface, theme, seat, line.element, (area.x + 78, cy), 12, self.glyphs)
             kind = (
-                "(you)"
+                _("(you)")
                 if seat == self.me
-                else ("" if seat in people else (self.match.seats[seat].level or "").title())
+                else ("" if seat in people else level_name(self.match.seats[seat].level))
             )
             r = write(
-                f"Player {seat + 1}", 16, "text", (area.x + 98, cy), "midleft", kind="regular"
+                _("Player {n}").format(n=seat + 1),
+                16,
+                "text",
+                (area.x + 98, cy),
+                "midleft",
+                kind="regular",
             )
             write(kind, 13, "text_dim", (r.right + 6, cy + 1), "midleft", kind="regular")
             before = trace.elements_before[seat] if trace else line.element
             element_icon(surface, theme, line.element, (area.x + 260, cy), 10)
             r = write(
-                ELEMENT_NAMES[line.element],
+                element_title(ELEMENT_NAMES[line.element]),
                 15,
                 "text",
                 (area.x + 276, cy),
@@ -170,10 +200,12 @@ class CurtainAndSummary:
                 kind="regular",
             )
             if before != line.element:
-                write("switched", 12, "accent_2", (r.right + 6, cy + 1), "midleft")
+                write(_("switched"), 12, "accent_2", (r.right + 6, cy + 1), "midleft")
             write(cell_name(line.tile), 16, "text", (area.x + 424, cy), "center")
             region = (
-                f"{line.region_size} / {line.k} = {line.region}" if line.matched else "off element"
+                f"{line.region_size} / {line.k} = {line.region}"
+                if line.matched
+                else _("off element")
             )
             write(
                 region,
@@ -199,14 +231,14 @@ class CurtainAndSummary:
         for name, rect, enabled in self.controls():
             if name == "continue":
                 label = (
-                    "Final results  ›"
+                    _("Final results  ›")
                     if self.match.is_over() and rnd == ROUNDS
-                    else "Next round  ›"
+                    else _("Next round  ›")
                 )
                 self.draw_button(surface, rect, label, primary=True, size=20)
-        note = (
-            "Region: 2 x region size / k (players of the region's element in it), rounded down. "
-            "Leading: +3 if your element beats the element with the most tiles."
+        note = _(
+            "Region: 2 x region size / k (players of the region's element in it), rounded "
+            "down. Leading: +3 if your element beats the element with the most tiles."
         )
         for i, ln in enumerate(wrap_text(note, theme.font(13, "regular"), area.w - 340)[:2]):
             write(ln, 13, "text_dim", (area.x + 24, area.bottom - 52 + 17 * i), kind="regular")

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.i18n import _, ngettext
 from game.element_shift import (
     DIAGONAL_STEPS,
     KNIGHT_JUMPS,
@@ -234,8 +235,12 @@ def add_action(ui: GameUI, state, token: str):
     segs = state.segments()
     if len(ui.plan_actions) >= segs:
         return Refuse(
-            f"All {segs} actions are set: submit the plan (Shift+Enter), or take one back "
-            f"(Backspace)",
+            ngettext(
+                "All {n} action is set: submit the plan (Shift+Enter), or take it back (Backspace)",
+                "All {n} actions are set: submit the plan (Shift+Enter), or take one back "
+                "(Backspace)",
+                segs,
+            ).format(n=segs),
             "warning",
         )
     trial = ui.plan_actions + [token]
@@ -269,10 +274,9 @@ def refuse_cell(ui: GameUI, state, cell: int) -> Refuse:
         )
         reason = state.why_illegal(padded(ui, state, ui.plan_actions + [f"ray {direction}"]), seat)
     if not reason:
-        reason = (
-            f"Segment {k + 1} from {cell_name(end)}: choose a highlighted tile. "
-            f"This round: {state.variation().allowed}"
-        )
+        reason = _(
+            "Segment {k} from {cell}: choose a highlighted tile. This round: {allowed}"
+        ).format(k=k + 1, cell=cell_name(end), allowed=state.variation().allowed)
     return Refuse(reason)
 
 
@@ -299,8 +303,10 @@ def act_on(ui: GameUI, state, cell: int, mode: str):
             if a.kind == "ray" and cell in a.entered:
                 return add_action(ui, state, a.token)
         return Refuse(
-            "Aim the ray at a tile straight up, down, left or right of you (or press R to "
-            "stop aiming)",
+            _(
+                "Aim the ray at a tile straight up, down, left or right of you (or press R to "
+                "stop aiming)"
+            ),
             "warning",
             None,
         )
@@ -325,7 +331,7 @@ def toggle_ray_aim(ui: GameUI, state):
                 return Refuse(reason)
     ui.ray_aim = not ui.ray_aim
     if ui.ray_aim:
-        return Changed("click", say="Ray: press an arrow key or click a tile in that direction")
+        return Changed("click", say=_("Ray: press an arrow key or click a tile in that direction"))
     return Changed("click")
 
 
@@ -339,7 +345,9 @@ def undo_step(ui: GameUI, state, mode: str):
     if ui.ray_aim:
         ui.ray_aim = False
         return Changed()
-    return Refuse("The plan is empty: click a highlighted tile to add an action", "warning", None)
+    return Refuse(
+        _("The plan is empty: click a highlighted tile to add an action"), "warning", None
+    )
 
 
 def clear_plan(ui: GameUI, state, mode: str):
@@ -355,5 +363,5 @@ def confirm_start(ui: GameUI, state, mode: str):
     if mode != "setup":
         return Unused
     if ui.pick is None:
-        return Refuse("Choose a start tile first: click a highlighted tile", "warning", None)
+        return Refuse(_("Choose a start tile first: click a highlighted tile"), "warning", None)
     return Submit(StartPick(ui.pick))

@@ -42,6 +42,8 @@ from typing import Callable
 
 import pygame
 
+from game.i18n import _, ngettext
+from scenes.play.words import element_name
 from game.element_shift import (
     ELEMENT_NAMES,
     STAY,
@@ -207,11 +209,11 @@ class ElementShiftView(
             self.unlocked = None
             if isinstance(result.move, Plan):
                 if self.hot_seat():
-                    self.say(f"Player {seat + 1}'s plan is in", "good")
+                    self.say(_("Player {n}'s plan is in").format(n=seat + 1), "good")
                 else:
-                    self.say("Plan submitted: waiting for the others", "good")
+                    self.say(_("Plan submitted: waiting for the others"), "good")
             elif self.hot_seat():
-                self.say(f"Player {seat + 1} has picked", "good")
+                self.say(_("Player {n} has picked").format(n=seat + 1), "good")
         return result
 
     # The editor's buttons (editor.press) and the hint go through the same ui.
@@ -262,7 +264,13 @@ class ElementShiftView(
 
     def view_buttons(self) -> list[Button]:
         return [
-            Button(n, r, CONTROL_LABELS.get(n, n[:1].upper() + n[1:]), partial(self.press, n), on)
+            Button(
+                n,
+                r,
+                _(CONTROL_LABELS[n]) if n in CONTROL_LABELS else n[:1].upper() + n[1:],
+                partial(self.press, n),
+                on,
+            )
             for n, r, on in self.controls()
         ]
 
@@ -373,7 +381,7 @@ class ElementShiftView(
             and self.hint in self.match.state.legal_moves()
         ):
             self.use_hint()
-            self.say("Hint taken into the editor: change it or submit it", "info")
+            self.say(_("Hint taken into the editor: change it or submit it"), "info")
             return
         if (
             self.mode() == "setup"
@@ -382,14 +390,17 @@ class ElementShiftView(
         ):
             self.pick = self.cursor = self.hint.cell
             self.say(
-                f"Hint chosen: {cell_name(self.hint.cell)}; press Enter to start there", "info"
+                _("Hint chosen: {cell}; press Enter to start there").format(
+                    cell=cell_name(self.hint.cell)
+                ),
+                "info",
             )
             return
         if self.mode() not in ENTERING:
             self.say(
-                "Hints are for your own plan"
+                _("Hints are for your own plan")
                 if self.mode() != "curtain"
-                else "Lift the curtain first: hints are secret too",
+                else _("Lift the curtain first: hints are secret too"),
                 "warning",
             )
             return
@@ -497,50 +508,65 @@ class ElementShiftView(
 
     def over_status(self) -> str:
         out = self.match.state.outcome()
-        return out.reason if out else "Game over"
+        return out.reason if out else _("Game over")
 
     def reveal_status(self) -> str:
         pairs = ([(self.anim.old, self.anim.new)] if self.anim else []) + [
-            (o, n) for o, n, _, _ in self.queue
+            (q[0], q[1]) for q in self.queue
         ]
         old = next(o for o, n in pairs if is_resolution(o, n))
         if old.round == 0:
-            return "Start tiles revealed"
+            return _("Start tiles revealed")
         phase = self.reveal_phase()
         rnd = old.round
         segs = VARIATIONS[rnd].segments
         if phase is None or phase[0] == "intro":
-            return f"Round {rnd}: the plans are revealed"
+            return _("Round {n}: the plans are revealed").format(n=rnd)
         if phase[0] == "flip":
-            return f"Round {rnd}, segment {phase[1] + 1} of {segs}: tiles change"
+            return _("Round {n}, segment {k} of {segments}: tiles change").format(
+                n=rnd, k=phase[1] + 1, segments=segs
+            )
         if phase[0] == "hold":
-            return f"Round {rnd}: scoring"
-        return f"Round {rnd}, segment {phase[1] + 1} of {segs}"
+            return _("Round {n}: scoring").format(n=rnd)
+        return _("Round {n}, segment {k} of {segments}").format(
+            n=rnd, k=phase[1] + 1, segments=segs
+        )
 
     def summary_status(self) -> str:
-        return f"Round {self.summary_round} scored: Continue (Enter) when ready"
+        return _("Round {n} scored: Continue (Enter) when ready").format(n=self.summary_round)
 
     def curtain_status(self) -> str:
-        return f"Pass the device to Player {self.match.to_move() + 1}"
+        return _("Pass the device to Player {n}").format(n=self.match.to_move() + 1)
 
     def setup_status(self) -> str:
         state, seat = self.match.state, self.match.to_move()
-        name = f"Player {seat + 1}"
-        return f"{name}: pick a start tile on any {ELEMENT_NAMES[state.elements[seat]]} tile"
+        return _("Player {n}: pick a start tile on any {element} tile").format(
+            n=seat + 1, element=element_name(ELEMENT_NAMES[state.elements[seat]])
+        )
 
     def plan_status(self) -> str:
         state = self.match.state
-        name = f"Player {self.match.to_move() + 1}"
-        return (
-            f"{name}: plan round {state.round} ({len(self.plan_actions)} of "
-            f"{state.segments()} actions)"
+        segments = state.segments()
+        return ngettext(
+            "Player {n}: plan round {round} ({k} of {segments} action)",
+            "Player {n}: plan round {round} ({k} of {segments} actions)",
+            segments,
+        ).format(
+            n=self.match.to_move() + 1,
+            round=state.round,
+            k=len(self.plan_actions),
+            segments=segments,
         )
 
     def wait_status(self) -> str:
         state = self.match.state
         done = sum(1 for s in range(state.num_players) if self.is_in(state, s))
-        what = "start picks" if state.round == 0 else "plans"
-        return f"Waiting for {what}: {done} of {state.num_players} in"
+        text = (
+            _("Waiting for start picks: {done} of {n} in")
+            if state.round == 0
+            else _("Waiting for plans: {done} of {n} in")
+        )
+        return text.format(done=done, n=state.num_players)
 
     def log_lines(self) -> list[tuple[int, str]]:
         """Resolved rounds show every plan; the round being planned shows only who has
@@ -551,12 +577,13 @@ class ElementShiftView(
         for i, entry in enumerate(m.entries):
             rnd = m.states[i].round
             if rnd < now or m.is_over():
-                label = "start" if rnd == 0 else f"R{rnd}"
+                label = _("start") if rnd == 0 else _("R{n}").format(n=rnd)
                 text = entry.text if rnd >= 1 else entry.text.replace("start ", "")
-                lines.append((entry.seat, f"{label}  P{entry.seat + 1}: {text}"))
+                who = _("P{n}").format(n=entry.seat + 1)
+                lines.append((entry.seat, f"{label}  {who}: {text}"))
             else:
-                what = "picked a start tile" if rnd == 0 else "submitted a plan"
-                lines.append((entry.seat, f"P{entry.seat + 1} {what}"))
+                what = _("P{n} picked a start tile") if rnd == 0 else _("P{n} submitted a plan")
+                lines.append((entry.seat, what.format(n=entry.seat + 1)))
         return lines
 
 
