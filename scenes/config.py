@@ -49,6 +49,9 @@ class Settings:
     window_x: int = 0
     window_y: int = 0
     window_placed: bool = False  # window_x / window_y were recorded
+    # Left maximised: opened maximised again, with the size and place above kept for
+    # when the player restores it (a maximised frame's size is never recorded).
+    window_maximised: bool = False
 
     def __post_init__(self) -> None:
         # Keys of the file this version does not know (a newer release's settings),
@@ -144,6 +147,7 @@ SETTINGS_SCHEMA: dict = {
         "window_x": number(-65536, 65536, integer=True),
         "window_y": number(-65536, 65536, integer=True),
         "window_placed": {"type": "boolean"},
+        "window_maximised": {"type": "boolean"},
     },
 }
 
