@@ -4,7 +4,6 @@ installed copy finds them wherever it is started from."""
 from __future__ import annotations
 
 import json
-from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
 
@@ -70,17 +69,17 @@ class Theme:
         SMALLER.clear()  # the old fonts go with the old look
         self.generation += 1
 
-    @contextmanager
-    def text_at_most(self, size: int):
-        """Text no bigger than ``size`` percent while drawing inside: the play screens'
-        side panels are fixed, and at 150 % their lines ran into one another (they
-        draw at 125 % until they are laid out for more)."""
-        kept = self.text_scale
-        self.text_scale = min(kept, size / 100)
-        try:
-            yield
-        finally:
-            self.text_scale = kept
+    def pitch(self, px: int) -> int:
+        """A distance laid out for 100 % text (one line's top to the next, a row's
+        height), grown with the player's text size: the one rule every panel that steps
+        down line by line follows, so bigger text never runs into the line below."""
+        return round(px * self.text_scale)
+
+    def heading(self, size: int, kind: str = "display") -> pygame.font.Font:
+        """The font of a decorative heading ("Paused", a screen's big title): its designed
+        size at every text size.  It is already large; growing it only pushed the lines
+        under it down and into each other, so the text size grows the reading text."""
+        return self._font(kind, size)
 
     @staticmethod
     def load(*, high_contrast: bool = False, text_size: int = 100) -> "Theme":

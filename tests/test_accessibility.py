@@ -257,13 +257,11 @@ def test_every_line_of_text_stays_in_its_box(paths, screen, look):
 # a fix makes the test pass and then this table must lose the entry.  (The attract
 # demo's caption covers the demo's banner at every size.)
 BIG = {"text125", "text150"}
-KNOWN_OVERLAPS = {
+KNOWN_OVERLAPS: dict[str, set] = {
     "attract": set(LOOKS),
     "select": {"text125"},
-    "pause": BIG,
     "results": BIG,
     "crystal-connector": BIG,
-    "chromatic-collapse": BIG,
     "element-shift": BIG,
     "crystal-formation": BIG,
     "color-crossroads": BIG,
