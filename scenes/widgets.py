@@ -935,7 +935,7 @@ class MenuScene(Scene):
         draw_text(
             surface,
             text,
-            self.app.theme.font(52, "display"),
+            self.app.theme.heading(52),  # decorative: its size at every text size
             self.app.theme["accent"],
             (LOGICAL_SIZE[0] // 2, y),
             "midtop",
