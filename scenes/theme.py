@@ -75,6 +75,18 @@ class Theme:
         down line by line follows, so bigger text never runs into the line below."""
         return round(px * self.text_scale)
 
+    def font_within(self, size: int, kind: str, height: int) -> pygame.font.Font:
+        """The font at ``size`` as big as the player's text size allows while a line of it
+        is at most ``height`` px tall: a line in a box whose height the layout fixes
+        (a palette swatch, a row the board's hit-testing shares) steps back towards
+        its designed size, the way draw_text does where the width is short; never
+        below the designed size."""
+        for scale in [s for s in reversed(TEXT_SIZES) if s <= self.text_size]:
+            font = self._font(kind, max(1, round(size * scale / 100)))
+            if font.get_height() <= height:
+                return font
+        return self._font(kind, size)
+
     def heading(self, size: int, kind: str = "display") -> pygame.font.Font:
         """The font of a decorative heading ("Paused", a screen's big title): its designed
         size at every text size.  It is already large; growing it only pushed the lines

@@ -44,6 +44,9 @@ class PlayerRows(NamedTuple):
     step: int  # from one row's top to the next
     dot: int  # the seat's colour dot's radius
     idle: str  # the theme colour of the right-hand text when it is not that seat's turn
+    # The view's layout fixes the rows' height (what sits under them is placed for it):
+    # the text steps back towards its designed size to fit rather than the rows growing.
+    fixed: bool = False
 
 
 class ScreenFrame:
@@ -188,10 +191,15 @@ class ScreenFrame:
         rows = self.panel_rows()
         to_move = self.match.to_move()
         style = self.player_rows(len(rows))
-        font = theme.font(style.font)
+        height, step = style.height, style.step
+        if style.fixed:
+            font = theme.font_within(style.font, "bold", height + 2)
+        else:
+            font = theme.font(style.font)
+            height, step = theme.pitch(height), theme.pitch(step)
         clock = self.match.clock
         for seat, left, right in rows:
-            r = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, theme.pitch(style.height))
+            r = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, height)
             if seat == to_move:
                 pygame.draw.rect(surface, lighten(theme["panel"], 0.12), r, border_radius=8)
                 pygame.draw.rect(surface, theme["accent"], r, 2, border_radius=8)
@@ -209,7 +217,7 @@ class ScreenFrame:
                 self.draw_row_badges(surface, seat, r.right - 16 - rw - badges, r.centery)
             colour = theme["accent"] if seat == to_move else theme[style.idle]
             draw_text(surface, right_text, font, colour, (r.right - 8, r.centery), "midright")
-            y += theme.pitch(style.step)
+            y += step
         return y
 
     def draw_extra_panel(self, surface: pygame.Surface, y: int) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.crystal_connector import COLOUR_NAMES, COLOURS, MoveOrder, PickOrder, TakeColours
-from scenes.widgets import Pen, darken, draw_panel, lighten, wrap_text
+from scenes.widgets import Pen, darken, draw_panel, draw_text, lighten, wrap_text
 
 from .layout import SETUP
 
@@ -50,11 +50,11 @@ class SetupDrawing:
         y = panel.y + 40
         for line in question:
             write(line, 26, "accent", (panel.x + 16, y), kind="display")
-            y += 32
+            y += theme.pitch(32)
         y += 6
         for line in explain:
             write(line, 16, "text_dim", (panel.x + 16, y), kind="regular")
-            y += 20
+            y += theme.pitch(20)
         person = live and self.my_turn()
         hover = None
         rects = self.choice_rects() if state is m.state else []
@@ -107,18 +107,20 @@ class SetupDrawing:
             else:
                 sub = "Make the first turn" if move.first else "Answer the first turn"
             lines = wrap_text(sub, theme.font(16, "regular"), rect.w - 80)[:2]
-            top = rect.centery - (30 + 20 * len(lines)) // 2
-            write(title, 24, text_c, (rect.x + 18, top))
+            pitch = theme.pitch
+            top = rect.centery - (pitch(30) + pitch(20) * len(lines)) // 2
+            write(title, 24, text_c, (rect.x + 18, top), max_width=rect.w - 80)
             for k, line in enumerate(lines):
-                write(line, 16, "text_dim", (rect.x + 18, top + 34 + 20 * k), kind="regular")
+                at = (rect.x + 18, top + pitch(34) + pitch(20) * k)
+                write(line, 16, "text_dim", at, kind="regular")
             big = "1" if move.first else "2"
-            write(
+            draw_text(  # decorative: its designed size at every text size
+                surface,
                 big,
-                44,
+                theme.heading(44),
                 theme["accent"] if person else theme["text_dim"],
                 (rect.right - 22, rect.centery),
                 "midright",
-                kind="display",
             )
             return
         # colour picks
@@ -128,7 +130,8 @@ class SetupDrawing:
             gem(c, (gx, rect.centery), 18 if len(cols) == 1 else 16)
             gx += 40
         names = " + ".join(COLOUR_NAMES[c].capitalize() for c in cols)
-        write(names, 21, text_c, (gx, rect.y + 14))
+        write(names, 21, text_c, (gx, rect.y + 14), max_width=rect.right - gx - 10)
+        pitch = theme.pitch
         sizes = self._derived(state.board)["sizes"]
         detail = ("largest group now: " if len(cols) == 1 else "largest now: ") + " and ".join(
             str(sizes[c]) for c in cols
@@ -137,7 +140,7 @@ class SetupDrawing:
             detail,
             15,
             "text_dim",
-            (gx, rect.y + 42),
+            (gx, rect.y + 14 + pitch(28)),
             kind="regular",
             max_width=rect.right - gx - 10,
         )
@@ -150,7 +153,7 @@ class SetupDrawing:
                     f"{other} gets {COLOUR_NAMES[last[0]]}",
                     15,
                     "text_dim",
-                    (gx, rect.y + 62),
+                    (gx, rect.y + 14 + pitch(48)),
                     kind="regular",
                     max_width=rect.right - gx - 10,
                 )

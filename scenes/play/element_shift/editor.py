@@ -299,21 +299,22 @@ class PlanEditor:
             f"Choose a start tile: any {ELEMENT_NAMES[el]} tile (the bright ones). Bigger regions score "
             f"more: 2 x region size / players sharing it."
         )
+        pitch = theme.pitch
         for i, line in enumerate(wrap_text(text, theme.font(15, "regular"), SIDE.w - 20)):
-            write(line, 15, "text", (x, SIDE.y + 92 + 20 * i), kind="regular")
+            write(line, 15, "text", (x, SIDE.y + 92 + pitch(20) * i), kind="regular")
+        # what follows starts under the text, which grows with the text size
+        y = max(SIDE.y + 210, SIDE.y + 92 + pitch(20) * (i + 1) + 12)
         if self.pick is not None:
             size = len(state.region_cells(self.pick))
+            write(f"Start on {cell_name(self.pick)}", 22, "accent", (x, y), kind="display")
             write(
-                f"Start on {cell_name(self.pick)}", 22, "accent", (x, SIDE.y + 210), kind="display"
-            )
-            write(
-                f"region of {plural(size, 'tile')}", 16, "text", (x, SIDE.y + 242), kind="regular"
+                f"region of {plural(size, 'tile')}", 16, "text", (x, y + pitch(32)), kind="regular"
             )
             write(
                 f"{2 * size} points if you are alone in it",
                 16,
                 "text",
-                (x, SIDE.y + 264),
+                (x, y + pitch(54)),
                 kind="regular",
             )
             for i, line in enumerate(
@@ -324,7 +325,8 @@ class PlanEditor:
                     SIDE.w - 20,
                 )
             ):
-                write(line, 14, "text_dim", (x, SIDE.y + 294 + 18 * i), kind="regular")
+                at = (x, y + pitch(84) + pitch(18) * i)
+                write(line, 14, "text_dim", at, kind="regular")
         for name, rect, enabled in self.controls():
             if name == "start":
                 self.draw_button(
