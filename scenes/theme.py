@@ -75,14 +75,19 @@ class Theme:
         down line by line follows, so bigger text never runs into the line below."""
         return round(px * self.text_scale)
 
+    def stepped_fonts(self, size: int, kind: str = "regular"):
+        """(font, scale) at the player's text size, then each smaller text size down to
+        the designed one: what a fixed box tries, biggest first."""
+        for scale in [s for s in reversed(TEXT_SIZES) if s <= self.text_size]:
+            yield self._font(kind, max(1, round(size * scale / 100))), scale / 100
+
     def font_within(self, size: int, kind: str, height: int) -> pygame.font.Font:
         """The font at ``size`` as big as the player's text size allows while a line of it
         is at most ``height`` px tall: a line in a box whose height the layout fixes
         (a palette swatch, a row the board's hit-testing shares) steps back towards
         its designed size, the way draw_text does where the width is short; never
         below the designed size."""
-        for scale in [s for s in reversed(TEXT_SIZES) if s <= self.text_size]:
-            font = self._font(kind, max(1, round(size * scale / 100)))
+        for font, _ in self.stepped_fonts(size, kind):
             if font.get_height() <= height:
                 return font
         return self._font(kind, size)

@@ -259,7 +259,6 @@ def test_every_line_of_text_stays_in_its_box(paths, screen, look):
 BIG = {"text125", "text150"}
 KNOWN_OVERLAPS: dict[str, set] = {
     "attract": set(LOOKS),
-    "crystal-formation": BIG,
     "tutorial": {"text150"},
     "replays": {"text150"},
 }

@@ -15,6 +15,7 @@ from scenes.widgets import (
     draw_glyph,
     draw_panel,
     draw_text,
+    fit_paragraph,
     lighten,
     render_cached,
     wrap_text,
@@ -169,10 +170,20 @@ class StripDrawing:
         kind="regular",
         line_h: int | None = None,
         max_lines: int = 6,
+        bottom: int | None = None,
     ) -> int:
-        font = self.app.theme.font(size, kind)
-        lh = line_h or size + 5
-        for line in wrap_text(text, font, width)[:max_lines]:
+        """Lines of ``text`` from ``y``; with ``bottom`` (the card's), at the biggest
+        text size whose lines fit above it (widgets.fit_paragraph)."""
+        theme = self.app.theme
+        if bottom is not None:
+            font, lines, lh = fit_paragraph(
+                theme, text, size, width, bottom - y, kind=kind, line=line_h or 0
+            )
+        else:
+            font = theme.font(size, kind)
+            lh = theme.pitch(line_h or size + 5)
+            lines = wrap_text(text, font, width)
+        for line in lines[:max_lines]:
             draw_text(surface, line, font, colour, (x, y))
             y += lh
         return y
@@ -257,13 +268,18 @@ class StripDrawing:
             "Grow or move: click one of your nodes",
             "Keys: arrows, Enter, Tab\nS/M/L or Space: grow\nT: threat view\nRight edge: the buttons",
         ]
-        for k, line in enumerate(lines):
-            y = (
-                self._wrapped(
-                    surface, line, 15, theme["text"] if k < 2 else theme["text_dim"], x, y, w
-                )
-                + 6
-            )
+        # The card's height is the layout's: the three parts share one text size, the
+        # biggest at which all of them fit above its bottom.
+        parts = [
+            (line, theme["text"] if k < 2 else theme["text_dim"]) for k, line in enumerate(lines)
+        ]
+        room = a.bottom - 6 - y - 6 * (len(parts) - 1)
+        font, _, lh = fit_paragraph(theme, "\n".join(lines), 15, w, room)
+        for line, colour in parts:
+            for row in wrap_text(line, font, w):
+                draw_text(surface, row, font, colour, (x, y))
+                y += lh
+            y += 6
 
     def _draw_preview_card(self, surface, p, state, live: bool) -> None:
         write = Pen(surface, self.app.theme)
@@ -390,10 +406,10 @@ class StripDrawing:
                     14,
                     theme["text_dim"],
                     x,
-                    y + 24,
+                    y + theme.pitch(24),
                     w,
                     line_h=18,
-                    max_lines=(q.bottom - y - 24) // 18,
+                    bottom=q.bottom - 2,
                 )
             else:
                 write("Influence", 16, "accent_2", (x, y))
@@ -403,10 +419,10 @@ class StripDrawing:
                     14,
                     theme["text_dim"],
                     x,
-                    y + 24,
+                    y + theme.pitch(24),
                     w,
                     line_h=18,
-                    max_lines=(q.bottom - y - 24) // 18,
+                    bottom=q.bottom - 2,
                 )
             return
         owner = self.seat_name(node.owner)
@@ -421,11 +437,12 @@ class StripDrawing:
             f"{pieces_words(node.pieces)}, power {node.power}",
             14,
             "text",
-            (x, y + 24),
+            (x, y + theme.pitch(24)),
             kind="regular",
             max_width=w,
         )
         rings = state.influence_rings(node.cell)
         text = "  ".join(f"{s}{PIPS[s]}: {len(rings[s])}" for s in "SML" if s in rings)
-        if q.bottom - (y + 46) >= 18:
-            write(f"rings {text}", 14, "text_dim", (x, y + 46), kind="regular", max_width=w)
+        ring_y = y + theme.pitch(46)
+        if q.bottom - ring_y >= theme.font(14, "regular").get_height() - 2:
+            write(f"rings {text}", 14, "text_dim", (x, ring_y), kind="regular", max_width=w)
