@@ -49,8 +49,8 @@ class SetupDrawing:
         )
         y = panel.y + 40
         for line in question:
-            write(line, 26, "accent", (panel.x + 16, y), kind="display")
-            y += theme.pitch(32)
+            draw_text(surface, line, theme.heading(26), theme["accent"], (panel.x + 16, y))
+            y += 32
         y += 6
         for line in explain:
             write(line, 16, "text_dim", (panel.x + 16, y), kind="regular")
