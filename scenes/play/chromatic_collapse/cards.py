@@ -106,7 +106,7 @@ class CardsDrawing:
         }[phase]
         if phase == "first" and state.turn == 1:
             title = "Opening"
-        write(title, 20, "accent", (cx, y), "midtop")
+        write(title, 20, "accent", (cx, y), "midtop", max_width=card.w - 8)
         y += pitch(32)
         # the picture gives up what the bigger text above it takes
         art = pygame.Rect(card.x + 8, y, card.w - 16, 112 - (pitch(86) - 86) - 2 * (pitch(32) - 32))
