@@ -4,13 +4,18 @@ A small, game-neutral picture of the board (format 1, docs/party.md): a grid of 
 cells, each with a colour, a wall, or a piece (its owner seat and a short mark), and
 whether the seat sees the board turned round (Chromatic Collapse's Circle plays from
 the far side).  It holds only what the big screen shows everyone; the phone draws it
-on a canvas and makes the cells the legal moves name tappable.  None for a board it
-cannot draw as a grid (Crystal Formation's hex boards): the phone then lists moves only.
+on a canvas and makes the cells the legal moves name tappable.
+
+Crystal Formation's hexagon (5-6 players) is format 2: the same cells, plus
+``shape: "hex"`` and each cell's drawing centre ``cx``, ``cy`` (in units of the distance
+between neighbouring centres, as ``crystal_formation.cell_position`` gives them).  A new
+number, because a page that knows only grids would draw a hexagon as a square.
 """
 
 from __future__ import annotations
 
 BOARD_FORMAT = 1
+HEX_FORMAT = 2  # cells drawn at their own centres (docs/party.md)
 
 
 def _cell(name: str, x: int, y: int, fill: str = "", owner: int = -1, mark: str = "") -> dict:
@@ -23,7 +28,7 @@ def board_view(game_id: str, state, seat: int) -> dict | None:
         return None
     out = maker(state, seat)
     if out is not None:
-        out["format"] = BOARD_FORMAT
+        out.setdefault("format", BOARD_FORMAT)
     return out
 
 
@@ -76,18 +81,25 @@ def _color_crossroads(state, seat: int) -> dict:
     return {"cols": cx.SIZE, "rows": cx.SIZE, "flip": False, "cells": cells}
 
 
-def _crystal_formation(state, seat: int) -> dict | None:
-    if state.board_kind != "square":
-        return None
-    from game.crystal_formation import pieces_text
+def _crystal_formation(state, seat: int) -> dict:
+    from game.crystal_formation import cell_position, pieces_text
 
     geo = state.geo
+    hexagon = state.board_kind == "hex"
     cells = []
     for i, (x, y) in enumerate(geo.cells):
         v = state.board[i]
         owner, mark = (v >> 3, pieces_text(v & 7)) if v else (-1, "")
-        cells.append(_cell(geo.cell_name(i), x, y, "", owner, mark))
-    return {"cols": geo.width, "rows": geo.height, "flip": False, "cells": cells}
+        cell = _cell(geo.cell_name(i), x, y, "", owner, mark)
+        if hexagon:
+            cx, cy = cell_position("hex", (x, y))
+            cell["cx"], cell["cy"] = round(cx, 4), round(cy, 4)
+        cells.append(cell)
+    out = {"cols": geo.width, "rows": geo.height, "flip": False, "cells": cells}
+    if hexagon:
+        # Everyone sees the hexagon the big screen shows (no seat plays from a far side).
+        out.update(format=HEX_FORMAT, shape="hex")
+    return out
 
 
 _MAKERS = {

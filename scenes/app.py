@@ -263,6 +263,8 @@ class App:
         self._pending: list[tuple[str, Scene | None]] = []
         self.running = True
         self.tick_count = 0
+        # (tick, the window's remembered frame before that tick's first change)
+        self._window_before: tuple[int, tuple | None] = (-1, None)
         self.frame_count = 0
         self.first_frame_at: float | None = None
         self.frame_times: list[float] = []
@@ -341,9 +343,29 @@ class App:
             window.size = size
             if position is not None:
                 window.position = position
+            if s.window_maximised and not self.kiosk:
+                # After the size and place are set: they are what "restore" goes back to.
+                window.maximize()
         except (pygame.error, ValueError, TypeError):
             return
         self.window_size = tuple(window.size)
+
+    def _records_window(self) -> bool:
+        """Whether the window's frame is the player's to remember now: never at a
+        kiosk, in fullscreen or while maximised (restore goes back to the frame before)."""
+        s = self.settings
+        return not self.kiosk and not s.fullscreen and not s.window_maximised
+
+    def _window_record(self) -> tuple:
+        s = self.settings
+        return (s.window_width, s.window_height, s.window_x, s.window_y, s.window_placed)
+
+    def _note_window_change(self) -> None:
+        """Keep the frame as it was before this tick's first size or place change: SDL
+        may report a maximised window's new size or place just before it says it was
+        maximised, and that frame must not become the one restore goes back to."""
+        if self._window_before[0] != self.tick_count:
+            self._window_before = (self.tick_count, self._window_record())
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window became ``size`` pixels (a resize event; tests call it directly)."""
@@ -351,13 +373,27 @@ class App:
         if w <= 0 or h <= 0:
             return
         self.window_size = (w, h)
-        if not self.kiosk and not self.settings.fullscreen:
+        if self._records_window():
+            self._note_window_change()
             self.settings.window_width, self.settings.window_height = w, h
 
     def moved(self, position: tuple[int, int]) -> None:
-        if not self.kiosk and not self.settings.fullscreen:
+        if self._records_window():
+            self._note_window_change()
             self.settings.window_x, self.settings.window_y = int(position[0]), int(position[1])
             self.settings.window_placed = True
+
+    def maximised(self, on: bool) -> None:
+        """The window was maximised (``on``) or restored: remembered for the next start."""
+        if self.kiosk or self.settings.fullscreen:
+            return
+        s = self.settings
+        if on and not s.window_maximised:
+            tick, record = self._window_before
+            if tick == self.tick_count and record is not None:
+                # this tick's size or place was the maximised frame's: undo it
+                (s.window_width, s.window_height, s.window_x, s.window_y, s.window_placed) = record
+        s.window_maximised = bool(on)
 
     @property
     def viewport(self) -> pygame.Rect:
@@ -569,6 +605,9 @@ class App:
             return
         if event.type == pygame.WINDOWMOVED:
             self.moved((getattr(event, "x", 0), getattr(event, "y", 0)))
+            return
+        if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
+            self.maximised(event.type == pygame.WINDOWMAXIMIZED)
             return
         if event.type in POSITION_EVENTS or event.type in FINGER_EVENTS:
             mapped = self.to_canvas(event)

@@ -53,6 +53,9 @@ class Settings:
     # The language the client speaks: "" follows the system's locale, else a shipped
     # language's code ("en", "de"); see scenes/language.py.
     language: str = ""
+    # Left maximised: opened maximised again, with the size and place above kept for
+    # when the player restores it (a maximised frame's size is never recorded).
+    window_maximised: bool = False
 
     def __post_init__(self) -> None:
         # Keys of the file this version does not know (a newer release's settings),
@@ -156,6 +159,7 @@ SETTINGS_SCHEMA: dict = {
         "window_y": number(-65536, 65536, integer=True),
         "window_placed": {"type": "boolean"},
         "language": text(16),
+        "window_maximised": {"type": "boolean"},
     },
 }
 

@@ -240,7 +240,7 @@ class AttractScene(Scene):
         draw_text(
             surface,
             _("Touch or press any key to play"),
-            theme.font(52, "display"),
+            theme.heading(52),
             lighten(theme["accent"], 0.3 * pulse),
             (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 128),
             "midtop",

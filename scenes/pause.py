@@ -109,7 +109,7 @@ class PauseScene(MenuScene):
         draw_text(
             surface,
             _("Paused"),
-            self.app.theme.font(56, "display"),
+            self.app.theme.heading(56),
             self.app.theme["accent"],
             (LOGICAL_SIZE[0] // 2, 120),
             "midtop",

@@ -224,11 +224,11 @@ class ResultsScene(MenuScene):
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
         headline = self.headline()
-        size = 64 if text_width(theme.font(64, "display"), headline) <= 1200 else 40
+        size = 64 if text_width(theme.heading(64), headline) <= 1200 else 40
         draw_text(
             surface,
             headline,
-            theme.font(size, "display"),
+            theme.heading(size),
             theme["accent"],
             (LOGICAL_SIZE[0] // 2, 24 if size == 64 else 40),
             "midtop",
@@ -262,9 +262,10 @@ class ResultsScene(MenuScene):
         n = len(scores)
         places = self.outcome.places if self.outcome else tuple(1 for _ in scores)
         order = sorted(range(n), key=lambda s: (places[s], -scores[s], s))
-        line_h = min(40, (rect.h - 60) // max(1, n))
-        font = theme.font(22 if line_h >= 32 else 17)
-        y = rect.y + 52
+        top = rect.y + 12 + theme.pitch(40)
+        line_h = min(theme.pitch(40), (rect.bottom - 8 - top) // max(1, n))
+        font = theme.font(22 if line_h >= theme.pitch(32) else 17)
+        y = top
         for s in order:
             colour = self.seat_colour(s)
             draw_text(
@@ -306,7 +307,11 @@ class ResultsScene(MenuScene):
         )
         history = self.match.score_history
         n = self.match.state.num_players
-        plot = pygame.Rect(rect.x + 60, rect.y + 56, rect.w - 90, rect.h - 100)
+        # the heading above and the axis labels below take what their text needs
+        plot_top = rect.y + 12 + theme.pitch(44)
+        plot = pygame.Rect(
+            rect.x + 60, plot_top, rect.w - 90, rect.bottom - plot_top - theme.pitch(44)
+        )
         pygame.draw.rect(surface, theme["background"], plot, border_radius=6)
         if not history:
             draw_text(
@@ -339,7 +344,7 @@ class ResultsScene(MenuScene):
             _("round"),
             small,
             theme["text_dim"],
-            (plot.centerx, plot.bottom + 24),
+            (plot.centerx, plot.bottom + 6 + theme.pitch(18)),
             "midtop",
         )
         for seat in range(n):

@@ -130,8 +130,9 @@ class SelectScene(MenuScene):
                 object_id="#small",
             )
             x += cw + 12
-        # players and seats
-        y0 = CARD_Y + CARD_H + 66
+        # players and seats, under the tagline and the headings (taller at bigger text)
+        pitch = self.app.theme.pitch
+        y0 = controls_top(self.app.theme)
         if spec.min_players != spec.max_players:
             values = tuple(range(spec.min_players, spec.max_players + 1))
             self.cycler(
@@ -165,7 +166,7 @@ class SelectScene(MenuScene):
                 object_id="#small" if cols > 1 else None,
             )
         # options
-        ox, oy, ow = 680, CARD_Y + CARD_H + 66, 560
+        ox, oy, ow = 680, controls_top(self.app.theme), 560
         opts = spec.options
         two_cols = len(opts) > 4
         w = (ow - 10) // 2 if two_cols else ow
@@ -201,20 +202,25 @@ class SelectScene(MenuScene):
             )
         # seed, start, back
         by = LOGICAL_SIZE[1] - 70
+        # the seed box grows with its text; Start gives up that room
+        grow = pitch(146) - 146
         self.seed_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(ox, by, 146, 54), self.ui, placeholder_text=_("random")
+            pygame.Rect(ox, by, 146 + grow, 54), self.ui, placeholder_text=_("random")
         )
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.length_limit = 9
         if cfg["seed"]:
             self.seed_entry.set_text(cfg["seed"])
         self.button(
-            pygame.Rect(ox + 220, by, 340, 54), _("Start  ›"), self.start, object_id="#primary"
+            pygame.Rect(ox + 220 + grow, by, 340 - grow, 54),
+            _("Start  ›"),
+            self.start,
+            object_id="#primary",
         )
         # The box needs a keyboard; controllers and touch screens get a number pad.  (Made
         # after Start, so Down from the clock still lands on Start.)
         self.button(
-            pygame.Rect(ox + 152, by, 62, 54),
+            pygame.Rect(ox + 152 + grow, by, 62, 54),
             "123",
             self.open_keypad,
             object_id="#small",
@@ -454,20 +460,20 @@ class SelectScene(MenuScene):
             if spec.min_players != spec.max_players
             else ngettext("{n} seat", "{n} seats", spec.max_players).format(n=spec.max_players)
         )
-        draw_text(surface, who, theme.font(18), theme["text_dim"], (40, y + 30))
+        draw_text(surface, who, theme.font(18), theme["text_dim"], (40, y + theme.pitch(30)))
         draw_text(
             surface,
             _("Options") if spec.options else _("No options"),
             theme.font(18),
             theme["text_dim"],
-            (680, y + 30),
+            (680, y + theme.pitch(30)),
         )
         draw_text(
             surface,
             _("Seed (same seed, same start)"),
             theme.font(16),
             theme["text_dim"],
-            (680, LOGICAL_SIZE[1] - 92),
+            (680, LOGICAL_SIZE[1] - 70 - theme.pitch(22)),
         )
         if self.error:
             draw_text(
@@ -478,6 +484,12 @@ class SelectScene(MenuScene):
                 (220, LOGICAL_SIZE[1] - 60),
                 max_width=450,
             )
+
+
+def controls_top(theme) -> int:
+    """Where the seat and option controls start: under the tagline and the two
+    headings, whose lines step down with the text size."""
+    return CARD_Y + CARD_H + 8 + theme.pitch(30) + theme.pitch(28)
 
 
 def start_quick_game(app, text: str, seed: int | None) -> str | None:

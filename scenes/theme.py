@@ -4,7 +4,6 @@ installed copy finds them wherever it is started from."""
 from __future__ import annotations
 
 import json
-from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
 
@@ -76,17 +75,34 @@ class Theme:
         FALLBACK.clear()
         self.generation += 1
 
-    @contextmanager
-    def text_at_most(self, size: int):
-        """Text no bigger than ``size`` percent while drawing inside: the play screens'
-        side panels are fixed, and at 150 % their lines ran into one another (they
-        draw at 125 % until they are laid out for more)."""
-        kept = self.text_scale
-        self.text_scale = min(kept, size / 100)
-        try:
-            yield
-        finally:
-            self.text_scale = kept
+    def pitch(self, px: int) -> int:
+        """A distance laid out for 100 % text (one line's top to the next, a row's
+        height), grown with the player's text size: the one rule every panel that steps
+        down line by line follows, so bigger text never runs into the line below."""
+        return round(px * self.text_scale)
+
+    def stepped_fonts(self, size: int, kind: str = "regular"):
+        """(font, scale) at the player's text size, then each smaller text size down to
+        the designed one: what a fixed box tries, biggest first."""
+        for scale in [s for s in reversed(TEXT_SIZES) if s <= self.text_size]:
+            yield self._font(kind, max(1, round(size * scale / 100))), scale / 100
+
+    def font_within(self, size: int, kind: str, height: int) -> pygame.font.Font:
+        """The font at ``size`` as big as the player's text size allows while a line of it
+        is at most ``height`` px tall: a line in a box whose height the layout fixes
+        (a palette swatch, a row the board's hit-testing shares) steps back towards
+        its designed size, the way draw_text does where the width is short; never
+        below the designed size."""
+        for font, _ in self.stepped_fonts(size, kind):
+            if font.get_height() <= height:
+                return font
+        return self._font(kind, size)
+
+    def heading(self, size: int, kind: str = "display") -> pygame.font.Font:
+        """The font of a decorative heading ("Paused", a screen's big title): its designed
+        size at every text size.  It is already large; growing it only pushed the lines
+        under it down and into each other, so the text size grows the reading text."""
+        return self._font(kind, size)
 
     @staticmethod
     def load(*, high_contrast: bool = False, text_size: int = 100) -> "Theme":

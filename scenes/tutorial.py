@@ -219,13 +219,15 @@ class TutorialMixin:
 
     def toast_avoid(self) -> list[pygame.Rect]:
         """A toast covers neither the view's buttons nor the step's card."""
-        return [b.rect for b in self.play_buttons()] + [CARD]
+        return [b.rect for b in self.play_buttons()] + [self.card_rect()]
 
     # -- where things are ------------------------------------------------------------
     def tutorial_buttons(self) -> dict[str, pygame.Rect]:
         w = BUTTON_W
-        y = CARD.bottom - MIN_TARGET - 3
-        x = CARD.right - 8 - w
+        card = self.card_rect()
+        h = self.app.theme.pitch(MIN_TARGET)
+        y = card.bottom - h - 3
+        x = card.right - 8 - w
         out = {}
         for name in ("next", "skip", "back"):
             if name == "next" and self.phase != "done":
@@ -234,7 +236,7 @@ class TutorialMixin:
                 continue
             if name == "back" and self.step_index == 0:
                 continue
-            out[name] = pygame.Rect(x, y, w, MIN_TARGET)
+            out[name] = pygame.Rect(x, y, w, h)
             x -= w + 8
         return out
 
@@ -281,7 +283,7 @@ class TutorialMixin:
             self.hint = None
         # A hint from the file is words (translated); without one, the move itself
         # (notation, the same in every language).
-        hint = _(self.step.hint) if self.step.hint else self.step.expect[0]
+        hint = self.step.hint if self.step.hint else self.step.expect[0]
         self.say(_("Hint: {hint}").format(hint=hint), "info", 5)
 
     # -- the person's actions ----------------------------------------------------------
@@ -333,7 +335,7 @@ class TutorialMixin:
             return
         if not self.script:
             self.phase = "done"
-            self.result = _(self.step.done) if self.step.done else self.result
+            self.result = self.step.done if self.step.done else self.result
             self.app.sound.play("win" if self.step.claims.get("winner") is not None else "place")
             return
         self.script_wait -= 1
@@ -383,7 +385,7 @@ class TutorialMixin:
         if (
             self.phase in ("done", "playing", "taking back")
             and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
-            and CARD.collidepoint(getattr(event, "pos", (-1, -1)))
+            and self.card_rect().collidepoint(getattr(event, "pos", (-1, -1)))
         ):
             return
         super().handle(event)
@@ -413,8 +415,9 @@ class TutorialMixin:
         if not rects or self.board_covered():
             return
         board = board_rect(self, self.tutorial.game) or BOARD_AREA.copy()
+        card = self.card_rect()
         board = board.clip(
-            pygame.Rect(0, CARD.bottom, BOARD_AREA.right, BOARD_AREA.bottom - CARD.bottom)
+            pygame.Rect(0, card.bottom, BOARD_AREA.right, BOARD_AREA.bottom - card.bottom)
         )
         shade = pygame.Surface(board.size, pygame.SRCALPHA)
         shade.fill((4, 5, 12, 150))
@@ -425,6 +428,17 @@ class TutorialMixin:
         for r in rects:
             pygame.draw.rect(surface, glow, r.inflate(2, 2), 2, border_radius=6)
 
+    def card_rect(self) -> pygame.Rect:
+        """The caption card: CARD, grown down over the board's top margin when the text
+        size needs more room for three caption lines, or for the step counter above
+        the buttons (the buttons grow with their two lines of text)."""
+        if self.app.theme.text_scale <= 1:
+            return CARD.copy()
+        pitch = self.app.theme.pitch
+        counter = self.app.theme.font(14, "bold").get_height()
+        need = max(10 + pitch(CAPTION_LINE) * 3, 3 + counter + pitch(MIN_TARGET) + 3)
+        return pygame.Rect(CARD.x, CARD.y, CARD.w, max(CARD.h, need))
+
     def caption_lines(self, text: str) -> list[str]:
         """The card's lines for ``text`` (a test checks every caption fits in three)."""
         return wrap_text(text, self.app.theme.font(CAPTION_SIZE, "regular"), TEXT_WIDTH)
@@ -432,9 +446,11 @@ class TutorialMixin:
     def draw_card(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         done = self.phase == "done"
+        card = self.card_rect()
+        pitch = theme.pitch
         draw_panel(
             surface,
-            CARD,
+            card,
             theme,
             fill="background_2",
             edge="good" if done else "accent",
@@ -452,15 +468,16 @@ class TutorialMixin:
             progress,
             theme.font(14, "bold"),
             theme["accent"],
-            (CARD.right - 12, CARD.y + 3),
+            (card.right - 12, card.y + 3),
             "topright",
         )
         font = theme.font(CAPTION_SIZE, "regular")
         colour = theme["good"] if done else theme["text"]
-        lines = self.caption_lines(self.result if done else _(self.step.caption))
-        top = CARD.centery - (CAPTION_LINE * min(3, len(lines))) // 2
+        lines = self.caption_lines(self.result if done else self.step.caption)
+        step = pitch(CAPTION_LINE)
+        top = card.centery - (step * min(3, len(lines))) // 2
         for i, line in enumerate(lines[:3]):
-            draw_text(surface, line, font, colour, (CARD.x + 14, top + CAPTION_LINE * i))
+            draw_text(surface, line, font, colour, (card.x + 14, top + step * i))
         for name, rect in self.tutorial_buttons().items():
             label = {"next": _("Next  ›"), "skip": _("Skip  »"), "back": _("‹  Back")}[name]
             primary = name == "next"
@@ -480,7 +497,7 @@ class TutorialMixin:
                 label,
                 theme.font(17, "bold"),
                 fg,
-                (rect.centerx, rect.centery - 7),
+                (rect.centerx, rect.centery - pitch(7)),
                 "center",
             )
             # the keyboard's and the controller's way to the same button
@@ -490,7 +507,7 @@ class TutorialMixin:
                 keys,
                 theme.font(12, "regular"),
                 fg if primary else theme["text_dim"],
-                (rect.centerx, rect.centery + 12),
+                (rect.centerx, rect.centery + pitch(12)),
                 "center",
             )
 

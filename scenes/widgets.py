@@ -162,6 +162,24 @@ def wrap_text(
     return list(cached(("wrap", font, text, width, max_lines), make))
 
 
+def fit_paragraph(
+    theme, text: str, size: int, width: int, height: int, *, kind: str = "regular", line: int = 0
+) -> tuple[pygame.font.Font, list[str], int]:
+    """``text`` wrapped to ``width`` for a box ``height`` px tall whose size the layout
+    fixes (a card beside the board): (font, lines, pitch) at the player's text size
+    when its lines fit, else at the next smaller text size, down to the designed
+    ``size`` (what the box was laid out for).  ``line`` is the designed pitch
+    (``size + 5`` when 0); it grows with the font.  Every word is kept."""
+    base = line or size + 5
+    for font, scale in theme.stepped_fonts(size, kind):
+        pitch = round(base * scale)
+        lines = wrap_text(text, font, width)
+        if len(lines) * pitch <= height or scale <= 1:
+            return font, lines, pitch
+    font = theme.font(size, kind)  # not reached: the designed size always answers
+    return font, wrap_text(text, font, width), base
+
+
 def render_cached(font: pygame.font.Font, text: str, colour, alpha: int = 255) -> pygame.Surface:
     """``font.render`` through the kit's cache (``alpha`` below 255 makes it see-through).
     At most MAX_LINE_CHARS characters are rendered: a longer line could not be seen,
@@ -985,7 +1003,7 @@ class MenuScene(Scene):
         draw_text(
             surface,
             text,
-            self.app.theme.font(52, "display"),
+            self.app.theme.heading(52),  # decorative: its size at every text size
             self.app.theme["accent"],
             (LOGICAL_SIZE[0] // 2, y),
             "midtop",

@@ -252,23 +252,16 @@ def test_every_line_of_text_stays_in_its_box(paths, screen, look):
         app.shutdown()
 
 
-# Screens whose lines still run into each other at a look: their panels step down a
-# fixed number of pixels per line, which holds the 100 % text and not more.  Strict:
-# a fix makes the test pass and then this table must lose the entry.  (The attract
-# demo's caption covers the demo's banner at every size.)
-BIG = {"text125", "text150"}
-KNOWN_OVERLAPS = {
+# Screens whose lines still run into each other at a look.  Strict: a fix makes the
+# test pass and then this table must lose the entry.
+# - attract: the kiosk's "Touch or press any key to play" band is drawn over the demo
+#   game's bottom line ("... is choosing") at every size: the band covers the demo on
+#   purpose, and the demo's own screen is not laid out around it.
+# - tutorial at 150 %: the caption card grows down to hold three lines and its buttons,
+#   over the top of the column beside the board (Crystal Connector's "Your turn").
+KNOWN_OVERLAPS: dict[str, set] = {
     "attract": set(LOOKS),
-    "select": {"text125"},
-    "pause": BIG,
-    "results": BIG,
-    "crystal-connector": BIG,
-    "chromatic-collapse": BIG,
-    "element-shift": BIG,
-    "crystal-formation": BIG,
-    "color-crossroads": BIG,
-    "tutorial": BIG,
-    "replays": {"text150"},
+    "tutorial": {"text150"},
 }
 
 

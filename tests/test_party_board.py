@@ -8,7 +8,7 @@ import re
 import pytest
 
 from game.registry import GAMES
-from party.board import BOARD_FORMAT, board_view
+from party.board import BOARD_FORMAT, HEX_FORMAT, board_view
 from tests.test_hardening import real_match
 
 TURN_GAMES = ["crystal-connector", "chromatic-collapse", "color-crossroads", "crystal-formation"]
@@ -18,7 +18,7 @@ TURN_GAMES = ["crystal-connector", "chromatic-collapse", "color-crossroads", "cr
 def test_the_board_is_the_position_and_names_every_cell_a_move_names(game):
     m = real_match(game, moves=8, seed=7)
     b = board_view(game, m.state, 0)
-    assert b is not None and b["format"] == BOARD_FORMAT
+    assert b is not None and b["format"] == BOARD_FORMAT and "shape" not in b
     json.dumps(b)
     names = {c["name"].lower() for c in b["cells"]}
     assert len(names) == len(b["cells"])
@@ -58,3 +58,66 @@ def test_a_turn_game_phone_view_carries_the_board():
                 assert view["board"]["cells"] and view["board"]["format"] == BOARD_FORMAT
         finally:
             party.stop()
+
+
+def hex_match(players: int, moves: int, seed: int):
+    """A Crystal Formation game on the hexagon after ``moves`` random actions."""
+    import random
+
+    from game.core import GameSetup
+    from game.match import Match, Seat
+
+    spec = GAMES["crystal-formation"]
+    p, options = spec.resolve_options(players)
+    setup = GameSetup("crystal-formation", p, options, seed)
+    m = Match(spec, setup, [Seat.person()] * p, setup.start(GAMES))
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if m.is_over():
+            break
+        m.submit(rng.choice(m.state.legal_moves()))
+    return m
+
+
+@pytest.mark.parametrize("players, moves, seed", [(5, 0, 1), (5, 12, 2), (6, 20, 3), (6, 45, 4)])
+def test_the_hexagon_is_drawn_at_its_cells_centres_with_every_move_on_it(players, moves, seed):
+    """Crystal Formation for 5-6 players: format 2, each cell at its own centre, no two
+    cells on one spot (so a tap finds one cell), every cell a legal move names is on
+    it, and the pieces are the position's."""
+    from game.crystal_formation import cell_name, cell_position
+
+    m = hex_match(players, moves, seed)
+    state = m.state
+    assert state.board_kind == "hex"
+    for seat in range(players):  # everyone sees the hexagon the big screen shows
+        b = board_view("crystal-formation", state, seat)
+        assert b["format"] == HEX_FORMAT and b["shape"] == "hex" and b["flip"] is False
+        assert b == board_view("crystal-formation", state, 0)
+    json.dumps(b)
+    assert len(b["cells"]) == 91  # a hexagon of side 6
+    centres = [(c["cx"], c["cy"]) for c in b["cells"]]
+    for c in b["cells"]:
+        want = cell_position("hex", (c["x"], c["y"]))
+        assert (c["cx"], c["cy"]) == pytest.approx(want, abs=1e-3)
+    closest = min(
+        ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
+        for i, (ax, ay) in enumerate(centres)
+        for bx, by in centres[i + 1 :]
+    )
+    assert closest == pytest.approx(1.0, abs=1e-3)  # neighbours touch, none overlap
+    names = {c["name"].lower() for c in b["cells"]}
+    for move in state.legal_moves():
+        for token in re.split(r"[\s\-]", str(move)):
+            if re.fullmatch(r"[A-Za-z]\d{1,2}", token):
+                assert token.lower() in names, (move, token)
+    pieces = {c["name"].upper(): (c["owner"], c["mark"]) for c in b["cells"] if c["owner"] >= 0}
+    assert len(pieces) == len(state.nodes())
+    for node in state.nodes():
+        assert pieces[cell_name(node.cell)] == (node.owner, node.pieces)
+
+
+def test_the_square_crystal_formation_board_stays_a_grid():
+    m = hex_match(4, 6, 5)
+    b = board_view("crystal-formation", m.state, 0)
+    assert b["format"] == BOARD_FORMAT and "shape" not in b
+    assert not any("cx" in c for c in b["cells"])

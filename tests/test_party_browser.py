@@ -622,3 +622,132 @@ def test_a_german_browser_gets_the_page_in_german(german_browser):
             shot(driver, "party-phone-de.png")
     finally:
         party.stop()
+
+
+def hex_tap_offset(driver, board: dict, name: str) -> tuple[int, int]:
+    """Where cell ``name`` of a hexagon board (format 2) is drawn, from the canvas's centre:
+    the cells' centres fitted to the square canvas, as docs/party.md describes."""
+    xs = [c["cx"] for c in board["cells"]]
+    ys = [c["cy"] for c in board["cells"]]
+    span_x, span_y = max(xs) - min(xs) + 1, max(ys) - min(ys) + 2 / 3**0.5
+    canvas = driver.find_element(By.ID, "turn-board")
+    size = canvas.size["width"]
+    unit = size / max(span_x, span_y)
+    cell = next(c for c in board["cells"] if c["name"].lower() == name.lower())
+    x = (size - span_x * unit) / 2 + (cell["cx"] - min(xs) + 0.5) * unit
+    y = (size - span_y * unit) / 2 + (cell["cy"] - min(ys) + 1 / 3**0.5) * unit
+    return int(x - size / 2), int(y - canvas.size["height"] / 2)
+
+
+def no_scroll(driver) -> dict:
+    return driver.execute_script(
+        "const e = document.scrollingElement;"
+        "return {h: e.scrollHeight, w: e.scrollWidth, vh: innerHeight, vw: innerWidth};"
+    )
+
+
+HOSTILE_BOARDS = [
+    None,
+    {},
+    {"format": 3, "cols": 8, "rows": 8, "cells": []},
+    {"format": 2, "cols": 11, "rows": 11, "cells": [{"name": "a1", "x": 0, "y": 0}]},
+    {"format": 1, "cols": 1e308, "rows": 8, "cells": [{"name": "a1", "x": 0, "y": 0}]},
+    {"format": 1, "cols": 8, "rows": 8, "cells": [{"name": 5, "x": 0, "y": 0}]},
+    {"format": 1, "cols": 8, "rows": 8, "cells": [None]},
+    {"format": 1, "cols": 8, "rows": 8, "cells": "a1"},
+    {
+        "format": 2,
+        "cols": 2,
+        "rows": 2,
+        "cells": [{"name": "a1", "x": 0, "y": 0, "cx": 0, "cy": 0}] * 5000,
+    },
+]
+
+
+def test_the_hexagon_is_played_by_tapping_it_on_the_phone(browser):
+    """Crystal Formation for five: the phone draws the hexagon, lights the cells the legal
+    moves name, and a tap on one lists its move, played from the bar.  At 844x390 the
+    board and the bar fit with no scrolling.  Board data the page cannot draw hides the
+    board and leaves the move list working, with no error on the page."""
+    party = make_party("crystal-formation", [Seat.phone()] * 5, seed=6, rate=FAST)
+    try:
+
+        async def others(session, stop):
+            phones = [await Phone(session, party.server.url).open() for _ in range(4)]
+            for i, ph in enumerate(phones):
+                await ph.join(party.lobby.code, f"Sim {i + 2}", i + 1)
+            await until(lambda: party.lobby.connected(0), timeout=60, what="the browser to join")
+            party.begin()
+            while not stop.is_set():
+                for ph in phones:
+                    s = ph.state
+                    if s and s["your_turn"] and not s["over"] and s["moves"]:
+                        ply = s["ply"]
+                        await ph.send(type="move", text=s["moves"][0])
+                        await until(lambda: ph.state["ply"] != ply)
+                await asyncio.sleep(0.01)
+            for ph in phones:
+                await ph.close()
+
+        with Background(party, others):
+            join(browser, party, "Hex")
+            match = lambda: party.table.match  # noqa: E731
+            wait(
+                browser,
+                lambda d: (
+                    party.table is not None
+                    and match().to_move() == 0
+                    and d.find_element(By.ID, "turn-board").is_displayed()
+                    and "lit" in d.find_element(By.ID, "board-hint").text
+                ),
+                "our turn on the hexagon",
+                timeout=40,
+            )
+            view = party.table.view(0)
+            assert view["board"]["shape"] == "hex" and view["board"]["format"] == 2
+            text = next(m for m in view["moves"] if m.startswith("place "))
+            cell = text.split()[1]
+            before = len(match().entries)
+            x, y = hex_tap_offset(browser, view["board"], cell)
+            canvas = browser.find_element(By.ID, "turn-board")
+            webdriver.ActionChains(browser).move_to_element_with_offset(
+                canvas, x, y
+            ).click().perform()
+            wait(browser, lambda d: "through" in d.find_element(By.ID, "board-hint").text, "a pick")
+            assert cell.upper() in browser.find_element(By.ID, "board-hint").text
+            for w, h in SIZES:
+                set_size(browser, w, h)
+                time.sleep(0.3)
+                assert in_view(rect(browser, "pick-bar")), (w, h, rect(browser, "pick-bar"))
+                board = rect(browser, "turn-board")
+                assert board["h"] > 0 and board["bottom"] <= board["vh"] + 0.5, (w, h, board)
+                if (w, h) == (844, 390):
+                    got = no_scroll(browser)
+                    assert got["h"] <= got["vh"] and got["w"] <= got["vw"], got
+                    assert board["h"] >= 0.9 * h  # the board takes the screen's height
+                shot(browser, f"party-phone-hex-{w}x{h}.png")
+            set_size(browser, 360, 780)
+            click_first(
+                browser,
+                "#pick-bar button",
+                "the move",
+                lambda e: e.get_attribute("data-move") == text,
+            )
+            wait(browser, lambda d: len(match().entries) > before, "the move to land")
+            assert match().entries[before].text == text and match().entries[before].seat == 0
+            # Board data the page cannot draw: no board, no error, the moves still listed
+            for bad in HOSTILE_BOARDS:
+                # in one script, so no state from the host is drawn in between
+                got = browser.execute_script(
+                    "const errors = [];"
+                    "const moves = arguments[1];"
+                    "try { onState(Object.assign({}, view, {board: arguments[0], your_turn: true, moves})); }"
+                    "catch (e) { errors.push(String(e)); }"
+                    "return {errors, hidden: $('turn-board').classList.contains('hidden'),"
+                    " moves: document.querySelectorAll('#moves button, #groups button').length};",
+                    bad,
+                    view["moves"],
+                )
+                assert got["errors"] == [] and got["hidden"] and got["moves"] > 0, (bad, got)
+    finally:
+        party.stop()

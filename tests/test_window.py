@@ -250,6 +250,77 @@ def test_window_size_and_position_round_trip_through_the_settings_file(app, path
     assert (loaded.window_x, loaded.window_y, loaded.window_placed) == (40, 60, True)
 
 
+def window_event(app, kind, **where):
+    app.dispatch(pygame.event.Event(kind, **where))
+
+
+def test_maximised_is_remembered_and_keeps_the_frame_restore_goes_back_to(app, paths):
+    window_event(app, pygame.WINDOWRESIZED, x=1500, y=900)
+    window_event(app, pygame.WINDOWMOVED, x=40, y=60)
+    app.run_ticks(1)
+    # SDL reports the maximised frame's size and place, then that it was maximised
+    window_event(app, pygame.WINDOWMOVED, x=0, y=30)
+    window_event(app, pygame.WINDOWRESIZED, x=1920, y=1050)
+    window_event(app, pygame.WINDOWMAXIMIZED)
+    window_event(app, pygame.WINDOWRESIZED, x=1920, y=1040)  # a panel appeared
+    assert app.window_size == (1920, 1040)  # still shown and mapped at its real size
+    app.shutdown()
+    loaded, problem = Settings.load(paths)
+    assert problem is None and loaded.window_maximised
+    assert (loaded.window_width, loaded.window_height) == (1500, 900)
+    assert (loaded.window_x, loaded.window_y) == (40, 60)
+
+
+def test_a_restored_window_is_remembered_as_not_maximised(app, paths):
+    window_event(app, pygame.WINDOWMAXIMIZED)
+    app.run_ticks(1)
+    window_event(app, pygame.WINDOWRESTORED)
+    window_event(app, pygame.WINDOWRESIZED, x=1100, y=700)
+    app.shutdown()
+    loaded, _ = Settings.load(paths)
+    assert not loaded.window_maximised
+    assert (loaded.window_width, loaded.window_height) == (1100, 700)
+
+
+class FakeWindow:
+    """What _place_window asks of pygame's Window, recorded."""
+
+    def __init__(self):
+        self.size, self.position, self.maximised = (1280, 720), (0, 0), False
+        self.minimum_size, self.resizable = (0, 0), False
+
+    def maximize(self):
+        self.maximised = True
+
+
+@pytest.mark.parametrize(
+    "kiosk, remembered, want", [(False, True, True), (False, False, False), (True, True, False)]
+)
+def test_a_window_left_maximised_opens_maximised_but_not_at_a_kiosk(
+    paths, monkeypatch, kiosk, remembered, want
+):
+    import os
+
+    import scenes.app as app_mod
+
+    os.environ["CRYSTAL_ARCADE_BOT_WORKER"] = "thread"
+    from scenes.boot import make_app
+
+    settings = Settings(window_width=1500, window_height=900, window_maximised=remembered)
+    app = make_app(headless=True, paths=paths, settings=settings, kiosk=kiosk)
+    try:
+        fake = FakeWindow()
+        monkeypatch.setattr(pygame, "Window", type("W", (), {"from_display_module": lambda: fake}))
+        monkeypatch.setattr(app_mod, "usable_bounds", lambda: pygame.Rect(0, 0, 1920, 1080))
+        app._place_window()
+        assert fake.maximised is want
+        assert fake.size == (1500, 900)  # the frame restore goes back to
+        window_event(app, pygame.WINDOWRESTORED)  # a kiosk records nothing
+        assert app.settings.window_maximised is (remembered and kiosk)
+    finally:
+        app.shutdown()
+
+
 def test_a_bad_remembered_size_falls_back_and_is_reported(paths):
     import json
 

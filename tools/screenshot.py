@@ -18,6 +18,7 @@
     python3 tools/screenshot.py theatre out/theatre.png --id "chromatic-collapse#7" --play-out \
         [--at 20] [--analyse] [--gif out/game.gif]
     python3 tools/screenshot.py all out/            # the README's set
+    python3 tools/screenshot.py sweep /tmp/sweep    # every screen x 5 window sizes x 3 text sizes
     python3 tools/screenshot.py proof out/          # every play screen, no bots: cmp two runs
 
 ``--moves`` is a ';'-separated list in the game's notation.  ``--mid T`` applies the
@@ -84,7 +85,72 @@ def make_app(colour_blind: bool = False, kiosk: bool = False, look: dict | None 
     app = make_app(headless=True, settings=settings, paths=paths, kiosk=kiosk)
     if WINDOW_SIZE is not None:
         app.resize(WINDOW_SIZE)
+    OPENED.append(app)
     return app
+
+
+OPENED: list = []  # the apps made, so a sweep can shut each down after its shot
+
+
+# The sweep: every screen at each window size and text size (issue 26's list).
+SWEEP_SIZES = ((800, 600), (1366, 768), (1920, 1080), (3840, 2160), (1080, 1920))
+SWEEP_SCREENS = (
+    ("title", "title", {}),
+    ("select", "select", {"game": "crystal-formation"}),
+    ("settings", "settings", {"page": "General"}),
+    ("settings-access", "settings", {"page": "Accessibility"}),
+    ("settings-controls", "settings", {"page": "Controls"}),
+    ("rules", "rules", {"game": "element-shift"}),
+    (
+        "crystal-connector",
+        "game",
+        {"id": "crystal-connector:rocks,pylons#12", "moves": "random;" * 5},
+    ),
+    ("chromatic-collapse", "game", {"id": "chromatic-collapse#7", "moves": "random;" * 3}),
+    ("element-shift", "game", {"id": "element-shift#3"}),
+    ("crystal-formation", "game", {"id": "crystal-formation:players=4#5", "moves": "random;" * 4}),
+    (
+        "crystal-formation-hex",
+        "game",
+        {"id": "crystal-formation:players=6#5", "moves": "random;" * 8},
+    ),
+    ("color-crossroads", "game", {"id": "color-crossroads#3", "moves": "random;" * 4}),
+    ("pause", "pause", {"id": "chromatic-collapse#7"}),
+    ("results", "results", {"id": "color-crossroads#3", "play_out": True}),
+    ("tutorial", "tutorial", {"game": "crystal-connector", "step": 3}),
+    ("replays", "replays", {}),
+    ("theatre", "theatre", {"id": "chromatic-collapse#7", "play_out": True}),
+    ("kiosk", "kiosk", {}),
+    ("attract", "attract", {"game": "chromatic-collapse"}),
+    ("lobby", "lobby", {"game": "element-shift"}),
+)
+
+
+def sweep(out: Path, args, only: str | None = None) -> int:
+    """Every screen of SWEEP_SCREENS at each of SWEEP_SIZES and each text size, as
+    ``out/<W>x<H>/text<N>/<screen>.png`` (window shots, bars included).  ``only``
+    keeps the screens whose name contains it.  Prints a line per shot and the ones
+    that failed (a failure is reported and the sweep goes on)."""
+    global WINDOW_SIZE
+    failed = []
+    for size in SWEEP_SIZES:
+        WINDOW_SIZE = size
+        for text_size in (100, 125, 150):
+            for name, kind, extra in SWEEP_SCREENS:
+                if only and only not in name:
+                    continue
+                shot_args = argparse.Namespace(**{**vars(args), "text_size": text_size, **extra})
+                path = out / f"{size[0]}x{size[1]}" / f"text{text_size}" / f"{name}.png"
+                try:
+                    print(screen(kind, path, shot_args), flush=True)
+                except Exception as exc:  # noqa: BLE001 - reported, and the sweep goes on
+                    failed.append(f"{path}: {type(exc).__name__}: {exc}")
+                finally:
+                    while OPENED:
+                        OPENED.pop().shutdown()
+    for line in failed:
+        print("FAILED", line)
+    return 1 if failed else 0
 
 
 def build_match(game_id: str, moves: list[str], seats: list[str] | None, play_out: bool):
@@ -418,6 +484,7 @@ def main(argv=None) -> int:
             "theatre",
             "all",
             "proof",
+            "sweep",
         ),
     )
     p.add_argument("out", type=Path, help="PNG file (a folder for 'all')")
@@ -456,12 +523,15 @@ def main(argv=None) -> int:
         metavar="CODE",
         help="the language to show: en (default), de, or pseudo (the test locale)",
     )
+    p.add_argument("--only", help="sweep: only the screens whose name contains this")
     args = p.parse_args(argv)
     global WINDOW_SIZE, LANGUAGE
     WINDOW_SIZE = args.size
     LANGUAGE = args.language
     if args.screen == "proof":
         return proof(args.out)
+    if args.screen == "sweep":
+        return sweep(args.out, args, args.only)
     if args.screen == "all":
         out = args.out
         for kind in ("title", "select", "settings"):

@@ -188,6 +188,8 @@ function onState(s) {
   $("pad-area").classList.toggle("hidden", simultaneous || s.over);
   $("plan-area").classList.toggle("hidden", !simultaneous || s.over);
   $("plan-bar").classList.toggle("hidden", !simultaneous || s.over);
+  // a board on screen: in landscape it takes the left of the screen, the rest beside it
+  document.body.classList.toggle("has-board", !simultaneous && !s.over && drawable(s.board));
   if (simultaneous) drawPlan(s); else drawMoves(s);
   layoutBar();
   $("points").textContent = s.last_points ? t("Last round: +{points} ({explain})", { points: s.last_points.total, explain: s.last_points.explain }) : "";
@@ -260,44 +262,89 @@ function boardMoves(s) {
   const b = s.board, names = new Set(b.cells.map((c) => c.name.toLowerCase()));
   return s.moves.filter((m) => chosen.every((c) => touched(m, b, names).includes(c)));
 }
+// A board the page can draw: format 1 (a grid) or 2 (Crystal Formation's hexagon, each
+// cell at its own centre), every cell with a name and finite numbers; anything else is
+// not drawn (the move list still works), never half-drawn or thrown on.
+const MAX_CELLS = 400;
+function drawable(b) {
+  if (!b || typeof b !== "object" || ![1, 2].includes(b.format) || !Array.isArray(b.cells)) return false;
+  if (!b.cells.length || b.cells.length > MAX_CELLS) return false;
+  const n = (v) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 1000;
+  if (!n(b.cols) || !n(b.rows) || b.cols < 1 || b.rows < 1) return false;
+  return b.cells.every((c) => c && typeof c === "object" && typeof c.name === "string" && c.name.length <= 8
+    && n(c.x) && n(c.y) && (b.format !== 2 || (n(c.cx) && n(c.cy))));
+}
+// Where each cell is drawn on the canvas: its centre and its size (a grid's square side,
+// a hexagon's distance between neighbouring centres), from the seat's own side.
+function cellBoxes(b, size) {
+  if (b.format === 2) {
+    const xs = b.cells.map((c) => c.cx), ys = b.cells.map((c) => c.cy);
+    const x0 = Math.min(...xs), y0 = Math.min(...ys);
+    // a pointy-top hexagon is 1 wide and 2/sqrt(3) high around its centre
+    const spanX = Math.max(...xs) - x0 + 1, spanY = Math.max(...ys) - y0 + 2 / Math.sqrt(3);
+    const w = size / Math.max(spanX, spanY), ox = (size - spanX * w) / 2, oy = (size - spanY * w) / 2;
+    return b.cells.map((c) => ({ c, x: ox + (c.cx - x0 + .5) * w, y: oy + (c.cy - y0 + 1 / Math.sqrt(3)) * w, w }));
+  }
+  const w = size / Math.max(b.cols, b.rows);
+  return b.cells.map((c) => ({ c, w, x: ((b.flip ? b.cols - 1 - c.x : c.x) + .5) * w,
+    y: ((b.flip ? b.rows - 1 - c.y : c.y) + .5) * w }));
+}
 function cellAt(s, e) {
-  const cv = $("turn-board"), r = cv.getBoundingClientRect(), b = s.board, n = Math.max(b.cols, b.rows);
-  let x = Math.floor((e.clientX - r.left) / r.width * n), y = Math.floor((e.clientY - r.top) / r.height * n);
-  if (b.flip) { x = b.cols - 1 - x; y = b.rows - 1 - y; }
-  return b.cells.find((c) => c.x === x && c.y === y);
+  const cv = $("turn-board"), r = cv.getBoundingClientRect();
+  const px = (e.clientX - r.left) / r.width * cv.width, py = (e.clientY - r.top) / r.height * cv.height;
+  let best = null, bestD = Infinity;
+  for (const k of cellBoxes(s.board, cv.width)) {
+    const d = Math.hypot(px - k.x, py - k.y);
+    if (d < bestD) { best = k; bestD = d; }
+  }
+  return best && bestD <= best.w * .72 ? best.c : undefined;  // a tap in a gap, or off the board: none
+}
+function cellPath(g, k, hex) {
+  g.beginPath();
+  if (!hex) { g.rect(k.x - k.w / 2 + 1, k.y - k.w / 2 + 1, k.w - 2, k.w - 2); return; }
+  const r = k.w / Math.sqrt(3) - .8;  // pointy-top: a corner straight up, rows side by side
+  for (let i = 0; i < 6; i++) {
+    const a = i * Math.PI / 3;
+    g[i ? "lineTo" : "moveTo"](k.x + r * Math.sin(a), k.y - r * Math.cos(a));
+  }
+  g.closePath();
 }
 function paintTurnBoard(s) {
-  const cv = $("turn-board"), b = s.board;
+  const cv = $("turn-board"), b = drawable(s.board) ? s.board : null;
   cv.classList.toggle("hidden", !b);
   if (!b) { $("board-hint").textContent = ""; return; }
-  const g = cv.getContext("2d"), n = Math.max(b.cols, b.rows), w = cv.width / n;
+  const g = cv.getContext("2d"), hex = b.format === 2;
   const names = new Set(b.cells.map((c) => c.name.toLowerCase()));
   const live = s.your_turn ? boardMoves(s) : [];
   const lit = new Set();
   for (const m of live) for (const c of touched(m, b, names)) lit.add(c);
   g.clearRect(0, 0, cv.width, cv.height);
-  for (const c of b.cells) {
-    const x = (b.flip ? b.cols - 1 - c.x : c.x) * w, y = (b.flip ? b.rows - 1 - c.y : c.y) * w;
-    const key = c.name.toLowerCase();
-    g.fillStyle = (c.x + c.y) % 2 ? "#1a2142" : "#20284f"; g.fillRect(x + 1, y + 1, w - 2, w - 2);
-    if (c.fill && !c.mark) { g.fillStyle = FILLS[c.fill] || "#888"; g.fillRect(x + w * .12, y + w * .12, w * .76, w * .76); }
+  for (const k of cellBoxes(b, cv.width)) {
+    const c = k.c, w = k.w, key = c.name.toLowerCase();
+    g.fillStyle = hex ? "#20284f" : (c.x + c.y) % 2 ? "#1a2142" : "#20284f";
+    cellPath(g, k, hex); g.fill();
+    if (c.fill && !c.mark) { g.fillStyle = FILLS[c.fill] || "#888"; g.fillRect(k.x - w * .38, k.y - w * .38, w * .76, w * .76); }
     if (c.owner >= 0 || c.mark) {
-      g.beginPath(); g.arc(x + w / 2, y + w / 2, w * .36, 0, 7);
-      g.fillStyle = c.fill ? (FILLS[c.fill] || "#888") : SEAT_COLOURS[c.owner % SEAT_COLOURS.length]; g.fill();
+      g.beginPath(); g.arc(k.x, k.y, w * .36, 0, 7);
+      g.fillStyle = c.fill ? (FILLS[c.fill] || "#888") : SEAT_COLOURS[Math.abs(c.owner) % SEAT_COLOURS.length]; g.fill();
       if (c.owner >= 0) { g.lineWidth = 3; g.strokeStyle = SEAT_COLOURS[c.owner % SEAT_COLOURS.length]; g.stroke(); }
-      const label = c.mark === "diamond" ? "◆" : c.mark === "circle" ? "●" : c.mark;
+      const label = c.mark === "diamond" ? "◆" : c.mark === "circle" ? "●" : String(c.mark).slice(0, 3);
       g.fillStyle = "#fff"; g.font = "bold " + (w * (label.length > 1 ? .28 : .4)) + "px sans-serif";
-      g.textAlign = "center"; g.textBaseline = "middle"; g.fillText(label, x + w / 2, y + w / 2);
+      g.textAlign = "center"; g.textBaseline = "middle"; g.fillText(label, k.x, k.y);
     }
-    if (chosen.includes(key)) { g.lineWidth = 4; g.strokeStyle = "#ffffff"; g.strokeRect(x + 3, y + 3, w - 6, w - 6); }
-    else if (lit.has(key)) { g.lineWidth = 3; g.strokeStyle = "#ffe066"; g.strokeRect(x + 3, y + 3, w - 6, w - 6); }
+    const ring = chosen.includes(key) ? ["#ffffff", 4] : lit.has(key) ? ["#ffe066", 3] : null;
+    if (ring) {
+      g.lineWidth = ring[1]; g.strokeStyle = ring[0];
+      if (hex) { cellPath(g, { x: k.x, y: k.y, w: w - 4 }, true); g.stroke(); }
+      else g.strokeRect(k.x - w / 2 + 3, k.y - w / 2 + 3, w - 6, w - 6);
+    }
   }
   $("board-hint").textContent = !s.your_turn ? "" : chosen.length
     ? t("Moves through {cells}: {n} (tap a lit cell or a move below)", { cells: chosen.map((c) => c.toUpperCase()).join(", "), n: live.length })
     : (lit.size ? t("Tap a lit cell") : "");
 }
 $("turn-board").addEventListener("click", (e) => {
-  if (!view || !view.board || !view.your_turn) return;
+  if (!view || !drawable(view.board) || !view.your_turn) return;
   const c = cellAt(view, e); if (!c) return;
   const key = c.name.toLowerCase(), before = chosen;
   if (chosen.includes(key)) chosen = chosen.filter((k) => k !== key);
@@ -313,7 +360,7 @@ function drawMoves(s) {
   if (s.ply !== drawMoves.ply) { chosen = []; drawMoves.ply = s.ply; }
   paintTurnBoard(s);
   $("pick-bar").innerHTML = "";
-  if (s.board && s.your_turn && chosen.length) {  // the moves through the tapped cells, in the bar
+  if (drawable(s.board) && s.your_turn && chosen.length) {  // the moves through the tapped cells, in the bar
     const list = $("pick-bar");
     const live = boardMoves(s);
     for (const m of live) {

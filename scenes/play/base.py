@@ -63,10 +63,6 @@ from scenes.widgets import (
     toast,
 )
 
-# The biggest text size the play screens draw at: their board and side panel are laid
-# out in fixed boxes, which hold 125 % (checked by tests/test_accessibility.py) but not
-# 150 %, where lines ran into one another.
-PLAY_TEXT_MAX = 125
 BOT_MIN_TICKS = 24  # a bot action is shown for at least this long (before speed scaling)
 
 
@@ -777,8 +773,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        with self.app.theme.text_at_most(PLAY_TEXT_MAX):
-            self.draw_screen(surface, alpha)
+        self.draw_screen(surface, alpha)
 
     def draw_screen(self, surface: pygame.Surface, alpha: float) -> None:
         self.ui_look = follow_look(self.ui, self.app.theme, self.ui_look)

@@ -61,6 +61,9 @@ class PlayerRows(NamedTuple):
     step: int  # from one row's top to the next
     dot: int  # the seat's colour dot's radius
     idle: str  # the theme colour of the right-hand text when it is not that seat's turn
+    # The view's layout fixes the rows' height (what sits under them is placed for it):
+    # the text steps back towards its designed size to fit rather than the rows growing.
+    fixed: bool = False
 
 
 class ScreenFrame:
@@ -213,10 +216,15 @@ class ScreenFrame:
         rows = self.panel_rows()
         to_move = self.match.to_move()
         style = self.player_rows(len(rows))
-        font = theme.font(style.font)
+        height, step = style.height, style.step
+        if style.fixed:
+            font = theme.font_within(style.font, "bold", height + 2)
+        else:
+            font = theme.font(style.font)
+            height, step = theme.pitch(height), theme.pitch(step)
         clock = self.match.clock
         for seat, left, right in rows:
-            r = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, style.height)
+            r = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, height)
             if seat == to_move:
                 pygame.draw.rect(surface, lighten(theme["panel"], 0.12), r, border_radius=8)
                 pygame.draw.rect(surface, theme["accent"], r, 2, border_radius=8)
@@ -234,7 +242,7 @@ class ScreenFrame:
                 self.draw_row_badges(surface, seat, r.right - 16 - rw - badges, r.centery)
             colour = theme["accent"] if seat == to_move else theme[style.idle]
             draw_text(surface, right_text, font, colour, (r.right - 8, r.centery), "midright")
-            y += style.step
+            y += step
         return y
 
     def draw_extra_panel(self, surface: pygame.Surface, y: int) -> int:
@@ -252,8 +260,9 @@ class ScreenFrame:
         draw_text(surface, _("Moves"), theme.font(18), theme["text_dim"], (PANEL.x + 14, top))
         font = theme.font(16, "regular")
         lines = self.log_lines()
-        y = top + 24
-        for i in self.log_window(len(lines), top, bottom, 20):
+        y = top + theme.pitch(24)
+        step = theme.pitch(20)
+        for i in self.log_window(len(lines), top, bottom, step):
             seat, text = lines[i]
             colour = self.seat_colour(seat) if seat >= 0 else theme["text_dim"]
             draw_text(surface, f"{i + 1:>3}.", font, theme["text_dim"], (PANEL.x + 14, y))
@@ -265,7 +274,7 @@ class ScreenFrame:
                 (PANEL.x + 56, y),
                 max_width=PANEL.w - 70,
             )
-            y += 20
+            y += step
 
     def banner_rect(self) -> pygame.Rect:
         """Hook: where the banner goes.  Its width is the banner's; the banner sits on
@@ -278,7 +287,7 @@ class ScreenFrame:
     def log_window(self, count: int, top: int, bottom: int, line_h: int) -> range:
         """Which of ``count`` log lines fit below the log's heading between ``top`` and
         ``bottom`` (the latest, unless Page Up has scrolled back)."""
-        visible = max(1, (bottom - top - 24) // line_h)
+        visible = max(1, (bottom - top - self.app.theme.pitch(24)) // line_h)
         self.log_scroll = min(self.log_scroll, max(0, count - visible))
         end = count - self.log_scroll
         return range(max(0, end - visible), end)

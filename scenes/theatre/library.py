@@ -81,8 +81,14 @@ class ReplayListScene(MenuScene):
         self.set_focus(0)
 
     @property
+    def row_h(self) -> int:
+        """A row's height: ROW_H as laid out for 100 % text, grown with the text (its
+        three lines step down with it); fewer rows show, the list scrolls."""
+        return self.app.theme.pitch(ROW_H)
+
+    @property
     def visible(self) -> int:
-        return LIST.h // ROW_H
+        return LIST.h // self.row_h
 
     def refresh(self) -> None:
         self.rows = without_kept_copies(list_replays(self.app.paths))
@@ -177,7 +183,7 @@ class ReplayListScene(MenuScene):
             and event.button == 1
             and LIST.collidepoint(event.pos)
         ):
-            i = self.top + (event.pos[1] - LIST.y) // ROW_H
+            i = self.top + (event.pos[1] - LIST.y) // self.row_h
             if 0 <= i < len(self.rows):
                 if i == self.selected:
                     self.open_selected()  # a second tap on the chosen row opens it
@@ -295,12 +301,13 @@ class ReplayListScene(MenuScene):
             )
             return
         big, small = theme.font(21), theme.font(16, "regular")
+        row_h, pitch = self.row_h, theme.pitch
         for row in range(self.visible):
             i = self.top + row
             if i >= len(self.rows):
                 break
             info = self.rows[i]
-            rect = pygame.Rect(LIST.x + 8, LIST.y + 6 + row * ROW_H, LIST.w - 16, ROW_H - 8)
+            rect = pygame.Rect(LIST.x + 8, LIST.y + 6 + row * row_h, LIST.w - 16, row_h - 8)
             chosen = i == self.selected
             pygame.draw.rect(
                 surface, lighten(theme["panel"], 0.14 if chosen else 0.04), rect, border_radius=10
@@ -315,7 +322,7 @@ class ReplayListScene(MenuScene):
                 pygame.draw.rect(surface, theme["background"], box, border_radius=6)
             problem = self.problems.get(str(info.path)) or info.problem
             tx = box.right + 16
-            draw_text(
+            title = draw_text(
                 surface,
                 info.title,
                 big,
@@ -331,6 +338,7 @@ class ReplayListScene(MenuScene):
                 theme["text_dim"],
                 (rect.right - 12, rect.y + 8),
                 "topright",
+                max_width=rect.right - 12 - title.right - 16,
             )
             seats = (
                 _("  vs  ").join(info.seats)
@@ -344,7 +352,7 @@ class ReplayListScene(MenuScene):
                 f"{info.name}:  {seats}",
                 small,
                 theme["text"],
-                (tx, rect.y + 34),
+                (tx, rect.y + 6 + pitch(28)),
                 max_width=rect.right - tx - 12,
             )
             line = (
@@ -355,7 +363,7 @@ class ReplayListScene(MenuScene):
                 line,
                 small,
                 theme["bad"] if problem else theme["text_dim"],
-                (tx, rect.y + 55),
+                (tx, rect.y + 6 + pitch(49)),
                 max_width=rect.right - tx - 12,
             )
         if len(self.rows) > self.visible:

@@ -420,21 +420,21 @@ class TheatreScene(MenuScene):
         board = pygame.transform.smoothscale(self.canvas.subsurface(BOARD_AREA), BOARD.size)
         surface.blit(board, BOARD.topleft)
         head = self.spec.title + (f"  ·  {self.title_text}" if self.title_text else "")
-        draw_text(
-            surface,
-            head,
-            theme.font(26, "display"),
-            theme["accent"],
-            (20, 12),
-            max_width=BOARD.w - 200,
-        )
-        draw_text(
+        where = draw_text(
             surface,
             _("action {n} of {total}").format(n=self.cursor, total=self.line.last),
             theme.font(20),
             theme["text"],
             (BOARD.right, 18),
             "topright",
+        )
+        draw_text(  # the game's title is the screen's heading: its designed size
+            surface,
+            head,
+            theme.heading(26),
+            theme["accent"],
+            (20, 12),
+            max_width=min(BOARD.w - 200, where.x - 20 - 20),
         )
         self.draw_strip(surface)
         self.draw_side(surface)
@@ -488,7 +488,7 @@ class TheatreScene(MenuScene):
         rows = self.view.panel_rows()
         compact = len(rows) > 6
         font = theme.font(15 if compact else 19)
-        line_h = 21 if compact else 30
+        line_h = theme.pitch(21 if compact else 30)
         value = self.analyst.value(self.cursor) if self.analyst else None
         to_move = self.shown_state().current_player()
         cols = 2 if compact else 1
@@ -555,10 +555,10 @@ class TheatreScene(MenuScene):
             theme["accent_2"],
             (SIDE.x + 14, y),
         )
-        y += 22
+        y += theme.pitch(22)
         names = self.full.seat_names()
         for m in mistakes[:6]:
-            rect = pygame.Rect(SIDE.x + 8, y, SIDE.w - 16, 22)
+            rect = pygame.Rect(SIDE.x + 8, y, SIDE.w - 16, theme.pitch(22))
             here = m.action == self.cursor
             if here:
                 pygame.draw.rect(surface, lighten(theme["panel"], 0.15), rect, border_radius=6)
@@ -577,7 +577,7 @@ class TheatreScene(MenuScene):
                 surface, text, small, theme["text"], (rect.x + 24, y + 1), max_width=rect.w - 30
             )
             self._mistake_rects.append((rect, m.action))
-            y += 24
+            y += theme.pitch(24)
         return y
 
     def draw_log(self, surface: pygame.Surface, top: int, bottom: int) -> None:
@@ -594,14 +594,15 @@ class TheatreScene(MenuScene):
         )
         font = theme.font(15, "regular")
         entries = self.full.entries
-        row_h = 20
-        visible = max(1, (bottom - top - 24) // row_h)
+        row_h = theme.pitch(20)
+        visible = max(1, (bottom - top - theme.pitch(24)) // row_h)
         # Keep the action just played (the one that led here) in view.
         focus = max(0, self.cursor - 1)
         start = max(0, min(focus - visible // 2, len(entries) - visible))
         start = max(0, start - self.log_scroll) if self.log_scroll else start
-        y = top + 22
+        y = top + theme.pitch(22)
         names = self.full.seat_names()
+        number_w = text_width(font, "000.") + 10  # the move numbers' column
         for i in range(start, min(len(entries), start + visible)):
             e = entries[i]
             rect = pygame.Rect(SIDE.x + 8, y, SIDE.w - 16, row_h)
@@ -615,8 +616,8 @@ class TheatreScene(MenuScene):
                 f"{who}: {e.text}" + ("  " + _("(clock)") if e.clock else ""),
                 font,
                 colour,
-                (rect.x + 50, y + 1),
-                max_width=rect.w - 56,
+                (rect.x + 6 + number_w, y + 1),
+                max_width=rect.w - 12 - number_w,
             )
             self._log_rects.append((rect, i + 1))
             y += row_h

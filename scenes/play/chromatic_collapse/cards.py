@@ -96,8 +96,9 @@ class CardsDrawing:
         label = theme.font(15, "bold")
         draw_text(surface, _("TURN"), label, theme["text_dim"], (cx, card.y + 10), "midtop")
         turn_text = "-" if state.turn == 0 else str(state.turn)
-        write(turn_text, 44, "text", (cx, card.y + 28), "midtop", kind="display")
-        y = card.y + 86
+        pitch = theme.pitch
+        write(turn_text, 44, "text", (cx, card.y + pitch(28)), "midtop", kind="display")
+        y = card.y + pitch(86)
         if state.phase != "over":
             seat = state.to_move
             icon = piece_sprite(SIDE_SHAPES[seat], side_colour(theme, seat), 9)
@@ -110,14 +111,15 @@ class CardsDrawing:
         pygame.draw.line(
             surface, theme["panel_edge"], (card.x + 12, y + 30), (card.right - 12, y + 30), 1
         )
-        y += 40
+        y += pitch(40) - 10
         phase = state.phase
         title = _(PHASE_TITLES[phase])
         if phase == "first" and state.turn == 1:
             title = _("Opening")
-        write(title, 20, "accent", (cx, y), "midtop")
-        y += 32
-        art = pygame.Rect(card.x + 8, y, card.w - 16, 112)
+        write(title, 20, "accent", (cx, y), "midtop", max_width=card.w - 8)
+        y += pitch(32)
+        # the picture gives up what the bigger text above it takes
+        art = pygame.Rect(card.x + 8, y, card.w - 16, 112 - (pitch(86) - 86) - 2 * (pitch(32) - 32))
         caption = ""
         if phase == "first":
             need = state.required_colour()
@@ -169,9 +171,9 @@ class CardsDrawing:
         y = art.bottom + 6
         for line in wrap_text(caption, theme.font(16, "bold"), card.w - 16):
             write(line, 16, "text", (cx, y), "midtop")
-            y += 20
+            y += pitch(20)
         # sudden death
-        y = card.bottom - 112
+        y = card.bottom - pitch(112)
         pygame.draw.line(surface, theme["panel_edge"], (card.x + 12, y), (card.right - 12, y), 1)
         y += 10
         draw_text(
@@ -183,7 +185,7 @@ class CardsDrawing:
             "midtop",
             max_width=card.w - 4,
         )
-        y += 24
+        y += pitch(24)
         lines, warn = self.sudden_death_lines(state)
         font = theme.font(18, "bold") if warn else small
         for line in lines:
@@ -191,7 +193,7 @@ class CardsDrawing:
                 lighten(theme["bad"], 0.3 * pulse(self.ticks, 0.14)) if warn else theme["text_dim"]
             )
             draw_text(surface, line, font, col, (cx, y), "midtop")
-            y += 26 if warn else 20
+            y += pitch(26 if warn else 20)
 
     def draw_compass(self, surface, center, radius: int, allowed, first_direction: int) -> None:
         theme = self.app.theme
@@ -241,14 +243,22 @@ class CardsDrawing:
             )
             colour = side_colour(theme, seat)
             icon = piece_sprite(SIDE_SHAPES[seat], colour, 11)
-            surface.blit(icon, icon.get_rect(center=(box.x + 20, box.y + 22)))
-            write(side_name(seat), 18, colour, (box.x + 36, box.y + 22), "midleft")
+            pitch = theme.pitch
+            surface.blit(icon, icon.get_rect(center=(box.x + 20, box.y + pitch(22))))
+            write(
+                side_name(seat),
+                18,
+                colour,
+                (box.x + 36, box.y + pitch(22)),
+                "midleft",
+                max_width=box.w - 44,
+            )
             kind = self.seat_kind(seat)
             write(
                 kind,
                 14,
                 "text_dim",
-                (box.x + 36, box.y + 42),
+                (box.x + 36, box.y + pitch(42)),
                 "midleft",
                 kind="regular",
                 max_width=box.w - 44,
@@ -256,13 +266,13 @@ class CardsDrawing:
             count = state.piece_count(seat)
             groups = self.groups(state, seat)
             joined = len(groups[0]) if groups else 0
-            y = box.y + 62
+            y = box.y + pitch(62)
             write(_("pieces"), 14, "text_dim", (box.x + 12, y), kind="regular")
             write(str(count), 18, "text", (box.right - 12, y - 2), "topright")
-            y += 24
+            y += pitch(24)
             write(_("groups"), 14, "text_dim", (box.x + 12, y), kind="regular")
             write(str(len(groups)), 18, "text", (box.right - 12, y - 2), "topright")
-            y += 24
+            y += pitch(24)
             write(_("largest"), 14, "text_dim", (box.x + 12, y), kind="regular")
             write(
                 f"{joined}",
@@ -271,7 +281,7 @@ class CardsDrawing:
                 (box.right - 12, y - 2),
                 "topright",
             )
-            y += 26
+            y += pitch(26)
             bar = pygame.Rect(box.x + 12, y, box.w - 24, 10)
             pygame.draw.rect(surface, darken(theme["panel"], 0.4), bar, border_radius=5)
             if count:
@@ -287,10 +297,12 @@ class CardsDrawing:
                 (box.x + 12, y),
                 kind="regular",
             )
-            y += 22
+            y += pitch(22)
             per_row = max(1, (box.w - 20) // 24)
             for k, colour_index in enumerate(lost):
                 rr, cc = divmod(k, per_row)
+                if y + 20 + rr * 24 > box.bottom - 4:
+                    break  # bigger text took the last rows' room: the count is above
                 spr = self._sprite(seat, colour_index, dim=True, radius=10)
                 surface.blit(spr, spr.get_rect(center=(box.x + 22 + cc * 24, y + 10 + rr * 24)))
 
@@ -333,7 +345,15 @@ class CardsDrawing:
             if person
             else self.waiting_words(state.to_move, _("{name} is choosing..."))
         )
-        write(sub, 18, "text", (box.centerx, box.y + 56), "midtop", kind="regular")
+        write(
+            sub,
+            18,
+            "text",
+            (box.centerx, box.y + 14 + theme.pitch(42)),
+            "midtop",
+            kind="regular",
+            max_width=box.w - 24,
+        )
         for i, rect in enumerate(self.setup_buttons()):
             focus = person and i == self.setup_focus and self.button_focus is None
             hovered = person and rect.collidepoint(pygame.mouse.get_pos()) and not self.app.headless
@@ -345,18 +365,40 @@ class CardsDrawing:
             spr = piece_sprite(SIDE_SHAPES[i], colour, 26)
             surface.blit(spr, spr.get_rect(center=(rect.centerx, rect.y + 38)))
             x = rect.centerx
+            # the two lines sit on the button's bottom edge as the text grows
+            sub_y = min(rect.y + 108, rect.bottom - 4 - theme.font(15, "regular").get_height())
+            name_y = sub_y - theme.pitch(32)
             write(
-                _("{side} starts").format(side=side_name(i)), 22, colour, (x, rect.y + 76), "midtop"
+                _("{side} starts").format(side=side_name(i)),
+                22,
+                colour,
+                (x, name_y),
+                "midtop",
+                max_width=rect.w - 12,
             )
             write(
-                _("one opening move"), 15, "text_dim", (x, rect.y + 108), "midtop", kind="regular"
+                _("one opening move"),
+                15,
+                "text_dim",
+                (x, sub_y),
+                "midtop",
+                kind="regular",
+                max_width=rect.w - 12,
             )
             if not person:
                 veil = pygame.Surface(rect.size, pygame.SRCALPHA)
                 veil.fill((10, 12, 24, 120))
                 surface.blit(veil, rect)
         note = _("Turn 1 is a single move; the reply must match its colour.")
-        write(note, 16, "text_dim", (box.centerx, box.bottom - 34), "midtop", kind="regular")
+        write(
+            note,
+            16,
+            "text_dim",
+            (box.centerx, box.bottom - 34),
+            "midtop",
+            kind="regular",
+            max_width=box.w - 20,
+        )
         if person and self.cursor_shown():
             pygame.draw.rect(
                 surface,
@@ -387,7 +429,8 @@ class CardsDrawing:
         font = theme.font(20)
         width = BOARD_AREA.w - 40
         lines = wrap_text(text, font, width - 70, max_lines=BANNER_LINES)
-        h = 16 + 26 * len(lines)
+        step = theme.pitch(26)
+        h = 16 + step * len(lines)
         rect = pygame.Rect(0, 0, width, h)
         rect.midtop = (BOARD_AREA.centerx, PROMPT_TOP)
         if rect.bottom > BOARD_AREA.bottom:
@@ -408,7 +451,7 @@ class CardsDrawing:
         )
         colour = theme["text"] if active or kind != "good" else theme["accent"]
         for i, line in enumerate(lines):
-            draw_text(surface, line, font, colour, (rect.centerx, rect.y + 8 + 26 * i), "midtop")
+            draw_text(surface, line, font, colour, (rect.centerx, rect.y + 8 + step * i), "midtop")
         if active and kind in ("error", "warning"):
             badge = (rect.x + 22, rect.centery)
             pygame.draw.circle(surface, theme[edge], badge, 12)

@@ -67,8 +67,9 @@ class SidePanel:
     def draw_players(self, surface: pygame.Surface, y: int) -> int:
         out = super().draw_players(surface, y)
         # the side's shape on its row, over the base's dot
+        pitch = self.app.theme.pitch
         for i in range(2):
-            r = pygame.Rect(PANEL.x + 10, y + 34 * i, PANEL.w - 20, 32)
+            r = pygame.Rect(PANEL.x + 10, y + pitch(34) * i, PANEL.w - 20, pitch(32))
             spr = piece_sprite(SIDE_SHAPES[i], side_colour(self.app.theme, i), 10)
             surface.blit(spr, spr.get_rect(center=(r.x + 14, r.centery)))
         return out
@@ -90,13 +91,14 @@ class SidePanel:
                 "the buttons."
             )
         lines = wrap_text(text, small, PANEL.w - 40)
-        box = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, 36 + 19 * len(lines))
+        step = theme.pitch(19)
+        box = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, theme.pitch(36) + step * len(lines))
         pygame.draw.rect(surface, darken(theme["panel"], 0.25), box, border_radius=10)
         draw_text(surface, _("How to play"), bold, theme["accent_2"], (box.x + 10, box.y + 6))
-        yy = box.y + 28
+        yy = box.y + theme.pitch(28)
         for line in lines:
             draw_text(surface, line, small, theme["text_dim"], (box.x + 10, yy))
-            yy += 19
+            yy += step
         return box.bottom + 4
 
     def log_lines(self) -> list[tuple[int, str]]:
@@ -128,14 +130,15 @@ class SidePanel:
         write(_("Turns"), 18, "text_dim", (PANEL.x + 14, top))
         font = theme.font(16, "regular")
         lines = self.log_lines()
-        y = top + 24
-        for i in self.log_window(len(lines), top, bottom, 21):
+        y = top + theme.pitch(24)
+        step = theme.pitch(21)
+        for i in self.log_window(len(lines), top, bottom, step):
             seat, text = lines[i]
             icon = (
                 piece_sprite(SIDE_SHAPES[seat], side_colour(theme, seat), 7) if seat >= 0 else None
             )
             if icon is not None:
-                surface.blit(icon, icon.get_rect(center=(PANEL.x + 22, y + 10)))
+                surface.blit(icon, icon.get_rect(center=(PANEL.x + 22, y + step // 2)))
             draw_text(
                 surface,
                 text,
@@ -144,4 +147,4 @@ class SidePanel:
                 (PANEL.x + 36, y),
                 max_width=PANEL.w - 50,
             )
-            y += 21
+            y += step

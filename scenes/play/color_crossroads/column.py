@@ -14,7 +14,7 @@ from scenes.play.words import colour_name, colour_title
 from game.color_crossroads import COLOURS, CORNERS, PAIRS, TARGET_POINTS, WALL, cell_name
 from scenes.play.base import pulse
 from scenes.play.buttons import Button
-from scenes.widgets import Pen, darken, fit_text, lighten, wrap_text
+from scenes.widgets import Pen, darken, draw_text, fit_text, lighten, wrap_text
 
 from .layout import (
     ACTION_RECT,
@@ -125,7 +125,7 @@ class ColumnDrawing:
             lines[-1] = fit_text(font, lines[-1], COLUMN.w, cut=True)
         for line in lines:
             write(line, size, colour or theme["text"], (COLUMN.x, y), kind=kind)
-            y += size + 6
+            y += theme.pitch(size + 6)
         return y
 
     def draw_intro_column(self, surface) -> None:
@@ -178,19 +178,24 @@ class ColumnDrawing:
         write = Pen(surface, self.app.theme)
         theme = self.app.theme
         cb = self.app.settings.colour_blind
-        write(_("Colours"), 18, "text_dim", (COLUMN.x, COLUMN.y))
+        # the strip above the swatches is as tall as the layout made it
+        strip = swatch_rect(0).y - COLUMN.y
+        head, dim = theme.font_within(18, "bold", strip), theme["text_dim"]
+        draw_text(surface, _("Colours"), head, dim, (COLUMN.x, COLUMN.y))
         cell, fits, marks = self.palette_marks(st)
         if cell is not None:
-            write(
+            draw_text(
+                surface,
                 _("on {cell}").format(cell=cell_name(cell)),
-                18,
-                "text_dim",
+                head,
+                dim,
                 (COLUMN.right, COLUMN.y),
                 "topright",
             )
         elif st.phase == "turn" and st.placed_this_turn:
             where = (COLUMN.right, COLUMN.y + 2)
-            write(_("placed this turn"), 15, "text_dim", where, "topright", kind="regular")
+            small = theme.font_within(15, "regular", strip - 2)
+            draw_text(surface, _("placed this turn"), small, dim, where, "topright")
         targets = {t.key: t for t in self.view_buttons()}
         for c in range(4):
             rect = swatch_rect(c)
@@ -231,10 +236,22 @@ class ColumnDrawing:
                 )
             elif selected:
                 note, note_col = _("chosen: click a cell"), theme["accent"]
-            name_y = rect.y + 6 if note else rect.centery - 14
-            name_rect = write(colour_title(COLOURS[c]), 20, name_col, (rect.x + 76, name_y))
+            # two lines in a swatch whose height the board's layout fixes: they step
+            # back towards their designed size to fit it
+            name_font = theme.font_within(20, "bold", (rect.h + 8) // 2 if note else rect.h)
+            note_font = theme.font_within(15, "regular", rect.h // 2)
+            name_at = (rect.x + 76, rect.y + 4) if note else (rect.x + 76, rect.centery)
+            name_rect = draw_text(
+                surface,
+                colour_title(COLOURS[c]),
+                name_font,
+                name_col,
+                name_at,
+                "topleft" if note else "midleft",
+            )
             if note:
-                write(note, 15, note_col, (rect.x + 76, rect.y + 33), kind="regular")
+                at = (rect.x + 76, rect.bottom - 2)
+                draw_text(surface, note, note_font, note_col, at, "bottomleft")
             if crossed:
                 bad = theme["bad"]
                 gx, gy = gem_c

@@ -7,6 +7,7 @@ import pygame
 from game.i18n import _
 from game.color_crossroads import PAIRS, Challenge
 from scenes.play.base import PANEL, pulse
+from scenes.play.frame import PlayerRows
 from scenes.widgets import Pen, darken, lighten
 
 from .layout import PAIR_TOP, pair_row_rect, pair_text
@@ -16,19 +17,33 @@ from .sprites import blit_gem
 class SidePanel:
     """Drawing the side panel's pairs (mixed into ColorCrossroadsView)."""
 
+    def player_rows(self, count: int) -> PlayerRows:
+        # The pairs' rows (and their Challenge buttons) start at PAIR_TOP: the player
+        # rows above keep their height, their text steps back to fit it.
+        return PlayerRows(21, 32, 34, 9, "text_dim", fixed=True)
+
     # the side panel: the six pairs -------------------------------------------------------
     def draw_extra_panel(self, surface: pygame.Surface, y: int) -> int:
         write = Pen(surface, self.app.theme)
         theme = self.app.theme
         cb = self.app.settings.colour_blind
         st = self.match.state
-        write(_("Pairs"), 18, "text_dim", (PANEL.x + 14, PAIR_TOP - 24))
+        # on the first row's top edge, growing upward with the text
+        heading = write(_("Pairs"), 18, "text_dim", (PANEL.x + 14, PAIR_TOP - 2), "bottomleft")
         hint = (
             _("corner loops · one challenge a turn")
             if st.corner_loops
             else _("one challenge per turn")
         )
-        write(hint, 15, "text_dim", (PANEL.right - 14, PAIR_TOP - 22), "topright", kind="regular")
+        write(
+            hint,
+            15,
+            "text_dim",
+            (PANEL.right - 14, PAIR_TOP - 3),
+            "bottomright",
+            kind="regular",
+            max_width=PANEL.right - 14 - heading.right - 10,
+        )
         targets = {t.key: t for t in self.view_buttons()}
         for p in range(len(PAIRS)):
             row = pair_row_rect(p)
@@ -45,7 +60,13 @@ class SidePanel:
             blit_gem(surface, theme, a, (row.x + 20, row.centery), 12, cb, alpha)
             blit_gem(surface, theme, b, (row.x + 46, row.centery), 12, cb, alpha)
             name_col = theme["text"] if is_open else theme["text_dim"]
-            nr = write(pair_text(p), 19, name_col, (row.x + 66, row.centery), "midleft")
+            t = targets.get(f"challenge:{p}")
+            # the name stops short of what sits at the row's right end
+            right = (
+                t.rect.x - 6 if t is not None and is_open and not challenged else row.right - 120
+            )
+            at = (row.x + 66, row.centery)
+            nr = write(pair_text(p), 19, name_col, at, "midleft", max_width=right - at[0])
             if not is_open:
                 pygame.draw.line(
                     surface,

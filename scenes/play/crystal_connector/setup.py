@@ -9,7 +9,7 @@ import pygame
 from game.i18n import _
 from scenes.play.words import and_list, colour_name, colour_title
 from game.crystal_connector import COLOUR_NAMES, COLOURS, MoveOrder, PickOrder, TakeColours
-from scenes.widgets import Pen, darken, draw_panel, lighten, wrap_text
+from scenes.widgets import Pen, darken, draw_panel, draw_text, lighten, wrap_text
 
 from .layout import SETUP
 
@@ -53,12 +53,12 @@ class SetupDrawing:
         )
         y = panel.y + 40
         for line in question:
-            write(line, 26, "accent", (panel.x + 16, y), kind="display")
+            draw_text(surface, line, theme.heading(26), theme["accent"], (panel.x + 16, y))
             y += 32
         y += 6
         for line in explain:
             write(line, 16, "text_dim", (panel.x + 16, y), kind="regular")
-            y += 20
+            y += theme.pitch(20)
         person = live and self.my_turn()
         hover = None
         rects = self.choice_rects() if state is m.state else []
@@ -111,18 +111,20 @@ class SetupDrawing:
             else:
                 sub = _("Make the first turn") if move.first else _("Answer the first turn")
             lines = wrap_text(sub, theme.font(16, "regular"), rect.w - 80)[:2]
-            top = rect.centery - (30 + 20 * len(lines)) // 2
-            write(title, 24, text_c, (rect.x + 18, top))
+            pitch = theme.pitch
+            top = rect.centery - (pitch(30) + pitch(20) * len(lines)) // 2
+            write(title, 24, text_c, (rect.x + 18, top), max_width=rect.w - 80)
             for k, line in enumerate(lines):
-                write(line, 16, "text_dim", (rect.x + 18, top + 34 + 20 * k), kind="regular")
+                at = (rect.x + 18, top + pitch(34) + pitch(20) * k)
+                write(line, 16, "text_dim", at, kind="regular")
             big = "1" if move.first else "2"
-            write(
+            draw_text(  # decorative: its designed size at every text size
+                surface,
                 big,
-                44,
+                theme.heading(44),
                 theme["accent"] if person else theme["text_dim"],
                 (rect.right - 22, rect.centery),
                 "midright",
-                kind="display",
             )
             return
         # colour picks
@@ -132,7 +134,8 @@ class SetupDrawing:
             gem(c, (gx, rect.centery), 18 if len(cols) == 1 else 16)
             gx += 40
         names = " + ".join(colour_title(COLOUR_NAMES[c]) for c in cols)
-        write(names, 21, text_c, (gx, rect.y + 14))
+        write(names, 21, text_c, (gx, rect.y + 14), max_width=rect.right - gx - 10)
+        pitch = theme.pitch
         sizes = self._derived(state.board)["sizes"]
         if len(cols) == 1:
             detail = _("largest group now: {size}").format(size=sizes[cols[0]])
@@ -142,7 +145,7 @@ class SetupDrawing:
             detail,
             15,
             "text_dim",
-            (gx, rect.y + 42),
+            (gx, rect.y + 14 + pitch(28)),
             kind="regular",
             max_width=rect.right - gx - 10,
         )
@@ -157,7 +160,7 @@ class SetupDrawing:
                     ),
                     15,
                     "text_dim",
-                    (gx, rect.y + 62),
+                    (gx, rect.y + 14 + pitch(48)),
                     kind="regular",
                     max_width=rect.right - gx - 10,
                 )

@@ -76,7 +76,8 @@ class SidePanel:
             for k, line in enumerate(
                 wrap_text(out.reason if out else "", theme.font(15, "regular"), w - 28)[:2]
             ):
-                write(line, 15, "text", (card.x + 14, card.y + 42 + 18 * k), kind="regular")
+                at = (card.x + 14, card.y + 42 + theme.pitch(18) * k)
+                write(line, 15, "text", at, kind="regular")
         else:
             controller = m.controller(mover)
             names = m.seat_names()
@@ -135,8 +136,8 @@ class SidePanel:
             done=done_shifts, required=required
         )
         if not over:
-            write(label, 18, "accent_2", (x + 2, y))
-        y += 28
+            write(label, 18, "accent_2", (x + 2, y), max_width=w - 4)
+        y += theme.pitch(28)
         items = committed + mine_pending
         converts = [a for a in items if a.startswith("convert")]
         shifts = [a for a in items if not a.startswith("convert")]
@@ -193,7 +194,8 @@ class SidePanel:
             )
             first = next(iter(bans.values()))
             for k, line in enumerate(wrap_text(first, theme.font(14, "regular"), w - 4)[:2]):
-                write(line, 14, "text_dim", (x + 2, y + 24 + 18 * k), kind="regular")
+                at = (x + 2, y + theme.pitch(24) + theme.pitch(18) * k)
+                write(line, 14, "text_dim", at, kind="regular")
         # the draft box, or a short how-to
         if not (live and self.my_turn() and not over):
             return
@@ -232,7 +234,8 @@ class SidePanel:
                 "colour, or press Convert again to cancel."
             )
             for k, line in enumerate(wrap_text(how, theme.font(16, "regular"), box.w - 24)[:4]):
-                write(line, 16, "text", (box.x + 12, box.y + 10 + 20 * k), kind="regular")
+                at = (box.x + 12, box.y + 10 + theme.pitch(20) * k)
+                write(line, 16, "text", at, kind="regular")
         elif not self.turn_complete():
             tips = (
                 _("Drag a row or column, or tap the arrows at its ends.  Keys: arrows, Tab, Enter.")
@@ -243,12 +246,13 @@ class SidePanel:
                 )
             )
             for k, line in enumerate(wrap_text(tips, theme.font(16, "regular"), box.w - 8)[:4]):
-                write(line, 16, "text_dim", (box.x + 4, box.y + 6 + 21 * k), kind="regular")
+                at = (box.x + 4, box.y + 6 + theme.pitch(21) * k)
+                write(line, 16, "text_dim", at, kind="regular")
         else:
             pts = self._points_now(local.board)
             draw_panel(surface, box, theme, fill="panel", edge="good", radius=12)
             write(_("Confirm to score:"), 16, "good", (box.x + 12, box.y + 8))
-            yy = box.y + 34
+            yy = box.y + 8 + theme.pitch(26)
             for seat, p in enumerate(pts):
                 if p is None:
                     continue
@@ -260,7 +264,7 @@ class SidePanel:
                     (box.x + 12, yy),
                     max_width=box.w - 20,
                 )
-                yy += 26
+                yy += theme.pitch(26)
         conv = self.button_rect("convert")
         if conv is not None:
             self._draw_button(
@@ -359,7 +363,8 @@ class SidePanel:
         rnd = state.round_number
         stage = _("round {n}").format(n=rnd) if rnd else _("setup")
         write(stage, 15, "text_dim", (x + w, y + 2), "topright", kind="regular")
-        y += 24
+        pitch = theme.pitch
+        y += pitch(24)
         for seat in (0, 1):
             bar = pygame.Rect(x, y, w, 12)
             pygame.draw.rect(surface, darken(theme["panel"], 0.4), bar, border_radius=6)
@@ -373,33 +378,34 @@ class SidePanel:
         if state.phase in ("play", "over") and all(len(state.seat_colours(s)) == 2 for s in (0, 1)):
             board = self._panel_board or state.board  # the board drawn this frame
             write(_("Turn points on this board"), 15, "text_dim", (x, y), kind="regular")
-            y += 20
+            y += pitch(20)
             for seat, p in enumerate(self._points_now(board)):
                 a, b, sa, sb = p
                 gx = x + 10
-                self._gem(surface, a, (gx, y + 11), 9)
-                write(str(sa), 17, "text", (gx + 14, y + 11), "midleft")
-                write("x", 15, "text_dim", (gx + 40, y + 11), "midleft", kind="regular")
-                self._gem(surface, b, (gx + 62, y + 11), 9)
-                write(str(sb), 17, "text", (gx + 76, y + 11), "midleft")
+                cy = y + pitch(11)
+                self._gem(surface, a, (gx, cy), 9)
+                write(str(sa), 17, "text", (gx + 14, cy), "midleft")
+                write("x", 15, "text_dim", (gx + 40, cy), "midleft", kind="regular")
+                self._gem(surface, b, (gx + 62, cy), 9)
+                write(str(sb), 17, "text", (gx + 76, cy), "midleft")
                 write(
                     f"= {sa * sb}",
                     17,
                     lighten(self.seat_colour(seat), 0.35),
-                    (gx + 104, y + 11),
+                    (gx + 104, cy),
                     "midleft",
                 )
                 write(
                     self.match.seat_names()[seat],
                     15,
                     "text_dim",
-                    (x + w, y + 11),
+                    (x + w, cy),
                     "midright",
                     kind="regular",
                 )
-                y += 24
+                y += pitch(24)
             y += 4
-        step = round(19 * theme.text_scale)  # the lines' spacing grows with the text
+        step = pitch(19)
         for text in lines:
             # up to four lines: at a bigger text size the note's last words need one more
             for line in wrap_text(text, theme.font(15, "regular"), w, max_lines=4):
@@ -432,28 +438,30 @@ class SidePanel:
                 )
             )
         for piece, text in legend:
+            cy = y + pitch(9)
             if piece >= 0:
-                surface.blit(self._sprite(piece, False, size=24), (x - 2, y - 3))
+                surface.blit(self._sprite(piece, False, size=24), (x - 2, cy - 12))
             elif piece == -2:
-                surface.blit(self._sprite(RED, True, size=24), (x - 2, y - 3))
+                surface.blit(self._sprite(RED, True, size=24), (x - 2, cy - 12))
             elif piece == -1:
-                self._gem(surface, COLOURS[2], (x + 10, y + 9), 8)
-                pygame.draw.circle(surface, theme["accent_2"], (x + 10, y + 9), 11, 2)
+                self._gem(surface, COLOURS[2], (x + 10, cy), 8)
+                pygame.draw.circle(surface, theme["accent_2"], (x + 10, cy), 11, 2)
             else:
-                write("+", 20, "accent_2", (x + 10, y + 9), "center")
+                write("+", 20, "accent_2", (x + 10, cy), "center")
             # a longer language wraps onto a second line rather than losing its end
             wrapped = wrap_text(text, theme.font(14, "regular"), w - 30, max_lines=2)
+            step = pitch(17)
             for k, line in enumerate(wrapped):
                 write(
                     line,
                     14,
                     "text_dim",
-                    (x + 28, y + 9 + 17 * k),
+                    (x + 28, cy + step * k),
                     "midleft",
                     kind="regular",
                     max_width=w - 30,
                 )
-            y += 24 + 17 * (len(wrapped) - 1)
+            y += pitch(24) + step * (len(wrapped) - 1)
         return y
 
     def log_lines(self) -> list[tuple[int, str]]:

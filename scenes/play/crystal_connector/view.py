@@ -597,9 +597,11 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
             ),
             "move_order": _("{name} decides who makes the first turn.").format(name=names[1]),
         }[state.phase]
-        q = wrap_text(question, theme.font(26, "display"), SETUP.w - 32, max_lines=BANNER_LINES)
+        # the question is the card's heading: its designed size at every text size
+        q = wrap_text(question, theme.heading(26), SETUP.w - 32, max_lines=BANNER_LINES)
         e = wrap_text(explain, theme.font(16, "regular"), SETUP.w - 32, max_lines=BANNER_LINES)
-        top = SETUP.y + 42 + 32 * len(q) + 6 + 20 * len(e) + 14
+        pitch = theme.pitch
+        top = SETUP.y + 42 + 32 * len(q) + 6 + pitch(20) * len(e) + 14
         return self.seat_label(state.to_move), q, e, top
 
     def chip_rect(self, distance: int) -> pygame.Rect:

@@ -13,7 +13,7 @@ from game.crystal_formation import ROUND_LIMIT, TREES_TO_WIN
 from game.grid import cell_name
 
 from scenes.play.base import BOARD_AREA, PANEL, BannerStyle
-from scenes.widgets import Pen, darken, lighten, wrap_text
+from scenes.widgets import Pen, darken, lighten, text_width, wrap_text
 
 from .board import stack_sprite
 from .layout import BOARD_REGION, seat_glyph
@@ -60,7 +60,8 @@ class SidePanel:
         theme = self.app.theme
         state = self.shown
         n = state.num_players
-        h = 62 if n <= 4 else 50
+        designed = 62 if n <= 4 else 50
+        h = theme.pitch(designed)  # a row's two lines grow with the text
         to_move = self.match.to_move()
         people = len(self.match.people())
         for s in range(n):
@@ -74,7 +75,7 @@ class SidePanel:
                     theme["accent"],
                     [(r.x + 3, r.centery - 7), (r.x + 10, r.centery), (r.x + 3, r.centery + 7)],
                 )
-            icon = round(h * 0.78)
+            icon = round(designed * 0.78)
             spr = stack_sprite(
                 colour, "SML", icon, seat_glyph(s) if self._glyphs() else None, glow=False
             )
@@ -93,18 +94,25 @@ class SidePanel:
             name_rect = write(
                 seat.name or name, 18 if n <= 4 else 16, "text", (tx, top), max_width=110
             )
-            write(
-                who,
-                13,
-                "text_dim",
-                (name_rect.right + 6, name_rect.bottom - 3),
-                "bottomleft",
-                kind="regular",
-            )
             # trees toward five
             trees = state.trees(s)
             tw = 15
             x0 = r.right - 10 - TREES_TO_WIN * tw
+            count_w = text_width(theme.font(13), f"{trees}/{TREES_TO_WIN}")
+            room = x0 - 12 - count_w - name_rect.right - 6
+            # who plays it, where it fits at some text size (a long name leaves no room:
+            # the kind is then left out rather than cut)
+            least = list(theme.stepped_fonts(13, "regular"))[-1][0]
+            if text_width(least, who) <= room:
+                write(
+                    who,
+                    13,
+                    "text_dim",
+                    (name_rect.right + 6, name_rect.bottom - 3),
+                    "bottomleft",
+                    kind="regular",
+                    max_width=room,
+                )
             for k in range(TREES_TO_WIN):
                 cx = x0 + k * tw + tw // 2
                 cy = top + 11
@@ -125,8 +133,13 @@ class SidePanel:
             line2 = r.bottom - (8 if n <= 4 else 5)
             stash = state.stash(s)
             sx = tx
-            write(_("stash"), 13, "text_dim", (sx, line2), "bottomleft", kind="regular")
-            sx += 40
+            label = write(_("stash"), 13, "text_dim", (sx, line2), "bottomleft", kind="regular")
+            sx = max(sx + 40, label.right + 4)
+            power = _("power {n}").format(n=state.power(s))
+            power_w = text_width(theme.font(13, "regular"), power)
+            step = min(
+                max(58, 28 + text_width(theme.font(13), "M×5")), (r.right - 18 - power_w - sx) // 3
+            )
             for size, count in zip("SML", stash):
                 spr = stack_sprite(colour if count else darken(colour, 0.65), size, 34, None)
                 surface.blit(spr, spr.get_rect(midbottom=(sx + 10, line2 + 6)))
@@ -134,12 +147,13 @@ class SidePanel:
                     f"{size}×{count}",
                     13,
                     theme["text"] if count else theme["text_dim"],
-                    (sx + 24, line2),
+                    (sx + 22, line2),
                     "bottomleft",
+                    max_width=step - 22,
                 )
-                sx += 58
+                sx += step
             write(
-                _("power {n}").format(n=state.power(s)),
+                power,
                 13,
                 "text_dim",
                 (r.right - 10, line2),

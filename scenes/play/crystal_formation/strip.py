@@ -16,6 +16,7 @@ from scenes.widgets import (
     draw_glyph,
     draw_panel,
     draw_text,
+    fit_paragraph,
     lighten,
     render_cached,
     wrap_text,
@@ -175,10 +176,20 @@ class StripDrawing:
         kind="regular",
         line_h: int | None = None,
         max_lines: int = 6,
+        bottom: int | None = None,
     ) -> int:
-        font = self.app.theme.font(size, kind)
-        lh = line_h or size + 5
-        for line in wrap_text(text, font, width)[:max_lines]:
+        """Lines of ``text`` from ``y``; with ``bottom`` (the card's), at the biggest
+        text size whose lines fit above it (widgets.fit_paragraph)."""
+        theme = self.app.theme
+        if bottom is not None:
+            font, lines, lh = fit_paragraph(
+                theme, text, size, width, bottom - y, kind=kind, line=line_h or 0
+            )
+        else:
+            font = theme.font(size, kind)
+            lh = theme.pitch(line_h or size + 5)
+            lines = wrap_text(text, font, width)
+        for line in lines[:max_lines]:
             draw_text(surface, line, font, colour, (x, y))
             y += lh
         return y
@@ -286,13 +297,18 @@ class StripDrawing:
                 "Right edge: the buttons"
             ),
         ]
-        for k, line in enumerate(lines):
-            y = (
-                self._wrapped(
-                    surface, line, 15, theme["text"] if k < 2 else theme["text_dim"], x, y, w
-                )
-                + 6
-            )
+        # The card's height is the layout's: the three parts share one text size, the
+        # biggest at which all of them fit above its bottom.
+        parts = [
+            (line, theme["text"] if k < 2 else theme["text_dim"]) for k, line in enumerate(lines)
+        ]
+        room = a.bottom - 6 - y - 6 * (len(parts) - 1)
+        font, _size, lh = fit_paragraph(theme, "\n".join(lines), 15, w, room)
+        for line, colour in parts:
+            for row in wrap_text(line, font, w):
+                draw_text(surface, row, font, colour, (x, y))
+                y += lh
+            y += 6
 
     def _draw_preview_card(self, surface, p, state, live: bool) -> None:
         write = Pen(surface, self.app.theme)
@@ -436,10 +452,10 @@ class StripDrawing:
                     14,
                     theme["text_dim"],
                     x,
-                    y + 24,
+                    y + theme.pitch(24),
                     w,
                     line_h=18,
-                    max_lines=(q.bottom - y - 24) // 18,
+                    bottom=q.bottom - 2,
                 )
             else:
                 write(_("Influence"), 16, "accent_2", (x, y))
@@ -449,10 +465,10 @@ class StripDrawing:
                     14,
                     theme["text_dim"],
                     x,
-                    y + 24,
+                    y + theme.pitch(24),
                     w,
                     line_h=18,
-                    max_lines=(q.bottom - y - 24) // 18,
+                    bottom=q.bottom - 2,
                 )
             return
         owner = self.seat_name(node.owner)
@@ -467,18 +483,19 @@ class StripDrawing:
             _("{pieces}, power {power}").format(pieces=pieces_words(node.pieces), power=node.power),
             14,
             "text",
-            (x, y + 24),
+            (x, y + theme.pitch(24)),
             kind="regular",
             max_width=w,
         )
         rings = state.influence_rings(node.cell)
         text = "  ".join(f"{s}{PIPS[s]}: {len(rings[s])}" for s in "SML" if s in rings)
-        if q.bottom - (y + 46) >= 18:
+        ring_y = y + theme.pitch(46)
+        if q.bottom - ring_y >= theme.font(14, "regular").get_height() - 2:
             write(
                 _("rings {rings}").format(rings=text),
                 14,
                 "text_dim",
-                (x, y + 46),
+                (x, ring_y),
                 kind="regular",
                 max_width=w,
             )

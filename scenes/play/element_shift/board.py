@@ -27,6 +27,7 @@ from scenes.widgets import (
     cached,
     darken,
     draw_panel,
+    draw_text,
     lighten,
     render_cached,
     wrap_text,
@@ -100,8 +101,11 @@ class BoardDrawing:
         write = Pen(surface, self.app.theme)
         theme = self.app.theme
         dim = theme["text_dim"]
+        # the letters sit in the gap between the variation strip and the board
+        letters = theme.font_within(14, "bold", BOARD.y - 4 - STRIP.bottom)
         for i in range(SIZE):
-            write(LETTERS[i], 14, dim, (BOARD.x + i * CELL + CELL / 2, BOARD.y - 4), "midbottom")
+            at = (BOARD.x + i * CELL + CELL / 2, BOARD.y - 4)
+            draw_text(surface, LETTERS[i], letters, dim, at, "midbottom")
             write(str(i + 1), 14, dim, (BOARD.x - 8, BOARD.y + i * CELL + CELL / 2), "midright")
 
     def draw_tokens(self, surface, positions, elements, ghost=None, layout=None, alpha=255) -> None:
@@ -359,11 +363,20 @@ class BoardDrawing:
         pygame.draw.circle(surface, theme["accent"], (cx, cy), 20)
         pygame.draw.circle(surface, darken(theme["accent"], 0.4), (cx, cy), 20, 2)
         write(badge, 24, (20, 20, 30), (cx, cy + 1), "center", kind="display")
-        write(
-            title, 21, "accent", (STRIP.x + 60, STRIP.y + 3), kind="display", max_width=STRIP.w - 72
+        # The strip's height is fixed by the board under it: its title and two lines of
+        # rule step back towards their designed size to fit it.
+        head = theme.font_within(21, "display", 27)
+        draw_text(
+            surface,
+            title,
+            head,
+            theme["accent"],
+            (STRIP.x + 60, STRIP.y + 3),
+            max_width=STRIP.w - 72,
         )
-        for i, line in enumerate(wrap_text(rule, theme.font(15, "regular"), STRIP.w - 76)[:2]):
-            write(line, 15, "text", (STRIP.x + 60, STRIP.y + 27 + 17 * i), kind="regular")
+        small = theme.font_within(15, "regular", 21)
+        for i, line in enumerate(wrap_text(rule, small, STRIP.w - 76)[:2]):
+            draw_text(surface, line, small, theme["text"], (STRIP.x + 60, STRIP.y + 27 + 17 * i))
 
     # The base banner, over the board only (the editor's buttons stay visible).
     banner_style = BannerStyle(size=19, line=25, pad=8, margin=30, alpha=240)

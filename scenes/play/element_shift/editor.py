@@ -329,22 +329,20 @@ class PlanEditor:
             "Choose a start tile: any {element} tile (the bright ones). Bigger regions score "
             "more: 2 x region size / players sharing it."
         ).format(element=element)
+        pitch = theme.pitch
         for i, line in enumerate(wrap_text(text, theme.font(15, "regular"), SIDE.w - 20)):
-            write(line, 15, "text", (x, SIDE.y + 92 + 20 * i), kind="regular")
+            write(line, 15, "text", (x, SIDE.y + 92 + pitch(20) * i), kind="regular")
+        # what follows starts under the text, which grows with the text size
+        y = max(SIDE.y + 210, SIDE.y + 92 + pitch(20) * (i + 1) + 12)
         if self.pick is not None:
             size = len(state.region_cells(self.pick))
-            write(
-                _("Start on {cell}").format(cell=cell_name(self.pick)),
-                22,
-                "accent",
-                (x, SIDE.y + 210),
-                kind="display",
-            )
+            start = _("Start on {cell}").format(cell=cell_name(self.pick))
+            write(start, 22, "accent", (x, y), kind="display")
             write(
                 ngettext("region of {n} tile", "region of {n} tiles", size).format(n=size),
                 16,
                 "text",
-                (x, SIDE.y + 242),
+                (x, y + pitch(32)),
                 kind="regular",
             )
             write(
@@ -355,7 +353,7 @@ class PlanEditor:
                 ).format(n=2 * size),
                 16,
                 "text",
-                (x, SIDE.y + 264),
+                (x, y + pitch(54)),
                 kind="regular",
             )
             for i, line in enumerate(
@@ -368,7 +366,8 @@ class PlanEditor:
                     SIDE.w - 20,
                 )
             ):
-                write(line, 14, "text_dim", (x, SIDE.y + 294 + 18 * i), kind="regular")
+                at = (x, y + pitch(84) + pitch(18) * i)
+                write(line, 14, "text_dim", at, kind="regular")
         for name, rect, enabled in self.controls():
             if name == "start":
                 self.draw_button(

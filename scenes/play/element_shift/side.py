@@ -10,7 +10,7 @@ from game.i18n import _
 from scenes.play.words import element_name
 from game.element_shift import CELLS, ELEMENT_NAMES, beater
 from scenes.play.base import PANEL
-from scenes.widgets import Pen, draw_glyph, lighten, text_width, wrap_text
+from scenes.widgets import Pen, draw_glyph, draw_text, lighten, text_width, wrap_text
 
 from .layout import ELEMENT_GLYPHS, element_colour
 from .sprites import blit_token
@@ -21,7 +21,6 @@ class SidePanel:
 
     # -- drawing: the side panel -----------------------------------------------------
     def draw_players(self, surface, y: int) -> int:
-        write = Pen(surface, self.app.theme)
         theme = self.app.theme
         state = self.shown if self.anim is None else self.anim.old
         m = self.match
@@ -30,6 +29,10 @@ class SidePanel:
         to_move = m.to_move() if self.mode() in ("setup", "plan", "wait", "curtain") else -1
         clock = m.clock
         line_h = 26
+        # Twelve rows and the panel's tiles, keys and log under them: the rows keep
+        # their height and their text steps back to fit it.
+        font = theme.font_within(16, "regular", line_h + 4)
+        bold = theme.font_within(16, "bold", line_h + 4)
         for seat in range(state.num_players):
             r = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, line_h - 2)
             if seat == to_move:
@@ -44,23 +47,11 @@ class SidePanel:
             right = str(state.totals[seat]) if state.totals else "0"
             if clock is not None and not m.is_over():
                 right = f"{right}  {clock.display(seat)}"
-            rw = text_width(theme.font(16), right)
-            write(
-                label,
-                16,
-                "text",
-                (r.x + 32, r.centery),
-                "midleft",
-                kind="regular",
-                max_width=r.w - 80 - rw,
-            )
-            write(
-                right,
-                16,
-                theme["accent"] if seat == to_move else theme["text"],
-                (r.right - 8, r.centery),
-                "midright",
-            )
+            rw = text_width(bold, right)
+            at = (r.x + 32, r.centery)
+            draw_text(surface, label, font, theme["text"], at, "midleft", max_width=r.w - 80 - rw)
+            colour = theme["accent"] if seat == to_move else theme["text"]
+            draw_text(surface, right, bold, colour, (r.right - 8, r.centery), "midright")
             if not m.is_over() and live.submitted(seat):
                 cx = r.right - 16 - rw
                 pygame.draw.lines(
@@ -80,7 +71,7 @@ class SidePanel:
         x, w = PANEL.x + 14, PANEL.w - 28
         counts = state.tile_counts()
         lead = state.leading_element()
-        write(_("Tiles"), 15, "text_dim", (x, y))
+        tiles = write(_("Tiles"), 15, "text_dim", (x, y))
         lead_text = (
             _("leading: {element} · {beater} players +3").format(
                 element=element_name(ELEMENT_NAMES[lead]),
@@ -89,8 +80,16 @@ class SidePanel:
             if lead >= 0
             else _("no leading element (tie)")
         )
-        write(lead_text, 14, "text", (PANEL.right - 14, y + 1), "topright", kind="regular")
-        bar = pygame.Rect(x, y + 22, w, 22)
+        write(
+            lead_text,
+            14,
+            "text",
+            (PANEL.right - 14, y + 1),
+            "topright",
+            kind="regular",
+            max_width=PANEL.right - 14 - tiles.right - 10,
+        )
+        bar = pygame.Rect(x, y + theme.pitch(22), w, 22)
         bx = bar.x
         for e in range(3):
             seg_w = round(bar.w * counts[e] / CELLS) if e < 2 else bar.right - bx
@@ -114,8 +113,8 @@ class SidePanel:
         beats = _("Water beats fire · grass beats water · fire beats grass")
         for line in wrap_text(beats, theme.font(13, "regular"), w, max_lines=2):
             write(line, 13, "text_dim", (x, y), kind="regular", max_width=w)
-            y += 17
-        y += 5
+            y += theme.pitch(17)
+        y += theme.pitch(22) - theme.pitch(17)
         mode = self.mode()
         # each key's help is a phrase of its own; the dots only set them apart
         ray = self.match.state.variation() and self.match.state.variation().ray_first
@@ -143,5 +142,5 @@ class SidePanel:
         if keys:
             for line in wrap_text(keys, theme.font(13, "regular"), w)[:3]:
                 write(line, 13, "accent_2", (x, y), kind="regular")
-                y += 17
+                y += theme.pitch(17)
         return y + 2
