@@ -82,7 +82,7 @@ LADDER_SCHEMA = {
     },
 }
 
-_AT = re.compile(r"^at:([0-4](?:\.\d{1,3})?)$")
+_AT = re.compile(r"at:([0-4](?:\.[0-9]{1,3})?)")
 
 
 def strength_level(strength: float) -> str:
@@ -94,9 +94,11 @@ def strength_level(strength: float) -> str:
 def parse_strength_level(level: str | None) -> float | None:
     """The strength a bot level text names: a named level's, or an ``at:`` one's;
     None for anything else (an unknown level is refused by the caller)."""
+    if not isinstance(level, str):
+        return None
     if level in LEVEL_STRENGTHS:
         return LEVEL_STRENGTHS[level]
-    m = _AT.match(level or "")
+    m = _AT.fullmatch(level)
     if m is None:
         return None
     value = float(m.group(1))
