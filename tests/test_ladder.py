@@ -243,3 +243,15 @@ def test_level_caption_goes_through_the_translation():
     finally:
         i18n.set_language("en")
     assert text != "Medium, about 1250" and "1250" in text
+
+
+def test_select_shows_each_bot_level_with_its_rating(tmp_path, monkeypatch):
+    from scenes import select
+
+    lad = small_ladder(tmp_path)
+    monkeypatch.setattr(select, "ladder_cached", lambda: {"nim": lad})
+    assert select.seat_caption("medium", "nim") == "Bot: Medium, about 1000"
+    assert select.seat_caption("expert", "nim", short=True) == "Expert 1500"
+    assert select.seat_caption("hard", "other") == "Bot: Hard"
+    assert select.seat_caption("hard", "other", short=True) == "Bot: Hard"
+    assert select.seat_caption("person", "nim") == "Person"
