@@ -11,7 +11,7 @@ import pygame_gui
 
 from game.core import GameSetup, ascii_int
 from game.i18n import _
-from game.ladder import LEVEL_NAMES, level_caption, rounded
+from game.ladder import LEVEL_NAMES, level_caption, level_name, rounded
 from game.ladder import cached as ladder_cached
 from game.match import Match, Seat
 from game.registry import GAMES
@@ -51,7 +51,7 @@ def seat_caption(choice: str, game_id: str, short: bool = False) -> str:
     lad = ladder_cached().get(game_id)
     if short:
         point = lad.level_point(choice) if lad is not None else None
-        name = _(LEVEL_NAMES[choice])
+        name = level_name(choice)
         if point is None:
             return SEAT_TEXT[choice]
         return _("{level} {rating}").format(level=name, rating=rounded(point.rating))
