@@ -274,4 +274,5 @@ def match_strength(ladder: Ladder, person) -> float:
     """The "Match me" opponent for ``person`` (a game.ratings.Rating, or anything with
     a ``rating``): the strength, Easy .. Expert, whose ladder rating is nearest the
     person's, to two decimals."""
-    return ladder.strength_for(float(person.rating))
+    top = min(MAX_STRENGTH, ladder.points[-1].strength)  # never past what was measured
+    return ladder.strength_for(float(person.rating), high=max(1.0, top))

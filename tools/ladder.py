@@ -155,7 +155,13 @@ def table_seats(strengths: Sequence[float], index: int, players: int) -> list[fl
     cheap = [s for s in strengths if s != 4.0]
     seats = [cheap[(index + i) % len(cheap)] for i in range(players)]
     if 4.0 in strengths:
-        seats[index % players] = 4.0
+        # Expert takes the seat of a strength that sits at this table twice, the
+        # place rotating, so every strength still plays.
+        for step in range(players):
+            k = (index + step) % players
+            if seats.count(seats[k]) > 1:
+                seats[k] = 4.0
+                break
     return seats
 
 
