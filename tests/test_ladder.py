@@ -3,6 +3,7 @@ and the arena's fit (tools/ladder.py)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -114,7 +115,10 @@ def test_a_mixed_bot_plays_whole_games_the_same_way_under_a_seed(game):
 
 
 def test_nim_at_a_strength_between_levels_plays_to_the_end():
-    spec = nim_game.SPEC
+    assert nim_game.SPEC.strength_bot is None  # a spec outside the registry: levels only
+    with pytest.raises(ValueError):
+        nim_game.SPEC.make_bot("at:1.50")
+    spec = dataclasses.replace(nim_game.SPEC, strength_bot=mixed)
     # Nim's "expert" is missing: between Hard and Expert there is nothing to mix.
     with pytest.raises(ValueError):
         spec.make_bot("at:3.50")

@@ -81,6 +81,7 @@ from game.ai.base import Budget, RandomBot  # noqa: E402
 from game.core import GameSpec, derived_rng  # noqa: E402
 from game.ladder import LADDER_FILE, parse_strength_level  # noqa: E402
 from tools.references import REFERENCE_LEVELS, make_reference  # noqa: E402
+from tools.tables import format_table  # noqa: E402
 
 DEFAULT_LEVELS = ("hard", "medium", "easy", "random")
 
@@ -421,20 +422,6 @@ def run_arena(
 # -- output ----------------------------------------------------------------------------
 
 
-def format_table(headers: Sequence[str], rows: Sequence[Sequence], align: str) -> str:
-    """Columns padded to their widest cell; ``align`` has one 'l' or 'r' per column."""
-    cells = [list(map(str, headers))] + [[str(c) for c in row] for row in rows]
-    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
-
-    def line(row):
-        return "  ".join(
-            c.ljust(w) if a == "l" else c.rjust(w) for c, w, a in zip(row, widths, align)
-        ).rstrip()
-
-    rule = "  ".join("-" * w for w in widths)
-    return "\n".join([line(cells[0]), rule] + [line(r) for r in cells[1:]])
-
-
 def format_report(result: dict) -> str:
     budget = []
     if result["seconds"] is not None:
@@ -652,6 +639,7 @@ def ladder_main(args, ap) -> int:
     if args.ladder:
         result = lad.run_ladder(
             spec,
+            play=play_game,
             games=args.games,
             expert_games=args.expert_games,
             seconds=args.seconds,
@@ -673,6 +661,7 @@ def ladder_main(args, ap) -> int:
         result = lad.run_match_me(
             spec,
             ladders[spec.id],
+            play=play_game,
             games=args.games,
             repeats=args.runs,
             seed=args.seed,

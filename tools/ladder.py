@@ -39,6 +39,7 @@ from game.ladder import (
     strength_level,
 )
 from game.ratings import Rating, update
+from tools.tables import format_table
 
 ELO = 400.0 / math.log(10.0)  # rating points per natural-log unit of strength
 PRIOR = 0.01  # choix's alpha: the Gaussian prior's weight on the log-strengths
@@ -189,14 +190,11 @@ def run_ladder(
     time_scale: float = 1.0,
     seed: int = 0,
     resamples: int = BOOTSTRAP,
-    play: Callable[[dict], dict] | None = None,
+    play: Callable[[dict], dict],
     progress: Callable[[str, int, int], None] | None = None,
     log: Callable[[str], None] | None = None,
 ) -> dict:
     """Play the ladder of ``spec`` and fit it; returns a JSON-ready result."""
-    from tools.arena import play_game, seat_levels
-
-    play = play or play_game
     strengths = sorted(set(float(s) for s in strengths))
     index = {s: i for i, s in enumerate(strengths)}
     expert_games = max(2, games // 2) if expert_games is None else expert_games
@@ -206,7 +204,7 @@ def run_ladder(
     if players == 2:
         for a, b, n in ladder_pairs(strengths, games, expert_games):
             for k in range(n):
-                seats = seat_levels(a, b, k, 2)
+                seats = (a, b) if k % 2 == 0 else (b, a)  # seats swapped every game
                 tasks.append({"pairing": [a, b], "index": k, "strengths": list(seats)})
     else:
         for k in range(tables or games):
@@ -333,8 +331,6 @@ def time_control(result: dict) -> str:
 
 
 def format_ladder(result: dict) -> str:
-    from tools.arena import format_table
-
     if result["players"] > 2:
         shape = f"{result['tables']} tables of {result['players']} mixing every strength"
     else:
@@ -446,15 +442,12 @@ def run_match_me(
     repeats: int = 2,
     start: float | None = None,
     seed: int = 0,
-    play: Callable[[dict], dict] | None = None,
+    play: Callable[[dict], dict],
     progress: Callable[[str, int, int], None] | None = None,
 ) -> dict:
     """Simulated people (bots at fixed strengths) play ``games`` games each against the
     "Match me" opponent, their Glicko-2 rating updated after every game.  ``start``:
     the rating every simulated person starts from (default: the game's Medium)."""
-    from tools.arena import play_game
-
-    play = play or play_game
     medium = ladder.level_point("medium")
     start = start if start is not None else (medium.rating if medium else ladder.rating(2.0))
     _players, options = spec.resolve_options(2)
@@ -522,8 +515,6 @@ def _point_at(ladder: Ladder, strength: float) -> Point:
 
 
 def format_match_me(result: dict) -> str:
-    from tools.arena import format_table
-
     half = result["games"] // 2
     rows = []
     for person in result["people"]:
