@@ -427,6 +427,9 @@ class GameSpec:
     # and applies state.timeout_move(seat) when it runs out.
     rule_clock: Callable[[State], float | None] | None = None
     rules_card: str = ""  # file name under seeds/, e.g. "crystal-connector.md"
+    # (bots, strength) -> the bot that plays at a strength between levels ("at:2.35"):
+    # game.ai.strength.mixed, joined in by game.registry like the bots themselves.
+    strength_bot: Callable[[Mapping[str, Callable[[], Any]], float], Any] | None = None
 
     # -- helpers built on the fields ------------------------------------------------
     def option(self, name: str) -> Option:
@@ -470,13 +473,19 @@ class GameSpec:
         return state.parse_move(text)
 
     def make_bot(self, level: str):
-        try:
-            factory = self.bots[level]
-        except KeyError:
+        """The bot of a named level, or of a strength between levels (``at:2.35``,
+        see game/ladder.py and game/ai/strength.py)."""
+        factory = self.bots.get(level) if isinstance(level, str) else None
+        if factory is not None:
+            return factory()
+        from game.ladder import parse_strength_level
+
+        strength = parse_strength_level(level)
+        if strength is None or self.strength_bot is None:
             raise ValueError(
                 _("{game} has no {level} bot").format(game=_(self.title), level=quoted(str(level)))
-            ) from None
-        return factory()
+            )
+        return self.strength_bot(self.bots, strength)
 
     def clock(self, preset: str) -> ClockPreset | None:
         """The clock for a preset name ("off", "casual", "tournament")."""

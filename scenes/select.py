@@ -10,6 +10,8 @@ import pygame
 import pygame_gui
 
 from game.core import GameSetup, ascii_int
+from game.ladder import LEVEL_NAMES, level_caption, level_name, rounded
+from game.ladder import cached as ladder_cached
 from game.match import Match, Seat
 from game.i18n import N_, _, ngettext
 from game.registry import GAMES
@@ -39,6 +41,22 @@ SEAT_TEXT = {
     "expert": N_("Bot: Expert"),
 }
 CLOCK_TEXT = {"off": N_("Off"), "casual": N_("Casual"), "tournament": N_("Tournament")}
+
+
+def seat_caption(choice: str, game_id: str, short: bool = False) -> str:
+    """A seat choice as its cycler shows it: a bot level with its rating on the game's
+    ladder ("Bot: Medium, about 1250"), the level alone when there is none.  ``short``
+    for the narrow cyclers of many seats: "Medium 1250"."""
+    if choice not in LEVEL_NAMES:
+        return _(SEAT_TEXT[choice])
+    lad = ladder_cached().get(game_id)
+    if short:
+        point = lad.level_point(choice) if lad is not None else None
+        name = level_name(choice)
+        if point is None:
+            return _(SEAT_TEXT[choice])
+        return _("{level} {rating}").format(level=name, rating=rounded(point.rating))
+    return _("Bot: {level}").format(level=level_caption(choice, lad))
 
 
 def thumbnail(app, game_id: str, size: tuple[int, int]) -> pygame.Surface:
@@ -162,7 +180,7 @@ class SelectScene(MenuScene):
                 self.seat_choices(),
                 cfg["seats"][s],
                 lambda v, s=s: self.set_seat(s, v),
-                fmt=lambda v: _(SEAT_TEXT[v]),
+                fmt=lambda v, game=spec.id, short=cols > 1: seat_caption(v, game, short),
                 object_id="#small" if cols > 1 else None,
             )
         # options

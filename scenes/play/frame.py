@@ -13,6 +13,9 @@ from typing import NamedTuple
 import pygame
 
 from game.i18n import N_, _
+from game.ladder import bot_label
+from game.ladder import cached as ladder_cached
+from game.match import BOT_LEVELS
 from scenes.widgets import (
     BANNER_LINES,
     MIN_TARGET,
@@ -141,6 +144,8 @@ class ScreenFrame:
         who = self.match.seats[seat]
         if not who.is_bot:
             return _("Person")
+        if who.level not in BOT_LEVELS:  # a strength between levels
+            return bot_label(who.level, ladder_cached().get(self.spec.id))
         return bot_kind(who.level)
 
     def status_text(self) -> str:
@@ -157,7 +162,7 @@ class ScreenFrame:
 
     def seat_label(self, seat: int) -> str:
         names = self.match.seat_names()
-        label = self.match.seats[seat].label(names[seat])
+        label = self.match.seats[seat].label(names[seat], self.spec.id)
         if seat in self.match.stand_ins:  # party play: the phone is away
             label = _("{name} ({bot} while away)").format(
                 name=label, bot=bot_kind(self.match.stand_ins[seat])

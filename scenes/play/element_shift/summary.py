@@ -7,7 +7,8 @@ import math
 import pygame
 
 from game.i18n import _, ngettext, pgettext
-from scenes.play.words import element_name, element_title, level_name
+from game.ladder import level_word
+from scenes.play.words import element_name, element_title
 from game.element_shift import ELEMENT_NAMES, ROUNDS, VARIATIONS, cell_name
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import Pen, cached, darken, draw_panel, lighten, wrap_text
@@ -178,7 +179,7 @@ class CurtainAndSummary:
             kind = (
                 _("(you)")
                 if seat == self.me
-                else ("" if seat in people else level_name(self.match.seats[seat].level))
+                else ("" if seat in people else level_word(self.match.seats[seat].level))
             )
             r = write(
                 _("Player {n}").format(n=seat + 1),
