@@ -434,11 +434,19 @@ class GameSpec:
         return state.parse_move(text)
 
     def make_bot(self, level: str):
-        try:
-            factory = self.bots[level]
-        except KeyError:
-            raise ValueError(f"{self.title} has no {quoted(str(level))} bot") from None
-        return factory()
+        """The bot of a named level, or of a strength between levels (``at:2.35``,
+        see game/ladder.py and game/ai/strength.py)."""
+        factory = self.bots.get(level) if isinstance(level, str) else None
+        if factory is not None:
+            return factory()
+        from game.ladder import parse_strength_level
+
+        strength = parse_strength_level(level) if isinstance(level, str) else None
+        if strength is None or not self.bots:
+            raise ValueError(f"{self.title} has no {quoted(str(level))} bot")
+        from game.ai.strength import mixed
+
+        return mixed(self.bots, strength)
 
     def clock(self, preset: str) -> ClockPreset | None:
         """The clock for a preset name ("off", "casual", "tournament")."""

@@ -22,10 +22,65 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game import files
+from game.i18n import N_, _
 
 LEVEL_STRENGTHS = {"random": 0.0, "easy": 1.0, "medium": 2.0, "hard": 3.0, "expert": 4.0}
 MIN_STRENGTH, MAX_STRENGTH = 0.0, 4.0
 LADDER_FILE = Path(__file__).resolve().parent.parent / "seeds" / "ladder.json"
+
+# The names shown for the levels (translated where drawn).
+LEVEL_NAMES = {
+    "random": N_("Random"),
+    "easy": N_("Easy"),
+    "medium": N_("Medium"),
+    "hard": N_("Hard"),
+    "expert": N_("Expert"),
+}
+
+# seeds/ladder.json: written by tools/arena.py --ladder, read here through
+# game/files.py (size and depth caps) and this schema.  Ratings are Elo points with
+# Random at 0; nothing we measure comes near 10,000.
+_RATING = files.number(-10_000, 10_000)
+LADDER_SCHEMA = {
+    "type": "object",
+    "required": ["format", "games"],
+    "properties": {
+        "format": {"const": 1},
+        "games": {
+            "type": "object",
+            "maxProperties": 32,
+            "propertyNames": {"type": "string", "pattern": "^[a-z0-9-]{1,40}$"},
+            "additionalProperties": {
+                "type": "object",
+                "required": ["points"],
+                "properties": {
+                    "points": {
+                        "type": "array",
+                        "minItems": 1,
+                        "maxItems": 64,
+                        "items": {
+                            "type": "object",
+                            "required": ["strength", "rating", "low", "high"],
+                            "properties": {
+                                "strength": files.number(MIN_STRENGTH, MAX_STRENGTH),
+                                "rating": _RATING,
+                                "low": _RATING,
+                                "high": _RATING,
+                                "games": files.number(0, 1_000_000, integer=True),
+                                "score": files.number(0, 1),
+                            },
+                        },
+                    },
+                    "games": files.number(0, 10_000_000, integer=True),
+                    "date": files.text(40),
+                    "time_control": files.text(200),
+                    "fit": files.text(200),
+                    "note": files.text(400),
+                },
+            },
+        },
+    },
+}
 
 _AT = re.compile(r"^at:([0-4](?:\.\d{1,3})?)$")
 
@@ -96,7 +151,7 @@ class Ladder:
         if rating >= hi_r:
             return high
         a, b = low, high
-        for _ in range(40):  # bisection: rating() rises with strength
+        for _step in range(40):  # bisection: rating() rises with strength
             mid = (a + b) / 2
             if self.rating(mid) < rating:
                 a = mid
@@ -113,17 +168,103 @@ class Ladder:
         return None
 
 
-def load(path: Path = LADDER_FILE) -> dict[str, Ladder]:
+def load(path: Path = LADDER_FILE, problems: list[str] | None = None) -> dict[str, Ladder]:
     """Every game's ladder from ``path``; a game missing from it has none (the client
-    then shows levels without ratings).  A damaged file reads as no ladders."""
+    then shows levels without ratings).  A damaged file reads as no ladders, and a
+    damaged game's entry as no ladder for that game; each is reported as one short
+    line in ``problems`` when a list is given."""
+
+    def report(text: str) -> None:
+        if problems is not None:
+            problems.append(text)
+
     try:
         data = files.load_json(path)
-    except (files.FileProblem, OSError):
+    except (files.FileProblem, OSError) as exc:
+        reason = str(exc) if isinstance(exc, files.FileProblem) else "it cannot be read"
+        report(f"{Path(path).name}: {reason}")
+        return {}
+    if data is None:
+        return {}
+    if files.schema_errors(data, LADDER_SCHEMA):
+        report(f"{Path(path).name}: it is not a ladder file")
         return {}
     out: dict[str, Ladder] = {}
-    for game_id, entry in (data or {}).get("games", {}).items():
-        try:
-            out[game_id] = Ladder.from_data(game_id, entry)
-        except (KeyError, TypeError, ValueError, ZeroDivisionError):
+    for game_id, entry in data["games"].items():
+        ladder = Ladder.from_data(game_id, entry)
+        xs = [p.strength for p in ladder.points]
+        if len(set(xs)) != len(xs):
+            report(f"{Path(path).name}: {game_id} measures one strength twice")
             continue
+        out[game_id] = ladder
     return out
+
+
+_CACHE: dict[Path, tuple[float, dict[str, Ladder]]] = {}
+
+
+def cached(path: Path = LADDER_FILE) -> dict[str, Ladder]:
+    """:func:`load`, read again only when the file changes (screens ask every draw)."""
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        stamp = -1.0
+    hit = _CACHE.get(path)
+    if hit is None or hit[0] != stamp:
+        hit = (stamp, load(path))
+        _CACHE[path] = hit
+    return hit[1]
+
+
+def rounded(rating: float, step: int = 50) -> int:
+    """A rating as shown: to the nearest ``step`` points."""
+    return int(step * round(rating / step))
+
+
+def level_caption(level: str, ladder: Ladder | None) -> str:
+    """A level as game select shows it: "Medium, about 1250" when the ladder measured
+    it, else the level's name alone."""
+    name = _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+    point = ladder.level_point(level) if ladder is not None else None
+    if point is None:
+        return name
+    return _("{level}, about {rating}").format(level=name, rating=rounded(point.rating))
+
+
+def nearest_level(strength: float) -> str:
+    """The named level nearest ``strength`` (ties go to the lower)."""
+    return min(LEVEL_STRENGTHS, key=lambda name: (abs(LEVEL_STRENGTHS[name] - strength), name))
+
+
+def bot_label(level: str | None, ladder: Ladder | None = None) -> str:
+    """A bot seat's kind as players read it: "Medium bot" for a named level; for a
+    strength between levels "Bot, about 1400" when the ladder rates it, else its
+    nearest level's ("About Hard")."""
+    if level in LEVEL_NAMES:
+        return _("{level} bot").format(level=_(LEVEL_NAMES[level]))
+    strength = parse_strength_level(level)
+    if strength is None:
+        return _("Bot")
+    if ladder is not None and ladder.points:
+        return _("Bot, about {rating}").format(rating=rounded(ladder.rating(strength)))
+    return _("Bot, about {level}").format(level=_(LEVEL_NAMES[nearest_level(strength)]))
+
+
+def level_word(level: str | None) -> str:
+    """A bot level in one or two words (a narrow column): "Medium", and for a
+    strength between levels its nearest level's, "about Hard"."""
+    if not level:
+        return ""
+    if level in LEVEL_NAMES:
+        return _(LEVEL_NAMES[level])
+    strength = parse_strength_level(level)
+    if strength is None:
+        return ""
+    return _("about {level}").format(level=_(LEVEL_NAMES[nearest_level(strength)]))
+
+
+def match_strength(ladder: Ladder, person) -> float:
+    """The "Match me" opponent for ``person`` (a game.ratings.Rating, or anything with
+    a ``rating``): the strength, Easy .. Expert, whose ladder rating is nearest the
+    person's, to two decimals."""
+    return ladder.strength_for(float(person.rating))

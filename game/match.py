@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from game.clock import ClockEvent, TurnClock
+from game import ladder
+from game.ladder import parse_strength_level
 from game.core import (
     ClockPreset,
     GameSetup,
@@ -34,6 +36,11 @@ from game.core import (
 
 REPLAY_FORMAT = 1
 BOT_LEVELS = ("random", "easy", "medium", "hard", "expert")
+
+
+def is_strength_level(level: object) -> bool:
+    """A bot level text between the named levels, ``at:2.35`` (game/ladder.py)."""
+    return isinstance(level, str) and parse_strength_level(level) is not None
 
 
 class ReplayError(ValueError):
@@ -66,9 +73,14 @@ class Seat:
     def is_phone(self) -> bool:
         return self.kind == "phone"
 
-    def label(self, seat_name: str) -> str:
+    def label(self, seat_name: str, game_id: str | None = None) -> str:
         if self.name:
             return self.name
+        if self.is_bot and self.level not in BOT_LEVELS:
+            # A strength between levels (at:2.35): its rating when the game's ladder
+            # has one ("Bot, about 1400"), else its nearest level.
+            kind = ladder.bot_label(self.level, ladder.cached().get(game_id or ""))
+            return f"{seat_name} ({kind})"
         if self.is_bot:
             return f"{seat_name} ({(self.level or '').title()} bot)"
         return seat_name
@@ -90,7 +102,7 @@ class Seat:
         if kind not in ("person", "bot"):
             raise ReplayError(f"a seat must be a person or a bot, not {quoted(kind)}")
         level = data.get("level")
-        if kind == "bot" and level not in BOT_LEVELS:
+        if kind == "bot" and level not in BOT_LEVELS and not is_strength_level(level):
             raise ReplayError(f"unknown bot level {quoted(level)}")
         return Seat(kind, level, str(data.get("name", "")))
 

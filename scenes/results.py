@@ -123,7 +123,7 @@ class ResultsScene(MenuScene):
 
     def seat_label(self, seat: int) -> str:
         names = self.match.seat_names()
-        return self.match.seats[seat].label(names[seat])
+        return self.match.seats[seat].label(names[seat], self.match.spec.id)
 
     def headline(self) -> str:
         o = self.outcome

@@ -12,6 +12,9 @@ from typing import NamedTuple
 
 import pygame
 
+from game.ladder import bot_label
+from game.ladder import cached as ladder_cached
+from game.match import BOT_LEVELS
 from scenes.widgets import (
     BANNER_LINES,
     MIN_TARGET,
@@ -115,6 +118,8 @@ class ScreenFrame:
     def seat_kind(self, seat: int) -> str:
         """The short line under a seat's name in a players panel: who plays it."""
         who = self.match.seats[seat]
+        if who.is_bot and who.level not in BOT_LEVELS:  # a strength between levels
+            return bot_label(who.level, ladder_cached().get(self.spec.id))
         return f"{(who.level or '').title()} bot" if who.is_bot else "Person"
 
     def status_text(self) -> str:
@@ -131,7 +136,7 @@ class ScreenFrame:
 
     def seat_label(self, seat: int) -> str:
         names = self.match.seat_names()
-        label = self.match.seats[seat].label(names[seat])
+        label = self.match.seats[seat].label(names[seat], self.spec.id)
         if seat in self.match.stand_ins:  # party play: the phone is away
             label += f" ({self.match.stand_ins[seat].title()} bot while away)"
         return label

@@ -6,6 +6,7 @@ import math
 
 import pygame
 
+from game.ladder import level_word
 from game.element_shift import ELEMENT_NAMES, ROUNDS, VARIATIONS, cell_name
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import Pen, cached, darken, draw_panel, lighten, wrap_text
@@ -153,7 +154,7 @@ class CurtainAndSummary:
             kind = (
                 "(you)"
                 if seat == self.me
-                else ("" if seat in people else (self.match.seats[seat].level or "").title())
+                else ("" if seat in people else level_word(self.match.seats[seat].level))
             )
             r = write(
                 f"Player {seat + 1}", 16, "text", (area.x + 98, cy), "midleft", kind="regular"
