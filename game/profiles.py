@@ -36,7 +36,7 @@ from typing import Mapping
 from game import ratings
 from game.files import FileProblem, number, schema_errors, text
 from game.i18n import N_, _
-from game.ladder import Ladder, parse_strength_level
+from game.ladder import LEVEL_NAMES, Ladder, parse_strength_level
 from game.ratings import Rating
 from game.saves import Paths, SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
 
@@ -247,15 +247,6 @@ def opponent_tag(match, seats: list[int], profiles: Profiles) -> str:
         return f"profile:{profile.name}"
     level = match.seats[seat].level or ""
     return f"bot:{level}"
-
-
-LEVEL_NAMES = {
-    "random": N_("Random"),
-    "easy": N_("Easy"),
-    "medium": N_("Medium"),
-    "hard": N_("Hard"),
-    "expert": N_("Expert"),
-}
 
 
 def opponent_text(tag: str) -> str:

@@ -99,7 +99,7 @@ class ResultsScene(MenuScene):
         if self.app.kiosk or not self.match.profiles:
             return []
         changes, problem = game_profiles.record_finished(
-            self.match, self.app.paths, game_ladder.load()
+            self.match, self.app.paths, game_ladder.cached()
         )
         if problem:
             toast(self.app, problem, "warning")

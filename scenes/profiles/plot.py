@@ -15,7 +15,7 @@ def rating_axis(low: float, high: float, most: int = 5) -> list[float]:
     """Round rating values for the grid lines between ``low`` and ``high`` (a step of
     50, 100, 200 or 500, at most ``most`` + 1 lines)."""
     span = max(1.0, high - low)
-    step = next((s for s in (50, 100, 200, 500, 1000) if span / s <= most), 2000)
+    step = next((s for s in (50, 100, 200, 250, 500, 1000) if span / s <= most), 2000)
     first = int(low // step) * step
     out = []
     v = first
@@ -29,7 +29,7 @@ def rating_axis(low: float, high: float, most: int = 5) -> list[float]:
 def draw_rating_plot(surface, rect: pygame.Rect, theme, history: tuple[Point, ...], colour) -> None:
     """``history`` (oldest first) plotted inside ``rect``."""
     small = theme.font(15, "regular")
-    plot = pygame.Rect(rect.x + 64, rect.y + 10, rect.w - 84, rect.h - 58)
+    plot = pygame.Rect(rect.x + 64, rect.y + 10, rect.w - 104, rect.h - 58)
     pygame.draw.rect(surface, theme["background"], plot, border_radius=6)
     if not history:
         draw_text(

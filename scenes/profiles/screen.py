@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pygame
 
-from game import ladder as game_ladder
 from game import profiles as gp
 from game.i18n import _, ngettext
 from game.registry import GAMES
@@ -28,13 +27,12 @@ class ProfileScene(MenuScene):
         self.profiles, problem = gp.load(app.paths)
         if problem:
             toast(app, problem, "warning")
-        self.ladders = game_ladder.load()
         ids = [p.id for p in self.profiles.profiles]
         last = [x for x in self.profiles.last if x]
         self.profile_id = (
             profile_id if profile_id in ids else (last[0] if last else (ids[0] if ids else ""))
         )
-        self.game_id = game_id if game_id in GAMES else next(iter(GAMES))
+        self.game_id = game_id if game_id in GAMES else self.most_played()
         self.build()
 
     def build(self) -> None:
@@ -59,6 +57,12 @@ class ProfileScene(MenuScene):
         )
         self.button(pygame.Rect(40, 636, 200, 56), _("Back"), self.on_back)
         self.set_focus(0)
+
+    def most_played(self) -> str:
+        """The game the plot opens on: the profile's most played (the first game else)."""
+        p = self.profile()
+        games = [g for g in GAMES if p is not None and g in p.games]
+        return max(games, key=lambda g: p.games[g].played, default=next(iter(GAMES)))
 
     def set_profile(self, pid: str) -> None:
         self.profile_id = pid
@@ -157,7 +161,7 @@ class ProfileScene(MenuScene):
                 line,
                 small,
                 theme["text"],
-                (TABLE.x + 18, y + 34),
+                (TABLE.x + 18, y + 6 + big.get_linesize()),
                 max_width=TABLE.w - 36,
             )
             if rating:

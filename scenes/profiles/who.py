@@ -123,7 +123,7 @@ class WhoScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
-        draw_text(
+        head = draw_text(
             surface,
             _("Who's playing?"),
             theme.font(48, "display"),
@@ -138,7 +138,7 @@ class WhoScene(MenuScene):
                 _("Seat: {seat}").format(seat=self.seat_name),
                 theme.font(22),
                 theme["text"],
-                (LOGICAL_SIZE[0] // 2, 92),
+                (LOGICAL_SIZE[0] // 2, head.bottom + 2),
                 "midtop",
                 max_width=1200,
             )
@@ -157,7 +157,8 @@ class WhoScene(MenuScene):
             _("New profile"),
             theme.font(20),
             theme["accent_2"],
-            (40, NEW_Y - 34),
+            (40, NEW_Y - 6),
+            "bottomleft",
             max_width=600,
         )
         if self.error:
