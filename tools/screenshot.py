@@ -118,7 +118,7 @@ DEMO_LADDER = {
 }
 
 
-def demo_profiles(paths, games: int = 40) -> None:
+def demo_profiles(paths, games: int = 40, patch_ladder: bool = True) -> None:
     """Profiles to look at: Ada (a player of about 1450 who played ``games`` rated games
     of Chromatic Collapse and a few others), Bo and Cy; every game has the demo ladder
     above unless seeds/ladder.json measured it (the ladder helper's real one)."""
@@ -135,7 +135,8 @@ def demo_profiles(paths, games: int = 40) -> None:
     ladders = {
         gid: real.get(gid) or game_ladder.Ladder.from_data(gid, DEMO_LADDER) for gid in GAMES
     }
-    game_ladder.cached = lambda path=None: ladders  # the screens ask through cached()
+    if patch_ladder:  # the screens ask through cached(): Match me shows on game select
+        game_ladder.cached = lambda path=None: ladders
     ps = gp.Profiles()
     for name, colour in (("Ada", "sapphire"), ("Bo", "ruby"), ("Cy", "emerald")):
         ps, _p = ps.add(name, colour, "2026-10-02")

@@ -29,7 +29,8 @@ def rating_axis(low: float, high: float, most: int = 5) -> list[float]:
 def draw_rating_plot(surface, rect: pygame.Rect, theme, history: tuple[Point, ...], colour) -> None:
     """``history`` (oldest first) plotted inside ``rect``."""
     small = theme.font(15, "regular")
-    plot = pygame.Rect(rect.x + 64, rect.y + 10, rect.w - 104, rect.h - 58)
+    line = small.get_linesize()  # two lines under the plot: game numbers, then dates
+    plot = pygame.Rect(rect.x + 64, rect.y + 10, rect.w - 104, rect.h - 18 - 2 * line)
     pygame.draw.rect(surface, theme["background"], plot, border_radius=6)
     if not history:
         draw_text(
@@ -69,14 +70,14 @@ def draw_rating_plot(surface, rect: pygame.Rect, theme, history: tuple[Point, ..
         pygame.draw.polygon(layer, (*pygame.Color(colour)[:3], 50), band)
         surface.blit(layer, (0, 0))
     pts = [(x_of(i), y_of(h.rating)) for i, h in enumerate(history)]
-    line = lighten(colour, 0.1)
+    ink = lighten(colour, 0.1)
     if n > 1:
-        pygame.draw.lines(surface, line, False, pts, 3)
+        pygame.draw.lines(surface, ink, False, pts, 3)
     if n <= 60:
         for p in pts:
-            pygame.draw.circle(surface, line, p, 3)
+            pygame.draw.circle(surface, ink, p, 3)
     else:
-        pygame.draw.circle(surface, line, pts[-1], 4)
+        pygame.draw.circle(surface, ink, pts[-1], 4)
     # Game numbers and the day each was played: at most five labels, the last always.
     ticks = sorted({0, n - 1} | {round(k * (n - 1) / 4) for k in range(5)}) if n > 1 else [0]
     last_right = -1e9
@@ -87,5 +88,5 @@ def draw_rating_plot(surface, rect: pygame.Rect, theme, history: tuple[Point, ..
         date = history[i].date[5:]  # MM-DD: the year is on the profile's "since" line
         w = text_width(small, date)
         if x - w / 2 > last_right:
-            draw_text(surface, date, small, dim, (x, plot.bottom + 22), "midtop")
+            draw_text(surface, date, small, dim, (x, plot.bottom + 4 + line), "midtop")
             last_right = x + w / 2 + 8
