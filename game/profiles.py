@@ -167,7 +167,9 @@ class Profiles:
             raise NameProblem(_("{name} is already a profile").format(name=clean))
         if len(self.profiles) >= MAX_PROFILES:
             raise NameProblem(
-                _("There are already {n} profiles: remove one first").format(n=MAX_PROFILES)
+                _("There are already {n} profiles, the most one machine keeps").format(
+                    n=MAX_PROFILES
+                )
             )
         used = {int(p.id[1:]) for p in self.profiles}
         pid = f"p{next(i for i in range(1, MAX_PROFILES + len(used) + 2) if i not in used)}"

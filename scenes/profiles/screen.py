@@ -12,7 +12,7 @@ from game.i18n import _, ngettext
 from game.registry import GAMES
 from scenes.app import LOGICAL_SIZE
 from scenes.profiles.plot import draw_rating_plot
-from scenes.widgets import MenuScene, draw_gem, draw_panel, draw_text, toast
+from scenes.widgets import MenuScene, draw_gem, draw_panel, draw_text, toast, wrap_text
 
 TABLE = pygame.Rect(40, 170, 560, 440)
 PLOT = pygame.Rect(620, 170, 620, 440)
@@ -156,14 +156,11 @@ class ProfileScene(MenuScene):
                     best=rec.best_streak,
                 )
                 rating = self.rating_text(rec)
-            draw_text(
-                surface,
-                line,
-                small,
-                theme["text"],
-                (TABLE.x + 18, y + 6 + big.get_linesize()),
-                max_width=TABLE.w - 36,
-            )
+            # Two lines at most: the record is long in some languages and at big text.
+            ly = y + 4 + big.get_linesize()
+            for part in wrap_text(line, small, TABLE.w - 36, max_lines=2):
+                draw_text(surface, part, small, theme["text"], (TABLE.x + 18, ly))
+                ly += small.get_linesize() - 2
             if rating:
                 draw_text(
                     surface,
