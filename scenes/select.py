@@ -416,6 +416,10 @@ class SelectScene(MenuScene):
         from scenes.learned import learned_games
 
         self.learned = learned_games(self.app.paths)  # a finished tutorial marks its card
+        if self.profiles is not None:
+            # Back from a game or the profile screen: ratings (and Match me) may have moved.
+            self.profiles, _problem = gp.load(self.app.paths)
+            self.build(focus_index=self.focus_index)
 
     def set_players(self, n: int) -> None:
         self.cfg()["players"] = n

@@ -233,3 +233,28 @@ class ProfileRating:
         from scenes.profiles.screen import ProfileScene
 
         return ProfileScene.rating_text(rec)
+
+
+def test_settings_lead_to_the_profile_screen_and_it_says_when_there_are_none(app, paths):
+    drive.click(app, drive.control(app.top, "Settings").element.rect.center, ticks=2)
+    settings = app.top
+    assert settings.name == "settings"
+    settings.activate(drive.control(settings, "Player profiles"))
+    app.run_ticks(2)
+    assert app.top.name == "profiles" and app.top.profile() is None
+    drive.key(app, pygame.K_ESCAPE, ticks=2)
+    assert app.top is settings
+
+
+def test_match_me_appears_on_game_select_once_a_game_gave_a_rating(app, paths, ladders):
+    ps = saved(paths, "Ada")
+    gp.save(ps.with_last([ps.find("Ada").id]), paths)
+    select = open_select(app, "color-crossroads")
+    assert not any(c.element.text.startswith("Match me") for c in select.controls)
+    m = played_out([Seat.person("Ada"), Seat.bot("medium")], {0: ps.find("Ada").id})
+    gp.record_finished(m, paths, ladders)
+    app.open("profiles")
+    app.run_ticks(2)
+    drive.key(app, pygame.K_ESCAPE, ticks=2)  # back on game select
+    assert app.top is select
+    assert any(c.element.text.startswith("Match me, about") for c in select.controls)

@@ -380,3 +380,17 @@ def test_record_finished_reports_a_damaged_file_and_leaves_it_aside(paths):
 
 def test_today_is_a_date():
     assert P.today(time.mktime((2026, 11, 26, 12, 0, 0, 0, 0, -1))) == "2026-11-26"
+
+
+def test_the_autosave_keeps_who_played_as_which_profile_and_a_replay_does_not(paths):
+    from game import autosave
+
+    m = Match.new(GameSetup(GAME, 2, {}, 5), [Seat.person("Ada"), Seat.bot("hard")])
+    m.submit(m.state.legal_moves()[0])
+    m.profiles = {0: "p3"}
+    assert autosave.save(m, paths) is None
+    back, problem = autosave.load(paths)
+    assert problem is None and back.profiles == {0: "p3"}
+    assert "profiles" not in m.to_replay()  # the theatre's and saved replays name no one
+    for bad in [{"0": "x"}, {"7": "p1"}, {"0": 3}, ["p1"], {"00000": "p1"}, {"-1": "p1"}]:
+        assert autosave.saved_profiles(bad, 2) == {}, bad
