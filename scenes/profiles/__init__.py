@@ -2,7 +2,7 @@
 
 - ``who.py``: "Who's playing?", opened from game select for one seat: pick a profile,
   play as a guest, or make a new profile (a name and a colour).
-- ``screen.py``: the profile screen: per game played / won / lost / drawn, streaks and
+- ``screen.py``: the profile screen: per game played, won, the streaks and
   the rating with its interval, and the chosen game's rating over time.
 - ``plot.py``: the rating plot itself (pygame lines and axes), pure drawing.
 

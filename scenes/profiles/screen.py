@@ -1,5 +1,5 @@
 """The profile screen: one profile's games.  Left, every game with its record (played,
-won, lost, drawn, the streak and the best streak) and its rating with the 95 %
+won, the streak and the best streak) and its rating with the 95 %
 interval; right, the chosen game's rating over time (plot.py).  The cyclers at the
 top pick the profile and the game."""
 
@@ -144,21 +144,18 @@ class ProfileScene(MenuScene):
                 line = _("Not played yet")
                 rating = ""
             else:
-                line = _(
-                    "{played} · won {won} · lost {lost} · drawn {drawn} · streak {streak}"
-                    " (best {best})"
-                ).format(
+                line = _("{played} · won {won} · streak {streak} (best {best})").format(
                     played=ngettext("{n} game", "{n} games", rec.played).format(n=rec.played),
                     won=rec.won,
-                    lost=rec.lost,
-                    drawn=rec.drawn,
                     streak=rec.streak,
                     best=rec.best_streak,
                 )
                 rating = self.rating_text(rec)
-            # Two lines at most: the record is long in some languages and at big text.
+            # Wrapped in the room the row has (two lines where the language is long and
+            # the text small enough, else one, shortened).
             ly = y + 4 + big.get_linesize()
-            for part in wrap_text(line, small, TABLE.w - 36, max_lines=2):
+            room = max(1, (y + row_h - 4 - ly) // (small.get_linesize() - 2))
+            for part in wrap_text(line, small, TABLE.w - 36, max_lines=min(2, room)):
                 draw_text(surface, part, small, theme["text"], (TABLE.x + 18, ly))
                 ly += small.get_linesize() - 2
             if rating:
@@ -185,10 +182,9 @@ class ProfileScene(MenuScene):
     def draw_plot(self, surface: pygame.Surface, profile: gp.Profile) -> None:
         theme = self.app.theme
         draw_panel(surface, PLOT, theme)
-        title = _(GAMES[self.game_id].title)
         draw_text(
             surface,
-            _("Rating in {game}, game by game").format(game=title),
+            _("Rating, game by game"),
             theme.font(20),
             theme["accent_2"],
             (PLOT.x + 18, PLOT.y + 12),
