@@ -12,12 +12,12 @@ import pygame_gui
 from game import profiles as gp
 from game.i18n import _
 from scenes.app import LOGICAL_SIZE
-from scenes.widgets import MenuScene, draw_gem, draw_text, toast
+from scenes.widgets import MenuScene, draw_text, toast
 
-GRID = pygame.Rect(40, 150, 1200, 330)  # the profile buttons: 4 columns
-COLS, ROW_H, BTN_H = 4, 54, 48
-NEW_Y = 520  # the "new profile" row
-BOTTOM_Y = 630
+GRID = pygame.Rect(40, 150, 1200, 340)  # the profile buttons
+ROW_H, BTN_H = 56, 48
+NEW_Y = 544  # the "new profile" row
+BOTTOM_Y = 640
 
 
 class WhoScene(MenuScene):
@@ -44,14 +44,21 @@ class WhoScene(MenuScene):
         self.clear_controls()
         if self.entry is not None:
             self.entry.kill()
-        w = (GRID.w - 12 * (COLS - 1)) // COLS
         shown = self.profiles.profiles
-        rows = max(1, -(-len(shown) // COLS))
-        row_h = min(ROW_H, GRID.h // rows)
+        # Four columns hold 24 names at full height; the most a file keeps (32) take a
+        # fifth column, so no button is ever shorter than a finger (44 px).
+        cols = 4 if len(shown) <= 24 else 5
+        # The grid starts under the title and the seat line, whatever the text size.
+        theme = self.app.theme
+        top = 24 + theme.font(48, "display").get_height() + theme.font(22).get_height() + 8
+        grid = pygame.Rect(GRID.x, max(GRID.y, top), GRID.w, GRID.bottom - max(GRID.y, top))
+        w = (GRID.w - 12 * (cols - 1)) // cols
+        rows = max(1, -(-len(shown) // cols))
+        row_h = min(ROW_H, grid.h // rows)
         self.swatches: list[tuple[pygame.Rect, str]] = []
         for i, p in enumerate(shown):
-            r, c = divmod(i, COLS)
-            rect = pygame.Rect(GRID.x + c * (w + 12), GRID.y + r * row_h, w, min(BTN_H, row_h - 4))
+            r, c = divmod(i, cols)
+            rect = pygame.Rect(grid.x + c * (w + 12), grid.y + r * row_h, w, min(BTN_H, row_h - 2))
             self.button(rect, p.name, lambda pid=p.id: self.pick(pid), object_id="#small")
             self.swatches.append((rect, p.colour))
         focus = next((i for i, p in enumerate(shown) if p.id == self.current), None)
@@ -117,9 +124,11 @@ class WhoScene(MenuScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)
-        # Each profile's colour, a gem at the button's left end (over the button).
+        # Each profile's colour, a bar along the button's foot (over the button, under
+        # no letter: a long name fills the button's width).
         for rect, colour in self.swatches:
-            draw_gem(surface, (rect.x + 18, rect.centery), 9, pygame.Color(gp.PALETTE[colour][0]))
+            bar = pygame.Rect(rect.x + 12, rect.bottom - 8, rect.w - 24, 4)
+            pygame.draw.rect(surface, pygame.Color(gp.PALETTE[colour][0]), bar, border_radius=2)
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
@@ -167,6 +176,6 @@ class WhoScene(MenuScene):
                 self.error,
                 theme.font(18),
                 theme["bad"],
-                (40, NEW_Y + 62),
+                (40, NEW_Y + 58),
                 max_width=1200,
             )
