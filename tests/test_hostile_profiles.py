@@ -125,3 +125,21 @@ def test_any_names_added_save_and_load_back(scratch_home, batch):
             continue
     assert P.save(ps, paths) is None
     assert P.load(paths) == (ps, None)
+
+
+@given(name=names, profile=st.none() | names | st.integers() | st.booleans())
+def test_a_phones_profile_name_is_refused_with_a_reason_or_kept_clean(name, profile):
+    from party.lobby import Lobby, LobbyError
+
+    lobby = Lobby(["Red", "Blue"], [0, 1], profiles_allowed=True)
+    try:
+        slot = lobby.join(lobby.code, name, profile=profile)
+    except LobbyError as exc:
+        assert str(exc) and "Traceback" not in str(exc)
+        assert lobby.free_seats() == [0, 1]  # a refused join takes no seat
+        return
+    if profile is None:
+        assert slot.profile == "" and lobby.profiles() == {}
+    else:
+        assert P.check_name(slot.profile) == slot.profile
+        assert lobby.profiles() == {slot.seat: slot.profile}
