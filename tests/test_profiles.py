@@ -213,7 +213,6 @@ while True:
 """
 
 
-@pytest.mark.slow
 def test_a_writer_killed_mid_write_leaves_a_whole_file(tmp_path):
     """SIGKILL a process that saves profiles as fast as it can, over and over: every
     reopen reads a whole file (never set aside) holding the last save it reported."""
