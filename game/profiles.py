@@ -114,6 +114,7 @@ class Record:
     streak: int = 0  # wins in a row now
     best_streak: int = 0
     rated: int = 0  # games that moved the rating
+    abandoned: int = 0  # games restarted before their end (played, never rated)
     rating: Rating = Rating(DEFAULT_RATING)
     history: tuple[Point, ...] = ()
 
@@ -286,6 +287,24 @@ class Change:
     after: Rating | None
 
 
+def record_abandoned(profiles: Profiles, match, today: str) -> Profiles:
+    """``profiles`` after ``match`` was given up before its end (Restart): one more game
+    played and abandoned for each profile seat, the winning streak broken, the rating
+    untouched (a game cut short says nothing about strength).  Once per game, and
+    only when someone had moved."""
+    seats = {s: pid for s, pid in getattr(match, "profiles", {}).items() if profiles.get(pid)}
+    key = game_key(match)
+    if not seats or not match.entries or match.is_over() or key in profiles.recorded:
+        return profiles
+    out = profiles
+    for _seat, pid in sorted(seats.items()):
+        profile = out.get(pid)
+        rec = profile.record(match.spec.id)
+        rec = replace(rec, played=rec.played + 1, abandoned=rec.abandoned + 1, streak=0)
+        out = out.with_profile(replace(profile, games={**profile.games, match.spec.id: rec}))
+    return replace(out, recorded=(out.recorded + (key,))[-MAX_RECORDED:])
+
+
 def record_match(
     profiles: Profiles, match, ladder: Ladder | None, today: str
 ) -> tuple[Profiles, list[Change]]:
@@ -386,6 +405,7 @@ SCHEMA: dict = {
                                         "streak",
                                         "best_streak",
                                         "rated",
+                                        "abandoned",
                                     )
                                 },
                                 "rating": _RATING,
@@ -436,6 +456,7 @@ def to_json(profiles: Profiles) -> dict:
                         "streak": r.streak,
                         "best_streak": r.best_streak,
                         "rated": r.rated,
+                        "abandoned": r.abandoned,
                         "rating": r.rating.rating,
                         "rd": r.rating.rd,
                         "volatility": r.rating.volatility,
@@ -475,6 +496,7 @@ def from_json(data) -> Profiles:
                 streak=g.get("streak", 0),
                 best_streak=g.get("best_streak", 0),
                 rated=g.get("rated", 0),
+                abandoned=g.get("abandoned", 0),
                 rating=Rating(float(g["rating"]), float(g["rd"]), float(g["volatility"])),
                 history=tuple(
                     Point(h[0], float(h[1]), float(h[2]), h[3]) for h in g.get("history", [])
@@ -526,6 +548,20 @@ def save(profiles: Profiles, paths: Paths) -> str | None:
 
 def today(now: float | None = None) -> str:
     return time.strftime("%Y-%m-%d", time.localtime(now))
+
+
+def record_restart(match, paths: Paths) -> str | None:
+    """The play screen's Restart: count the game given up for its profile seats, once
+    (a ladder bot's seat never gains from it: no rating moves).  A message for the
+    screen when the file could not be read or written, else None."""
+    if not getattr(match, "profiles", None) or getattr(match, "profiles_recorded", False):
+        return None
+    match.profiles_recorded = True
+    profiles, problem = load(paths)
+    if problem:
+        return problem
+    new = record_abandoned(profiles, match, today())
+    return save(new, paths) if new is not profiles else None
 
 
 def record_finished(match, paths: Paths, ladders: Mapping[str, Ladder]) -> tuple[list, str | None]:

@@ -258,3 +258,25 @@ def test_match_me_appears_on_game_select_once_a_game_gave_a_rating(app, paths, l
     drive.key(app, pygame.K_ESCAPE, ticks=2)  # back on game select
     assert app.top is select
     assert any(c.element.text.startswith("Match me, about") for c in select.controls)
+
+
+def test_restart_counts_the_game_given_up_and_the_new_one_keeps_its_players(app, paths):
+    ps = saved(paths, "Ada")
+    ada = ps.find("Ada")
+    spec = GAMES["color-crossroads"]
+    setup = GameSetup(spec.id, 2, spec.resolve_options()[1], 4)
+    m = Match(spec, setup, [Seat.person("Ada"), Seat.person()], setup.start(GAMES))
+    m.profiles = {0: ada.id}
+    m.submit(m.state.legal_moves()[0])
+    app.open("play", m)
+    app.run_ticks(2)
+    play = app.top
+    play.restart()
+    app.run_ticks(2)
+    again = app.top
+    assert again is not play and again.match.profiles == {0: ada.id}
+    rec = gp.load(paths)[0].get(ada.id).games["color-crossroads"]
+    assert (rec.played, rec.abandoned, rec.rated) == (1, 1, 0)
+    again.restart()  # nobody moved in this one: nothing more is counted
+    app.run_ticks(2)
+    assert gp.load(paths)[0].get(ada.id).games["color-crossroads"].played == 1

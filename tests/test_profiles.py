@@ -393,3 +393,20 @@ def test_the_autosave_keeps_who_played_as_which_profile_and_a_replay_does_not(pa
     assert "profiles" not in m.to_replay()  # the theatre's and saved replays name no one
     for bad in [{"0": "x"}, {"7": "p1"}, {"0": 3}, ["p1"], {"00000": "p1"}, {"-1": "p1"}]:
         assert autosave.saved_profiles(bad, 2) == {}, bad
+
+
+def test_a_restarted_game_counts_as_played_and_abandoned_never_rated():
+    ps, (ada, _bo) = two()
+    won = finished([Seat.person(), Seat.bot("easy")], [1, 2], {0: ada.id})
+    ps, _ = P.record_match(ps, won, LADDER, "2026-11-22")
+    rating = ps.get(ada.id).games[GAME].rating
+    live = Match.new(GameSetup(GAME, 2, {}, 3), [Seat.person(), Seat.bot("hard")])
+    live.profiles = {0: ada.id}
+    assert P.record_abandoned(ps, live, "2026-11-22") is ps  # nobody moved yet: nothing to count
+    live.submit(live.state.legal_moves()[0])
+    after = P.record_abandoned(ps, live, "2026-11-22")
+    rec = after.get(ada.id).games[GAME]
+    assert (rec.played, rec.won, rec.abandoned, rec.streak, rec.best_streak) == (2, 1, 1, 0, 1)
+    assert rec.rating == rating and rec.rated == 1
+    assert P.record_abandoned(after, live, "2026-11-22") is after  # once
+    assert P.from_json(P.to_json(after)) == after

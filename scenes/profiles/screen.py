@@ -99,15 +99,17 @@ class ProfileScene(MenuScene):
             return
         self.draw_table(surface, profile)
         self.draw_plot(surface, profile)
-        draw_text(
-            surface,
-            _("Games against guests and unmeasured bots count as played, not in the rating"),
-            theme.font(16, "regular"),
-            theme["text_dim"],
-            (260, 664),
-            "midleft",
-            max_width=980,
+        note = _(
+            "Games against guests or unmeasured bots, and games restarted before the"
+            " end, count as played, not in the rating"
         )
+        font = theme.font(16, "regular")
+        lines = wrap_text(note, font, 980, max_lines=2)
+        step = font.get_linesize()
+        y = 664 - step * len(lines) // 2
+        for line in lines:
+            draw_text(surface, line, font, theme["text_dim"], (260, y), max_width=980)
+            y += step
 
     def draw_table(self, surface: pygame.Surface, profile: gp.Profile) -> None:
         theme = self.app.theme
