@@ -181,6 +181,17 @@ class SelectScene(MenuScene):
                 fmt=lambda v: SEAT_TEXT[v],
                 object_id="#small" if cols > 1 else None,
             )
+        # More seats than one column holds: Who's playing? for the first Person seat
+        # under the seats (the others are a party's phones or guests at one screen).
+        first = next((s for s in range(players) if cfg["seats"][s] == "person"), None)
+        if self.profiles is not None and cols > 1 and first is not None:
+            self.button(
+                pygame.Rect(40, y0 + rows * (sh + 6) + 4, 400, 48),
+                _("{seat}: {player}").format(seat=names[first], player=self.who_text(first)),
+                lambda: self.open_who(first),
+                object_id="#small",
+                tooltip=_("Who's playing? Pick a profile for this seat"),
+            )
         # options
         ox, oy, ow = 680, CARD_Y + CARD_H + 66, 560
         opts = spec.options

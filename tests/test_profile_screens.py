@@ -280,3 +280,16 @@ def test_restart_counts_the_game_given_up_and_the_new_one_keeps_its_players(app,
     again.restart()  # nobody moved in this one: nothing more is counted
     app.run_ticks(2)
     assert gp.load(paths)[0].get(ada.id).games["color-crossroads"].played == 1
+
+
+def test_a_game_of_many_seats_offers_who_is_playing_for_its_first_person_seat(app, paths):
+    ps = saved(paths, "Ada")
+    select = open_select(app, "element-shift")
+    button = drive.control(select, "Player 1: Guest")
+    select.activate(button)
+    app.run_ticks(2)
+    assert app.top.name == "who"
+    app.top.pick(ps.find("Ada").id)
+    app.run_ticks(2)
+    assert drive.control(select, "Player 1: Ada")
+    assert select.build_match().profiles == {0: ps.find("Ada").id}
