@@ -293,3 +293,22 @@ def test_a_game_of_many_seats_offers_who_is_playing_for_its_first_person_seat(ap
     app.run_ticks(2)
     assert drive.control(select, "Player 1: Ada")
     assert select.build_match().profiles == {0: ps.find("Ada").id}
+
+
+def test_removing_a_profile_takes_two_presses_and_is_saved(app, paths):
+    saved(paths, "Ada", "Bo")
+    app.open("profiles")
+    app.run_ticks(2)
+    screen = app.top
+    assert screen.profile().name == "Ada"
+    remove = drive.control(screen, "Remove")
+    drive.click(app, remove.element.rect.center, ticks=2)
+    assert remove.element.text == "Remove Ada?" and gp.load(paths)[0].find("Ada")
+    drive.key(app, pygame.K_RIGHT, ticks=2)  # another profile: the question is dropped
+    assert screen.profile().name == "Bo" and remove.element.text == "Remove"
+    drive.key(app, pygame.K_LEFT, ticks=2)
+    screen.activate(drive.control(screen, "Remove"))
+    screen.activate(drive.control(screen, "Remove Ada?"))
+    app.run_ticks(2)
+    left = gp.load(paths)[0]
+    assert left.find("Ada") is None and left.find("Bo") and screen.profile().name == "Bo"

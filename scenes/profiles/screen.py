@@ -33,6 +33,7 @@ class ProfileScene(MenuScene):
             profile_id if profile_id in ids else (last[0] if last else (ids[0] if ids else ""))
         )
         self.game_id = game_id if game_id in GAMES else self.most_played()
+        self.confirming = ""  # the profile Remove was pressed once for (press again)
         self.build()
 
     def build(self) -> None:
@@ -56,7 +57,34 @@ class ProfileScene(MenuScene):
             fmt=lambda gid: _(GAMES[gid].title),
         )
         self.button(pygame.Rect(40, 636, 200, 56), _("Back"), self.on_back)
+        if ids:
+            # Removing takes two presses: the first asks, by name.
+            name = self.profiles.get(self.profile_id).name
+            text = _("Remove {name}?").format(name=name) if self.confirming else _("Remove")
+            self.remove_button = self.button(
+                pygame.Rect(LOGICAL_SIZE[0] - 300, 24, 260, 50),
+                text,
+                self.remove,
+                object_id="#small",
+                tooltip=_("Remove this profile and its records"),
+            )
         self.set_focus(0)
+
+    def remove(self) -> None:
+        if self.confirming != self.profile_id:
+            self.confirming = self.profile_id
+            self.remove_button.element.set_text(
+                _("Remove {name}?").format(name=self.profile().name)
+            )
+            return
+        self.profiles = self.profiles.remove(self.profile_id)
+        problem = gp.save(self.profiles, self.app.paths)
+        if problem:
+            toast(self.app, problem, "warning")
+        ids = [p.id for p in self.profiles.profiles]
+        self.profile_id = ids[0] if ids else ""
+        self.confirming = ""
+        self.build()
 
     def most_played(self) -> str:
         """The game the plot opens on: the profile's most played (the first game else)."""
@@ -66,6 +94,9 @@ class ProfileScene(MenuScene):
 
     def set_profile(self, pid: str) -> None:
         self.profile_id = pid
+        if self.confirming:  # a Remove asked about another profile: ask again
+            self.confirming = ""
+            self.remove_button.element.set_text(_("Remove"))
 
     def set_game(self, gid: str) -> None:
         self.game_id = gid
