@@ -168,7 +168,7 @@ class Profiles:
             raise NameProblem(_("{name} is already a profile").format(name=clean))
         if len(self.profiles) >= MAX_PROFILES:
             raise NameProblem(
-                _("There are already {n} profiles, the most one machine keeps").format(
+                _("There are already {n} profiles: remove one on the profile screen first").format(
                     n=MAX_PROFILES
                 )
             )
