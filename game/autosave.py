@@ -7,12 +7,15 @@ damaged or tampered file is caught, reported and set aside rather than trusted.
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
 from game.match import Match, ReplayError
 from game.saves import Paths, SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
 from game.i18n import _
+
+PROFILE_ID = re.compile(r"^p[0-9]{1,6}$")  # game/profiles.py's ids
 
 
 def save(match: Match, paths: Paths) -> str | None:
@@ -22,7 +25,12 @@ def save(match: Match, paths: Paths) -> str | None:
         if match.is_over():
             clear(paths)
             return None
-        write_json_atomic(paths.autosave, match.to_replay())
+        record = match.to_replay()
+        if match.profiles:
+            # Who played as which profile, so a resumed game still counts for them.
+            # Only here: a replay file (theatre, saved) names nobody's profile.
+            record["profiles"] = {str(s): pid for s, pid in sorted(match.profiles.items())}
+        write_json_atomic(paths.autosave, record)
     except SaveError as exc:
         return _("Autosave is off: {problem}").format(problem=exc)
     return None
@@ -59,7 +67,23 @@ def load(paths: Paths, games=None) -> tuple[Match | None, str | None]:
     if match.is_over():
         clear(paths)
         return None, None
+    match.profiles = saved_profiles(data.get("profiles"), len(match.seats))
     return match, None
+
+
+def saved_profiles(value, seats: int) -> dict[int, str]:
+    """The autosave's seat -> profile id map; anything malformed is dropped (the game
+    still resumes, counted for nobody)."""
+    if not isinstance(value, dict) or len(value) > seats:
+        return {}
+    out = {}
+    for key, pid in value.items():
+        if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 2):
+            return {}
+        if not (isinstance(pid, str) and PROFILE_ID.match(pid)) or int(key) >= seats:
+            return {}
+        out[int(key)] = pid
+    return out
 
 
 def save_replay(match: Match, paths: Paths) -> Path:

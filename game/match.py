@@ -153,6 +153,10 @@ class Match:
         # Party play: a phone seat whose phone has been gone too long is played by a bot
         # of this level until it returns (seat -> level).  Not part of the record.
         self.stand_ins: dict[int, str] = {}
+        # Local player profiles (game/profiles.py): seat -> profile id, for the seats
+        # whose players picked one.  Not part of the record: a replay or a resumed
+        # autosave counts for nobody, so no game is ever rated twice.
+        self.profiles: dict[int, str] = {}
         self._begin_decision()
 
     # -- construction -----------------------------------------------------------

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 
 from game.i18n import N_, _
+from game.profiles import NameProblem, check_name
 from party.guard import is_loopback
 
 # No I/O/0/1: a code read off a big screen across a room must not be misread.
@@ -36,6 +37,7 @@ class PhoneSeat:
     connected: int = 0  # open connections holding the token (a reload briefly has two)
     last_seen: float = 0.0  # monotonic time the phone was last connected
     taken: bool = False
+    profile: str = ""  # the profile name the phone plays as ("" = none)
     addresses: set[str] = field(default_factory=set)  # where the phone connected from
 
     def public(self) -> dict:
@@ -60,6 +62,8 @@ class Lobby:
     kicked: set[str] = field(default_factory=set)
     banned: set[str] = field(default_factory=set)  # addresses of kicked phones
     started: bool = False
+    # Phones may play as a local profile (game/profiles.py); never at a booth.
+    profiles_allowed: bool = False
 
     def __post_init__(self) -> None:
         self._lock = threading.RLock()
@@ -74,11 +78,28 @@ class Lobby:
                 _("That room code is not this room's: read the 4 letters on the big screen")
             )
 
-    def join(self, code: object, name: object, seat: object = None, address: str = "") -> PhoneSeat:
+    def join(
+        self,
+        code: object,
+        name: object,
+        seat: object = None,
+        address: str = "",
+        profile: object = None,
+    ) -> PhoneSeat:
         """Take a free seat (``seat``, or the first free one); returns it with its token.
-        ``address`` is the phone's network address: a kicked phone's is refused."""
+        ``address`` is the phone's network address: a kicked phone's is refused.
+        ``profile``: the name of the profile to play as (checked here, matched to a
+        profile or made by the host when the game starts)."""
         self.check_code(code)
         name = clean_name(name)
+        profile_name = ""
+        if profile is not None:
+            if not self.profiles_allowed:
+                raise LobbyError(_("Profiles are off at this table: join without one"))
+            try:
+                profile_name = check_name(profile)
+            except NameProblem as exc:
+                raise LobbyError(str(exc)) from None
         with self._lock:
             if address and address in self.banned:
                 raise LobbyError(_(KICKED))
@@ -97,6 +118,7 @@ class Lobby:
                     )
             slot.taken = True
             slot.name = name or slot.label
+            slot.profile = profile_name
             slot.token = secrets.token_urlsafe(18)
             slot.connected += 1
             slot.last_seen = self.clock()
@@ -187,6 +209,13 @@ class Lobby:
         with self._lock:
             slot = self.seats.get(seat)
             return slot.name if slot and slot.taken else ""
+
+    def profiles(self) -> dict[int, str]:
+        """The profile name of each taken seat that asked for one."""
+        with self._lock:
+            return {
+                s: slot.profile for s, slot in self.seats.items() if slot.taken and slot.profile
+            }
 
     def snapshot(self) -> list[dict]:
         with self._lock:

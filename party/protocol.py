@@ -35,6 +35,9 @@ FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "room": (_STR, True),
         "name": (_STR, True),
         "seat": (_INT + _NONE, False),
+        # The profile to play as (game/profiles.py): a name the host matches to a
+        # profile or makes one for; null or absent for none.
+        "profile": (_STR + _NONE, False),
     },
     "resume": {"v": (_INT, True), "token": (_STR, True)},
     "move": {"text": (_STR, True)},
@@ -109,11 +112,12 @@ def parse(raw: Any) -> dict:
     for name, limit in (
         ("text", MAX_TEXT),
         ("name", MAX_NAME),
+        ("profile", MAX_NAME),
         ("room", 16),
         ("token", MAX_TOKEN),
         ("key", 16),
     ):
-        if name in msg and len(msg[name]) > limit:
+        if isinstance(msg.get(name), str) and len(msg[name]) > limit:
             raise ProtocolError(_("'{field}' is too long").format(field=name))
     if kind == "key" and msg["key"] not in KEYS:
         raise ProtocolError(

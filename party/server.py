@@ -392,7 +392,11 @@ class PartyServer:
                 await self._reply(conn, "error", reason=str(exc), code="room")
                 return
             await self._reply(
-                conn, "seats", seats=self.lobby.snapshot(), started=self.lobby.started
+                conn,
+                "seats",
+                seats=self.lobby.snapshot(),
+                started=self.lobby.started,
+                profiles=self.lobby.profiles_allowed,
             )
         elif kind in ("hello", "resume"):
             if conn.seat is not None:
@@ -407,7 +411,9 @@ class PartyServer:
                     except LobbyError as exc:
                         await self._reply(conn, "error", reason=str(exc), code="room")
                         return
-                    slot = self.lobby.join(msg["room"], msg["name"], msg.get("seat"), conn.address)
+                    slot = self.lobby.join(
+                        msg["room"], msg["name"], msg.get("seat"), conn.address, msg.get("profile")
+                    )
                 else:
                     slot = self.lobby.resume(msg["token"], conn.address)
             except LobbyError as exc:

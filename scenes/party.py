@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import profiles as gp
 from game.i18n import _, ngettext
 from party.host import Party
 from scenes.app import LOGICAL_SIZE
@@ -159,10 +160,31 @@ class LobbyScene(MenuScene):
             )
             return
         match = self.party.begin(self.fill_with_bots)
+        self.attach_profiles(match)
         scene = self.app.build("play", match)
         scene.attach_party(self.party)
         self.handed_over = True
         self.app.replace(scene)
+
+    def attach_profiles(self, match) -> None:
+        """The phones that asked to play as a profile: each name matched to a profile
+        (case and spacing ignored) or made into a new one, so the game counts for it."""
+        wanted = self.party.lobby.profiles()
+        if not wanted or self.app.kiosk:
+            return
+        profiles, problem = gp.load(self.app.paths)
+        if problem:
+            toast(self.app, problem, "warning")
+        for seat, name in sorted(wanted.items()):
+            try:
+                profiles, profile = profiles.find_or_add(name, gp.today())
+            except gp.NameProblem as exc:
+                toast(self.app, str(exc), "warning")
+                continue
+            match.profiles[seat] = profile.id
+        problem = gp.save(profiles, self.app.paths)
+        if problem:
+            toast(self.app, problem, "warning")
 
     def on_back(self) -> None:
         self.app.sound.play("back")
@@ -282,6 +304,7 @@ def open_lobby(app, match) -> LobbyScene | None:
     """The router's "lobby": a party for ``match``'s phone seats, started, and its lobby;
     None, after saying so, when it cannot listen."""
     party = hosted(match.spec, match.setup, match.seats, match.clock_preset, app.settings)
+    party.lobby.profiles_allowed = not app.kiosk  # a booth's visitors are anonymous
     try:
         party.start()
     except (OSError, RuntimeError) as exc:

@@ -11,6 +11,8 @@ import pygame
 from babel.lists import format_list
 
 from game import autosave, i18n
+from game import ladder as game_ladder
+from game import profiles as game_profiles
 from game.i18n import _, number
 from game.core import GameSetup
 from game.halloffame import beat_board
@@ -81,6 +83,28 @@ class ResultsScene(MenuScene):
         # A person who beat Hard or Expert bots is offered the hall of fame (opened on
         # the first tick, over this screen, when the score makes today's table).
         self.fame_offer = beat_board(match)
+        self.rating_changes = self.record_profiles()
+
+    def record_profiles(self) -> list:
+        """Count the game for the seats that picked a profile, and say how each
+        rating moved.  Once per game: the match remembers it was counted, so building
+        this screen again changes nothing; a booth's visitors have no profiles."""
+        if self.app.kiosk or not self.match.profiles:
+            return []
+        changes, problem = game_profiles.record_finished(
+            self.match, self.app.paths, game_ladder.cached()
+        )
+        if problem:
+            toast(self.app, problem, "warning")
+        for c in changes:
+            if c.after is not None:
+                toast(
+                    self.app,
+                    _("{name}: rating {old} → {new}").format(
+                        name=c.name, old=round(c.before.rating), new=round(c.after.rating)
+                    ),
+                )
+        return changes
 
     def build(self) -> None:
         self.clear_controls()
@@ -129,7 +153,9 @@ class ResultsScene(MenuScene):
         setup = GameSetup(s.game, s.players, s.options, random.randrange(1, 1_000_000))
         if self.party is not None:
             party, self.party = self.party, None
-            scene = self.app.build("play", party.rematch(setup, self.match.seats))
+            again = party.rematch(setup, self.match.seats)
+            again.profiles = dict(self.match.profiles)
+            scene = self.app.build("play", again)
             scene.attach_party(party)
             self.app.replace(scene)
             return
@@ -140,6 +166,7 @@ class ResultsScene(MenuScene):
             setup.start({s.game: self.match.spec}),
             self.match.clock_preset,
         )
+        m.profiles = dict(self.match.profiles)  # the same players, counted again
         self.app.replace_with("play", m)
 
     def update(self) -> None:

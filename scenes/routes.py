@@ -34,6 +34,8 @@ SCREENS: dict[str, str] = {
     "fame": "scenes.halloffame:HallOfFameScene",
     "play": "scenes.routes:play_scene_for",
     "puzzles": "scenes.puzzles:PuzzlesScene",
+    "profiles": "scenes.profiles:ProfileScene",
+    "who": "scenes.profiles:WhoScene",
 }
 
 # The play screen of each game: a package under scenes/play/ exporting ``VIEW`` (its

@@ -9,6 +9,8 @@ import random
 import pygame
 import pygame_gui
 
+from game import ladder as game_ladder
+from game import profiles as gp
 from game.core import GameSetup, ascii_int
 from game.ladder import LEVEL_NAMES, level_caption, level_name, rounded
 from game.ladder import cached as ladder_cached
@@ -107,18 +109,28 @@ class SelectScene(MenuScene):
         self.config: dict[str, dict] = {}
         self.seed_entry: pygame_gui.elements.UITextEntryLine | None = None
         self.error = ""
+        # Local profiles (game/profiles.py): who sits where, remembered as the last
+        # used.  None at a booth: its visitors are anonymous.
+        self.profiles = None
+        if not app.kiosk:
+            self.profiles, problem = gp.load(app.paths)
+            if problem:
+                toast(app, problem, "warning")
         self.build(focus_card=True)
 
     # -- per-game configuration ------------------------------------------------------
     def cfg(self) -> dict:
         spec = GAMES[self.game_id]
         if self.game_id not in self.config:
+            last = list(self.profiles.last) if self.profiles is not None else []
             self.config[self.game_id] = {
                 "players": spec.default_players,
                 "seats": ["person"] + ["medium"] * (spec.max_players - 1),
                 "options": {o.name: o.default for o in spec.options},
                 "clock": "off",
                 "seed": "",
+                # the profile id on each seat ("" = a guest), from the last game played
+                "profiles": [last[s] if s < len(last) else "" for s in range(spec.max_players)],
             }
         return self.config[self.game_id]
 
@@ -167,9 +179,22 @@ class SelectScene(MenuScene):
         names = spec.seat_names(players)
         rows = (players + cols - 1) // cols
         sh = 48 if rows <= 4 else 44
+        # Who's playing: beside each Person seat (one column of seats; more seats than
+        # four are a party's, and phones pick their profiles in the lobby).
+        who = self.profiles is not None and cols == 1
         for s in range(players):
             r, c = divmod(s, cols)
             rect = pygame.Rect(40 + c * (sw + 10), y0 + r * (sh + 6), sw, sh)
+            if who:
+                rect.w = 380
+                if cfg["seats"][s] == "person":
+                    self.button(
+                        pygame.Rect(430, rect.y, 210, sh),
+                        self.who_text(s),
+                        lambda s=s: self.open_who(s),
+                        object_id="#small",
+                        tooltip=_("Who's playing? Pick a profile for this seat"),
+                    )
             label = _(names[s])
             if cols > 1 and names[s].startswith("Player "):
                 # Three columns of twelve seats: "P7", the number kept.
@@ -182,6 +207,17 @@ class SelectScene(MenuScene):
                 lambda v, s=s: self.set_seat(s, v),
                 fmt=lambda v, game=spec.id, short=cols > 1: seat_caption(v, game, short),
                 object_id="#small" if cols > 1 else None,
+            )
+        # More seats than one column holds: Who's playing? for the first Person seat
+        # under the seats (the others are a party's phones or guests at one screen).
+        first = next((s for s in range(players) if cfg["seats"][s] == "person"), None)
+        if self.profiles is not None and cols > 1 and first is not None:
+            self.button(
+                pygame.Rect(40, y0 + rows * (sh + 6) + 4, 400, 48),
+                _("{seat}: {player}").format(seat=names[first], player=self.who_text(first)),
+                lambda: self.open_who(first),
+                object_id="#small",
+                tooltip=_("Who's playing? Pick a profile for this seat"),
             )
         # options
         ox, oy, ow = 680, controls_top(self.app.theme), 560
@@ -272,10 +308,120 @@ class SelectScene(MenuScene):
                 object_id="#small",
                 tooltip=_("A one-minute guided tutorial of {game}").format(game=GAMES[gid].title),
             )
+        # Profiles and Match me, top right (made last: every other control keeps its
+        # place in the focus order).
+        if self.profiles is not None:
+            self.button(
+                pygame.Rect(LOGICAL_SIZE[0] - 200, 14, 160, 50),
+                _("Profiles"),
+                self.open_profiles,
+                object_id="#small",
+            )
+            rating = self.match_me_rating()
+            if rating is not None:
+                self.button(
+                    pygame.Rect(LOGICAL_SIZE[0] - 620, 14, 400, 50),
+                    _("Match me, about {rating}").format(rating=round(rating.rating)),
+                    self.match_me,
+                    object_id="#small",
+                    tooltip=_("One bot whose rating is near yours: won about half the time"),
+                )
         if focus_card:
             self.set_focus(self.ids.index(self.game_id))
         elif focus_index is not None and focus_index < len(self.controls):
             self.set_focus(focus_index)
+
+    # -- profiles ----------------------------------------------------------------------
+    def seat_profile(self, seat: int) -> gp.Profile | None:
+        if self.profiles is None:
+            return None
+        ids = self.cfg()["profiles"]
+        return self.profiles.get(ids[seat]) if seat < len(ids) else None
+
+    def who_text(self, seat: int) -> str:
+        p = self.seat_profile(seat)
+        return p.name if p is not None else _("Guest")
+
+    def open_who(self, seat: int) -> None:
+        names = GAMES[self.game_id].seat_names(self.cfg()["players"])
+        self.app.open(
+            "who",
+            seat_name=names[seat],
+            on_pick=lambda pid, s=seat: self.set_profile(s, pid),
+            current=self.cfg()["profiles"][seat],
+        )
+
+    def set_profile(self, seat: int, profile_id: str) -> None:
+        """A seat's player picked (or made) a profile: kept for every game's set-up,
+        and a profile sits in one seat at a time."""
+        self.profiles, _problem = gp.load(self.app.paths)  # the picker may have made one
+        for gid in self.config:
+            ids = self.config[gid]["profiles"]
+            for i, other in enumerate(ids):
+                if other == profile_id and profile_id:
+                    ids[i] = ""
+            if seat < len(ids):
+                ids[seat] = profile_id
+        self.build(focus_index=self.focus_index)
+
+    def open_profiles(self) -> None:
+        first = next((p for p in self.cfg()["profiles"] if p), "")
+        self.app.open("profiles", first, self.game_id)
+
+    def match_me_profile(self) -> tuple[int, gp.Profile] | None:
+        """The first Person seat's profile, when it has a rating in this game."""
+        for s, choice in enumerate(self.cfg()["seats"][: self.cfg()["players"]]):
+            if choice == "person":
+                p = self.seat_profile(s)
+                return (s, p) if p is not None and p.has_rating(self.game_id) else None
+        return None
+
+    def match_me_rating(self):
+        """The rating "Match me" matches, or None when it is not offered: no profile
+        with a rating for this game, or no ladder for it."""
+        found = self.match_me_profile()
+        if found is None or game_ladder.cached().get(self.game_id) is None:
+            return None
+        return found[1].record(self.game_id).rating
+
+    def match_me(self) -> None:
+        """One bot (more where the game needs more seats) at the strength whose ladder
+        rating is the person's: games won about half the time."""
+        found = self.match_me_profile()
+        ladder = game_ladder.cached().get(self.game_id)
+        if found is None or ladder is None:
+            return
+        _seat, profile = found
+        spec = GAMES[self.game_id]
+        rating = profile.record(self.game_id, ladder).rating
+        strength = match_me_strength(ladder, rating)
+        try:
+            players, options = spec.resolve_options(
+                max(2, spec.min_players), **self.cfg()["options"]
+            )
+        except ValueError:
+            players, options = spec.resolve_options(max(2, spec.min_players))
+        seed = random.randrange(1, 1_000_000)
+        setup = GameSetup(spec.id, players, options, seed)
+        name = _("Match me, about {rating}").format(rating=round(ladder.rating(strength)))
+        seats = [Seat.person(profile.name)] + [
+            Seat.bot(game_ladder.strength_level(strength), name) for _i in range(players - 1)
+        ]
+        match = Match(spec, setup, seats, setup.start(GAMES), self.cfg()["clock"])
+        match.profiles = {0: profile.id}
+        self.remember_seats([profile.id])
+        self.app.open("play", match)
+
+    def remember_seats(self, ids: list[str]) -> None:
+        if self.profiles is None:
+            return
+        self.profiles, _problem = gp.load(self.app.paths)
+        new = self.profiles.with_last(ids)
+        if new != self.profiles:
+            self.profiles = new
+            problem = gp.save(new, self.app.paths)
+            if problem:
+                toast(self.app, problem, "warning")
 
     def open_keypad(self) -> None:
         self.cfg_seed_from_entry()
@@ -317,6 +463,10 @@ class SelectScene(MenuScene):
         from scenes.learned import learned_games
 
         self.learned = learned_games(self.app.paths)  # a finished tutorial marks its card
+        if self.profiles is not None:
+            # Back from a game or the profile screen: ratings (and Match me) may have moved.
+            self.profiles, _problem = gp.load(self.app.paths)
+            self.build(focus_index=self.focus_index)
 
     def set_players(self, n: int) -> None:
         self.cfg()["players"] = n
@@ -378,7 +528,15 @@ class SelectScene(MenuScene):
             self.seat_for(v if v != "phone" or self.party_allowed() else "person")
             for v in cfg["seats"][:players]
         ]
-        return Match(spec, setup, seats, setup.start(GAMES), cfg["clock"])
+        picked = {}
+        for s, seat in enumerate(seats):
+            profile = self.seat_profile(s) if seat.kind == "person" else None
+            if profile is not None:
+                seats[s] = Seat.person(profile.name)
+                picked[s] = profile.id
+        match = Match(spec, setup, seats, setup.start(GAMES), cfg["clock"])
+        match.profiles = picked
+        return match
 
     @staticmethod
     def seat_for(choice: str) -> Seat:
@@ -397,6 +555,8 @@ class SelectScene(MenuScene):
             self.app.sound.play("error")
             toast(self.app, _("Cannot start: {reason}").format(reason=exc), "warning")
             return
+        if self.profiles is not None:
+            self.remember_seats([match.profiles.get(s, "") for s in range(len(match.seats))])
         self.app.open("play", match)
 
     def host_party(self, match: Match) -> None:
@@ -508,6 +668,12 @@ def controls_top(theme) -> int:
     """Where the seat and option controls start: under the tagline and the two
     headings, whose lines step down with the text size."""
     return CARD_Y + CARD_H + 8 + theme.pitch(30) + theme.pitch(28)
+
+
+def match_me_strength(ladder, rating) -> float:
+    """The Match me opponent's strength: the ladder helper's ``match_strength`` (the
+    strength whose ladder rating is nearest the person's, Easy .. Expert)."""
+    return game_ladder.match_strength(ladder, rating)
 
 
 def start_quick_game(app, text: str, seed: int | None) -> str | None:

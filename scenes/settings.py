@@ -96,6 +96,13 @@ class SettingsScene(MenuScene):
         self.rows_end = y
         self.bottom = max(y + 8, LOGICAL_SIZE[1] - h - 16)
         self.button(pygame.Rect(x, self.bottom, 200, h), _("Back"), self.on_back)
+        if self.page == "General" and not self.app.kiosk:
+            # The player profiles' screen (scenes/profiles): also on game select.
+            self.button(
+                pygame.Rect(x + w - 300, self.bottom, 300, h),
+                _("Player profiles"),
+                lambda: self.app.open("profiles"),
+            )
         # The focus starts on the page's first row (a tab after a page change).
         self.set_focus(focus if focus is not None else min(self.tabs, len(self.controls) - 1))
 

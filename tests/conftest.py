@@ -180,6 +180,7 @@ SLOW = {
     # writer SIGKILLed in a loop, a PostgreSQL server started for the test
     "test_hostile_process": ["*"],
     "test_halloffame": ["test_a_writer_killed_mid_write_loses_nothing_committed"],
+    "test_profiles": ["test_a_writer_killed_mid_write_leaves_a_whole_file"],
     "test_halloffame_postgres": ["*"],
     # every screen rendered under five looks (90 renders)
     "test_accessibility": ["test_every_line_of_text_stays_in_its_box"],

@@ -132,6 +132,18 @@ def theatre(app):
     return scene
 
 
+def profile_screen(name: str):
+    def build(app):
+        from tools.screenshot import demo_profiles
+
+        demo_profiles(app.paths, patch_ladder=False)
+        scene = app.build(name, seat_name="Player 1") if name == "who" else app.build(name)
+        app.push(scene)
+        return scene
+
+    return build
+
+
 def attract(app):
     from scenes.kiosk import AttractScene
 
@@ -157,6 +169,8 @@ SCREENS = {
     "replays": replays,
     "theatre": theatre,
     "attract": attract,
+    "profiles": profile_screen("profiles"),
+    "who": profile_screen("who"),
 }
 
 

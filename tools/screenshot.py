@@ -178,6 +178,65 @@ def build_match(game_id: str, moves: list[str], seats: list[str] | None, play_ou
     return match
 
 
+DEMO_LADDER = {
+    "points": [
+        {"strength": 0, "rating": 0, "low": -40, "high": 40},
+        {"strength": 1, "rating": 700, "low": 640, "high": 760},
+        {"strength": 2, "rating": 1250, "low": 1190, "high": 1310},
+        {"strength": 3, "rating": 1700, "low": 1600, "high": 1800},
+        {"strength": 4, "rating": 1900, "low": 1860, "high": 1940},
+    ]
+}
+
+
+def demo_profiles(paths, games: int = 40, patch_ladder: bool = True) -> None:
+    """Profiles to look at: Ada (a player of about 1450 who played ``games`` rated games
+    of Chromatic Collapse and a few others), Bo and Cy; every game has the demo ladder
+    above unless seeds/ladder.json measured it (the ladder helper's real one)."""
+    from types import SimpleNamespace
+
+    from game import ladder as game_ladder
+    from game import profiles as gp
+    from game.core import Outcome
+    from game.match import Seat
+    from game.ratings import Rating, expected
+    from game.registry import GAMES
+
+    real = game_ladder.cached()
+    ladders = {
+        gid: real.get(gid) or game_ladder.Ladder.from_data(gid, DEMO_LADDER) for gid in GAMES
+    }
+    if patch_ladder:  # the screens ask through cached(): Match me shows on game select
+        game_ladder.cached = lambda path=None: ladders
+    ps = gp.Profiles()
+    for name, colour in (("Ada", "sapphire"), ("Bo", "ruby"), ("Cy", "emerald")):
+        ps, _p = ps.add(name, colour, "2026-10-02")
+    ada = ps.find("Ada")
+    rng = random.Random(4)
+    levels = ("easy", "medium", "hard")
+    plan = [("chromatic-collapse", games), ("crystal-connector", 7), ("color-crossroads", 2)]
+    n = 0
+    for gid, count in plan:
+        for i in range(count):
+            level = levels[rng.randrange(3)]
+            ladder = ladders[gid]
+            bot = gp.bot_rating(ladder, game_ladder.LEVEL_STRENGTHS[level])
+            won = rng.random() < expected(Rating(1450, 30), bot)
+            state = SimpleNamespace(outcome=lambda w=won: Outcome((1, 2) if w else (2, 1), ""))
+            match = SimpleNamespace(
+                state=state,
+                spec=GAMES[gid],
+                seats=[Seat.person("Ada"), Seat.bot(level)],
+                profiles={0: ada.id},
+                game_id=gid,
+                started_at=float(n),
+            )
+            n += 1
+            day = f"2026-{10 + (i * 2) // 31:02d}-{1 + (i * 2) % 30:02d}"
+            ps, _c = gp.record_match(ps, match, ladder, day)
+    gp.save(ps.with_last([ada.id]), paths)
+
+
 def shoot(app, path: Path, ticks: int = 2) -> Path:
     app.run_ticks(ticks)
     app.draw(0.0)
@@ -210,6 +269,8 @@ def screen(kind: str, out: Path, args) -> Path:
     if kind == "select":
         from scenes.select import SelectScene
 
+        if args.profiles:
+            demo_profiles(app.paths)
         app.push(SelectScene(app, args.game))
         return shoot(app, out, args.ticks or 3)
     if kind == "settings":
@@ -293,6 +354,10 @@ def screen(kind: str, out: Path, args) -> Path:
         return shoot(app, out, 8)
     if kind == "theatre":
         return theatre_shot(app, out, args, moves, seats)
+    if kind in ("profiles", "who"):
+        demo_profiles(app.paths)
+        app.push(app.build(kind, seat_name="Player 1") if kind == "who" else app.build(kind))
+        return shoot(app, out, args.ticks or 3)
     raise SystemExit(f"unknown screen {kind!r}")
 
 
@@ -482,6 +547,8 @@ def main(argv=None) -> int:
             "tutorial",
             "replays",
             "theatre",
+            "profiles",
+            "who",
             "all",
             "proof",
             "sweep",
@@ -502,6 +569,9 @@ def main(argv=None) -> int:
     p.add_argument("--done", action="store_true", help="tutorial: show the step's result")
     p.add_argument(
         "--play-out", action="store_true", help="finish the game with random moves first"
+    )
+    p.add_argument(
+        "--profiles", action="store_true", help="select: with demo profiles (Ada on seat 1)"
     )
     p.add_argument("--colour-blind", action="store_true", help="draw colour-blind glyphs")
     p.add_argument("--text-size", type=int, default=100, choices=(100, 125, 150))

@@ -33,6 +33,7 @@ function translatePage() {
   put("#join-help", t("Type the four letters shown on the big screen."));
   put("#room-label", t("Room code"));
   put("#name-label", t("Your name"));
+  put("#keep-label", t("Keep my record under this name on the host"));
   put("#find", t("Find a seat"));
   put("#turn-board", t("the board"), "aria-label");
   put("#board", t("the board"), "aria-label");
@@ -116,7 +117,7 @@ function resume() {
 
 function onMessage(m) {
   switch (m.type) {
-    case "seats": return showSeats(m.seats, m.started);
+    case "seats": $("keep-row").classList.toggle("hidden", !m.profiles); return showSeats(m.seats, m.started);
     case "welcome":
       seat = m.seat; localStorage.setItem(tokenKey(), m.token);
       $("who").textContent = m.name + " · " + m.label; show("play");
@@ -158,7 +159,10 @@ function join(which) {
   const name = $("name").value.trim();
   if (!name) { toast(t("Type your name first")); return; }
   localStorage.setItem("crystal-arcade-name", name);
-  const hello = () => send({ type: "hello", v: V, room: room(), name: name, seat: which });
+  // The host's profile of that name (made if new) counts this game: only where offered.
+  const keep = !$("keep-row").classList.contains("hidden") && $("keep-record").checked;
+  localStorage.setItem("crystal-arcade-keep", keep ? "1" : "");
+  const hello = () => send({ type: "hello", v: V, room: room(), name: name, seat: which, profile: keep ? name : null });
   if (ws && ws.readyState === 1) hello(); else connect(hello);
 }
 $("find").addEventListener("click", () => {
@@ -495,4 +499,5 @@ function paintBoard(s) {
 // -- start -------------------------------------------------------------------------------
 $("room").value = (params.get("room") || "").toUpperCase();
 $("name").value = localStorage.getItem("crystal-arcade-name") || "";
+$("keep-record").checked = !!localStorage.getItem("crystal-arcade-keep");
 if (room().length === 4) connect(resume); else connect(null);

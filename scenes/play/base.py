@@ -43,6 +43,7 @@ import pygame
 import pygame_gui
 
 from game import autosave
+from game import profiles as game_profiles
 from game.core import IllegalMove
 from game import i18n
 from game.i18n import _
@@ -527,6 +528,11 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
 
         self._cancel_bot()
         self._cancel_hint()
+        if not self.app.kiosk and not self.read_only:
+            # The game given up counts as played (not rated) for its profile seats.
+            problem = game_profiles.record_restart(self.match, self.app.paths)
+            if problem:
+                toast(self.app, problem, "warning")
         fresh = Match(
             self.spec,
             self.match.setup,
@@ -534,6 +540,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
             self.match.setup.start({self.spec.id: self.spec}),
             self.match.clock_preset,
         )
+        fresh.profiles = dict(self.match.profiles)  # the same players again
         self.app.replace_with("play", fresh)
 
     def say(self, text: str, kind: str = "info", seconds: float = 3.5) -> None:
