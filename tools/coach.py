@@ -398,6 +398,93 @@ def report_places(spec, rows: list[dict], args) -> tuple[str, dict]:
     return text + "\n", {}
 
 
+def step_mistakes(spec, games: list[dict], args) -> str:
+    """The share of marked mistakes that a longer search confirms, today's analysis
+    against the coach's, on the same games (the odd ones: not used for fitting).
+
+    Each method values every position of the game as the theatre does and marks
+    mistakes as the theatre does (``find_mistakes`` by whole turns, leaving out a mark
+    where Hard, asked for the theatre's alternative, plays the move that was played).
+    The judge: Expert chooses at the position; the coach's value at ten times its
+    time judges the position after the played action and after Expert's; a mark is
+    confirmed when the played action loses at least ``MISTAKE_DROP`` / 2 of win
+    chance against it."""
+    from game.ai import analysis as an
+    from game.ai import coach
+    from game.analysis import MISTAKE_DROP, find_mistakes
+    from game.coach import shipped
+
+    path = cache_dir(args) / f"mistakes-{spec.id}.json"
+    memo = _load(path, {})
+    cal = shipped()
+    test = [g for g in games if (g["seed"] - args.seed) % 2 == 1][: args.mistake_games]
+    judge_seconds = 10 * an.COACH_SECONDS
+
+    def judged(st) -> float:
+        key = "judge:" + json.dumps(st.to_json(), sort_keys=True)
+        if key not in memo:
+            v = coach.value(spec.id, st, Budget(seconds=judge_seconds))
+            memo[key] = cal.win_chance(spec.id, v[0])
+            _save(path, memo)
+        return memo[key]
+
+    counts = {"today": [0, 0], "coach": [0, 0]}
+    for g in test:
+        states = replay_states(spec, g)
+        movers = [s.current_player() for s in states[:-1]]
+        texts = g["moves"]
+        # turn starts as the theatre computes them (a seat's run of actions)
+        starts = [0] + [i for i in range(1, len(movers)) if movers[i] != movers[i - 1]]
+        starts.append(len(movers))
+        for method, fn, seconds in (
+            ("today", an.playout_evaluate, 0.9),
+            ("coach", an.evaluate, 0.9),
+        ):
+            key = f"values:{method}:{g['seed']}"
+            if key not in memo:
+                rng = random.Random(g["seed"])
+                memo[key] = [fn(st, rng, Budget(seconds=seconds), spec.id) for st in states]
+                _save(path, memo)
+            marks = find_mistakes(memo[key], movers, turn_starts=starts)
+            for m in marks:
+                st = states[m.action]
+                akey = f"alt:{g['seed']}:{m.action}"
+                if akey not in memo:
+                    hard = spec.make_bot("hard")
+                    memo[akey] = str(
+                        hard.choose(st, rng=random.Random(m.action), budget=Budget(seconds=1.0))
+                    )
+                    _save(path, memo)
+                if memo[akey] == texts[m.action]:
+                    continue  # the theatre leaves this mark out
+                ekey = f"expert:{g['seed']}:{m.action}"
+                if ekey not in memo:
+                    expert = spec.make_bot("expert")
+                    secs = getattr(expert, "think_seconds", 4.0)
+                    memo[ekey] = str(
+                        expert.choose(st, rng=random.Random(m.action), budget=Budget(seconds=secs))
+                    )
+                    _save(path, memo)
+                counts[method][1] += 1
+                if memo[ekey] == texts[m.action]:
+                    continue  # Expert plays the very move: not confirmed
+                played = states[m.action + 1]
+                alt = st.apply(st.parse_move(memo[ekey]))
+                p_played, p_alt = judged(played), judged(alt)
+                if m.seat == 1:
+                    p_played, p_alt = 1 - p_played, 1 - p_alt
+                if p_alt - p_played >= MISTAKE_DROP / 2:
+                    counts[method][0] += 1
+        print(f"{spec.id}: mistakes judged in game seed {g['seed']}: {counts}", flush=True)
+    rows = []
+    for method, (ok, n) in counts.items():
+        share = f"{100 * ok / n:.0f} %" if n else "-"
+        rows.append([method, n, ok, share])
+    return f"### {spec.title}: marked mistakes confirmed\n\n" + table(
+        ["analysis", "marked", "confirmed", "share"], rows
+    )
+
+
 def write_seeds(fits: dict) -> None:
     path = ROOT / "seeds" / "coach.json"
     data = _load(path, {"format": 1, "games": {}})
@@ -411,7 +498,7 @@ def write_seeds(fits: dict) -> None:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("step", choices=("play", "values", "report", "all"))
+    p.add_argument("step", choices=("play", "values", "report", "mistakes", "all"))
     p.add_argument("--game", action="append", help="game id (repeat); default: all")
     p.add_argument("--games", type=int, default=16, help="Hard-vs-Hard games per game")
     p.add_argument("--seed", type=int, default=1000, help="the first game's seed")
@@ -419,6 +506,7 @@ def main(argv=None) -> int:
     p.add_argument("--positions", type=int, default=6, help="positions per game")
     p.add_argument("--seconds", type=float, default=0.5, help="the coach's time a position")
     p.add_argument("--playouts", type=int, default=3, help="play-outs per position (0: none)")
+    p.add_argument("--mistake-games", type=int, default=3, help="games judged by 'mistakes'")
     p.add_argument("--cache", help="cache folder (default: a temp folder)")
     p.add_argument("--write-seeds", action="store_true", help="store the fit in seeds/coach.json")
     args = p.parse_args(argv)
@@ -430,6 +518,9 @@ def main(argv=None) -> int:
         spec = GAMES[gid]
         games = step_play(spec, args)
         if args.step == "play":
+            continue
+        if args.step == "mistakes":
+            print(step_mistakes(spec, games, args), flush=True)
             continue
         rows = step_values(spec, games, args)
         if args.step == "values":

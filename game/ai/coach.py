@@ -190,10 +190,21 @@ def _formation(state, budget: Budget) -> list[float]:
 
 
 def _element(state, budget: Budget) -> list[float]:
-    """Per seat: points against the table, in units of the spread of points, with
-    the rounds still to play widening what can change."""
+    """Per seat: points after this round as Hard foresees it (the shared profile of
+    everyone's best responses, resolved by the real rules), against the table, in
+    units of the spread of points."""
+    from game.ai.element_shift import ROUNDS, _profile, resolve_round, score_round
+
     scores = [float(x) for x in state.scores()]
     n = len(scores)
+    if state.phase == "plan" and 1 <= state.round <= ROUNDS:
+        prof = _profile(state)  # public information only: no seat's pending plan
+        while not prof.done and not budget.expired():
+            prof.step(budget)
+        view = prof.view
+        trace = resolve_round(view.round, view.board, view.positions, view.elements, prof.plans)
+        lines = score_round(view.round, trace.board_after, trace.positions[-1], trace.elements)
+        scores = [x + float(line.total) for x, line in zip(scores, lines)]
     mean = sum(scores) / n
     spread = math.sqrt(sum((x - mean) ** 2 for x in scores) / n) or 1.0
     return [(x - mean) / spread for x in scores]
