@@ -38,7 +38,7 @@ PROVEN = 1e9  # a raw score this large (either sign) is a proven result
 # scores on Hard-vs-Hard positions (tools/coach.py prints it) so that the squash does
 # not flatten the range the logistic fit needs.
 SCALES = {
-    "chromatic-collapse": 400.0,
+    "chromatic-collapse": 1600.0,
     "crystal-connector": 0.35,
     "color-crossroads": 1.5,
     "crystal-formation": 12.0,
