@@ -40,7 +40,7 @@ PROVEN = 1e9  # a raw score this large (either sign) is a proven result
 SCALES = {
     "chromatic-collapse": 1600.0,
     "crystal-connector": 0.35,
-    "color-crossroads": 1.5,
+    "color-crossroads": 3.0,
     "crystal-formation": 12.0,
     "element-shift": 1.0,
 }
