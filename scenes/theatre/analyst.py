@@ -39,6 +39,26 @@ class Analyst:
         self._writer = None
         self.movers = [e.seat for e in match.entries]
         self.turn_starts = Timeline.of(match).turn_starts()
+        self._report_calibration()
+
+    def _report_calibration(self) -> None:
+        """A damaged or missing seeds/coach.json leaves the analysis working with the
+        plain reading of its values; say so once, in the player's words (the file's
+        problem goes to the log for whoever maintains the install)."""
+        import sys
+
+        from game.coach import shipped
+        from game.i18n import _
+        from scenes.widgets import toast
+
+        problem = shipped().problem
+        if problem:
+            print(f"seeds/coach.json could not be used: {problem}", file=sys.stderr)
+            toast(
+                self.app,
+                _("The coach's calibration could not be read: its win chances are rough."),
+                "warning",
+            )
 
     # -- reading ------------------------------------------------------------------------
     def value(self, k: int):

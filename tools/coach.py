@@ -1,0 +1,540 @@
+#!/usr/bin/env python3
+"""Measure and calibrate the coach: how well the theatre's win chance predicts results.
+
+Usage (from the checkout; ``python3`` re-runs itself under ``.venv`` if needed)::
+
+    python3 tools/coach.py play --game chromatic-collapse --games 16      # Hard vs Hard
+    python3 tools/coach.py values --game chromatic-collapse               # value positions
+    python3 tools/coach.py report --game chromatic-collapse --write-seeds # fit, tables
+    python3 tools/coach.py all --game crystal-connector --games 16
+
+Steps, each cached in ``--cache`` (default: a folder in the system's temp dir), so a
+later step reuses the earlier one's work:
+
+- ``play``: Hard-vs-Hard games from seeds ``--seed`` .. ``--seed + games - 1``; each
+  bot thinks ``--think-scale`` times its shipped ``think_seconds`` (a shorter budget
+  is enough to sample positions; the values measured below are the theatre's own).
+- ``values``: ``--positions`` positions per game, evenly at 10-85 % of its actions;
+  each is judged (a) by today's analysis (``game.ai.analysis.evaluate``, 0.9 s cap),
+  (b) by ``--playouts`` fast Hard-vs-Hard play-outs sharing the time (c) took,
+  (c) by the coach's ``value`` (``game.ai.coach``, ``--seconds`` a position).
+- ``report``: the logistic fit (win chance = 1/(1+exp(-(a*v+b))), draws 0.5) on the
+  games with an even index, measured on the odd ones: Brier score per method, the
+  calibration table, the seat-to-move split; with ``--write-seeds`` the fit goes to
+  ``seeds/coach.json`` (with the date and the sample sizes).  Element Shift: each
+  method's expected places against the actual places (mean absolute error).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from _bootstrap import reexec_in_venv
+
+    reexec_in_venv(("numpy",))
+
+sys.path.insert(0, str(ROOT))
+
+import argparse  # noqa: E402
+import datetime  # noqa: E402
+import json  # noqa: E402
+import math  # noqa: E402
+import random  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+
+from game.ai.base import Budget  # noqa: E402
+from game.core import derived_rng  # noqa: E402
+
+TWO_PLAYER = ("chromatic-collapse", "crystal-connector", "color-crossroads", "crystal-formation")
+PLAYERS = {"crystal-formation": 2}
+
+
+def cache_dir(args) -> Path:
+    d = Path(args.cache) if args.cache else Path(tempfile.gettempdir()) / "crystal-coach"
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def _load(path: Path, default):
+    if path.exists():
+        return json.loads(path.read_text())
+    return default
+
+
+def _save(path: Path, data) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data))
+    tmp.replace(path)
+
+
+# -- play ------------------------------------------------------------------------------
+
+
+def play_one(spec, seed: int, scale: float) -> dict:
+    players = PLAYERS.get(spec.id)
+    state = spec.new_game(seed, players)
+    n = state.num_players
+    bots = [spec.make_bot("hard") for _ in range(n)]
+    rngs = [derived_rng(seed, "coach", s) for s in range(n)]
+    moves = []
+    bound = 4000
+    while not state.is_terminal() and len(moves) < bound:
+        seat = state.current_player()
+        bot = bots[seat]
+        seconds = getattr(bot, "think_seconds", 1.0) * scale
+        move = bot.choose(state, rng=rngs[seat], budget=Budget(seconds=seconds))
+        moves.append(str(move))
+        state = state.apply(move)
+    if not state.is_terminal():
+        return {"seed": seed, "moves": moves, "places": None}
+    return {"seed": seed, "moves": moves, "places": list(state.outcome().places)}
+
+
+def replay_states(spec, game: dict) -> list:
+    state = spec.new_game(game["seed"], PLAYERS.get(spec.id))
+    states = [state]
+    for text in game["moves"]:
+        state = state.apply(state.parse_move(text))
+        states.append(state)
+    return states
+
+
+def step_play(spec, args) -> list[dict]:
+    path = cache_dir(args) / f"games-{spec.id}.json"
+    games = _load(path, [])
+    have = {g["seed"] for g in games}
+    for k in range(args.games):
+        seed = args.seed + k
+        if seed in have:
+            continue
+        t0 = time.monotonic()
+        g = play_one(spec, seed, args.think_scale)
+        games.append(g)
+        _save(path, games)
+        print(
+            f"{spec.id}: game seed {seed}: {len(g['moves'])} actions, places {g['places']} "
+            f"({time.monotonic() - t0:.0f} s)",
+            flush=True,
+        )
+    games = [g for g in games if g["places"] is not None]
+    return sorted(games, key=lambda g: g["seed"])[: args.games]
+
+
+# -- values ---------------------------------------------------------------------------
+
+
+def sample_indices(length: int, count: int) -> list[int]:
+    if length < 2:
+        return []
+    out = []
+    for j in range(count):
+        f = 0.10 + 0.75 * j / max(1, count - 1)
+        out.append(min(length - 1, max(0, round(f * length))))
+    return sorted(set(out))
+
+
+def result_of(places: list[int], seat: int = 0) -> float:
+    """Seat's result on 0..1 in a two-player game (draws 0.5)."""
+    mine, other = places[seat], places[1 - seat]
+    return 1.0 if mine < other else 0.0 if mine > other else 0.5
+
+
+def playouts(spec, state, total_seconds: float, count: int, remaining: int, seed: int):
+    """Mean returns of ``count`` Hard-vs-Hard play-outs sharing ``total_seconds``."""
+    per_move = total_seconds / max(1, count * max(1, remaining))
+    n = state.num_players
+    totals = [0.0] * n
+    for k in range(count):
+        s = state
+        bots = [spec.make_bot("hard") for _ in range(n)]
+        rng = random.Random(seed * 31 + k)
+        steps = 0
+        while not s.is_terminal() and steps < 4000:
+            bot = bots[s.current_player()]
+            s = s.apply(bot.choose(s, rng=rng, budget=Budget(seconds=per_move)))
+            steps += 1
+        if s.is_terminal():
+            for i, r in enumerate(s.returns()):
+                totals[i] += float(r)
+    return [t / count for t in totals]
+
+
+def step_values(spec, games: list[dict], args) -> list[dict]:
+    from game.ai import analysis as old
+    from game.ai import coach
+
+    path = cache_dir(args) / f"values-{spec.id}-{args.seconds:g}.json"
+    rows = _load(path, [])
+    done = {(r["seed"], r["index"]) for r in rows}
+    for g in games:
+        states = None
+        for i in sample_indices(len(g["moves"]), args.positions):
+            if (g["seed"], i) in done:
+                continue
+            states = states or replay_states(spec, g)
+            st = states[i]
+            if st.is_terminal():
+                continue
+            seed = g["seed"] * 1000 + i
+            t0 = time.monotonic()
+            v_old = old.playout_evaluate(st, random.Random(seed), Budget(seconds=0.9), spec.id)
+            t_old = time.monotonic() - t0
+            t0 = time.monotonic()
+            raw = coach.raw_value(spec.id, st, Budget(seconds=args.seconds))
+            t_new = time.monotonic() - t0
+            row = {
+                "seed": g["seed"],
+                "index": i,
+                "length": len(g["moves"]),
+                "mover": st.current_player(),
+                "places": g["places"],
+                "old": v_old,
+                "raw": raw,
+                "t_old": t_old,
+                "t_new": t_new,
+            }
+            if args.playouts:
+                t0 = time.monotonic()
+                row["playouts"] = playouts(
+                    spec, st, t_new, args.playouts, len(g["moves"]) - i, seed
+                )
+                row["t_playouts"] = time.monotonic() - t0
+            rows.append(row)
+            _save(path, rows)
+        print(f"{spec.id}: valued positions of game seed {g['seed']}", flush=True)
+    return rows
+
+
+# -- fit and report ---------------------------------------------------------------------
+
+
+def fit_logistic(v, y, iterations: int = 50) -> tuple[float, float]:
+    """Maximum-likelihood (a, b) of p = 1/(1+exp(-(a v + b))) for targets in [0, 1]
+    (draws 0.5), by Newton's method with a tiny ridge so a separable sample stays
+    finite.  Two parameters: a library (scipy, scikit-learn) would add far more than
+    it saves."""
+    import numpy as np
+
+    v = np.asarray(v, dtype=float)
+    y = np.asarray(y, dtype=float)
+    a, b = 1.0, 0.0
+    ridge = 1e-3
+    for _ in range(iterations):
+        z = np.clip(a * v + b, -30, 30)
+        p = 1.0 / (1.0 + np.exp(-z))
+        w = p * (1 - p)
+        g_a = np.sum((p - y) * v) + ridge * a
+        g_b = np.sum(p - y)
+        h_aa = np.sum(w * v * v) + ridge
+        h_ab = np.sum(w * v)
+        h_bb = np.sum(w) + 1e-9
+        det = h_aa * h_bb - h_ab * h_ab
+        if det <= 1e-12:
+            break
+        da = (h_bb * g_a - h_ab * g_b) / det
+        db = (h_aa * g_b - h_ab * g_a) / det
+        a, b = a - da, b - db
+        if abs(da) + abs(db) < 1e-9:
+            break
+    return float(a), float(b)
+
+
+def sigmoid(z: float) -> float:
+    z = max(-30.0, min(30.0, z))
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def brier(pairs) -> float:
+    pairs = list(pairs)
+    return sum((p - y) ** 2 for p, y in pairs) / max(1, len(pairs))
+
+
+def table(headers, rows) -> str:
+    out = ["| " + " | ".join(headers) + " |", "|" + "|".join("---" for _ in headers) + "|"]
+    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return "\n".join(out)
+
+
+def report_two(spec, rows: list[dict], args) -> tuple[str, dict]:
+    from game.ai import coach
+
+    fit_rows = [r for r in rows if (r["seed"] - args.seed) % 2 == 0]
+    test_rows = [r for r in rows if (r["seed"] - args.seed) % 2 == 1]
+
+    def v_of(r, scale):
+        raw = r["raw"][0]
+        if abs(raw) >= coach.PROVEN:
+            return math.copysign(1.0, raw)
+        return math.tanh(raw / scale)
+
+    # The scale of the squash, then (a, b), by log-loss on the fitting games only.
+    base = coach.SCALES[spec.id]
+    best = None
+    for mult in (0.25, 0.5, 1.0, 2.0, 4.0):
+        scale = base * mult
+        xs = [v_of(r, scale) for r in fit_rows]
+        ys = [result_of(r["places"]) for r in fit_rows]
+        a, b = fit_logistic(xs, ys)
+        loss = 0.0
+        for x, y in zip(xs, ys):
+            p = min(1 - 1e-9, max(1e-9, sigmoid(a * x + b)))
+            loss -= y * math.log(p) + (1 - y) * math.log(1 - p)
+        if best is None or loss < best[0]:
+            best = (loss, mult, a, b)
+    _loss, mult, a, b = best
+    xs = [v_of(r, base) for r in fit_rows]
+    ys = [result_of(r["places"]) for r in fit_rows]
+    a, b = fit_logistic(xs, ys)
+
+    def p_new(r):
+        return sigmoid(a * v_of(r, base) + b)
+
+    def p_old(r):
+        return (r["old"][0] + 1) / 2
+
+    def p_play(r):
+        return (r["playouts"][0] + 1) / 2 if "playouts" in r else None
+
+    y_test = [result_of(r["places"]) for r in test_rows]
+    methods = [
+        ("(a) today's analysis", p_old, "t_old"),
+        ("(b) Hard-vs-Hard play-outs, same time", p_play, "t_playouts"),
+        ("(c) coach value, uncalibrated", lambda r: (v_of(r, base) + 1) / 2, "t_new"),
+        ("(c) coach value, calibrated", p_new, "t_new"),
+    ]
+    lines = [
+        f"### {spec.title}",
+        "",
+        f"Fit on {len(fit_rows)} positions of {len({r['seed'] for r in fit_rows})} games, "
+        f"measured on {len(test_rows)} positions of {len({r['seed'] for r in test_rows})} "
+        f"other games: a = {a:.3f}, b = {b:.3f} (squash scale {base:g}; the best by "
+        f"log-loss on the fitting games: x{mult:g}).",
+        "",
+    ]
+    rws = []
+    for name, f, tkey in methods:
+        pairs = [(f(r), y) for r, y in zip(test_rows, y_test) if f(r) is not None]
+        if not pairs:
+            continue
+        secs = [r[tkey] for r in test_rows if tkey in r]
+        rws.append(
+            [name, f"{brier(pairs):.3f}", len(pairs), f"{sum(secs) / max(1, len(secs)):.2f}"]
+        )
+    rws.append(["always 50 %", f"{brier((0.5, y) for y in y_test):.3f}", len(y_test), "0"])
+    lines.append(table(["method", "Brier", "positions", "s / position"], rws))
+    lines.append("")
+    # Calibration table: predicted bucket -> observed rate, for (a) and (c).
+    cal = []
+    for lo in range(0, 100, 20):
+        hi = lo + 20
+        row = [f"{lo}-{hi} %"]
+        for f in (p_old, p_new):
+            ins = [
+                y
+                for r, y in zip(test_rows, y_test)
+                if lo <= 100 * f(r) < hi or (hi == 100 and f(r) >= 1)
+            ]
+            row.append(f"{100 * sum(ins) / len(ins):.0f} % of {len(ins)}" if ins else "-")
+        cal.append(row)
+    lines.append(table(["predicted (seat 0)", "today: observed", "coach: observed"], cal))
+    lines.append("")
+    split = []
+    for mover in (0, 1):
+        sub = [(r, y) for r, y in zip(test_rows + fit_rows, y_test + ys) if r["mover"] == mover]
+        if not sub:
+            continue
+        obs = sum(y for _r, y in sub) / len(sub)
+        split.append(
+            [
+                f"seat {mover + 1} to move",
+                len(sub),
+                f"{100 * sum(p_old(r) for r, _ in sub) / len(sub):.0f} %",
+                f"{100 * sum(p_new(r) for r, _ in sub) / len(sub):.0f} %",
+                f"{100 * obs:.0f} %",
+            ]
+        )
+    lines.append(table(["positions", "n", "today predicts", "coach predicts", "seat 1 won"], split))
+    lines.append("")
+    fit = {
+        "a": round(a, 4),
+        "b": round(b, 4),
+        "positions": len(fit_rows),
+        "games": len({r["seed"] for r in fit_rows}),
+        "brier": round(brier((p_new(r), y) for r, y in zip(test_rows, y_test)), 4),
+        "test_positions": len(test_rows),
+    }
+    return "\n".join(lines), fit
+
+
+def report_places(spec, rows: list[dict], args) -> tuple[str, dict]:
+    from game.analysis import expected_places
+
+    def mae(f):
+        errs = []
+        for r in rows:
+            exp = f(r)
+            if exp is None:
+                continue
+            errs += [abs(e - p) for e, p in zip(exp, r["places"])]
+        return sum(errs) / max(1, len(errs)), len(errs)
+
+    rws = []
+    for name, f in (
+        ("today's analysis", lambda r: expected_places(r["old"])),
+        ("play-outs", lambda r: expected_places(r["playouts"]) if "playouts" in r else None),
+        ("coach value", lambda r: expected_places(r["raw"])),
+    ):
+        m, n = mae(f)
+        rws.append([name, f"{m:.2f}", n])
+    text = f"### {spec.title}\n\n" + table(
+        ["method", "mean |expected - actual| place", "seats"], rws
+    )
+    return text + "\n", {}
+
+
+def step_mistakes(spec, games: list[dict], args) -> str:
+    """The share of marked mistakes that a longer search confirms, today's analysis
+    against the coach's, on the same games (the odd ones: not used for fitting).
+
+    Each method values every position of the game as the theatre does and marks
+    mistakes as the theatre does (``find_mistakes`` by whole turns, leaving out a mark
+    where Hard, asked for the theatre's alternative, plays the move that was played).
+    The judge: Expert chooses at the position; the coach's value at ten times its
+    time judges the position after the played action and after Expert's; a mark is
+    confirmed when the played action loses at least ``MISTAKE_DROP`` / 2 of win
+    chance against it."""
+    from game.ai import analysis as an
+    from game.ai import coach
+    from game.analysis import MISTAKE_DROP, find_mistakes
+    from game.coach import shipped
+
+    path = cache_dir(args) / f"mistakes-{spec.id}.json"
+    memo = _load(path, {})
+    cal = shipped()
+    test = [g for g in games if (g["seed"] - args.seed) % 2 == 1][: args.mistake_games]
+    judge_seconds = 10 * an.COACH_SECONDS
+
+    def judged(st) -> float:
+        key = "judge:" + json.dumps(st.to_json(), sort_keys=True)
+        if key not in memo:
+            v = coach.value(spec.id, st, Budget(seconds=judge_seconds))
+            memo[key] = cal.win_chance(spec.id, v[0])
+            _save(path, memo)
+        return memo[key]
+
+    counts = {"today": [0, 0], "coach": [0, 0]}
+    for g in test:
+        states = replay_states(spec, g)
+        movers = [s.current_player() for s in states[:-1]]
+        texts = g["moves"]
+        # turn starts as the theatre computes them (a seat's run of actions)
+        starts = [0] + [i for i in range(1, len(movers)) if movers[i] != movers[i - 1]]
+        starts.append(len(movers))
+        for method, fn, seconds in (
+            ("today", an.playout_evaluate, 0.9),
+            ("coach", an.evaluate, 0.9),
+        ):
+            key = f"values:{method}:{g['seed']}"
+            if key not in memo:
+                rng = random.Random(g["seed"])
+                memo[key] = [fn(st, rng, Budget(seconds=seconds), spec.id) for st in states]
+                _save(path, memo)
+            marks = find_mistakes(memo[key], movers, turn_starts=starts)
+            for m in marks:
+                st = states[m.action]
+                akey = f"alt:{g['seed']}:{m.action}"
+                if akey not in memo:
+                    hard = spec.make_bot("hard")
+                    memo[akey] = str(
+                        hard.choose(st, rng=random.Random(m.action), budget=Budget(seconds=1.0))
+                    )
+                    _save(path, memo)
+                if memo[akey] == texts[m.action]:
+                    continue  # the theatre leaves this mark out
+                ekey = f"expert:{g['seed']}:{m.action}"
+                if ekey not in memo:
+                    expert = spec.make_bot("expert")
+                    secs = getattr(expert, "think_seconds", 4.0)
+                    memo[ekey] = str(
+                        expert.choose(st, rng=random.Random(m.action), budget=Budget(seconds=secs))
+                    )
+                    _save(path, memo)
+                counts[method][1] += 1
+                if memo[ekey] == texts[m.action]:
+                    continue  # Expert plays the very move: not confirmed
+                played = states[m.action + 1]
+                alt = st.apply(st.parse_move(memo[ekey]))
+                p_played, p_alt = judged(played), judged(alt)
+                if m.seat == 1:
+                    p_played, p_alt = 1 - p_played, 1 - p_alt
+                if p_alt - p_played >= MISTAKE_DROP / 2:
+                    counts[method][0] += 1
+        print(f"{spec.id}: mistakes judged in game seed {g['seed']}: {counts}", flush=True)
+    rows = []
+    for method, (ok, n) in counts.items():
+        share = f"{100 * ok / n:.0f} %" if n else "-"
+        rows.append([method, n, ok, share])
+    return f"### {spec.title}: marked mistakes confirmed\n\n" + table(
+        ["analysis", "marked", "confirmed", "share"], rows
+    )
+
+
+def write_seeds(fits: dict) -> None:
+    path = ROOT / "seeds" / "coach.json"
+    data = _load(path, {"format": 1, "games": {}})
+    today = datetime.date.today().isoformat()
+    for gid, fit in fits.items():
+        if fit:
+            data["games"][gid] = dict(fit, date=today)
+    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    print(f"wrote {path}")
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("step", choices=("play", "values", "report", "mistakes", "all"))
+    p.add_argument("--game", action="append", help="game id (repeat); default: all")
+    p.add_argument("--games", type=int, default=16, help="Hard-vs-Hard games per game")
+    p.add_argument("--seed", type=int, default=1000, help="the first game's seed")
+    p.add_argument("--think-scale", type=float, default=0.2, help="x the bots' think time")
+    p.add_argument("--positions", type=int, default=6, help="positions per game")
+    p.add_argument("--seconds", type=float, default=0.5, help="the coach's time a position")
+    p.add_argument("--playouts", type=int, default=3, help="play-outs per position (0: none)")
+    p.add_argument("--mistake-games", type=int, default=3, help="games judged by 'mistakes'")
+    p.add_argument("--cache", help="cache folder (default: a temp folder)")
+    p.add_argument("--write-seeds", action="store_true", help="store the fit in seeds/coach.json")
+    args = p.parse_args(argv)
+    from game.registry import GAMES
+
+    ids = args.game or list(GAMES)
+    fits = {}
+    for gid in ids:
+        spec = GAMES[gid]
+        games = step_play(spec, args)
+        if args.step == "play":
+            continue
+        if args.step == "mistakes":
+            print(step_mistakes(spec, games, args), flush=True)
+            continue
+        rows = step_values(spec, games, args)
+        if args.step == "values":
+            continue
+        if gid in TWO_PLAYER:
+            text, fit = report_two(spec, rows, args)
+        else:
+            text, fit = report_places(spec, rows, args)
+        print(text, flush=True)
+        fits[gid] = fit
+    if args.write_seeds and fits:
+        write_seeds(fits)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
