@@ -29,7 +29,9 @@ import pygame
 
 from game import puzzles as P
 from game.core import GameSetup, IllegalMove
+from game.element_shift import Plan
 from game.files import schema_errors
+from game.i18n import N_, _
 from game.match import Match, Seat
 from game.registry import GAMES
 from game.saves import SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
@@ -163,7 +165,7 @@ class PuzzlesScene(MenuScene):
                     str(i + 1),
                     lambda k=i: self.play_index(k),
                     object_id="#primary_small" if solved else "#small",
-                    tooltip=f"{puzzle.text} (solved)" if solved else puzzle.text,
+                    tooltip=f"{P.goal_text(puzzle)} (solved)" if solved else P.goal_text(puzzle),
                 )
         self.button(pygame.Rect(40, 640, 200, 52), "Back", self.on_back)
         # the focus starts on the chosen game's button (the ring and the lit button agree)
@@ -210,7 +212,7 @@ class PuzzlesScene(MenuScene):
         daily = P.daily_puzzle(self.book, self.today)
         draw_text(
             surface,
-            f"Today: {daily.text}",
+            f"Today: {P.goal_text(daily)}",
             theme.font(16, "regular"),
             theme["accent_2"],
             (384, 172),
@@ -242,7 +244,8 @@ def build_match(puzzle: P.Puzzle) -> Match:
 
 
 def puzzle_class(game_id: str) -> type:
-    return routes.judged_view_class(PuzzleMixin, game_id)
+    mixin = ShiftPuzzleMixin if game_id == "element-shift" else PuzzleMixin
+    return routes.judged_view_class(mixin, game_id)
 
 
 def puzzle_scene(app, game_id: str, puzzle_id: str, mode: str = "list", rush=None, reveal=False):
@@ -286,7 +289,7 @@ class PuzzleMixin:
         # doing: the person plays; showing: the solution plays out; solved / missed:
         # the result is on the card; over: the rush has ended.
         self.phase = "doing"
-        self.result = puzzle.text
+        self.result = P.goal_text(puzzle)
         self.script: list[str] = []
         self.script_wait = SCRIPT_TICKS
         self.next_wait = -1
@@ -346,7 +349,7 @@ class PuzzleMixin:
                 except IllegalMove:
                     self.hint = None
                 break
-        self.say("Hint: " + (self.puzzle.hint or self.puzzle.text), "info", 5)
+        self.say(_("Hint: {hint}").format(hint=P.hint_text(self.puzzle)), "info", 5)
 
     def restart(self) -> None:
         self.press_puzzle("retry")
@@ -530,7 +533,8 @@ class PuzzleMixin:
         text = self.result
         if self.phase == "doing":
             seat = self.seat_label(self.puzzle.seat) if hasattr(self, "seat_label") else ""
-            text = f"{seat} to play. {self.puzzle.text}" if seat else self.puzzle.text
+            goal = P.goal_text(self.puzzle)
+            text = f"{seat} to play. {goal}" if seat else goal
         width = CARD.w - 28 - 2 * (BUTTON_W + 8)
         font = theme.font(17, "regular")
         lines = wrap_text(text, font, width)
@@ -553,3 +557,35 @@ class PuzzleMixin:
             label = {"next": "Next  ›", "retry": "Again", "done": "Done"}[name]
             fg = theme["background"] if primary else theme["text"]
             draw_text(surface, label, theme.font(17, "bold"), fg, rect.center, "center")
+
+
+class ShiftPuzzleMixin(PuzzleMixin):
+    """Element Shift's puzzles: the seat to plan is the last of the round, and the
+    premise is that its player knows the plans the eleven others have submitted (as
+    the bots chose them).  So they are drawn on the board, and the plan editor's
+    preview resolves the round against them instead of against a still board."""
+
+    preview_label = N_("Against the other plans:")
+
+    def preview(self, state, seat: int, plan):
+        if getattr(self, "puzzle", None) is None:
+            return super().preview(state, seat, plan)
+        key = ("known", id(state), seat, plan)
+        if self._preview_key != key:
+            try:
+                self._preview = P.known_plans_preview(state, seat, plan)
+            except IllegalMove:  # no preview for a plan the engine refuses
+                self._preview = None
+            self._preview_key = key
+        return self._preview
+
+    def draw_plan_overlay(self, surface, state, seat: int) -> None:
+        # the others' routes first, thin, under the plan being made
+        for other, plan in enumerate(state.pending):
+            if (
+                other != seat
+                and isinstance(plan, Plan)
+                and plan.actions.count("stay") < len(plan.actions)
+            ):
+                self.draw_path(surface, state, other, plan.switch, list(plan.actions), faint=True)
+        super().draw_plan_overlay(surface, state, seat)

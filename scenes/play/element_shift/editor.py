@@ -10,6 +10,7 @@ from typing import Callable
 import pygame
 
 from game.element_shift import ELEMENT_NAMES, STAY, Plan, beater, cell_name
+from game.i18n import N_, _
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import Pen, darken, draw_panel, draw_text, lighten, wrap_text
 
@@ -19,6 +20,9 @@ from .sprites import blit_token, element_icon
 
 class PlanEditor:
     """The plan editor column (mixed into ElementShiftView)."""
+
+    # What the preview assumes of the other seats (a puzzle knows their plans).
+    preview_label = N_("If nobody else moved:")
 
     # -- on-screen buttons ----------------------------------------------------------
     def editor_layout(self) -> dict:
@@ -84,7 +88,7 @@ class PlanEditor:
         return out
 
     def control_rect(self, name: str) -> pygame.Rect:
-        for n, r, _ in self.controls():
+        for n, r, _on in self.controls():
             if n == name:
                 return r
         raise KeyError(name)
@@ -260,7 +264,7 @@ class PlanEditor:
         preview = self.preview(state, seat, self.padded())
         if preview is not None:
             line = preview.score
-            write("If nobody else moved:", 15, "text_dim", (x0, py))
+            write(_(self.preview_label), 15, "text_dim", (x0, py))
             write(plural(line.total, "point"), 24, "accent", (x0, py + 20), kind="display")
             detail = line.explain().replace("->", "=")
             for i, ln in enumerate(wrap_text(detail, theme.font(14, "regular"), SIDE.w - 16)[:2]):
