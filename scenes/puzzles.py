@@ -29,18 +29,21 @@ import pygame
 
 from game import puzzles as P
 from game.core import GameSetup, IllegalMove
-from game.element_shift import Plan
+from game.element_shift import Plan, resolve_round
 from game.files import schema_errors
 from game.i18n import N_, _
 from game.match import Match, Seat
 from game.registry import GAMES
 from game.saves import SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
 from scenes import routes
+from scenes.play.element_shift.layout import cell_center, cell_rect, element_colour
+from scenes.play.element_shift.sprites import blit_token, token_layout
 from scenes.widgets import (
     MIN_TARGET,
     MenuScene,
     draw_panel,
     draw_text,
+    lighten,
     starfield_background,
     toast,
     wrap_text,
@@ -565,7 +568,7 @@ class ShiftPuzzleMixin(PuzzleMixin):
     the bots chose them).  So they are drawn on the board, and the plan editor's
     preview resolves the round against them instead of against a still board."""
 
-    preview_label = N_("Against the other plans:")
+    preview_label = N_("Against their plans:")
 
     def preview(self, state, seat: int, plan):
         if getattr(self, "puzzle", None) is None:
@@ -579,13 +582,78 @@ class ShiftPuzzleMixin(PuzzleMixin):
             self._preview_key = key
         return self._preview
 
+    def summary_kind(self, seat: int, people) -> str:
+        return "(you)" if seat == self.puzzle.seat else ""  # no bot plays the others
+
+    def summary_continue_label(self, rnd: int) -> str:
+        return _("Back to the board  ›")  # a puzzle is one round: no next one
+
+    def known_round(self, state, seat: int):
+        """The round as the others' plans play it, the solver standing still: drawn
+        under the plan being made (resolved once per position)."""
+        key = (id(state), seat)
+        if getattr(self, "_known_key", None) != key:
+            segs = state.segments()
+            plans = [p if isinstance(p, Plan) else Plan.still(segs) for p in state.pending]
+            plans[seat] = Plan.still(segs)
+            self._known = resolve_round(
+                state.round, state.board, state.positions, state.elements, plans
+            )
+            self._known_key = key
+        return self._known
+
     def draw_plan_overlay(self, surface, state, seat: int) -> None:
-        # the others' routes first, thin, under the plan being made
-        for other, plan in enumerate(state.pending):
-            if (
-                other != seat
-                and isinstance(plan, Plan)
-                and plan.actions.count("stay") < len(plan.actions)
-            ):
-                self.draw_path(surface, state, other, plan.switch, list(plan.actions), faint=True)
+        """The premise on the board: each other seat's route as a thin line in its
+        element's colour (after keep or switch), its rays, a faint token where it
+        ends, and a corner mark on each tile the others turn (in the new colour).
+        The solver's own plan is drawn over it, as in a game."""
+        theme = self.app.theme
+        trace = self.known_round(state, seat)
+        for conv in (c for seg in trace.conversions for c in seg):
+            r = cell_rect(conv.cell)
+            tri = [(r.x + 3, r.y + 3), (r.x + 17, r.y + 3), (r.x + 3, r.y + 17)]
+            pygame.draw.polygon(surface, element_colour(theme, conv.new), tri)
+            pygame.draw.polygon(surface, (12, 12, 22), tri, 1)
+        for ray in trace.rays:
+            start = trace.start_positions[ray.seat]
+            self.draw_ray(surface, start, ray.direction, trace.elements[ray.seat], 1.0, 0.3)
+        ends = {}
+        for other in range(len(trace.elements)):
+            if other == seat:
+                continue
+            colour = lighten(element_colour(theme, trace.elements[other]), 0.35)
+            cells = [trace.start_positions[other]] + [p[other] for p in trace.positions]
+            points = [cell_center(c) for i, c in enumerate(cells) if i == 0 or c != cells[i - 1]]
+            if len(points) > 1:
+                pygame.draw.lines(surface, (12, 12, 22), False, points, 5)
+                pygame.draw.lines(surface, colour, False, points, 2)
+            if cells[-1] != cells[0] or trace.elements[other] != trace.elements_before[other]:
+                ends[other] = cells[-1]
+        layout = token_layout([ends.get(s, -1) for s in range(len(trace.elements))])
+        for other, (x, y, radius) in layout.items():
+            blit_token(
+                surface,
+                theme,
+                other,
+                trace.elements[other],
+                (x, y),
+                max(8, radius - 4),
+                self.glyphs,
+                120,
+            )
         super().draw_plan_overlay(surface, state, seat)
+
+    def log_lines(self) -> list[tuple[int, str]]:
+        """The premise in the log too: this round's plans are shown, not hidden (one
+        line per entry, as the game's log has)."""
+        lines = super().log_lines()
+        m = self.match
+        now = m.state.round
+        if getattr(self, "puzzle", None) is None or m.is_over() or now < 1:
+            return lines
+        return [
+            (seat, f"R{now}  P{seat + 1}: {m.entries[i].text}")
+            if m.states[i].round == now
+            else (seat, text)
+            for i, (seat, text) in enumerate(lines)
+        ]

@@ -374,6 +374,7 @@ def generate(
     per_game: int = 2,
     minutes: float = 0,
     players: int = 2,
+    only: str | None = None,
 ) -> list[dict]:
     from game.ai.base import Budget
 
@@ -388,7 +389,10 @@ def generate(
             break
         start = GameSetup(game, players, spec.resolve_options(players)[1], game_seed).text(spec)
         state = spec.new_game(game_seed, players)
-        bots = [spec.make_bot("easy") for _ in range(players)]
+        # Easy bots with more players lose their trees to each other's influence and
+        # rarely grow new ones; Medium ones build, so their games hold the puzzles.
+        level, wild = ("easy", 0.25) if players == 2 else ("medium", 0.1)
+        bots = [spec.make_bot(level) for _ in range(players)]
         history: list[str] = []
         kept = 0
         last_kept = -99
@@ -400,7 +404,7 @@ def generate(
                 and turn_start(state)
                 and len(history) - last_kept > 6
             ):
-                goals = goals_for(game, state, seat)
+                goals = [g for g in goals_for(game, state, seat) if only in (None, g[0])]
             results = None
             for goal in goals:
                 puzzle = P.Puzzle(
@@ -440,7 +444,7 @@ def generate(
                     break
             if state.current_player() != seat:
                 move = P.answer_for(state)
-            elif rng.random() < 0.25:
+            elif rng.random() < wild:
                 move = rng.choice(state.legal_moves())
             else:
                 move = bots[state.current_player()].choose(
@@ -645,6 +649,7 @@ def main(argv=None) -> int:
     g.add_argument("--minutes", type=float, default=0, help="stop searching after this long")
     g.add_argument("--out", type=Path, default=None, help="write here (a part for merge)")
     g.add_argument("--players", type=int, default=2, help="seats (Crystal Formation: 2-6)")
+    g.add_argument("--goal", choices=P.GOALS, default=None, help="keep only this goal")
     m = sub.add_parser("merge", help="join parts written with --out into the game's file")
     m.add_argument("game", choices=sorted(RATE_BUDGET))
     m.add_argument("parts", nargs="+", type=Path)
@@ -701,6 +706,7 @@ def main(argv=None) -> int:
             args.per_game,
             args.minutes,
             args.players,
+            args.goal,
         )
         data = build_file(args.game, raw)
         path = write(args.game, data, args.out)

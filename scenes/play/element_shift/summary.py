@@ -88,6 +88,15 @@ class CurtainAndSummary:
             for s in order
         ]
 
+    def summary_kind(self, seat: int, people) -> str:
+        """The small word after a player's name in the table (a puzzle has its own)."""
+        if seat == self.me:
+            return "(you)"
+        return "" if seat in people else (self.match.seats[seat].level or "").title()
+
+    def summary_continue_label(self, rnd: int) -> str:
+        return "Final results  ›" if self.match.is_over() and rnd == ROUNDS else "Next round  ›"
+
     def draw_summary(self, surface) -> None:
         """The round's points by source for every player, in standings order."""
         write = Pen(surface, self.app.theme)
@@ -150,11 +159,7 @@ class CurtainAndSummary:
                 "midleft",
             )
             blit_token(surface, theme, seat, line.element, (area.x + 78, cy), 12, self.glyphs)
-            kind = (
-                "(you)"
-                if seat == self.me
-                else ("" if seat in people else (self.match.seats[seat].level or "").title())
-            )
+            kind = self.summary_kind(seat, people)
             r = write(
                 f"Player {seat + 1}", 16, "text", (area.x + 98, cy), "midleft", kind="regular"
             )
@@ -198,11 +203,7 @@ class CurtainAndSummary:
             y += row_h
         for name, rect, enabled in self.controls():
             if name == "continue":
-                label = (
-                    "Final results  ›"
-                    if self.match.is_over() and rnd == ROUNDS
-                    else "Next round  ›"
-                )
+                label = self.summary_continue_label(rnd)
                 self.draw_button(surface, rect, label, primary=True, size=20)
         note = (
             "Region: 2 x region size / k (players of the region's element in it), rounded down. "
