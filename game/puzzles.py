@@ -21,7 +21,13 @@ position they leave: two orders of the same shifts are the same answer); the scr
 shows its first turn after a miss and points at it for a hint.
 
 Goals: ``win`` ("Win this turn.") and ``gain`` (raise your score by at least
-``amount`` this turn: a Crystal Formation tree, a Color Crossroads point).
+``amount`` this turn: a Crystal Formation tree, a Color Crossroads point, Element
+Shift's points for the round) and ``block`` (Crystal Formation with more players:
+after your turn, no reply of the seat after you ends its turn with more trees than it
+started it with; every reply is tried, so the goal is as exhaustive as the search of
+your own turn).  Element Shift's turn is one plan; the seat to plan is the last of
+the round, so every other plan is fixed (submitted in the setup moves) and the round
+resolves with the solver's plan.
 
 The daily puzzle of a game is picked by a hash of the date and the game id (no RNG
 state: the same for everyone on that date); the rush order walks the puzzles from
@@ -43,7 +49,8 @@ from game.files import FileProblem, parse_json, schema_errors
 from game.i18n import _
 
 PUZZLE_FORMAT = 1
-GOALS = ("win", "gain")
+GOALS = ("win", "gain", "block")
+BLOCK_GAMES = ("crystal-formation",)  # a turn of one action, a hundred or so replies
 LEVELS = ("random", "easy", "medium", "hard")
 MAX_TURN_ACTIONS = 20
 MAX_SETUP = 2000  # moves from the start to a position (the longest shipped is under 300)  # a turn of more actions is not a turn any game has
@@ -205,12 +212,44 @@ def goal_reached(goal: str, amount: int, seat: int, before: State, after: State)
         return out is not None and tuple(out.winners) == (seat,)
     if goal == "gain":
         return after.scores()[seat] - before.scores()[seat] >= amount
+    if goal == "block":
+        if after.is_terminal():
+            out = after.outcome()
+            return out is not None and tuple(out.winners) == (seat,)
+        return growing_reply(after) is None
     return False
 
 
+def growing_reply(state: State):
+    """The first reply of the seat to move that ends its turn with more trees (its
+    score) than it starts with, or None when no reply does."""
+    nxt = state.current_player()
+    have = state.scores()[nxt]
+    for reply in state.legal_moves():
+        if state.apply(reply).scores()[nxt] > have:
+            return reply
+    return None
+
+
+def seat_name(puzzle: Puzzle, seat: int) -> str:
+    setup = GameSetup.parse(puzzle.start, _games(None))
+    names = _games(None)[puzzle.game].seat_names(setup.players)
+    return _(names[seat % len(names)])
+
+
+def next_seat(puzzle: Puzzle) -> int:
+    return (puzzle.seat + 1) % GameSetup.parse(puzzle.start, _games(None)).players
+
+
 def position_key(state: State) -> str:
-    """Two turns are the same answer when they leave the same position."""
-    return json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"))
+    """Two turns are the same answer when they leave the same position.  Element
+    Shift's ``trace`` is left out: it records the plans' words for the reveal, so two
+    plans that end on the same tile having turned the same tiles (one walking round
+    a tile it cannot turn, one staying) leave one position."""
+    data = state.to_json()
+    if isinstance(data, dict):
+        data.pop("trace", None)
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 def play_turn(state: State, moves: Sequence[str]) -> State:
@@ -254,15 +293,64 @@ def check_from(puzzle: Puzzle, before: State, moves: Sequence[str]) -> Attempt:
 def why_missed(puzzle: Puzzle, before: State, after: State) -> str:
     """Why a whole turn misses the goal, in the project's words."""
     seat = puzzle.seat
+    resolved = getattr(after, "breakdowns", ())
+    if puzzle.game == "element-shift" and 1 <= before.round <= len(resolved):
+        # the engine's own score line says where the points came from
+        line = resolved[before.round - 1][seat]
+        return _("That plan scores {got} this round ({how}); {amount} is possible.").format(
+            got=line.total, how=line.explain(), amount=puzzle.amount
+        )
     if after.is_terminal():
         out = after.outcome()
         if out is not None and seat not in out.winners:
             return _("That turn loses the game.")
     if puzzle.goal == "win":
         return _("The game goes on after that turn: it does not win.")
+    if puzzle.goal == "block":
+        reply = growing_reply(after)
+        return _("After that turn {name} grows a new tree with {reply}.").format(
+            name=seat_name(puzzle, next_seat(puzzle)), reply=str(reply)
+        )
     gained = after.scores()[seat] - before.scores()[seat]
     return _("That turn gains {gained}; the goal is {goal}.").format(
         gained=f"{gained:g}", goal=puzzle.amount
+    )
+
+
+def goal_text(puzzle: Puzzle) -> str:
+    """The goal as the player reads it: the file holds a message id (with an
+    ``{amount}`` placeholder where it needs one), translated when shown."""
+    # Plain replacement, never str.format: the text comes from a file (a stray brace
+    # or "{amount.__class__}" must show as written, not raise or reach into objects).
+    text = _(puzzle.text).replace("{amount}", str(puzzle.amount))
+    if "{next}" in text:  # only a block goal names a seat (the parse is not free)
+        text = text.replace("{next}", seat_name(puzzle, next_seat(puzzle)))
+    return text
+
+
+def hint_text(puzzle: Puzzle) -> str:
+    return _(puzzle.hint) if puzzle.hint else goal_text(puzzle)
+
+
+def known_plans_preview(state: State, seat: int, plan):
+    """Element Shift: what ``plan`` does this round against the plans the other seats
+    have already submitted (a puzzle reveals them: its premise), the seats still to
+    plan standing still.  The engine resolves the round; the screen draws the result
+    in the plan editor's preview."""
+    from game.element_shift import Plan, PlanPreview, resolve_round, score_round
+
+    segs = state.segments()
+    plans = [p if isinstance(p, Plan) else Plan.still(segs) for p in state.pending]
+    plans[seat] = plan
+    trace = resolve_round(state.round, state.board, state.positions, state.elements, plans)
+    mine = tuple(dict.fromkeys(c for seg in trace.entered for s, c in seg if s == seat))
+    element = trace.elements[seat]
+    converts = tuple(
+        c.cell for seg in trace.conversions for c in seg if c.cell in mine and c.new == element
+    )
+    lines = score_round(state.round, trace.board_after, trace.positions[-1], trace.elements)
+    return PlanPreview(
+        tuple(p[seat] for p in trace.positions), mine, converts, element, lines[seat]
     )
 
 
@@ -402,6 +490,13 @@ def parse_book(data: Any, name: str, game_id: str) -> PuzzleBook:
         if setup.game != game_id or raw["seat"] >= setup.players:
             raise PuzzleError(
                 _("{file}: puzzle {id} is not a {game} position").format(
+                    file=name, id=quoted(raw["id"]), game=game_id
+                )
+            )
+        if raw["goal"] == "block" and game_id not in BLOCK_GAMES:
+            # its check tries every reply: only where a reply is one small move
+            raise PuzzleError(
+                _("{file}: puzzle {id} has a goal {game} lacks").format(
                     file=name, id=quoted(raw["id"]), game=game_id
                 )
             )

@@ -29,17 +29,21 @@ import pygame
 
 from game import puzzles as P
 from game.core import GameSetup, IllegalMove
+from game.element_shift import Plan, resolve_round
 from game.files import schema_errors
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.match import Match, Seat
 from game.registry import GAMES
 from game.saves import SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
 from scenes import routes
+from scenes.play.element_shift.layout import cell_center, cell_rect, element_colour
+from scenes.play.element_shift.sprites import blit_token, token_layout
 from scenes.widgets import (
     MIN_TARGET,
     MenuScene,
     draw_panel,
     draw_text,
+    lighten,
     starfield_background,
     toast,
     wrap_text,
@@ -170,9 +174,9 @@ class PuzzlesScene(MenuScene):
                     str(i + 1),
                     lambda k=i: self.play_index(k),
                     object_id="#primary_small" if solved else "#small",
-                    tooltip=_("{goal} (solved)").format(goal=_(puzzle.text))
+                    tooltip=_("{goal} (solved)").format(goal=P.goal_text(puzzle))
                     if solved
-                    else _(puzzle.text),
+                    else P.goal_text(puzzle),
                 )
         self.button(pygame.Rect(40, 640, 200, 52), _("Back"), self.on_back)
         # the focus starts on the chosen game's button (the ring and the lit button agree)
@@ -220,7 +224,7 @@ class PuzzlesScene(MenuScene):
         daily = P.daily_puzzle(self.book, self.today)
         draw_text(
             surface,
-            _("Today: {goal}").format(goal=_(daily.text)),
+            _("Today: {goal}").format(goal=P.goal_text(daily)),
             theme.font(16, "regular"),
             theme["accent_2"],
             (384, 172),
@@ -254,7 +258,8 @@ def build_match(puzzle: P.Puzzle) -> Match:
 
 
 def puzzle_class(game_id: str) -> type:
-    return routes.judged_view_class(PuzzleMixin, game_id)
+    mixin = ShiftPuzzleMixin if game_id == "element-shift" else PuzzleMixin
+    return routes.judged_view_class(mixin, game_id)
 
 
 def puzzle_scene(app, game_id: str, puzzle_id: str, mode: str = "list", rush=None, reveal=False):
@@ -298,7 +303,7 @@ class PuzzleMixin:
         # doing: the person plays; showing: the solution plays out; solved / missed:
         # the result is on the card; over: the rush has ended.
         self.phase = "doing"
-        self.result = _(puzzle.text)
+        self.result = P.goal_text(puzzle)
         self.script: list[str] = []
         self.script_wait = SCRIPT_TICKS
         self.next_wait = -1
@@ -359,7 +364,7 @@ class PuzzleMixin:
                 except IllegalMove:
                     self.hint = None
                 break
-        self.say(_("Hint: {hint}").format(hint=_(self.puzzle.hint or self.puzzle.text)), "info", 5)
+        self.say(_("Hint: {hint}").format(hint=P.hint_text(self.puzzle)), "info", 5)
 
     def restart(self) -> None:
         self.press_puzzle("retry")
@@ -563,7 +568,7 @@ class PuzzleMixin:
         text = self.result
         if self.phase == "doing":
             seat = self.seat_label(self.puzzle.seat) if hasattr(self, "seat_label") else ""
-            goal = _(self.puzzle.text)
+            goal = P.goal_text(self.puzzle)
             text = _("{player} to play. {goal}").format(player=seat, goal=goal) if seat else goal
         width = CARD.w - 28 - 2 * (BUTTON_W + 8)
         font = theme.font(17, "regular")
@@ -587,3 +592,100 @@ class PuzzleMixin:
             label = {"next": _("Next  ›"), "retry": _("Again"), "done": _("Done")}[name]
             fg = theme["background"] if primary else theme["text"]
             draw_text(surface, label, theme.font(17, "bold"), fg, rect.center, "center")
+
+
+class ShiftPuzzleMixin(PuzzleMixin):
+    """Element Shift's puzzles: the seat to plan is the last of the round, and the
+    premise is that its player knows the plans the eleven others have submitted (as
+    the bots chose them).  So they are drawn on the board, and the plan editor's
+    preview resolves the round against them instead of against a still board."""
+
+    preview_label = N_("Against their plans:")
+
+    def preview(self, state, seat: int, plan):
+        if getattr(self, "puzzle", None) is None:
+            return super().preview(state, seat, plan)
+        key = ("known", id(state), seat, plan)
+        if self._preview_key != key:
+            try:
+                self._preview = P.known_plans_preview(state, seat, plan)
+            except IllegalMove:  # no preview for a plan the engine refuses
+                self._preview = None
+            self._preview_key = key
+        return self._preview
+
+    def summary_kind(self, seat: int, people) -> str:
+        return _("(you)") if seat == self.puzzle.seat else ""  # no bot plays the others
+
+    def summary_continue_label(self, rnd: int) -> str:
+        return _("Back to the board  ›")  # a puzzle is one round: no next one
+
+    def known_round(self, state, seat: int):
+        """The round as the others' plans play it, the solver standing still: drawn
+        under the plan being made (resolved once per position)."""
+        key = (id(state), seat)
+        if getattr(self, "_known_key", None) != key:
+            segs = state.segments()
+            plans = [p if isinstance(p, Plan) else Plan.still(segs) for p in state.pending]
+            plans[seat] = Plan.still(segs)
+            self._known = resolve_round(
+                state.round, state.board, state.positions, state.elements, plans
+            )
+            self._known_key = key
+        return self._known
+
+    def draw_plan_overlay(self, surface, state, seat: int) -> None:
+        """The premise on the board: each other seat's route as a thin line in its
+        element's colour (after keep or switch), its rays, a faint token where it
+        ends, and a corner mark on each tile the others turn (in the new colour).
+        The solver's own plan is drawn over it, as in a game."""
+        theme = self.app.theme
+        trace = self.known_round(state, seat)
+        for conv in (c for seg in trace.conversions for c in seg):
+            r = cell_rect(conv.cell)
+            tri = [(r.x + 3, r.y + 3), (r.x + 17, r.y + 3), (r.x + 3, r.y + 17)]
+            pygame.draw.polygon(surface, element_colour(theme, conv.new), tri)
+            pygame.draw.polygon(surface, (12, 12, 22), tri, 1)
+        for ray in trace.rays:
+            start = trace.start_positions[ray.seat]
+            self.draw_ray(surface, start, ray.direction, trace.elements[ray.seat], 1.0, 0.3)
+        ends = {}
+        for other in range(len(trace.elements)):
+            if other == seat:
+                continue
+            colour = lighten(element_colour(theme, trace.elements[other]), 0.35)
+            cells = [trace.start_positions[other]] + [p[other] for p in trace.positions]
+            points = [cell_center(c) for i, c in enumerate(cells) if i == 0 or c != cells[i - 1]]
+            if len(points) > 1:
+                pygame.draw.lines(surface, (12, 12, 22), False, points, 5)
+                pygame.draw.lines(surface, colour, False, points, 2)
+            if cells[-1] != cells[0] or trace.elements[other] != trace.elements_before[other]:
+                ends[other] = cells[-1]
+        layout = token_layout([ends.get(s, -1) for s in range(len(trace.elements))])
+        for other, (x, y, radius) in layout.items():
+            blit_token(
+                surface,
+                theme,
+                other,
+                trace.elements[other],
+                (x, y),
+                max(8, radius - 4),
+                self.glyphs,
+                120,
+            )
+        super().draw_plan_overlay(surface, state, seat)
+
+    def log_lines(self) -> list[tuple[int, str]]:
+        """The premise in the log too: this round's plans are shown, not hidden (one
+        line per entry, as the game's log has)."""
+        lines = super().log_lines()
+        m = self.match
+        now = m.state.round
+        if getattr(self, "puzzle", None) is None or m.is_over() or now < 1:
+            return lines
+        return [
+            (seat, f"R{now}  P{seat + 1}: {m.entries[i].text}")
+            if m.states[i].round == now
+            else (seat, text)
+            for i, (seat, text) in enumerate(lines)
+        ]

@@ -79,3 +79,57 @@ def test_a_kiosk_keeps_solved_marks_in_memory_only(app):
     S.mark_solved(app, "chromatic-collapse", "12-70")
     assert S.solved_ids(app, "chromatic-collapse") == {"12-70"}
     assert not S.marks_path(app.paths).exists()
+
+
+# -- Element Shift's puzzles: a plan a turn, a goal text with a placeholder ------------------
+SHIFT = json.loads((P.resources.files("seeds") / P.puzzle_file("element-shift")).read_text())
+
+
+@given(st.sampled_from(FIELDS), JSON)
+def test_one_field_of_an_element_shift_puzzle_replaced_by_anything(field, value):
+    entry = dict(SHIFT["puzzles"][0])
+    entry[field] = value
+    data = {"format": 1, "game": "element-shift", "puzzles": [entry]}
+    try:
+        book = P.parse_book(data, "x", "element-shift")
+    except P.PuzzleError:
+        return
+    puzzle = book.puzzles[0]
+    assert isinstance(P.goal_text(puzzle), str)  # a text with any braces is shown as written
+    try:
+        before = puzzle.position()
+    except P.PuzzleError:
+        return
+    verdict = P.check_from(puzzle, before, ["keep; stay"])
+    assert verdict.kind in ("illegal", "partial", "wrong", "solved")
+
+
+SHIFT_BOOK = P.load_puzzles("element-shift")
+SHIFT_POSITION = SHIFT_BOOK.puzzles[0].position()
+
+
+@given(st.lists(st.text(max_size=40), max_size=3))
+def test_an_element_shift_attempt_of_any_text_is_judged(moves):
+    verdict = P.check_from(SHIFT_BOOK.puzzles[0], SHIFT_POSITION, moves)
+    assert verdict.kind in ("illegal", "partial", "wrong", "solved")
+    assert "Traceback" not in verdict.message
+
+
+@given(st.text(max_size=60))
+def test_a_goal_text_of_anything_is_shown_as_written_with_the_amount(text):
+    puzzle = P.Puzzle(**{**SHIFT_BOOK.puzzles[0].__dict__, "text": text})
+    expected = text.replace("{amount}", str(puzzle.amount))
+    expected = expected.replace("{next}", P.seat_name(puzzle, 0))  # seat 12's next: seat 1
+    assert P.goal_text(puzzle) == expected
+
+
+def test_a_block_goal_in_element_shift_is_refused_before_it_can_try_every_plan():
+    entry = dict(SHIFT["puzzles"][0], goal="block")
+    try:
+        P.parse_book(
+            {"format": 1, "game": "element-shift", "puzzles": [entry]}, "x", "element-shift"
+        )
+    except P.PuzzleError as exc:
+        assert "goal" in str(exc)
+    else:
+        raise AssertionError("a block goal in Element Shift was accepted")

@@ -35,6 +35,7 @@ if str(ROOT) not in sys.path:
 
 from game import puzzles as P  # noqa: E402
 from game.core import GameSetup  # noqa: E402
+from game.i18n import N_  # noqa: E402
 from game.registry import GAMES  # noqa: E402
 from tools.tactics import turn_start  # noqa: E402
 
@@ -42,16 +43,31 @@ SEEDS = ROOT / "seeds"
 MAX_ANSWERS = 8  # more distinct results reaching the goal than this is not a puzzle
 MAX_NODES = 400_000
 NEAR_MISS = 40  # Crystal Connector: leaves this close to the target are replayed too  # a turn tree larger than this is not searched (and not kept)
+# Goals and hints are written into the files as message ids (marked here for the
+# catalogue) and translated where they are shown: game/puzzles.py goal_text.
 GOAL_TEXT = {
-    "win": "Win this turn.",
-    ("gain", "crystal-formation"): "Grow a new tree this turn.",
-    ("gain", "color-crossroads"): "Score a point this turn.",
+    "win": N_("Win this turn."),
+    ("gain", "crystal-formation"): N_("Grow a new tree this turn."),
+    ("gain", "color-crossroads"): N_("Score a point this turn."),
+    # {next}: the next seat's name, {amount}: the points; filled in when shown
+    ("block", "crystal-formation"): N_("Stop {next} from growing a new tree on their next turn."),
+    ("gain", "element-shift"): N_("Score {amount} points this round: the most any plan can."),
 }
 HINTS = {
-    "crystal-connector": "Your turn closes the round: look for the shifts that take you past the target and ahead.",
-    "chromatic-collapse": "Two moves: join every one of your pieces into one group.",
-    "color-crossroads": "Challenge a pair whose loop is gone, or cut its last loop first.",
-    "crystal-formation": "A tree is a small, a medium and a large pyramid on one cell.",
+    "crystal-connector": N_(
+        "Your turn closes the round: look for the shifts that take you past the target and ahead."
+    ),
+    "chromatic-collapse": N_("Two moves: join every one of your pieces into one group."),
+    "color-crossroads": N_("Challenge a pair whose loop is gone, or cut its last loop first."),
+    "crystal-formation": N_("A tree is a small, a medium and a large pyramid on one cell."),
+    ("crystal-formation", "block"): N_(
+        "A node inside a rival's influence loses power at the end "
+        "of its owner's turn: bring their next tree into yours."
+    ),
+    "element-shift": N_(
+        "The other plans are drawn on the board: see which tiles they turn "
+        "and where they end, then find your region."
+    ),
 }
 # Node budgets per decision for rating (each bot counts its own unit); small so that
 # rating stays cheap and repeatable.
@@ -60,6 +76,7 @@ RATE_BUDGET = {
     "chromatic-collapse": {"easy": 300, "medium": 1_500, "hard": 4_000},
     "color-crossroads": {"easy": 500, "medium": 3_000, "hard": 8_000},
     "crystal-formation": {"easy": 500, "medium": 3_000, "hard": 8_000},
+    "element-shift": {"easy": 2_000, "medium": 20_000, "hard": 20_000},
 }
 WEIGHTS = {"random": 0.1, "easy": 0.2, "medium": 0.3, "hard": 0.4}
 
@@ -78,6 +95,8 @@ def all_turns(
     counts no win or more than that many."""
     if game == "crystal-connector":
         return _connector_turns(state, seat, most_wins)
+    if game == "element-shift":
+        return shift_turns(state, seat)
     results: dict[str, tuple[list[str], object]] = {}
     seen: set[str] = set()
     nodes = 0
@@ -143,13 +162,71 @@ def _connector_turns(state, seat, most_wins=None):
     return results
 
 
+SHIFT_PLANS = [0]  # Element Shift: plans accounted for by the searches so far (verify's figure)
+
+
+def shift_turns(state, seat: int) -> dict[str, tuple[list[str], object]]:
+    """Every distinct result of ``seat``'s plan for the round, the other seats' plans
+    fixed (those already submitted; the puzzle seat is the last to plan).
+
+    Exhaustive over the seat's whole plan list (``PlanList``: up to 742,586 plans in
+    round 5).  Outside Tile Rush a plan's effect on the round depends only on keep or
+    switch, the tile it ends on and which tiles it enters that its element beats (a
+    tile changes only when the element beating it enters; entering any other tile
+    changes nothing, and where it stands in between counts for nothing), so the plans
+    are walked segment by segment merging equal (end, turned tiles) and counting how
+    many plans each stands for; one plan of each is then played by the engine and
+    judged there.  The counts must add up to the plan list's length (asserted).  Tile
+    Rush judges tiles every segment, so every one of its plans (at most 31,250) is
+    played by the engine."""
+    from game.ai.element_shift import _bit_menus
+    from game.element_shift import CELLS, VARIATIONS, Plan, PlanList, beater, beats
+
+    round_ = state.round
+    start = state.positions[seat]
+    plans = PlanList(round_, start)
+    results: dict[str, tuple[list[str], object]] = {}
+
+    def play(plan) -> None:
+        after = state.apply(plan)
+        results.setdefault(P.position_key(after), ([str(plan)], after))
+
+    if VARIATIONS[round_].tile_rush:
+        for plan in plans:
+            play(plan)
+        SHIFT_PLANS[0] += len(plans)
+        return results
+    menus = _bit_menus(round_)
+    covered = 0
+    for switch in (False, True):
+        element = beater(state.elements[seat]) if switch else state.elements[seat]
+        targets = sum(1 << c for c in range(CELLS) if state.board[c] == beats(element))
+        layer: dict[tuple[int, int], tuple[tuple[str, ...], int]] = {(start, 0): ((), 1)}
+        for menu in menus:
+            nxt: dict[tuple[int, int], tuple[tuple[str, ...], int]] = {}
+            for (pos, got), (acts, n) in layer.items():
+                for tok, dest, ebits in menu[pos]:
+                    key = (dest, got | (ebits & targets))
+                    old = nxt.get(key)
+                    nxt[key] = (acts + (tok,), n) if old is None else (old[0], old[1] + n)
+            layer = nxt
+        for acts, n in layer.values():
+            covered += n
+            play(Plan(switch, acts))
+    if covered != len(plans):
+        raise AssertionError(f"the merged search covers {covered} of {len(plans)} plans")
+    SHIFT_PLANS[0] += covered
+    return results
+
+
 def goal_answers(puzzle: P.Puzzle, before, results) -> dict[str, list[str]]:
     return {k: moves for k, (moves, after) in results.items() if puzzle.reached(before, after)}
 
 
 # -- verify -------------------------------------------------------------------------------
-def verify_puzzle(puzzle: P.Puzzle) -> list[str]:
-    """Problems with one puzzle; empty when it holds."""
+def verify_puzzle(puzzle: P.Puzzle, stats: dict | None = None) -> list[str]:
+    """Problems with one puzzle; empty when it holds.  ``stats`` counts the distinct
+    results searched ("turns") and those refuted (searched, not reaching the goal)."""
     where = f"{puzzle.game} {puzzle.id}"
     try:
         before = puzzle.position()
@@ -170,6 +247,9 @@ def verify_puzzle(puzzle: P.Puzzle) -> list[str]:
     except TooBig:
         return problems + [f"{where}: the turn is too large to search"]
     reaching = goal_answers(puzzle, before, results)
+    if stats is not None:
+        stats["turns"] = stats.get("turns", 0) + len(results)
+        stats["refuted"] = stats.get("refuted", 0) + len(results) - len(reaching)
     for key, moves in reaching.items():
         if key not in accepted:
             problems.append(f"{where}: {moves} reaches the goal but is not accepted")
@@ -179,24 +259,55 @@ def verify_puzzle(puzzle: P.Puzzle) -> list[str]:
     return problems
 
 
-def verify(games, sample: int | None = None) -> tuple[int, list[str]]:
+def verify(games, sample: int | None = None, stats: dict | None = None) -> tuple[int, list[str]]:
     checked, problems = 0, []
     for game in games:
+        started = time.monotonic()
+        before = dict(stats or {})
         book = P.load_puzzles(game)
         chosen = book.puzzles
         if sample is not None:
             step = max(1, len(chosen) // sample)
             chosen = chosen[::step][:sample]
         for puzzle in chosen:
-            problems += verify_puzzle(puzzle)
+            problems += verify_puzzle(puzzle, stats)
             checked += 1
+        if stats is not None:
+            turns = stats.get("turns", 0) - before.get("turns", 0)
+            refuted = stats.get("refuted", 0) - before.get("refuted", 0)
+            print(
+                f"{game}: {len(chosen)} puzzles, {turns} distinct turns searched, "
+                f"{refuted} refuted, {time.monotonic() - started:.1f} s",
+                flush=True,
+            )
     return checked, problems
 
 
 # -- rating -------------------------------------------------------------------------------
+# Element Shift's bots plan against what a seat may see, never the others' secret
+# plans, so they would be rated on guessing.  A puzzle tells its solver those plans,
+# so it is rated by the bots' own planner (``ranked_plans``, Medium's and Hard's
+# search) given them, its layers capped narrower for the lower levels.
+SHIFT_RATE_CAP = {"easy": 8, "medium": 60, "hard": 400}
+
+
+def shift_informed_plan(state, seat: int, level: str):
+    from game.ai.element_shift import _model_against, ranked_plans
+    from game.element_shift import Plan
+
+    segs = state.segments()
+    plans = [p if isinstance(p, Plan) else Plan.still(segs) for p in state.pending]
+    model = _model_against(state, seat, plans)
+    best = ranked_plans(state, seat, model, None, top=1, cap=SHIFT_RATE_CAP[level])
+    return best[0][1] if best else Plan.still(segs)
+
+
 def bot_solves(puzzle: P.Puzzle, before, level: str, rng: random.Random) -> bool:
     from game.ai.base import Budget
 
+    if puzzle.game == "element-shift" and level != "random":
+        plan = shift_informed_plan(before, puzzle.seat, level)
+        return P.check_from(puzzle, before, [str(plan)]).kind == "solved"
     spec = GAMES[puzzle.game]
     bot = None if level == "random" else spec.make_bot(level)
     state, seat, played = before, puzzle.seat, []
@@ -226,6 +337,16 @@ def difficulty(solved_by: dict[str, float]) -> float:
 
 
 # -- generate -----------------------------------------------------------------------------
+def goals_for(game: str, state, seat: int) -> list[tuple[str, int]]:
+    """The goals worth searching for at this turn start, the first that makes a
+    puzzle wins: with more players, Crystal Formation first tries stopping the next
+    seat's tree."""
+    if game == "crystal-formation" and state.num_players > 2:
+        return [("block", 1), ("gain", 1)]
+    goal = goal_for(game, state, seat)
+    return [goal] if goal is not None else []
+
+
 def goal_for(game: str, state, seat: int) -> tuple[str, int] | None:
     """The goal worth searching for at this turn start, or None (a cheap filter)."""
     opp = 1 - seat
@@ -246,10 +367,19 @@ def goal_for(game: str, state, seat: int) -> tuple[str, int] | None:
 
 
 def generate(
-    game: str, count: int, games: int, seed: int = 0, per_game: int = 2, minutes: float = 0
+    game: str,
+    count: int,
+    games: int,
+    seed: int = 0,
+    per_game: int = 2,
+    minutes: float = 0,
+    players: int = 2,
+    only: str | None = None,
 ) -> list[dict]:
     from game.ai.base import Budget
 
+    if game == "element-shift":
+        return generate_shift(count, games, seed, per_game, minutes)
     spec = GAMES[game]
     rng = random.Random(seed)
     found: list[dict] = []
@@ -257,60 +387,133 @@ def generate(
     for game_seed in range(seed + 1, seed + 1 + games):
         if len(found) >= count or (minutes and time.monotonic() - started > 60 * minutes):
             break
-        start = GameSetup(game, 2, spec.resolve_options(2)[1], game_seed).text(spec)
-        state = spec.new_game(game_seed, 2)
-        bots = [spec.make_bot("easy"), spec.make_bot("easy")]
+        start = GameSetup(game, players, spec.resolve_options(players)[1], game_seed).text(spec)
+        state = spec.new_game(game_seed, players)
+        # Easy bots with more players lose their trees to each other's influence and
+        # rarely grow new ones; Medium ones build, so their games hold the puzzles.
+        level, wild = ("easy", 0.25) if players == 2 else ("medium", 0.1)
+        bots = [spec.make_bot(level) for _ in range(players)]
         history: list[str] = []
         kept = 0
         last_kept = -99
         while not state.is_terminal() and len(history) < 400 and kept < per_game:
             seat = P.turn_owner(state)
-            goal = None
+            goals = []
             if (
                 state.current_player() == seat
                 and turn_start(state)
                 and len(history) - last_kept > 6
             ):
-                goal = goal_for(game, state, seat)
-            if goal is not None:
+                goals = [g for g in goals_for(game, state, seat) if only in (None, g[0])]
+            results = None
+            for goal in goals:
                 puzzle = P.Puzzle(
                     game, "", start, tuple(history), seat, goal[0], "", (), amount=goal[1]
                 )
-                try:
-                    results = all_turns(game, state, seat, most_wins=MAX_ANSWERS)
-                except TooBig:
-                    results = {}
+                if results is None:
+                    try:
+                        results = all_turns(game, state, seat, most_wins=MAX_ANSWERS)
+                    except TooBig:
+                        results = {}
                 reaching = goal_answers(puzzle, state, results)
                 if 1 <= len(reaching) <= MAX_ANSWERS and len(results) >= 4 * len(reaching) + 8:
                     text = GOAL_TEXT.get(goal[0]) or GOAL_TEXT[(goal[0], game)]
                     found.append(
                         {
-                            "id": f"{game_seed}-{len(history)}",
+                            # more players: the count leads the id (seeds repeat across counts)
+                            "id": f"{players}p-{game_seed}-{len(history)}"
+                            if players != 2
+                            else f"{game_seed}-{len(history)}",
                             "start": start,
                             "setup": list(history),
                             "seat": seat,
                             "goal": goal[0],
                             **({"amount": goal[1]} if goal[0] == "gain" else {}),
                             "text": text,
-                            "hint": HINTS[game],
+                            "hint": HINTS.get((game, goal[0])) or HINTS[game],
                             "solution": list(reaching.values()),
                         }
                     )
                     kept += 1
                     last_kept = len(history)
                     print(
-                        f"{game} #{game_seed} after {len(history)} moves: "
+                        f"{game} #{game_seed} after {len(history)} moves: {goal[0]} "
                         f"{len(reaching)} of {len(results)} turns ({time.monotonic() - started:.0f} s)",
                         flush=True,
                     )
+                    break
             if state.current_player() != seat:
                 move = P.answer_for(state)
-            elif rng.random() < 0.25:
+            elif rng.random() < wild:
                 move = rng.choice(state.legal_moves())
             else:
                 move = bots[state.current_player()].choose(
                     state, rng=rng, budget=Budget(nodes=2000)
                 )
+            history.append(str(move))
+            state = state.apply(move)
+    return found[:count]
+
+
+SHIFT_LEVELS = ("easy", "medium", "hard")  # the seats of a generating game, in turn
+SHIFT_SEAT = 11  # the last seat plans last: every other plan of the round is known
+
+
+def generate_shift(count: int, games: int, seed: int, per_game: int, minutes: float) -> list[dict]:
+    """Element Shift: real games of Easy, Medium and Hard bots; in one round of each
+    (round 1 + seed mod 7), once seats 1-11 have planned, every plan of seat 12 is
+    searched (``shift_turns``) and the round is kept when the most it can score is reached by 1 to MAX_ANSWERS
+    distinct results, most others falling short."""
+    from game.ai.base import Budget
+
+    spec = GAMES["element-shift"]
+    found: list[dict] = []
+    started = time.monotonic()
+    for game_seed in range(seed + 1, seed + 1 + games):
+        if len(found) >= count or (minutes and time.monotonic() - started > 60 * minutes):
+            break
+        rng = random.Random(game_seed)
+        start = GameSetup("element-shift", 12, {}, game_seed).text(spec)
+        state = spec.new_game(game_seed, 12)
+        bots = [spec.make_bot(SHIFT_LEVELS[s % len(SHIFT_LEVELS)]) for s in range(12)]
+        history: list[str] = []
+        kept = 0
+        while not state.is_terminal() and kept < per_game and state.round <= 1 + game_seed % 7:
+            seat = state.current_player()
+            # one round a game, the next round each game, so every variation has its share
+            if seat == SHIFT_SEAT and state.round == 1 + game_seed % 7:
+                results = shift_turns(state, seat)
+                gains = {
+                    k: after.totals[seat] - state.totals[seat] for k, (_, after) in results.items()
+                }
+                best = max(gains.values())
+                reaching = {k: results[k][0] for k, g in gains.items() if g == best}
+                if (
+                    best > 0
+                    and 1 <= len(reaching) <= MAX_ANSWERS
+                    and (len(results) >= 4 * len(reaching) + 8)
+                ):
+                    found.append(
+                        {
+                            "id": f"{game_seed}-r{state.round}",
+                            "start": start,
+                            "setup": list(history),
+                            "seat": seat,
+                            "goal": "gain",
+                            "amount": best,
+                            "text": GOAL_TEXT[("gain", "element-shift")],
+                            "hint": HINTS["element-shift"],
+                            "solution": list(reaching.values()),
+                        }
+                    )
+                    kept += 1
+                    print(
+                        f"element-shift #{game_seed} round {state.round}: best {best} by "
+                        f"{len(reaching)} of {len(results)} results "
+                        f"({time.monotonic() - started:.0f} s)",
+                        flush=True,
+                    )
+            move = bots[seat].choose(state, rng=rng, budget=Budget(nodes=20_000))
             history.append(str(move))
             state = state.apply(move)
     return found[:count]
@@ -445,6 +648,8 @@ def main(argv=None) -> int:
     g.add_argument("--per-game", type=int, default=2)
     g.add_argument("--minutes", type=float, default=0, help="stop searching after this long")
     g.add_argument("--out", type=Path, default=None, help="write here (a part for merge)")
+    g.add_argument("--players", type=int, default=2, help="seats (Crystal Formation: 2-6)")
+    g.add_argument("--goal", choices=P.GOALS, default=None, help="keep only this goal")
     m = sub.add_parser("merge", help="join parts written with --out into the game's file")
     m.add_argument("game", choices=sorted(RATE_BUDGET))
     m.add_argument("parts", nargs="+", type=Path)
@@ -493,7 +698,16 @@ def main(argv=None) -> int:
             bench(game)
         return 0
     if args.command == "generate":
-        raw = generate(args.game, args.count, args.games, args.seed, args.per_game, args.minutes)
+        raw = generate(
+            args.game,
+            args.count,
+            args.games,
+            args.seed,
+            args.per_game,
+            args.minutes,
+            args.players,
+            args.goal,
+        )
         data = build_file(args.game, raw)
         path = write(args.game, data, args.out)
         print(f"wrote {len(raw)} puzzles to {path}")
@@ -514,11 +728,15 @@ def main(argv=None) -> int:
         print(f"wrote {len(puzzles)} puzzles to {path}")
         return 0
     started = time.monotonic()
-    checked, problems = verify(args.games or P.puzzle_games(), args.sample)
+    stats: dict = {}
+    checked, problems = verify(args.games or P.puzzle_games(), args.sample, stats)
     for p in problems:
         print(p)
+    shift = f", {SHIFT_PLANS[0]} Element Shift plans covered" if SHIFT_PLANS[0] else ""
     print(
-        f"verified {checked} puzzles in {time.monotonic() - started:.1f} s: {len(problems)} problems"
+        f"verified {checked} puzzles in {time.monotonic() - started:.1f} s: "
+        f"{stats.get('turns', 0)} distinct turns searched, {stats.get('refuted', 0)} refuted"
+        f"{shift}; {len(problems)} problems"
     )
     return 1 if problems else 0
 

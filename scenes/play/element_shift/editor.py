@@ -12,6 +12,7 @@ import pygame
 from game.i18n import _, ngettext
 from scenes.play.words import element_name
 from game.element_shift import ELEMENT_NAMES, STAY, Plan, beater, cell_name
+from game.i18n import N_
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import Pen, darken, draw_panel, draw_text, lighten, wrap_text
 
@@ -21,6 +22,9 @@ from .sprites import blit_token, element_icon
 
 class PlanEditor:
     """The plan editor column (mixed into ElementShiftView)."""
+
+    # What the preview assumes of the other seats (a puzzle knows their plans).
+    preview_label = N_("If nobody else moved:")
 
     # -- on-screen buttons ----------------------------------------------------------
     def editor_layout(self) -> dict:
@@ -269,7 +273,7 @@ class PlanEditor:
         preview = self.preview(state, seat, self.padded())
         if preview is not None:
             line = preview.score
-            write(_("If nobody else moved:"), 15, "text_dim", (x0, py))
+            write(_(self.preview_label), 15, "text_dim", (x0, py))
             total = line.total
             write(
                 ngettext("{n} point", "{n} points", total).format(n=total),

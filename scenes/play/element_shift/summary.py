@@ -100,6 +100,17 @@ class CurtainAndSummary:
             for s in order
         ]
 
+    def summary_kind(self, seat: int, people) -> str:
+        """The small word after a player's name in the table (a puzzle has its own)."""
+        if seat == self.me:
+            return _("(you)")
+        return "" if seat in people else level_word(self.match.seats[seat].level)
+
+    def summary_continue_label(self, rnd: int) -> str:
+        return (
+            _("Final results  ›") if self.match.is_over() and rnd == ROUNDS else _("Next round  ›")
+        )
+
     def draw_summary(self, surface) -> None:
         """The round's points by source for every player, in standings order."""
         write = Pen(surface, self.app.theme)
@@ -176,11 +187,7 @@ class CurtainAndSummary:
                 "midleft",
             )
             blit_token(surface, theme, seat, line.element, (area.x + 78, cy), 12, self.glyphs)
-            kind = (
-                _("(you)")
-                if seat == self.me
-                else ("" if seat in people else level_word(self.match.seats[seat].level))
-            )
+            kind = self.summary_kind(seat, people)
             r = write(
                 _("Player {n}").format(n=seat + 1),
                 16,
@@ -231,11 +238,7 @@ class CurtainAndSummary:
             y += row_h
         for name, rect, enabled in self.controls():
             if name == "continue":
-                label = (
-                    _("Final results  ›")
-                    if self.match.is_over() and rnd == ROUNDS
-                    else _("Next round  ›")
-                )
+                label = self.summary_continue_label(rnd)
                 self.draw_button(surface, rect, label, primary=True, size=20)
         note = _(
             "Region: 2 x region size / k (players of the region's element in it), rounded "
