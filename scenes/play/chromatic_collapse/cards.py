@@ -356,7 +356,15 @@ class CardsDrawing:
                 veil.fill((10, 12, 24, 120))
                 surface.blit(veil, rect)
         note = _("Turn 1 is a single move; the reply must match its colour.")
-        write(note, 16, "text_dim", (box.centerx, box.bottom - 34), "midtop", kind="regular")
+        write(
+            note,
+            16,
+            "text_dim",
+            (box.centerx, box.bottom - 34),
+            "midtop",
+            kind="regular",
+            max_width=box.w - 24,
+        )
         if person and self.cursor_shown():
             pygame.draw.rect(
                 surface,
