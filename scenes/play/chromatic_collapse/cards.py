@@ -397,7 +397,7 @@ class CardsDrawing:
             (box.centerx, box.bottom - 34),
             "midtop",
             kind="regular",
-            max_width=box.w - 20,
+            max_width=box.w - 24,
         )
         if person and self.cursor_shown():
             pygame.draw.rect(
