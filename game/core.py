@@ -399,6 +399,9 @@ class GameSpec:
     # and applies state.timeout_move(seat) when it runs out.
     rule_clock: Callable[[State], float | None] | None = None
     rules_card: str = ""  # file name under seeds/, e.g. "crystal-connector.md"
+    # (bots, strength) -> the bot that plays at a strength between levels ("at:2.35"):
+    # game.ai.strength.mixed, joined in by game.registry like the bots themselves.
+    strength_bot: Callable[[Mapping[str, Callable[[], Any]], float], Any] | None = None
 
     # -- helpers built on the fields ------------------------------------------------
     def option(self, name: str) -> Option:
@@ -441,12 +444,10 @@ class GameSpec:
             return factory()
         from game.ladder import parse_strength_level
 
-        strength = parse_strength_level(level) if isinstance(level, str) else None
-        if strength is None or not self.bots:
+        strength = parse_strength_level(level)
+        if strength is None or self.strength_bot is None:
             raise ValueError(f"{self.title} has no {quoted(str(level))} bot")
-        from game.ai.strength import mixed
-
-        return mixed(self.bots, strength)
+        return self.strength_bot(self.bots, strength)
 
     def clock(self, preset: str) -> ClockPreset | None:
         """The clock for a preset name ("off", "casual", "tournament")."""

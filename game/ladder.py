@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game import files
-from game.i18n import N_, _
+from game.i18n import N_, _, pgettext
 
 LEVEL_STRENGTHS = {"random": 0.0, "easy": 1.0, "medium": 2.0, "hard": 3.0, "expert": 4.0}
 MIN_STRENGTH, MAX_STRENGTH = 0.0, 4.0
@@ -82,7 +82,7 @@ LADDER_SCHEMA = {
     },
 }
 
-_AT = re.compile(r"^at:([0-4](?:\.\d{1,3})?)$")
+_AT = re.compile(r"at:([0-4](?:\.[0-9]{1,3})?)")
 
 
 def strength_level(strength: float) -> str:
@@ -94,9 +94,11 @@ def strength_level(strength: float) -> str:
 def parse_strength_level(level: str | None) -> float | None:
     """The strength a bot level text names: a named level's, or an ``at:`` one's;
     None for anything else (an unknown level is refused by the caller)."""
+    if not isinstance(level, str):
+        return None
     if level in LEVEL_STRENGTHS:
         return LEVEL_STRENGTHS[level]
-    m = _AT.match(level or "")
+    m = _AT.fullmatch(level)
     if m is None:
         return None
     value = float(m.group(1))
@@ -221,10 +223,15 @@ def rounded(rating: float, step: int = 50) -> int:
     return int(step * round(rating / step))
 
 
+def level_name(level: str) -> str:
+    """A named level in the current language ("Medium")."""
+    return pgettext("level", LEVEL_NAMES[level])
+
+
 def level_caption(level: str, ladder: Ladder | None) -> str:
     """A level as game select shows it: "Medium, about 1250" when the ladder measured
     it, else the level's name alone."""
-    name = _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+    name = level_name(level) if level in LEVEL_NAMES else level
     point = ladder.level_point(level) if ladder is not None else None
     if point is None:
         return name
@@ -241,13 +248,13 @@ def bot_label(level: str | None, ladder: Ladder | None = None) -> str:
     strength between levels "Bot, about 1400" when the ladder rates it, else its
     nearest level's ("About Hard")."""
     if level in LEVEL_NAMES:
-        return _("{level} bot").format(level=_(LEVEL_NAMES[level]))
+        return _("{level} bot").format(level=level_name(level))
     strength = parse_strength_level(level)
     if strength is None:
         return _("Bot")
     if ladder is not None and ladder.points:
         return _("Bot, about {rating}").format(rating=rounded(ladder.rating(strength)))
-    return _("Bot, about {level}").format(level=_(LEVEL_NAMES[nearest_level(strength)]))
+    return _("Bot, about {level}").format(level=level_name(nearest_level(strength)))
 
 
 def level_word(level: str | None) -> str:
@@ -256,15 +263,16 @@ def level_word(level: str | None) -> str:
     if not level:
         return ""
     if level in LEVEL_NAMES:
-        return _(LEVEL_NAMES[level])
+        return level_name(level)
     strength = parse_strength_level(level)
     if strength is None:
         return ""
-    return _("about {level}").format(level=_(LEVEL_NAMES[nearest_level(strength)]))
+    return _("about {level}").format(level=level_name(nearest_level(strength)))
 
 
 def match_strength(ladder: Ladder, person) -> float:
     """The "Match me" opponent for ``person`` (a game.ratings.Rating, or anything with
     a ``rating``): the strength, Easy .. Expert, whose ladder rating is nearest the
     person's, to two decimals."""
-    return ladder.strength_for(float(person.rating))
+    top = min(MAX_STRENGTH, ladder.points[-1].strength)  # never past what was measured
+    return ladder.strength_for(float(person.rating), high=max(1.0, top))

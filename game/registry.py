@@ -14,6 +14,7 @@ import functools
 import importlib
 from typing import Any, Callable
 
+from game.ai.strength import mixed
 from game.core import GameSpec
 
 GAME_MODULES = (
@@ -54,7 +55,7 @@ def _load() -> dict[str, GameSpec]:
         if "expert" not in levels:
             seconds = EXPERT_SECONDS_BY_GAME.get(spec.id, EXPERT_SECONDS)
             levels["expert"] = functools.partial(expert, levels["hard"], seconds)
-        games[spec.id] = dataclasses.replace(spec, bots=levels)
+        games[spec.id] = dataclasses.replace(spec, bots=levels, strength_bot=mixed)
     return games
 
 

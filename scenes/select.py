@@ -13,6 +13,8 @@ from game import ladder as game_ladder
 from game import profiles as gp
 from game.core import GameSetup, ascii_int
 from game.i18n import _
+from game.ladder import LEVEL_NAMES, level_caption, level_name, rounded
+from game.ladder import cached as ladder_cached
 from game.match import Match, Seat
 from game.registry import GAMES
 from scenes import routes
@@ -40,6 +42,22 @@ SEAT_TEXT = {
     "expert": "Bot: Expert",
 }
 CLOCK_TEXT = {"off": "Off", "casual": "Casual", "tournament": "Tournament"}
+
+
+def seat_caption(choice: str, game_id: str, short: bool = False) -> str:
+    """A seat choice as its cycler shows it: a bot level with its rating on the game's
+    ladder ("Bot: Medium, about 1250"), the level alone when there is none.  ``short``
+    for the narrow cyclers of many seats: "Medium 1250"."""
+    if choice not in LEVEL_NAMES:
+        return SEAT_TEXT[choice]
+    lad = ladder_cached().get(game_id)
+    if short:
+        point = lad.level_point(choice) if lad is not None else None
+        name = level_name(choice)
+        if point is None:
+            return SEAT_TEXT[choice]
+        return _("{level} {rating}").format(level=name, rating=rounded(point.rating))
+    return _("Bot: {level}").format(level=level_caption(choice, lad))
 
 
 def thumbnail(app, game_id: str, size: tuple[int, int]) -> pygame.Surface:
@@ -162,10 +180,10 @@ class SelectScene(MenuScene):
             r, c = divmod(s, cols)
             rect = pygame.Rect(40 + c * (sw + 10), y0 + r * (sh + 6), sw, sh)
             if who:
-                rect.w = 380
+                rect.w = 395
                 if cfg["seats"][s] == "person":
                     self.button(
-                        pygame.Rect(430, rect.y, 210, sh),
+                        pygame.Rect(445, rect.y, 195, sh),
                         self.who_text(s),
                         lambda s=s: self.open_who(s),
                         object_id="#small",
@@ -178,7 +196,7 @@ class SelectScene(MenuScene):
                 self.seat_choices(),
                 cfg["seats"][s],
                 lambda v, s=s: self.set_seat(s, v),
-                fmt=lambda v: SEAT_TEXT[v],
+                fmt=lambda v, game=spec.id, short=cols > 1: seat_caption(v, game, short),
                 object_id="#small" if cols > 1 else None,
             )
         # More seats than one column holds: Who's playing? for the first Person seat

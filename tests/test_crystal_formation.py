@@ -1065,3 +1065,68 @@ def test_expert_looks_past_its_candidates_when_all_of_them_lose_at_once():
     assert not tactics.turn_loses("crystal-formation", state, [str(move)]), (
         f"expert played {move}, which lets the fifth tree stand"
     )
+
+
+# -- the fifth tree (issue 28) ------------------------------------------------------------
+
+# Ruby has four trees, a small at E1 and a medium at F1, and an empty stash but for one
+# large: the fifth tree needs the pieces the small and the medium hold.  Hard without
+# the fifth-tree term grew F1 to small+large, then moved one piece back and forth
+# (a1-b1, b1-a1 ...) and won only on the round limit.
+FIFTH_TREE_POSITION = {
+    "game": "crystal-formation",
+    "players": 2,
+    "turn": 60,
+    "winner": -1,
+    "nodes": [{"cell": c, "owner": 0, "pieces": "SML"} for c in ("A1", "C1", "A3", "C3")]
+    + [
+        {"cell": "E1", "owner": 0, "pieces": "S"},
+        {"cell": "F1", "owner": 0, "pieces": "M"},
+        {"cell": "H8", "owner": 1, "pieces": "SML"},
+        {"cell": "F6", "owner": 1, "pieces": "S"},
+    ],
+    "stashes": [[0, 0, 1], [3, 4, 4]],
+}
+
+
+def own_actions_to_win(state, limit: int) -> tuple[int | None, list[str]]:
+    """Hard (Ruby) against Easy, node budgets (reproducible): Ruby's actions until it
+    wins, or None within ``limit`` of them."""
+    hard, easy = GAMES[SPEC.id].make_bot("hard"), GAMES[SPEC.id].make_bot("easy")
+    rng = random.Random(1)
+    mine: list[str] = []
+    while len(mine) < limit and not state.is_terminal():
+        seat = state.current_player()
+        move = (hard if seat == 0 else easy).choose(state, rng=rng, budget=Budget(nodes=3000))
+        if seat == 0:
+            mine.append(str(move))
+        state = state.apply(move)
+    return (len(mine) if state.winner == 0 else None), mine
+
+
+def test_tree_steps_count_grows_a_place_and_freed_pieces():
+    from game.ai.crystal_formation import grows_to_tree, tree_steps
+
+    assert grows_to_tree(0, 1, 1, 1) == 6  # place, then five grows: S M SM SL ML SML
+    assert grows_to_tree(0b101, 0, 1, 0) == 2  # small+large: M in (S back), S in
+    assert grows_to_tree(0b101, 0, 0, 0) is None
+    state = SPEC.from_json(FIFTH_TREE_POSITION)
+    # F1 (medium): S in, L in (M back), M in (S back), S in: four grows, and the first
+    # small must come from E1 (one action to free it).
+    assert tree_steps(state, 0) == 5
+    assert tree_steps(state, 1) == 5  # F6's small: five grows from a full stash
+
+
+@pytest.mark.slow
+def test_hard_grows_its_fifth_tree_instead_of_shuffling(monkeypatch):
+    state = SPEC.from_json(FIFTH_TREE_POSITION)
+    won, moves = own_actions_to_win(state, limit=8)
+    assert won is not None and won <= 8, moves
+    # The same search without the term shuffles here: the position tests the fix.
+    import game.ai.crystal_formation as cf
+
+    monkeypatch.setattr(cf, "FIFTH_TREE_WEIGHT", 0.0)
+    before, moves = own_actions_to_win(SPEC.from_json(FIFTH_TREE_POSITION), limit=8)
+    assert before is None
+    a, b = moves[-2].split(), moves[-1].split()
+    assert a[0] == b[0] == "move" and a[1].split("-")[::-1] == b[1].split("-"), moves

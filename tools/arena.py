@@ -12,6 +12,11 @@ Usage (from the checkout; ``python3`` re-runs itself under ``.venv`` if needed):
     python3 tools/arena.py --game crystal-formation --levels hard,ref-uct,ref-ab
     python3 tools/arena.py --game chromatic-collapse --levels hard,ref-loa --games 40
     python3 tools/arena.py --game color-crossroads --levels expert,hard --games 40 --time-scale 0.25
+    python3 tools/arena.py --ladder crystal-connector --games 10     # -> seeds/ladder.json
+    python3 tools/arena.py --match-me crystal-connector --games 20   # the "Match me" benchmark
+
+``--ladder`` and ``--match-me`` are described in tools/ladder.py and docs/bots.md.
+Levels may also be strengths between the named ones: ``at:2.35`` (game/ai/strength.py).
 
 Besides the game's own levels, ``ref-uct``, ``ref-ab``, (Chromatic Collapse)
 ``ref-loa`` and ``ref-greedy`` are reference players from outside the bot family
@@ -57,7 +62,7 @@ if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from _bootstrap import reexec_in_venv
 
-    reexec_in_venv(("numpy",))
+    reexec_in_venv(("numpy", "choix"))
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -74,7 +79,9 @@ from typing import Callable, Sequence  # noqa: E402
 
 from game.ai.base import Budget, RandomBot  # noqa: E402
 from game.core import GameSpec, derived_rng  # noqa: E402
+from game.ladder import LADDER_FILE, parse_strength_level  # noqa: E402
 from tools.references import REFERENCE_LEVELS, make_reference  # noqa: E402
+from tools.tables import format_table  # noqa: E402
 
 DEFAULT_LEVELS = ("hard", "medium", "easy", "random")
 
@@ -327,7 +334,12 @@ def run_arena(
     for lvl in levels:
         if lvl == "ref-loa" and spec.id != "chromatic-collapse":
             raise ValueError("ref-loa plays Chromatic Collapse only (its evaluation is LOA's)")
-        if lvl != "random" and lvl not in spec.bots and lvl not in REFERENCE_LEVELS:
+        if (
+            lvl != "random"
+            and lvl not in spec.bots
+            and lvl not in REFERENCE_LEVELS
+            and parse_strength_level(lvl) is None
+        ):
             raise ValueError(
                 f"{spec.title} has no {lvl!r} bot (levels: {', '.join(spec.bots)}, "
                 f"or a reference: {', '.join(REFERENCE_LEVELS)})"
@@ -408,20 +420,6 @@ def run_arena(
 
 
 # -- output ----------------------------------------------------------------------------
-
-
-def format_table(headers: Sequence[str], rows: Sequence[Sequence], align: str) -> str:
-    """Columns padded to their widest cell; ``align`` has one 'l' or 'r' per column."""
-    cells = [list(map(str, headers))] + [[str(c) for c in row] for row in rows]
-    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
-
-    def line(row):
-        return "  ".join(
-            c.ljust(w) if a == "l" else c.rjust(w) for c, w, a in zip(row, widths, align)
-        ).rstrip()
-
-    rule = "  ".join("-" * w for w in widths)
-    return "\n".join([line(cells[0]), rule] + [line(r) for r in cells[1:]])
 
 
 def format_report(result: dict) -> str:
@@ -524,6 +522,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         epilog=REFERENCES_HELP,
     )
     ap.add_argument("--game", help="game id (see game/registry.py)")
+    ap.add_argument(
+        "--ladder",
+        metavar="GAME",
+        help="play GAME's ladder (Random .. Expert and 1.5, 2.5, 3.5), fit ratings with "
+        "intervals and merge them into --out",
+    )
+    ap.add_argument(
+        "--match-me",
+        metavar="GAME",
+        help="the Match me benchmark: simulated people against the opponent Match me picks",
+    )
+    ap.add_argument(
+        "--out",
+        default=str(LADDER_FILE),
+        help="ladder file --ladder merges into (default: seeds/ladder.json)",
+    )
+    ap.add_argument(
+        "--expert-games",
+        type=int,
+        help="--ladder: games a pairing for Expert (default: half of --games, at least 2)",
+    )
+    ap.add_argument(
+        "--runs", type=int, default=2, help="--match-me: runs for each simulated person"
+    )
     ap.add_argument("--all", action="store_true", help="every game in GAMES")
     ap.add_argument("--spec-module", help="a module with a SPEC, e.g. tests.nim_game")
     ap.add_argument(
@@ -553,6 +575,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="games in parallel processes")
     ap.add_argument("--json", metavar="FILE", help="write the results as JSON")
     args = ap.parse_args(argv)
+    if args.ladder or args.match_me:
+        return ladder_main(args, ap)
 
     if args.all:
         from game.registry import GAMES
@@ -600,6 +624,52 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         Path(args.json).write_text(json.dumps({"results": results}, indent=1) + "\n")
         print(f"wrote {args.json}", file=sys.stderr)
+    return 0
+
+
+def ladder_main(args, ap) -> int:
+    """--ladder GAME and --match-me GAME (tools/ladder.py)."""
+    from tools import ladder as lad
+
+    game_id = args.ladder or args.match_me
+    try:
+        spec = load_spec(game_id)
+    except ValueError as exc:
+        ap.error(str(exc))
+    if args.ladder:
+        result = lad.run_ladder(
+            spec,
+            play=play_game,
+            games=args.games,
+            expert_games=args.expert_games,
+            seconds=args.seconds,
+            time_scale=args.time_scale,
+            seed=args.seed,
+            progress=_stderr_progress,
+            log=lambda text: print(text, file=sys.stderr, flush=True),
+        )
+        print(lad.format_ladder(result), flush=True)
+        lad.merge_ladder(Path(args.out), spec.id, lad.ladder_entry(result))
+        print(f"merged {spec.id} into {args.out}", file=sys.stderr)
+    else:
+        from game.ladder import load
+
+        ladders = load(Path(args.out))
+        if spec.id not in ladders:
+            print(f"{spec.id} has no ladder in {args.out}: run --ladder first", file=sys.stderr)
+            return 2
+        result = lad.run_match_me(
+            spec,
+            ladders[spec.id],
+            play=play_game,
+            games=args.games,
+            repeats=args.runs,
+            seed=args.seed,
+            progress=_stderr_progress,
+        )
+        print(lad.format_match_me(result), flush=True)
+    if args.json:
+        lad.write_json(args.json, result)
     return 0
 
 

@@ -35,7 +35,19 @@ from __future__ import annotations
 import random
 
 from game.ai.base import Budget, RandomBot
-from game.crystal_formation import POWER, ROUND_LIMIT, TREE, FormationState
+from functools import lru_cache
+from itertools import combinations
+
+from game.crystal_formation import (
+    LARGE,
+    MEDIUM,
+    POWER,
+    ROUND_LIMIT,
+    SMALL,
+    TREE,
+    TREES_TO_WIN,
+    FormationState,
+)
 
 WIN_VALUE = 10_000.0
 
@@ -54,6 +66,92 @@ PRESSURE_WEIGHT = 0.6  # enemy nodes one threatens
 # Without it Hard held one tree all game and lost 29-0-1 to a one-ply player that grows
 # the node nearest a tree.
 PROGRESS = (0.0, 0.0, 0.2, 0.5, 1.0, 2.0, 0.0)
+
+
+# A seat one tree from winning: its value rises as the fifth tree comes nearer, counted
+# in its own actions (grows, a place, and freeing pieces that other nodes of its hold:
+# see tree_steps).  Without it Hard, four trees up, held a small node and a medium
+# node whose pieces the fifth tree needed, and moved one piece back and forth until
+# the round limit: freeing a piece cost material at once and the tree it allowed lay
+# past its three-action search (issue 28; tests/test_crystal_formation.py).
+FIFTH_TREE_WEIGHT = 3.0
+FIFTH_TREE_STEPS = 8  # the bonus is FIFTH_TREE_WEIGHT per action below this many
+
+
+@lru_cache(maxsize=4096)
+def grows_to_tree(mask: int, small: int, medium: int, large: int) -> int | None:
+    """The fewest actions that turn a node of ``mask`` into a tree with the stash
+    (small, medium, large): a place for an empty cell (mask 0), then grows by the rules (add a
+    small; turn the small into a medium; turn the medium into a large; the replaced
+    piece returns to the stash).  None when the stash never allows it."""
+    start = (mask, small, medium, large)
+    seen = {start}
+    frontier = [start]
+    steps = 0
+    while frontier:
+        nxt = []
+        for mk, a, b, c in frontier:
+            if mk == TREE:
+                return steps
+            moves = []
+            if mk == 0:
+                if a:
+                    moves.append((SMALL, a - 1, b, c))
+            else:
+                if not mk & SMALL and a:
+                    moves.append((mk | SMALL, a - 1, b, c))
+                if mk & SMALL and not mk & MEDIUM and b:
+                    moves.append((mk & ~SMALL | MEDIUM, a + 1, b - 1, c))
+                if mk & MEDIUM and not mk & LARGE and c:
+                    moves.append((mk & ~MEDIUM | LARGE, a, b + 1, c - 1))
+            for st in moves:
+                if st not in seen:
+                    seen.add(st)
+                    nxt.append(st)
+        frontier = nxt
+        steps += 1
+    return None
+
+
+def _pieces(mask: int) -> tuple[int, int, int]:
+    return (mask & SMALL) and 1, (mask & MEDIUM) and 1, (mask & LARGE) and 1
+
+
+@lru_cache(maxsize=4096)
+def _tree_steps(masks: tuple[int, ...], stash: tuple[int, int, int]) -> int | None:
+    best = None
+    for k, mask in enumerate((0,) + masks):
+        others = masks[: k - 1] + masks[k:] if k else masks
+        # Freeing a node's pieces (letting it die) costs about one action.
+        for r in range(len(others) + 1):
+            for freed in combinations(others, r):
+                a, b, c = stash
+                for f in freed:
+                    fa, fb, fc = _pieces(f)
+                    a, b, c = a + fa, b + fb, c + fc
+                g = grows_to_tree(mask, a, b, c)
+                if g is not None and (best is None or g + r < best):
+                    best = g + r
+    return best
+
+
+def tree_steps(state: FormationState, seat: int) -> int | None:
+    """About how many of its own actions ``seat`` needs for one more tree, ignoring
+    the others: the best of growing one of its nodes that is not a tree (or placing a
+    new one), where pieces held by its other such nodes count as freed at one action
+    a node.  None when it cannot be done."""
+    masks = tuple(sorted(m for _i, m in state._nodes[seat] if m != TREE))
+    return _tree_steps(masks, tuple(state.stashes[seat]))
+
+
+def fifth_tree_bonus(state: FormationState, seat: int, trees: int) -> float:
+    """FIFTH_TREE_WEIGHT per action the fifth tree is nearer (four trees only)."""
+    if trees != TREES_TO_WIN - 1:
+        return 0.0
+    steps = tree_steps(state, seat)
+    if steps is None:
+        return 0.0
+    return FIFTH_TREE_WEIGHT * max(0, FIFTH_TREE_STEPS - steps)
 
 
 def seat_values(state: FormationState) -> list[float]:
@@ -103,6 +201,7 @@ def seat_values(state: FormationState) -> list[float]:
             - threat
             + AREA_WEIGHT * room
             + PRESSURE_WEIGHT * pressure
+            + fifth_tree_bonus(state, s, trees)
         )
     return values
 

@@ -1,0 +1,120 @@
+"""tools/ladder.py: the arena's fit (choix) with bootstrap intervals, the ladder file it
+merges into, and the "Match me" loop, on synthetic results (no bot games)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from game import ladder
+from tools import ladder as lad
+
+pytest.importorskip("choix")
+
+
+def synthetic_games(true: list[float], pairs_games: int, seed: int):
+    """Games between every pair of items whose Elo ratings are ``true``."""
+    rng = random.Random(seed)
+    games, groups = [], []
+    for i in range(len(true)):
+        for j in range(i + 1, len(true)):
+            p = 1 / (1 + 10 ** ((true[j] - true[i]) / 400))
+            for _k in range(pairs_games):
+                games.append([(i, j, 1.0 if rng.random() < p else 0.0)])
+                groups.append((i, j))
+    return games, groups
+
+
+def test_the_fit_recovers_known_strengths_in_order_with_intervals_around_them():
+    true = [0, 250, 500, 800, 1000]
+    games, groups = synthetic_games(true, 40, seed=1)
+    out = lad.fit_with_intervals(len(true), games, groups=groups, resamples=60)
+    rating = out["rating"]
+    assert rating[0] == 0 and out["low"][0] == out["high"][0] == 0  # the anchor
+    assert rating == sorted(rating)
+    for i, t in enumerate(true):
+        assert out["low"][i] <= rating[i] <= out["high"][i]
+        assert abs(rating[i] - t) < 200, (i, rating[i], t)
+    lo, hi = out["diff"][(3, 4)]
+    assert lo < rating[4] - rating[3] < hi
+
+
+def test_a_clean_sweep_stays_finite():
+    games = [[(1, 0, 1.0)] for _ in range(10)]
+    rating = lad.fit(2, [r for g in games for r in g])
+    assert math.isfinite(rating[1]) and 300 < rating[1] < 3000
+
+
+def test_draws_count_half():
+    even = lad.fit(2, [(0, 1, 0.5)] * 10)
+    assert abs(even[1]) < 1e-3
+
+
+def test_ladder_pairs_give_expert_only_its_neighbours_and_medium():
+    pairs = lad.ladder_pairs(lad.LADDER_STRENGTHS, 10, 4)
+    expert = sorted(a for a, b, n in pairs if b == 4.0)
+    assert expert == [2.0, 3.0, 3.5]
+    assert all(n == 4 for a, b, n in pairs if b == 4.0)
+    assert len(pairs) == 21 + 3
+
+
+def test_a_table_of_twelve_holds_every_strength_and_one_expert():
+    for k in range(8):
+        seats = lad.table_seats(lad.LADDER_STRENGTHS, k, 12)
+        assert seats.count(4.0) == 1 and set(seats) == set(lad.LADDER_STRENGTHS)
+
+
+def test_merge_keeps_other_games_and_writes_a_file_the_client_reads(tmp_path):
+    path = tmp_path / "ladder.json"
+    entry = {
+        "points": [
+            {"strength": s, "rating": 300.0 * s, "low": 300.0 * s - 50, "high": 300.0 * s + 50}
+            for s in (0.0, 1.0, 2.0)
+        ],
+        "games": 30,
+    }
+    lad.merge_ladder(path, "crystal-connector", entry)
+    lad.merge_ladder(path, "color-crossroads", entry)
+    lad.merge_ladder(path, "crystal-connector", dict(entry, games=31))
+    problems: list[str] = []
+    ladders = ladder.load(path, problems)
+    assert problems == [] and set(ladders) == {"crystal-connector", "color-crossroads"}
+    assert ladder.level_caption("medium", ladders["color-crossroads"]) == "Medium, about 600"
+
+
+def test_match_me_brings_simulated_people_near_half_their_games():
+    """People of known strength against the opponent Match me picks: with results
+    drawn from the ladder's own ratings, the rating finds them and they win about
+    half the time from game 11 on."""
+    points = tuple(ladder.Point(s, 350.0 * s, 350.0 * s - 40, 350.0 * s + 40) for s in range(5))
+    lad_ = ladder.Ladder("toy", points)
+    rng = random.Random(7)
+
+    def play(task):
+        a, b = (ladder.parse_strength_level(x) for x in task["seats"])
+        p = 1 / (1 + 10 ** ((lad_.rating(b) - lad_.rating(a)) / 400))
+        first_wins = rng.random() < p
+        return {"places": [1, 2] if first_wins else [2, 1]}
+
+    class Spec:
+        id = "toy"
+        title = "Toy"
+
+        @staticmethod
+        def resolve_options(players):
+            return players, {}
+
+    result = lad.run_match_me(
+        Spec, lad_, people=(1.2, 3.4), games=20, repeats=8, play=play, progress=None
+    )
+    assert result["start"] == 700  # the ladder's Medium
+    for person in (1.2, 3.4):
+        runs = [r for r in result["rows"] if r["person"] == person]
+        late = [h["score"] for r in runs for h in r["history"][10:]]
+        assert 0.3 <= sum(late) / len(late) <= 0.7
+        final = sum(r["history"][-1]["rating"] for r in runs) / len(runs)
+        assert abs(final - lad_.rating(person)) < 250
+    text = lad.format_match_me(result)
+    assert "1.2" in text and "3.4" in text

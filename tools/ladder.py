@@ -1,0 +1,575 @@
+"""The bot ladder and the "Match me" benchmark (``tools/arena.py --ladder`` and
+``--match-me``).
+
+The ladder: a round robin of strengths (Random, Easy, 1.5, Medium, 2.5, Hard, 3.5,
+Expert by default), seats swapped, game ``k`` of every pairing from seed ``seed + k``.
+Expert thinks for seconds a decision, so it plays only its neighbours (3.5 and Hard)
+and Medium, with fewer games.  Element Shift (twelve seats) is played at tables
+mixing every strength, each table's places turned into pairwise results; Crystal
+Formation's ladder is its two-player game.
+
+The fit: a Bradley-Terry model by maximum a posteriori (``choix.opt_pairwise``, a
+small Gaussian prior so that a clean sweep stays finite), on the Elo scale with
+Random at 0.  choix is a small, well-kept library of exactly these models (Luce's
+choice axiom) with the maximum-likelihood solvers on scipy; it gives no intervals, so
+the 95 % intervals are a bootstrap: the games (tables) of every pairing drawn again
+with replacement and fitted again, the 2.5th and 97.5th percentiles of each rating.
+Resampling whole games keeps a table's many pairwise results together.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import math
+import random
+import sys
+import time
+from itertools import combinations
+from pathlib import Path
+from typing import Callable, Sequence
+
+from game.ladder import (
+    LADDER_FILE,
+    LEVEL_STRENGTHS,
+    Ladder,
+    Point,
+    match_strength,
+    parse_strength_level,
+    strength_level,
+)
+from game.ratings import Rating, update
+from tools.tables import format_table
+
+ELO = 400.0 / math.log(10.0)  # rating points per natural-log unit of strength
+PRIOR = 0.01  # choix's alpha: the Gaussian prior's weight on the log-strengths
+BOOTSTRAP = 200
+LADDER_STRENGTHS = (0.0, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0)
+EXPERT_OPPONENTS = (3.5, 3.0, 2.0)  # Expert's neighbours, and Medium once
+NAMES = {s: name for name, s in LEVEL_STRENGTHS.items()}
+
+
+def level_of(strength: float) -> str:
+    """The bot level text of a strength: a named level's name, else ``at:X``."""
+    return NAMES.get(float(strength), strength_level(strength))
+
+
+def name_of(strength: float) -> str:
+    return NAMES.get(float(strength), f"{strength:g}").title()
+
+
+# -- the fit ----------------------------------------------------------------------------
+
+
+def pairwise(results: Sequence[tuple[int, int, float]]) -> list[tuple[int, int]]:
+    """choix's data from (i, j, score of i): a win twice, a draw once each way (so a
+    draw weighs half a win for each side)."""
+    data: list[tuple[int, int]] = []
+    for i, j, s in results:
+        if s > 0.5:
+            data += [(i, j), (i, j)]
+        elif s < 0.5:
+            data += [(j, i), (j, i)]
+        else:
+            data += [(i, j), (j, i)]
+    return data
+
+
+def fit(n: int, results: Sequence[tuple[int, int, float]], anchor: int = 0) -> list[float]:
+    """Elo-scale ratings of items 0..n-1 from pairwise results, item ``anchor`` at 0."""
+    import choix
+    import numpy as np
+
+    data = pairwise(results)
+    if not data:
+        return [0.0] * n
+    params = choix.opt_pairwise(n, data, alpha=PRIOR, method="BFGS")
+    params = np.asarray(params) - params[anchor]
+    return [float(ELO * p) for p in params]
+
+
+def fit_with_intervals(
+    n: int,
+    games: Sequence[Sequence[tuple[int, int, float]]],
+    *,
+    anchor: int = 0,
+    resamples: int = BOOTSTRAP,
+    seed: int = 0,
+    groups: Sequence[object] | None = None,
+) -> dict:
+    """Ratings and 95 % bootstrap intervals.  ``games`` holds each game's pairwise
+    results; ``groups`` (one key a game, e.g. its pairing) keeps each group's size when
+    resampling.  Returns {"rating": [...], "low": [...], "high": [...],
+    "diff": {(a, b): (low, high)} for every pair a < b} (the interval of b - a)."""
+    flat = [r for g in games for r in g]
+    rating = fit(n, flat, anchor)
+    keys = list(groups) if groups is not None else [0] * len(games)
+    by_group: dict[object, list[int]] = {}
+    for idx, key in enumerate(keys):
+        by_group.setdefault(key, []).append(idx)
+    rng = random.Random(seed)
+    draws: list[list[float]] = []
+    for _round in range(resamples):
+        picked = []
+        for members in by_group.values():
+            for _k in range(len(members)):
+                picked.extend(games[rng.choice(members)])
+        draws.append(fit(n, picked, anchor))
+
+    def pct(values: list[float], q: float) -> float:
+        values = sorted(values)
+        k = (len(values) - 1) * q
+        lo, hi = math.floor(k), math.ceil(k)
+        return values[lo] + (values[hi] - values[lo]) * (k - lo)
+
+    low = [pct([d[i] for d in draws], 0.025) for i in range(n)]
+    high = [pct([d[i] for d in draws], 0.975) for i in range(n)]
+    diff = {}
+    for a, b in combinations(range(n), 2):
+        ds = [d[b] - d[a] for d in draws]
+        diff[(a, b)] = (pct(ds, 0.025), pct(ds, 0.975))
+    return {"rating": rating, "low": low, "high": high, "diff": diff}
+
+
+# -- the games --------------------------------------------------------------------------
+
+
+def ladder_pairs(
+    strengths: Sequence[float], games: int, expert_games: int
+) -> list[tuple[float, float, int]]:
+    """(a, b, games) for the round robin: every pair below Expert plays ``games``;
+    Expert plays only its neighbours and Medium, ``expert_games`` each."""
+    out = []
+    for a, b in combinations(strengths, 2):
+        if 4.0 in (a, b):
+            other = a if b == 4.0 else b
+            if other in EXPERT_OPPONENTS:
+                out.append((a, b, expert_games))
+        else:
+            out.append((a, b, games))
+    return out
+
+
+def table_seats(strengths: Sequence[float], index: int, players: int) -> list[float]:
+    """Table ``index`` of a many-seat game: every strength in turn round the table,
+    Expert at most once (it thinks for seconds), the start rotating each table."""
+    cheap = [s for s in strengths if s != 4.0]
+    seats = [cheap[(index + i) % len(cheap)] for i in range(players)]
+    if 4.0 in strengths:
+        # Expert takes the seat of a strength that sits at this table twice, the
+        # place rotating, so every strength still plays.
+        for step in range(players):
+            k = (index + step) % players
+            if seats.count(seats[k]) > 1:
+                seats[k] = 4.0
+                break
+    return seats
+
+
+def _result_pairs(record: dict, index: dict[float, int]) -> list[tuple[int, int, float]]:
+    """One game's pairwise results between seats of different strengths (places)."""
+    out = []
+    seats, places = record["strengths"], record["places"]
+    for x, y in combinations(range(len(seats)), 2):
+        if seats[x] == seats[y]:
+            continue
+        px, py = places[x], places[y]
+        score = 1.0 if px < py else 0.0 if px > py else 0.5
+        out.append((index[seats[x]], index[seats[y]], score))
+    return out
+
+
+def run_ladder(
+    spec,
+    *,
+    strengths: Sequence[float] = LADDER_STRENGTHS,
+    games: int = 10,
+    expert_games: int | None = None,
+    tables: int | None = None,
+    seconds: float | None = None,
+    time_scale: float = 1.0,
+    seed: int = 0,
+    resamples: int = BOOTSTRAP,
+    play: Callable[[dict], dict],
+    progress: Callable[[str, int, int], None] | None = None,
+    log: Callable[[str], None] | None = None,
+) -> dict:
+    """Play the ladder of ``spec`` and fit it; returns a JSON-ready result."""
+    strengths = sorted(set(float(s) for s in strengths))
+    index = {s: i for i, s in enumerate(strengths)}
+    expert_games = max(2, games // 2) if expert_games is None else expert_games
+    players = 2 if spec.min_players <= 2 else spec.default_players
+    _players, options = spec.resolve_options(players)
+    tasks = []
+    if players == 2:
+        for a, b, n in ladder_pairs(strengths, games, expert_games):
+            for k in range(n):
+                seats = (a, b) if k % 2 == 0 else (b, a)  # seats swapped every game
+                tasks.append({"pairing": [a, b], "index": k, "strengths": list(seats)})
+    else:
+        for k in range(tables or games):
+            seats = table_seats(strengths, k, players)
+            tasks.append({"pairing": ["table", k], "index": k, "strengths": seats})
+    for t in tasks:
+        t.update(
+            game=spec.id,
+            players=players,
+            options=options,
+            seed=seed + t["index"],
+            seats=[level_of(s) for s in t["strengths"]],
+            seconds=seconds,
+            nodes=None,
+            time_scale=time_scale,
+        )
+    t0 = time.monotonic()
+    records = []
+    for n, task in enumerate(tasks, 1):
+        rec = play(task)
+        rec["strengths"] = task["strengths"]
+        records.append(rec)
+        if log and rec.get("note"):
+            log(f"warning: {spec.id} game {task['index']} {task['seats']}: {rec['note']}")
+        if progress:
+            progress(f"{spec.id} ladder", n, len(tasks))
+    per_game = [_result_pairs(r, index) for r in records]
+    groups = [tuple(r["pairing"]) if players == 2 else 0 for r in records]
+    fitted = fit_with_intervals(
+        len(strengths),
+        per_game,
+        anchor=index.get(0.0, 0),
+        resamples=resamples,
+        seed=seed,
+        groups=groups,
+    )
+    count = [0] * len(strengths)
+    score = [0.0] * len(strengths)
+    seen = [0] * len(strengths)
+    for r, pairs in zip(records, per_game):
+        for s in set(r["strengths"]):
+            count[index[s]] += 1
+        for i, j, sc in pairs:
+            score[i] += sc
+            score[j] += 1 - sc
+            seen[i] += 1
+            seen[j] += 1
+    think: dict[float, list[float]] = {s: [0.0, 0] for s in strengths}
+    for r in records:
+        for seat, s in enumerate(r["strengths"]):
+            think[s][0] += r["think"][seat]
+            think[s][1] += r["moves"][seat]
+    points = [
+        {
+            "strength": s,
+            "rating": round(fitted["rating"][i], 1),
+            "low": round(fitted["low"][i], 1),
+            "high": round(fitted["high"][i], 1),
+            "games": count[i],
+            "score": round(score[i] / seen[i], 4) if seen[i] else 0.5,
+        }
+        for i, s in enumerate(strengths)
+    ]
+    gaps = []
+    for i in range(len(strengths) - 1):
+        lo, hi = fitted["diff"][(i, i + 1)]
+        gaps.append(
+            {
+                "from": strengths[i],
+                "to": strengths[i + 1],
+                "gap": round(fitted["rating"][i + 1] - fitted["rating"][i], 1),
+                "low": round(lo, 1),
+                "high": round(hi, 1),
+            }
+        )
+    named = [s for s in strengths if s in NAMES]
+    level_gaps = []
+    for a, b in zip(named, named[1:]):
+        lo, hi = fitted["diff"][(index[a], index[b])]
+        level_gaps.append(
+            {
+                "from": a,
+                "to": b,
+                "gap": round(fitted["rating"][index[b]] - fitted["rating"][index[a]], 1),
+                "low": round(lo, 1),
+                "high": round(hi, 1),
+            }
+        )
+    pair_rows = []
+    if players == 2:
+        for a, b, _n in ladder_pairs(strengths, games, expert_games):
+            rs = [p for r, p in zip(records, per_game) if r["pairing"] == [a, b]]
+            sa = sum(sc if i == index[a] else 1 - sc for g in rs for i, _j, sc in g)
+            pair_rows.append({"a": a, "b": b, "games": len(rs), "score_a": sa / max(1, len(rs))})
+    return {
+        "game": spec.id,
+        "title": spec.title,
+        "players": players,
+        "games_per_pairing": games,
+        "expert_games": expert_games,
+        "tables": len(tasks) if players > 2 else 0,
+        "seed": seed,
+        "seconds": seconds,
+        "time_scale": time_scale,
+        "points": points,
+        "gaps": gaps,
+        "level_gaps": level_gaps,
+        "pairings": pair_rows,
+        "seconds_per_move": {str(s): (t / m if m else 0.0) for s, (t, m) in think.items()},
+        "games": len(records),
+        "wall_seconds": time.monotonic() - t0,
+        "records": records,
+    }
+
+
+def time_control(result: dict) -> str:
+    if result["seconds"] is not None:
+        text = f"{result['seconds']:g} s a decision for every strength"
+    else:
+        text = "each level its own think time"
+    if result["time_scale"] != 1.0:
+        text += f", x {result['time_scale']:g}"
+    return text
+
+
+def format_ladder(result: dict) -> str:
+    if result["players"] > 2:
+        shape = f"{result['tables']} tables of {result['players']} mixing every strength"
+    else:
+        shape = (
+            f"{result['games_per_pairing']} games a pairing, Expert {result['expert_games']} "
+            "against each of 3.5, Hard and Medium"
+        )
+    head = (
+        f"{result['title']} ({result['game']}) ladder: {result['players']} players, {shape}, "
+        f"seed {result['seed']}, {time_control(result)}; {result['games']} games in "
+        f"{result['wall_seconds']:.0f} s"
+    )
+    rows = [
+        [
+            f"{p['strength']:g}",
+            name_of(p["strength"]),
+            f"{p['rating']:+.0f}",
+            f"{p['low']:+.0f} .. {p['high']:+.0f}",
+            p["games"],
+            f"{100 * p['score']:.1f}%",
+            f"{result['seconds_per_move'][str(p['strength'])]:.3f}",
+        ]
+        for p in result["points"]
+    ]
+    table = format_table(
+        ["strength", "name", "rating", "95% interval", "games", "score", "s/move"],
+        rows,
+        "llrrrrr",
+    )
+    gap_rows = [
+        [
+            f"{name_of(g['from'])} -> {name_of(g['to'])}",
+            f"{g['gap']:+.0f}",
+            f"{g['low']:+.0f} .. {g['high']:+.0f}",
+            "yes" if g["gap"] >= 150 else "NO",
+            "yes" if g["low"] > 0 else "NO",
+        ]
+        for g in result["level_gaps"]
+    ]
+    gaps = format_table(
+        ["levels", "gap", "95% interval", ">= 150", "interval > 0"], gap_rows, "lrrll"
+    )
+    parts = [head, "", table, "", gaps]
+    if result["pairings"]:
+        prow = [
+            [name_of(p["a"]), name_of(p["b"]), p["games"], f"{100 * p['score_a']:.0f}%"]
+            for p in result["pairings"]
+        ]
+        parts += ["", format_table(["A", "B", "games", "A score"], prow, "llrr")]
+    return "\n".join(parts)
+
+
+def ladder_entry(result: dict) -> dict:
+    from importlib.metadata import version
+
+    note = ""
+    if result["game"] == "crystal-formation":
+        note = "measured in two-player games"
+    elif result["players"] > 2:
+        note = (
+            f"tables of {result['players']} mixing every strength; "
+            "each table's places as pairwise results"
+        )
+    return {
+        "points": [
+            {k: p[k] for k in ("strength", "rating", "low", "high", "games", "score")}
+            for p in result["points"]
+        ],
+        "games": result["games"],
+        "date": datetime.date.today().isoformat(),
+        "time_control": time_control(result),
+        "fit": (
+            f"Bradley-Terry MAP, choix {version('choix')} opt_pairwise "
+            f"(alpha {PRIOR:g}); 95 % intervals from {BOOTSTRAP} bootstrap resamples of the games"
+        ),
+        "note": note,
+    }
+
+
+def merge_ladder(path: Path, game_id: str, entry: dict) -> None:
+    """Put one game's entry into the ladder file (atomic; other games kept)."""
+    from game import files
+    from game.ladder import LADDER_SCHEMA
+    from game.saves import write_json_atomic
+
+    try:
+        data = files.load_json(path)
+    except (files.FileProblem, OSError):
+        data = None
+    if not isinstance(data, dict) or files.schema_errors(data, LADDER_SCHEMA):
+        data = {"format": 1, "games": {}}
+    data["games"][game_id] = entry
+    if files.schema_errors(data, LADDER_SCHEMA):
+        raise ValueError(f"the {game_id} entry does not fit the ladder schema")
+    write_json_atomic(path, data)
+
+
+# -- "Match me" -------------------------------------------------------------------------
+
+PEOPLE = (1.2, 2.0, 2.7, 3.4)
+
+
+def run_match_me(
+    spec,
+    ladder: Ladder,
+    *,
+    people: Sequence[float] = PEOPLE,
+    games: int = 20,
+    repeats: int = 2,
+    start: float | None = None,
+    seed: int = 0,
+    play: Callable[[dict], dict],
+    progress: Callable[[str, int, int], None] | None = None,
+) -> dict:
+    """Simulated people (bots at fixed strengths) play ``games`` games each against the
+    "Match me" opponent, their Glicko-2 rating updated after every game.  ``start``:
+    the rating every simulated person starts from (default: the game's Medium)."""
+    medium = ladder.level_point("medium")
+    start = start if start is not None else (medium.rating if medium else ladder.rating(2.0))
+    _players, options = spec.resolve_options(2)
+    rows = []
+    total, done = len(people) * repeats * games, 0
+    for person in people:
+        for rep in range(repeats):
+            me = Rating(start)
+            history = []
+            for g in range(games):
+                opp = match_strength(ladder, me)
+                seat = g % 2
+                seats = [level_of(person), level_of(opp)]
+                if seat:
+                    seats.reverse()
+                task = {
+                    "game": spec.id,
+                    "players": 2,
+                    "options": options,
+                    "seed": seed + 1000 * rep + g + int(person * 100) * 100_000,
+                    "seats": seats,
+                    "seconds": None,
+                    "nodes": None,
+                    "time_scale": 1.0,
+                    "pairing": [person, opp],
+                    "index": g,
+                }
+                rec = play(task)
+                places = rec["places"]
+                mine, theirs = places[seat], places[1 - seat]
+                score = 1.0 if mine < theirs else 0.0 if mine > theirs else 0.5
+                p = _point_at(ladder, opp)
+                opponent = Rating(ladder.rating(opp), max(30.0, (p.high - p.low) / 4))
+                me = update(me, [(opponent, score)])
+                history.append({"opponent": opp, "score": score, "rating": me.rating})
+                done += 1
+                if progress:
+                    progress(f"{spec.id} match me", done, total)
+            rows.append({"person": person, "repeat": rep, "history": history})
+    return {
+        "game": spec.id,
+        "title": spec.title,
+        "start": start,
+        "games": games,
+        "repeats": repeats,
+        "people": list(people),
+        "true": {str(p): ladder.rating(p) for p in people},
+        "rows": rows,
+    }
+
+
+def _point_at(ladder: Ladder, strength: float) -> Point:
+    """The interval at ``strength``, read off the measured points (linear)."""
+    pts = ladder.points
+    for a, b in zip(pts, pts[1:]):
+        if a.strength <= strength <= b.strength:
+            t = (strength - a.strength) / (b.strength - a.strength)
+            return Point(
+                strength,
+                a.rating + t * (b.rating - a.rating),
+                a.low + t * (b.low - a.low),
+                a.high + t * (b.high - a.high),
+            )
+    return pts[0] if strength < pts[0].strength else pts[-1]
+
+
+def format_match_me(result: dict) -> str:
+    half = result["games"] // 2
+    rows = []
+    for person in result["people"]:
+        mine = [r for r in result["rows"] if r["person"] == person]
+        first = [h["score"] for r in mine for h in r["history"][:half]]
+        second = [h["score"] for r in mine for h in r["history"][half:]]
+        final = sum(r["history"][-1]["rating"] for r in mine) / len(mine)
+        opp = sum(r["history"][-1]["opponent"] for r in mine) / len(mine)
+        rows.append(
+            [
+                f"{person:g}",
+                len(mine),
+                f"{100 * sum(first) / max(1, len(first)):.0f}%",
+                f"{100 * sum(second) / max(1, len(second)):.0f}%" if second else "-",
+                f"{final:.0f}",
+                f"{result['true'][str(person)]:.0f}",
+                f"{opp:.2f}",
+            ]
+        )
+    head = (
+        f"{result['title']} ({result['game']}) Match me: simulated people start at "
+        f"{result['start']:.0f} (the ladder's Medium), {result['games']} games each, "
+        f"{result['repeats']} runs a person, each level its own think time"
+    )
+    table = format_table(
+        [
+            "person strength",
+            "runs",
+            f"win rate 1-{half}",
+            f"{half + 1}-{result['games']}",
+            "final rating",
+            "ladder rating",
+            "last opponent",
+        ],
+        rows,
+        "lrrrrrr",
+    )
+    return head + "\n\n" + table
+
+
+def write_json(path: str, result: dict) -> None:
+    Path(path).write_text(json.dumps(result, indent=1, default=str) + "\n")
+    print(f"wrote {path}", file=sys.stderr)
+
+
+__all__ = [
+    "LADDER_FILE",
+    "LADDER_STRENGTHS",
+    "fit",
+    "fit_with_intervals",
+    "format_ladder",
+    "format_match_me",
+    "ladder_entry",
+    "merge_ladder",
+    "parse_strength_level",
+    "run_ladder",
+    "run_match_me",
+]
