@@ -186,10 +186,10 @@ class SelectScene(MenuScene):
             r, c = divmod(s, cols)
             rect = pygame.Rect(40 + c * (sw + 10), y0 + r * (sh + 6), sw, sh)
             if who:
-                rect.w = 380
+                rect.w = 395
                 if cfg["seats"][s] == "person":
                     self.button(
-                        pygame.Rect(430, rect.y, 210, sh),
+                        pygame.Rect(445, rect.y, 195, sh),
                         self.who_text(s),
                         lambda s=s: self.open_who(s),
                         object_id="#small",

@@ -751,3 +751,31 @@ def test_the_hexagon_is_played_by_tapping_it_on_the_phone(browser):
                 assert got["errors"] == [] and got["hidden"] and got["moves"] > 0, (bad, got)
     finally:
         party.stop()
+
+
+def test_the_phone_page_offers_to_keep_a_record_where_the_host_allows_it(browser):
+    """The "Keep my record" box shows only when the host said profiles are on, and a
+    ticked box joins with the typed name as the seat's profile."""
+    for allowed in (False, True):
+        party = make_party("chromatic-collapse", [Seat.phone(), Seat.bot("easy")])
+        party.lobby.profiles_allowed = allowed
+        try:
+            browser.get(party.url)
+            WebDriverWait(browser, 20).until(lambda d: d.find_element(By.ID, "name"))
+            browser.find_element(By.ID, "name").send_keys("Ada")
+            browser.find_element(By.ID, "find").click()
+            WebDriverWait(browser, 20).until(
+                lambda d: d.find_elements(By.XPATH, "//button[text()='Any free seat']")
+            )
+            row = browser.find_element(By.ID, "record-row")
+            assert row.is_displayed() == allowed
+            if allowed and not browser.find_element(By.ID, "record").is_selected():
+                browser.find_element(By.ID, "record").click()
+            browser.find_element(By.XPATH, "//button[text()='Any free seat']").click()
+            deadline = time.monotonic() + 20
+            while not party.lobby.free_seats() == [] and time.monotonic() < deadline:
+                party.pump_lobby()
+                time.sleep(0.02)
+            assert party.lobby.profiles() == ({0: "Ada"} if allowed else {})
+        finally:
+            party.stop()

@@ -207,7 +207,10 @@ def demo_profiles(paths, games: int = 40, patch_ladder: bool = True) -> None:
         gid: real.get(gid) or game_ladder.Ladder.from_data(gid, DEMO_LADDER) for gid in GAMES
     }
     if patch_ladder:  # the screens ask through cached(): Match me shows on game select
+        import scenes.select
+
         game_ladder.cached = lambda path=None: ladders
+        scenes.select.ladder_cached = game_ladder.cached  # the seats' rating captions
     ps = gp.Profiles()
     for name, colour in (("Ada", "sapphire"), ("Bo", "ruby"), ("Cy", "emerald")):
         ps, _p = ps.add(name, colour, "2026-10-02")

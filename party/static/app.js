@@ -117,7 +117,7 @@ function resume() {
 
 function onMessage(m) {
   switch (m.type) {
-    case "seats": $("keep-row").classList.toggle("hidden", !m.profiles); return showSeats(m.seats, m.started);
+    case "seats": $("record-row").classList.toggle("hidden", !m.profiles); return showSeats(m.seats, m.started);
     case "welcome":
       seat = m.seat; localStorage.setItem(tokenKey(), m.token);
       $("who").textContent = m.name + " · " + m.label; show("play");
@@ -160,7 +160,7 @@ function join(which) {
   if (!name) { toast(t("Type your name first")); return; }
   localStorage.setItem("crystal-arcade-name", name);
   // The host's profile of that name (made if new) counts this game: only where offered.
-  const keep = !$("keep-row").classList.contains("hidden") && $("keep-record").checked;
+  const keep = !$("record-row").classList.contains("hidden") && $("record").checked;
   localStorage.setItem("crystal-arcade-keep", keep ? "1" : "");
   const hello = () => send({ type: "hello", v: V, room: room(), name: name, seat: which, profile: keep ? name : null });
   if (ws && ws.readyState === 1) hello(); else connect(hello);
@@ -499,5 +499,5 @@ function paintBoard(s) {
 // -- start -------------------------------------------------------------------------------
 $("room").value = (params.get("room") || "").toUpperCase();
 $("name").value = localStorage.getItem("crystal-arcade-name") || "";
-$("keep-record").checked = !!localStorage.getItem("crystal-arcade-keep");
+$("record").checked = !!localStorage.getItem("crystal-arcade-keep");
 if (room().length === 4) connect(resume); else connect(null);
