@@ -308,3 +308,38 @@ def test_the_bootstrap_compiles_only_when_a_catalogue_changed(tool, tmp_path, mo
     tool.compile_language("de")
     os.utime(mo, (later + 5, later + 5))
     assert not _bootstrap.catalogues_stale()
+
+
+def test_update_folds_the_parts_into_the_main_catalogue_and_deletes_them(
+    tool, tmp_path, monkeypatch
+):
+    from types import SimpleNamespace
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    template = Catalog()
+    template.add("Play", locations=[("scenes/title.py", 1)])
+    template.add("Win this turn.", locations=[("seeds/puzzles-x.json", 1)])
+    pot = tmp_path / "crystal_arcade.pot"
+    with open(pot, "wb") as fh:
+        write_po(fh, template)
+    (tmp_path / "de" / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "de" / "parts").mkdir()
+    main, part = Catalog(locale="de"), Catalog(locale="de")
+    main.add("Play", "Spielen")
+    main.add("Gone", "Weg")  # no longer in the code: dropped
+    part.add("Win this turn.", "Gewinne in diesem Zug.")
+    with open(tmp_path / "de" / "LC_MESSAGES" / "crystal_arcade.po", "wb") as fh:
+        write_po(fh, main)
+    with open(tmp_path / "de" / "parts" / "i18n-game.po", "wb") as fh:
+        write_po(fh, part)
+    monkeypatch.setattr(tool, "LOCALE", tmp_path)
+    monkeypatch.setattr(tool, "POT", pot)
+    tool.cmd_update(SimpleNamespace(extract=False, languages=[], keep_parts=False))
+    assert not list((tmp_path / "de" / "parts").glob("*.po"))
+    with open(tmp_path / "de" / "LC_MESSAGES" / "crystal_arcade.po", "rb") as fh:
+        folded = read_po(fh)
+    assert folded.get("Play").string == "Spielen"
+    assert folded.get("Win this turn.").string == "Gewinne in diesem Zug."
+    assert folded.get("Gone") is None
