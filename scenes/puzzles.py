@@ -44,6 +44,7 @@ from scenes.widgets import (
     draw_panel,
     draw_text,
     lighten,
+    fitting_font,
     starfield_background,
     toast,
     wrap_text,
@@ -591,7 +592,8 @@ class PuzzleMixin:
             )
             label = {"next": _("Next  ›"), "retry": _("Again"), "done": _("Done")}[name]
             fg = theme["background"] if primary else theme["text"]
-            draw_text(surface, label, theme.font(17, "bold"), fg, rect.center, "center")
+            font = fitting_font(theme, label, 17, "bold", rect.w - 10)
+            draw_text(surface, label, font, fg, rect.center, "center")
 
 
 class ShiftPuzzleMixin(PuzzleMixin):

@@ -470,7 +470,8 @@ class SettingsScene(MenuScene):
         line = font.get_linesize()
         area = pygame.Rect(x, self.rows_end + 4, w, self.bottom - self.rows_end - 12)
         per_col = max(1, area.h // line)
-        col_w = w // 2
+        # One column when every action fits in it: the whole width for long names.
+        col_w = w if len(ACTIONS) <= per_col else w // 2
         for i, action in enumerate(ACTIONS):
             col, row = divmod(i, per_col)
             if col > 1:

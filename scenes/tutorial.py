@@ -34,7 +34,15 @@ from game.match import Match, Seat
 from game.tutorial import Tutorial, TutorialError, judge, load_tutorial
 from scenes import routes
 from scenes.play.base import BOARD_AREA
-from scenes.widgets import MIN_TARGET, draw_panel, draw_text, lighten, toast, wrap_text
+from scenes.widgets import (
+    MIN_TARGET,
+    draw_panel,
+    draw_text,
+    fitting_font,
+    lighten,
+    toast,
+    wrap_text,
+)
 
 CARD = pygame.Rect(16, 2, 848, 68)  # in the header's place, above the board
 BUTTON_W = 100
@@ -495,7 +503,7 @@ class TutorialMixin:
             draw_text(
                 surface,
                 label,
-                theme.font(17, "bold"),
+                fitting_font(theme, label, 17, "bold", rect.w - 10),
                 fg,
                 (rect.centerx, rect.centery - pitch(7)),
                 "center",

@@ -236,14 +236,19 @@ def draw_text(
 
 def fitting_font(theme, text: str, size: int, kind: str, width: int, floor: float = 0.75):
     """The font of ``kind`` at ``size`` or, where ``text`` is wider than ``width`` (a
-    long translation), the largest smaller size that fits, down to ``floor`` of it;
-    draw_text's ellipsis is the last resort below that."""
+    long translation), a smaller one that fits: first the smaller text sizes back to
+    the designed one (as draw_text steps), then the designed size less 1 px at a time
+    down to ``floor`` of it.  draw_text's ellipsis is the last resort below that."""
     font = theme.font(size, kind)
-    smallest = max(1, round(size * floor))
-    step = size
-    while text_width(font, text) > width and step > smallest:
-        step -= 1
-        font = theme.font(step, kind)
+    if text_width(font, text) <= width:
+        return font
+    for smaller in SMALLER.get(font, ()):
+        if text_width(smaller, text) <= width:
+            return smaller
+    for px in range(size - 1, max(1, round(size * floor)) - 1, -1):
+        font = theme._font(kind, px)
+        if text_width(font, text) <= width:
+            break
     return font
 
 
