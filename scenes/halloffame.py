@@ -287,6 +287,10 @@ class HallOfFameScene(MenuScene):
             )
         self.set_focus(hof.PERIODS.index(self.period))
 
+    def relabel(self) -> None:
+        if not self.attract:  # the attract cycle's tables have no buttons to rebuild
+            super().relabel()
+
     def show_period(self, period: str) -> None:
         self.period = period
         self.build()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, pgettext
 
 # Start: the keyboard's Pause key, which no screen uses for anything else.
 PAUSE_KEY = pygame.K_PAUSE
@@ -113,8 +113,34 @@ ESSENTIAL = ("up", "down", "left", "right", "confirm", "back")
 
 
 def key_label(key: int) -> str:
+    """A key as the settings page names it: letters and digits as printed on the
+    key, the named keys in the current language ("Leertaste")."""
     name = _KEY_NAMES.get(key) or pygame.key.name(key) or "?"
-    return name.upper() if len(name) == 1 else name.title()
+    if len(name) == 1:
+        return name.upper()
+    return _key_word(name.lower()) or name.title()
+
+
+def _key_word(name: str) -> str | None:
+    # Looked up when shown (not a table made at import) so a language change applies.
+    words = {
+        "up": pgettext("key", "Up"),
+        "down": pgettext("key", "Down"),
+        "left": pgettext("key", "Left"),
+        "right": pgettext("key", "Right"),
+        "return": pgettext("key", "Return"),
+        "escape": pgettext("key", "Escape"),
+        "space": pgettext("key", "Space"),
+        "tab": pgettext("key", "Tab"),
+        "page up": pgettext("key", "Page Up"),
+        "page down": pgettext("key", "Page Down"),
+        "pause": pgettext("key", "Pause"),
+        "backspace": pgettext("key", "Backspace"),
+        "delete": pgettext("key", "Delete"),
+        "home": pgettext("key", "Home"),
+        "end": pgettext("key", "End"),
+    }
+    return words.get(name)
 
 
 def action_keys(key_bindings: dict) -> dict[str, int]:

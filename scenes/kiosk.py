@@ -43,7 +43,7 @@ from scenes.config import KioskConfig  # noqa: F401 - its home was here; tests i
 from game.i18n import N_, _
 from scenes.config import EXIT_PIN_DIGITS, valid_exit_pin
 from scenes.scene import LOGICAL_SIZE, TICK_RATE, Scene
-from scenes.widgets import draw_panel, draw_text, lighten, toast
+from scenes.widgets import draw_panel, draw_text, fitting_font, lighten, toast
 
 PIN_FREE_TRIES = 5  # wrong PINs before the prompt backs off
 PIN_LOCK_SECONDS = 30  # the first wait; each further wrong PIN doubles it
@@ -267,10 +267,11 @@ class AttractScene(Scene):
             )
             rect = self.learn_rect()
             draw_panel(surface, rect, theme, fill="panel", edge="accent_2", alpha=235, width=3)
+            offer = _("Touch to learn {game} in a minute").format(game=self.inner.spec.title)
             draw_text(
                 surface,
-                _("Touch to learn {game} in a minute").format(game=self.inner.spec.title),
-                theme.font(22, "bold"),
+                offer,
+                fitting_font(theme, offer, 22, "bold", rect.w - 24),
                 lighten(theme["accent_2"], 0.2 * pulse),
                 rect.center,
                 "center",

@@ -40,6 +40,7 @@ from scenes.widgets import (
     MenuScene,
     draw_panel,
     draw_text,
+    fitting_font,
     starfield_background,
     toast,
     wrap_text,
@@ -246,7 +247,9 @@ def build_match(puzzle: P.Puzzle) -> Match:
             match.submit(match.parse(text))
         except IllegalMove as exc:
             raise P.PuzzleError(
-                f"puzzle {puzzle.id}: setup move {i + 1} is illegal: {exc}"
+                _("puzzle {id}: setup move {number} is illegal: {reason}").format(
+                    id=puzzle.id, number=i + 1, reason=exc
+                )
             ) from None
     return match
 
@@ -264,11 +267,11 @@ def puzzle_scene(app, game_id: str, puzzle_id: str, mode: str = "list", rush=Non
     puzzle = book.by_id(puzzle_id)
     try:
         if puzzle is None:
-            raise P.PuzzleError("there is no such puzzle")
+            raise P.PuzzleError(_("there is no such puzzle"))
         match = build_match(puzzle)
     except P.PuzzleError as exc:
         app.sound.play("error")
-        toast(app, f"The puzzle cannot start: {exc}", "warning")
+        toast(app, _("The puzzle cannot start: {reason}").format(reason=exc), "warning")
         return None
     scene = puzzle_class(game_id)(app, match)
     scene.setup_puzzle(book, puzzle, mode, rush, reveal)
@@ -584,4 +587,5 @@ class PuzzleMixin:
             )
             label = {"next": _("Next  ›"), "retry": _("Again"), "done": _("Done")}[name]
             fg = theme["background"] if primary else theme["text"]
-            draw_text(surface, label, theme.font(17, "bold"), fg, rect.center, "center")
+            font = fitting_font(theme, label, 17, "bold", rect.w - 10)
+            draw_text(surface, label, font, fg, rect.center, "center")

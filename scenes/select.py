@@ -24,7 +24,7 @@ from scenes.widgets import (
     draw_text,
     lighten,
     starfield_background,
-    text_width,
+    fitting_font,
     toast,
 )
 
@@ -447,11 +447,7 @@ class SelectScene(MenuScene):
         tagline = _(spec.tagline)
         # One line under the cards: a longer translation steps down to a smaller size
         # (not below 16 px) before it would be cut.
-        font = theme.font(22, "bold")
-        for size in (20, 18, 16):
-            if text_width(font, tagline) <= 1200:
-                break
-            font = theme.font(size, "bold")
+        font = fitting_font(theme, tagline, 22, "bold", 1200)
         draw_text(surface, tagline, font, theme["accent_2"], (40, y), max_width=1200)
         who = (
             _("Players and seats")

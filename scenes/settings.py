@@ -23,7 +23,15 @@ from scenes.input import (
 )
 from scenes.language import apply_language, language_choices, language_label
 from scenes.theme import TEXT_SIZES, apply_look
-from scenes.widgets import MenuScene, draw_gem, draw_panel, draw_text, toast, wrap_text
+from scenes.widgets import (
+    MIN_TARGET,
+    MenuScene,
+    draw_gem,
+    draw_panel,
+    draw_text,
+    toast,
+    wrap_text,
+)
 
 VOLUMES = tuple(round(v / 10, 1) for v in range(0, 11))
 # The pages' names are their keys too: marked here, translated where drawn.
@@ -73,9 +81,16 @@ class SettingsScene(MenuScene):
             tab_x += tab_w + gap
         self.tabs = len(PAGES)
         y += h + 14
-        for label, values, cur, fn, fmt, tip in self.rows():
-            self.cycler(pygame.Rect(x, y, w, h), label, values, cur, fn, fmt=fmt, tooltip=tip)
-            y += h + gap
+        rows = self.rows()
+        # Seven rows at 150 % text would push Back off the screen: the rows share the
+        # room above it, never lower than a finger's target.
+        room = LOGICAL_SIZE[1] - h - 16 - 8 - y
+        row_h = h
+        if rows and len(rows) * (h + gap) > room:
+            row_h = max(MIN_TARGET, room // len(rows) - gap)
+        for label, values, cur, fn, fmt, tip in rows:
+            self.cycler(pygame.Rect(x, y, w, row_h), label, values, cur, fn, fmt=fmt, tooltip=tip)
+            y += row_h + gap
         if self.page == "Controls":
             y = self.build_controls(x, y, w, h, gap)
         self.rows_end = y
@@ -448,7 +463,8 @@ class SettingsScene(MenuScene):
         line = font.get_linesize()
         area = pygame.Rect(x, self.rows_end + 4, w, self.bottom - self.rows_end - 12)
         per_col = max(1, area.h // line)
-        col_w = w // 2
+        # One column when every action fits in it: the whole width for long names.
+        col_w = w if len(ACTIONS) <= per_col else w // 2
         for i, action in enumerate(ACTIONS):
             col, row = divmod(i, per_col)
             if col > 1:

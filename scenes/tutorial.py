@@ -34,7 +34,15 @@ from game.match import Match, Seat
 from game.tutorial import Tutorial, TutorialError, judge, load_tutorial
 from scenes import routes
 from scenes.play.base import BOARD_AREA
-from scenes.widgets import MIN_TARGET, draw_panel, draw_text, lighten, toast, wrap_text
+from scenes.widgets import (
+    MIN_TARGET,
+    draw_panel,
+    draw_text,
+    fitting_font,
+    lighten,
+    toast,
+    wrap_text,
+)
 
 CARD = pygame.Rect(16, 2, 848, 68)  # in the header's place, above the board
 BUTTON_W = 100
@@ -110,7 +118,9 @@ def build_match(tutorial: Tutorial, index: int) -> Match:
             match.submit(match.parse(text))
         except IllegalMove as exc:
             raise TutorialError(
-                f"step {index + 1} setup: move {i + 1} ({text!r}) is illegal: {exc}"
+                _("step {step} setup: move {number} ({move}) is illegal: {reason}").format(
+                    step=index + 1, number=i + 1, move=repr(text), reason=exc
+                )
             ) from None
     return match
 
@@ -476,7 +486,7 @@ class TutorialMixin:
             draw_text(
                 surface,
                 label,
-                theme.font(17, "bold"),
+                fitting_font(theme, label, 17, "bold", rect.w - 10),
                 fg,
                 (rect.centerx, rect.centery - 7),
                 "center",

@@ -216,6 +216,24 @@ def draw_text(
     return rect
 
 
+def fitting_font(theme, text: str, size: int, kind: str, width: int, floor: float = 0.75):
+    """The font of ``kind`` at ``size`` or, where ``text`` is wider than ``width`` (a
+    long translation), a smaller one that fits: first the smaller text sizes back to
+    the designed one (as draw_text steps), then the designed size less 1 px at a time
+    down to ``floor`` of it.  draw_text's ellipsis is the last resort below that."""
+    font = theme.font(size, kind)
+    if text_width(font, text) <= width:
+        return font
+    for smaller in SMALLER.get(font, ()):
+        if text_width(smaller, text) <= width:
+            return smaller
+    for px in range(size - 1, max(1, round(size * floor)) - 1, -1):
+        font = theme._font(kind, px)
+        if text_width(font, text) <= width:
+            break
+    return font
+
+
 @dataclass
 class DrawnText:
     """One line draw_text put on screen, with the room it was given: ``box`` (the
@@ -762,6 +780,9 @@ class MenuScene(Scene):
 
         def text() -> str:
             return (
+                # Not a message of its own: the label and the value are translated, and
+                # a gettext wrapper here would hide an untranslated label from the
+                # pseudo-locale sweep inside its brackets.
                 f"{label}:  ‹ {fmt(values[state['i']])} ›"
                 if label
                 else f"‹ {fmt(values[state['i']])} ›"

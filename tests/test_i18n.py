@@ -260,48 +260,6 @@ def test_kiosk_json_fixes_the_language(paths, monkeypatch):
         app.shutdown()
 
 
-@pytest.mark.parametrize("value", ["../../etc", "x" * 10_000, "de\x00", 7, None, ["de"]])
-def test_hostile_languages_in_settings_fall_back_to_english_and_say_so(paths, value):
-    from scenes.config import Settings
-
-    paths.config.mkdir(parents=True, exist_ok=True)
-    paths.settings.write_text(json.dumps({"language": value, "text_size": 125}))
-    settings, problem = Settings.load(paths)
-    assert settings.language == ""
-    assert settings.text_size == 125  # the rest of the file is kept
-    assert problem and "language" in problem
-
-
-def test_an_unknown_but_well_formed_language_is_english_with_a_message(paths):
-    from scenes.boot import make_app
-    from scenes.config import Settings
-
-    app = make_app(headless=True, paths=paths, settings=Settings(language="fr"))
-    try:
-        assert i18n.language() == "en"
-        assert any("fr" in n and "English" in n for n in app.notices)
-    finally:
-        app.shutdown()
-
-
-@pytest.mark.parametrize("value", ["../../etc", "x" * 10_000, 3])
-def test_hostile_languages_in_kiosk_json_are_reported(paths, value):
-    from scenes.config import KioskConfig
-
-    paths.config.mkdir(parents=True, exist_ok=True)
-    paths.kiosk.write_text(json.dumps({"language": value, "exit_pin": "1234"}))
-    cfg, problem = KioskConfig.load(paths)
-    assert cfg.language == ""
-    assert problem and "language" in problem
-    assert cfg.exit_pin == "1234"  # a bad language does not open the exit
-
-
-def test_set_language_never_reaches_a_path():
-    for code in ("../../etc", "/tmp/x", "de/../../x", "x" * 10_000, "\x00"):
-        assert i18n.set_language(code) == "en"
-    assert not i18n.valid_code("../de")
-
-
 def test_rule_cards_fall_back_to_english(monkeypatch):
     from scenes import rules
 
@@ -321,3 +279,67 @@ def test_the_help_is_in_the_system_language(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert out.startswith("Aufruf: crystal-arcade")
     assert "im Vollbild starten" in out and "diese Hilfe zeigen und beenden" in out
+
+
+def test_the_bootstrap_compiles_only_when_a_catalogue_changed(tool, tmp_path, monkeypatch):
+    """tools/play.py and tools/test.py ask _bootstrap.catalogues_stale() (standard library
+    only) on every start: true for a missing .mo or a newer .po or part, else false."""
+    import os
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import _bootstrap
+
+    po_dir = tmp_path / "de" / "LC_MESSAGES"
+    po_dir.mkdir(parents=True)
+    (tmp_path / "de" / "parts").mkdir()
+    po = po_dir / "crystal_arcade.po"
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n')
+    monkeypatch.setattr(_bootstrap, "LOCALE", tmp_path)
+    monkeypatch.setattr(tool, "LOCALE", tmp_path)
+    assert _bootstrap.catalogues_stale()  # no .mo yet
+    tool.compile_language("de")
+    mo = po.with_suffix(".mo")
+    assert mo.is_file() and not _bootstrap.catalogues_stale()
+    part = tmp_path / "de" / "parts" / "branch.po"
+    part.write_text(po.read_text())
+    later = mo.stat().st_mtime + 5
+    os.utime(part, (later, later))
+    assert _bootstrap.catalogues_stale()  # a part newer than the .mo
+    tool.compile_language("de")
+    os.utime(mo, (later + 5, later + 5))
+    assert not _bootstrap.catalogues_stale()
+
+
+def test_update_folds_the_parts_into_the_main_catalogue_and_deletes_them(
+    tool, tmp_path, monkeypatch
+):
+    from types import SimpleNamespace
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    template = Catalog()
+    template.add("Play", locations=[("scenes/title.py", 1)])
+    template.add("Win this turn.", locations=[("seeds/puzzles-x.json", 1)])
+    pot = tmp_path / "crystal_arcade.pot"
+    with open(pot, "wb") as fh:
+        write_po(fh, template)
+    (tmp_path / "de" / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "de" / "parts").mkdir()
+    main, part = Catalog(locale="de"), Catalog(locale="de")
+    main.add("Play", "Spielen")
+    main.add("Gone", "Weg")  # no longer in the code: dropped
+    part.add("Win this turn.", "Gewinne in diesem Zug.")
+    with open(tmp_path / "de" / "LC_MESSAGES" / "crystal_arcade.po", "wb") as fh:
+        write_po(fh, main)
+    with open(tmp_path / "de" / "parts" / "i18n-game.po", "wb") as fh:
+        write_po(fh, part)
+    monkeypatch.setattr(tool, "LOCALE", tmp_path)
+    monkeypatch.setattr(tool, "POT", pot)
+    tool.cmd_update(SimpleNamespace(extract=False, languages=[], keep_parts=False))
+    assert not list((tmp_path / "de" / "parts").glob("*.po"))
+    with open(tmp_path / "de" / "LC_MESSAGES" / "crystal_arcade.po", "rb") as fh:
+        folded = read_po(fh)
+    assert folded.get("Play").string == "Spielen"
+    assert folded.get("Win this turn.").string == "Gewinne in diesem Zug."
+    assert folded.get("Gone") is None

@@ -257,6 +257,13 @@ def _translated(message) -> bool:
     return bool(message.string)
 
 
+def _rel(path: Path) -> str:
+    try:
+        return str(path.relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
 def _show(msgid) -> str:
     text = msgid[0] if isinstance(msgid, (tuple, list)) else msgid
     return repr(text if len(text) <= 60 else text[:57] + "...")
@@ -266,7 +273,7 @@ def _show(msgid) -> str:
 def cmd_extract(args) -> int:
     catalog = extract_catalog()
     write_pot(catalog)
-    print(f"{len(catalog)} messages -> {POT.relative_to(ROOT)}")
+    print(f"{len(catalog)} messages -> {_rel(POT)}")
     return 0
 
 
@@ -297,7 +304,7 @@ def cmd_update(args) -> int:
             for part in parts:
                 part.unlink()
         folded = f", {len(parts)} parts folded in" if parts and not args.keep_parts else ""
-        print(f"{lang}: {len(catalog)} messages{folded} -> {path.relative_to(ROOT)}")
+        print(f"{lang}: {len(catalog)} messages{folded} -> {_rel(path)}")
     return 0
 
 
@@ -331,7 +338,7 @@ def cmd_compile(args) -> int:
             continue
         n = compile_language(lang)
         if not args.quiet:
-            print(f"{lang}: {n} messages -> {main_po(lang).with_suffix('.mo').relative_to(ROOT)}")
+            print(f"{lang}: {n} messages -> {_rel(main_po(lang).with_suffix('.mo'))}")
     return 0
 
 
