@@ -123,6 +123,8 @@ CORNERS = (0, SIZE - 1, CELLS - SIZE, CELLS - 1)
 PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(4) for b in range(a + 1, 4))
 PAIR_NAMES = tuple(f"{COLOURS[a]}-{COLOURS[b]}" for a, b in PAIRS)
 LAYOUTS = ("crossroads", "open", "scattered")
+# The layouts as the setup screen shows them (it title-cases a choice and translates it).
+LAYOUT_TITLES = (N_("Crossroads"), N_("Open"), N_("Scattered"))
 TARGET_POINTS = 3
 ANSWER_SECONDS = 120.0
 SEAT_NAMES = (N_("Player 1"), N_("Player 2"))

@@ -38,6 +38,8 @@ from game.i18n import N_, _
 
 REPLAY_FORMAT = 1
 BOT_LEVELS = ("random", "easy", "medium", "hard", "expert")
+# The levels as a seat's label shows them (Seat.label title-cases and translates).
+BOT_LEVEL_TITLES = (N_("Random"), N_("Easy"), N_("Medium"), N_("Hard"), N_("Expert"))
 
 
 def is_strength_level(level: object) -> bool:
@@ -85,7 +87,7 @@ class Seat:
             return f"{seat_name} ({kind})"
         if self.is_bot:
             return _("{seat} ({level} bot)").format(
-                seat=seat_name, level=_((self.level or "").title())
+                seat=seat_name, level=_(self.level.title()) if self.level else ""
             )
         return seat_name
 

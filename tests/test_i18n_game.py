@@ -357,3 +357,13 @@ def test_every_german_rule_card_has_the_english_cards_structure(game):
         code.findall(english.read_text("utf-8"))
     )
     assert german.read_text("utf-8").splitlines()[0] == english.read_text("utf-8").splitlines()[0]
+
+
+def test_seat_names_are_shown_in_german_and_kept_as_data(german):
+    assert COLLAPSE.seat_names(2) == ("Raute", "Kreis")
+    assert FORMATION.seat_names(3) == ("Rubin", "Saphir", "Smaragd")
+    assert SHIFT.seat_names(12)[11] == "Spieler 12"
+    # The data a save or a move holds stays English: 'start Diamond' reads in any language.
+    state = COLLAPSE.new_game(seed=1)
+    assert str(state.parse_move("start diamond")) == "start Diamond"
+    assert COLLAPSE.new_game(seed=1, advantage="Circle").to_json()["advantage"] == 1

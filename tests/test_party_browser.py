@@ -779,3 +779,93 @@ def test_the_phone_page_offers_to_keep_a_record_where_the_host_allows_it(browser
             assert party.lobby.profiles() == ({0: "Ada"} if allowed else {})
         finally:
             party.stop()
+
+
+@pytest.mark.slow
+def test_a_german_phone_plans_an_element_shift_round_with_a_german_host(german_browser):
+    """Host and phone both in German: the phone's own words, and the host's (the round's
+    rule, the refusals, the points' explanation) fit the 360-pixel page."""
+    from game import i18n
+
+    driver = german_browser
+    i18n.set_language("de")
+    party = make_party("element-shift", [Seat.phone()] * 12, seed=4, rate=FAST)
+    rng = random.Random(3)
+    try:
+        code = party.lobby.code
+
+        async def others(session, stop):
+            phones = [await Phone(session, party.server.url).open() for _ in range(11)]
+            for i, ph in enumerate(phones):
+                await ph.join(code, f"Sim {i + 2}", i + 1)
+            await until(lambda: party.lobby.connected(0), timeout=60, what="the browser to join")
+            party.begin()
+            submitted: dict[int, int] = {}
+            while not stop.is_set():
+                for ph in phones:
+                    s = ph.state
+                    if not s or s["over"] or submitted.get(ph.seat) == s["round"]:
+                        continue
+                    if s["round"] == 0:
+                        cell = rng.choice(
+                            [c for c in range(es.CELLS) if s["board"][c] == s["elements"][ph.seat]]
+                        )
+                        text = f"start {es.cell_name(cell)}"
+                    else:
+                        plist = es.PlanList(s["round"], s["positions"][ph.seat])
+                        text = str(plist[rng.randrange(len(plist))])
+                    await ph.send(type="move", text=text)
+                    submitted[ph.seat] = s["round"]
+                await asyncio.sleep(0.01)
+            for ph in phones:
+                await ph.close()
+
+        with Background(party, others):
+            join(driver, party, "Ada")
+            wait(
+                driver,
+                lambda d: (
+                    party.table is not None
+                    and d.find_element(By.ID, "submit").text == "Wähle ein Feld"
+                ),
+                "the start pick in German",
+            )
+            assert "als Startfeld" in driver.find_element(By.ID, "pick-hint").text
+            view = party.table.view(0)
+            cell = next(c for c in range(es.CELLS) if view["board"][c] == view["elements"][0])
+            board = driver.find_element(By.ID, "board")
+            w, h = board.size["width"], board.size["height"]
+            x = (cell % 11 + 0.5) * w / 11 - w / 2
+            y = (cell // 11 + 0.5) * h / 11 - h / 2
+            webdriver.ActionChains(driver).move_to_element_with_offset(
+                board, int(x), int(y)
+            ).click().perform()
+            wait(driver, lambda d: "Start auf" in d.find_element(By.ID, "submit").text, "the pick")
+            driver.find_element(By.ID, "submit").click()
+            wait(driver, lambda d: party.table.match.state.round == 1, "round 1", timeout=30)
+            wait(driver, lambda d: d.find_element(By.ID, "switch").is_displayed(), "the editor")
+            # The round's name and rule come from the host, in the host's German.
+            assert driver.find_element(By.ID, "variation").text.startswith(
+                "Runde 1 · Grundspiel: Keine Variante. Erlaubt: 5 Aktionen"
+            )
+            driver.find_element(By.ID, "switch").click()
+            click_first(driver, "#steps button", "an allowed step", lambda b: b.is_enabled())
+            click_first(driver, "#steps button:last-child", "Stay")
+            wait(
+                driver,
+                lambda d: "Wenn sonst niemand zöge" in d.find_element(By.ID, "preview").text,
+                "the preview in German",
+            )
+            assert driver.find_element(By.ID, "submit").text == "Plan abgeben"
+            shot(driver, "party-phone-element-shift-de.png")
+            driver.find_element(By.ID, "submit").click()
+            wait(
+                driver,
+                lambda d: "Letzte Runde" in d.find_element(By.ID, "points").text,
+                "the round's points in German",
+                timeout=30,
+            )
+            shot(driver, "party-phone-element-shift-points-de.png")
+    finally:
+        party.stop()
+        i18n.set_language("en")
