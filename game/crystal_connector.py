@@ -1218,7 +1218,7 @@ def parse_move(text: str):
             _("{word} is not a line: columns are A-F, rows 1-6").format(word=quoted(words[0]))
         )
     raise IllegalMove(
-        _("Cannot read {text}: write a move like one of these: {examples}").format(
+        _("Cannot read {text}: write a move like {examples}").format(
             text=quoted(text), examples=_EXAMPLES
         )
     )

@@ -100,6 +100,8 @@ def parse(raw: Any) -> dict:
                 why = _("'{field}' must be text")
             elif kinds == _INT:
                 why = _("'{field}' must be a whole number")
+            elif kinds == _STR + _NONE:
+                why = _("'{field}' must be text or null")
             else:
                 why = _("'{field}' must be a whole number or null")
             raise ProtocolError(why.format(field=name))
