@@ -303,13 +303,14 @@ class ResultsScene(MenuScene):
                 (rect.x + 18, y),
             )
             pygame.draw.circle(surface, colour, (rect.x + 64, y + line_h // 2 - 3), 8)
+            score_w = text_width(font, f"{scores[s]:g}")
             draw_text(
                 surface,
                 self.seat_label(s),
                 font,
                 theme["text"],
                 (rect.x + 82, y),
-                max_width=rect.w - 190,
+                max_width=rect.w - 82 - 18 - score_w - 16,  # up to the score
             )
             draw_text(
                 surface, number(scores[s]), font, theme["text"], (rect.right - 18, y), "topright"

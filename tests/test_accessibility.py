@@ -279,6 +279,35 @@ KNOWN_OVERLAPS: dict[str, set] = {
 }
 
 
+PLAY_SCREENS = [
+    "crystal-connector",
+    "chromatic-collapse",
+    "element-shift",
+    "crystal-formation",
+    "color-crossroads",
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("screen", PLAY_SCREENS)
+def test_play_screens_draw_their_text_at_150_percent(paths, screen):
+    """The play screens honour 150 % (they used to stop at 125 %): the side panel's
+    lines (players, the log and its heading) are taller at 150 % than at 125 %."""
+    from scenes.play.frame import PANEL
+
+    heights = {}
+    for look in ("text125", "text150"):
+        app = make(paths, LOOKS[look])
+        try:
+            drawn = [d for layer in render_layers(app, SCREENS[screen]) for d in layer]
+            panel = [d.rect.h for d in drawn if d.text.strip() and PANEL.contains(d.rect)]
+            assert panel, "nothing drawn in the side panel"
+            heights[look] = max(panel)
+        finally:
+            app.shutdown()
+    assert heights["text150"] >= 1.1 * heights["text125"], heights
+
+
 # -- the settings, one by one ---------------------------------------------------------
 from tests.drive import control, key, names, pad  # noqa: E402
 

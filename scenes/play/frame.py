@@ -174,8 +174,11 @@ class ScreenFrame:
 
     def draw_header(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
-        draw_text(surface, self.spec.title, theme.font(30, "display"), theme["accent"], (24, 14))
-        title_w = theme.font(30, "display").size(self.spec.title)[0]
+        # The game's name is the screen's heading (its designed size at every text size):
+        # the status beside it is what the player reads, and it gets the room.
+        heading = theme.heading(30)
+        draw_text(surface, self.spec.title, heading, theme["accent"], (24, 14))
+        title_w = heading.size(self.spec.title)[0]
         draw_text(
             surface,
             self.status_text(),
