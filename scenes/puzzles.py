@@ -383,6 +383,17 @@ class PuzzleMixin:
     def show_results(self) -> None:
         """A winning turn ends the game: the puzzle stays on the board."""
 
+    # No bot plays the other seats: after the turn they wait, never "thinking".
+    def waiting_short(self, seat: int) -> str:
+        return _("waits")
+
+    def waiting_help(self, text: str) -> str:
+        if self.phase == "showing":
+            return _("Watch the answer play out on the board.")
+        if self.rush is not None:
+            return _("The next puzzle comes in a moment.")
+        return _("The puzzle is over: press Next or Again on the card above.")
+
     # -- judging, answers and the shown solution -------------------------------------------
     def _drive_bots(self) -> None:
         m = self.match

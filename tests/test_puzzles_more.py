@@ -190,3 +190,18 @@ def test_screen_shift_hint_draws_the_plan(app):
     assert str(view.hint) == puzzle.solution[0][0]
     app.run_ticks(2)
     app.draw(0.0)
+
+
+def test_screen_shift_rush_moves_on_after_a_solved_plan(app):
+    from scenes import puzzles as S
+
+    app.run_ticks(2)
+    rush = P.Rush(P.rush_order(SHIFT, 5))
+    first = rush.current
+    view = S.open_puzzle(app, "element-shift", first.id, "rush", rush=rush)
+    app.run_ticks(3)
+    _submit_plan(app, view, first.solution[0][0])
+    assert view.phase == "solved" and rush.score == 1
+    app.run_ticks(S.NEXT_TICKS + 5)
+    assert app.top is not view and app.top.puzzle.id == rush.order[1].id
+    assert app.top.phase == "doing"

@@ -558,7 +558,7 @@ def _headless_app():
     return make_app(headless=True, paths=user_paths())
 
 
-def shots(out: Path, game: str) -> None:
+def shots(out: Path, game: str, puzzle_id: str | None = None) -> None:
     """The puzzles screen, a puzzle, a miss with its solution shown, and a rush's end."""
     import pygame
 
@@ -579,7 +579,7 @@ def shots(out: Path, game: str) -> None:
     S.mark_solved(app, game, book.puzzles[3].id)
     listing.build()
     shoot("puzzles.png", 30)
-    view = S.open_puzzle(app, game, book.puzzles[5].id, "list")
+    view = S.open_puzzle(app, game, puzzle_id or book.puzzles[5].id, "list")
     shoot("puzzles-play.png", 30)
     view.request_hint()
     shoot("puzzles-hint.png", 10)
@@ -665,6 +665,7 @@ def main(argv=None) -> int:
     sh = sub.add_parser("shots", help="render the puzzle screens to PNG files")
     sh.add_argument("out", type=Path)
     sh.add_argument("--game", default="chromatic-collapse")
+    sh.add_argument("--puzzle", default=None, help="the puzzle shown (an id; default the 6th)")
     b = sub.add_parser("bench", help="time a rush's first puzzle")
     b.add_argument("games", nargs="*")
     args = ap.parse_args(argv)
@@ -691,7 +692,7 @@ def main(argv=None) -> int:
         print(f"rated {len(raw)} puzzles in {path}")
         return 0
     if args.command == "shots":
-        shots(args.out, args.game)
+        shots(args.out, args.game, args.puzzle)
         return 0
     if args.command == "bench":
         for game in args.games or P.puzzle_games():
