@@ -204,3 +204,29 @@ def test_a_constructed_blunder_is_marked_and_a_good_move_is_not():
     marked = find_mistakes(values_bad, [0])
     assert [(m.action, m.seat) for m in marked] == [(0, 0)]
     assert marked[0].chance_lost > 0.9
+
+
+def test_expected_places_by_pairwise_chances_keep_close_standings_in_the_middle():
+    from game.analysis import PLACE_STEEPNESS, expected_places
+
+    even = expected_places([0.0] * 12, PLACE_STEEPNESS)
+    assert even == pytest.approx([6.5] * 12)
+    spread = expected_places([0.9, 0.3, 0.0, -0.5], PLACE_STEEPNESS)
+    assert spread == sorted(spread) and sum(spread) == pytest.approx(1 + 2 + 3 + 4)
+    assert 1.0 < spread[0] < 2.0 and 3.0 < spread[-1] < 4.0
+    # Close values: places near the middle, where the plain spread says 1st and 4th.
+    close = expected_places([0.02, 0.01, 0.0, -0.01], PLACE_STEEPNESS)
+    assert all(2.3 < p < 2.7 for p in close)
+    assert expected_places([0.02, 0.01, 0.0, -0.01]) == pytest.approx([1.0, 2.0, 3.0, 4.0])
+
+
+def test_element_shift_values_lean_on_the_standings_more_as_the_rounds_pass():
+    spec = GAMES["element-shift"]
+    state = _played("element-shift", 9, 60)
+    assert not state.is_terminal() and state.round >= 2
+    v = coach.value("element-shift", state, Budget())  # the round profile completes
+    scores = state.scores()
+    best = max(range(len(scores)), key=lambda s: scores[s])
+    worst = min(range(len(scores)), key=lambda s: scores[s])
+    assert v[best] > v[worst]
+    assert spec.id == "element-shift"

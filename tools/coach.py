@@ -384,14 +384,34 @@ def report_places(spec, rows: list[dict], args) -> tuple[str, dict]:
             errs += [abs(e - p) for e, p in zip(exp, r["places"])]
         return sum(errs) / max(1, len(errs)), len(errs)
 
+    from game.analysis import PLACE_STEEPNESS
+
+    def pairwise(values):
+        return expected_places(values, PLACE_STEEPNESS)
+
+    def coach_places(r):
+        from game.ai import coach
+
+        return pairwise([coach.squash(spec.id, x) for x in r["raw"]])
+
     rws = []
     for name, f in (
-        ("today's analysis", lambda r: expected_places(r["old"])),
-        ("play-outs", lambda r: expected_places(r["playouts"]) if "playouts" in r else None),
-        ("coach value", lambda r: expected_places(r["raw"])),
+        (
+            "(a) today's analysis (random play-outs, places spread 1..n)",
+            lambda r: expected_places(r["old"]),
+        ),
+        ("(a') today's values, places by pairwise chances", lambda r: pairwise(r["old"])),
+        (
+            "(b) Hard play-outs, places spread 1..n",
+            lambda r: expected_places(r["playouts"]) if "playouts" in r else None,
+        ),
+        ("(c) coach value (Hard's round profile), pairwise", coach_places),
     ):
         m, n = mae(f)
-        rws.append([name, f"{m:.2f}", n])
+        secs = {"(a)": "t_old", "(a')": "t_old", "(b)": "t_playouts", "(c)": "t_new"}
+        key = secs[name.split()[0]]
+        t = [r[key] for r in rows if key in r]
+        rws.append([name, f"{m:.2f}", n, f"{sum(t) / max(1, len(t)):.2f}"])
     text = f"### {spec.title}\n\n" + table(
         ["method", "mean |expected - actual| place", "seats"], rws
     )
