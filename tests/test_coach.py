@@ -32,6 +32,7 @@ def _played(game_id: str, seed: int, actions: int):
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_values_are_on_the_returns_scale_one_per_seat(game_id):
     for seed, actions in ((1, 8), (2, 25)):
@@ -66,6 +67,7 @@ def _connector_swapped(state):
     )
 
 
+@pytest.mark.slow
 def test_crystal_connector_has_one_value_whichever_seat_is_to_move():
     """The perspective error of issue 28 (12 % predicted with seat 1 to move, 57 %
     won): the same position with the roles of the seats exchanged is worth the same
