@@ -17,6 +17,7 @@ a second viewing is instant and a renamed file keeps its analysis.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
@@ -111,10 +112,28 @@ def find_mistakes(
     return sorted(kept, key=lambda m: m.action)
 
 
-def expected_places(value: Sequence[float]) -> list[float]:
-    """Multi-player values as expected places (1 = first): the higher a seat's value,
-    the better its place, spread over 1..n in proportion."""
+PLACE_STEEPNESS = 3.0  # fitted on Element Shift's Hard games (tools/coach.py, docs/bots.md)
+
+
+def expected_places(value: Sequence[float], steep: float | None = None) -> list[float]:
+    """Multi-player values as expected places (1 = first).
+
+    Without ``steep``: the higher a seat's value, the better its place, spread over
+    1..n in proportion (always from 1 to n, however close the values).  With
+    ``steep``: 1 plus the chance that each other seat finishes ahead, that chance
+    ``1 / (1 + exp(-steep * (v_other - v_seat)))``: close values give places near
+    the middle, as the standings early in a game deserve."""
     n = len(value)
+    if steep is not None:
+        out = []
+        for i, vi in enumerate(value):
+            ahead = 0.0
+            for j, vj in enumerate(value):
+                if j != i:
+                    z = max(-40.0, min(40.0, steep * (float(vj) - float(vi))))
+                    ahead += 1.0 / (1.0 + math.exp(-z))
+            out.append(1.0 + ahead)
+        return out
     if n <= 1:
         return [1.0] * n
     lo, hi = min(value), max(value)

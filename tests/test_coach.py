@@ -32,6 +32,7 @@ def _played(game_id: str, seed: int, actions: int):
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_values_are_on_the_returns_scale_one_per_seat(game_id):
     for seed, actions in ((1, 8), (2, 25)):
@@ -66,6 +67,7 @@ def _connector_swapped(state):
     )
 
 
+@pytest.mark.slow
 def test_crystal_connector_has_one_value_whichever_seat_is_to_move():
     """The perspective error of issue 28 (12 % predicted with seat 1 to move, 57 %
     won): the same position with the roles of the seats exchanged is worth the same
@@ -204,3 +206,29 @@ def test_a_constructed_blunder_is_marked_and_a_good_move_is_not():
     marked = find_mistakes(values_bad, [0])
     assert [(m.action, m.seat) for m in marked] == [(0, 0)]
     assert marked[0].chance_lost > 0.9
+
+
+def test_expected_places_by_pairwise_chances_keep_close_standings_in_the_middle():
+    from game.analysis import PLACE_STEEPNESS, expected_places
+
+    even = expected_places([0.0] * 12, PLACE_STEEPNESS)
+    assert even == pytest.approx([6.5] * 12)
+    spread = expected_places([0.9, 0.3, 0.0, -0.5], PLACE_STEEPNESS)
+    assert spread == sorted(spread) and sum(spread) == pytest.approx(1 + 2 + 3 + 4)
+    assert 1.0 < spread[0] < 2.0 and 3.0 < spread[-1] < 4.0
+    # Close values: places near the middle, where the plain spread says 1st and 4th.
+    close = expected_places([0.02, 0.01, 0.0, -0.01], PLACE_STEEPNESS)
+    assert all(2.3 < p < 2.7 for p in close)
+    assert expected_places([0.02, 0.01, 0.0, -0.01]) == pytest.approx([1.0, 2.0, 3.0, 4.0])
+
+
+def test_element_shift_values_lean_on_the_standings_more_as_the_rounds_pass():
+    spec = GAMES["element-shift"]
+    state = _played("element-shift", 9, 60)
+    assert not state.is_terminal() and state.round >= 2
+    v = coach.value("element-shift", state, Budget())  # the round profile completes
+    scores = state.scores()
+    best = max(range(len(scores)), key=lambda s: scores[s])
+    worst = min(range(len(scores)), key=lambda s: scores[s])
+    assert v[best] > v[worst]
+    assert spec.id == "element-shift"

@@ -76,11 +76,11 @@ def _save(path: Path, data) -> None:
 # -- play ------------------------------------------------------------------------------
 
 
-def play_one(spec, seed: int, scale: float) -> dict:
+def play_one(spec, seed: int, scale: float, levels=("hard", "hard")) -> dict:
     players = PLAYERS.get(spec.id)
     state = spec.new_game(seed, players)
     n = state.num_players
-    bots = [spec.make_bot("hard") for _ in range(n)]
+    bots = [spec.make_bot(levels[s % len(levels)]) for s in range(n)]
     rngs = [derived_rng(seed, "coach", s) for s in range(n)]
     moves = []
     bound = 4000
@@ -105,16 +105,20 @@ def replay_states(spec, game: dict) -> list:
     return states
 
 
-def step_play(spec, args) -> list[dict]:
-    path = cache_dir(args) / f"games-{spec.id}.json"
+def step_play(spec, args, levels=("hard", "hard"), count: int | None = None) -> list[dict]:
+    """Games of ``levels`` (by seat; swapped every other game), cached by level."""
+    name = "" if levels == ("hard", "hard") else "-" + "-".join(levels)
+    path = cache_dir(args) / f"games-{spec.id}{name}.json"
+    count = args.games if count is None else count
     games = _load(path, [])
     have = {g["seed"] for g in games}
-    for k in range(args.games):
+    for k in range(count):
         seed = args.seed + k
         if seed in have:
             continue
         t0 = time.monotonic()
-        g = play_one(spec, seed, args.think_scale)
+        seats = levels if k % 2 == 0 else tuple(reversed(levels))
+        g = play_one(spec, seed, args.think_scale, seats)
         games.append(g)
         _save(path, games)
         print(
@@ -123,7 +127,7 @@ def step_play(spec, args) -> list[dict]:
             flush=True,
         )
     games = [g for g in games if g["places"] is not None]
-    return sorted(games, key=lambda g: g["seed"])[: args.games]
+    return sorted(games, key=lambda g: g["seed"])[:count]
 
 
 # -- values ---------------------------------------------------------------------------
@@ -384,14 +388,34 @@ def report_places(spec, rows: list[dict], args) -> tuple[str, dict]:
             errs += [abs(e - p) for e, p in zip(exp, r["places"])]
         return sum(errs) / max(1, len(errs)), len(errs)
 
+    from game.analysis import PLACE_STEEPNESS
+
+    def pairwise(values):
+        return expected_places(values, PLACE_STEEPNESS)
+
+    def coach_places(r):
+        from game.ai import coach
+
+        return pairwise([coach.squash(spec.id, x) for x in r["raw"]])
+
     rws = []
     for name, f in (
-        ("today's analysis", lambda r: expected_places(r["old"])),
-        ("play-outs", lambda r: expected_places(r["playouts"]) if "playouts" in r else None),
-        ("coach value", lambda r: expected_places(r["raw"])),
+        (
+            "(a) today's analysis (random play-outs, places spread 1..n)",
+            lambda r: expected_places(r["old"]),
+        ),
+        ("(a') today's values, places by pairwise chances", lambda r: pairwise(r["old"])),
+        (
+            "(b) Hard play-outs, places spread 1..n",
+            lambda r: expected_places(r["playouts"]) if "playouts" in r else None,
+        ),
+        ("(c) coach value (Hard's round profile), pairwise", coach_places),
     ):
         m, n = mae(f)
-        rws.append([name, f"{m:.2f}", n])
+        secs = {"(a)": "t_old", "(a')": "t_old", "(b)": "t_playouts", "(c)": "t_new"}
+        key = secs[name.split()[0]]
+        t = [r[key] for r in rows if key in r]
+        rws.append([name, f"{m:.2f}", n, f"{sum(t) / max(1, len(t)):.2f}"])
     text = f"### {spec.title}\n\n" + table(
         ["method", "mean |expected - actual| place", "seats"], rws
     )
@@ -400,7 +424,7 @@ def report_places(spec, rows: list[dict], args) -> tuple[str, dict]:
 
 def step_mistakes(spec, games: list[dict], args) -> str:
     """The share of marked mistakes that a longer search confirms, today's analysis
-    against the coach's, on the same games (the odd ones: not used for fitting).
+    against the coach's, on the same Easy-against-Medium games (not used for fitting).
 
     Each method values every position of the game as the theatre does and marks
     mistakes as the theatre does (``find_mistakes`` by whole turns, leaving out a mark
@@ -417,7 +441,12 @@ def step_mistakes(spec, games: list[dict], args) -> str:
     path = cache_dir(args) / f"mistakes-{spec.id}.json"
     memo = _load(path, {})
     cal = shipped()
-    test = [g for g in games if (g["seed"] - args.seed) % 2 == 1][: args.mistake_games]
+    # Games with mistakes to find: Easy against Medium (people make them; in a Hard
+    # game the theatre leaves out nearly every mark, Hard's alternative being the move
+    # Hard played).  Seeds after the Hard games', so none was used for fitting.
+    args_m = argparse.Namespace(**vars(args))
+    args_m.seed = args.seed + 500
+    test = step_play(spec, args_m, ("easy", "medium"), args.mistake_games)
     judge_seconds = 10 * an.COACH_SECONDS
 
     def judged(st) -> float:
@@ -490,8 +519,12 @@ def write_seeds(fits: dict) -> None:
     data = _load(path, {"format": 1, "games": {}})
     today = datetime.date.today().isoformat()
     for gid, fit in fits.items():
-        if fit:
+        if fit and fit["a"] > 0:
             data["games"][gid] = dict(fit, date=today)
+        elif fit:
+            # A curve that falls as the value rises means the sample says nothing
+            # usable: the game keeps the plain reading.
+            print(f"{gid}: fitted a = {fit['a']} is not positive; no calibration written")
     path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     print(f"wrote {path}")
 

@@ -207,7 +207,10 @@ def _element(state, budget: Budget) -> list[float]:
         scores = [x + float(line.total) for x, line in zip(scores, lines)]
     mean = sum(scores) / n
     spread = math.sqrt(sum((x - mean) ** 2 for x in scores) / n) or 1.0
-    return [(x - mean) / spread for x in scores]
+    # Early standings say little about the end: the further into the seven rounds,
+    # the more a lead counts (measured: expected places closer to the actual ones).
+    progress = min(1.0, max(0.0, state.round / ROUNDS))
+    return [progress * (x - mean) / spread for x in scores]
 
 
 # -- the common entry -------------------------------------------------------------------

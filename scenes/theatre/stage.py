@@ -20,7 +20,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _, pgettext
-from game.analysis import expected_places, win_chance
+from game.analysis import PLACE_STEEPNESS, expected_places, win_chance
 from game.match import Match, Seat
 from game.replays import Timeline
 from scenes import routes
@@ -493,7 +493,11 @@ class TheatreScene(MenuScene):
         to_move = self.shown_state().current_player()
         cols = 2 if compact else 1
         col_w = (SIDE.w - 28) // cols
-        places = expected_places(value) if value is not None and len(value) > 2 else None
+        places = (
+            expected_places(value, PLACE_STEEPNESS)
+            if value is not None and len(value) > 2
+            else None
+        )
         for i, (seat, left, right) in enumerate(rows):
             cx = x + (i % cols) * col_w
             cy = y + (i // cols) * line_h
