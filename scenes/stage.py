@@ -116,8 +116,8 @@ class Stage:
         if log is None:
             return
         for entry in log[start:]:
-            if not self.source.collidepoint(entry.rect.center):
-                continue
+            if entry.surface != LOGICAL_SIZE or not self.source.collidepoint(entry.rect.center):
+                continue  # a line on a sprite (a board's labels) or outside the stage
             entry.rect = self.to_screen(entry.rect)
             if entry.box is not None:
                 entry.box = self.to_screen(entry.box)
