@@ -209,3 +209,30 @@ def test_a_whole_tutorial_at_150_percent_lands_every_press_where_it_is_drawn(
         TI.run_whole_tutorial(app, game_id, how)
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("look", ["text100", "text150"])
+def test_element_shifts_round_summary_in_its_lesson_keeps_every_line_whole(paths, look):
+    """The round summary's table over the staged board: headings, the 'switched' mark
+    and the note fit their columns at 150 % (they ran into each other there), and 100 %
+    is drawn as laid out."""
+    from scenes.tutorial import open_tutorial
+
+    app = make(paths, LOOKS[look])
+    try:
+        assert open_tutorial(app, "element-shift", 2)
+        app.run_ticks(2, draw=False)
+        scene = app.top
+        if scene.phase == "doing":
+            scene.try_move(scene.match.parse(scene.step.expect[0]))
+        assert app.run_until(lambda: scene.phase == "done", max_ticks=20000)
+        app.run_ticks(30, draw=False)
+        assert scene.mode() == "summary"
+        log = [d for d in render(app) if d.text.strip() and d.surface == (1280, 720)]
+        start = next(i for i, d in enumerate(log) if d.text.startswith("Round 2 scored"))
+        table = [d for d in log[start:] if d.rect.centerx < 880]  # the board is beneath
+        assert any(d.text == "switched" for d in table)
+        found = problems(table) + overlaps(table)
+        assert not found, found
+    finally:
+        app.shutdown()
