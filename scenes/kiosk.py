@@ -43,7 +43,15 @@ from scenes.config import KioskConfig  # noqa: F401 - its home was here; tests i
 from game.i18n import N_, _
 from scenes.config import EXIT_PIN_DIGITS, valid_exit_pin
 from scenes.scene import LOGICAL_SIZE, TICK_RATE, Scene
-from scenes.widgets import draw_panel, draw_text, fitting_font, lighten, toast
+from scenes.stage import Stage, log_mark
+from scenes.widgets import (
+    draw_panel,
+    draw_text,
+    fitting_font,
+    lighten,
+    starfield_background,
+    toast,
+)
 
 PIN_FREE_TRIES = 5  # wrong PINs before the prompt backs off
 PIN_LOCK_SECONDS = 30  # the first wait; each further wrong PIN doubles it
@@ -159,6 +167,7 @@ class AttractScene(Scene):
         # The hall of fame, shown over the first seconds of every demo game but the
         # first (the next game starts beneath it, so the cycle never stalls).
         self.interlude = None
+        self._stage: Stage | None = None  # kept: its offscreen canvas is reused
 
     def enter(self) -> None:
         self.start_game()
@@ -195,6 +204,27 @@ class AttractScene(Scene):
         controller Y), beside "Touch or press any key to play"."""
         return pygame.Rect(LOGICAL_SIZE[0] - 40 - 640, LOGICAL_SIZE[1] - 74, 640, 60)
 
+    def heading_top(self) -> int:
+        """The top of "Touch or press any key to play", just above the learn offer."""
+        return self.learn_rect().top - 2 - self.app.theme.heading(52).get_height()
+
+    def band_top(self) -> int:
+        """The top of the call-to-play band: the heading, and above it the party line
+        when the booth offers parties (it grows with the text size)."""
+        top = self.heading_top()
+        if self.app.kiosk_config.party:
+            top -= self.app.theme.font(20, "bold").get_height()
+        return top - 8
+
+    def stage(self) -> Stage:
+        """The demo (and the hall of fame between games) is drawn at its own 1280x720
+        layout and shown scaled into the room above the band, so the band covers none
+        of its lines."""
+        stage = Stage(pygame.Rect((0, 0), LOGICAL_SIZE), (0, 0, LOGICAL_SIZE[0], self.band_top()))
+        if stage != self._stage:  # the text size or the party setting changed the band
+            self._stage = stage
+        return self._stage
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.JOYBUTTONDOWN):
             self.app.input.last_input_tick = self.app.tick_count
@@ -228,21 +258,30 @@ class AttractScene(Scene):
             self.start_game()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        if self.inner is not None:
-            self.inner.draw(surface, alpha)
-        if self.interlude is not None:
-            self.interlude.draw(surface, alpha)
         theme = self.app.theme
-        shade = pygame.Surface((LOGICAL_SIZE[0], 150), pygame.SRCALPHA)
+        starfield_background(surface, theme, self.ticks // 2)
+        stage = self.stage()
+        canvas = stage.canvas(surface)
+        mark = log_mark()
+        if self.inner is not None:
+            self.inner.draw(canvas, alpha)
+        if self.interlude is not None:
+            self.interlude.draw(canvas, alpha)
+        stage.relog(mark)
+        stage.show(surface)
+        pygame.draw.rect(surface, theme["panel_edge"], stage.dest.inflate(4, 4), 2)
+        band = self.band_top()
+        shade = pygame.Surface((LOGICAL_SIZE[0], LOGICAL_SIZE[1] - band), pygame.SRCALPHA)
         shade.fill((5, 6, 14, 200))
-        surface.blit(shade, (0, LOGICAL_SIZE[1] - 150))
+        surface.blit(shade, (0, band))
         pulse = 0.5 + 0.5 * pygame.math.Vector2(1, 0).rotate(self.ticks * 3).x
+        heading_top = self.heading_top()
         draw_text(
             surface,
             _("Touch or press any key to play"),
             theme.heading(52),
             lighten(theme["accent"], 0.3 * pulse),
-            (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 128),
+            (LOGICAL_SIZE[0] // 2, heading_top),
             "midtop",
             shadow=True,
         )
@@ -252,20 +291,24 @@ class AttractScene(Scene):
                 _("Play together: up to 12 phones join as controllers (Host party in game select)"),
                 theme.font(20, "bold"),
                 theme["text"],
-                (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 146),
+                (LOGICAL_SIZE[0] // 2, heading_top),
                 "midbottom",
                 shadow=True,
+                max_width=LOGICAL_SIZE[0] - 80,
             )
         if self.inner is not None:
+            rect = self.learn_rect()
+            label = _("Demo: {game}").format(game=self.inner.spec.title)
+            room = rect.x - 40 - 16
             draw_text(
                 surface,
-                _("Demo: {game}").format(game=self.inner.spec.title),
-                theme.font(24),
+                label,
+                fitting_font(theme, label, 24, "bold", room),
                 theme["accent_2"],
-                (40, LOGICAL_SIZE[1] - 44),
+                (40, rect.centery),
                 "midleft",
+                max_width=room,
             )
-            rect = self.learn_rect()
             draw_panel(surface, rect, theme, fill="panel", edge="accent_2", alpha=235, width=3)
             offer = _("Touch to learn {game} in a minute").format(game=self.inner.spec.title)
             draw_text(

@@ -27,19 +27,23 @@ import dataclasses
 import pygame
 
 from game.core import GameSetup
+from game import i18n
 from game.i18n import _
 from game.registry import GAMES
 from game.core import IllegalMove
 from game.match import Match, Seat
 from game.tutorial import Tutorial, TutorialError, judge, load_tutorial
 from scenes import routes
-from scenes.play.base import BOARD_AREA
+from scenes.play.base import BOARD_AREA, PANEL
+from scenes.scene import LOGICAL_SIZE
+from scenes.stage import POSITION_EVENTS, Stage, log_mark
 from scenes.widgets import (
     MIN_TARGET,
     draw_panel,
     draw_text,
     fitting_font,
     lighten,
+    starfield_background,
     toast,
     wrap_text,
 )
@@ -227,7 +231,11 @@ class TutorialMixin:
 
     def toast_avoid(self) -> list[pygame.Rect]:
         """A toast covers neither the view's buttons nor the step's card."""
-        return [b.rect for b in self.play_buttons()] + [self.card_rect()]
+        stage = self.play_stage()
+        rects = [b.rect for b in self.play_buttons()]
+        if stage is not None:  # the view's own buttons are shown where the stage puts them
+            rects = [stage.to_screen(r) if r.centerx < stage.source.right else r for r in rects]
+        return rects + [self.card_rect()]
 
     # -- where things are ------------------------------------------------------------
     def tutorial_buttons(self) -> dict[str, pygame.Rect]:
@@ -396,7 +404,23 @@ class TutorialMixin:
             and self.card_rect().collidepoint(getattr(event, "pos", (-1, -1)))
         ):
             return
+        stage = self.play_stage()
+        if stage is not None and event.type in POSITION_EVENTS:
+            try:
+                on_view = event.pos[0] < stage.source.right  # the side panel is not scaled
+            except (AttributeError, TypeError, IndexError):
+                on_view = False
+            if on_view:
+                event = stage.map_event(event)
         super().handle(event)
+
+    def pointer(self) -> tuple[int, int]:
+        """The mouse in the view's pixels (the view may be shown scaled)."""
+        pos = super().pointer()
+        stage = self.play_stage()
+        if stage is None or pos[0] >= stage.source.right:
+            return pos
+        return stage.to_view(pos)
 
     def press_tutorial(self, name: str) -> None:
         if name == "back":
@@ -406,10 +430,43 @@ class TutorialMixin:
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        super().draw(surface, alpha)
-        self.draw_dimming(surface)
+        stage = self.play_stage()
+        if stage is None:
+            super().draw(surface, alpha)
+            self.draw_dimming(surface)
+            self.draw_card(surface)
+            self.draw_banner(surface)
+            return
+        # The card is taller than the header's place: the view is drawn whole at its
+        # own layout, then its play area is shown scaled into the room under the card
+        # (the side panel keeps its size and place).
+        canvas = stage.canvas(surface)
+        mark = log_mark()
+        super().draw(canvas, alpha)
+        self.draw_dimming(canvas)
+        self.draw_banner(canvas)
+        stage.relog(mark)
+        starfield_background(surface, self.app.theme, self.ticks // 2)
+        right = stage.source.right
+        surface.blit(
+            canvas, (right, 0), pygame.Rect(right, 0, LOGICAL_SIZE[0] - right, LOGICAL_SIZE[1])
+        )
+        stage.show(surface)
         self.draw_card(surface)
-        self.draw_banner(surface)
+
+    def play_stage(self) -> Stage | None:
+        """Where the play area is shown when the card needs more than the header's
+        place (text above 100 %): scaled to the room under the card.  None at 100 %,
+        where the view is drawn as it is."""
+        card = self.card_rect()
+        if card.bottom <= CARD.bottom:
+            return None
+        source = pygame.Rect(0, BOARD_AREA.y, PANEL.x - 8, LOGICAL_SIZE[1] - BOARD_AREA.y)
+        room = pygame.Rect(0, card.bottom + 2, source.w, LOGICAL_SIZE[1] - card.bottom - 2)
+        stage = Stage(source, room)
+        if stage != getattr(self, "_stage", None):  # kept: its offscreen canvas is reused
+            self._stage = stage
+        return self._stage
 
     def board_covered(self) -> bool:
         """A view's own overlay is over the board (Element Shift's round summary or
@@ -423,9 +480,10 @@ class TutorialMixin:
         if not rects or self.board_covered():
             return
         board = board_rect(self, self.tutorial.game) or BOARD_AREA.copy()
-        card = self.card_rect()
+        # Below the header's place: a taller card no longer covers the board (the view
+        # is shown beneath it, see play_stage).
         board = board.clip(
-            pygame.Rect(0, card.bottom, BOARD_AREA.right, BOARD_AREA.bottom - card.bottom)
+            pygame.Rect(0, CARD.bottom, BOARD_AREA.right, BOARD_AREA.bottom - CARD.bottom)
         )
         shade = pygame.Surface(board.size, pygame.SRCALPHA)
         shade.fill((4, 5, 12, 150))
@@ -437,15 +495,33 @@ class TutorialMixin:
             pygame.draw.rect(surface, glow, r.inflate(2, 2), 2, border_radius=6)
 
     def card_rect(self) -> pygame.Rect:
-        """The caption card: CARD, grown down over the board's top margin when the text
-        size needs more room for three caption lines, or for the step counter above
-        the buttons (the buttons grow with their two lines of text)."""
+        """The caption card: CARD, grown down when the text size needs more room for
+        the caption's lines, or for the step counter above the buttons (the buttons
+        grow with their two lines of text).  The view then moves under it (play_stage)."""
         if self.app.theme.text_scale <= 1:
             return CARD.copy()
         pitch = self.app.theme.pitch
         counter = self.app.theme.font(14, "bold").get_height()
-        need = max(10 + pitch(CAPTION_LINE) * 3, 3 + counter + pitch(MIN_TARGET) + 3)
+        need = max(
+            10 + pitch(CAPTION_LINE) * self.card_lines(), 3 + counter + pitch(MIN_TARGET) + 3
+        )
         return pygame.Rect(CARD.x, CARD.y, CARD.w, max(CARD.h, need))
+
+    def card_lines(self) -> int:
+        """The caption lines the card holds: three at 100 % (a test keeps every caption
+        and result within three there).  Larger text: as many as this tutorial's
+        longest caption or result needs, so no line is left out and the card keeps one
+        height from step to step (the board under it does not jump)."""
+        scale = self.app.theme.text_scale
+        if scale <= 1:
+            return 3
+        key = (scale, i18n.generation())
+        known = getattr(self, "_card_lines", None)
+        if known is None or known[0] != key:
+            texts = [t for s in self.tutorial.steps for t in (s.caption, s.done) if t]
+            texts.append(_("Well done."))  # the result of a step with no words of its own
+            known = self._card_lines = (key, max(len(self.caption_lines(t)) for t in texts))
+        return known[1]
 
     def caption_lines(self, text: str) -> list[str]:
         """The card's lines for ``text`` (a test checks every caption fits in three)."""
@@ -483,8 +559,9 @@ class TutorialMixin:
         colour = theme["good"] if done else theme["text"]
         lines = self.caption_lines(self.result if done else self.step.caption)
         step = pitch(CAPTION_LINE)
-        top = card.centery - (step * min(3, len(lines))) // 2
-        for i, line in enumerate(lines[:3]):
+        room = self.card_lines()
+        top = card.centery - (step * min(room, len(lines))) // 2
+        for i, line in enumerate(lines[:room]):
             draw_text(surface, line, font, colour, (card.x + 14, top + step * i))
         for name, rect in self.tutorial_buttons().items():
             label = {"next": _("Next  ›"), "skip": _("Skip  »"), "back": _("‹  Back")}[name]

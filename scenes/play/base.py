@@ -675,6 +675,11 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
     def handle_board(self, event: pygame.event.Event) -> None:
         """Views turn input into moves here."""
 
+    def pointer(self) -> tuple[int, int]:
+        """Where the mouse is, in the view's own pixels (a tutorial may show the view
+        scaled under its caption card: hover highlights ask here, not SDL)."""
+        return pygame.mouse.get_pos()
+
     def cancel_input(self) -> bool:
         """Escape / controller B: drop a half-entered move (a selected piece, a drag)
         and return True; with nothing to drop, return False and the pause menu opens."""

@@ -276,13 +276,17 @@ class ReplayListScene(MenuScene):
         left = max(300, title.right + 24)
         font = theme.font(18, "regular")
         lines = [_("Saved replays and the last 50 finished games."), keys]
+        # The lines step with the text size (a fixed 24 px ran them into each other at
+        # 150 %), starting higher where two grown lines would reach the list below.
+        step = theme.pitch(24)
+        top = min(28, LIST.top - 4 - step * len(lines))
         for k, line in enumerate(lines):
             draw_text(
                 surface,
                 line,
                 font,
                 theme["text_dim"],
-                (left, 28 + 24 * k),
+                (left, top + step * k),
                 max_width=LOGICAL_SIZE[0] - left - 20,
             )
         draw_panel(surface, LIST, theme, alpha=220)

@@ -356,7 +356,7 @@ class CardsDrawing:
         )
         for i, rect in enumerate(self.setup_buttons()):
             focus = person and i == self.setup_focus and self.button_focus is None
-            hovered = person and rect.collidepoint(pygame.mouse.get_pos()) and not self.app.headless
+            hovered = person and rect.collidepoint(self.pointer()) and not self.app.headless
             fill = lighten(theme["panel"], 0.12 if (focus or hovered) else 0.0)
             pygame.draw.rect(surface, fill, rect, border_radius=14)
             edge = theme["accent"] if focus else theme["panel_edge"]

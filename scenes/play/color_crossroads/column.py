@@ -14,7 +14,15 @@ from scenes.play.words import colour_name, colour_title
 from game.color_crossroads import COLOURS, CORNERS, PAIRS, TARGET_POINTS, WALL, cell_name
 from scenes.play.base import pulse
 from scenes.play.buttons import Button
-from scenes.widgets import Pen, darken, draw_text, fit_text, lighten, wrap_text
+from scenes.widgets import (
+    Pen,
+    darken,
+    draw_text,
+    fit_paragraph,
+    fit_text,
+    lighten,
+    wrap_text,
+)
 
 from .layout import (
     ACTION_RECT,
@@ -115,9 +123,21 @@ class ColumnDrawing:
         size: int = 17,
         kind: str = "regular",
         max_lines: int = 6,
+        bottom: int | None = None,
     ) -> int:
         write = Pen(surface, self.app.theme)
         theme = self.app.theme
+        if bottom is not None:
+            # The room down to ``bottom`` is fixed by the board beside it: at a larger
+            # text size the lines step back towards their designed size, every word kept
+            # (at 150 % the turn's instructions ran into the key line and lost their end).
+            font, lines, pitch = fit_paragraph(
+                theme, words, size, COLUMN.w, bottom - y, kind=kind, line=size + 6
+            )
+            for line in lines:
+                draw_text(surface, line, font, colour or theme["text"], (COLUMN.x, y))
+                y += pitch
+            return y
         font = theme.font(size, kind)
         lines = wrap_text(words, font, COLUMN.w)
         if len(lines) > max_lines:  # cut with an ellipsis, never silently
@@ -305,7 +325,8 @@ class ColumnDrawing:
                     )
                 else:
                     msg = _("Challenge a pair in the panel, or end your turn.")
-            y = self.paragraph(surface, msg, y)
+            keys_top = BOARD.bottom - theme.font(14, "regular").get_height() - 2
+            y = self.paragraph(surface, msg, y, bottom=keys_top)
         else:
             y = self.paragraph(
                 surface,

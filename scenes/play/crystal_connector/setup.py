@@ -9,7 +9,15 @@ import pygame
 from game.i18n import _
 from scenes.play.words import and_list, colour_name, colour_title
 from game.crystal_connector import COLOUR_NAMES, COLOURS, MoveOrder, PickOrder, TakeColours
-from scenes.widgets import Pen, darken, draw_panel, draw_text, lighten, wrap_text
+from scenes.widgets import (
+    Pen,
+    darken,
+    draw_panel,
+    draw_text,
+    fit_paragraph,
+    lighten,
+    wrap_text,
+)
 
 from .layout import SETUP
 
@@ -80,13 +88,19 @@ class SetupDrawing:
             pygame.draw.rect(surface, edge, rect, 3 if focused or is_hint else 2, border_radius=14)
             self._draw_choice(surface, state, move, rect, person)
         if not person and state.phase != "over":
-            write(
-                self.waiting_words(state.current_player(), _("{name} is choosing...")),
-                18,
-                "text_dim",
-                (panel.centerx, panel.bottom - 24),
-                "center",
+            words = self.waiting_words(state.current_player(), _("{name} is choosing..."))
+            # Wrapped in the room between the last choice and the panel's foot (one line
+            # was wider than the panel and ran into the players panel beside it); with
+            # four colour choices at 150 % the room is short, and the lines step back
+            # towards their designed size rather than run into the choices.
+            top = max((rect.bottom for _move, rect in rects), default=panel.y) + 6
+            bottom = panel.bottom - 8
+            font, lines, step = fit_paragraph(
+                theme, words, 18, panel.w - 24, bottom - top, kind="bold", line=22
             )
+            for k, line in enumerate(lines):
+                y = bottom - step * (len(lines) - k)
+                draw_text(surface, line, font, theme["text_dim"], (panel.centerx, y), "midtop")
 
     def _draw_choice(self, surface, state, move, rect, person: bool) -> None:
         write = Pen(surface, self.app.theme)
@@ -134,8 +148,13 @@ class SetupDrawing:
             gem(c, (gx, rect.centery), 18 if len(cols) == 1 else 16)
             gx += 40
         names = " + ".join(colour_title(COLOUR_NAMES[c]) for c in cols)
-        write(names, 21, text_c, (gx, rect.y + 14), max_width=rect.right - gx - 10)
         pitch = theme.pitch
+        # The lines' block as designed (14 px down), or centred when the text size makes
+        # it taller than the card leaves room for (four choices at 150 %: the detail
+        # line fell out of the card's foot).
+        block = pitch(48 if len(cols) == 2 else 28) + theme.font(15, "regular").get_height()
+        top = min(rect.y + 14, rect.centery - block // 2)
+        write(names, 21, text_c, (gx, top), max_width=rect.right - gx - 10)
         sizes = self._derived(state.board)["sizes"]
         if len(cols) == 1:
             detail = _("largest group now: {size}").format(size=sizes[cols[0]])
@@ -145,7 +164,7 @@ class SetupDrawing:
             detail,
             15,
             "text_dim",
-            (gx, rect.y + 14 + pitch(28)),
+            (gx, top + pitch(28)),
             kind="regular",
             max_width=rect.right - gx - 10,
         )
@@ -160,7 +179,7 @@ class SetupDrawing:
                     ),
                     15,
                     "text_dim",
-                    (gx, rect.y + 14 + pitch(48)),
+                    (gx, top + pitch(48)),
                     kind="regular",
                     max_width=rect.right - gx - 10,
                 )

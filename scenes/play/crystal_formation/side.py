@@ -168,11 +168,13 @@ class SidePanel:
         text = _("Five trees win · after {rounds} rounds most trees, then power").format(
             rounds=ROUND_LIMIT
         )
-        # wrapped: a longer language takes a second line rather than losing its end
+        # wrapped: a longer language or a larger text size takes another line rather
+        # than losing its end; the lines step by the text size's pitch (at 17 px they
+        # ran into each other at 150 %)
         width = PANEL.w - 28
-        for line in wrap_text(text, self.app.theme.font(13, "regular"), width, max_lines=2):
+        for line in wrap_text(text, self.app.theme.font(13, "regular"), width):
             write(line, 13, "text_dim", (PANEL.x + 14, y), kind="regular", max_width=width)
-            y += 17
+            y += self.app.theme.pitch(17)
         return y + 3
 
     def log_lines(self) -> list[tuple[int, str]]:

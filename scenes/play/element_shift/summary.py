@@ -11,10 +11,24 @@ from game.ladder import level_word
 from scenes.play.words import element_name, element_title
 from game.element_shift import ELEMENT_NAMES, ROUNDS, VARIATIONS, cell_name
 from scenes.play.base import BOARD_AREA
-from scenes.widgets import Pen, cached, darken, draw_panel, lighten, wrap_text
+from scenes.widgets import (
+    Pen,
+    cached,
+    darken,
+    draw_panel,
+    draw_text,
+    fit_paragraph,
+    lighten,
+    text_width,
+)
 
 from .layout import STRIP
 from .sprites import blit_token, element_icon
+
+
+def designed(theme, size: int, kind: str):
+    """The font at ``size`` as the table was drawn for (100 %)."""
+    return list(theme.stepped_fonts(size, kind))[-1][0]
 
 
 class CurtainAndSummary:
@@ -122,7 +136,7 @@ class CurtainAndSummary:
         v = VARIATIONS[rnd]
         area = BOARD_AREA.inflate(-4, -4)
         draw_panel(surface, area, theme, fill="panel", edge="accent", alpha=255, width=3, radius=16)
-        write(
+        title = write(
             _("Round {n} scored").format(n=rnd),
             30,
             "accent",
@@ -151,7 +165,16 @@ class CurtainAndSummary:
             else _("no leading element (a tie for most tiles)")
         )
         sub = "  ·  ".join(parts)
-        write(sub, 17, "text", (area.x + 24, area.y + 52), kind="regular", max_width=area.w - 48)
+        # Below the title, and the headings below this line, however tall the text size
+        # makes them (at 150 % the line ran into the headings).
+        sub_rect = write(
+            sub,
+            17,
+            "text",
+            (area.x + 24, max(area.y + 52, title.bottom)),
+            kind="regular",
+            max_width=area.w - 48,
+        )
         bonus = _("Alone") if v.pandemic else (_("Beats") if v.rock_paper_scissors else "")
         cols = [
             ("#", 24, "topleft"),
@@ -164,9 +187,26 @@ class CurtainAndSummary:
         if bonus:
             cols.append((bonus, 660, "midtop"))
         cols += [(pgettext("column", "Round"), 730, "midtop"), (_("Total"), 800, "midtop")]
-        hy = area.y + 82
-        for label, cx, anchor in cols:
-            write(label, 14, "text_dim", (area.x + cx, hy), anchor)
+        hy = max(area.y + 82, sub_rect.bottom + 4)
+        # Each heading gets the room to its neighbours: at 150 % "Ends on", "Region / k"
+        # and "Leading" ran into each other; they step back towards their designed size.
+        edges = []  # the boundary between each column and the next
+        for (_l, ca, aa), (_m, cb, ab) in zip(cols, cols[1:]):
+            if ab == "topleft":
+                edges.append(cb)
+            else:  # centred: half way to a centred neighbour, 40 px left of its centre else
+                edges.append((ca + cb) // 2 if aa == "midtop" else cb - 40)
+        edges.append(area.w - 14)
+        for i, (label, cx, anchor) in enumerate(cols):
+            if anchor == "midtop":
+                room = 2 * min(cx - edges[i - 1], edges[i] - cx) - 4
+            else:
+                room = edges[i] - cx - 4
+            if theme.text_scale > 1:  # never below the width the 100 % table was drawn for
+                room = max(room, text_width(designed(theme, 14, "bold"), label))
+                write(label, 14, "text_dim", (area.x + cx, hy), anchor, max_width=room)
+            else:
+                write(label, 14, "text_dim", (area.x + cx, hy), anchor)
         pygame.draw.line(
             surface, theme["panel_edge"], (area.x + 14, hy + 22), (area.right - 14, hy + 22), 2
         )
@@ -208,7 +248,17 @@ class CurtainAndSummary:
                 kind="regular",
             )
             if before != line.element:
-                write(_("switched"), 12, "accent_2", (r.right + 6, cy + 1), "midleft")
+                # up to the tile's column (at 150 % the word ran into the tile's name)
+                room = area.x + 424 - 26 - (r.right + 6)
+                room = max(room, text_width(designed(theme, 12, "bold"), _("switched")))
+                write(
+                    _("switched"),
+                    12,
+                    "accent_2",
+                    (r.right + 6, cy + 1),
+                    "midleft",
+                    max_width=max(20, room),
+                )
             write(cell_name(line.tile), 16, "text", (area.x + 424, cy), "center")
             region = (
                 f"{line.region_size} / {line.k} = {line.region}"
@@ -244,5 +294,10 @@ class CurtainAndSummary:
             "Region: 2 x region size / k (players of the region's element in it), rounded "
             "down. Leading: +3 if your element beats the element with the most tiles."
         )
-        for i, ln in enumerate(wrap_text(note, theme.font(13, "regular"), area.w - 340)[:2]):
-            write(ln, 13, "text_dim", (area.x + 24, area.bottom - 52 + 17 * i), kind="regular")
+        # Two lines' room beside the button: a larger text size steps back towards the
+        # designed size rather than run its lines together or drop the last one.
+        font, lines, step = fit_paragraph(theme, note, 13, area.w - 340, 44, line=17)
+        for i, ln in enumerate(lines):
+            draw_text(
+                surface, ln, font, theme["text_dim"], (area.x + 24, area.bottom - 52 + step * i)
+            )
