@@ -366,9 +366,13 @@ def test_whole_game_by_controller_only(app):
     pad(app, A)  # this game's card
     ticks(app)
     assert select.game_id == "crystal-connector"
-    # to the seats: the d-pad from the next card, then Right makes Player 2 a Hard bot
+    # to the seats: the d-pad from the next card (down lands on Player 1's "Who's
+    # playing?" button beside its seat, left on the seat), then Right makes Player 2 a
+    # Hard bot
     pad(app, RIGHT)
     ticks(app)
+    pad_focus(app, DOWN, "Guest")
+    pad_focus(app, LEFT, "Player 1")
     pad_focus(app, DOWN, "Player 2")
     pad(app, RIGHT)
     ticks(app)
