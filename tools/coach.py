@@ -346,7 +346,7 @@ def report_two(spec, rows: list[dict], args) -> tuple[str, dict]:
             ]
             row.append(f"{100 * sum(ins) / len(ins):.0f} % of {len(ins)}" if ins else "-")
         cal.append(row)
-    lines.append(table(["predicted (seat 0)", "today: observed", "coach: observed"], cal))
+    lines.append(table(["predicted for Player 1", "today: observed", "coach: observed"], cal))
     lines.append("")
     split = []
     for mover in (0, 1):
@@ -356,14 +356,16 @@ def report_two(spec, rows: list[dict], args) -> tuple[str, dict]:
         obs = sum(y for _r, y in sub) / len(sub)
         split.append(
             [
-                f"seat {mover + 1} to move",
+                f"Player {mover + 1} to move",
                 len(sub),
                 f"{100 * sum(p_old(r) for r, _ in sub) / len(sub):.0f} %",
                 f"{100 * sum(p_new(r) for r, _ in sub) / len(sub):.0f} %",
                 f"{100 * obs:.0f} %",
             ]
         )
-    lines.append(table(["positions", "n", "today predicts", "coach predicts", "seat 1 won"], split))
+    lines.append(
+        table(["all positions", "n", "today predicts", "coach predicts", "Player 1 won"], split)
+    )
     lines.append("")
     fit = {
         "a": round(a, 4),
