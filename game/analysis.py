@@ -47,6 +47,22 @@ class Mistake:
         return self.drop / 2.0
 
 
+def confirmed_by_alternative(
+    mistake: "Mistake",
+    after_played: Sequence[float] | None,
+    after_alternative: Sequence[float] | None,
+    threshold: float = MISTAKE_DROP,
+) -> bool | None:
+    """Is the alternative worth ``threshold`` more to the mover than the action
+    played (both values of the positions right after)?  None while either is unknown."""
+    if after_played is None or after_alternative is None:
+        return None
+    seat = mistake.seat
+    if not (0 <= seat < len(after_played) and seat < len(after_alternative)):
+        return None
+    return float(after_alternative[seat]) - float(after_played[seat]) >= threshold
+
+
 def find_mistakes(
     values: Sequence[Sequence[float] | None],
     movers: Sequence[int],
@@ -152,6 +168,9 @@ class AnalysisCache:
     values: list[list[float] | None] = field(default_factory=list)
     alternatives: dict[int, str] = field(default_factory=dict)
     budget: str = ""
+    # The value after the Hard bot's alternative, per marked action: a mark stands
+    # only when the alternative is worth the threshold more than the move played.
+    alt_values: dict[int, list[float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if len(self.values) != self.positions:
@@ -172,6 +191,7 @@ class AnalysisCache:
             "budget": self.budget,
             "values": self.values,
             "alternatives": {str(k): v for k, v in self.alternatives.items()},
+            "alt_values": {str(k): v for k, v in self.alt_values.items()},
         }
 
     @staticmethod
@@ -206,9 +226,12 @@ class AnalysisCache:
                 else:
                     values.append([float(x) for x in v])
             alts = {int(k): str(t) for k, t in dict(data.get("alternatives") or {}).items()}
+            alt_values = {
+                int(k): [float(x) for x in v] for k, v in dict(data.get("alt_values") or {}).items()
+            }
         except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError):
             return fresh
-        return AnalysisCache(key, positions, values, alts, budget)
+        return AnalysisCache(key, positions, values, alts, budget, alt_values)
 
     def save(self, folder: Path) -> None:
         """Write atomically; a cache that cannot be written is only a slower second
@@ -234,6 +257,12 @@ CACHE_SCHEMA: dict = {
                     {"type": "array", "maxItems": 16, "items": {"type": "number"}},
                 ]
             },
+        },
+        "alt_values": {
+            "type": ["object", "null"],
+            "maxProperties": 100000,
+            "propertyNames": {"maxLength": 12},
+            "additionalProperties": {"type": "array", "maxItems": 16, "items": {"type": "number"}},
         },
         "alternatives": {
             "type": ["object", "null"],

@@ -11,7 +11,7 @@ import pytest
 from game import coach as calibration
 from game.ai import coach
 from game.ai.base import Budget
-from game.analysis import find_mistakes
+from game.analysis import confirmed_by_alternative, find_mistakes
 from game.registry import GAMES
 
 GAME_IDS = list(coach.SCALES)
@@ -206,6 +206,14 @@ def test_a_constructed_blunder_is_marked_and_a_good_move_is_not():
     marked = find_mistakes(values_bad, [0])
     assert [(m.action, m.seat) for m in marked] == [(0, 0)]
     assert marked[0].chance_lost > 0.9
+    # Against the best alternative the search sees (Hard grows the fifth tree), the
+    # mark stands; against an alternative no better than the move played, it would not.
+    hard = spec.make_bot("hard")
+    alt = hard.choose(start, rng=random.Random(1), budget=Budget(seconds=1.0))
+    after_alt = evaluate(start.apply(alt), rng, Budget(seconds=1.0), spec.id)
+    assert confirmed_by_alternative(marked[0], values_bad[1], after_alt) is True
+    assert confirmed_by_alternative(marked[0], values_bad[1], values_bad[1]) is False
+    assert confirmed_by_alternative(marked[0], values_bad[1], None) is None
 
 
 def test_expected_places_by_pairwise_chances_keep_close_standings_in_the_middle():

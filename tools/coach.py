@@ -346,7 +346,7 @@ def report_two(spec, rows: list[dict], args) -> tuple[str, dict]:
             ]
             row.append(f"{100 * sum(ins) / len(ins):.0f} % of {len(ins)}" if ins else "-")
         cal.append(row)
-    lines.append(table(["predicted (seat 0)", "today: observed", "coach: observed"], cal))
+    lines.append(table(["predicted for Player 1", "today: observed", "coach: observed"], cal))
     lines.append("")
     split = []
     for mover in (0, 1):
@@ -356,14 +356,16 @@ def report_two(spec, rows: list[dict], args) -> tuple[str, dict]:
         obs = sum(y for _r, y in sub) / len(sub)
         split.append(
             [
-                f"seat {mover + 1} to move",
+                f"Player {mover + 1} to move",
                 len(sub),
                 f"{100 * sum(p_old(r) for r, _ in sub) / len(sub):.0f} %",
                 f"{100 * sum(p_new(r) for r, _ in sub) / len(sub):.0f} %",
                 f"{100 * obs:.0f} %",
             ]
         )
-    lines.append(table(["positions", "n", "today predicts", "coach predicts", "seat 1 won"], split))
+    lines.append(
+        table(["all positions", "n", "today predicts", "coach predicts", "Player 1 won"], split)
+    )
     lines.append("")
     fit = {
         "a": round(a, 4),
@@ -428,14 +430,16 @@ def step_mistakes(spec, games: list[dict], args) -> str:
 
     Each method values every position of the game as the theatre does and marks
     mistakes as the theatre does (``find_mistakes`` by whole turns, leaving out a mark
-    where Hard, asked for the theatre's alternative, plays the move that was played).
+    where Hard, asked for the theatre's alternative, plays the move that was played,
+    or where the position after Hard's alternative is not worth the threshold more
+    than the one after the action played).
     The judge: Expert chooses at the position; the coach's value at ten times its
     time judges the position after the played action and after Expert's; a mark is
     confirmed when the played action loses at least ``MISTAKE_DROP`` / 2 of win
     chance against it."""
     from game.ai import analysis as an
     from game.ai import coach
-    from game.analysis import MISTAKE_DROP, find_mistakes
+    from game.analysis import MISTAKE_DROP, confirmed_by_alternative, find_mistakes
     from game.coach import shipped
 
     path = cache_dir(args) / f"mistakes-{spec.id}.json"
@@ -486,6 +490,17 @@ def step_mistakes(spec, games: list[dict], args) -> str:
                     _save(path, memo)
                 if memo[akey] == texts[m.action]:
                     continue  # the theatre leaves this mark out
+                # ... and the one whose Hard alternative, valued as the theatre values
+                # it, is not worth the threshold more than the action played.
+                vkey = f"altvalue:{method}:{g['seed']}:{m.action}"
+                if vkey not in memo:
+                    after_alt = st.apply(st.parse_move(memo[akey]))
+                    memo[vkey] = fn(
+                        after_alt, random.Random(m.action), Budget(seconds=0.9), spec.id
+                    )
+                    _save(path, memo)
+                if not confirmed_by_alternative(m, memo[key][m.action + 1], memo[vkey]):
+                    continue
                 ekey = f"expert:{g['seed']}:{m.action}"
                 if ekey not in memo:
                     expert = spec.make_bot("expert")

@@ -66,22 +66,27 @@ def _collapse(state, budget: Budget, depth: int | None = None) -> float:
     moves = b.moves()
     me = b.to_move
     search = bits.Search(budget, HardBot().weights, quiescence=0)
-    best = None
+    found: list[int] = []
     try:
         for d in range(1, (depth or HardBot.max_depth) + 1):
             v, _m, moves = search.root(b, d, moves)
-            best = v
+            found.append(v)
             if abs(v) >= bits.WIN_THRESHOLD:
                 break
             if budget.fraction_left() < 0.55:
                 break  # the next depth would take several times longer
     except SearchCancelled:
         pass
-    if best is None:
-        best = bits.evaluate(b, HardBot().weights)
+    if not found:
+        found.append(bits.evaluate(b, HardBot().weights))
+    best = found[-1]
     if abs(best) >= bits.WIN_THRESHOLD:
-        best = math.copysign(PROVEN, best)
-    return _to_seat0(float(best), me)
+        return _to_seat0(math.copysign(PROVEN, best), me)
+    # A search that ends on the mover's action rates the mover higher than one that
+    # ends on the reply: the mean of the last two depths keeps the value of adjacent
+    # positions from zigzagging with the depth the budget happened to reach.
+    score = (found[-1] + found[-2]) / 2 if len(found) >= 2 else found[-1]
+    return _to_seat0(float(score), me)
 
 
 # -- Crystal Connector ------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 
-from game.analysis import AnalysisCache, Mistake, find_mistakes
+from game.analysis import AnalysisCache, Mistake, confirmed_by_alternative, find_mistakes
 from game.replays import Timeline, replay_key
 
 POSITION_SECONDS = 0.9  # a cap per position on top of the iteration budget: a busy
@@ -36,6 +36,7 @@ class Analyst:
         self.error = ""
         self.enabled = True
         self._mistakes: list[Mistake] | None = None
+        self._cand: list[Mistake] | None = None
         self._writer = None
         self.movers = [e.seat for e in match.entries]
         self.turn_starts = Timeline.of(match).turn_starts()
@@ -64,15 +65,30 @@ class Analyst:
     def value(self, k: int):
         return self.cache.values[k] if 0 <= k < len(self.cache.values) else None
 
-    def mistakes(self) -> list[Mistake]:
-        """The marked mistakes; a drop where the Hard bot, asked, chooses the very move
-        that was played is the search's noise, not a mistake, and is left out."""
-        if self._mistakes is None:
-            self._mistakes = [
+    def _candidates(self) -> list[Mistake]:
+        """Falls in value big enough to mark; a drop where the Hard bot, asked, chooses
+        the very move that was played is the search's noise, not a mistake, and is left
+        out."""
+        if self._cand is None:
+            self._cand = [
                 m
                 for m in find_mistakes(self.cache.values, self.movers, turn_starts=self.turn_starts)
                 if self.cache.alternatives.get(m.action) != self.match.entries[m.action].text
             ]
+        return self._cand
+
+    def mistakes(self) -> list[Mistake]:
+        """The marked mistakes: candidates whose Hard alternative, once valued, is worth
+        the threshold more than the action played (the drop measured against the best
+        alternative the search sees); until then a candidate is shown as it is."""
+        if self._mistakes is None:
+            kept = []
+            for m in self._candidates():
+                after = self.value(m.action + 1)
+                ok = confirmed_by_alternative(m, after, self.cache.alt_values.get(m.action))
+                if ok is not False:
+                    kept.append(m)
+            self._mistakes = kept
         return self._mistakes
 
     def alternative(self, action: int):
@@ -103,9 +119,17 @@ class Analyst:
         for k, v in enumerate(values):
             if v is None and ("value", k) not in self.failed:
                 return ("value", k)
-        for m in self.mistakes():
+        for m in self._candidates():
             if m.action not in self.cache.alternatives and ("alt", m.action) not in self.failed:
                 return ("alt", m.action)
+        for m in self._candidates():
+            if (
+                m.action in self.cache.alternatives
+                and m.action not in self.cache.alt_values
+                and self.alternative(m.action) is not None
+                and ("altvalue", m.action) not in self.failed
+            ):
+                return ("altvalue", m.action)
         return None
 
     def update(self, focus: int) -> None:
@@ -129,7 +153,13 @@ class Analyst:
         state = self.match.states[k]
         spec = self.match.spec
         seed = random.Random(f"{self.key}:{kind}:{k}").randrange(1 << 30)
-        if kind == "value":
+        if kind in ("value", "altvalue"):
+            if kind == "altvalue":
+                try:
+                    state = state.apply(self.alternative(k))
+                except ValueError:  # the engine refused it: no value to compare
+                    self.failed.add(job)
+                    return
             # The whole state: the game is over, so no plan is secret any more.
             self.ticket = self.app.worker.request(
                 spec.id,
@@ -154,17 +184,20 @@ class Analyst:
             self.failed.add(job)
             self.error = result.error or ""
             return
-        if kind == "value":
+        if kind in ("value", "altvalue"):
             try:
                 values = [float(x) for x in json.loads(result.move)]
             except (ValueError, TypeError):
                 self.failed.add(job)
                 return
-            self.cache.values[k] = values
-            self._mistakes = None
+            if kind == "value":
+                self.cache.values[k] = values
+            else:
+                self.cache.alt_values[k] = values
+            self._mistakes = self._cand = None
         else:
             self.cache.alternatives[k] = result.move
-            self._mistakes = None
+            self._mistakes = self._cand = None
         self.unsaved += 1
         if self.unsaved >= SAVE_EVERY:
             self.save()
@@ -179,6 +212,7 @@ class Analyst:
             [list(v) if v is not None else None for v in self.cache.values],
             dict(self.cache.alternatives),
             self.cache.budget,
+            {k: list(v) for k, v in self.cache.alt_values.items()},
         )
         if self._writer is not None:
             self._writer.join()  # one write at a time, in order
