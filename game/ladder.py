@@ -274,5 +274,15 @@ def match_strength(ladder: Ladder, person) -> float:
     """The "Match me" opponent for ``person`` (a game.ratings.Rating, or anything with
     a ``rating``): the strength, Easy .. Expert, whose ladder rating is nearest the
     person's, to two decimals."""
-    top = min(MAX_STRENGTH, ladder.points[-1].strength)  # never past what was measured
-    return ladder.strength_for(float(person.rating), high=max(1.0, top))
+    # A scan, not strength_for's bisection: a measured ladder need not rise everywhere
+    # (Hard and a mixture next to it can swap places within their intervals); among
+    # equally near strengths the lowest (the cheapest to run) wins.
+    top = max(1.0, min(MAX_STRENGTH, ladder.points[-1].strength))  # never past the data
+    target = float(person.rating)
+    best, best_gap = 1.0, None
+    for k in range(int(round((top - 1.0) * 100)) + 1):
+        s = round(1.0 + k / 100, 2)
+        gap = abs(ladder.rating(s) - target)
+        if best_gap is None or gap < best_gap - 1e-9:
+            best, best_gap = s, gap
+    return best

@@ -1089,19 +1089,75 @@ FIFTH_TREE_POSITION = {
 }
 
 
-def own_actions_to_win(state, limit: int) -> tuple[int | None, list[str]]:
-    """Hard (Ruby) against Easy, node budgets (reproducible): Ruby's actions until it
-    wins, or None within ``limit`` of them."""
+# From Hard against ref-greedy, seeds 1205 and 1200 (tools/arena.py, Hard's own time):
+# Hard four trees up moved f1-e1, e1-f1 ... (Sapphire) and h1-f1, f1-g1 ... (Ruby) for 60
+# rounds and won on the round limit.
+SHUFFLED_1205 = {
+    "game": "crystal-formation",
+    "players": 2,
+    "turn": 75,
+    "winner": -1,
+    "nodes": [
+        {"cell": "A1", "owner": 0, "pieces": "SML"},
+        {"cell": "C1", "owner": 0, "pieces": "S"},
+        {"cell": "F1", "owner": 1, "pieces": "SML"},
+        {"cell": "G1", "owner": 1, "pieces": "SML"},
+        {"cell": "E4", "owner": 1, "pieces": "SML"},
+        {"cell": "A5", "owner": 1, "pieces": "SML"},
+        {"cell": "G6", "owner": 1, "pieces": "SM"},
+    ],
+    "stashes": [[3, 4, 4], [0, 0, 1]],
+}
+SHUFFLED_1200 = {
+    "game": "crystal-formation",
+    "players": 2,
+    "turn": 76,
+    "winner": -1,
+    "nodes": [
+        {"cell": "A1", "owner": 1, "pieces": "SML"},
+        {"cell": "H1", "owner": 0, "pieces": "SML"},
+        {"cell": "E3", "owner": 0, "pieces": "S"},
+        {"cell": "A4", "owner": 1, "pieces": "ML"},
+        {"cell": "E4", "owner": 0, "pieces": "SML"},
+        {"cell": "B5", "owner": 0, "pieces": "SML"},
+        {"cell": "H7", "owner": 0, "pieces": "SML"},
+    ],
+    "stashes": [[0, 1, 1], [4, 3, 3]],
+}
+
+
+def own_actions_to_win(data, limit: int, old: bool = False) -> tuple[int | None, list[str]]:
+    """Hard (the seat to move) against Easy under node budgets (reproducible): Hard's
+    actions until it wins, or None within ``limit`` of them.  ``old``: Hard without the
+    fifth-tree term and the preference for actions toward the tree."""
+    import game.ai.crystal_formation as cf
+
+    state = SPEC.from_json(data)
+    me = state.to_move
     hard, easy = GAMES[SPEC.id].make_bot("hard"), GAMES[SPEC.id].make_bot("easy")
+    saved = cf.FIFTH_TREE_WEIGHT
+    if old:
+        cf.FIFTH_TREE_WEIGHT = 0.0
+        hard._toward_fifth_tree = lambda state, seat, ranked, move, budget: move
     rng = random.Random(1)
     mine: list[str] = []
-    while len(mine) < limit and not state.is_terminal():
-        seat = state.current_player()
-        move = (hard if seat == 0 else easy).choose(state, rng=rng, budget=Budget(nodes=3000))
-        if seat == 0:
-            mine.append(str(move))
-        state = state.apply(move)
-    return (len(mine) if state.winner == 0 else None), mine
+    try:
+        while len(mine) < limit and not state.is_terminal():
+            seat = state.current_player()
+            bot = hard if seat == me else easy
+            move = bot.choose(state, rng=rng, budget=Budget(nodes=3000))
+            if seat == me:
+                mine.append(str(move))
+            state = state.apply(move)
+    finally:
+        cf.FIFTH_TREE_WEIGHT = saved
+    return (len(mine) if state.winner == me else None), mine
+
+
+def shuffles(moves: list[str]) -> bool:
+    """The last two actions move one node there and back."""
+    a, b = moves[-2].split(), moves[-1].split()
+    return a[0] == b[0] == "move" and a[1].split("-")[::-1] == b[1].split("-")
 
 
 def test_tree_steps_count_grows_a_place_and_freed_pieces():
@@ -1118,15 +1174,14 @@ def test_tree_steps_count_grows_a_place_and_freed_pieces():
 
 
 @pytest.mark.slow
-def test_hard_grows_its_fifth_tree_instead_of_shuffling(monkeypatch):
-    state = SPEC.from_json(FIFTH_TREE_POSITION)
-    won, moves = own_actions_to_win(state, limit=8)
-    assert won is not None and won <= 8, moves
-    # The same search without the term shuffles here: the position tests the fix.
-    import game.ai.crystal_formation as cf
-
-    monkeypatch.setattr(cf, "FIFTH_TREE_WEIGHT", 0.0)
-    before, moves = own_actions_to_win(SPEC.from_json(FIFTH_TREE_POSITION), limit=8)
-    assert before is None
-    a, b = moves[-2].split(), moves[-1].split()
-    assert a[0] == b[0] == "move" and a[1].split("-")[::-1] == b[1].split("-"), moves
+@pytest.mark.parametrize(
+    "position, limit",
+    [(FIFTH_TREE_POSITION, 8), (SHUFFLED_1205, 6), (SHUFFLED_1200, 10)],
+    ids=["crafted", "seed-1205", "seed-1200"],
+)
+def test_hard_grows_its_fifth_tree_instead_of_shuffling(position, limit):
+    won, moves = own_actions_to_win(position, limit)
+    assert won is not None and won <= limit, moves
+    # Hard as it was shuffles here: the position tests the fix.
+    before, moves = own_actions_to_win(position, limit, old=True)
+    assert before is None and shuffles(moves), moves

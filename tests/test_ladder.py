@@ -259,3 +259,14 @@ def test_select_shows_each_bot_level_with_its_rating(tmp_path, monkeypatch):
     assert select.seat_caption("hard", "other") == "Bot: Hard"
     assert select.seat_caption("hard", "other", short=True) == "Bot: Hard"
     assert select.seat_caption("person", "nim") == "Person"
+
+
+def test_match_strength_on_a_ladder_that_does_not_rise_everywhere():
+    points = tuple(
+        ladder.Point(s, r, r - 50, r + 50)
+        for s, r in ((0, 0), (1, 700), (2, 1500), (2.5, 1800), (3, 1700), (4, 1750))
+    )
+    lad = ladder.Ladder("x", points)
+    assert ladder.match_strength(lad, Rating(1800)) == 2.5
+    assert ladder.match_strength(lad, Rating(1100)) == 1.5
+    assert ladder.match_strength(lad, Rating(3000)) == 2.5  # the top of the ladder

@@ -343,7 +343,8 @@ class HardBot:
         if state.players == 2 and not rival_can_win:
             # (With a fifth tree in reach the best-reply search below tries every
             # action, not just the best ten, for the one that stops it.)
-            return self._three_ply(state, seat, ranked, budget)
+            move = self._three_ply(state, seat, ranked, budget)
+            return self._toward_fifth_tree(state, seat, ranked, move, budget)
         best_move, best_value = ranked[0][1], None
         for k, (v1, move, child) in enumerate(ranked):
             if k and budget.expired():
@@ -436,6 +437,61 @@ class HardBot:
             if best_value is None or value > best_value + 1e-9:
                 best_value, best_move = value, move
         return best_move
+
+    # How much worse (by the search) an action toward the fifth tree may look than the
+    # best and still be played: half of one action's worth of the fifth-tree term.
+    fifth_tree_slack = FIFTH_TREE_WEIGHT / 2
+
+    def _line_value(self, child, seat) -> float:
+        """A candidate's value by the three-action search, without the alpha cut."""
+        if child.is_terminal():
+            return relative_value(seat_values(child), seat)
+        replies = [
+            (relative_value(seat_values(after), seat), after)
+            for after in (child._play(r) for r in child._legal)
+        ]
+        replies.sort(key=lambda t: t[0])  # stable: the first of equal replies, as Hard
+        replies = replies[: self.replies3]
+        value = None
+        for v2, after in replies:
+            if after.is_terminal() or after.current_player() != seat:
+                v3 = v2
+            else:
+                v3 = max(relative_value(seat_values(after._play(f)), seat) for f in after._legal)
+            value = v3 if value is None else min(value, v3)
+        return value
+
+    def _toward_fifth_tree(self, state, seat, ranked, move, budget):
+        """Four trees up, an action that brings the fifth tree nearer is played when the
+        search rates it within ``fifth_tree_slack`` of its choice.  The search ends on
+        our own action, unanswered: growing now lets the rival threaten the node, while
+        any waiting move (a tree back and forth) keeps the grow for the last, unanswered
+        action, so it looked better by a fraction of a point every turn, and Hard
+        shuffled until the round limit (issue 28)."""
+        # Not bound by the budget: only the few actions that shorten the way to the
+        # tree are searched (a grow or two, a place), a fraction of the main search.
+        if state.trees(seat) != TREES_TO_WIN - 1:
+            return move
+        now = tree_steps(state, seat)
+        if now is None:
+            return move
+        children = {m: c for _v, m, c in ranked}
+        if move not in children or tree_steps(children[move], seat) < now:
+            return move
+        chosen = self._line_value(children[move], seat)
+        best, best_key = move, None
+        for _v1, cand, child in ranked:
+            steps = tree_steps(child, seat)
+            if steps is None or steps >= now:
+                continue
+            budget.tick(len(child._legal))
+            value = self._line_value(child, seat)
+            if value < chosen - self.fifth_tree_slack:
+                continue
+            key = (steps, -value)
+            if best_key is None or key < best_key:
+                best, best_key = cand, key
+        return best
 
     def _max_n_round(self, state, seat, ranked, rng, budget):
         """With three or more players and no rival one action from winning, a paranoid
