@@ -210,10 +210,12 @@ class Profiles:
 
 
 def bot_rating(ladder: Ladder, strength: float) -> Rating:
-    """A bot's fixed rating at ``strength``: the ladder's rating, and as deviation half
-    its 95 % interval's width there (read between the measured points), at least 30."""
+    """A bot's fixed rating at ``strength``: the ladder's rating, and as deviation one
+    standard deviation of its rating there (a quarter of the 95 % interval's width, read
+    between the measured points; Glicko's deviation is one standard deviation), at least
+    30.  tools/ladder.py's Match me benchmark counts bots the same way."""
     pts = ladder.points
-    half = [(p.strength, (p.high - p.low) / 2) for p in pts]
+    half = [(p.strength, (p.high - p.low) / 4) for p in pts]
     if strength <= half[0][0]:
         h = half[0][1]
     elif strength >= half[-1][0]:

@@ -8,7 +8,8 @@ Glickman's own example, in use since 2009); this module keeps our values immutab
 and says how a game becomes results.
 
 A bot at a measured strength is a fixed opponent: its rating is the ladder's and
-its deviation the half-width of the ladder's interval (a bot does not learn).
+its deviation one standard deviation of the ladder's rating, a quarter of its 95 %
+interval's width (a bot does not learn).
 Multi-player games count as one result against each other seat: a win against
 everyone placed below, a loss against everyone above, a draw for a shared place.
 """

@@ -278,8 +278,8 @@ def test_a_loss_lowers_it_and_a_draw_against_a_weaker_bot_too():
 
 def test_an_at_strength_bot_is_rated_between_the_levels():
     r = P.bot_rating(LADDER, 2.5)
-    assert r.rating == pytest.approx(1475) and r.rd == pytest.approx(80)
-    assert P.bot_rating(LADDER, 4).rd == P.MIN_BOT_RD  # half of 40 is below the floor
+    assert r.rating == pytest.approx(1475) and r.rd == pytest.approx(40)
+    assert P.bot_rating(LADDER, 4).rd == P.MIN_BOT_RD  # a quarter of 40 is below the floor
     ps, (ada, _bo) = two()
     m = finished([Seat.person(), Seat.bot("at:2.50")], [1, 2], {0: ada.id})
     after, _ = P.record_match(ps, m, LADDER, "d")
