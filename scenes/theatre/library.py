@@ -15,7 +15,7 @@ import threading
 import pygame
 import pygame_gui
 
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, pgettext
 from game.match import ReplayError
 from game.replays import ReplayInfo, delete_replay, list_replays, open_replay, rename_replay
 from game.saves import SaveError
@@ -68,7 +68,7 @@ class ReplayListScene(MenuScene):
         bw, y = 220, LIST.bottom + 24
         x = LIST.x
         buttons = [
-            (_("Open"), self.open_selected, "#primary"),
+            (pgettext("button", "Open"), self.open_selected, "#primary"),
             (_("Rename"), self.rename, None),
             (_("Delete"), self.delete, None),
             (_("Back"), self.on_back, None),
