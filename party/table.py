@@ -288,8 +288,8 @@ class PartyTable:
         seats = []
         for s, who in enumerate(m.seats):
             entry = {
-                "label": _(names[s]),
-                "name": self.lobby.name(s) or who.label(_(names[s])),
+                "label": names[s],  # already in the host's language
+                "name": self.lobby.name(s) or who.label(names[s]),
                 "kind": "bot" if s in m.stand_ins else who.kind,
                 "connected": self.lobby.connected(s) if who.is_phone else True,
             }

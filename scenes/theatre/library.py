@@ -274,7 +274,10 @@ class ReplayListScene(MenuScene):
         # beside the title, however long the title is in this language: what the list
         # holds on one line, its keys on the next
         left = max(300, title.right + 24)
-        font = theme.font(18, "regular")
+        # two lines between the top and the list (y 96): at a bigger text size they
+        # step back to a size whose lines fit that band
+        font = theme.font_within(18, "regular", 30)
+        step = max(24, font.get_height())
         lines = [_("Saved replays and the last 50 finished games."), keys]
         for k, line in enumerate(lines):
             draw_text(
@@ -282,7 +285,7 @@ class ReplayListScene(MenuScene):
                 line,
                 font,
                 theme["text_dim"],
-                (left, 28 + 24 * k),
+                (left, 28 + step * k),
                 max_width=LOGICAL_SIZE[0] - left - 20,
             )
         draw_panel(surface, LIST, theme, alpha=220)

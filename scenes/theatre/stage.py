@@ -111,7 +111,8 @@ class TheatreScene(MenuScene):
             (">>", lambda: self.step_turn(+1), _("Turn forward (Down)")),
             (">|", self.to_end, _("End (End)")),
         ]
-        x, w, gap = BOARD.x, 66, 6
+        # the step buttons hold two arrows: narrow, so the speed has room for its word
+        x, w, gap = BOARD.x, 58, 6
         for text, fn, tip in row:
             width = 96 if fn == self.toggle_play else w
             c = self.button(

@@ -86,6 +86,7 @@ class SetupDrawing:
                 "text_dim",
                 (panel.centerx, panel.bottom - 24),
                 "center",
+                max_width=panel.w - 32,
             )
 
     def _draw_choice(self, surface, state, move, rect, person: bool) -> None:
