@@ -36,14 +36,11 @@ from game.match import Match, Seat
 from game.registry import GAMES
 from game.saves import SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
 from scenes import routes
-from scenes.play.element_shift.layout import cell_center, cell_rect, element_colour
-from scenes.play.element_shift.sprites import blit_token, token_layout
 from scenes.widgets import (
     MIN_TARGET,
     MenuScene,
     draw_panel,
     draw_text,
-    lighten,
     fitting_font,
     starfield_background,
     toast,
@@ -652,40 +649,7 @@ class ShiftPuzzleMixin(PuzzleMixin):
         element's colour (after keep or switch), its rays, a faint token where it
         ends, and a corner mark on each tile the others turn (in the new colour).
         The solver's own plan is drawn over it, as in a game."""
-        theme = self.app.theme
-        trace = self.known_round(state, seat)
-        for conv in (c for seg in trace.conversions for c in seg):
-            r = cell_rect(conv.cell)
-            tri = [(r.x + 3, r.y + 3), (r.x + 17, r.y + 3), (r.x + 3, r.y + 17)]
-            pygame.draw.polygon(surface, element_colour(theme, conv.new), tri)
-            pygame.draw.polygon(surface, (12, 12, 22), tri, 1)
-        for ray in trace.rays:
-            start = trace.start_positions[ray.seat]
-            self.draw_ray(surface, start, ray.direction, trace.elements[ray.seat], 1.0, 0.3)
-        ends = {}
-        for other in range(len(trace.elements)):
-            if other == seat:
-                continue
-            colour = lighten(element_colour(theme, trace.elements[other]), 0.35)
-            cells = [trace.start_positions[other]] + [p[other] for p in trace.positions]
-            points = [cell_center(c) for i, c in enumerate(cells) if i == 0 or c != cells[i - 1]]
-            if len(points) > 1:
-                pygame.draw.lines(surface, (12, 12, 22), False, points, 5)
-                pygame.draw.lines(surface, colour, False, points, 2)
-            if cells[-1] != cells[0] or trace.elements[other] != trace.elements_before[other]:
-                ends[other] = cells[-1]
-        layout = token_layout([ends.get(s, -1) for s in range(len(trace.elements))])
-        for other, (x, y, radius) in layout.items():
-            blit_token(
-                surface,
-                theme,
-                other,
-                trace.elements[other],
-                (x, y),
-                max(8, radius - 4),
-                self.glyphs,
-                120,
-            )
+        self.draw_known_round(surface, self.known_round(state, seat), seat)
         super().draw_plan_overlay(surface, state, seat)
 
     def log_lines(self) -> list[tuple[int, str]]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _, pgettext
+from game.i18n import _, percent, pgettext
 from game.analysis import PLACE_STEEPNESS, expected_places, win_chance
 from game.match import Match, Seat
 from game.replays import Timeline
@@ -515,7 +515,7 @@ class TheatreScene(MenuScene):
             )
             extra = ""
             if value is not None and len(value) == 2:
-                extra = f"  {round(100 * win_chance(value[seat]))}%"
+                extra = "  " + percent(round(100 * win_chance(value[seat])) / 100)
             elif places is not None and seat < len(places):
                 extra = f"  ~{_ordinal(round(places[seat]))}"  # expected place from the analysis
             rtext = f"{right}{extra}"
