@@ -371,9 +371,7 @@ class TheatreScene(MenuScene):
         if self.exporter is not None:
             message = self.exporter.update()
             if message is not None:
-                toast(
-                    self.app, message, "warning" if message.startswith("Could not") else "info", 6
-                )
+                toast(self.app, message, "warning" if self.exporter.failed else "info", 6)
                 self.exporter = None
 
     # -- drawing ---------------------------------------------------------------------------
