@@ -90,7 +90,7 @@ from game.core import (
     quoted,
     state_reader,
 )
-from game.i18n import N_, _
+from game.i18n import N_, _, pgettext
 
 SIZE = 11
 CELLS = SIZE * SIZE
@@ -163,7 +163,8 @@ class Variation:
             parts.append(_("knight jumps (UUL, UUR, DDL, DDR, LLU, LLD, RRU, RRD)"))
         if self.ray_first:
             parts.append(_("a ray as the first action (ray N, ray E, ray S, ray W)"))
-        parts.append(_("stay"))
+        # The rule line names the typed word too (stay); the plan editor's "stay" does not.
+        parts.append(pgettext("plan rule", "stay"))
         return _("{n} actions: {kinds}").format(n=self.segments, kinds=", ".join(parts))
 
 

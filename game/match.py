@@ -365,14 +365,14 @@ class Match:
             self.clock.reserve[late] = 0
             return [
                 _("{late} is out of time: {other} moves for {late}").format(
-                    late=_(names[late]), other=_(names[other])
+                    late=names[late], other=names[other]
                 )
             ]
         move = self.state.timeout_move(late)
         if move is None:
             return []
         self._submit_timeout(move)
-        return [_("{seat} ran out of time: {move}").format(seat=_(names[late]), move=move)]
+        return [_("{seat} ran out of time: {move}").format(seat=names[late], move=move)]
 
     # -- replay -----------------------------------------------------------------
     def to_replay(self) -> dict:

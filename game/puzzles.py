@@ -234,7 +234,7 @@ def growing_reply(state: State):
 def seat_name(puzzle: Puzzle, seat: int) -> str:
     setup = GameSetup.parse(puzzle.start, _games(None))
     names = _games(None)[puzzle.game].seat_names(setup.players)
-    return _(names[seat % len(names)])
+    return names[seat % len(names)]
 
 
 def next_seat(puzzle: Puzzle) -> int:

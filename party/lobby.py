@@ -114,7 +114,7 @@ class Lobby:
                 slot = self.seats[seat]
                 if slot.taken:
                     raise LobbyError(
-                        _("{seat} is taken; pick another seat").format(seat=_(slot.label))
+                        _("{seat} is taken; pick another seat").format(seat=slot.label)
                     )
             slot.taken = True
             slot.name = name or slot.label

@@ -139,7 +139,7 @@ class PartyTable:
         names = m.seat_names()
         mover = self.deciding_seat()
         return _("It is {name}'s turn, not yours").format(
-            name=self.lobby.name(mover) or _(names[mover])
+            name=self.lobby.name(mover) or names[mover]
         )
 
     def _refuse(self, event: Event, reason: str) -> None:
@@ -247,7 +247,7 @@ class PartyTable:
                     del m.stand_ins[seat]
                     result.notes.append(
                         _("{name} is back on their phone").format(
-                            name=self.lobby.name(seat) or _(names[seat])
+                            name=self.lobby.name(seat) or names[seat]
                         )
                     )
                     changed = True
@@ -256,10 +256,10 @@ class PartyTable:
                 # played when the seat's turn comes (_flush_queued runs before any bot
                 # is asked): the bot plays only what the phone had not decided.
                 m.stand_ins[seat] = STAND_IN_LEVEL
-                who = self.lobby.name(seat) or _(names[seat])
+                who = self.lobby.name(seat) or names[seat]
                 result.notes.append(
                     _("{name}'s phone is gone: a Medium bot plays {seat} until it returns").format(
-                        name=who, seat=_(names[seat])
+                        name=who, seat=names[seat]
                     )
                 )
 
@@ -288,8 +288,8 @@ class PartyTable:
         seats = []
         for s, who in enumerate(m.seats):
             entry = {
-                "label": _(names[s]),
-                "name": self.lobby.name(s) or who.label(_(names[s])),
+                "label": names[s],  # already in the host's language
+                "name": self.lobby.name(s) or who.label(names[s]),
                 "kind": "bot" if s in m.stand_ins else who.kind,
                 "connected": self.lobby.connected(s) if who.is_phone else True,
             }
@@ -300,7 +300,7 @@ class PartyTable:
             "game": m.spec.id,
             "title": _(m.spec.title),
             "seat": seat,
-            "label": _(names[seat]),
+            "label": names[seat],
             "seats": seats,
             "to_move": self.deciding_seat(),
             "your_turn": self.may_act(seat),

@@ -185,20 +185,21 @@ class SelectScene(MenuScene):
         for s in range(players):
             r, c = divmod(s, cols)
             rect = pygame.Rect(40 + c * (sw + 10), y0 + r * (sh + 6), sw, sh)
-            if who:
+            # a Person seat shares its row with Who's playing?; any other seat has
+            # the whole row for its caption ("Bot: Medium, about 1250" in German)
+            if who and cfg["seats"][s] == "person":
                 rect.w = 395
-                if cfg["seats"][s] == "person":
-                    self.button(
-                        pygame.Rect(445, rect.y, 195, sh),
-                        self.who_text(s),
-                        lambda s=s: self.open_who(s),
-                        object_id="#small",
-                        tooltip=_("Who's playing? Pick a profile for this seat"),
-                    )
-            label = _(names[s])
-            if cols > 1 and names[s].startswith("Player "):
+                self.button(
+                    pygame.Rect(445, rect.y, 195, sh),
+                    self.who_text(s),
+                    lambda s=s: self.open_who(s),
+                    object_id="#small",
+                    tooltip=_("Who's playing? Pick a profile for this seat"),
+                )
+            label = names[s]  # already in the current language (spec.seat_names)
+            if cols > 1 and label == _("Player {n}").format(n=s + 1):
                 # Three columns of twelve seats: "P7", the number kept.
-                label = _("P{number}").format(number=names[s][len("Player ") :])
+                label = _("P{number}").format(number=s + 1)
             self.cycler(
                 rect,
                 label,
@@ -475,7 +476,9 @@ class SelectScene(MenuScene):
     def set_seat(self, seat: int, value: str) -> None:
         old = self.cfg()["seats"][seat]
         self.cfg()["seats"][seat] = value
-        if "phone" in (old, value):  # the Host party switch shows whether any seat is a phone
+        # The Host party switch shows whether any seat is a phone; a Person seat has
+        # its Who's playing? button beside it.
+        if "phone" in (old, value) or "person" in (old, value):
             self.build(focus_index=self.focus_index)
 
     def set_option(self, name: str, value) -> None:

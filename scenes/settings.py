@@ -98,8 +98,9 @@ class SettingsScene(MenuScene):
         self.button(pygame.Rect(x, self.bottom, 200, h), _("Back"), self.on_back)
         if self.page == "General" and not self.app.kiosk:
             # The player profiles' screen (scenes/profiles): also on game select.
+            # clear of the glyph sample beside Back (it ends 440 px in)
             self.button(
-                pygame.Rect(x + w - 300, self.bottom, 300, h),
+                pygame.Rect(x + w - 250, self.bottom, 250, h),
                 _("Player profiles"),
                 lambda: self.app.open("profiles"),
             )
@@ -444,6 +445,8 @@ class SettingsScene(MenuScene):
                 zip(("crystal_red", "crystal_blue", "crystal_green", "crystal_yellow"), glyphs)
             ):
                 draw_gem(surface, (box.x + 30 + i * 50, box.centery), 20, theme[c], glyph=g)
+        if self.page == "General" and not self.app.kiosk:
+            return  # the Player profiles button has the note's place on this page
         font = theme.font(18, "regular")
         note = pygame.Rect(box.right + 20, self.bottom, x + w - box.right - 20, h)
         lines = wrap_text(_("Saved automatically"), font, note.w)

@@ -42,6 +42,9 @@ SMALLER: dict[pygame.font.Font, tuple[pygame.font.Font, ...]] = {}
 # heading holding a letter it lacks is drawn in the fallback (draw_text asks
 # :func:`covers`), never as tofu boxes.
 FALLBACK: dict[pygame.font.Font, tuple[str, pygame.font.Font]] = {}
+# A font -> (the theme, its kind, its size): draw_text steps a line that is too long
+# for its box (a long translation) down to 75 % of its size before cutting it.
+ORIGIN: dict[pygame.font.Font, tuple["Theme", str, int]] = {}
 
 
 class Theme:
@@ -73,6 +76,7 @@ class Theme:
         self._fonts = {}
         SMALLER.clear()  # the old fonts go with the old look
         FALLBACK.clear()
+        ORIGIN.clear()
         self.generation += 1
 
     def pitch(self, px: int) -> int:
@@ -132,6 +136,7 @@ class Theme:
             with resources.as_file(asset_path("fonts", FONT_FILES[kind])) as path:
                 font = pygame.font.Font(str(path), size)
             self._fonts[key] = font
+            ORIGIN[font] = (self, kind, size)
             if kind == "display":
                 FALLBACK[font] = (font_paths()["display"], self._font("bold", size))
         return font

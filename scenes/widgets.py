@@ -221,6 +221,8 @@ def draw_text(
             font = smaller
             if text_width(font, text) <= max_width:
                 break
+        if text_width(font, text) > max_width:
+            font = _shrunk(font, text, max_width)
     shown = fit_text(font, text, max_width) if max_width is not None else text
     img = render_cached(font, shown, colour, alpha)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
@@ -232,6 +234,27 @@ def draw_text(
         surface.blit(sh, rect.move(2, 3))
     surface.blit(img, rect)
     return rect
+
+
+def _shrunk(font: pygame.font.Font, text: str, width: int, floor: float = 0.75):
+    """``font`` less 1 px at a time, down to ``floor`` of its size (as fitting_font and
+    the play panels' labels), until ``text`` fits
+    ``width`` (a translation longer than the line's box: German, the pseudo-locale);
+    the smallest tried when none fits, and the ellipsis cuts what is left."""
+    origin = theme_module.ORIGIN.get(font)
+    if origin is None:
+        return font
+
+    def make():
+        theme, kind, size = origin
+        found = font
+        for px in range(size - 1, max(1, round(size * floor)) - 1, -1):
+            found = theme._font(kind, px)
+            if text_width(found, text) <= width:
+                break
+        return found
+
+    return cached(("shrunk", font, text[:MAX_LINE_CHARS], width), make)
 
 
 def fitting_font(theme, text: str, size: int, kind: str, width: int, floor: float = 0.75):
@@ -696,7 +719,8 @@ def fit_buttons(ui: pygame_gui.UIManager, theme) -> None:
     """Buttons whose label does not fit get a smaller font: at a bigger text size it
     steps back towards the designed size (a fixed-size button on a play screen has no
     room to grow), and a long translation ("Barrierefreiheit" on a settings tab) may
-    go down to 80 % of the designed size before anything is cut.  A label that fits
+    go down to 75 % of the designed size before anything is cut (as a line of text
+    does in draw_text).  A label that fits
     is left alone; each button is measured again only when its text, width or the
     look changed."""
     fonts = None
@@ -714,7 +738,7 @@ def fit_buttons(ui: pygame_gui.UIManager, theme) -> None:
         if not size:
             continue
         designed = round(size / theme.text_scale)
-        floor = min(designed, max(1, round(designed * 0.8)))
+        floor = min(designed, max(1, round(designed * 0.75)))
         fonts = fonts or ui.get_theme().get_font_dictionary()
         for step in range(size - 1, floor - 1, -1):
             with warnings.catch_warnings():

@@ -1,8 +1,8 @@
 """The engines', tutorials', puzzles' and phone page's words in other languages.
 
-German comes from ``game/locale/de/parts/i18n-game.po``, compiled here into a scratch
-locale folder (the real ``.mo`` files are built by ``tools/i18n.py compile``); the
-pseudo-locale shows which messages went through gettext at all.
+German comes from the shipped catalogue, compiled here into a scratch locale folder by
+tools/i18n.py's own code (tests/locales.py); the pseudo-locale shows which messages
+went through gettext at all.
 """
 
 from __future__ import annotations
@@ -13,8 +13,6 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 
 from game import i18n
 from game.chromatic_collapse import SPEC as COLLAPSE
@@ -28,11 +26,11 @@ from game.match import Seat
 from game.puzzles import load_puzzles
 from game.tutorial import judge, load_tutorial
 from party import i18n as phone_i18n
+from tests import locales
 from tests.party_phones import run_party
 from tests.test_party import make_party
 
 ROOT = Path(__file__).resolve().parent.parent
-PARTS = ROOT / "game" / "locale" / "de" / "parts" / "i18n-game.po"
 TUTORIAL_GAMES = (
     "chromatic-collapse",
     "color-crossroads",
@@ -44,18 +42,13 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
 def _catalogue():
-    with PARTS.open("rb") as fh:
-        return read_po(fh)
+    return locales.catalogue("de")
 
 
 @pytest.fixture
 def german(tmp_path, monkeypatch):
-    """German from this helper's catalogue, for one test; English again afterwards."""
-    folder = tmp_path / "locale" / "de" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    with (folder / f"{i18n.DOMAIN}.mo").open("wb") as fh:
-        write_mo(fh, _catalogue())
-    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "locale")
+    """The shipped German, for one test; English again afterwards."""
+    monkeypatch.setattr(i18n, "LOCALE_DIR", locales.compiled(tmp_path / "locale"))
     assert i18n.set_language("de") == "de"
     yield
     i18n.set_language("en")
@@ -248,7 +241,7 @@ def test_a_caption_follows_a_language_change_without_reloading(german):
 def test_a_puzzle_goal_is_shown_in_german(german):
     book = load_puzzles("crystal-connector")
     goals = {p.text for p in book.puzzles}
-    assert "Gewinne in diesem Zug." in goals and "Win this turn." not in goals
+    assert "Gewinne mit diesem Zug." in goals and "Win this turn." not in goals
 
 
 # -- the phone page -------------------------------------------------------------------------

@@ -24,6 +24,7 @@ import pytest
 
 from game import i18n
 from game.i18n_pseudo import _ACCENTS
+from tests import locales
 from tests.test_accessibility import gui_problems, make, match_for, problems, render_layers
 
 ACCENTED = set("".join(chr(c) for c in _ACCENTS.values()))
@@ -32,30 +33,7 @@ ACCENTED = set("".join(chr(c) for c in _ACCENTS.values()))
 @pytest.fixture(scope="module")
 def german_dir(tmp_path_factory):
     """game/locale's German sources compiled into a scratch locale folder."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    src = i18n.LOCALE_DIR / "de"
-    files = [src / "LC_MESSAGES" / f"{i18n.DOMAIN}.po", *sorted((src / "parts").glob("*.po"))]
-    catalogue = None
-    for path in files:
-        if not path.is_file():
-            continue
-        with path.open("rb") as f:
-            part = read_po(f, locale="de")
-        if catalogue is None:
-            catalogue = part
-            continue
-        for message in part:
-            if message.id and message.string and catalogue.get(message.id, message.context) is None:
-                catalogue[message.id] = message
-    assert catalogue is not None, "no German catalogue"
-    out = tmp_path_factory.mktemp("locale")
-    target = out / "de" / "LC_MESSAGES"
-    target.mkdir(parents=True)
-    with (target / f"{i18n.DOMAIN}.mo").open("wb") as f:
-        write_mo(f, catalogue)
-    return out
+    return locales.compiled(tmp_path_factory.mktemp("locale"))
 
 
 @pytest.fixture

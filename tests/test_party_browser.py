@@ -541,18 +541,11 @@ def test_a_move_is_played_by_tapping_the_board_on_the_phone(browser, seat_played
 
 @pytest.fixture
 def german_browser(tmp_path, monkeypatch):
-    """A phone whose browser asks for German, and a host with this branch's German."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
+    """A phone whose browser asks for German, and a host with the shipped German."""
     from game import i18n
+    from tests import locales
 
-    folder = tmp_path / "locale" / "de" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    parts = Path(__file__).resolve().parent.parent / "game/locale/de/parts/i18n-game.po"
-    with parts.open("rb") as src, (folder / f"{i18n.DOMAIN}.mo").open("wb") as out:
-        write_mo(out, read_po(src))
-    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "locale")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", locales.compiled(tmp_path / "locale"))
     opts = webdriver.ChromeOptions()
     opts.binary_location = CHROMIUM
     for flag in (

@@ -652,3 +652,24 @@ def test_rules_and_pause_open_from_the_board(app):
     key(app, pygame.K_ESCAPE)  # ...then pauses
     app.run_ticks(1)
     assert app.top.name == "pause"
+
+
+def test_space_on_a_node_with_no_grow_gives_the_telling_reason_in_any_language(app):
+    """C3 has a small and Ruby's five mediums are all on the board: the reason that
+    tells is the empty stash (for M), not the large's "no medium" that the engine
+    gives first; it is found by the message, so it holds in another language too."""
+    from game import i18n
+
+    nodes = {f"{c}": (0, "M") for c in ("A2", "B1", "B2", "A3", "A4")}
+    nodes.update({"C3": (0, "S"), "H8": (1, "SML")})
+    view = make_view(app, position(2, nodes), seats=("person", "person"))
+    state = view.match.state
+    i18n.set_language("pseudo")
+    try:
+        stash = state.why_illegal(Grow(cell("C3"), "M"))
+        assert stash != state.why_illegal(Grow(cell("C3"), "L"))  # the order is a test
+        steer_cursor(app, view, cell("C3"))
+        key(app, pygame.K_SPACE)
+        assert view.banner == stash and "[" in stash  # the pseudo-locale's message
+    finally:
+        i18n.set_language("en")

@@ -317,12 +317,16 @@ def stale(lang: str) -> bool:
     return any(p.is_file() and p.stat().st_mtime > built for p in sources)
 
 
-def compile_language(lang: str) -> int:
-    """Build the language's .mo (atomically); returns the messages written."""
+def compile_language(lang: str, locale_dir: Path | None = None) -> int:
+    """Build the language's .mo (atomically); returns the messages written.
+    ``locale_dir`` (tests): write ``<locale_dir>/<lang>/LC_MESSAGES/`` instead of
+    game/locale, from the same sources."""
     from babel.messages.mofile import write_mo
 
     catalog, _notes = merged(lang)
     mo = main_po(lang).with_suffix(".mo")
+    if locale_dir is not None:
+        mo = Path(locale_dir) / lang / "LC_MESSAGES" / mo.name
     mo.parent.mkdir(parents=True, exist_ok=True)
     buf = io.BytesIO()
     write_mo(buf, catalog, use_fuzzy=False)

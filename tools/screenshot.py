@@ -15,6 +15,8 @@
     python3 tools/screenshot.py party out/p.png --game element-shift --moves "random;random"
     python3 tools/screenshot.py tutorial out/t.png --game color-crossroads --step 3
     python3 tools/screenshot.py replays out/replays.png      # the replay list (three games kept)
+    python3 tools/screenshot.py puzzles out/p.png --game element-shift   # a game's puzzle list
+    python3 tools/screenshot.py puzzle out/p.png --game crystal-formation --step 40  # its 40th
     python3 tools/screenshot.py theatre out/theatre.png --id "chromatic-collapse#7" --play-out \
         [--at 20] [--analyse] [--gif out/game.gif]
     python3 tools/screenshot.py all out/            # the README's set
@@ -357,6 +359,21 @@ def screen(kind: str, out: Path, args) -> Path:
         return shoot(app, out, 8)
     if kind == "theatre":
         return theatre_shot(app, out, args, moves, seats)
+    if kind == "puzzles":
+        from scenes.puzzles import PuzzlesScene
+
+        app.push(PuzzlesScene(app, args.game or "chromatic-collapse"))
+        return shoot(app, out, args.ticks or 3)
+    if kind == "puzzle":
+        from game import puzzles as P
+        from scenes.puzzles import open_puzzle
+
+        game = args.game or "chromatic-collapse"
+        book = P.load_puzzles(game)
+        puzzle = book.puzzles[min(len(book.puzzles), max(1, args.step)) - 1]
+        if not open_puzzle(app, game, puzzle.id, "list"):
+            raise SystemExit("the puzzle could not be opened")
+        return shoot(app, out, args.ticks or 10)
     if kind in ("profiles", "who"):
         demo_profiles(app.paths)
         app.push(app.build(kind, seat_name="Player 1") if kind == "who" else app.build(kind))
@@ -552,6 +569,8 @@ def main(argv=None) -> int:
             "theatre",
             "profiles",
             "who",
+            "puzzles",
+            "puzzle",
             "all",
             "proof",
             "sweep",
@@ -568,7 +587,12 @@ def main(argv=None) -> int:
     p.add_argument("--ticks", type=int, default=0, help="ticks to run before the capture")
     p.add_argument("--mid", type=float, help="capture the last move's animation at this fraction")
     p.add_argument("--scroll", type=int, default=0, help="rules: scroll down this many pixels")
-    p.add_argument("--step", type=int, default=1, help="tutorial: the step (from 1)")
+    p.add_argument(
+        "--step",
+        type=int,
+        default=1,
+        help="tutorial: the step (from 1); puzzle: which one (from 1)",
+    )
     p.add_argument("--done", action="store_true", help="tutorial: show the step's result")
     p.add_argument(
         "--play-out", action="store_true", help="finish the game with random moves first"

@@ -73,6 +73,7 @@ class GifExport:
         self.frames: list = []
         self.thread: threading.Thread | None = None
         self.result: str | None = None
+        self.failed = False  # the message is a failure (a warning toast), in any language
         self.path: Path | None = None
 
     def _frame(self, k: int):
@@ -105,6 +106,7 @@ class GifExport:
                     self.frames.append(self._frame(self.k))
                     self.k += 1
             except ImportError:
+                self.failed = True
                 return _("Could not make the animation: Pillow is not installed")
             if self.k > last:
                 self.path = _target(self.theatre, ".gif")
@@ -130,6 +132,7 @@ class GifExport:
             self.result = _("Animation saved: {path}").format(path=self.path)
         except (OSError, ValueError):
             # the player is told where, not Python's words for why
+            self.failed = True
             self.result = _("Could not save the animation in {folder}").format(
                 folder=self.path.parent
             )

@@ -8,7 +8,7 @@ import math
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, percent
 from game.analysis import win_chance
 from scenes.widgets import draw_panel, draw_text, lighten
 
@@ -72,7 +72,7 @@ def draw_strip(
             pygame.draw.lines(surface, lighten(top, 0.3), False, pts, 2)
         draw_text(
             surface,
-            "50%",
+            percent(0.5),  # "50 %" in German
             theme.font(12, "regular"),
             theme["text_dim"],
             (plot.right - 2, mid - 14),

@@ -15,7 +15,7 @@ import threading
 import pygame
 import pygame_gui
 
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, pgettext
 from game.match import ReplayError
 from game.replays import ReplayInfo, delete_replay, list_replays, open_replay, rename_replay
 from game.saves import SaveError
@@ -68,7 +68,7 @@ class ReplayListScene(MenuScene):
         bw, y = 220, LIST.bottom + 24
         x = LIST.x
         buttons = [
-            (_("Open"), self.open_selected, "#primary"),
+            (pgettext("button", "Open"), self.open_selected, "#primary"),
             (_("Rename"), self.rename, None),
             (_("Delete"), self.delete, None),
             (_("Back"), self.on_back, None),
@@ -274,7 +274,10 @@ class ReplayListScene(MenuScene):
         # beside the title, however long the title is in this language: what the list
         # holds on one line, its keys on the next
         left = max(300, title.right + 24)
-        font = theme.font(18, "regular")
+        # two lines between the top and the list (y 96): at a bigger text size they
+        # step back to a size whose lines fit that band
+        font = theme.font_within(18, "regular", 30)
+        step = max(24, font.get_height())
         lines = [_("Saved replays and the last 50 finished games."), keys]
         # The lines step with the text size (a fixed 24 px ran them into each other at
         # 150 %), starting higher where two grown lines would reach the list below.

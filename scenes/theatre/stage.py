@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _, pgettext
+from game.i18n import _, percent, pgettext
 from game.analysis import PLACE_STEEPNESS, expected_places, win_chance
 from game.match import Match, Seat
 from game.replays import Timeline
@@ -111,7 +111,8 @@ class TheatreScene(MenuScene):
             (">>", lambda: self.step_turn(+1), _("Turn forward (Down)")),
             (">|", self.to_end, _("End (End)")),
         ]
-        x, w, gap = BOARD.x, 66, 6
+        # the step buttons hold two arrows: narrow, so the speed has room for its word
+        x, w, gap = BOARD.x, 58, 6
         for text, fn, tip in row:
             width = 96 if fn == self.toggle_play else w
             c = self.button(
@@ -370,9 +371,7 @@ class TheatreScene(MenuScene):
         if self.exporter is not None:
             message = self.exporter.update()
             if message is not None:
-                toast(
-                    self.app, message, "warning" if message.startswith("Could not") else "info", 6
-                )
+                toast(self.app, message, "warning" if self.exporter.failed else "info", 6)
                 self.exporter = None
 
     # -- drawing ---------------------------------------------------------------------------
@@ -514,7 +513,7 @@ class TheatreScene(MenuScene):
             )
             extra = ""
             if value is not None and len(value) == 2:
-                extra = f"  {round(100 * win_chance(value[seat]))}%"
+                extra = "  " + percent(round(100 * win_chance(value[seat])) / 100)
             elif places is not None and seat < len(places):
                 extra = f"  ~{_ordinal(round(places[seat]))}"  # expected place from the analysis
             rtext = f"{right}{extra}"

@@ -24,6 +24,7 @@ from scenes.widgets import (
     darken,
     draw_panel,
     draw_text,
+    fitting_font,
     lighten,
     text_width,
     wrap_text,
@@ -103,10 +104,18 @@ class CardsDrawing:
             seat = state.to_move
             icon = piece_sprite(SIDE_SHAPES[seat], side_colour(theme, seat), 9)
             name = side_name(seat)
-            w = text_width(label, name) + 24
+            # a long name in another language shrinks to the card (icon and margins aside)
+            font = fitting_font(theme, name, 15, "bold", card.w - 36, floor=0.6)
+            w = text_width(font, name) + 24
             surface.blit(icon, icon.get_rect(center=(cx - w / 2 + 9, y + 10)))
             draw_text(
-                surface, name, label, side_colour(theme, seat), (cx - w / 2 + 24, y + 10), "midleft"
+                surface,
+                name,
+                font,
+                side_colour(theme, seat),
+                (cx - w / 2 + 24, y + 10),
+                "midleft",
+                max_width=card.w - 36,
             )
         pygame.draw.line(
             surface, theme["panel_edge"], (card.x + 12, y + 30), (card.right - 12, y + 30), 1
@@ -172,20 +181,30 @@ class CardsDrawing:
         for line in wrap_text(caption, theme.font(16, "bold"), card.w - 16):
             write(line, 16, "text", (cx, y), "midtop")
             y += pitch(20)
-        # sudden death
-        y = card.bottom - pitch(112)
+        # sudden death: its heading takes two lines rather than being cut when the
+        # language's words are long (the line above moves up to make the room)
+        words = _("SUDDEN DEATH")
+        small_label = fitting_font(theme, words, 15, "bold", card.w - 8)
+        heading = (
+            [words]
+            if text_width(small_label, words) <= card.w - 8
+            else wrap_text(words, small_label, card.w - 8)[:2]
+        )
+        y = card.bottom - pitch(112) - pitch(18) * (len(heading) - 1)
         pygame.draw.line(surface, theme["panel_edge"], (card.x + 12, y), (card.right - 12, y), 1)
         y += 10
-        draw_text(
-            surface,
-            _("SUDDEN DEATH"),
-            label,
-            theme["bad"] if warn else theme["text_dim"],
-            (cx, y),
-            "midtop",
-            max_width=card.w - 4,
-        )
-        y += pitch(24)
+        for line in heading:
+            draw_text(
+                surface,
+                line,
+                label,
+                theme["bad"] if warn else theme["text_dim"],
+                (cx, y),
+                "midtop",
+                max_width=card.w - 4,
+            )
+            y += pitch(18)
+        y += pitch(24) - pitch(18)
         lines, warn = self.sudden_death_lines(state)
         font = theme.font(18, "bold") if warn else small
         for line in lines:
@@ -245,9 +264,12 @@ class CardsDrawing:
             icon = piece_sprite(SIDE_SHAPES[seat], colour, 11)
             pitch = theme.pitch
             surface.blit(icon, icon.get_rect(center=(box.x + 20, box.y + pitch(22))))
-            write(
-                side_name(seat),
-                18,
+            name = side_name(seat)
+            draw_text(
+                surface,
+                name,
+                # a long name in another language shrinks before it is cut
+                fitting_font(theme, name, 18, "bold", box.w - 44, floor=0.6),
                 colour,
                 (box.x + 36, box.y + pitch(22)),
                 "midleft",

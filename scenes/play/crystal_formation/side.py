@@ -174,7 +174,7 @@ class SidePanel:
         width = PANEL.w - 28
         for line in wrap_text(text, self.app.theme.font(13, "regular"), width):
             write(line, 13, "text_dim", (PANEL.x + 14, y), kind="regular", max_width=width)
-            y += self.app.theme.pitch(17)
+            y += self.app.theme.pitch(17)  # a bigger text size takes taller lines
         return y + 3
 
     def log_lines(self) -> list[tuple[int, str]]:

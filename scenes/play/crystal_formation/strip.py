@@ -17,8 +17,10 @@ from scenes.widgets import (
     draw_panel,
     draw_text,
     fit_paragraph,
+    fitting_font,
     lighten,
     render_cached,
+    text_width,
     wrap_text,
 )
 
@@ -322,8 +324,16 @@ class StripDrawing:
                 if cand is not None
                 else _("End of turn, as it stands")
             )
-            write(title, 16, "accent_2", (x, y), max_width=w)
-            self._preview_lines(surface, end, x, y + 26, w, p.bottom - 8)
+            # two lines rather than cut when the language's words are long
+            # one line while it fits at up to 75 % of its size, else two
+            font = fitting_font(theme, title, 16, "bold", w)
+            heading = [title] if text_width(font, title) <= w else wrap_text(title, font, w)[:2]
+            step = theme.pitch(20)
+            for i, line in enumerate(heading):
+                write(line, 16, "accent_2", (x, y + step * i), max_width=w)
+            self._preview_lines(
+                surface, end, x, y + theme.pitch(26) + step * (len(heading) - 1), w, p.bottom - 8
+            )
             return
         last = self._last_move() if live else None
         if last is None and not live and self.anim is not None:

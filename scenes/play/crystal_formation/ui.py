@@ -22,7 +22,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.i18n import _
-from game.crystal_formation import Grow, MoveNode, Pass, Place, board_cells, cell_position
+from game.crystal_formation import _STASH_EMPTY as STASH_EMPTY
+from game.crystal_formation import (
+    Grow,
+    MoveNode,
+    Pass,
+    Place,
+    board_cells,
+    cell_name,
+    cell_position,
+)
 from scenes.play.interpret import ARROWS, Cell, Drop, Key, Pick, Point
 from scenes.play.interpret import Changed, Refuse, Submit, Unused  # the answers
 
@@ -224,7 +233,11 @@ def cycle_grow(ui: GameUI, state, waiting_on):
     if not options:
         # no legal grow: show the engine's reason for the most telling size
         reasons = [state.why_illegal(Grow(cell, size)) for size in "LMS"]
-        telling = [r for r in reasons if r and ("stash" in r or "tree" in r)]
+        # the telling ones (an empty stash, a finished tree), known by the engine's own
+        # messages in the current language rather than by English words
+        telling_texts = {_(text) for text in STASH_EMPTY.values()}
+        telling_texts.add(_("The node on {cell} is already a tree").format(cell=cell_name(cell)))
+        telling = [r for r in reasons if r in telling_texts]
         return Refuse((telling or reasons)[0])
     if ui.pending in options:
         move = options[(options.index(ui.pending) + 1) % len(options)]

@@ -14,7 +14,7 @@ from scenes.play.words import element_name
 from game.element_shift import ELEMENT_NAMES, STAY, Plan, beater, cell_name
 from game.i18n import N_
 from scenes.play.base import BOARD_AREA
-from scenes.widgets import Pen, darken, draw_panel, draw_text, lighten, wrap_text
+from scenes.widgets import Pen, darken, draw_panel, draw_text, fitting_font, lighten, wrap_text
 
 from .layout import RAY_ARROWS, SIDE, Mode
 from .sprites import blit_token, element_icon
@@ -171,10 +171,13 @@ class PlanEditor:
         lay = self.editor_layout()
         x0 = SIDE.x + 6
         el = state.elements[seat]
-        write(
-            _("Player {n}: your element this round").format(n=seat + 1),
-            15,
-            "text_dim",
+        label = _("Player {n}: your element this round").format(n=seat + 1)
+        draw_text(
+            surface,
+            label,
+            # one line in a fixed slot: a long translation shrinks further before a cut
+            fitting_font(theme, label, 15, "bold", SIDE.w - 12, floor=0.65),
+            theme["text_dim"],
             (x0, lay["label"]),
             max_width=SIDE.w - 12,
         )
