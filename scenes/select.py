@@ -479,7 +479,12 @@ class SelectScene(MenuScene):
         # The Host party switch shows whether any seat is a phone; a Person seat has
         # its Who's playing? button beside it.
         if "phone" in (old, value) or "person" in (old, value):
-            self.build(focus_index=self.focus_index)
+            focus = self.focus_index
+            if self.profiles is not None and self.cfg()["players"] <= 4 and old != value:
+                # the seat's Who's playing? button comes (or goes) just before its
+                # cycler: the focus stays on the cycler being turned
+                focus += (value == "person") - (old == "person")
+            self.build(focus_index=focus)
 
     def set_option(self, name: str, value) -> None:
         self.cfg()["options"][name] = value
