@@ -17,7 +17,7 @@ import pygame
 from game.element_shift import SIZE, STAY, Plan, StartPick, ray_cells
 from game.registry import GAMES
 from scenes.play.element_shift import ElementShiftResults, ElementShiftView, cell_center
-from scenes.select import SEAT_TEXT
+from scenes.select import seat_caption
 from tests import drive
 from tests.drive import control
 
@@ -205,20 +205,32 @@ def test_a_whole_game_with_finger_taps_and_drags_only(app):
     # (a Phone seat rebuilds the menu, for the Host party switch: look the seat up again)
     for i in range(1, 12):
         cyc = control(app.top, f"P{i + 1}: ")
-        assert cyc.element.text.endswith(f"‹ {SEAT_TEXT['medium']} ›")
+        assert cyc.element.text.endswith(
+            f"‹ {seat_caption('medium', 'element-shift', short=True)} ›"
+        )
         tap(app, cyc.element.rect.center)
-        assert cyc.element.text.endswith(f"‹ {SEAT_TEXT['hard']} ›")  # not counted twice
+        assert cyc.element.text.endswith(
+            f"‹ {seat_caption('hard', 'element-shift', short=True)} ›"
+        )  # not counted twice
         tap(app, cyc.element.rect.center)
-        assert cyc.element.text.endswith(f"‹ {SEAT_TEXT['expert']} ›")
+        assert cyc.element.text.endswith(
+            f"‹ {seat_caption('expert', 'element-shift', short=True)} ›"
+        )
         tap(app, cyc.element.rect.center)
-        assert cyc.element.text.endswith(f"‹ {SEAT_TEXT['person']} ›")
+        assert cyc.element.text.endswith(
+            f"‹ {seat_caption('person', 'element-shift', short=True)} ›"
+        )
         tap(app, cyc.element.rect.center)
         cyc = control(app.top, f"P{i + 1}: ")
-        assert cyc.element.text.endswith(f"‹ {SEAT_TEXT['phone']} ›")
+        assert cyc.element.text.endswith(
+            f"‹ {seat_caption('phone', 'element-shift', short=True)} ›"
+        )
         tap(app, cyc.element.rect.center)
         cyc = control(app.top, f"P{i + 1}: ")
-        assert cyc.element.text.endswith(f"‹ {SEAT_TEXT['easy']} ›")
-    assert control(app.top, "P1: ").element.text.endswith(f"‹ {SEAT_TEXT['person']} ›")
+        assert cyc.element.text.endswith(f"‹ {seat_caption('easy', 'element-shift', short=True)} ›")
+    assert control(app.top, "P1: ").element.text.endswith(
+        f"‹ {seat_caption('person', 'element-shift', short=True)} ›"
+    )
     select.seed_entry.set_text("31")  # test set-up: a reproducible board (typing is not tested)
     tap(app, control(app.top, "Start").element.rect.center)
     view = app.top
@@ -319,7 +331,9 @@ def test_a_whole_game_with_a_game_controller_only(app):
     for i in range(1, 12):
         menu_focus(app, f"P{i + 1}: ", BACK)
         pad(app, DPAD_LEFT)  # Medium -> Easy: one press, one step
-        assert focused(app).element.text.endswith(f"‹ {SEAT_TEXT['easy']} ›")
+        assert focused(app).element.text.endswith(
+            f"‹ {seat_caption('easy', 'element-shift', short=True)} ›"
+        )
     select.seed_entry.set_text("77")  # test set-up: a reproducible board (typing is not tested)
     menu_focus(app, "Start", BACK)
     pad(app, A)

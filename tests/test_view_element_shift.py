@@ -14,7 +14,7 @@ from game.element_shift import CELLS, SIZE, STAY, Plan, StartPick, ray_cells
 from game.match import Match, Seat
 from game.registry import GAMES
 from scenes.play.element_shift import ElementShiftResults, ElementShiftView, cell_center
-from scenes.select import SEAT_CHOICES, SEAT_TEXT
+from scenes.select import SEAT_CHOICES, seat_caption
 from tests import drive
 from tests.drive import wait_seconds as wait
 
@@ -47,10 +47,10 @@ def start_from_title(app, seats: list[str], seed: int) -> ElementShiftView:
     for i, kind in enumerate(seats):
         for _ in range(len(SEAT_CHOICES) - 1):  # at most once round the cycle
             ctrl = next(c for c in app.top.controls if c.element.text.startswith(f"P{i + 1}: "))
-            if ctrl.element.text.endswith(f"‹ {SEAT_TEXT[kind]} ›"):
+            if ctrl.element.text.endswith(f"‹ {seat_caption(kind, 'element-shift', short=True)} ›"):
                 break
             click(app, ctrl.element.rect.center)
-        assert ctrl.element.text.endswith(f"‹ {SEAT_TEXT[kind]} ›")
+        assert ctrl.element.text.endswith(f"‹ {seat_caption(kind, 'element-shift', short=True)} ›")
     app.top.seed_entry.set_text(str(seed))
     start = next(c for c in app.top.controls if c.element.text.startswith("Start"))
     click(app, start.element.rect.center)
