@@ -245,10 +245,15 @@ class SelectScene(MenuScene):
                 object_id="#small" if two_cols else None,
             )
         rows_used = (len(opts) + 1) // 2 if two_cols else len(opts)
-        oy += rows_used * 54 + 6
+        if spec.tournament_clock is not None and two_cols and len(opts) % 2:
+            # the free half of the last row: a row of its own would reach the seed
+            # box's label once the text is large
+            clock_rect = pygame.Rect(ox + w + 10, oy + (rows_used - 1) * 54, w, 48)
+        else:
+            clock_rect = pygame.Rect(ox, oy + rows_used * 54 + 6, 300, 48)
         if spec.tournament_clock is not None:
             self.cycler(
-                pygame.Rect(ox, oy, 300, 48),
+                clock_rect,
                 _("Clock"),
                 ("off", "casual", "tournament"),
                 cfg["clock"],
@@ -588,7 +593,7 @@ class SelectScene(MenuScene):
         draw_text(
             surface,
             _("Choose a game"),
-            theme.font(40, "display"),
+            theme.heading(40),  # the cards below leave it no room to grow
             theme["accent"],
             (40, 18),
             shadow=True,
