@@ -49,11 +49,12 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 SHOTS = os.environ.get("PARTY_SHOTS")
 
 
-@pytest.fixture
-def browser():
+def phone_browser(language: str | None = None):
+    """Debian's chromium as a 360x780 touch phone, headless, that can reach nothing but
+    127.0.0.1; ``language`` ("de") is what its browser asks pages for."""
     opts = webdriver.ChromeOptions()
     opts.binary_location = CHROMIUM
-    for flag in (
+    flags = [
         "--headless=new",
         "--no-sandbox",
         "--disable-gpu",
@@ -65,7 +66,13 @@ def browser():
         "--disable-sync",
         "--window-size=360,780",
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-    ):
+    ]
+    if language:
+        flags.append(f"--lang={language}-{language.upper()}")
+        opts.add_experimental_option(
+            "prefs", {"intl.accept_languages": f"{language}-{language.upper()},{language}"}
+        )
+    for flag in flags:
         opts.add_argument(flag)
     opts.add_experimental_option(
         "mobileEmulation",
@@ -74,8 +81,49 @@ def browser():
     service = webdriver.ChromeService(executable_path=CHROMEDRIVER)
     driver = webdriver.Chrome(options=opts, service=service)
     driver.set_page_load_timeout(20)
+    return driver
+
+
+@pytest.fixture
+def browser():
+    driver = phone_browser()
     yield driver
     driver.quit()
+
+
+def element_shift_phones(party, rng: random.Random):
+    """The eleven simulated phones of an Element Shift table whose seat 0 is the
+    browser: they join, start the game once the browser is in, and submit a random
+    start tile or plan each round (a job for :class:`Background`)."""
+
+    async def others(session, stop):
+        code = party.lobby.code
+        phones = [await Phone(session, party.server.url).open() for _ in range(11)]
+        for i, ph in enumerate(phones):
+            await ph.join(code, f"Sim {i + 2}", i + 1)
+        await until(lambda: party.lobby.connected(0), timeout=60, what="the browser to join")
+        party.begin()
+        submitted: dict[int, int] = {}
+        while not stop.is_set():
+            for ph in phones:
+                s = ph.state
+                if not s or s["over"] or submitted.get(ph.seat) == s["round"]:
+                    continue
+                if s["round"] == 0:
+                    cell = rng.choice(
+                        [c for c in range(es.CELLS) if s["board"][c] == s["elements"][ph.seat]]
+                    )
+                    text = f"start {es.cell_name(cell)}"
+                else:
+                    plist = es.PlanList(s["round"], s["positions"][ph.seat])
+                    text = str(plist[rng.randrange(len(plist))])
+                await ph.send(type="move", text=text)
+                submitted[ph.seat] = s["round"]
+            await asyncio.sleep(0.01)
+        for ph in phones:
+            await ph.close()
+
+    return others
 
 
 class Background:
@@ -171,33 +219,7 @@ def test_a_browser_joins_element_shift_and_submits_a_plan(browser):
     party = make_party("element-shift", [Seat.phone()] * 12, seed=4, rate=FAST)
     rng = random.Random(3)
     try:
-        code = party.lobby.code
-
-        async def others(session, stop):
-            phones = [await Phone(session, party.server.url).open() for _ in range(11)]
-            for i, ph in enumerate(phones):
-                await ph.join(code, f"Sim {i + 2}", i + 1)
-            await until(lambda: party.lobby.connected(0), timeout=60, what="the browser to join")
-            party.begin()
-            submitted: dict[int, int] = {}
-            while not stop.is_set():
-                for ph in phones:
-                    s = ph.state
-                    if not s or s["over"] or submitted.get(ph.seat) == s["round"]:
-                        continue
-                    if s["round"] == 0:
-                        cell = rng.choice(
-                            [c for c in range(es.CELLS) if s["board"][c] == s["elements"][ph.seat]]
-                        )
-                        text = f"start {es.cell_name(cell)}"
-                    else:
-                        plist = es.PlanList(s["round"], s["positions"][ph.seat])
-                        text = str(plist[rng.randrange(len(plist))])
-                    await ph.send(type="move", text=text)
-                    submitted[ph.seat] = s["round"]
-                await asyncio.sleep(0.01)
-            for ph in phones:
-                await ph.close()
+        others = element_shift_phones(party, rng)
 
         with Background(party, others):
             join(browser, party, "Ada")
@@ -371,29 +393,7 @@ def test_element_shift_actions_stay_in_reach_and_messages_cover_nothing(browser)
     party = make_party("element-shift", [Seat.phone()] * 12, seed=4, rate=FAST)
     rng = random.Random(5)
     try:
-        code = party.lobby.code
-
-        async def others(session, stop):
-            phones = [await Phone(session, party.server.url).open() for _ in range(11)]
-            for i, ph in enumerate(phones):
-                await ph.join(code, f"Sim {i + 2}", i + 1)
-            await until(lambda: party.lobby.connected(0), timeout=60, what="the browser to join")
-            party.begin()
-            submitted: dict[int, int] = {}
-            while not stop.is_set():
-                for ph in phones:
-                    s = ph.state
-                    if not s or s["over"] or submitted.get(ph.seat) == s["round"]:
-                        continue
-                    if s["round"] == 0:
-                        cell = rng.choice(
-                            [c for c in range(es.CELLS) if s["board"][c] == s["elements"][ph.seat]]
-                        )
-                        await ph.send(type="move", text=f"start {es.cell_name(cell)}")
-                        submitted[ph.seat] = 0
-                await asyncio.sleep(0.01)
-            for ph in phones:
-                await ph.close()
+        others = element_shift_phones(party, rng)
 
         with Background(party, others):
             join(browser, party, "Ada")
@@ -546,30 +546,7 @@ def german_browser(tmp_path, monkeypatch):
     from tests import locales
 
     monkeypatch.setattr(i18n, "LOCALE_DIR", locales.compiled(tmp_path / "locale"))
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--lang=de-DE",
-        "--window-size=360,780",
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-    ):
-        opts.add_argument(flag)
-    opts.add_experimental_option("prefs", {"intl.accept_languages": "de-DE,de"})
-    opts.add_experimental_option(
-        "mobileEmulation",
-        {"deviceMetrics": {"width": 360, "height": 780, "pixelRatio": 2.0, "touch": True}},
-    )
-    service = webdriver.ChromeService(executable_path=CHROMEDRIVER)
-    driver = webdriver.Chrome(options=opts, service=service)
-    driver.set_page_load_timeout(20)
+    driver = phone_browser("de")
     yield driver
     driver.quit()
 
@@ -785,33 +762,7 @@ def test_a_german_phone_plans_an_element_shift_round_with_a_german_host(german_b
     party = make_party("element-shift", [Seat.phone()] * 12, seed=4, rate=FAST)
     rng = random.Random(3)
     try:
-        code = party.lobby.code
-
-        async def others(session, stop):
-            phones = [await Phone(session, party.server.url).open() for _ in range(11)]
-            for i, ph in enumerate(phones):
-                await ph.join(code, f"Sim {i + 2}", i + 1)
-            await until(lambda: party.lobby.connected(0), timeout=60, what="the browser to join")
-            party.begin()
-            submitted: dict[int, int] = {}
-            while not stop.is_set():
-                for ph in phones:
-                    s = ph.state
-                    if not s or s["over"] or submitted.get(ph.seat) == s["round"]:
-                        continue
-                    if s["round"] == 0:
-                        cell = rng.choice(
-                            [c for c in range(es.CELLS) if s["board"][c] == s["elements"][ph.seat]]
-                        )
-                        text = f"start {es.cell_name(cell)}"
-                    else:
-                        plist = es.PlanList(s["round"], s["positions"][ph.seat])
-                        text = str(plist[rng.randrange(len(plist))])
-                    await ph.send(type="move", text=text)
-                    submitted[ph.seat] = s["round"]
-                await asyncio.sleep(0.01)
-            for ph in phones:
-                await ph.close()
+        others = element_shift_phones(party, rng)
 
         with Background(party, others):
             join(driver, party, "Ada")
