@@ -19,7 +19,7 @@ from game.i18n import N_, _, ngettext, number
 from game.registry import GAMES
 from scenes.config import valid_exit_pin
 from scenes.scene import LOGICAL_SIZE, Scene
-from scenes.widgets import MenuScene, draw_panel, draw_text, lighten, toast
+from scenes.widgets import MenuScene, draw_panel, draw_pin_box, draw_text, lighten, toast
 
 KIND_TITLES = {"rush": N_("Rush"), "beat-hard": N_("Beat Hard"), "beat-expert": N_("Beat Expert")}
 # The periods' names, translated where drawn (game/halloffame.py keeps the English).
@@ -461,26 +461,6 @@ class PinPrompt(Scene):
             self.app.pop()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        theme = self.app.theme
-        box = pygame.Rect(0, 0, 560, 240)
-        box.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
-        draw_panel(surface, box, theme, width=3)
-        draw_text(
-            surface,
-            _("Clear the hall of fame"),
-            theme.font(32, "display"),
-            theme["accent"],
-            (box.centerx, box.y + 24),
-            "midtop",
-        )
-        draw_text(
-            surface,
-            "•" * len(self.digits) or "_",
-            theme.font(40),
-            theme["text"],
-            (box.centerx, box.y + 100),
-            "midtop",
-        )
         left = self.locked_ticks()
         if left:
             wait = (left + 59) // 60
@@ -491,11 +471,6 @@ class PinPrompt(Scene):
             note = (
                 _("Wrong PIN") if self.wrong else _("Operator PIN, Enter to clear, Esc to cancel")
             )
-        draw_text(
-            surface,
-            note,
-            theme.font(20),
-            theme["bad"] if (self.wrong or self.short or left) else theme["text_dim"],
-            (box.centerx, box.y + 180),
-            "midtop",
-        )
+        colour = "bad" if (self.wrong or self.short or left) else "text_dim"
+        title = _("Clear the hall of fame")
+        draw_pin_box(surface, self.app.theme, title, self.digits, note, colour, 560, 32)

@@ -46,6 +46,7 @@ from scenes.scene import LOGICAL_SIZE, TICK_RATE, Scene
 from scenes.stage import Stage, log_mark
 from scenes.widgets import (
     draw_panel,
+    draw_pin_box,
     draw_text,
     fitting_font,
     lighten,
@@ -474,32 +475,5 @@ class PinScene(Scene):
         return _("Enter to leave, Esc to cancel"), "text_dim"
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        theme = self.app.theme
-        box = pygame.Rect(0, 0, 520, 240)
-        box.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
-        draw_panel(surface, box, theme, width=3)
-        draw_text(
-            surface,
-            _("Operator PIN"),
-            theme.font(36, "display"),
-            theme["accent"],
-            (box.centerx, box.y + 24),
-            "midtop",
-        )
-        draw_text(
-            surface,
-            "•" * len(self.digits) or "_",
-            theme.font(40),
-            theme["text"],
-            (box.centerx, box.y + 100),
-            "midtop",
-        )
         note, colour = self.note()
-        draw_text(
-            surface,
-            note,
-            theme.font(20),
-            theme[colour],
-            (box.centerx, box.y + 180),
-            "midtop",
-        )
+        draw_pin_box(surface, self.app.theme, _("Operator PIN"), self.digits, note, colour)

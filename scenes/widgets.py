@@ -1085,3 +1085,26 @@ def _dust(seed: int):
             for _ in range(70)
         ]
     return _DUST[seed]
+
+
+def draw_pin_box(
+    surface: pygame.Surface,
+    theme,
+    title: str,
+    digits: str,
+    note: str,
+    colour: str,
+    width: int = 520,
+    title_size: int = 36,
+) -> None:
+    """An operator's PIN prompt (the kiosk's exit, clearing the hall of fame): a panel
+    in the middle of the screen with its title, a dot per digit typed and one line of
+    note in the theme colour ``colour``.  One drawing, so the two prompts stay alike."""
+    box = pygame.Rect(0, 0, width, 240)
+    box.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
+    draw_panel(surface, box, theme, width=3)
+    at = (box.centerx, box.y + 24)
+    draw_text(surface, title, theme.font(title_size, "display"), theme["accent"], at, "midtop")
+    dots = "•" * len(digits) or "_"
+    draw_text(surface, dots, theme.font(40), theme["text"], (box.centerx, box.y + 100), "midtop")
+    draw_text(surface, note, theme.font(20), theme[colour], (box.centerx, box.y + 180), "midtop")
