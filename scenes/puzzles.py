@@ -39,9 +39,9 @@ from scenes import routes
 from scenes.widgets import (
     MIN_TARGET,
     MenuScene,
+    draw_card_button,
     draw_panel,
     draw_text,
-    fitting_font,
     starfield_background,
     toast,
     wrap_text,
@@ -587,21 +587,8 @@ class PuzzleMixin:
         for i, line in enumerate(lines[:3]):
             draw_text(surface, line, font, colour, (CARD.x + 14, top + 20 * i))
         for name, rect in self.puzzle_buttons().items():
-            primary = name in ("next", "done")
-            draw_panel(
-                surface,
-                rect,
-                theme,
-                fill="accent" if primary else "panel",
-                edge="accent" if primary else "panel_edge",
-                alpha=250,
-                width=2,
-                radius=10,
-            )
             label = {"next": _("Next  ›"), "retry": _("Again"), "done": _("Done")}[name]
-            fg = theme["background"] if primary else theme["text"]
-            font = fitting_font(theme, label, 17, "bold", rect.w - 10)
-            draw_text(surface, label, font, fg, rect.center, "center")
+            draw_card_button(surface, theme, rect, label, name in ("next", "done"))
 
 
 class ShiftPuzzleMixin(PuzzleMixin):

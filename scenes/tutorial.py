@@ -39,9 +39,9 @@ from scenes.scene import LOGICAL_SIZE
 from scenes.stage import POSITION_EVENTS, Stage, log_mark
 from scenes.widgets import (
     MIN_TARGET,
+    draw_card_button,
     draw_panel,
     draw_text,
-    fitting_font,
     lighten,
     starfield_background,
     toast,
@@ -566,25 +566,7 @@ class TutorialMixin:
         for name, rect in self.tutorial_buttons().items():
             label = {"next": _("Next  ›"), "skip": _("Skip  »"), "back": _("‹  Back")}[name]
             primary = name == "next"
-            draw_panel(
-                surface,
-                rect,
-                theme,
-                fill="accent" if primary else "panel",
-                edge="accent" if primary else "panel_edge",
-                alpha=250,
-                width=2,
-                radius=10,
-            )
-            fg = theme["background"] if primary else theme["text"]
-            draw_text(
-                surface,
-                label,
-                fitting_font(theme, label, 17, "bold", rect.w - 10),
-                fg,
-                (rect.centerx, rect.centery - pitch(7)),
-                "center",
-            )
+            fg = draw_card_button(surface, theme, rect, label, primary, -pitch(7))
             # the keyboard's and the controller's way to the same button
             keys = {"next": _("Enter · A"), "skip": _("PgDn · RB"), "back": _("PgUp · LB")}[name]
             draw_text(

@@ -1108,3 +1108,25 @@ def draw_pin_box(
     dots = "•" * len(digits) or "_"
     draw_text(surface, dots, theme.font(40), theme["text"], (box.centerx, box.y + 100), "midtop")
     draw_text(surface, note, theme.font(20), theme[colour], (box.centerx, box.y + 180), "midtop")
+
+
+def draw_card_button(
+    surface: pygame.Surface, theme, rect: pygame.Rect, label: str, primary: bool, dy: int = 0
+) -> tuple:
+    """A button on a tutorial's or a puzzle's caption card: the accent fill for the main
+    one, the label shrunk to fit, ``dy`` pixels off the middle (room for a key hint
+    below it).  Returns the label's colour, for what the caller writes under it."""
+    draw_panel(
+        surface,
+        rect,
+        theme,
+        fill="accent" if primary else "panel",
+        edge="accent" if primary else "panel_edge",
+        alpha=250,
+        width=2,
+        radius=10,
+    )
+    fg = theme["background"] if primary else theme["text"]
+    font = fitting_font(theme, label, 17, "bold", rect.w - 10)
+    draw_text(surface, label, font, fg, (rect.centerx, rect.centery + dy), "center")
+    return fg
