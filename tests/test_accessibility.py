@@ -223,8 +223,9 @@ def problems(drawn: list[widgets.DrawnText]) -> list[str]:
     return out
 
 
-def gui_problems(app) -> list[str]:
-    """pygame-gui buttons whose label is wider than the button."""
+def visible_buttons(app) -> list[tuple[str, int, int]]:
+    """Every visible pygame-gui button with a label, on every screen of the stack: its
+    label, the label's width in the button's font and the room the button gives it."""
     import pygame_gui
 
     out = []
@@ -238,10 +239,17 @@ def gui_problems(app) -> list[str]:
             font = getattr(el, "font", None)
             if font is None or not el.text:
                 continue
-            width = font.size(el.text)[0]
-            if width > el.rect.w - 8:
-                out.append(f"button {el.text!r} is {width} px in {el.rect.w}")
+            out.append((el.text, font.size(el.text)[0], el.rect.w - 8))
     return out
+
+
+def gui_problems(app) -> list[str]:
+    """pygame-gui buttons whose label is wider than the button."""
+    return [
+        f"button {text!r} is {width} px in {room + 8}"
+        for text, width, room in visible_buttons(app)
+        if width > room
+    ]
 
 
 @pytest.mark.parametrize("look", list(LOOKS))

@@ -25,7 +25,14 @@ import pytest
 from game import i18n
 from game.i18n_pseudo import _ACCENTS
 from tests import locales
-from tests.test_accessibility import gui_problems, make, match_for, problems, render_layers
+from tests.test_accessibility import (
+    gui_problems,
+    make,
+    match_for,
+    problems,
+    render_layers,
+    visible_buttons,
+)
 
 ACCENTED = set("".join(chr(c) for c in _ACCENTS.values()))
 
@@ -124,16 +131,7 @@ def draw(app, build):
 
     layers = render_layers(app, building)
     drawn = [d for layer in layers for d in layer]
-    labels = []
-    for scene in app.stack:
-        ui = getattr(scene, "ui", None)
-        if ui is None:
-            continue
-        import pygame_gui
-
-        for el in ui.get_sprite_group().sprites():
-            if isinstance(el, pygame_gui.elements.UIButton) and el.visible and el.text:
-                labels.append(el.text)
+    labels = [text for text, _width, _room in visible_buttons(app)]
     found = made[0]
     matches = found if isinstance(found, list) else [found]
     return drawn, labels, matches

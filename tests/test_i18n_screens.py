@@ -29,7 +29,7 @@ from game import i18n
 from game.registry import GAMES
 from scenes import widgets
 from tests.test_accessibility import SCREENS as LOOK_SCREENS
-from tests.test_accessibility import make, render_layers
+from tests.test_accessibility import make, render_layers, visible_buttons
 
 # Screens whose texts come partly from code another branch of the translation work
 # wraps (issue 27: i18n-play does scenes/play/ and scenes/theatre/, i18n-game does
@@ -124,21 +124,7 @@ def cut_off(d: widgets.DrawnText) -> bool:
 
 def button_labels(app) -> list[tuple[str, bool]]:
     """Every visible button's label and whether it fits its button."""
-    import pygame_gui
-
-    out = []
-    for scene in app.stack:
-        ui = getattr(scene, "ui", None)
-        if ui is None:
-            continue
-        for el in ui.get_sprite_group().sprites():
-            if not isinstance(el, pygame_gui.elements.UIButton) or not el.visible:
-                continue
-            font = getattr(el, "font", None)
-            if font is None or not el.text:
-                continue
-            out.append((el.text, font.size(el.text)[0] <= el.rect.w - 8))
-    return out
+    return [(text, width <= room) for text, width, room in visible_buttons(app)]
 
 
 # -- the screens only this file draws ---------------------------------------------------
