@@ -191,10 +191,10 @@ def test_the_analyst_fills_the_graph_in_the_background_and_a_second_viewing_is_i
     assert not again.analyst.busy()
 
 
-def test_a_blundered_fifth_tree_is_marked_in_crystal_formation():
-    """Crystal Formation, from a hand-made position: bot games within a test's budget
-    rarely reach five trees.  Ruby (seat 0) can grow B5 into a fifth tree and win;
-    she places a crystal instead, and Sapphire grows G4 into his fifth tree."""
+def fifth_tree_position():
+    """Crystal Formation, Ruby (seat 0) to move: growing B5 is her fifth tree and the
+    win; Sapphire could grow G4 into his fifth on his turn (hand-made: bot games within
+    a test's budget rarely reach five trees).  Also the coach's tests' position."""
     spec = GAMES["crystal-formation"]
     nodes = [{"cell": c, "owner": 0, "pieces": "SML"} for c in ("A1", "A3", "A5", "A7")]
     nodes += [{"cell": "B5", "owner": 0, "pieces": "ML"}]
@@ -210,6 +210,14 @@ def test_a_blundered_fifth_tree_is_marked_in_crystal_formation():
             "stashes": [[1, 0, 0], [1, 0, 0]],
         }
     )
+    return spec, start
+
+
+def test_a_blundered_fifth_tree_is_marked_in_crystal_formation():
+    """Crystal Formation, from a hand-made position: bot games within a test's budget
+    rarely reach five trees.  Ruby (seat 0) can grow B5 into a fifth tree and win;
+    she places a crystal instead, and Sapphire grows G4 into his fifth tree."""
+    spec, start = fifth_tree_position()
     assert start.apply(start.parse_move("grow b5 S")).outcome().places == (1, 2)  # the win missed
     played_moves = ["place c5", "grow g4 S"]
     states = [start]

@@ -13,6 +13,7 @@ from game.ai import coach
 from game.ai.base import Budget
 from game.analysis import confirmed_by_alternative, find_mistakes
 from game.registry import GAMES
+from tests.test_analysis import fifth_tree_position
 
 GAME_IDS = list(coach.SCALES)
 
@@ -112,30 +113,9 @@ def test_chromatic_collapse_values_mirror_when_the_seats_swap_pieces():
 def test_a_proven_win_in_one_is_certain():
     """Crystal Formation: Ruby (to move) grows her fifth tree: +1 for her, whatever
     the calibration."""
-    spec, start = _fifth_tree_position()
+    spec, start = fifth_tree_position()
     assert coach.value("crystal-formation", start) == [1.0, -1.0]
     assert calibration.shipped().calibrated("crystal-formation", [1.0, -1.0]) == [1.0, -1.0]
-
-
-def _fifth_tree_position():
-    """Crystal Formation, Ruby (seat 0) to move: growing B5 is her fifth tree and the
-    win; Sapphire could grow G4 into his fifth on his turn."""
-    spec = GAMES["crystal-formation"]
-    nodes = [{"cell": c, "owner": 0, "pieces": "SML"} for c in ("A1", "A3", "A5", "A7")]
-    nodes += [{"cell": "B5", "owner": 0, "pieces": "ML"}]
-    nodes += [{"cell": c, "owner": 1, "pieces": "SML"} for c in ("H1", "H3", "H5", "H7")]
-    nodes += [{"cell": "G4", "owner": 1, "pieces": "ML"}]
-    start = spec.from_json(
-        {
-            "game": "crystal-formation",
-            "players": 2,
-            "turn": 40,
-            "winner": -1,
-            "nodes": nodes,
-            "stashes": [[1, 0, 0], [1, 0, 0]],
-        }
-    )
-    return spec, start
 
 
 # -- the calibration file ------------------------------------------------------------------
@@ -196,7 +176,7 @@ def test_a_constructed_blunder_is_marked_and_a_good_move_is_not():
     nearly all the win chance lost."""
     from game.ai.analysis import evaluate
 
-    spec, start = _fifth_tree_position()
+    spec, start = fifth_tree_position()
     rng = random.Random(3)
     good = [start, start.apply(start.parse_move("grow b5 S"))]
     bad = [start, start.apply(start.parse_move("place c5"))]

@@ -34,25 +34,13 @@ from game.tutorial import TutorialError, load_tutorial, parse_tutorial
 from scenes.config import KioskConfig, Settings, last_good_kiosk_path
 from scenes.learned import learned_games, learned_path, mark_learned
 from tests.test_hardening import real_match
+from tests.hostile_json import json_values
 
 HAS_FIFO = hasattr(os, "mkfifo")
 HAS_DEV_ZERO = os.path.exists("/dev/zero")
 
 # -- what a hostile file holds ---------------------------------------------------------
 
-scalars = (
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.integers(min_value=10**25, max_value=10**60)
-    | st.floats(allow_nan=True, allow_infinity=True)
-    | st.text(max_size=40)
-)
-json_values = st.recursive(
-    scalars,
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=12), inner),
-    max_leaves=30,
-)
 SETTING_KEYS = [
     "format",
     "fullscreen",

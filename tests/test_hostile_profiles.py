@@ -15,20 +15,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game import profiles as P
 from game.saves import user_paths
+from tests.hostile_json import json_values
 
-scalars = (
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.integers(min_value=10**25, max_value=10**60)
-    | st.floats(allow_nan=True, allow_infinity=True)
-    | st.text(max_size=40)
-)
-json_values = st.recursive(
-    scalars,
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=12), inner),
-    max_leaves=30,
-)
 names = st.text(max_size=24) | st.sampled_from(["Ada", " Bo ", "Zoë", "\u202eevil", "a\x00b"])
 numbers = st.integers(-(10**12), 10**12) | st.floats(allow_nan=False, allow_infinity=False)
 game_record = st.fixed_dictionaries(
