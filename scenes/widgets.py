@@ -1102,7 +1102,8 @@ def draw_pin_box(
     note in the theme colour ``colour``.  One drawing, so the two prompts stay alike."""
     box = pygame.Rect(0, 0, width, 240)
     box.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
-    draw_panel(surface, box, theme, width=3)
+    # near opaque: the menu under it must not read through the digits and the note
+    draw_panel(surface, box, theme, alpha=250, width=3)
     at = (box.centerx, box.y + 24)
     draw_text(surface, title, theme.font(title_size, "display"), theme["accent"], at, "midtop")
     dots = "•" * len(digits) or "_"
