@@ -332,8 +332,10 @@ def test_a_page_whose_socket_timed_out_still_joins_on_a_tap(browser):
     socket (4001), the page stays quiet, and tapping a seat opens a new one and joins."""
     from party.guard import Limits
 
+    # (a window long enough for a loaded machine to show the seats before it closes:
+    # at 0.5 s the socket could close first and the page had no seat to tap)
     party = make_party(
-        "chromatic-collapse", [Seat.phone(), Seat.phone()], limits=Limits(join_seconds=0.5)
+        "chromatic-collapse", [Seat.phone(), Seat.phone()], limits=Limits(join_seconds=2.0)
     )
     try:
         browser.get(party.url)
