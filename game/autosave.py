@@ -21,6 +21,10 @@ PROFILE_ID = re.compile(r"^p[0-9]{1,6}$")  # game/profiles.py's ids
 def save(match: Match, paths: Paths) -> str | None:
     """Write the autosave (or remove it when the match is over).  Returns a warning
     for the screen when the data folder cannot be written, else None."""
+    given_up = None
+    if not getattr(match, "autosave_checked", False):
+        match.autosave_checked = True
+        given_up = count_replaced(match, paths)
     try:
         if match.is_over():
             clear(paths)
@@ -33,7 +37,26 @@ def save(match: Match, paths: Paths) -> str | None:
         write_json_atomic(paths.autosave, record)
     except SaveError as exc:
         return _("Autosave is off: {problem}").format(problem=exc)
-    return None
+    return given_up
+
+
+def count_replaced(match: Match, paths: Paths) -> str | None:
+    """Before ``match`` first takes the autosave: the unfinished game it replaces is
+    given up, so its profile seats count it as Restart would (played and abandoned,
+    rating untouched).  Without this, quitting a losing rated game to the title and
+    starting another would leave no trace of it.  The game being resumed is the same
+    game (same start time) and counts nothing; each game counts once.  A message for
+    the screen when the old save or the profiles file could not be used, else None."""
+    from game import profiles  # (profiles reads the ladder; only needed here, rarely)
+
+    if not paths.autosave.exists():
+        return None
+    old, problem = load(paths)
+    if old is None:
+        return problem  # unreadable: load() set it aside and said so; nothing to count
+    if profiles.game_key(old) == profiles.game_key(match) or not old.profiles:
+        return None
+    return profiles.record_restart(old, paths)
 
 
 def clear(paths: Paths) -> None:
@@ -68,6 +91,7 @@ def load(paths: Paths, games=None) -> tuple[Match | None, str | None]:
         clear(paths)
         return None, None
     match.profiles = saved_profiles(data.get("profiles"), len(match.seats))
+    match.autosave_checked = True  # it is the autosave's own game: nothing to count
     return match, None
 
 

@@ -466,6 +466,12 @@ class Match:
             match = Match(spec, setup, seats, setup.start(games), clock)
         except ValueError as exc:
             raise ReplayError(str(exc)) from None
+        started = data.get("started_at")
+        if isinstance(started, (int, float)) and not isinstance(started, bool):
+            # The game keeps its identity when resumed (game/profiles.game_key): its
+            # start time is the record's, not the moment it was loaded (the schema
+            # bounds it; a new game from a replay's position sets its own).
+            match.started_at = float(started)
         proxies = _index_set(data.get("proxies"))
         # Files written before the clock's actions were flagged have no "timeouts": there
         # a timeout action is accepted wherever a clock could have played it.

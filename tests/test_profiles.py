@@ -395,6 +395,94 @@ def test_the_autosave_keeps_who_played_as_which_profile_and_a_replay_does_not(pa
         assert autosave.saved_profiles(bad, 2) == {}, bad
 
 
+def _rated_game_autosaved(paths, profile_id, seed=5):
+    from game import autosave
+
+    m = Match.new(GameSetup(GAME, 2, {}, seed), [Seat.person("Ada"), Seat.bot("hard")])
+    m.profiles = {0: profile_id}
+    m.submit(m.state.legal_moves()[0])
+    assert autosave.save(m, paths) is None
+    return m
+
+
+def test_a_new_game_over_an_unfinished_rated_one_counts_it_as_given_up_once(paths):
+    """Quit a losing game to the title and start another: the autosave it replaces is
+    counted for its profile seats (played, abandoned, streak broken, rating kept)."""
+    from game import autosave
+
+    ps, (ada, _bo) = two()
+    won = finished([Seat.person(), Seat.bot("easy")], [1, 2], {0: ada.id})
+    ps, _ = P.record_match(ps, won, LADDER, "2026-11-22")
+    assert P.save(ps, paths) is None
+    rating = ps.get(ada.id).games[GAME].rating
+    _rated_game_autosaved(paths, ada.id)
+    new = Match.new(GameSetup(GAME, 2, {}, 6), [Seat.person("Ada"), Seat.bot("easy")])
+    new.started_at += 1  # (two games made in the same millisecond would be one)
+    new.submit(new.state.legal_moves()[0])
+    assert autosave.save(new, paths) is None
+    rec = P.load(paths)[0].get(ada.id).games[GAME]
+    assert (rec.played, rec.won, rec.abandoned, rec.streak) == (2, 1, 1, 0)
+    assert rec.rating == rating
+    assert autosave.load(paths)[0].started_at == new.started_at  # the new game took the slot
+    new.submit(new.state.legal_moves()[0])
+    assert autosave.save(new, paths) is None  # its own later saves count nothing more
+    assert P.load(paths)[0].get(ada.id).games[GAME].played == 2
+
+
+def test_resuming_the_autosaved_game_counts_nothing_and_keeps_its_identity(paths):
+    from game import autosave
+
+    ps, (ada, _bo) = two()
+    assert P.save(ps, paths) is None
+    m = _rated_game_autosaved(paths, ada.id)
+    back, problem = autosave.load(paths)
+    assert problem is None and P.game_key(back) == P.game_key(m)
+    back.submit(back.state.legal_moves()[0])
+    assert autosave.save(back, paths) is None
+    assert GAME not in P.load(paths)[0].get(ada.id).games
+    # even a second copy of the same game loaded later is the same game
+    again = Match.from_replay(json.loads(paths.autosave.read_text()))
+    assert P.game_key(again) == P.game_key(m)
+    assert autosave.save(again, paths) is None
+    assert GAME not in P.load(paths)[0].get(ada.id).games
+
+
+def test_a_game_without_profiles_or_moves_replaced_counts_for_nobody(paths):
+    from game import autosave
+
+    ps, (ada, _bo) = two()
+    assert P.save(ps, paths) is None
+    guest = Match.new(GameSetup(GAME, 2, {}, 5), [Seat.person(), Seat.bot("hard")])
+    guest.submit(guest.state.legal_moves()[0])
+    assert autosave.save(guest, paths) is None
+    new = Match.new(GameSetup(GAME, 2, {}, 6), [Seat.person("Ada"), Seat.bot("easy")])
+    new.started_at += 1
+    new.profiles = {0: ada.id}
+    new.submit(new.state.legal_moves()[0])
+    assert autosave.save(new, paths) is None
+    assert GAME not in P.load(paths)[0].get(ada.id).games
+
+
+def test_a_damaged_autosave_under_a_new_game_is_set_aside_and_said_never_a_crash(paths):
+    from game import autosave
+
+    paths.autosave.parent.mkdir(parents=True, exist_ok=True)
+    paths.autosave.write_text('{"format": 1, "game": "chromatic-collapse", "moves": [')
+    new = Match.new(GameSetup(GAME, 2, {}, 6), [Seat.person(), Seat.bot("easy")])
+    new.submit(new.state.legal_moves()[0])
+    problem = autosave.save(new, paths)
+    assert problem and "could not be resumed" in problem
+    assert len(list(paths.autosave.parent.glob(paths.autosave.stem + ".corrupt-*"))) == 1
+    assert autosave.load(paths)[0].started_at == new.started_at  # the new game is saved
+
+
+def test_a_replay_keeps_its_start_time():
+    m = Match.new(GameSetup(GAME, 2, {}, 5), [Seat.person(), Seat.bot("hard")])
+    m.started_at = 1_700_000_000.25
+    m.submit(m.state.legal_moves()[0])
+    assert Match.from_replay(m.to_replay()).started_at == 1_700_000_000.25
+
+
 def test_a_restarted_game_counts_as_played_and_abandoned_never_rated():
     ps, (ada, _bo) = two()
     won = finished([Seat.person(), Seat.bot("easy")], [1, 2], {0: ada.id})

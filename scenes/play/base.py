@@ -541,6 +541,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
             self.match.clock_preset,
         )
         fresh.profiles = dict(self.match.profiles)  # the same players again
+        fresh.autosave_checked = True  # the game it replaces was just counted above
         self.app.replace_with("play", fresh)
 
     def say(self, text: str, kind: str = "info", seconds: float = 3.5) -> None:
