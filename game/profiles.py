@@ -188,6 +188,19 @@ class Profiles:
         colour = next((c for c in COLOURS if c not in used), COLOURS[len(self.profiles) % 8])
         return self.add(clean, colour, today)
 
+    def rename(self, profile_id: str, name: str) -> "Profiles":
+        """The profile ``profile_id`` called ``name`` (its records kept); NameProblem
+        when the name is unusable or another profile has it.  Its past games keep the
+        names they were played under."""
+        clean = check_name(name)
+        profile = self.get(profile_id)
+        if profile is None:
+            raise NameProblem(_("That profile is gone"))
+        other = self.find(clean)
+        if other is not None and other.id != profile_id:
+            raise NameProblem(_("{name} is already a profile").format(name=clean))
+        return self.with_profile(replace(profile, name=clean))
+
     def remove(self, profile_id: str) -> "Profiles":
         return replace(
             self,

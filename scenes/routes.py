@@ -24,6 +24,7 @@ SCREENS: dict[str, str] = {
     "pause": "scenes.pause:PauseScene",
     "results": "scenes.results:ResultsScene",
     "keypad": "scenes.keypad:NumberPad",
+    "textpad": "scenes.keypad:TextPad",
     "lobby": "scenes.party:open_lobby",
     "tutorial": "scenes.tutorial:tutorial_scene",
     "replays": "scenes.theatre.library:ReplayListScene",

@@ -144,6 +144,16 @@ def profile_screen(name: str):
     return build
 
 
+def text_pad(app):
+    """Who's playing? with its on-screen letter keys open over it, a name begun."""
+    from game.i18n import _
+    from scenes.keypad import TextPad
+
+    profile_screen("who")(app)
+    app.run_ticks(2, draw=False)
+    app.push(TextPad(app, _("New player's name"), "Ada", lambda text: None))
+
+
 def attract(app):
     from scenes.kiosk import AttractScene
 
@@ -171,6 +181,7 @@ SCREENS = {
     "attract": attract,
     "profiles": profile_screen("profiles"),
     "who": profile_screen("who"),
+    "letter-keys": text_pad,
 }
 
 

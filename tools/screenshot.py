@@ -15,6 +15,7 @@
     python3 tools/screenshot.py party out/p.png --game element-shift --moves "random;random"
     python3 tools/screenshot.py tutorial out/t.png --game color-crossroads --step 3
     python3 tools/screenshot.py replays out/replays.png      # the replay list (three games kept)
+    python3 tools/screenshot.py keys out/keys.png   # Who's playing? with the on-screen letter keys
     python3 tools/screenshot.py puzzles out/p.png --game element-shift   # a game's puzzle list
     python3 tools/screenshot.py puzzle out/p.png --game crystal-formation --step 40  # its 40th
     python3 tools/screenshot.py theatre out/theatre.png --id "chromatic-collapse#7" --play-out \
@@ -374,9 +375,18 @@ def screen(kind: str, out: Path, args) -> Path:
         if not open_puzzle(app, game, puzzle.id, "list"):
             raise SystemExit("the puzzle could not be opened")
         return shoot(app, out, args.ticks or 10)
-    if kind in ("profiles", "who"):
+    if kind in ("profiles", "who", "keys"):
         demo_profiles(app.paths)
-        app.push(app.build(kind, seat_name="Player 1") if kind == "who" else app.build(kind))
+        if kind == "profiles":
+            app.push(app.build("profiles"))
+        else:
+            app.push(app.build("who", seat_name="Player 1"))
+        if kind == "keys":  # Who's playing? with its on-screen letter keys, a name begun
+            app.run_ticks(2)
+            app.top.open_keys()
+            app.run_ticks(2)
+            for ch in "ada l":
+                app.top.type_key(ch)
         return shoot(app, out, args.ticks or 3)
     raise SystemExit(f"unknown screen {kind!r}")
 
@@ -569,6 +579,7 @@ def main(argv=None) -> int:
             "theatre",
             "profiles",
             "who",
+            "keys",
             "puzzles",
             "puzzle",
             "all",

@@ -58,6 +58,13 @@ class ProfileScene(MenuScene):
         )
         self.button(pygame.Rect(40, 636, 200, 56), _("Back"), self.on_back)
         if ids:
+            self.button(
+                pygame.Rect(40, 24, 220, 50),
+                _("Rename"),
+                self.open_rename,
+                object_id="#small",
+                tooltip=_("Give this profile another name (its records stay)"),
+            )
             # Removing takes two presses: the first asks, by name.
             name = self.profiles.get(self.profile_id).name
             text = _("Remove {name}?").format(name=name) if self.confirming else _("Remove")
@@ -83,6 +90,39 @@ class ProfileScene(MenuScene):
             toast(self.app, problem, "warning")
         ids = [p.id for p in self.profiles.profiles]
         self.profile_id = ids[0] if ids else ""
+        self.confirming = ""
+        self.build()
+
+    def open_rename(self) -> None:
+        profile = self.profile()
+        if profile is None:
+            return
+        self.app.open(
+            "textpad",
+            _("Rename {name}").format(name=profile.name),
+            profile.name,
+            lambda name, pid=profile.id: self.rename(pid, name),
+            limit=gp.MAX_NAME,
+        )
+
+    def rename(self, profile_id: str, name: str) -> None:
+        """Rename from the letter pad's OK: read the file again first (a game may have
+        finished and been counted since this screen opened), then save."""
+        profiles, problem = gp.load(self.app.paths)
+        if problem:
+            toast(self.app, problem, "warning")
+            return
+        try:
+            profiles = profiles.rename(profile_id, name)
+        except gp.NameProblem as exc:
+            self.app.sound.play("error")
+            toast(self.app, str(exc), "warning")
+            return
+        problem = gp.save(profiles, self.app.paths)
+        if problem:
+            toast(self.app, problem, "warning")
+            return
+        self.profiles = profiles
         self.confirming = ""
         self.build()
 

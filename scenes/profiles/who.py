@@ -64,9 +64,18 @@ class WhoScene(MenuScene):
         focus = next((i for i, p in enumerate(shown) if p.id == self.current), None)
         # a new profile: name, colour, Create
         self.entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(40, NEW_Y, 420, 54), self.ui, placeholder_text=_("New player's name")
+            pygame.Rect(40, NEW_Y, 320, 54), self.ui, placeholder_text=_("New player's name")
         )
         self.entry.length_limit = gp.MAX_NAME
+        # The name box needs a keyboard; this opens on-screen keys for a controller or
+        # a touch screen (the focus ring reaches it, not the box).
+        self.button(
+            pygame.Rect(370, NEW_Y, 90, 54),
+            _("Keys"),
+            self.open_keys,
+            object_id="#small",
+            tooltip=_("Type the name with on-screen keys"),
+        )
         self.cycler(
             pygame.Rect(480, NEW_Y, 400, 54),
             _("Colour"),
@@ -89,6 +98,23 @@ class WhoScene(MenuScene):
             self.set_focus(0)
         else:
             self.set_focus(self.controls.index(guest))
+
+    def open_keys(self) -> None:
+        self.app.open(
+            "textpad",
+            _("New player's name"),
+            self.entry.get_text() if self.entry is not None else "",
+            self.keys_done,
+            limit=gp.MAX_NAME,
+        )
+
+    def keys_done(self, name: str) -> None:
+        if self.entry is not None:
+            self.entry.set_text(name)
+        self.error = ""
+        create = next((c for c in self.controls if c.action == self.create), None)
+        if create is not None and name.strip():
+            self.set_focus(self.controls.index(create))  # next: Create and play
 
     def set_colour(self, colour: str) -> None:
         self.colour = colour
