@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -203,15 +204,23 @@ def load(path: Path = LADDER_FILE, problems: list[str] | None = None) -> dict[st
 
 
 _CACHE: dict[Path, tuple[float, dict[str, Ladder]]] = {}
+_LOOKED: dict[Path, float] = {}  # path -> monotonic time its modification time was read
+LOOK_EVERY = 1.0  # seconds between looks at the file (screens ask every frame)
 
 
-def cached(path: Path = LADDER_FILE) -> dict[str, Ladder]:
-    """:func:`load`, read again only when the file changes (screens ask every draw)."""
+def cached(path: Path = LADDER_FILE, now: float | None = None) -> dict[str, Ladder]:
+    """:func:`load`, read again only when the file changes.  Screens ask every frame
+    (a seat at an ``at:X`` strength labels itself from it), so the file's time is looked
+    at once a second at most, not sixty times."""
+    now = time.monotonic() if now is None else now
+    hit = _CACHE.get(path)
+    if hit is not None and 0 <= now - _LOOKED.get(path, -1e9) < LOOK_EVERY:
+        return hit[1]
+    _LOOKED[path] = now
     try:
         stamp = path.stat().st_mtime
     except OSError:
         stamp = -1.0
-    hit = _CACHE.get(path)
     if hit is None or hit[0] != stamp:
         hit = (stamp, load(path))
         _CACHE[path] = hit

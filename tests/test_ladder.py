@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import random
 
 import pytest
@@ -270,3 +271,33 @@ def test_match_strength_on_a_ladder_that_does_not_rise_everywhere():
     assert ladder.match_strength(lad, Rating(1800)) == 2.5
     assert ladder.match_strength(lad, Rating(1100)) == 1.5
     assert ladder.match_strength(lad, Rating(3000)) == 2.5  # the top of the ladder
+
+
+def test_the_cached_ladder_looks_at_its_file_at_most_once_a_second(tmp_path, monkeypatch):
+    """Screens ask every frame: the file's time is read once a second, and a changed
+    file is read again at the next look."""
+    path = tmp_path / "ladder.json"
+    path.write_text(json.dumps(SMALL))
+    looks = []
+    real_stat = type(path).stat
+
+    def counting_stat(self, *a, **k):
+        if self == path:
+            looks.append(self)
+        return real_stat(self, *a, **k)
+
+    monkeypatch.setattr(type(path), "stat", counting_stat)
+    first = ladder.cached(path, now=100.0)
+    assert first["nim"].level_point("medium").rating == 1000
+    for k in range(60):  # a second of frames
+        assert ladder.cached(path, now=100.0 + k / 61) is first
+    assert len(looks) == 1
+    changed = json.loads(json.dumps(SMALL))
+    changed["games"]["nim"]["points"][2]["rating"] = 1100
+    path.write_text(json.dumps(changed))
+    os.utime(path, (1, 1))  # a different modification time, whatever the clock's grain
+    assert ladder.cached(path, now=100.5) is first  # not looked at yet
+    again = ladder.cached(path, now=101.2)
+    assert again["nim"].level_point("medium").rating == 1100 and len(looks) == 2
+    path.unlink()  # gone: no ladders, never an error
+    assert ladder.cached(path, now=102.5) == {}
