@@ -173,6 +173,9 @@ SCREENS = {
     "crystal-connector": play("crystal-connector:rocks,pylons#12", 3),
     "chromatic-collapse": play("chromatic-collapse#7", 2),
     "element-shift": play("element-shift#3", 0),
+    # round 6 with your plan in, waiting for the bots: the column of tokens, your plan
+    # and the note under them (their lines ran into each other at 150 %)
+    "element-shift-plans": play("element-shift#4", 12 * 6 + 3),
     "crystal-formation": play("crystal-formation:players=4#5", 4),
     "color-crossroads": play("color-crossroads#3", 4),
     "tutorial": tutorial,

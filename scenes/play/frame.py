@@ -273,13 +273,19 @@ class ScreenFrame:
         for i in self.log_window(len(lines), top, bottom, step):
             seat, text = lines[i]
             colour = self.seat_colour(seat) if seat >= 0 else theme["text_dim"]
-            draw_text(surface, f"{i + 1:>3}.", font, theme["text_dim"], (PANEL.x + 14, y))
+            # Both on the line's middle: a long entry drawn in a smaller font (to fit its
+            # width) stays level with its number instead of riding up to the top.
+            mid = y + font.get_linesize() // 2
+            draw_text(
+                surface, f"{i + 1:>3}.", font, theme["text_dim"], (PANEL.x + 14, mid), "midleft"
+            )
             draw_text(
                 surface,
                 text,
                 font,
                 lighten(colour, 0.35),
-                (PANEL.x + 56, y),
+                (PANEL.x + 56, mid),
+                "midleft",
                 max_width=PANEL.w - 70,
             )
             y += step

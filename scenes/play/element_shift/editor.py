@@ -400,11 +400,20 @@ class PlanEditor:
         write(title, 20, "accent", (x, SIDE.y + 8), kind="display", max_width=SIDE.w - 20)
         n = state.num_players
         done = sum(1 for s in range(n) if self.is_in(state, s)) if not self.match.is_over() else n
-        write(_("{done} of {n} in").format(done=done, n=n), 15, "text_dim", (x, SIDE.y + 38))
-        # a grid of the twelve tokens, checked when in
+        pitch = theme.pitch
+        write(
+            _("{done} of {n} in").format(done=done, n=n),
+            15,
+            "text_dim",
+            (x, SIDE.y + pitch(38)),
+            max_width=SIDE.w - 20,
+        )
+        # a grid of the twelve tokens, checked when in; it starts under the count line,
+        # which moves down as the text grows (the tokens keep their size)
+        grid_y = max(SIDE.y + 84, SIDE.y + pitch(38) + theme.font(15).get_linesize() + 25)
         for s in range(n):
             col, row = s % 4, s // 4
-            cx, cy = x + 26 + col * 60, SIDE.y + 84 + row * 56
+            cx, cy = x + 26 + col * 60, grid_y + row * 56
             el = state.elements[s]
             in_ = self.match.is_over() or self.is_in(state, s)
             blit_token(surface, theme, s, el, (cx, cy), 17, self.glyphs, 255 if in_ else 90)
@@ -427,7 +436,7 @@ class PlanEditor:
                     ang + 2.2,
                     3,
                 )
-        y = SIDE.y + 84 + 3 * 56
+        y = grid_y + 3 * 56
         if (
             self.me is not None
             and state.round >= 1
@@ -435,9 +444,9 @@ class PlanEditor:
             and isinstance(state.pending[self.me], Plan)
         ):
             plan = state.pending[self.me]
-            write(_("Your plan (secret)"), 15, "text_dim", (x, y))
-            write(str(plan), 15, "text", (x, y + 20), kind="regular", max_width=SIDE.w - 20)
-            y += 50
+            write(_("Your plan (secret)"), 15, "text_dim", (x, y), max_width=SIDE.w - 20)
+            write(str(plan), 15, "text", (x, y + pitch(20)), kind="regular", max_width=SIDE.w - 20)
+            y += 2 * pitch(20) + 10
         if mode == "wait" and not self.match.is_over():
             phones = self.party is not None and any(s.is_phone for s in self.match.seats)
             msg = (
@@ -452,7 +461,7 @@ class PlanEditor:
                 )
             )
             for i, line in enumerate(wrap_text(msg, theme.font(14, "regular"), SIDE.w - 20)):
-                write(line, 14, "text_dim", (x, y + 18 * i), kind="regular")
+                write(line, 14, "text_dim", (x, y + pitch(18) * i), kind="regular")
 
 
 # What the column shows and which buttons it has, by mode; a mode not named here shows
