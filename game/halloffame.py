@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import os
 import queue
+import re
 import sqlite3
 import threading
 import time
@@ -538,11 +539,28 @@ def beat_board(match) -> tuple[str, float, str] | None:
     seat = people[0]
     if board_ranking(board) == "moves":
         moves = sum(1 for e in match.entries if e.seat == seat and not e.clock)
-        if level == "hard":
-            detail = ngettext("{n} hard bot", "{n} hard bots", len(bots))
-        else:
-            detail = ngettext("{n} expert bot", "{n} expert bots", len(bots))
-        return board, float(moves), detail.format(n=len(bots))
+        return board, float(moves), f"{level}-bots:{len(bots)}"
     players = match.setup.players
-    detail = ngettext("{n} player", "{n} players", players).format(n=players)
-    return board, float(match.state.scores()[seat]), detail
+    return board, float(match.state.scores()[seat]), f"players:{players}"
+
+
+# An entry's detail is kept as a code ("hard-bots:2", "players:4") and worded when shown:
+# kiosks at one event may share a table while each speaks its own language, and a home
+# player may switch language; the words are the reader's, not the writer's.  Anything
+# else (a detail written before the codes) is shown as it was written.
+_DETAIL = re.compile(r"(hard-bots|expert-bots|players):([0-9]{1,3})")
+
+
+def detail_text(detail: str) -> str:
+    """An entry's detail in the current language ("2 hard bots", "4 Spieler")."""
+    found = _DETAIL.fullmatch(detail or "")
+    if found is None:
+        return detail or ""
+    kind, n = found.group(1), int(found.group(2))
+    if kind == "hard-bots":
+        words = ngettext("{n} hard bot", "{n} hard bots", n)
+    elif kind == "expert-bots":
+        words = ngettext("{n} expert bot", "{n} expert bots", n)
+    else:
+        words = ngettext("{n} player", "{n} players", n)
+    return words.format(n=n)

@@ -397,7 +397,7 @@ class HallOfFameScene(MenuScene):
             if not compact and e.detail:
                 draw_text(
                     surface,
-                    e.detail,
+                    hof.detail_text(e.detail),
                     small,
                     theme["text_dim"],
                     (rect.x + 330, y + 4),

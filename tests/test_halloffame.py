@@ -437,3 +437,26 @@ def test_kiosk_json_takes_the_day_hour_and_a_server_and_refuses_bad_ones(paths):
     assert valid_fame_server("postgresql://booth@10.0.0.5/arcade")
     assert not valid_fame_server("postgresql:///no-host")
     assert not valid_fame_server("host=a\nb")
+
+
+def test_a_detail_is_kept_as_a_code_and_worded_in_the_readers_language():
+    """Kiosks sharing one table may each speak another language: the stored detail is a
+    code, worded when shown; a detail written before the codes is shown as written."""
+    from game import i18n
+
+    match = won_by_the_person()
+    board, _score, detail = hof.beat_board(match)
+    assert detail == "hard-bots:1"
+    assert hof.detail_text(detail) == "1 hard bot"
+    assert hof.detail_text("expert-bots:3") == "3 expert bots"
+    assert hof.detail_text("players:4") == "4 players"
+    before = i18n.language()
+    try:
+        i18n.set_language("de")
+        assert hof.detail_text("players:4") == "4 Spieler"
+        assert hof.detail_text("hard-bots:2") != "2 hard bots"
+    finally:
+        i18n.set_language(before)
+    # hostile or old details: shown as they are, never an error
+    for text in ("", "2 hard bots", "players:", "players:-1", "players:9999", "x" * 80, "hard-bots:1\n"):
+        assert hof.detail_text(text) == text
