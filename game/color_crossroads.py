@@ -75,7 +75,8 @@ Read-only helpers a screen uses on :class:`CrossroadsState`:
 - ``phase``, ``mover``, ``starter``, ``challenge_pair`` (-1 unless answering),
   ``answering_seat``, ``challenged_this_turn``, ``placed_this_turn``,
   ``can_challenge()``, ``last_loop`` (the loop shown by the latest accepted answer, for
-  tracing), ``last_result`` (a sentence on the latest challenge), ``passes_in_row``.
+  tracing), ``last_challenge`` (the latest challenge, as data; ``last_result`` words
+  it), ``passes_in_row``.
 
 >>> from game.registry import GAMES
 >>> s = GAMES["color-crossroads"].new_game(seed=1)
@@ -705,8 +706,26 @@ class CrossroadsState:
     pass_turns: tuple[bool, ...] = ()  # the current run of passing turns: did each challenge?
     last_placed: int = -1
     last_loop: tuple[int, ...] = ()
-    last_result: str = ""
+    # The latest challenge's result as data: ("shown" or "conceded", the challenged
+    # seat, the pair).  ``last_result`` words it in the reader's language when asked, so
+    # the state itself holds no words (a language switched mid-game, a phone reading
+    # another language than the host's).
+    last_challenge: tuple = ()
     end_reason: str = ""
+
+    @property
+    def last_result(self) -> str:
+        """A sentence on the latest challenge ("" before the first)."""
+        if not self.last_challenge:
+            return ""
+        kind, seat, pair = self.last_challenge
+        if kind == "shown":
+            return _("{seat} showed a {pair} loop and scores 1").format(
+                seat=seat_name(seat), pair=pair_words(pair)
+            )
+        return _("{seat} showed no {pair} loop: {mover} scores 1 and the pair is closed").format(
+            seat=seat_name(seat), pair=pair_words(pair), mover=seat_name(1 - seat)
+        )
 
     # -- protocol ------------------------------------------------------------------
     @property
@@ -906,9 +925,7 @@ class CrossroadsState:
                 challenge_pair=-1,
                 points=tuple(points),
                 last_loop=tuple(move.cells),
-                last_result=_("{seat} showed a {pair} loop and scores 1").format(
-                    seat=seat_name(seat), pair=pair_words(pair)
-                ),
+                last_challenge=("shown", seat, pair),
             )
         elif isinstance(move, Concede):
             points = list(self.points)
@@ -922,9 +939,7 @@ class CrossroadsState:
                 points=tuple(points),
                 closed=tuple(closed),
                 last_loop=(),
-                last_result=_(
-                    "{seat} showed no {pair} loop: {mover} scores 1 and the pair is closed"
-                ).format(seat=seat_name(seat), pair=pair_words(pair), mover=seat_name(self.mover)),
+                last_challenge=("conceded", seat, pair),
             )
         else:
             raise IllegalMove(
@@ -1058,7 +1073,7 @@ class CrossroadsState:
             "pass_turns": list(self.pass_turns),
             "last_placed": self.last_placed,
             "last_loop": list(self.last_loop),
-            "last_result": self.last_result,
+            "last_challenge": list(self.last_challenge),
             "end_reason": self.end_reason,
         }
 
@@ -1097,9 +1112,25 @@ class CrossroadsState:
             pass_turns=tuple(bool(x) for x in data["pass_turns"]),
             last_placed=int(data["last_placed"]),
             last_loop=tuple(int(c) for c in data["last_loop"]),
-            last_result=str(data["last_result"]),
+            last_challenge=_last_challenge(data.get("last_challenge", [])),
             end_reason=str(data["end_reason"]),
         )
+
+
+def _last_challenge(value) -> tuple:
+    """A state file's latest challenge: [] or ["shown" | "conceded", seat, pair]."""
+    if value in ([], (), None):
+        return ()
+    if (
+        not isinstance(value, (list, tuple))
+        or len(value) != 3
+        or value[0] not in ("shown", "conceded")
+        or not all(type(x) is int for x in value[1:])
+        or value[1] not in (0, 1)
+        or not 0 <= value[2] < len(PAIRS)
+    ):
+        raise BadState("the latest challenge must be [\"shown\" or \"conceded\", seat, pair]")
+    return (value[0], value[1], value[2])
 
 
 def parse_move(text: str):

@@ -777,3 +777,40 @@ def test_hard_beats_random_in_a_short_seeded_match():
         hard_seat = 0 if g % 2 == 0 else 1
         wins += s.outcome().winners == (hard_seat,)
     assert wins >= 3
+
+
+def test_a_challenges_result_is_data_worded_in_the_readers_language():
+    """The state keeps the latest challenge as data; its sentence follows the language
+    (switched mid-game, or a phone reading another one than the host)."""
+    from game import i18n
+
+    rows = ["R#.......", "#........"] + ["........."] * 6 + ["Y.......B"]
+    s = act(position(rows), "challenge red-green", "concede")
+    assert s.last_challenge == ("conceded", 1, PAIR_NAMES.index("red-green"))
+    assert s.last_result.startswith("Player 2 showed no red-green loop: Player 1 scores 1")
+    english = s.last_result
+    before = i18n.language()
+    try:
+        i18n.set_language("de")
+        assert s.last_result and s.last_result != english
+    finally:
+        i18n.set_language(before)
+    assert s.last_result == english
+    back = CrossroadsState.from_json(json.loads(json.dumps(s.to_json())))
+    assert back == s and back.last_result == english
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [["shown", 0], ["won", 0, 1], ["shown", 2, 0], ["shown", 0, 6], ["shown", True, 0],
+     ["shown", 0, -1], "shown", {"kind": "shown"}, ["shown", 0, 1.0]],
+)
+def test_a_state_files_hostile_challenge_is_refused_with_a_reason(bad):
+    from game.core import BadState
+
+    data = position().to_json()
+    data["last_challenge"] = bad
+    with pytest.raises(BadState, match="latest challenge"):
+        CrossroadsState.from_json(data)
+    data["last_challenge"] = []
+    assert CrossroadsState.from_json(data).last_result == ""
