@@ -276,15 +276,15 @@ class TextPad(MenuScene):
         field = pygame.Rect(self.box.x + 32, self.box.y + 74, self.box.w - 64, 58)
         draw_panel(surface, field, theme, fill="background", edge="focus", width=2)
         if self.value:
-            shown = draw_text(
-                surface,
-                self.value,
-                theme.font(34, "bold"),
-                theme["text"],
-                field.center,
-                "center",
-                max_width=field.w - 24,
-            )
+            font = theme.font(34, "bold")
+            room = field.w - 120  # (the count sits at the right)
+            text = self.value
+            if font.size(text)[0] > room:
+                # A long name shows its end, where the typing is.
+                while text and font.size("…" + text)[0] > room:
+                    text = text[1:]
+                text = "…" + text
+            shown = draw_text(surface, text, font, theme["text"], field.center, "center")
             # the caret: where the next letter goes
             x = shown.right + 4
             pygame.draw.line(surface, theme["accent"], (x, shown.y + 6), (x, shown.bottom - 6), 3)

@@ -920,6 +920,17 @@ class MenuScene(Scene):
         self.on_back()
 
     def handle(self, event: pygame.event.Event) -> None:
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
+            and self._typing()
+        ):
+            # A one-line box has no use for Up, Down or Tab: they leave it and move the
+            # focus ring, so a d-pad (its Up and Down arrive as these keys) is never
+            # stuck in a box that was focused for typing.
+            self.ui.set_focus_set(None)
+            self.handle_key(event)
+            return
         consumed = self.ui.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             c = self._by_element.get(id(event.ui_element))

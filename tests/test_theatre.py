@@ -193,6 +193,54 @@ def test_replays_on_the_title_list_open_rename_and_delete(app, paths):
     assert lib.rows == [] and len(list((paths.replays / "recent").glob("*.deleted-*"))) == 1
 
 
+def _library_with_one(app, paths):
+    keep_recent(played("chromatic-collapse", 27, limit=400), paths)
+    app.top.replays()
+    app.run_ticks(2)
+    assert app.top.name == "replays"
+    return app.top
+
+
+def test_f2_rename_takes_typing_at_once_and_enter_renames(app, paths):
+    """The box is ready for typing when the dialog opens: keys go in at its end and
+    Enter renames (the box used to look focused while Enter did nothing)."""
+    lib = _library_with_one(app, paths)
+    old = lib.rows[0].name
+    key(app, pygame.K_F2)
+    for ch in " B":
+        app.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b, mod=0, unicode=ch))
+        app.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.run_ticks(1)
+    assert app.top.entry.get_text() == old + " B"
+    key(app, pygame.K_RETURN)
+    app.run_ticks(1)
+    assert app.top is lib and lib.rows[0].name == old + " B"
+
+
+def test_a_controller_renames_a_replay_with_the_on_screen_keys(app, paths):
+    from tests.drive import focused_text, pad
+    from tests.test_input_chromatic_collapse import pad_focus
+
+    A, START = 0, 6
+    lib = _library_with_one(app, paths)
+    pad_focus(app, "Rename")
+    pad(app, A, ticks=2)
+    dialog = app.top
+    assert dialog.name == "rename"
+    pad_focus(app, "Keys")  # the d-pad leaves the box it opened in
+    pad(app, A, ticks=2)
+    assert app.top.name == "textpad"
+    app.top.clear()
+    for letter in "Fin":
+        pad_focus(app, letter)
+        pad(app, A, ticks=1)
+    pad(app, START, ticks=2)  # the pad's OK
+    assert app.top is dialog and dialog.entry.get_text() == "Fin"
+    assert focused_text(app) == "Rename"
+    pad(app, A, ticks=2)
+    assert app.top is lib and lib.rows[0].name == "Fin"
+
+
 @pytest.mark.parametrize("kind", list(EXPECT))
 def test_a_damaged_replay_in_the_list_is_refused_and_left_in_place(app, paths, kind):
     from scenes.theatre.library import ReplayListScene

@@ -467,10 +467,22 @@ class RenameScene(_Dialog):
         super().__init__(app)
         self.library, self.info = library, info
         self.entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(self.BOX.x + 30, self.BOX.y + 90, self.BOX.w - 60, 52), self.ui
+            pygame.Rect(self.BOX.x + 30, self.BOX.y + 90, self.BOX.w - 160, 52), self.ui
         )
         self.entry.set_text(info.name)
-        self.entry.focus()
+        # On-screen keys for a controller or a touch screen (the focus ring reaches
+        # this button, not the box).
+        self.button(
+            pygame.Rect(self.BOX.right - 120, self.BOX.y + 90, 90, 52),
+            _("Keys"),
+            self.open_keys,
+            object_id="#small",
+            tooltip=_("Type the name with on-screen keys"),
+        )
+        # Typing goes straight into the box: the manager's focus set must hold it
+        # (the element's own focus() draws it focused but leaves keys unheard).
+        self.ui.set_focus_set(self.entry)
+        self.entry.edit_position = len(info.name)
         self.button(
             pygame.Rect(self.BOX.centerx - 230, self.BOX.bottom - 76, 220, 56),
             _("Rename"),
@@ -482,6 +494,17 @@ class RenameScene(_Dialog):
             _("Cancel"),
             self.on_back,
         )
+
+    def open_keys(self) -> None:
+        self.app.open(
+            "textpad", _("Rename replay"), self.entry.get_text(), self.keys_done, limit=80
+        )
+
+    def keys_done(self, name: str) -> None:
+        self.entry.set_text(name)
+        self.entry.edit_position = len(name)
+        primary = next(c for c in self.controls if c.primary)
+        self.set_focus(self.controls.index(primary))  # next: Rename
 
     def ok(self) -> None:
         if self.library.do_rename(self.info, self.entry.get_text()):
