@@ -426,6 +426,39 @@ def parse_cell(text: str) -> int:
 # --- the state -------------------------------------------------------------------------
 
 
+def end_words(ended: str) -> str:
+    """A state's end code ("connected 0 5", see ``CollapseState.ended``) in words, in
+    the current language; a text that is not a code is returned as it is."""
+    parts = ended.split(" ")
+    kind, nums = parts[0], parts[1:]
+    if not all(p.isdigit() and len(p) <= 3 for p in nums):
+        return ended
+    n = [int(p) for p in nums]
+    if any(x > 1 for x in n[:1]):  # the first number is always a seat
+        return ended
+    if kind == "time" and len(n) == 1:
+        return _("{side} ran out of time").format(side=seat_name(n[0]))
+    if kind == "bigger" and len(n) == 3:
+        return _("Both sides are connected; {side}'s group of {n} beats {m}").format(
+            side=seat_name(n[0]), n=n[1], m=n[2]
+        )
+    if kind == "last" and len(n) == 2:
+        return _("Both sides are connected with {n} pieces; {side} made the last move").format(
+            n=n[1], side=seat_name(n[0])
+        )
+    if kind == "single" and len(n) == 1:
+        return _("{side} has a single piece left, which counts as connected").format(
+            side=seat_name(n[0])
+        )
+    if kind == "connected" and len(n) == 2:
+        return _("{side} connected all of its {n} pieces").format(side=seat_name(n[0]), n=n[1])
+    if kind == "stuck-second" and len(n) == 1:
+        return _("{side} cannot make a second move and loses").format(side=seat_name(n[0]))
+    if kind == "stuck" and len(n) == 1:
+        return _("{side} cannot make a move and loses").format(side=seat_name(n[0]))
+    return ended
+
+
 @dataclass(frozen=True)
 class CollapseState:
     """An immutable Chromatic Collapse position, including whose step it is.
@@ -449,7 +482,16 @@ class CollapseState:
     ray_count: bool = False
     advantage: int = DIAMOND
     winner: int = -1
-    reason: str = ""
+    # How the game ended, as a code and its numbers ("connected 0 5"): ``reason``
+    # words it in the reader's language, so the state holds no words (a language
+    # switched mid-game, a phone reading another one).  Any other text (a state file
+    # from before the codes) is the reason as written.
+    ended: str = ""
+
+    @property
+    def reason(self) -> str:
+        """Why the game ended, in the current language ("" while it goes on)."""
+        return end_words(self.ended)
 
     # -- contract ------------------------------------------------------------------
     @property
@@ -556,7 +598,7 @@ class CollapseState:
             self,
             phase="over",
             winner=1 - move.seat,
-            reason=_("{side} ran out of time").format(side=seat_name(move.seat)),
+            ended=f"time {move.seat}",
         )
 
     def timeout_move(self, seat: int):
@@ -623,7 +665,7 @@ class CollapseState:
             "ray_count": self.ray_count,
             "advantage": self.advantage,
             "winner": self.winner,
-            "reason": self.reason,
+            "reason": self.ended,
         }
 
     @staticmethod
@@ -643,7 +685,7 @@ class CollapseState:
             ray_count=bool(data["ray_count"]),
             advantage=int(data["advantage"]),
             winner=int(data["winner"]),
-            reason=str(data["reason"]),
+            ended=str(data["reason"]),
         )
 
     # -- rules internals -----------------------------------------------------------------
@@ -693,39 +735,20 @@ class CollapseState:
         if all(joined):
             if sizes[0] != sizes[1]:
                 w = 0 if sizes[0] > sizes[1] else 1
-                why = _("Both sides are connected; {side}'s group of {n} beats {m}").format(
-                    side=seat_name(w), n=sizes[w], m=sizes[1 - w]
-                )
+                why = f"bigger {w} {sizes[w]} {sizes[1 - w]}"
             else:
                 w = actor
-                why = _(
-                    "Both sides are connected with {n} pieces; {side} made the last move"
-                ).format(n=sizes[0], side=seat_name(w))
+                why = f"last {w} {sizes[0]}"
         else:
             w = 0 if joined[0] else 1
-            if sizes[w] == 1:
-                why = _("{side} has a single piece left, which counts as connected").format(
-                    side=seat_name(w)
-                )
-            else:
-                why = _("{side} connected all of its {n} pieces").format(
-                    side=seat_name(w), n=sizes[w]
-                )
-        return replace(self, phase="over", winner=w, reason=why)
+            why = f"single {w}" if sizes[w] == 1 else f"connected {w} {sizes[w]}"
+        return replace(self, phase="over", winner=w, ended=why)
 
     def _check_stuck(self) -> "CollapseState":
         if self.phase in ("first", "second") and not self._step_slides:
             seat = self.to_move
-            if self.phase == "second":
-                why = _("{side} cannot make a second move and loses")
-            else:
-                why = _("{side} cannot make a move and loses")
-            return replace(
-                self,
-                phase="over",
-                winner=1 - seat,
-                reason=why.format(side=seat_name(seat)),
-            )
+            why = "stuck-second" if self.phase == "second" else "stuck"
+            return replace(self, phase="over", winner=1 - seat, ended=f"{why} {seat}")
         return self
 
     # -- helpers for screens, bots and tests ----------------------------------------------

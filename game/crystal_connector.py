@@ -616,6 +616,9 @@ class CrystalConnectorState:
     spikes_travelled_this_turn: int = 0
     turn_log: tuple[TurnRecord, ...] = ()
     places: tuple[int, ...] = ()
+    # How the game ended, as a code ("threshold", "rounds"): the outcome words it in
+    # the reader's language from the totals, so the state holds no words.  Any other
+    # text (a state file from before the codes) is the reason as written.
     end_reason: str = ""
 
     # -- building -----------------------------------------------------------------
@@ -658,7 +661,23 @@ class CrystalConnectorState:
     def outcome(self) -> Outcome | None:
         if self.phase != "over":
             return None
-        return Outcome(self.places, self.end_reason)
+        return Outcome(self.places, self.end_words())
+
+    def end_words(self) -> str:
+        """Why the game ended, in the current language."""
+        a, b = self.totals
+        winner = 0 if a > b else 1
+        if self.end_reason == "threshold":
+            return _("{seat} wins {a} to {b} (threshold {threshold})").format(
+                seat=seat_name(winner), a=max(a, b), b=min(a, b), threshold=self.threshold
+            )
+        if self.end_reason == "rounds":
+            if a == b:
+                return _("Drawn at {a} all after {n} rounds").format(a=a, n=MAX_ROUNDS)
+            return _("{seat} leads {a} to {b} after {n} rounds").format(
+                seat=seat_name(winner), a=max(a, b), b=min(a, b), n=MAX_ROUNDS
+            )
+        return self.end_reason
 
     def scores(self) -> tuple[float, ...]:
         return tuple(float(t) for t in self.totals)
@@ -919,9 +938,7 @@ class CrystalConnectorState:
                     nxt,
                     phase="over",
                     places=(1, 2) if w == 0 else (2, 1),
-                    end_reason=_("{seat} wins {a} to {b} (threshold {threshold})").format(
-                        seat=seat_name(w), a=max(a, b), b=min(a, b), threshold=self.threshold
-                    ),
+                    end_reason="threshold",
                 )
             if rounds >= MAX_ROUNDS:
                 if a == b:
@@ -929,16 +946,14 @@ class CrystalConnectorState:
                         nxt,
                         phase="over",
                         places=(1, 1),
-                        end_reason=_("Drawn at {a} all after {n} rounds").format(a=a, n=MAX_ROUNDS),
+                        end_reason="rounds",
                     )
                 w = 0 if a > b else 1
                 return replace(
                     nxt,
                     phase="over",
                     places=(1, 2) if w == 0 else (2, 1),
-                    end_reason=_("{seat} leads {a} to {b} after {n} rounds").format(
-                        seat=seat_name(w), a=max(a, b), b=min(a, b), n=MAX_ROUNDS
-                    ),
+                    end_reason="rounds",
                 )
         return nxt
 

@@ -639,6 +639,34 @@ def test_ruling8_choosing_the_start_is_the_choosers_time_and_running_out_loses()
     assert after.outcome().reason == "Diamond ran out of time"
 
 
+def test_the_end_is_kept_as_a_code_and_worded_in_the_readers_language():
+    """How the game ended is data in the state; its sentence follows the language, a
+    state file keeps the code, and a text that is not a code is shown as written."""
+    from dataclasses import replace
+
+    from game import i18n
+    from game.chromatic_collapse import CollapseState, end_words
+
+    s = SPEC.new_game(1)
+    after = s.apply_timeout(s.timeout_move(DIAMOND))
+    assert after.ended == "time 0" and after.reason == "Diamond ran out of time"
+    before = i18n.language()
+    try:
+        i18n.set_language("de")
+        assert after.outcome().reason not in ("", "Diamond ran out of time")
+        assert after.step_banner() == after.outcome().reason
+    finally:
+        i18n.set_language(before)
+    back = CollapseState.from_json(json.loads(json.dumps(after.to_json())))
+    assert back == after and back.reason == "Diamond ran out of time"
+    assert replace(after, ended="Diamond lost").reason == "Diamond lost"
+    assert end_words("bigger 1 6 4") == "Both sides are connected; Circle's group of 6 beats 4"
+    assert end_words("last 0 5").endswith("Diamond made the last move")
+    for odd in ("", "time", "time 2", "time 0 1", "connected 0 99999", "bigger -1 3 2",
+                "stuck 0\n", "connected 1 5 extra words", "x" * 200):
+        assert end_words(odd) == odd
+
+
 def test_ruling8_option_advantage_gives_circle_the_choice():
     s = SPEC.new_game(1, advantage="Circle")
     assert s.current_player() == CIRCLE and s.phase == "setup"

@@ -6,6 +6,7 @@ tests, the engine contract and bot tactics.  Positions are written as diagrams:
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 import random
 from collections import Counter
@@ -226,6 +227,30 @@ def test_project_ruling_game_ends_after_100_rounds():
     s = position(PLAIN, totals=(0, 22), turns_taken=(99, 99))
     s = play(s, "6 right 2", "6 right 2", "6 right 2", "5 left 2", "5 left 2", "5 left 2")
     assert s.is_terminal() and s.outcome().is_draw and "100 rounds" in s.outcome().reason
+
+
+def test_the_end_is_kept_as_a_code_and_worded_in_the_readers_language():
+    """The state says how the game ended as a code; the outcome words it in the current
+    language (switched mid-game, read on a phone in another one), and a state file
+    keeps the code."""
+    from game import i18n
+
+    s = position(PLAIN, totals=(245, 100))
+    s = play(s, "6 right 2", "6 right 2", "6 right 2", "5 left 2", "5 left 2", "5 left 2")
+    assert s.end_reason == "threshold"
+    english = s.outcome().reason
+    assert english.startswith("Player 1 wins") and "250" in english
+    before = i18n.language()
+    try:
+        i18n.set_language("de")
+        german = s.outcome().reason
+        assert german != english and "250" in german
+    finally:
+        i18n.set_language(before)
+    back = CrystalConnectorState.from_json(json.loads(json.dumps(s.to_json())))
+    assert back == s and back.outcome().reason == english
+    # a reason written before the codes is shown as written
+    assert replace(s, end_reason="Player 1 won").outcome().reason == "Player 1 won"
 
 
 # -- ruling 7: shift preview is the screen's; the engine takes one shift per action -----
