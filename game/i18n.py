@@ -28,7 +28,9 @@ so plain ASCII on screen is a string that skipped gettext and a cut bracket is a
 string that overflows its box.
 
 This module is pure (no pygame): engines may raise translated refusals.  The current
-language is process-wide; :func:`set_language` changes it at once.
+language is process-wide; :func:`set_language` changes it at once.  For a moment, one
+thread may speak another (:func:`speaking`): the party host words each phone's view and
+refusals in that phone's language while the big screen keeps its own.
 """
 
 from __future__ import annotations
@@ -37,7 +39,10 @@ import copy
 import gettext as _gettext
 import os
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
+from typing import Iterator
 
 DOMAIN = "crystal_arcade"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -54,20 +59,31 @@ _generation = 0
 _CODE = re.compile(r"^[a-z]{2,3}(_[A-Z]{2})?$")
 
 
+# The language of this thread or asyncio task for the moment, set by speaking():
+# (translations, code).  A context variable, not a thread-local: the party server's
+# connections are tasks on one thread, each in its phone's language across its awaits.
+_spoken: ContextVar[tuple | None] = ContextVar("spoken", default=None)
+
+
+def _active() -> _gettext.NullTranslations:
+    spoken = _spoken.get()
+    return _translations if spoken is None else spoken[0]
+
+
 def _(message: str) -> str:
     """``message`` in the current language (itself when there is no translation)."""
-    return _translations.gettext(message)
+    return _active().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for the count ``n``, by the current language's plural rule."""
-    return _translations.ngettext(singular, plural, n)
+    return _active().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` translated in ``context``: for short words that two places use
     with different meanings (``pgettext("button", "Play")``)."""
-    return _translations.pgettext(context, message)
+    return _active().pgettext(context, message)
 
 
 def N_(message: str) -> str:
@@ -78,7 +94,8 @@ def N_(message: str) -> str:
 
 def language() -> str:
     """The code of the current language: "en", "de", "pseudo", ..."""
-    return _language
+    spoken = _spoken.get()
+    return _language if spoken is None else spoken[1]
 
 
 def generation() -> int:
@@ -151,36 +168,63 @@ def system_language(environ: dict | None = None) -> str:
     return SOURCE_LANGUAGE
 
 
-def set_language(code: str | None) -> str:
-    """Make ``code`` the current language and return the code now in effect.  An
-    unknown code, or one whose catalogue is missing, falls back to English (never
-    an error: a player's settings file may name anything)."""
-    global _translations, _language, _generation
-    _generation += 1
+_SPOKEN: dict[str, tuple[_gettext.NullTranslations, str]] = {}  # code -> catalogue
+
+
+def _catalogue(code: object) -> tuple[_gettext.NullTranslations, str]:
+    """(translations, the code in effect) for ``code``: English for an unknown code or
+    a missing catalogue."""
     code = code.strip() if isinstance(code, str) else ""
     code = code or SOURCE_LANGUAGE
     if code == PSEUDO:
         from game.i18n_pseudo import PseudoTranslations
 
-        _translations, _language = PseudoTranslations(), PSEUDO
-        return _language
+        return PseudoTranslations(), PSEUDO
     if code != SOURCE_LANGUAGE and valid_code(code):
         try:
             found = _gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[code])
         except OSError:
             found = None
         if found is not None:
-            _translations, _language = found, code
-            return _language
-    _translations, _language = _gettext.NullTranslations(), SOURCE_LANGUAGE
+            return found, code
+    return _gettext.NullTranslations(), SOURCE_LANGUAGE
+
+
+def set_language(code: str | None) -> str:
+    """Make ``code`` the current language and return the code now in effect.  An
+    unknown code, or one whose catalogue is missing, falls back to English (never
+    an error: a player's settings file may name anything)."""
+    global _translations, _language, _generation
+    _generation += 1
+    _translations, _language = _catalogue(code)
+    _SPOKEN.clear()  # (a catalogue rebuilt since is read again)
     return _language
+
+
+@contextmanager
+def speaking(code: str | None) -> Iterator[str]:
+    """Within the block, words made on this thread (or asyncio task) are in ``code``
+    (English when it has no catalogue); other threads and tasks, and the screens'
+    language, are untouched and no screen rebuilds.  Yields the code in effect.
+    Nests; always restores."""
+    key = code if isinstance(code, str) else ""
+    found = _SPOKEN.get(key)
+    if found is None:
+        if len(_SPOKEN) > 16:  # (codes come from phones: never an unbounded cache)
+            _SPOKEN.clear()
+        found = _SPOKEN[key] = _catalogue(code)
+    token = _spoken.set(found)
+    try:
+        yield found[1]
+    finally:
+        _spoken.reset(token)
 
 
 # -- numbers, the way the current language writes them -------------------------------
 def number_locale() -> str:
     """The Babel locale numbers, lists and dates are written in now (the pseudo-locale
     checks words, not numbers: it writes them as English does)."""
-    return SOURCE_LANGUAGE if _language == PSEUDO else _language
+    return SOURCE_LANGUAGE if language() == PSEUDO else language()
 
 
 def _formatted(value: float, kind: str, digits: int | None) -> str:

@@ -10,8 +10,12 @@ English: the page's own text, so the page works when no translation is there at 
 Phone strings are kept free of plurals (a count stands apart: "Moves: 3"), so a plain
 table of ``msgid -> msgstr`` is all a phone needs.
 
-Messages the host makes (a refused move, a note, the outcome) are in the host's
-language: they are made once, on the big screen's side, for the whole table.
+Messages the host makes for a phone are in that phone's language too: the server
+remembers each connection's language (the same pick, from the socket's request), answers
+it in that language, and the table builds each seat's view and words each refusal and
+preview inside ``game.i18n.speaking(language)``.  The engines keep no words in their
+states (an end is a code worded when read), so one position reads in any language.
+Seat names and game titles follow; the big screen keeps the host's language.
 """
 
 from __future__ import annotations

@@ -23,7 +23,8 @@ from pathlib import Path
 
 from aiohttp import WSMsgType, web
 
-from game.i18n import _
+from game import i18n
+from game.i18n import N_, _
 from party import i18n as phone_i18n
 from party import protocol
 from party.guard import CodeThrottle, Limits, static_name
@@ -41,6 +42,7 @@ class Event:
     seat: int
     conn: int = 0
     msg: dict = field(default_factory=dict)
+    language: str = "en"  # the phone's (its Accept-Language): what the table answers in
 
 
 @dataclass
@@ -53,6 +55,7 @@ class _Conn:
     token: str = ""
     warned_at: float = -1.0
     deadline: asyncio.TimerHandle | None = None  # closes it if no seat is taken in time
+    language: str = "en"  # from the page's Accept-Language: the words it is answered in
 
 
 class PartyServer:
@@ -81,6 +84,9 @@ class PartyServer:
         self.inbox: queue.Queue[Event] = queue.Queue()
         self.error = ""
         self._conns: dict[int, _Conn] = {}  # touched only on the server loop
+        # seat -> the language of the phone that last took it (the table words that
+        # seat's views in it; read from the pygame thread, a plain dict's get is safe)
+        self.seat_languages: dict[int, str] = {}
         self._ids = itertools.count(1)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -243,17 +249,22 @@ class PartyServer:
         address = request.remote or ""
         self._make_room(address)
         conn = _Conn(next(self._ids), ws, protocol.RateLimit(time.monotonic(), *self.rate), address)
+        # The same choice the page made for its own words (garbage gives English).
+        conn.language = phone_i18n.pick_language(request.headers.get("Accept-Language"))
         self._conns[conn.id] = conn
         loop = asyncio.get_running_loop()
         conn.deadline = loop.call_later(self.limits.join_seconds, self._join_window_over, conn)
         try:
-            async for frame in ws:
-                if frame.type == WSMsgType.TEXT:
-                    await self._on_text(conn, frame.data)
-                elif frame.type == WSMsgType.BINARY:
-                    await self._on_text(conn, frame.data)
-                elif frame.type == WSMsgType.ERROR:
-                    break
+            # This handler is the connection's own task: everything said to the phone
+            # from here (refusals, join errors) is in the phone's language.
+            with i18n.speaking(conn.language):
+                async for frame in ws:
+                    if frame.type == WSMsgType.TEXT:
+                        await self._on_text(conn, frame.data)
+                    elif frame.type == WSMsgType.BINARY:
+                        await self._on_text(conn, frame.data)
+                    elif frame.type == WSMsgType.ERROR:
+                        break
         finally:
             if conn.deadline is not None:
                 conn.deadline.cancel()
@@ -280,7 +291,7 @@ class PartyServer:
         lim = self.limits
         mine = self._seatless(address)
         while len(mine) >= lim.max_pending_per_address:
-            self._evict(mine.pop(0), _("Too many connections from this device"))
+            self._evict(mine.pop(0), N_("Too many connections from this device"))
         every = self._seatless()
         while len(every) >= lim.max_pending:
             counts: dict[str, int] = {}
@@ -289,17 +300,29 @@ class PartyServer:
             busiest = max(counts, key=counts.get)
             victim = next(c for c in every if c.address == busiest)
             every.remove(victim)
-            self._evict(victim, _("The host is busy: tap Find to try again"))
+            self._evict(victim, N_("The host is busy: tap Find to try again"))
 
-    def _evict(self, conn: _Conn, reason: str) -> None:
+    def _evict(self, conn: _Conn, message: str) -> None:
+        """Close ``conn`` to make room, telling it ``message`` (a message id) in its
+        own language (this runs in the newcomer's task, which may speak another)."""
         self.evicted += 1
-        self._drop(conn, reason, "busy")
+        self._drop(conn, self._words_for(conn, message), "busy")
+
+    def _words_for(self, conn: _Conn, message: str) -> str:
+        """``message`` (an English message id) in ``conn``'s language: for what one
+        connection's task says to another one."""
+        with i18n.speaking(conn.language):
+            return _(message)
 
     def _join_window_over(self, conn: _Conn) -> None:
         conn.deadline = None
         if conn.seat is None and conn.id in self._conns:
             self.timed_out += 1
-            self._drop(conn, _("No seat was taken in time: tap Find to look again"), "idle")
+            self._drop(
+                conn,
+                self._words_for(conn, N_("No seat was taken in time: tap Find to look again")),
+                "idle",
+            )
 
     def _drop(self, conn: _Conn, reason: str, code: str) -> None:
         """Close a seatless socket now (4001: the page does not reconnect on its own)."""
@@ -332,7 +355,10 @@ class PartyServer:
 
             async def close(c=old) -> None:
                 await self._reply(
-                    c, "error", reason=_("This seat is open on another tab"), code="moved"
+                    c,
+                    "error",
+                    reason=self._words_for(c, N_("This seat is open on another tab")),
+                    code="moved",
                 )
                 try:
                     await c.ws.close(code=4002, message=b"moved")
@@ -420,6 +446,7 @@ class PartyServer:
                 await self._reply(conn, "error", reason=str(exc), code="join")
                 return
             conn.seat, conn.token = slot.seat, slot.token
+            self.seat_languages[slot.seat] = conn.language
             self._seated(conn)
             await self._reply(
                 conn,
@@ -430,13 +457,13 @@ class PartyServer:
                 token=slot.token,
                 v=protocol.VERSION,
             )
-            self.inbox.put(Event("joined", slot.seat, conn.id))
+            self.inbox.put(Event("joined", slot.seat, conn.id, language=conn.language))
         elif conn.seat is None:
             await self._reply(
                 conn, "error", reason=_("Join a seat first (room code and name)"), code="seat"
             )
         else:
-            self.inbox.put(Event("message", conn.seat, conn.id, msg))
+            self.inbox.put(Event("message", conn.seat, conn.id, msg, conn.language))
 
     async def _reply(self, conn: _Conn, kind: str, **fields) -> None:
         if "reason" in fields:

@@ -7,6 +7,10 @@ d-pad presses of the seat to act to the screen, puts a bot in for a phone that h
 gone too long and takes it out again when the phone returns, and sends every phone its
 seat's view when anything it can see changed.
 
+Languages: each phone is answered in its own (``server.seat_languages``, from its
+Accept-Language); its views, refusals and previews are built inside
+``game.i18n.speaking``.  Notes for the big screen stay in the host's language.
+
 Secrets: a seat's view is built from ``seat_view(state, seat)``, the same view a bot
 gets, so a phone never receives another seat's pending plan.
 
@@ -22,6 +26,7 @@ from dataclasses import dataclass, field
 
 from game.core import IllegalMove, seat_view
 from game.match import Match
+from game import i18n
 from game.i18n import _
 from party import protocol
 from party.board import board_view
@@ -94,7 +99,9 @@ class PartyTable:
             except queue.Empty:
                 break
             result.heard += 1
-            changed |= self._on_event(event, result)
+            # A refusal or preview is worded in the language of the phone that sent it.
+            with i18n.speaking(event.language):
+                changed |= self._on_event(event, result)
         changed |= self._stand_ins(result)
         self._flush_queued(result)
         if changed or result.applied or len(self.match.entries) != self._entries_seen:
@@ -271,7 +278,9 @@ class PartyTable:
         """Send each phone seat its view, if it changed since the last one."""
         self._entries_seen = len(self.match.entries)
         for seat in self.phone_seats:
-            text = protocol.encode("state", **self.view(seat))
+            # each phone's view in its own language (the big screen keeps the host's)
+            with i18n.speaking(self.server.seat_languages.get(seat)):
+                text = protocol.encode("state", **self.view(seat))
             if self._sent.get(seat) != text:
                 self._sent[seat] = text
                 self.server.send_seat(seat, text)
@@ -288,7 +297,7 @@ class PartyTable:
         seats = []
         for s, who in enumerate(m.seats):
             entry = {
-                "label": names[s],  # already in the host's language
+                "label": names[s],  # in this phone's language (publish speaks it)
                 "name": self.lobby.name(s) or who.label(names[s]),
                 "kind": "bot" if s in m.stand_ins else who.kind,
                 "connected": self.lobby.connected(s) if who.is_phone else True,

@@ -32,8 +32,10 @@ class Phone:
         self.closed = asyncio.Event()
         self._reader: asyncio.Task | None = None
 
-    async def open(self) -> "Phone":
-        self.ws = await self.session.ws_connect(self.base_url + "ws")
+    async def open(self, language: str | None = None) -> "Phone":
+        """Connect; ``language`` is sent as the socket request's Accept-Language."""
+        headers = {"Accept-Language": language} if language else None
+        self.ws = await self.session.ws_connect(self.base_url + "ws", headers=headers)
         self.closed.clear()
         self._reader = asyncio.ensure_future(self._read())
         return self

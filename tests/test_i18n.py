@@ -158,6 +158,46 @@ def test_numbers_and_plurals_follow_the_language():
     assert i18n.number(1234.5) == "1,234.5"  # the pseudo-locale checks words only
 
 
+def test_speaking_another_language_is_for_this_thread_and_the_moment_only():
+    """What the party host uses to word a phone's view: no screen rebuilds, other
+    threads keep the screens' language, it nests, it restores after an error, and a
+    code without a catalogue (or no code at all) speaks English."""
+    import threading
+
+    assert i18n.set_language("en") == "en"
+    generation = i18n.generation()
+    seen = {}
+    inside = threading.Event()
+    done = threading.Event()
+
+    def other_thread():
+        inside.wait(5)
+        seen["other"] = (i18n.language(), i18n._("Diamond"))
+        done.set()
+
+    t = threading.Thread(target=other_thread)
+    t.start()
+    with i18n.speaking("de") as code:
+        assert code == "de" and i18n.language() == "de" and i18n._("Diamond") == "Raute"
+        assert i18n.number(1234.5) == "1.234,5"
+        inside.set()
+        done.wait(5)
+        with i18n.speaking("en"):
+            assert i18n._("Diamond") == "Diamond"
+        assert i18n._("Diamond") == "Raute"
+    t.join(5)
+    assert seen["other"] == ("en", "Diamond")
+    assert i18n.language() == "en" and i18n._("Diamond") == "Diamond"
+    with pytest.raises(RuntimeError):
+        with i18n.speaking("de"):
+            raise RuntimeError("a refusal went wrong")
+    assert i18n.language() == "en"
+    for odd in (None, "", "xx", "../../etc", "de" * 500, 7):
+        with i18n.speaking(odd) as code:
+            assert code == "en" and i18n._("Diamond") == "Diamond"
+    assert i18n.generation() == generation  # nothing on screen was asked to rebuild
+
+
 # -- which language ------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "env, expected",

@@ -360,3 +360,62 @@ def test_seat_names_are_shown_in_german_and_kept_as_data(german):
     state = COLLAPSE.new_game(seed=1)
     assert str(state.parse_move("start diamond")) == "start Diamond"
     assert COLLAPSE.new_game(seed=1, advantage="Circle").to_json()["advantage"] == 1
+
+
+@pytest.fixture
+def english_host(tmp_path, monkeypatch):
+    """The big screen in English with the German catalogue on hand (for the phones)."""
+    monkeypatch.setattr(i18n, "LOCALE_DIR", locales.compiled(tmp_path / "locale"))
+    assert i18n.set_language("en") == "en"
+    yield
+    i18n.set_language("en")
+
+
+def test_each_phone_hears_the_host_in_its_own_language(english_host):
+    """An English big screen, a German phone and an English one: the server's own
+    answers, each seat's view (seat names, the game's title) and each refusal come in the
+    phone's language, and the big screen's language never moves."""
+    import aiohttp
+
+    from tests.party_phones import Host, Phone, until
+    from tests.test_party import FAST
+
+    party = make_party("chromatic-collapse", [Seat.phone(), Seat.phone()], rate=FAST)
+    generation = i18n.generation()
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            de = await Phone(session, party.server.url).open("de-DE,de;q=0.9,en;q=0.5")
+            en = await Phone(session, party.server.url).open("en-GB")
+            early = await de.ask(("error",), type="move", text="e4-e5")
+            assert early["reason"] == "Nimm zuerst einen Platz ein (Raumcode und Name)"
+            early = await en.ask(("error",), type="move", text="e4-e5")
+            assert early["reason"] == "Join a seat first (room code and name)"
+            assert (await de.join(party.lobby.code, "Ada", 0))["type"] == "welcome"
+            assert (await en.join(party.lobby.code, "Bo", 1))["type"] == "welcome"
+            party.begin()
+            async with Host(party.table):
+                await until(lambda: de.state is not None and en.state is not None)
+                assert de.state["seats"][0]["label"] == "Raute"
+                assert en.state["seats"][0]["label"] == "Diamond"
+                waiting, mover = (en, de) if de.state["your_turn"] else (de, en)
+                await until(lambda: mover.state["moves"])
+                no = await waiting.ask(("error",), type="move", text=mover.state["moves"][0])
+                assert no["code"] == "refused"
+                if waiting is de:
+                    assert no["reason"].endswith("ist am Zug, nicht du"), no
+                else:
+                    assert no["reason"].endswith("'s turn, not yours"), no
+                # the engine's own reason for a move it cannot read, in the mover's words
+                said = {}
+                for code in ("de", "en"):
+                    with i18n.speaking(code):
+                        with pytest.raises(IllegalMove) as caught:
+                            party.table.match.state.parse_move("z9")
+                        said[code] = str(caught.value)
+                assert said["de"] != said["en"]
+                bad = await mover.ask(("error",), type="move", text="z9")
+                assert bad["reason"] == said["de" if mover is de else "en"]
+            assert i18n.language() == "en" and i18n.generation() == generation
+
+    run_party(party, main)
