@@ -1129,7 +1129,7 @@ def _last_challenge(value) -> tuple:
         or value[1] not in (0, 1)
         or not 0 <= value[2] < len(PAIRS)
     ):
-        raise BadState("the latest challenge must be [\"shown\" or \"conceded\", seat, pair]")
+        raise BadState('the latest challenge must be ["shown" or "conceded", seat, pair]')
     return (value[0], value[1], value[2])
 
 

@@ -662,8 +662,17 @@ def test_the_end_is_kept_as_a_code_and_worded_in_the_readers_language():
     assert replace(after, ended="Diamond lost").reason == "Diamond lost"
     assert end_words("bigger 1 6 4") == "Both sides are connected; Circle's group of 6 beats 4"
     assert end_words("last 0 5").endswith("Diamond made the last move")
-    for odd in ("", "time", "time 2", "time 0 1", "connected 0 99999", "bigger -1 3 2",
-                "stuck 0\n", "connected 1 5 extra words", "x" * 200):
+    for odd in (
+        "",
+        "time",
+        "time 2",
+        "time 0 1",
+        "connected 0 99999",
+        "bigger -1 3 2",
+        "stuck 0\n",
+        "connected 1 5 extra words",
+        "x" * 200,
+    ):
         assert end_words(odd) == odd
 
 

@@ -802,8 +802,17 @@ def test_a_challenges_result_is_data_worded_in_the_readers_language():
 
 @pytest.mark.parametrize(
     "bad",
-    [["shown", 0], ["won", 0, 1], ["shown", 2, 0], ["shown", 0, 6], ["shown", True, 0],
-     ["shown", 0, -1], "shown", {"kind": "shown"}, ["shown", 0, 1.0]],
+    [
+        ["shown", 0],
+        ["won", 0, 1],
+        ["shown", 2, 0],
+        ["shown", 0, 6],
+        ["shown", True, 0],
+        ["shown", 0, -1],
+        "shown",
+        {"kind": "shown"},
+        ["shown", 0, 1.0],
+    ],
 )
 def test_a_state_files_hostile_challenge_is_refused_with_a_reason(bad):
     from game.core import BadState

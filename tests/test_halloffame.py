@@ -458,5 +458,13 @@ def test_a_detail_is_kept_as_a_code_and_worded_in_the_readers_language():
     finally:
         i18n.set_language(before)
     # hostile or old details: shown as they are, never an error
-    for text in ("", "2 hard bots", "players:", "players:-1", "players:9999", "x" * 80, "hard-bots:1\n"):
+    for text in (
+        "",
+        "2 hard bots",
+        "players:",
+        "players:-1",
+        "players:9999",
+        "x" * 80,
+        "hard-bots:1\n",
+    ):
         assert hof.detail_text(text) == text

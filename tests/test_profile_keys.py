@@ -129,9 +129,7 @@ def open_profiles(app, paths, *names):
 def test_rename_keeps_the_records_and_is_saved(app, paths):
     screen, ps = open_profiles(app, paths, "Ada", "Bo")
     ada = ps.find("Ada")
-    ps = ps.with_profile(
-        gp.replace(ada, games={"chromatic-collapse": gp.Record(played=3, won=2)})
-    )
+    ps = ps.with_profile(gp.replace(ada, games={"chromatic-collapse": gp.Record(played=3, won=2)}))
     assert gp.save(ps, paths) is None
     drive.click(app, drive.control(screen, "Rename").element.rect.center, ticks=2)
     pad = app.top

@@ -64,7 +64,10 @@ class WhoScene(MenuScene):
         focus = next((i for i, p in enumerate(shown) if p.id == self.current), None)
         # a new profile: name, colour, Create
         self.entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(40, NEW_Y, 320, 54), self.ui, placeholder_text=_("New player's name")
+            # (just "Name": "New profile" stands above it, and the box is narrow)
+            pygame.Rect(40, NEW_Y, 320, 54),
+            self.ui,
+            placeholder_text=_("Name"),
         )
         self.entry.length_limit = gp.MAX_NAME
         # The name box needs a keyboard; this opens on-screen keys for a controller or
