@@ -8,6 +8,7 @@ phones' event loop, so phones, server and screen interleave as they do for real.
 from __future__ import annotations
 
 import asyncio
+import re
 
 import aiohttp
 
@@ -71,9 +72,9 @@ def host_from_select(app, game: str, seats: list[str]) -> LobbyScene:
     for i, kind in enumerate(seats):
         for _ in range(8):
             c = seat_control(app.top, i)
-            if c.element.text.endswith(
-                f"‹ {dict(person='Person', phone='Phone').get(kind, kind)} ›"
-            ):
+            label = dict(person="Person", phone="Phone").get(kind, kind)
+            # ("Bot: Easy, about 400" where the game has a ladder)
+            if re.search(rf"‹ {re.escape(label)}(,| ›)", c.element.text):
                 break
             app.post_click(c.element.rect.center)
             app.run_ticks(1, draw=False)

@@ -8,6 +8,7 @@ player would do (the Easy bot's greedy choice) and to check what happened.
 from __future__ import annotations
 
 import random
+import re
 import time
 
 import pygame
@@ -259,7 +260,8 @@ def start_from_title(app, players: int, seats: list[str], seed: str = ""):
     for s, kind in enumerate(seats):
         for _ in range(5):
             ctl = next(c for c in select.controls if c.element.text.startswith(f"{names[s]}:"))
-            if f"‹ {wanted[kind]} ›" in ctl.element.text:
+            # ("Bot: Hard, about 2400" where the game has a ladder)
+            if re.search(rf"‹ {re.escape(wanted[kind])}(,| ›)", ctl.element.text):
                 break
             click(app, ctl.element.rect.center)
             app.run_ticks(1)
