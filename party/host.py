@@ -51,7 +51,12 @@ class Party:
         if not phone_seats:
             raise ValueError(_("A party needs at least one Phone seat"))
         extra = {"clock": lobby_clock} if lobby_clock is not None else {}
-        self.lobby = Lobby(list(spec.seat_names(setup.players)), phone_seats, **extra)
+        self.lobby = Lobby(
+            list(spec.seat_names(setup.players)),
+            phone_seats,
+            names=lambda: spec.seat_names(setup.players),  # each phone's words (speaking)
+            **extra,
+        )
         self._rate = rate
         self._server_extra = {}  # tests make the bounds small and drive the throttle's clock
         if limits is not None:

@@ -11,6 +11,7 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import Callable, Sequence
 
 from game.i18n import N_, _
 from game.profiles import NameProblem, check_name
@@ -64,6 +65,10 @@ class Lobby:
     started: bool = False
     # Phones may play as a local profile (game/profiles.py); never at a booth.
     profiles_allowed: bool = False
+    # The seats' names in the current language, asked each time they are shown (a
+    # phone's answers are worded in its own language: game.i18n.speaking); None keeps
+    # ``labels`` as they are.
+    names: Callable[[], Sequence[str]] | None = None
 
     def __post_init__(self) -> None:
         self._lock = threading.RLock()
@@ -114,7 +119,7 @@ class Lobby:
                 slot = self.seats[seat]
                 if slot.taken:
                     raise LobbyError(
-                        _("{seat} is taken; pick another seat").format(seat=slot.label)
+                        _("{seat} is taken; pick another seat").format(seat=self.label(slot.seat))
                     )
             slot.taken = True
             slot.name = name or slot.label
@@ -217,9 +222,17 @@ class Lobby:
                 s: slot.profile for s, slot in self.seats.items() if slot.taken and slot.profile
             }
 
+    def label(self, seat: int) -> str:
+        """Seat ``seat``'s name in the current language."""
+        if self.names is not None:
+            names = self.names()
+            if 0 <= seat < len(names):
+                return names[seat]
+        return self.labels[seat]
+
     def snapshot(self) -> list[dict]:
         with self._lock:
-            return [self.seats[s].public() for s in sorted(self.seats)]
+            return [dict(self.seats[s].public(), label=self.label(s)) for s in sorted(self.seats)]
 
     def free_seats(self) -> list[int]:
         with self._lock:

@@ -576,10 +576,11 @@ def test_a_german_browser_gets_the_page_in_german(german_browser):
             driver.find_element(By.ID, "find").click()
             wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#seat-list button"), "seats")
             assert "Wähle deinen Platz" in driver.find_element(By.ID, "seat-list").text
+            # the seats' names too: the host words them in the phone's language
+            assert "Raute" in driver.find_element(By.ID, "seat-list").text
             shot(driver, "party-phone-join-de.png")
             click_first(driver, "#seat-list button", "a free seat")
-            # The game's status line, the moves' heading and the pad in German; the
-            # seats' names come from the host (its language: English here).
+            # The game's status line, the moves' heading and the pad in German.
             wait(
                 driver,
                 lambda d: (
