@@ -20,9 +20,53 @@ from scenes.widgets import MenuScene, draw_panel, draw_text
 KEY_W, KEY_H, GAP = 96, 64, 12
 
 
-class NumberPad(MenuScene):
-    name = "keypad"
+class _Pad(MenuScene):
+    """What both pads share: an overlay panel (``self.box``) with a title and the value's
+    field, OK handing the value back, B / Escape leaving it as it was."""
+
     overlay = True
+
+    def __init__(self, app, title: str, on_done: Callable[[str], None]):
+        super().__init__(app)
+        self.title_text = title
+        self.on_done = on_done
+        self.value = ""
+
+    def ok(self) -> None:
+        self.app.pop()
+        self.on_done(self.value)
+
+    def on_back(self) -> None:
+        """B / Escape: leave the value as it was."""
+        self.app.sound.play("back")
+        self.app.pop()
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
+        shade.fill((5, 6, 14, 190))
+        surface.blit(shade, (0, 0))
+        draw_panel(surface, self.box, self.app.theme, alpha=245, width=3)
+
+    def draw_field(self, surface: pygame.Surface) -> pygame.Rect:
+        """The title and the empty field under it; returns the field."""
+        theme = self.app.theme
+        draw_text(
+            surface,
+            self.title_text,
+            theme.heading(34),  # (a heading keeps its size: the field sits under it)
+            theme["accent"],
+            (self.box.centerx, self.box.y + 18),
+            "midtop",
+            shadow=True,
+            max_width=self.box.w - 40,
+        )
+        field = pygame.Rect(self.box.x + 32, self.box.y + 74, self.box.w - 64, 58)
+        draw_panel(surface, field, theme, fill="background", edge="focus", width=2)
+        return field
+
+
+class NumberPad(_Pad):
+    name = "keypad"
 
     def __init__(
         self,
@@ -34,10 +78,8 @@ class NumberPad(MenuScene):
         limit: int = 9,
         empty_text: str | None = None,
     ):
-        super().__init__(app)
-        self.title_text = title
+        super().__init__(app, title, on_done)
         self.value = "".join(ch for ch in value if ch.isdigit())[:limit]
-        self.on_done = on_done
         self.limit = limit
         self.empty_text = _("random") if empty_text is None else empty_text
         grid_w = 3 * KEY_W + 2 * GAP
@@ -80,15 +122,6 @@ class NumberPad(MenuScene):
         self.value = ""
         self.ok()
 
-    def ok(self) -> None:
-        self.app.pop()
-        self.on_done(self.value)
-
-    def on_back(self) -> None:
-        """B / Escape: leave the seed as it was."""
-        self.app.sound.play("back")
-        self.app.pop()
-
     def handle_other(self, event: pygame.event.Event) -> None:
         if event.type != pygame.KEYDOWN:
             return
@@ -98,25 +131,9 @@ class NumberPad(MenuScene):
             self.type_digit(event.unicode)
 
     # -- drawing --------------------------------------------------------------------
-    def draw_background(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
-        shade.fill((5, 6, 14, 190))
-        surface.blit(shade, (0, 0))
-        draw_panel(surface, self.box, self.app.theme, alpha=245, width=3)
-
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
-        draw_text(
-            surface,
-            self.title_text,
-            theme.font(34, "display"),
-            theme["accent"],
-            (self.box.centerx, self.box.y + 18),
-            "midtop",
-            shadow=True,
-        )
-        field = pygame.Rect(self.box.x + 32, self.box.y + 74, self.box.w - 64, 58)
-        draw_panel(surface, field, theme, fill="background", edge="focus", width=2)
+        field = self.draw_field(surface)
         if self.value:
             draw_text(
                 surface, self.value, theme.font(34, "bold"), theme["text"], field.center, "center"
@@ -133,13 +150,12 @@ LETTER_ROWS = ("1234567890", "QWERTZUIOP", "ASDFGHJKLÜ", "YXCVBNMÄÖ-")
 LETTER_W, LETTER_H, LETTER_GAP = 92, 60, 10
 
 
-class TextPad(MenuScene):
+class TextPad(_Pad):
     """Letters, digits, Shift, Space, Delete, Clear and OK.  The first letter of the
     name and of each word after a space comes in capitals (as a phone's keyboard does);
     Shift turns that around for the next letter."""
 
     name = "textpad"
-    overlay = True
 
     def __init__(
         self,
@@ -151,11 +167,9 @@ class TextPad(MenuScene):
         limit: int = 16,
         empty_text: str = "",
     ):
-        super().__init__(app)
-        self.title_text = title
+        super().__init__(app, title, on_done)
         self.limit = limit
         self.value = "".join(ch for ch in value if ch.isprintable())[:limit]
-        self.on_done = on_done
         self.empty_text = empty_text
         self.shift_flipped = False  # Shift pressed: the next letter's case is turned around
         grid_w = len(LETTER_ROWS[0]) * (LETTER_W + LETTER_GAP) - LETTER_GAP
@@ -233,15 +247,6 @@ class TextPad(MenuScene):
             if key.element.text != label:
                 key.element.set_text(label)
 
-    def ok(self) -> None:
-        self.app.pop()
-        self.on_done(self.value)
-
-    def on_back(self) -> None:
-        """B / Escape: leave the name as it was."""
-        self.app.sound.play("back")
-        self.app.pop()
-
     def handle_key(self, event: pygame.event.Event) -> None:
         # A keyboard types here: Space is a space (not "press the focused key"), and
         # every printable character goes in as typed.  Enter presses the focused key.
@@ -255,26 +260,9 @@ class TextPad(MenuScene):
             super().handle_key(event)
 
     # -- drawing --------------------------------------------------------------------
-    def draw_background(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
-        shade.fill((5, 6, 14, 190))
-        surface.blit(shade, (0, 0))
-        draw_panel(surface, self.box, self.app.theme, alpha=245, width=3)
-
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
-        draw_text(
-            surface,
-            self.title_text,
-            theme.heading(34),  # (a heading keeps its size: the field sits under it)
-            theme["accent"],
-            (self.box.centerx, self.box.y + 18),
-            "midtop",
-            shadow=True,
-            max_width=self.box.w - 40,
-        )
-        field = pygame.Rect(self.box.x + 32, self.box.y + 74, self.box.w - 64, 58)
-        draw_panel(surface, field, theme, fill="background", edge="focus", width=2)
+        field = self.draw_field(surface)
         if self.value:
             font = theme.font(34, "bold")
             room = field.w - 120  # (the count sits at the right)
