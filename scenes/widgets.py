@@ -1039,8 +1039,9 @@ class MenuScene(Scene):
                 pygame.draw.rect(surface, colour, el.rect.inflate(10, 10), 3, border_radius=16)
 
     # helpers for screens
-    def title(self, surface: pygame.Surface, text: str, y: int = 40) -> None:
-        draw_text(
+    def title(self, surface: pygame.Surface, text: str, y: int = 40) -> pygame.Rect:
+        """A screen's decorative heading, centred at ``y``; returns where it was drawn."""
+        return draw_text(
             surface,
             text,
             self.app.theme.heading(52),  # decorative: its size at every text size

@@ -146,15 +146,7 @@ class ProfileScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
-        draw_text(
-            surface,
-            _("Profiles"),
-            theme.font(48, "display"),
-            theme["accent"],
-            (LOGICAL_SIZE[0] // 2, 20),
-            "midtop",
-            shadow=True,
-        )
+        self.title(surface, _("Profiles"), 20)
         profile = self.profile()
         if profile is None:
             draw_panel(surface, TABLE.union(PLOT), theme)

@@ -50,7 +50,7 @@ class WhoScene(MenuScene):
         cols = 4 if len(shown) <= 24 else 5
         # The grid starts under the title and the seat line, whatever the text size.
         theme = self.app.theme
-        top = 24 + theme.font(48, "display").get_height() + theme.font(22).get_height() + 8
+        top = 24 + theme.heading(52).get_height() + theme.font(22).get_height() + 8
         grid = pygame.Rect(GRID.x, max(GRID.y, top), GRID.w, GRID.bottom - max(GRID.y, top))
         w = (GRID.w - 12 * (cols - 1)) // cols
         rows = max(1, -(-len(shown) // cols))
@@ -161,15 +161,7 @@ class WhoScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
-        head = draw_text(
-            surface,
-            _("Who's playing?"),
-            theme.font(48, "display"),
-            theme["accent"],
-            (LOGICAL_SIZE[0] // 2, 24),
-            "midtop",
-            shadow=True,
-        )
+        head = self.title(surface, _("Who's playing?"), 24)
         if self.seat_name:
             draw_text(
                 surface,
