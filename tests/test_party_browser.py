@@ -232,14 +232,9 @@ def test_a_browser_joins_element_shift_and_submits_a_plan(browser):
             )
             # tap a tile of our own element on the phone's board
             view = party.table.view(0)
-            cell = next(c for c in range(es.CELLS) if view["board"][c] == view["elements"][0])
-            board = browser.find_element(By.ID, "board")
-            w, h = board.size["width"], board.size["height"]
-            x = (cell % 11 + 0.5) * w / 11 - w / 2
-            y = (cell // 11 + 0.5) * h / 11 - h / 2
-            webdriver.ActionChains(browser).move_to_element_with_offset(
-                board, int(x), int(y)
-            ).click().perform()
+            tap_shift_cell(
+                browser, next(c for c in range(es.CELLS) if view["board"][c] == view["elements"][0])
+            )
             wait(browser, lambda d: "Start on" in d.find_element(By.ID, "submit").text, "the pick")
             browser.find_element(By.ID, "submit").click()
             wait(browser, lambda d: party.table.match.state.round == 1, "round 1", timeout=30)
@@ -417,24 +412,16 @@ def test_element_shift_actions_stay_in_reach_and_messages_cover_nothing(browser)
                 shot(browser, f"party-phone-setup-{w}x{h}.png")
             set_size(browser, 360, 640)
             # a tile of another element: refused with a message in the bar
-            cell = next(c for c in range(es.CELLS) if view["board"][c] != view["elements"][0])
-            board = browser.find_element(By.ID, "board")
-            bw, bh = board.size["width"], board.size["height"]
-            webdriver.ActionChains(browser).move_to_element_with_offset(
-                board,
-                int((cell % 11 + 0.5) * bw / 11 - bw / 2),
-                int((cell // 11 + 0.5) * bh / 11 - bh / 2),
-            ).click().perform()
+            tap_shift_cell(
+                browser, next(c for c in range(es.CELLS) if view["board"][c] != view["elements"][0])
+            )
             wait(browser, lambda d: d.find_element(By.ID, "toast").is_displayed(), "a message")
             note = rect(browser, "toast")
             for other in ("title", "submit"):
                 assert not overlaps(note, rect(browser, other)), other
-            mine = next(c for c in range(es.CELLS) if view["board"][c] == view["elements"][0])
-            webdriver.ActionChains(browser).move_to_element_with_offset(
-                board,
-                int((mine % 11 + 0.5) * bw / 11 - bw / 2),
-                int((mine // 11 + 0.5) * bh / 11 - bh / 2),
-            ).click().perform()
+            tap_shift_cell(
+                browser, next(c for c in range(es.CELLS) if view["board"][c] == view["elements"][0])
+            )
             wait(browser, lambda d: "Start on" in d.find_element(By.ID, "submit").text, "the pick")
             browser.find_element(By.ID, "submit").click()
             wait(
@@ -452,6 +439,15 @@ def test_element_shift_actions_stay_in_reach_and_messages_cover_nothing(browser)
                 shot(browser, f"party-phone-plan-{w}x{h}.png")
     finally:
         party.stop()
+
+
+def tap_shift_cell(driver, cell: int) -> None:
+    """Tap cell ``cell`` (0..120) on the phone's Element Shift board (11 x 11)."""
+    board = driver.find_element(By.ID, "board")
+    w, h = board.size["width"], board.size["height"]
+    webdriver.ActionChains(driver).move_to_element_with_offset(
+        board, int((cell % 11 + 0.5) * w / 11 - w / 2), int((cell // 11 + 0.5) * h / 11 - h / 2)
+    ).click().perform()
 
 
 def tap_cell(driver, board_view: dict, name: str) -> None:
@@ -779,14 +775,9 @@ def test_a_german_phone_plans_an_element_shift_round_with_a_german_host(german_b
             )
             assert "als Startfeld" in driver.find_element(By.ID, "pick-hint").text
             view = party.table.view(0)
-            cell = next(c for c in range(es.CELLS) if view["board"][c] == view["elements"][0])
-            board = driver.find_element(By.ID, "board")
-            w, h = board.size["width"], board.size["height"]
-            x = (cell % 11 + 0.5) * w / 11 - w / 2
-            y = (cell // 11 + 0.5) * h / 11 - h / 2
-            webdriver.ActionChains(driver).move_to_element_with_offset(
-                board, int(x), int(y)
-            ).click().perform()
+            tap_shift_cell(
+                driver, next(c for c in range(es.CELLS) if view["board"][c] == view["elements"][0])
+            )
             wait(driver, lambda d: "Start auf" in d.find_element(By.ID, "submit").text, "the pick")
             driver.find_element(By.ID, "submit").click()
             wait(driver, lambda d: party.table.match.state.round == 1, "round 1", timeout=30)
