@@ -13,7 +13,8 @@ A multi-player game is one result against each rated seat (``ratings.place_resul
 
 The first rating of a game is the ladder's Medium rating when the game has a ladder
 (a newcomer is most likely near Medium, and Medium is the default opponent), else
-1500; the deviation starts at Glicko's 350 either way, so the first games move it far.
+1500; the deviation starts at Glicko's 350 either way and stays there for the first
+``ratings.PLACEMENT_GAMES`` rated games (placement), so they move it far.
 
 Stored as one JSON file in the data folder (``profiles.json``, beside the autosave),
 read through ``game.files`` with :data:`SCHEMA` and written atomically
@@ -361,7 +362,9 @@ def record_match(
         old = rec.rating
         new = None
         if pairs:
-            new = ratings.update(old, [(before[o], score) for o, score in pairs])
+            new = ratings.update(
+                old, [(before[o], score) for o, score in pairs], rated_before=rec.rated
+            )
             point = Point(
                 today, new.rating, new.rd, opponent_tag(match, [o for o, _s in pairs], out)
             )

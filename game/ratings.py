@@ -24,6 +24,14 @@ import glicko2
 
 DEFAULT_RD = 350.0  # Glicko's deviation for someone never seen
 MIN_RD = 30.0  # never surer than this: people change
+# Placement: a newcomer's first rated games of a game each move the rating as far as
+# the very first.  Glicko-2 alone gets surer with every game, so a person who starts
+# far from their strength (everyone starts at Medium) closes the distance only
+# slowly: a simulated person at strength 1.2 of Crystal Connector, 1,100 points
+# below Medium, still won only 14 % of its games 11-20 against "Match me".  Keeping
+# the deviation at 350 for six games placed every simulated person of every ladder
+# within 47-56 % over games 11-20 (docs/bots.md, "Match me").
+PLACEMENT_GAMES = 6
 DEFAULT_VOLATILITY = 0.06
 GLICKO2_SCALE = 173.7178  # 400 / ln 10: Glicko-2's internal unit in rating points
 
@@ -47,9 +55,15 @@ def expected(player: Rating, opponent: Rating) -> float:
     return 1.0 / (1.0 + math.exp(-g * (player.rating - opponent.rating) / GLICKO2_SCALE))
 
 
-def update(player: Rating, results: Iterable[tuple[Rating, float]]) -> Rating:
+def update(
+    player: Rating, results: Iterable[tuple[Rating, float]], rated_before: int | None = None
+) -> Rating:
     """``player`` after one game (one rating period) with ``results``: pairs of
-    (opponent, score) where score is 1 for a win, 0.5 a draw, 0 a loss."""
+    (opponent, score) where score is 1 for a win, 0.5 a draw, 0 a loss.
+
+    ``rated_before``: how many games had moved this rating before this one; while it
+    is under :data:`PLACEMENT_GAMES` the deviation stays at least the newcomer's
+    (placement).  None: plain Glicko-2."""
     results = list(results)
     if not results:
         return player
@@ -57,7 +71,10 @@ def update(player: Rating, results: Iterable[tuple[Rating, float]]) -> Rating:
     p.update_player(
         [r.rating for r, _s in results], [r.rd for r, _s in results], [s for _r, s in results]
     )
-    return Rating(round(p.rating, 2), max(MIN_RD, round(p.rd, 2)), p.vol)
+    rd = max(MIN_RD, round(p.rd, 2))
+    if rated_before is not None and rated_before < PLACEMENT_GAMES:
+        rd = max(rd, DEFAULT_RD)
+    return Rating(round(p.rating, 2), rd, p.vol)
 
 
 def place_results(places: dict[object, int], me: object) -> list[tuple[object, float]]:

@@ -84,6 +84,65 @@ def test_merge_keeps_other_games_and_writes_a_file_the_client_reads(tmp_path):
     assert ladder.level_caption("medium", ladders["color-crossroads"]) == "Medium, about 600"
 
 
+def test_match_me_places_a_person_far_below_medium_within_ten_games(monkeypatch):
+    """A ladder as steep below Medium as Crystal Connector's (Easy 700, Medium 2100):
+    a person at 1.2 starts 1,100 points too high.  Placement (the deviation held for
+    the first games) brings its win rate over games 11-20 near a half; plain Glicko-2
+    leaves it losing most of them."""
+    from game import ratings
+
+    ratings_at = {0: 0.0, 1: 700.0, 2: 2100.0, 3: 2450.0, 4: 2650.0}
+    points = tuple(ladder.Point(float(s), r, r - 60, r + 60) for s, r in sorted(ratings_at.items()))
+    lad_ = ladder.Ladder("steep", points)
+
+    class Spec:
+        id = "steep"
+        title = "Steep"
+
+        @staticmethod
+        def resolve_options(players):
+            return players, {}
+
+    def late_rate(seed):
+        rng = random.Random(seed)
+
+        def play(task):
+            a, b = (ladder.parse_strength_level(x) for x in task["seats"])
+            p = 1 / (1 + 10 ** ((lad_.rating(b) - lad_.rating(a)) / 400))
+            return {"places": [1, 2] if rng.random() < p else [2, 1]}
+
+        result = lad.run_match_me(
+            Spec, lad_, people=(1.2,), games=20, repeats=12, play=play, progress=None
+        )
+        late = [h["score"] for r in result["rows"] for h in r["history"][10:]]
+        return sum(late) / len(late)
+
+    assert 0.35 <= late_rate(3) <= 0.65
+    monkeypatch.setattr(ratings, "PLACEMENT_GAMES", 0)
+    assert late_rate(3) < 0.3  # without placement the person is still far too high
+
+
+def test_placement_keeps_a_newcomers_deviation_for_the_first_games():
+    from game import ratings
+    from game.ratings import Rating, update
+
+    bot = Rating(1500.0, 50.0)
+    me = Rating(1500.0)
+    for k in range(ratings.PLACEMENT_GAMES):
+        me = update(me, [(bot, 0.0)], rated_before=k)
+        assert me.rd == ratings.DEFAULT_RD  # each placement loss moves it as far
+    settled = update(me, [(bot, 0.0)], rated_before=ratings.PLACEMENT_GAMES)
+    assert settled.rd < ratings.DEFAULT_RD
+    plain = update(Rating(1500.0), [(bot, 0.0)])
+    assert plain.rd < ratings.DEFAULT_RD  # without a count: plain Glicko-2
+    # Six placement losses take a newcomer much further than six plain ones.
+    far, near = Rating(1500.0), Rating(1500.0)
+    for k in range(6):
+        far = update(far, [(Rating(far.rating, 50.0), 0.0)], rated_before=k)
+        near = update(near, [(Rating(near.rating, 50.0), 0.0)])
+    assert far.rating < near.rating - 300
+
+
 def test_match_me_brings_simulated_people_near_half_their_games():
     """People of known strength against the opponent Match me picks: with results
     drawn from the ladder's own ratings, the rating finds them and they win about

@@ -255,11 +255,27 @@ def test_a_win_against_a_rated_bot_raises_the_rating_once_per_game():
     assert (rec.played, rec.won, rec.lost, rec.drawn, rec.rated) == (1, 1, 0, 0, 1)
     start = P.start_rating(LADDER)
     assert start == 1250  # the ladder's Medium
-    assert rec.rating.rating > start and rec.rating.rd < 350
+    # placement: a first game keeps the newcomer's deviation, so the next moves as far
+    assert rec.rating.rating > start and rec.rating.rd == 350
     assert changes[0].before.rating == start and changes[0].after == rec.rating
     # the same game again (a results screen built twice) changes nothing
     again, none = P.record_match(after, m, LADDER, "2026-11-21")
     assert again is after and none == []
+
+
+def test_the_deviation_shrinks_once_the_placement_games_are_played():
+    from game.ratings import PLACEMENT_GAMES
+
+    ps, (ada, _bo) = two()
+    rds = []
+    for i in range(PLACEMENT_GAMES + 2):
+        m = finished(
+            [Seat.person(), Seat.bot("medium")], [1 + i % 2, 2 - i % 2], {0: ada.id}, started=i
+        )
+        ps, _ = P.record_match(ps, m, LADDER, "d")
+        rds.append(ps.get(ada.id).games[GAME].rating.rd)
+    assert rds[:PLACEMENT_GAMES] == [350] * PLACEMENT_GAMES
+    assert rds[PLACEMENT_GAMES] < 350 and rds[PLACEMENT_GAMES + 1] < rds[PLACEMENT_GAMES]
 
 
 def test_a_loss_lowers_it_and_a_draw_against_a_weaker_bot_too():
@@ -329,7 +345,9 @@ def test_a_multi_player_game_is_one_result_against_each_rated_seat():
     from game.ratings import update
 
     expected = update(
-        Rating(1250), [(P.bot_rating(ladder, 3), 0.0), (P.bot_rating(ladder, 2), 1.0)]
+        Rating(1250),
+        [(P.bot_rating(ladder, 3), 0.0), (P.bot_rating(ladder, 2), 1.0)],
+        rated_before=0,
     )
     assert rec.rating == expected
 

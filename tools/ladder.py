@@ -481,7 +481,7 @@ def run_match_me(
                 score = 1.0 if mine < theirs else 0.0 if mine > theirs else 0.5
                 p = _point_at(ladder, opp)
                 opponent = Rating(ladder.rating(opp), max(30.0, (p.high - p.low) / 4))
-                me = update(me, [(opponent, score)])
+                me = update(me, [(opponent, score)], rated_before=g)
                 history.append({"opponent": opp, "score": score, "rating": me.rating})
                 done += 1
                 if progress:
