@@ -1,0 +1,72 @@
+"""tools/coach.py's report: the two-fold fit and what it ships."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+
+from game.ai import coach
+from tools import coach as tool
+
+GAME = "crystal-connector"
+
+
+def rows_where_the_value_tells(n_games: int, noise: float, seed: int = 5) -> list[dict]:
+    """Positions whose raw value predicts the result through a known curve."""
+    rng = random.Random(seed)
+    scale = coach.SCALES[GAME]
+    rows = []
+    for g in range(n_games):
+        for i in range(6):
+            v = rng.uniform(-0.9, 0.9)
+            p = 1 / (1 + math.exp(-(3.0 * v)))
+            won = rng.random() < p if noise else v > 0
+            rows.append(
+                {
+                    "seed": 1000 + g,
+                    "index": i,
+                    "mover": i % 2,
+                    "places": [1, 2] if won else [2, 1],
+                    "old": [0.0, 0.0],
+                    "raw": [scale * math.atanh(v), -scale * math.atanh(v)],
+                    "t_old": 0.9,
+                    "t_new": 0.5,
+                }
+            )
+    return rows
+
+
+def test_the_report_holds_every_position_out_once_and_ships_the_fit_on_all():
+    args = argparse.Namespace(seed=1000)
+    rows = rows_where_the_value_tells(40, noise=1.0)
+    text, fit = tool.report_two(tool_spec(), rows, args)
+    assert "Halves swapped" in text and "Every position held out once" in text
+    assert fit["positions"] == len(rows) == fit["test_positions"]
+    assert fit["games"] == 40
+    # the curve found is near the one the results were drawn from (a = 3, b = 0)
+    assert 2.0 < fit["a"] < 4.5 and abs(fit["b"]) < 0.5
+    # and predicts held-out positions better than always saying 50 % (0.25)
+    assert fit["brier"] < 0.22
+    # the shipped curve is the fit on both halves, not on either half alone
+    a_half, b_half = tool.fit_logistic(
+        [math.tanh(r["raw"][0] / coach.SCALES[GAME]) for r in rows if r["seed"] % 2 == 0],
+        [tool.result_of(r["places"]) for r in rows if r["seed"] % 2 == 0],
+    )
+    assert round(a_half, 4) != fit["a"]
+
+
+def test_a_value_that_says_nothing_scores_no_better_than_a_coin():
+    args = argparse.Namespace(seed=1000)
+    rows = rows_where_the_value_tells(30, noise=1.0)
+    rng = random.Random(9)
+    for r in rows:  # results unrelated to the value
+        r["places"] = [1, 2] if rng.random() < 0.5 else [2, 1]
+    _text, fit = tool.report_two(tool_spec(), rows, args)
+    assert fit["brier"] > 0.24
+
+
+def tool_spec():
+    from game.registry import GAMES
+
+    return GAMES[GAME]
