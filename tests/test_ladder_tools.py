@@ -177,3 +177,122 @@ def test_match_me_brings_simulated_people_near_half_their_games():
         assert abs(final - lad_.rating(person)) < 250
     text = lad.format_match_me(result)
     assert "1.2" in text and "3.4" in text
+
+
+class _TwoSeatSpec:
+    id = "toy"
+    title = "Toy"
+    min_players = 2
+    default_players = 2
+
+    @staticmethod
+    def resolve_options(players):
+        return players, {}
+
+
+def _synthetic_play(calls: list):
+    """A game between two strengths, won by the stronger seat (no bots run)."""
+
+    def play(task):
+        calls.append((tuple(task["strengths"]), task["seed"]))
+        a, b = task["strengths"]
+        places = [1, 2] if a > b else [2, 1] if b > a else [1, 1]
+        return {
+            "pairing": task["pairing"],
+            "index": task["index"],
+            "seed": task["seed"],
+            "seats": task["seats"],
+            "places": places,
+            "think": [0.0, 0.0],
+            "moves": [1, 1],
+            "note": "",
+        }
+
+    return play
+
+
+def test_a_ladder_extended_with_reuse_plays_only_the_games_it_lacks():
+    first_calls: list = []
+    first = lad.run_ladder(
+        _TwoSeatSpec,
+        strengths=(0.0, 2.0, 3.0, 4.0),
+        games=2,
+        expert_games=2,
+        resamples=5,
+        play=_synthetic_play(first_calls),
+    )
+    assert len(first_calls) == first["games"] == 3 * 2 + 2 * 2  # Expert meets Hard, Medium
+    # More Expert games, against Hard only: the two Expert-Hard games are reused.
+    more_calls: list = []
+    many_batches: list = []
+
+    def play_many(tasks, finished):
+        many_batches.append(len(tasks))
+        for t in tasks:
+            finished(t, _synthetic_play(more_calls)(t))
+
+    again = lad.run_ladder(
+        _TwoSeatSpec,
+        strengths=(0.0, 2.0, 3.0, 4.0),
+        games=2,
+        expert_games=6,
+        expert_opponents=(3.0,),
+        resamples=5,
+        play=_synthetic_play(more_calls),
+        play_many=play_many,
+        reuse=first["records"],
+    )
+    assert many_batches == [4] and len(more_calls) == 4  # Expert-Hard games 3..6 only
+    assert all(4.0 in s for s, _seed in more_calls)
+    assert again["games"] == 3 * 2 + 6
+    row = next(r for r in again["pairings"] if (r["a"], r["b"]) == (3.0, 4.0))
+    assert row["games"] == 6 and row["score_a"] == 0.0
+    assert "against each of Hard" in lad.format_ladder(again)
+    # every record is kept with what made it that game, so it can be reused again
+    assert all("strengths" in r and "time_scale" in r for r in again["records"])
+
+
+def test_records_played_at_another_time_control_are_not_reused():
+    first = lad.run_ladder(
+        _TwoSeatSpec,
+        strengths=(0.0, 2.0),
+        games=2,
+        resamples=5,
+        time_scale=0.25,
+        play=_synthetic_play([]),
+    )
+    calls: list = []
+    lad.run_ladder(
+        _TwoSeatSpec,
+        strengths=(0.0, 2.0),
+        games=2,
+        resamples=5,
+        play=_synthetic_play(calls),
+        reuse=first["records"],
+    )
+    assert len(calls) == 2
+
+
+@pytest.mark.parametrize(
+    "content",
+    ["not json", '{"game": "color-crossroads", "records": []}', "[1, 2]"],
+)
+def test_reuse_refuses_a_file_that_is_not_this_games_ladder(tmp_path, content, capsys):
+    from tools import arena
+
+    bad = tmp_path / "earlier.json"
+    bad.write_text(content)
+    with pytest.raises(SystemExit) as exc:
+        arena.main(
+            [
+                "--ladder",
+                "crystal-connector",
+                "--reuse",
+                str(bad),
+                "--out",
+                str(tmp_path / "l.json"),
+            ]
+        )
+    assert exc.value.code == 2
+    assert "--reuse" in capsys.readouterr().err
+    assert not (tmp_path / "l.json").exists()

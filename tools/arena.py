@@ -544,6 +544,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="--ladder: games a pairing for Expert (default: half of --games, at least 2)",
     )
     ap.add_argument(
+        "--expert-opponents",
+        default="3.5,3,2",
+        help="--ladder: the strengths Expert plays (default: %(default)s, its neighbours "
+        "and Medium)",
+    )
+    ap.add_argument(
+        "--reuse",
+        metavar="FILE",
+        help="--ladder: take games already played from an earlier run's --json FILE "
+        "(same seats and seed) instead of playing them again",
+    )
+    ap.add_argument(
         "--runs", type=int, default=2, help="--match-me: runs for each simulated person"
     )
     ap.add_argument("--all", action="store_true", help="every game in GAMES")
@@ -637,9 +649,38 @@ def ladder_main(args, ap) -> int:
     except ValueError as exc:
         ap.error(str(exc))
     if args.ladder:
+        reuse: list = []
+        if args.reuse:
+            try:
+                earlier = json.loads(Path(args.reuse).read_text(encoding="utf-8"))
+            except (OSError, ValueError) as exc:
+                ap.error(f"--reuse {args.reuse}: {exc}")
+            if not isinstance(earlier, dict) or earlier.get("game") != spec.id:
+                ap.error(f"--reuse {args.reuse}: not a {spec.id} ladder's --json file")
+            reuse = [r for r in earlier.get("records") or [] if isinstance(r, dict)]
+        try:
+            opponents = tuple(float(x) for x in args.expert_opponents.split(",") if x.strip())
+        except ValueError:
+            ap.error(f"--expert-opponents {args.expert_opponents!r}: strengths such as 3.5,3")
+
+        def play_many(tasks, finished):
+            if args.jobs <= 1:
+                for task in tasks:
+                    finished(task, play_game(task))
+                return
+            # spawn everywhere: the same behaviour on every OS, and no forked pygame state.
+            ctx = multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(max_workers=args.jobs, mp_context=ctx) as pool:
+                futures = {pool.submit(play_game, t): t for t in tasks}
+                for fut in as_completed(futures):
+                    finished(futures[fut], fut.result())
+
         result = lad.run_ladder(
             spec,
             play=play_game,
+            play_many=play_many,
+            reuse=reuse,
+            expert_opponents=opponents,
             games=args.games,
             expert_games=args.expert_games,
             seconds=args.seconds,

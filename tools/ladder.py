@@ -135,15 +135,19 @@ def fit_with_intervals(
 
 
 def ladder_pairs(
-    strengths: Sequence[float], games: int, expert_games: int
+    strengths: Sequence[float],
+    games: int,
+    expert_games: int,
+    expert_opponents: Sequence[float] = EXPERT_OPPONENTS,
 ) -> list[tuple[float, float, int]]:
     """(a, b, games) for the round robin: every pair below Expert plays ``games``;
-    Expert plays only its neighbours and Medium, ``expert_games`` each."""
+    Expert plays only ``expert_opponents`` (its neighbours and Medium), ``expert_games``
+    each."""
     out = []
     for a, b in combinations(strengths, 2):
         if 4.0 in (a, b):
             other = a if b == 4.0 else b
-            if other in EXPERT_OPPONENTS:
+            if other in expert_opponents:
                 out.append((a, b, expert_games))
         else:
             out.append((a, b, games))
@@ -164,6 +168,22 @@ def table_seats(strengths: Sequence[float], index: int, players: int) -> list[fl
                 seats[k] = 4.0
                 break
     return seats
+
+
+def _names(strengths) -> str:
+    names = [name_of(float(s)) for s in strengths]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _task_key(task: dict) -> tuple:
+    """What makes two ladder games the same game: the strengths in their seats and the
+    seed (the think times are each level's own unless --seconds says otherwise)."""
+    return (
+        tuple(float(s) for s in task["strengths"]),
+        int(task["seed"]),
+        task.get("seconds"),
+        float(task.get("time_scale", 1.0)),
+    )
 
 
 def _result_pairs(record: dict, index: dict[float, int]) -> list[tuple[int, int, float]]:
@@ -193,8 +213,17 @@ def run_ladder(
     play: Callable[[dict], dict],
     progress: Callable[[str, int, int], None] | None = None,
     log: Callable[[str], None] | None = None,
+    expert_opponents: Sequence[float] = EXPERT_OPPONENTS,
+    reuse: Sequence[dict] = (),
+    play_many: Callable[[list[dict], Callable[[dict, dict], None]], None] | None = None,
 ) -> dict:
-    """Play the ladder of ``spec`` and fit it; returns a JSON-ready result."""
+    """Play the ladder of ``spec`` and fit it; returns a JSON-ready result.
+
+    ``reuse``: records of an earlier run (its ``--json`` file): a game with the same
+    seats and seed is taken from there instead of played again, so a ladder can be
+    extended (more Expert games, say) without replaying what it has.  ``play_many``:
+    plays a list of tasks (in parallel processes, say), calling back with each task
+    and its record as it ends; default: ``play`` one after another."""
     strengths = sorted(set(float(s) for s in strengths))
     index = {s: i for i, s in enumerate(strengths)}
     expert_games = max(2, games // 2) if expert_games is None else expert_games
@@ -202,7 +231,7 @@ def run_ladder(
     _players, options = spec.resolve_options(players)
     tasks = []
     if players == 2:
-        for a, b, n in ladder_pairs(strengths, games, expert_games):
+        for a, b, n in ladder_pairs(strengths, games, expert_games, expert_opponents):
             for k in range(n):
                 seats = (a, b) if k % 2 == 0 else (b, a)  # seats swapped every game
                 tasks.append({"pairing": [a, b], "index": k, "strengths": list(seats)})
@@ -222,15 +251,36 @@ def run_ladder(
             time_scale=time_scale,
         )
     t0 = time.monotonic()
-    records = []
-    for n, task in enumerate(tasks, 1):
-        rec = play(task)
+    found = {_task_key(r): r for r in reuse if isinstance(r, dict) and "strengths" in r}
+    records: list[dict | None] = [None] * len(tasks)
+    todo = []
+    for n, task in enumerate(tasks):
+        old = found.get(_task_key(task))
+        if old is not None:
+            records[n] = dict(old, pairing=task["pairing"], index=task["index"])
+        else:
+            todo.append(n)
+    if log and len(todo) < len(tasks):
+        log(f"{spec.id} ladder: {len(tasks) - len(todo)} games reused, {len(todo)} to play")
+    done = [len(tasks) - len(todo)]
+
+    def finished(task: dict, rec: dict) -> None:
         rec["strengths"] = task["strengths"]
-        records.append(rec)
+        rec["seconds"], rec["time_scale"] = task["seconds"], task["time_scale"]
+        records[task["slot"]] = rec
         if log and rec.get("note"):
             log(f"warning: {spec.id} game {task['index']} {task['seats']}: {rec['note']}")
+        done[0] += 1
         if progress:
-            progress(f"{spec.id} ladder", n, len(tasks))
+            progress(f"{spec.id} ladder", done[0], len(tasks))
+
+    pending = [dict(tasks[n], slot=n) for n in todo]
+    if play_many is not None:
+        play_many(pending, finished)
+    else:
+        for task in pending:
+            finished(task, play(task))
+    records = [r for r in records if r is not None]
     per_game = [_result_pairs(r, index) for r in records]
     groups = [tuple(r["pairing"]) if players == 2 else 0 for r in records]
     fitted = fit_with_intervals(
@@ -295,7 +345,7 @@ def run_ladder(
         )
     pair_rows = []
     if players == 2:
-        for a, b, _n in ladder_pairs(strengths, games, expert_games):
+        for a, b, _n in ladder_pairs(strengths, games, expert_games, expert_opponents):
             rs = [p for r, p in zip(records, per_game) if r["pairing"] == [a, b]]
             sa = sum(sc if i == index[a] else 1 - sc for g in rs for i, _j, sc in g)
             pair_rows.append({"a": a, "b": b, "games": len(rs), "score_a": sa / max(1, len(rs))})
@@ -305,6 +355,7 @@ def run_ladder(
         "players": players,
         "games_per_pairing": games,
         "expert_games": expert_games,
+        "expert_opponents": list(expert_opponents),
         "tables": len(tasks) if players > 2 else 0,
         "seed": seed,
         "seconds": seconds,
@@ -336,7 +387,7 @@ def format_ladder(result: dict) -> str:
     else:
         shape = (
             f"{result['games_per_pairing']} games a pairing, Expert {result['expert_games']} "
-            "against each of 3.5, Hard and Medium"
+            f"against each of {_names(result.get('expert_opponents', EXPERT_OPPONENTS))}"
         )
     head = (
         f"{result['title']} ({result['game']}) ladder: {result['players']} players, {shape}, "
