@@ -222,7 +222,8 @@ def test_the_profile_screen_opens_and_answers_keys_and_clicks(app, paths):
     plot = drive.control(screen, "Plot")
     drive.click(app, plot.element.rect.center, ticks=2)
     assert screen.game_id != GAME
-    assert ProfileRating.text(rec) == "1300 (1000–1600)"
+    assert ProfileRating.text(rec) == "1300, placing: 2 of 6"  # two of six placement games
+    assert ProfileRating.text(gp.replace(rec, rated=6)) == "1300 (1000–1600)"
     drive.key(app, pygame.K_ESCAPE, ticks=2)
     assert app.top is select
 

@@ -9,6 +9,7 @@ import pygame
 
 from game import profiles as gp
 from game.i18n import _, ngettext
+from game.ratings import PLACEMENT_GAMES
 from game.registry import GAMES
 from scenes.app import LOGICAL_SIZE
 from scenes.profiles.plot import draw_rating_plot
@@ -239,6 +240,12 @@ class ProfileScene(MenuScene):
     def rating_text(rec: gp.Record) -> str:
         if rec.rated == 0:
             return _("unrated")
+        if rec.rated < PLACEMENT_GAMES:
+            # Placement: each of the first games still moves the rating far, so the
+            # interval would say little; say how far placement has come instead.
+            return _("{rating}, placing: {done} of {total}").format(
+                rating=round(rec.rating.rating), done=rec.rated, total=PLACEMENT_GAMES
+            )
         low, high = rec.rating.interval()
         return _("{rating} ({low}–{high})").format(
             rating=round(rec.rating.rating), low=round(low), high=round(high)
