@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.analysis import AnalysisCache, expected_places, find_mistakes, win_chance
-from game.ai.analysis import BUDGET_TEXT, evaluate
+from game.ai.analysis import budget_text, evaluate
 from game.ai.base import Budget
 from game.ai.worker import run_request
 from game.core import GameSetup
@@ -185,10 +185,37 @@ def test_the_analyst_fills_the_graph_in_the_background_and_a_second_viewing_is_i
     app.run_ticks(1)  # leaving waits for the cache to be written
     assert (app.paths.data / "analysis" / f"{scene.analyst.key}.json").exists()
     again = TheatreScene(app, m, analyse=True)
-    assert again.analyst.cache.complete() and again.analyst.cache.budget == BUDGET_TEXT
+    assert again.analyst.cache.budget == budget_text("color-crossroads")
+    assert again.analyst.cache.complete()
     app.push(again)
     app.run_ticks(1)
     assert not again.analyst.busy()
+    app.pop()
+    app.run_ticks(1)
+
+
+def test_a_new_calibration_redoes_an_analysis_made_with_the_old_one(app, monkeypatch):
+    """The cache holds calibrated values: after a new fit in seeds/coach.json the old
+    values would mean the old curve's chances, so the analysis is made again."""
+    from game import coach as game_coach
+    from scenes.theatre.stage import TheatreScene
+    from tests.test_replays import played
+
+    m = played("color-crossroads", 31, limit=8)
+    scene = TheatreScene(app, m, analyse=True)
+    app.push(scene)
+    assert app.run_until(scene.analyst.finished, max_ticks=50_000)
+    app.pop()
+    app.run_ticks(1)
+    old = game_coach.shipped()
+    fits = dict(old.fits)
+    fits["color-crossroads"] = game_coach.Fit(old.fits["color-crossroads"].a + 1.0, 0.0)
+    monkeypatch.setattr(game_coach, "shipped", lambda: game_coach.Calibration(fits))
+    again = TheatreScene(app, m, analyse=True)
+    assert (
+        again.analyst.cache.budget == budget_text("color-crossroads") != scene.analyst.cache.budget
+    )
+    assert not again.analyst.cache.complete()  # made again with the new curve
 
 
 def fifth_tree_position():

@@ -34,8 +34,19 @@ PLAYOUT_LIMIT = 2000  # a table's playouts run to the end (they are cheap)
 PLAYOUT_BUDGET_TEXT = (
     f"win1-crx-v{CONFIDENT_VISITS}-mcts{ANALYSIS_ITERATIONS}-r{ROLLOUT_LIMIT}-p{PLAYOUTS}"
 )
-# A cached analysis made another way (or with another calibration) is redone.
+# A cached analysis made another way is redone (see budget_text for the calibration).
 BUDGET_TEXT = f"coach1-s{COACH_SECONDS:g}"
+
+
+def budget_text(game: str) -> str:
+    """What a cached analysis of ``game`` must have been made with to be reused: the
+    coach's budget and the game's calibration curve (the cache holds calibrated values,
+    so a new fit in seeds/coach.json redoes the analyses made with the old one)."""
+    from game.coach import shipped
+
+    fit = shipped().fits.get(game)
+    curve = f"a{fit.a:.4f}b{fit.b:.4f}" if fit is not None else "plain"
+    return f"{BUDGET_TEXT}-{curve}"
 
 
 def _crossroads_rollout(state, rng: random.Random):

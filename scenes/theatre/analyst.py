@@ -22,13 +22,15 @@ SAVE_EVERY = 8
 
 class Analyst:
     def __init__(self, app, match, folder=None):
-        from game.ai.analysis import BUDGET_TEXT
+        from game.ai.analysis import budget_text
 
         self.app = app
         self.match = match
         self.folder = folder if folder is not None else app.paths.data / "analysis"
         self.key = replay_key(match.to_replay())
-        self.cache = AnalysisCache.load(self.folder, self.key, len(match.states), BUDGET_TEXT)
+        self.cache = AnalysisCache.load(
+            self.folder, self.key, len(match.states), budget_text(match.spec.id)
+        )
         self.ticket: int | None = None
         self.asked: tuple[str, int] | None = None  # ("value" | "alt", index)
         self.failed: set[tuple[str, int]] = set()
