@@ -296,3 +296,22 @@ def test_reuse_refuses_a_file_that_is_not_this_games_ladder(tmp_path, content, c
     assert exc.value.code == 2
     assert "--reuse" in capsys.readouterr().err
     assert not (tmp_path / "l.json").exists()
+
+
+def test_match_me_simulated_draws_results_from_the_ladder_and_says_so(capsys):
+    """--simulate plays no bot: a strength far above another wins nearly always."""
+    from tools import arena
+
+    code = arena.main(
+        ["--match-me", "crystal-connector", "--simulate", "--runs", "4", "--games", "12"]
+    )
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "results drawn at the ladder's odds (no bot games)" in out
+    assert "1.2" in out and "3.4" in out
+    lad_ = ladder.load(ladder.LADDER_FILE)["crystal-connector"]
+    play = lad.simulated_play(lad_, random.Random(1))
+    wins = sum(play({"seats": ["expert", "easy"]})["places"][0] == 1 for _ in range(200))
+    assert wins > 190
+    even = sum(play({"seats": ["medium", "medium"]})["places"][0] == 1 for _ in range(400))
+    assert 150 < even < 250

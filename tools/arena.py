@@ -72,6 +72,7 @@ import importlib  # noqa: E402
 import json  # noqa: E402
 import math  # noqa: E402
 import multiprocessing  # noqa: E402
+import random  # noqa: E402
 import time  # noqa: E402
 from concurrent.futures import ProcessPoolExecutor, as_completed  # noqa: E402
 from itertools import combinations  # noqa: E402
@@ -558,6 +559,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument(
         "--runs", type=int, default=2, help="--match-me: runs for each simulated person"
     )
+    ap.add_argument(
+        "--simulate",
+        action="store_true",
+        help="--match-me: draw each result at the odds the ladder's ratings give instead "
+        "of playing the bots (seconds, not minutes: use --runs 100)",
+    )
     ap.add_argument("--all", action="store_true", help="every game in GAMES")
     ap.add_argument("--spec-module", help="a module with a SPEC, e.g. tests.nim_game")
     ap.add_argument(
@@ -699,10 +706,15 @@ def ladder_main(args, ap) -> int:
         if spec.id not in ladders:
             print(f"{spec.id} has no ladder in {args.out}: run --ladder first", file=sys.stderr)
             return 2
+        play = play_game
+        if args.simulate:
+            # No bot games: each result drawn at the odds the ladder's ratings give.
+            play = lad.simulated_play(ladders[spec.id], random.Random(args.seed))
         result = lad.run_match_me(
             spec,
             ladders[spec.id],
-            play=play_game,
+            play=play,
+            simulated=args.simulate,
             games=args.games,
             repeats=args.runs,
             seed=args.seed,

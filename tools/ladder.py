@@ -495,10 +495,12 @@ def run_match_me(
     seed: int = 0,
     play: Callable[[dict], dict],
     progress: Callable[[str, int, int], None] | None = None,
+    simulated: bool = False,
 ) -> dict:
     """Simulated people (bots at fixed strengths) play ``games`` games each against the
     "Match me" opponent, their Glicko-2 rating updated after every game.  ``start``:
-    the rating every simulated person starts from (default: the game's Medium)."""
+    the rating every simulated person starts from (default: the game's Medium).
+    ``simulated``: ``play`` draws results from the ladder's odds (the report says so)."""
     medium = ladder.level_point("medium")
     start = start if start is not None else (medium.rating if medium else ladder.rating(2.0))
     _players, options = spec.resolve_options(2)
@@ -547,7 +549,21 @@ def run_match_me(
         "people": list(people),
         "true": {str(p): ladder.rating(p) for p in people},
         "rows": rows,
+        "simulated": simulated,
     }
+
+
+def simulated_play(ladder: Ladder, rng: random.Random) -> Callable[[dict], dict]:
+    """A stand-in for bot games: the first seat wins with the Elo odds of the two
+    strengths' ladder ratings (no draws).  What Match me does with results that obey
+    the ladder exactly, in seconds."""
+
+    def play(task: dict) -> dict:
+        a, b = (parse_strength_level(x) for x in task["seats"])
+        p = 1.0 / (1.0 + 10.0 ** ((ladder.rating(b) - ladder.rating(a)) / 400.0))
+        return {"places": [1, 2] if rng.random() < p else [2, 1]}
+
+    return play
 
 
 def _point_at(ladder: Ladder, strength: float) -> Point:
@@ -588,7 +604,12 @@ def format_match_me(result: dict) -> str:
     head = (
         f"{result['title']} ({result['game']}) Match me: simulated people start at "
         f"{result['start']:.0f} (the ladder's Medium), {result['games']} games each, "
-        f"{result['repeats']} runs a person, each level its own think time"
+        f"{result['repeats']} runs a person, "
+        + (
+            "results drawn at the ladder's odds (no bot games)"
+            if result.get("simulated")
+            else "each level its own think time"
+        )
     )
     table = format_table(
         [
