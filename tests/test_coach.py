@@ -196,6 +196,21 @@ def test_a_constructed_blunder_is_marked_and_a_good_move_is_not():
     assert confirmed_by_alternative(marked[0], values_bad[1], None) is None
 
 
+def test_a_mark_needs_the_alternative_twenty_points_better():
+    """15 points of win chance is enough to flag a fall, but a mark stands only when
+    the alternative is worth 20 points more than the action played (value units: a
+    point of win chance is 0.02)."""
+    from game.analysis import ALTERNATIVE_MARGIN, Mistake
+
+    assert ALTERNATIVE_MARGIN == 0.4
+    m = Mistake(action=3, seat=1, drop=0.6, before=0.2, after=-0.4)
+    played = [0.4, -0.4]  # seat 1 at -0.4 after the action played
+    assert confirmed_by_alternative(m, played, [0.05, -0.05]) is False  # 17.5 points
+    assert confirmed_by_alternative(m, played, [0.0, 0.0]) is True  # 20 points
+    assert confirmed_by_alternative(m, played, [-0.4, 0.4]) is True
+    assert confirmed_by_alternative(m, played, [0.4]) is None  # no value for the seat
+
+
 def test_expected_places_by_pairwise_chances_keep_close_standings_in_the_middle():
     from game.analysis import PLACE_STEEPNESS, expected_places
 
