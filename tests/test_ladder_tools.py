@@ -275,7 +275,15 @@ def test_records_played_at_another_time_control_are_not_reused():
 
 @pytest.mark.parametrize(
     "content",
-    ["not json", '{"game": "color-crossroads", "records": []}', "[1, 2]"],
+    [
+        "not json",
+        '{"game": "color-crossroads", "records": []}',
+        "[1, 2]",
+        "[" * 100_000 + "]" * 100_000,
+        '{"game": "crystal-connector", "records": [1e999]}',
+        '{"game": "crystal-connector", "records": 7}',
+        "",
+    ],
 )
 def test_reuse_refuses_a_file_that_is_not_this_games_ladder(tmp_path, content, capsys):
     from tools import arena
@@ -315,3 +323,86 @@ def test_match_me_simulated_draws_results_from_the_ladder_and_says_so(capsys):
     assert wins > 190
     even = sum(play({"seats": ["medium", "medium"]})["places"][0] == 1 for _ in range(400))
     assert 150 < even < 250
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda r: r.update(strengths="3.0"),
+        lambda r: r.update(strengths=[float("inf"), 4.0]),
+        lambda r: r.update(seed="x" * 100_000),
+        lambda r: r.update(seconds=[1, 2]),
+        lambda r: r.update(places=[1]),
+        lambda r: r.update(places=["1", "2"]),
+        lambda r: r.update(think=["0.5", 1.0]),
+        lambda r: r.update(moves=[float("nan"), 1]),
+        lambda r: r.pop("places"),
+        lambda r: r.clear(),
+    ],
+)
+def test_a_damaged_earlier_record_is_played_again_not_trusted(damage):
+    first = lad.run_ladder(
+        _TwoSeatSpec,
+        strengths=(0.0, 3.0, 4.0),
+        games=2,
+        expert_games=2,
+        resamples=5,
+        play=_synthetic_play([]),
+    )
+    records = [dict(r) for r in first["records"]]
+    damage(records[-1])
+    calls: list = []
+    again = lad.run_ladder(
+        _TwoSeatSpec,
+        strengths=(0.0, 3.0, 4.0),
+        games=2,
+        expert_games=2,
+        resamples=5,
+        play=_synthetic_play(calls),
+        reuse=records + ["not a record", None, 7],
+    )
+    assert len(calls) == 1  # only the damaged game is played again
+    assert again["games"] == first["games"]
+
+
+def test_reuse_of_a_fifo_or_a_missing_file_is_refused_without_waiting(tmp_path, capsys):
+    import os
+
+    from tools import arena
+
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)  # nobody writes: a plain open() would wait for ever
+    for path in (fifo, tmp_path / "missing.json"):
+        with pytest.raises(SystemExit) as exc:
+            arena.main(
+                [
+                    "--ladder",
+                    "crystal-connector",
+                    "--reuse",
+                    str(path),
+                    "--out",
+                    str(tmp_path / "l.json"),
+                ]
+            )
+        assert exc.value.code == 2
+        assert "--reuse" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value", ["", "hard", "nan", "4", "3.25", "3," * 10_000 + "x"])
+def test_expert_opponents_must_be_ladder_strengths_below_expert(tmp_path, value, capsys):
+    from tools import arena
+
+    with pytest.raises(SystemExit) as exc:
+        arena.main(
+            [
+                "--ladder",
+                "crystal-connector",
+                "--expert-opponents",
+                value,
+                "--out",
+                str(tmp_path / "l.json"),
+            ]
+        )
+    assert exc.value.code == 2
+    assert "--expert-opponents" in capsys.readouterr().err
+    assert not (tmp_path / "l.json").exists()

@@ -658,17 +658,31 @@ def ladder_main(args, ap) -> int:
     if args.ladder:
         reuse: list = []
         if args.reuse:
+            from game import files
+
+            # Through the project's reader: a FIFO, a huge file or a nesting bomb is
+            # refused with a reason instead of hanging or overflowing the parser.
             try:
-                earlier = json.loads(Path(args.reuse).read_text(encoding="utf-8"))
+                earlier = files.load_json(args.reuse, cap=64 * 1024 * 1024)
             except (OSError, ValueError) as exc:
                 ap.error(f"--reuse {args.reuse}: {exc}")
-            if not isinstance(earlier, dict) or earlier.get("game") != spec.id:
+            if earlier is None:
+                ap.error(f"--reuse {args.reuse}: there is no such file")
+            if not isinstance(earlier, dict):
+                earlier = {}
+            records = earlier.get("records")
+            if earlier.get("game") != spec.id or not isinstance(records, list):
                 ap.error(f"--reuse {args.reuse}: not a {spec.id} ladder's --json file")
-            reuse = [r for r in earlier.get("records") or [] if isinstance(r, dict)]
+            reuse = [r for r in records if isinstance(r, dict)]
         try:
             opponents = tuple(float(x) for x in args.expert_opponents.split(",") if x.strip())
         except ValueError:
-            ap.error(f"--expert-opponents {args.expert_opponents!r}: strengths such as 3.5,3")
+            opponents = ()
+        if not opponents or not set(opponents) <= set(lad.LADDER_STRENGTHS) - {4.0}:
+            ap.error(
+                f"--expert-opponents {args.expert_opponents!r}: ladder strengths below "
+                "Expert, such as 3.5,3"
+            )
 
         def play_many(tasks, finished):
             if args.jobs <= 1:

@@ -186,6 +186,34 @@ def _task_key(task: dict) -> tuple:
     )
 
 
+def _number(x) -> bool:
+    return type(x) in (int, float) and math.isfinite(x)
+
+
+def _reuse_key(record) -> tuple | None:
+    """The key of an earlier run's record, or None when it is not a whole ladder game
+    (an edited or foreign file: such a record is played again, never trusted)."""
+    if not isinstance(record, dict):
+        return None
+    try:
+        key = _task_key(record)
+        places = record["places"]
+        fine = (
+            isinstance(places, list)
+            and len(places) == len(key[0])
+            and all(type(x) is int for x in places)
+            and all(math.isfinite(s) for s in key[0])
+            and isinstance(record.get("think"), list)
+            and isinstance(record.get("moves"), list)
+            and len(record["think"]) == len(record["moves"]) == len(places)
+            and all(_number(x) for x in record["think"] + record["moves"])
+        )
+        hash(key)
+    except (KeyError, TypeError, ValueError, OverflowError):
+        return None
+    return key if fine else None
+
+
 def _result_pairs(record: dict, index: dict[float, int]) -> list[tuple[int, int, float]]:
     """One game's pairwise results between seats of different strengths (places)."""
     out = []
@@ -251,7 +279,11 @@ def run_ladder(
             time_scale=time_scale,
         )
     t0 = time.monotonic()
-    found = {_task_key(r): r for r in reuse if isinstance(r, dict) and "strengths" in r}
+    found = {}
+    for r in reuse:
+        key = _reuse_key(r)
+        if key is not None:
+            found[key] = r
     records: list[dict | None] = [None] * len(tasks)
     todo = []
     for n, task in enumerate(tasks):
