@@ -312,6 +312,21 @@ def _stderr_progress(text: str, done: int, total: int) -> None:
         print(f"{text} {done}/{total}", file=sys.stderr, flush=True)
 
 
+def play_tasks(tasks: list[dict], jobs: int, finished: Callable[[dict, dict], None]) -> None:
+    """Play every task, ``jobs`` games at a time in their own processes (one at a time
+    here when ``jobs`` is 1), calling ``finished(task, record)`` as each game ends."""
+    if jobs <= 1:
+        for task in tasks:
+            finished(task, play_game(task))
+        return
+    # spawn everywhere: the same behaviour on every OS, and no forked pygame state.
+    ctx = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        futures = {pool.submit(play_game, t): t for t in tasks}
+        for fut in as_completed(futures):
+            finished(futures[fut], fut.result())
+
+
 def run_arena(
     spec: GameSpec,
     levels: Sequence[str],
@@ -380,15 +395,7 @@ def run_arena(
         if progress:
             progress(label, len(records), len(tasks))
 
-    if jobs <= 1:
-        for task in tasks:
-            finished(play_game(task))
-    else:
-        # spawn everywhere: the same behaviour on every OS, and no forked pygame state.
-        ctx = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-            for fut in as_completed([pool.submit(play_game, t) for t in tasks]):
-                finished(fut.result())
+    play_tasks(tasks, jobs, lambda _task, record: finished(record))
     records.sort(key=lambda r: (pairs.index(tuple(r["pairing"])), r["index"]))
 
     pairings = [
@@ -684,22 +691,10 @@ def ladder_main(args, ap) -> int:
                 "Expert, such as 3.5,3"
             )
 
-        def play_many(tasks, finished):
-            if args.jobs <= 1:
-                for task in tasks:
-                    finished(task, play_game(task))
-                return
-            # spawn everywhere: the same behaviour on every OS, and no forked pygame state.
-            ctx = multiprocessing.get_context("spawn")
-            with ProcessPoolExecutor(max_workers=args.jobs, mp_context=ctx) as pool:
-                futures = {pool.submit(play_game, t): t for t in tasks}
-                for fut in as_completed(futures):
-                    finished(futures[fut], fut.result())
-
         result = lad.run_ladder(
             spec,
             play=play_game,
-            play_many=play_many,
+            play_many=lambda tasks, finished: play_tasks(tasks, args.jobs, finished),
             reuse=reuse,
             expert_opponents=opponents,
             games=args.games,
