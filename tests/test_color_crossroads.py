@@ -15,7 +15,9 @@ from hypothesis import given, settings, strategies as st
 
 from game.ai.base import Budget
 from game.ai.color_crossroads import (
+    Analysis,
     EasyBot,
+    ExpertBot,
     HardBot,
     MediumBot,
     CrossroadsRandomBot,
@@ -823,3 +825,36 @@ def test_a_state_files_hostile_challenge_is_refused_with_a_reason(bad):
         CrossroadsState.from_json(data)
     data["last_challenge"] = []
     assert CrossroadsState.from_json(data).last_result == ""
+
+
+def test_expert_cashes_a_kill_when_every_placement_gives_one_away():
+    """Seed 3001, an Expert-against-Hard game: Hard leads 2-1 and every placement lets
+    it kill a pair next turn.  A kill now is worth a point (2-2) whatever follows; the
+    Expert before 2026-11-27 only compared quiet placements once one had been weighed,
+    so it dropped Hard's pick (a kill) and played C5 yellow, giving the game away."""
+    s = SPEC.new_game(seed=3001)
+    for text in [
+        "player 1 starts",
+        "place H9 yellow",
+        "challenge red-blue",
+        "concede",
+        "challenge green-blue",
+        "concede",
+        "place H7 red",
+        "place I7 green",
+        "challenge yellow-blue",
+        "concede",
+    ]:
+        s = s.apply(s.parse_move(text))
+    assert s.points == (2, 1) and s.current_player() == 1 and s.can_challenge()
+    info = Analysis(s)
+    hard = HardBot()
+    rng = random.Random(0)
+    # The premise: no placement stops Hard from killing on its next turn.
+    assert all(hard.value(s, info, m, True, rng) < -900 for m in s.placements())
+    move = ExpertBot().choose(s, rng=random.Random(5), budget=Budget(nodes=2_000))
+    assert isinstance(move, Place)
+    _board, killed, _views = info.after(move)
+    assert killed, f"{move} kills nothing"
+    after = s.apply(move).apply(Challenge(killed[0])).apply(Concede())
+    assert after.points == (2, 2)

@@ -405,19 +405,29 @@ class HardBot(_Base):
 
 
 class ExpertBot(HardBot):
-    """Hard's judgement one turn deeper.  Hard scores a placement by what it wins,
-    whether the opponent can kill next and the threats it keeps; many quiet placements
-    tie there.  Expert takes Hard's best when it wins a point it keeps; otherwise it
-    plays each of its best quiet placements (no pair killed) and lets the opponent
-    answer with every placement, scored by Hard's own judgement from their side, and
-    keeps the placement whose best answer is weakest (a negamax of two turns on Hard's
+    """Hard's judgement one whole turn deeper.  Hard scores a placement by what it
+    wins, whether the opponent can kill next and the threats it keeps; many
+    placements tie there.  Expert takes Hard's best when it wins a point it keeps;
+    otherwise it plays each of its best placements to the end of its turn (a pair
+    it killed is challenged and cashed), lets the opponent cash a pair left dead
+    and answer with every placement, scored by Hard's own judgement from their
+    side, and keeps the placement whose turn pair comes out best: points won minus
+    points given, then the weakest best answer (a negamax of two turns on Hard's
     evaluation).  Placements are searched best first until the budget runs out, so
-    more time means more of them checked."""
+    more time means more of them checked.
+
+    Kills take part in that comparison like quiet placements.  Until 2026-11-27
+    only quiet placements did, so as soon as one had been weighed Hard's pick was
+    dropped even when it was a kill: in a race where every placement lets the
+    opponent kill, Expert gave a point away where taking one first was on the
+    board (``test_expert_cashes_a_kill_when_every_placement_gives_one_away``)."""
 
     name = "expert"
     think_seconds = 4.0
     keep_threshold = 9.0  # Hard's value of a point won and not given back
     answer_weight = 1.0
+    point = 10.0  # a point in Hard's units (its value of a kill it cashes)
+    tie_weight = 0.05  # Hard's own value of our placement breaks ties (threats kept)
 
     def choose_place(self, state, placements, *, rng, budget):
         info = Analysis(state)
@@ -445,25 +455,51 @@ class ExpertBot(HardBot):
                 break
             if best_two is not None and value < best_value - 12.0:
                 break  # far below the best: a kill given away or worse
-            _board, killed, _views = info.after(move)
-            if killed:
-                continue
-            answer = self.best_answer(state, move, rng, budget)
-            if answer is None:
+            two = self.two_turns(state, info, move, can_challenge, rng, budget)
+            if two is None:
                 break
-            two = value - self.answer_weight * answer
+            two += self.tie_weight * value
             if best_two is None or two > best_two:
                 best_two, pick = two, move
         return pick
 
-    def best_answer(self, state, move, rng, budget) -> float | None:
-        """The opponent's best placement after ``move`` by Hard's value from their side
-        (None when the budget ran out before every answer was weighed)."""
+    def two_turns(self, state, info: Analysis, move, can_challenge: bool, rng, budget):
+        """Our turn with ``move`` and the opponent's best answer, from our side, in
+        Hard's units (None when the budget ran out before every answer was weighed)."""
+        me = state.current_player()
+        _board, killed, _views = info.after(move)
         after = state.apply(move)
+        won = 0
+        if killed and can_challenge and after.phase == "turn":
+            # Cash the kill: a dead pair's challenge is always conceded.
+            after = after.apply(Challenge(killed[0]))
+            if after.phase == "answer":
+                after = after.apply(Concede())
+            won = 1
         if after.phase == "over":
-            return -1000.0
-        if after.current_player() == state.current_player():
+            return 10_000.0 if after.points[me] > after.points[1 - me] else -10_000.0
+        if after.phase == "turn" and after.current_player() == me:
             after = after.apply(EndTurn())
+        if after.phase != "turn" or after.current_player() == me:
+            return self.point * won
+        # Their turn: a pair we left dead is theirs to cash before they place.
+        given = 0
+        dead = dead_pairs(after)
+        if dead and after.can_challenge():
+            after = after.apply(Challenge(dead[0]))
+            if after.phase == "answer":
+                after = after.apply(Concede())
+            given = 1
+            if after.phase == "over":
+                return -10_000.0
+        reply = self.best_answer_now(after, rng, budget)
+        if reply is None:
+            return None
+        return self.point * (won - given) - self.answer_weight * reply
+
+    def best_answer_now(self, after, rng, budget) -> float | None:
+        """The mover's best placement in ``after`` by Hard's value from their side
+        (0 when they cannot place; None when the budget ran out first)."""
         if after.phase != "turn" or after.placed_this_turn:
             return 0.0
         answers = after.placements()
@@ -471,12 +507,15 @@ class ExpertBot(HardBot):
             return 0.0
         info = Analysis(after)
         can_challenge = after.can_challenge()
+        opp_score = after.points[1 - after.current_player()]
         best = None
         for k, reply in enumerate(answers):
             if k % 16 == 0 and budget.expired():
                 return None
             budget.tick()
             v = self.value(after, info, reply, can_challenge, rng)
+            if opp_score >= 2 and v < -5:
+                v -= 5
             if best is None or v > best:
                 best = v
                 if best >= 1000.0:
