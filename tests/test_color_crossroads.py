@@ -858,3 +858,48 @@ def test_expert_cashes_a_kill_when_every_placement_gives_one_away():
     assert killed, f"{move} kills nothing"
     after = s.apply(move).apply(Challenge(killed[0])).apply(Concede())
     assert after.points == (2, 2)
+
+
+def test_expert_plays_the_placement_whose_play_out_it_wins(monkeypatch):
+    """After the two-turn look, Expert plays its best few placements out, Hard against
+    Hard: a won play-out beats a lost one, the two-turn value decides between equals,
+    and a placement whose play-out the budget did not reach is not chosen."""
+    s = SPEC.new_game(seed=302)
+    for text in [
+        "player 1 starts",
+        "place G1 blue",
+        "challenge green-yellow",
+        "concede",
+        "challenge red-green",
+        "concede",
+    ]:
+        s = s.apply(s.parse_move(text))
+    a, b, c = s.placements()[:3]
+    results = {}
+
+    def play_out(state, me, hard, rng, budget):
+        budget.tick(1)
+        return results[state.board]
+
+    monkeypatch.setattr(ExpertBot, "play_out", staticmethod(play_out))
+    weighed = [(5.0, a), (3.0, b), (1.0, c)]
+    bot = ExpertBot()
+    results.update({s.apply(a).board: -1.0, s.apply(b).board: 1.0, s.apply(c).board: 1.0})
+    assert bot.played_out(s, list(weighed), a, random.Random(0), Budget(nodes=100)) == b
+    results.update({s.apply(b).board: -1.0, s.apply(c).board: -1.0})
+    assert bot.played_out(s, list(weighed), a, random.Random(0), Budget(nodes=100)) == a
+    # The budget ends after the first play-out: the won second one is never played.
+    results.update({s.apply(b).board: 1.0})
+    assert bot.played_out(s, list(weighed), a, random.Random(0), Budget(nodes=100)) == b
+    assert bot.played_out(s, list(weighed), a, random.Random(0), Budget(nodes=1)) == a
+
+
+def test_expert_is_the_same_under_the_same_node_budget():
+    s = SPEC.new_game(seed=302)
+    for text in ["player 1 starts", "place G1 blue", "challenge green-yellow", "concede"]:
+        s = s.apply(s.parse_move(text))
+    moves = {
+        str(ExpertBot().choose(s, rng=random.Random(9), budget=Budget(nodes=3_000)))
+        for _ in range(2)
+    }
+    assert len(moves) == 1
