@@ -15,6 +15,9 @@ and concedes otherwise.  They differ in how they place and when they challenge:
   traps (positions where no reply parries all its threats).  Against a person
   (``seat_kinds``) it sometimes challenges a pair whose only loops are long and
   winding: a real bluff that gives the person the point if they find the loop.
+- ``ExpertBot``: Hard's judgement over two whole turns (its placement, the pair it
+  cashes, the opponent's best answer), then its best few placements played out to the
+  end of the game, Hard against Hard.
 
 Usage::
 
@@ -413,8 +416,8 @@ class ExpertBot(HardBot):
     and answer with every placement, scored by Hard's own judgement from their
     side, and keeps the placement whose turn pair comes out best: points won minus
     points given, then the weakest best answer (a negamax of two turns on Hard's
-    evaluation).  Placements are searched best first until the budget runs out, so
-    more time means more of them checked.
+    evaluation).  Placements are searched best first for half the budget; the other
+    half plays the best few out to the end of the game (see :meth:`played_out`).
 
     Kills take part in that comparison like quiet placements.  Until 2026-11-27
     only quiet placements did, so as soon as one had been weighed Hard's pick was
