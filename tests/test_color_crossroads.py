@@ -894,12 +894,32 @@ def test_expert_plays_the_placement_whose_play_out_it_wins(monkeypatch):
     assert bot.played_out(s, list(weighed), a, random.Random(0), Budget(nodes=1)) == a
 
 
-def test_expert_is_the_same_under_the_same_node_budget():
+def test_expert_is_the_same_under_the_same_node_budget(monkeypatch):
+    """Two turns and play-outs both count the budget's nodes: a seeded game replays."""
     s = SPEC.new_game(seed=302)
-    for text in ["player 1 starts", "place G1 blue", "challenge green-yellow", "concede"]:
+    for text in [
+        "player 1 starts",
+        "place G1 blue",
+        "challenge green-yellow",
+        "concede",
+        "challenge red-green",
+        "concede",
+    ]:
         s = s.apply(s.parse_move(text))
-    moves = {
-        str(ExpertBot().choose(s, rng=random.Random(9), budget=Budget(nodes=3_000)))
-        for _ in range(2)
-    }
+    assert s.phase == "turn" and not s.placed_this_turn  # Expert must place: a search
+    finished = []
+    play_out = ExpertBot.play_out
+
+    def counted(*args):
+        outcome = play_out(*args)
+        finished.append(outcome is not None)
+        return outcome
+
+    monkeypatch.setattr(ExpertBot, "play_out", staticmethod(counted))
+    moves = set()
+    for _ in range(2):
+        bot = ExpertBot()
+        bot.playout_share = 0.8  # most of a small budget to the play-outs
+        moves.add(str(bot.choose(s, rng=random.Random(9), budget=Budget(nodes=2_500))))
     assert len(moves) == 1
+    assert sum(finished) >= 4, "at least two play-outs compared in each decision"
