@@ -16,6 +16,11 @@ The first rating of a game is the ladder's Medium rating when the game has a lad
 1500; the deviation starts at Glicko's 350 either way and stays there for the first
 ``ratings.PLACEMENT_GAMES`` rated games (placement), so they move it far.
 
+A record keeps the ladder its rating is on (``Record.scale``, the ladder's measured
+points when the rating last moved).  A ladder measured again gives every level a new
+rating; ``Record.on`` carries the person's rating and history across through strength,
+so "Match me" and the profile screen keep meaning what they meant.
+
 Stored as one JSON file in the data folder (``profiles.json``, beside the autosave),
 read through ``game.files`` with :data:`SCHEMA` and written atomically
 (``game.saves.write_json_atomic``): a kill -9 mid-write leaves the old file or the new
@@ -37,7 +42,14 @@ from typing import Mapping
 from game import ratings
 from game.files import FileProblem, number, schema_errors, text
 from game.i18n import N_, _
-from game.ladder import LEVEL_NAMES, Ladder, parse_strength_level
+from game.ladder import (
+    LEVEL_NAMES,
+    MAX_STRENGTH,
+    MIN_STRENGTH,
+    Ladder,
+    parse_strength_level,
+)
+from game.ladder import Point as LadderPoint
 from game.ratings import Rating
 from game.saves import Paths, SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
 
@@ -45,6 +57,7 @@ PROFILES_FORMAT = 1
 MAX_NAME = 16
 MAX_PROFILES = 32  # a family or a club on one machine; the picker shows them all
 MAX_HISTORY = 500  # rating points kept per game (the oldest dropped first)
+MAX_SCALE = 16  # ladder points a record keeps (the ladder measures 8)
 MAX_GAMES = 16  # game records per profile (five games today; room for more)
 MAX_RECORDED = 200  # keys of the last games recorded (a game is never counted twice)
 MAX_LAST = 12  # the seats remembered as "last used"
@@ -118,6 +131,39 @@ class Record:
     abandoned: int = 0  # games restarted before their end (played, never rated)
     rating: Rating = Rating(DEFAULT_RATING)
     history: tuple[Point, ...] = ()
+    # The ladder the rating is on: its (strength, rating) points when the rating last
+    # moved.  Empty for a game without a ladder, and in files from before stop 35.
+    scale: tuple[tuple[float, float], ...] = ()
+
+    def on(self, ladder: Ladder | None) -> "Record":
+        """This record on ``ladder``'s scale.  A ladder measured again (new seeds, a
+        stronger bot) gives every level a new rating; a person's rating keeps its
+        meaning by going through strength: the strength the old ladder gave that
+        rating, read off the new one.  The history is carried the same way, so the
+        plot stays one scale.  Unchanged without a ladder, on the same ladder, or when
+        the record does not say which ladder it is on."""
+        new_scale = ladder_scale(ladder)
+        if not new_scale or not self.scale or self.scale == new_scale:
+            return self
+        old = Ladder("", tuple(LadderPoint(s, r, r, r) for s, r in self.scale))
+
+        def carry(rating: float) -> float:
+            strength = old.strength_for(rating, MIN_STRENGTH, MAX_STRENGTH)
+            return round(ladder.rating(strength), 2)
+
+        return replace(
+            self,
+            rating=replace(self.rating, rating=carry(self.rating.rating)),
+            history=tuple(replace(h, rating=carry(h.rating)) for h in self.history),
+            scale=new_scale,
+        )
+
+
+def ladder_scale(ladder: Ladder | None) -> tuple[tuple[float, float], ...]:
+    """What a record keeps of the ladder its rating is on: (strength, rating) points."""
+    if ladder is None:
+        return ()
+    return tuple((round(p.strength, 4), round(p.rating, 1)) for p in ladder.points)[:MAX_SCALE]
 
 
 @dataclass(frozen=True)
@@ -132,7 +178,9 @@ class Profile:
         """This profile's record of ``game_id`` (a fresh one with the starting rating
         when it has none yet)."""
         found = self.games.get(game_id)
-        return found if found is not None else Record(rating=Rating(start_rating(ladder)))
+        if found is not None:
+            return found.on(ladder)
+        return Record(rating=Rating(start_rating(ladder)), scale=ladder_scale(ladder))
 
     def has_rating(self, game_id: str) -> bool:
         r = self.games.get(game_id)
@@ -374,6 +422,8 @@ def record_match(
                 rated=rec.rated + 1,
                 history=(rec.history + (point,))[-MAX_HISTORY:],
             )
+        if new is not None and ladder is not None:
+            rec = replace(rec, scale=ladder_scale(ladder))
         games = dict(profile.games)
         games[game_id] = rec
         out = out.with_profile(replace(profile, games=games))
@@ -429,6 +479,19 @@ SCHEMA: dict = {
                                 "rating": _RATING,
                                 "rd": _RD,
                                 "volatility": number(0, 10),
+                                "scale": {
+                                    "type": "array",
+                                    "maxItems": MAX_SCALE,
+                                    "items": {
+                                        "type": "array",
+                                        "prefixItems": [
+                                            number(MIN_STRENGTH, MAX_STRENGTH),
+                                            _RATING,
+                                        ],
+                                        "minItems": 2,
+                                        "maxItems": 2,
+                                    },
+                                },
                                 "history": {
                                     "type": "array",
                                     "maxItems": MAX_HISTORY,
@@ -479,6 +542,7 @@ def to_json(profiles: Profiles) -> dict:
                         "rd": r.rating.rd,
                         "volatility": r.rating.volatility,
                         "history": [[h.date, h.rating, h.rd, h.opponent] for h in r.history],
+                        **({"scale": [list(pt) for pt in r.scale]} if r.scale else {}),
                     }
                     for gid, r in p.games.items()
                 },
@@ -519,11 +583,22 @@ def from_json(data) -> Profiles:
                 history=tuple(
                     Point(h[0], float(h[1]), float(h[2]), h[3]) for h in g.get("history", [])
                 ),
+                scale=_scale(g.get("scale", [])),
             )
         out.append(Profile(p["id"], name, p["colour"], p["created"], games))
     known = {p.id for p in out}
     last = tuple(x if x in known else "" for x in data.get("last", []))
     return Profiles(tuple(out), last, tuple(data.get("recorded", [])))
+
+
+def _scale(points: list) -> tuple[tuple[float, float], ...]:
+    """A record's ladder points from the file: strengths rising (the schema checked
+    each pair), else none, so a hand-edited scale is dropped rather than trusted."""
+    scale = tuple((float(s), float(r)) for s, r in points)
+    strengths = [s for s, _r in scale]
+    if len(scale) < 2 or any(b <= a for a, b in zip(strengths, strengths[1:])):
+        return ()
+    return scale
 
 
 def profiles_path(paths: Paths):

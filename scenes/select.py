@@ -386,9 +386,10 @@ class SelectScene(MenuScene):
         """The rating "Match me" matches, or None when it is not offered: no profile
         with a rating for this game, or no ladder for it."""
         found = self.match_me_profile()
-        if found is None or game_ladder.cached().get(self.game_id) is None:
+        ladder = game_ladder.cached().get(self.game_id)
+        if found is None or ladder is None:
             return None
-        return found[1].record(self.game_id).rating
+        return found[1].record(self.game_id, ladder).rating
 
     def match_me(self) -> None:
         """One bot (more where the game needs more seats) at the strength whose ladder

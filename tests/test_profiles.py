@@ -516,3 +516,96 @@ def test_a_restarted_game_counts_as_played_and_abandoned_never_rated():
     assert rec.rating == rating and rec.rated == 1
     assert P.record_abandoned(after, live, "2026-11-22") is after  # once
     assert P.from_json(P.to_json(after)) == after
+
+
+# -- a ladder measured again ----------------------------------------------------------
+
+# The same game measured again: every level rated higher (new seeds, a stronger Expert).
+REMEASURED = Ladder.from_data(
+    GAME,
+    {
+        "points": [
+            {"strength": 0, "rating": 0, "low": -40, "high": 40},
+            {"strength": 1, "rating": 900, "low": 840, "high": 960},
+            {"strength": 2, "rating": 2000, "low": 1900, "high": 2100},
+            {"strength": 3, "rating": 2300, "low": 2200, "high": 2400},
+            {"strength": 4, "rating": 2600, "low": 2500, "high": 2700},
+        ]
+    },
+)
+
+
+def test_a_rating_keeps_its_strength_when_the_ladder_is_measured_again(paths):
+    ps, (ada, _bo) = two()
+    for started, day in ((1.0, "2026-11-21"), (2.0, "2026-11-22")):
+        m = finished([Seat.person("Ada"), Seat.bot("hard")], [2, 1], {0: ada.id}, started=started)
+        ps, _ = P.record_match(ps, m, LADDER, day)
+    rec = ps.get(ada.id).games[GAME]
+    assert rec.scale == P.ladder_scale(LADDER) and rec.rated == 2
+    # Read on its own ladder nothing moves.
+    assert ps.get(ada.id).record(GAME, LADDER) == rec
+    moved = ps.get(ada.id).record(GAME, REMEASURED)
+    # The strength the old ladder gives the rating, read off the new one.
+    strength = LADDER.strength_for(rec.rating.rating, 0.0, 4.0)
+    assert moved.rating.rating == pytest.approx(REMEASURED.rating(strength), abs=0.05)
+    assert moved.rating.rating > rec.rating.rating + 300  # the new scale is higher here
+    assert (moved.rating.rd, moved.rating.volatility) == (rec.rating.rd, rec.rating.volatility)
+    assert [round(h.rating) for h in moved.history] == [
+        round(REMEASURED.rating(LADDER.strength_for(h.rating, 0.0, 4.0))) for h in rec.history
+    ]
+    assert moved.scale == P.ladder_scale(REMEASURED)
+    assert (moved.played, moved.lost, moved.rated) == (rec.played, rec.lost, rec.rated)
+    # The next rated game starts from the carried rating and stays on the new scale.
+    m = finished([Seat.person("Ada"), Seat.bot("hard")], [1, 2], {0: ada.id}, started=99.0)
+    after, changes = P.record_match(ps, m, REMEASURED, "2026-11-23")
+    assert changes[0].before == moved.rating
+    assert after.get(ada.id).games[GAME].scale == P.ladder_scale(REMEASURED)
+    # The file keeps the scale.
+    assert P.save(after, paths) is None
+    assert P.load(paths)[0] == after
+
+
+def test_a_record_from_before_scales_and_a_game_without_a_ladder_are_left_alone():
+    legacy = P.Record(rated=3, rating=Rating(1400.0, 120.0, 0.06))
+    assert legacy.on(REMEASURED) == legacy  # which ladder it was on is not known
+    assert legacy.on(None) == legacy
+    fresh = P.Profile("p1", "Ada", P.COLOURS[0], "2026-11-20").record(GAME, REMEASURED)
+    assert fresh.rating.rating == 2000 and fresh.scale == P.ladder_scale(REMEASURED)
+
+
+@pytest.mark.parametrize(
+    "scale, kept",
+    [
+        ([[0, 0], [2, 1250], [4, 1900]], True),
+        ([[0, 0], [9, 1250]], False),  # a strength the ladder cannot have: the schema
+        ([[0, 0, 1]], False),  # not a pair: the schema
+        ([[0, 0]] * 17, False),  # too many points: the schema
+        ([[2, 1250], [1, 700]], None),  # strengths not rising: the scale is dropped
+        ([[2, 1250]], None),  # one point says nothing about a scale
+    ],
+)
+def test_a_hostile_scale_in_the_file_is_refused_or_dropped(paths, scale, kept):
+    record = {"rating": 1500, "rd": 200, "volatility": 0.06, "scale": scale}
+    data = {
+        "format": 1,
+        "profiles": [
+            {
+                "id": "p1",
+                "name": "Ada",
+                "colour": P.COLOURS[0],
+                "created": "2026-11-20",
+                "games": {GAME: record},
+            },
+        ],
+    }
+    path = P.profiles_path(paths)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data))
+    got, problem = P.load(paths)
+    if kept is False:
+        assert problem and got == P.Profiles()
+        return
+    assert problem is None
+    rec = got.profiles[0].games[GAME]
+    assert rec.scale == (tuple(tuple(float(v) for v in pt) for pt in scale) if kept else ())
+    assert rec.on(REMEASURED).rating.rating != 1500 if kept else rec.on(REMEASURED) == rec

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import ladder as game_ladder
 from game import profiles as gp
 from game.i18n import _, ngettext
 from game.ratings import PLACEMENT_GAMES
@@ -193,7 +194,7 @@ class ProfileScene(MenuScene):
         row_h = (TABLE.bottom - 8 - y) // max(1, len(GAMES))
         big, small = theme.font(19), theme.font(15, "regular")
         for gid, spec in GAMES.items():
-            rec = profile.games.get(gid)
+            rec = self.shown_record(profile, gid)
             chosen = gid == self.game_id
             if chosen:
                 pygame.draw.rect(
@@ -237,6 +238,14 @@ class ProfileScene(MenuScene):
             y += row_h
 
     @staticmethod
+    def shown_record(profile: gp.Profile, game_id: str) -> gp.Record | None:
+        """The profile's record of ``game_id`` on the game's ladder as it is now (a
+        rating from before the ladder was measured again is carried onto it), None
+        when it has not played the game."""
+        rec = profile.games.get(game_id)
+        return None if rec is None else rec.on(game_ladder.cached().get(game_id))
+
+    @staticmethod
     def rating_text(rec: gp.Record) -> str:
         if rec.rated == 0:
             return _("unrated")
@@ -262,7 +271,7 @@ class ProfileScene(MenuScene):
             (PLOT.x + 18, PLOT.y + 12),
             max_width=PLOT.w - 36,
         )
-        rec = profile.games.get(self.game_id)
+        rec = self.shown_record(profile, self.game_id)
         history = rec.history if rec is not None else ()
         colour = pygame.Color(gp.PALETTE[profile.colour][0])
         draw_rating_plot(
