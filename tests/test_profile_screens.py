@@ -313,3 +313,36 @@ def test_removing_a_profile_takes_two_presses_and_is_saved(app, paths):
     app.run_ticks(2)
     left = gp.load(paths)[0]
     assert left.find("Ada") is None and left.find("Bo") and screen.profile().name == "Bo"
+
+
+def test_match_me_and_the_profile_screen_read_a_rating_on_todays_ladder(app, paths, ladders):
+    """Ada's rating is Medium's on the ladder she played on; measured again, the
+    ladder rates Medium (the same strength) 400 higher: Match me and the profile
+    screen both carry her rating across, to Medium's new rating."""
+    old_scale = tuple(
+        (p.strength, p.rating - (400 if p.strength >= 2 else 0)) for p in LADDER.points
+    )
+    medium_then = dict(old_scale)[2.0]
+    ps = saved(paths, "Ada")
+    ada = ps.find("Ada")
+    rec = gp.Record(
+        played=8,
+        won=4,
+        lost=4,
+        rated=8,
+        rating=gp.Rating(medium_then, 90),
+        history=(gp.Point("2026-11-20", medium_then, 90, "bot:medium"),),
+        scale=old_scale,
+    )
+    gp.save(ps.with_profile(gp.replace(ada, games={GAME: rec})).with_last([ada.id]), paths)
+    now = ladders[GAME].rating(2.0)
+    assert now == medium_then + 400
+    select = open_select(app)
+    drive.control(select, f"Match me, about {round(now)}")
+    select.activate(drive.control(select, "Profiles"))
+    app.run_ticks(2)
+    screen = app.top
+    shown = screen.shown_record(screen.profile(), GAME)
+    assert shown.rating.rating == pytest.approx(now, abs=0.5)
+    assert shown.history[0].rating == pytest.approx(now, abs=0.5)
+    assert ProfileRating.text(shown).startswith(f"{round(now)} (")

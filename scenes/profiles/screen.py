@@ -21,6 +21,25 @@ PLOT = pygame.Rect(620, 170, 620, 440)
 ROW_H = 84
 
 
+_CARRIED: dict = {}
+
+
+def _on_ladder(rec: gp.Record, ladder) -> gp.Record:
+    """``rec.on(ladder)``, kept: carrying a long history onto a new ladder takes a few
+    milliseconds, too many to spend on every frame.  Keyed by the objects themselves
+    (the screen draws the same record objects frame after frame; comparing or hashing
+    a 500-point history would cost almost as much as carrying it)."""
+    key = (id(rec), id(ladder))
+    hit = _CARRIED.get(key)
+    if hit is not None and hit[0] is rec and hit[1] is ladder:
+        return hit[2]
+    if len(_CARRIED) > 64:
+        _CARRIED.clear()
+    out = rec.on(ladder)
+    _CARRIED[key] = (rec, ladder, out)
+    return out
+
+
 class ProfileScene(MenuScene):
     name = "profiles"
 
@@ -243,7 +262,7 @@ class ProfileScene(MenuScene):
         rating from before the ladder was measured again is carried onto it), None
         when it has not played the game."""
         rec = profile.games.get(game_id)
-        return None if rec is None else rec.on(game_ladder.cached().get(game_id))
+        return None if rec is None else _on_ladder(rec, game_ladder.cached().get(game_id))
 
     @staticmethod
     def rating_text(rec: gp.Record) -> str:
