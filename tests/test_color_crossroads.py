@@ -860,10 +860,9 @@ def test_expert_cashes_a_kill_when_every_placement_gives_one_away():
     assert after.points == (2, 2)
 
 
-def test_expert_plays_the_placement_whose_play_out_it_wins(monkeypatch):
-    """After the two-turn look, Expert plays its best few placements out, Hard against
-    Hard: a won play-out beats a lost one, the two-turn value decides between equals,
-    and a placement whose play-out the budget did not reach is not chosen."""
+def one_all_player_2_to_place():
+    """Seed 302 after Player 1's double kill at the green corner: one point all, Player 2
+    has spent its challenge on the second dead pair and must place (a ladder game)."""
     s = SPEC.new_game(seed=302)
     for text in [
         "player 1 starts",
@@ -874,6 +873,14 @@ def test_expert_plays_the_placement_whose_play_out_it_wins(monkeypatch):
         "concede",
     ]:
         s = s.apply(s.parse_move(text))
+    return s
+
+
+def test_expert_plays_the_placement_whose_play_out_it_wins(monkeypatch):
+    """After the two-turn look, Expert plays its best few placements out, Hard against
+    Hard: a won play-out beats a lost one, the two-turn value decides between equals,
+    and a placement whose play-out the budget did not reach is not chosen."""
+    s = one_all_player_2_to_place()
     a, b, c = s.placements()[:3]
     results = {}
 
@@ -896,16 +903,7 @@ def test_expert_plays_the_placement_whose_play_out_it_wins(monkeypatch):
 
 def test_expert_is_the_same_under_the_same_node_budget(monkeypatch):
     """Two turns and play-outs both count the budget's nodes: a seeded game replays."""
-    s = SPEC.new_game(seed=302)
-    for text in [
-        "player 1 starts",
-        "place G1 blue",
-        "challenge green-yellow",
-        "concede",
-        "challenge red-green",
-        "concede",
-    ]:
-        s = s.apply(s.parse_move(text))
+    s = one_all_player_2_to_place()
     assert s.phase == "turn" and not s.placed_this_turn  # Expert must place: a search
     finished = []
     play_out = ExpertBot.play_out

@@ -273,6 +273,18 @@ def test_records_played_at_another_time_control_are_not_reused():
     assert len(calls) == 2
 
 
+def assert_reuse_refused(arena, path, tmp_path, capsys) -> None:
+    """``--ladder ... --reuse path`` stops at once with exit 2, names --reuse in its
+    message and writes no ladder."""
+    out = tmp_path / "l.json"
+    argv = ["--ladder", "crystal-connector", "--reuse", str(path), "--out", str(out)]
+    with pytest.raises(SystemExit) as exc:
+        arena.main(argv)
+    assert exc.value.code == 2
+    assert "--reuse" in capsys.readouterr().err
+    assert not out.exists()
+
+
 @pytest.mark.parametrize(
     "content",
     [
@@ -290,20 +302,7 @@ def test_reuse_refuses_a_file_that_is_not_this_games_ladder(tmp_path, content, c
 
     bad = tmp_path / "earlier.json"
     bad.write_text(content)
-    with pytest.raises(SystemExit) as exc:
-        arena.main(
-            [
-                "--ladder",
-                "crystal-connector",
-                "--reuse",
-                str(bad),
-                "--out",
-                str(tmp_path / "l.json"),
-            ]
-        )
-    assert exc.value.code == 2
-    assert "--reuse" in capsys.readouterr().err
-    assert not (tmp_path / "l.json").exists()
+    assert_reuse_refused(arena, bad, tmp_path, capsys)
 
 
 def test_match_me_simulated_draws_results_from_the_ladder_and_says_so(capsys):
@@ -373,19 +372,7 @@ def test_reuse_of_a_fifo_or_a_missing_file_is_refused_without_waiting(tmp_path, 
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)  # nobody writes: a plain open() would wait for ever
     for path in (fifo, tmp_path / "missing.json"):
-        with pytest.raises(SystemExit) as exc:
-            arena.main(
-                [
-                    "--ladder",
-                    "crystal-connector",
-                    "--reuse",
-                    str(path),
-                    "--out",
-                    str(tmp_path / "l.json"),
-                ]
-            )
-        assert exc.value.code == 2
-        assert "--reuse" in capsys.readouterr().err
+        assert_reuse_refused(arena, path, tmp_path, capsys)
 
 
 @pytest.mark.parametrize("value", ["", "hard", "nan", "4", "3.25", "3," * 10_000 + "x"])

@@ -21,18 +21,17 @@ from game.registry import GAMES
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "chromatic-collapse"
 
-LADDER = Ladder.from_data(
-    GAME,
-    {
-        "points": [
-            {"strength": 0, "rating": 0, "low": -40, "high": 40},
-            {"strength": 1, "rating": 700, "low": 640, "high": 760},
-            {"strength": 2, "rating": 1250, "low": 1190, "high": 1310},
-            {"strength": 3, "rating": 1700, "low": 1600, "high": 1800},
-            {"strength": 4, "rating": 1900, "low": 1880, "high": 1920},
-        ]
-    },
-)
+
+def make_ladder(ratings, halfwidths=(40, 60, 60, 100, 20)):
+    """A ladder of Random .. Expert at ``ratings`` (strengths 0 .. 4)."""
+    points = [
+        {"strength": s, "rating": r, "low": r - h, "high": r + h}
+        for s, (r, h) in enumerate(zip(ratings, halfwidths))
+    ]
+    return Ladder.from_data(GAME, {"points": points})
+
+
+LADDER = make_ladder((0, 700, 1250, 1700, 1900))
 
 
 class _Over:
@@ -521,18 +520,7 @@ def test_a_restarted_game_counts_as_played_and_abandoned_never_rated():
 # -- a ladder measured again ----------------------------------------------------------
 
 # The same game measured again: every level rated higher (new seeds, a stronger Expert).
-REMEASURED = Ladder.from_data(
-    GAME,
-    {
-        "points": [
-            {"strength": 0, "rating": 0, "low": -40, "high": 40},
-            {"strength": 1, "rating": 900, "low": 840, "high": 960},
-            {"strength": 2, "rating": 2000, "low": 1900, "high": 2100},
-            {"strength": 3, "rating": 2300, "low": 2200, "high": 2400},
-            {"strength": 4, "rating": 2600, "low": 2500, "high": 2700},
-        ]
-    },
-)
+REMEASURED = make_ladder((0, 900, 2000, 2300, 2600), (40, 60, 100, 100, 100))
 
 
 def test_a_rating_keeps_its_strength_when_the_ladder_is_measured_again(paths):

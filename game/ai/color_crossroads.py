@@ -502,7 +502,7 @@ class ExpertBot(HardBot):
             if outcome is None:
                 break
             results[k] = outcome
-        if len(results) < 2:
+        if not results:
             return pick
         k = max(results, key=lambda i: (results[i], -i))
         return top[k][1]
