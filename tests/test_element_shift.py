@@ -603,6 +603,39 @@ def test_hard_is_aware_of_rock_paper_scissors():
     assert plan.switch and s.preview(0, plan).score.rps == 10
 
 
+@pytest.mark.parametrize("make", [make_medium, make_hard, make_expert])
+def test_seats_of_one_element_spread_over_the_regions_at_the_start(make):
+    """Start picks are secret and simultaneous, and every seat of an element reads the
+    same board.  Twelve bots of one level at seed 20000: the seats of each element take
+    regions where none of them would do better alone elsewhere (round 1 pays
+    2 x size / k).  Before, each Hard dodged "the crowd" by the same reasoning, so all
+    four of an element went to one region (fire: a 3-tile region shared four ways while
+    two 4-tile regions stood empty), and all four Mediums went to the largest."""
+    from game.element_shift import region_labels
+
+    s = SPEC.new_game(20000)
+    labels, sizes = region_labels(s.board)
+    picks = {}
+    while s.round == 0:
+        seat = s.current_player()
+        clear_shared_profiles()
+        move = make().choose(s, rng=random.Random(seat), budget=Budget(nodes=5000))
+        picks[seat] = move.cell
+        s = s.apply(move)
+    assert sorted(picks) == list(range(12))
+    for element in (FIRE, WATER, GRASS):
+        seats = [seat for seat in picks if s.elements[seat] == element]
+        regions = {seat: labels[picks[seat]] for seat in seats}
+        assert all(s.board[picks[seat]] == element for seat in seats)
+        own = {labels[c] for c in range(len(s.board)) if s.board[c] == element}
+        for seat, lab in regions.items():
+            k = list(regions.values()).count(lab)
+            for other in own - {lab}:
+                there = sum(1 for o, r in regions.items() if o != seat and r == other)
+                assert sizes[lab] / k >= sizes[other] / (there + 1), (element, seat, other)
+        assert len(set(regions.values())) > 1, (element, regions)
+
+
 def test_every_bot_plays_legal_moves_through_a_game():
     bots = [make_random(), make_easy(), make_medium(), make_hard()] * 3
     s = SPEC.new_game(8)

@@ -252,6 +252,97 @@ def test_a_ladder_extended_with_reuse_plays_only_the_games_it_lacks():
     assert all("strengths" in r and "time_scale" in r for r in again["records"])
 
 
+class _TwelveSeatSpec:
+    id = "twelve"
+    title = "Twelve"
+    min_players = 3
+    default_players = 12
+
+    @staticmethod
+    def resolve_options(players):
+        return players, {}
+
+
+def _places_by_strength(calls: list, lone_bonus: float = 0.0):
+    """A twelve-seat game placed by strength; a seat alone at its table counts as
+    ``lone_bonus`` stronger (what a seat gains when the others all think alike)."""
+
+    def play(task):
+        seats = task["strengths"]
+        calls.append(list(seats))
+        power = [s + (lone_bonus if seats.count(s) == 1 else 0.0) for s in seats]
+        places = [1 + sum(1 for q in power if q > p) for p in power]
+        n = len(seats)
+        return {
+            "pairing": task["pairing"],
+            "index": task["index"],
+            "seed": task["seed"],
+            "seats": task["seats"],
+            "places": places,
+            "think": [0.0] * n,
+            "moves": [1] * n,
+            "note": "",
+        }
+
+    return play
+
+
+def test_many_seat_ladder_seats_one_strength_alone_among_the_other():
+    calls: list = []
+    out = lad.run_ladder(
+        _TwelveSeatSpec,
+        strengths=(0.0, 2.0, 3.0, 4.0),
+        games=4,
+        expert_games=2,
+        resamples=5,
+        play=_places_by_strength(calls),
+    )
+    assert out["seating"] == "lone" and out["players"] == 12
+    assert len(calls) == 3 * 4 + 2 * 2  # the round robin, as in a two-player ladder
+    for seats in calls:
+        # two strengths, one of them in one seat
+        assert len(seats) == 12 and len(set(seats)) == 2
+        assert min(seats.count(s) for s in set(seats)) == 1
+    medium_hard = [seats for seats in calls if set(seats) == {2.0, 3.0}]
+    assert sorted(seats.count(3.0) for seats in medium_hard) == [1, 1, 11, 11]
+    assert len({seats.index(3.0) if seats.count(3.0) == 1 else -1 for seats in medium_hard}) > 1
+    # the stronger seat wins every comparison: A's score is its share of comparisons
+    row = next(r for r in out["pairings"] if (r["a"], r["b"]) == (2.0, 3.0))
+    assert row["games"] == 4 and row["score_a"] == 0.0
+    rating = [p["rating"] for p in out["points"]]
+    assert rating == sorted(rating) and rating[1] > 300
+    text = lad.format_ladder(out)
+    assert "one seat alone among 11 of another strength, 4 tables a pairing" in text
+    assert "alone among 11" in lad.ladder_entry(out)["note"]
+
+
+def test_mixed_tables_are_still_there_and_a_lone_seat_advantage_shows_in_lone_tables():
+    mixed = lad.run_ladder(
+        _TwelveSeatSpec,
+        strengths=(0.0, 2.0, 3.0, 4.0),
+        games=3,
+        resamples=5,
+        seating="mixed",
+        play=_places_by_strength([]),
+    )
+    assert mixed["seating"] == "mixed" and mixed["tables"] == 3 and mixed["pairings"] == []
+    assert "mixing every strength" in lad.format_ladder(mixed)
+    # A level that gains by sitting alone wins half its lone tables against a stronger
+    # one: the lone seating sees it (the mixed tables, where every strength sits
+    # several times, cannot).
+    lone = lad.run_ladder(
+        _TwelveSeatSpec,
+        strengths=(2.0, 3.0),
+        games=4,
+        resamples=5,
+        play=_places_by_strength([], lone_bonus=1.5),
+    )
+    row = lone["pairings"][0]
+    assert row["score_a"] == 0.5  # Medium alone beats eleven Hards; Hard alone, eleven Mediums
+    with pytest.raises(ValueError, match="lone or mixed"):
+        lad.run_ladder(_TwelveSeatSpec, seating="round", play=_places_by_strength([]))
+
+
 def test_records_played_at_another_time_control_are_not_reused():
     first = lad.run_ladder(
         _TwoSeatSpec,

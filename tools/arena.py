@@ -558,6 +558,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "and Medium)",
     )
     ap.add_argument(
+        "--seating",
+        choices=("lone", "mixed"),
+        default="lone",
+        help="--ladder, games of more than two players: one seat alone among the others "
+        "for every pairing (default), or --games tables mixing every strength",
+    )
+    ap.add_argument(
         "--reuse",
         metavar="FILE",
         help="--ladder: take games already played from an earlier run's --json FILE "
@@ -697,6 +704,7 @@ def ladder_main(args, ap) -> int:
             play_many=lambda tasks, finished: play_tasks(tasks, args.jobs, finished),
             reuse=reuse,
             expert_opponents=opponents,
+            seating=args.seating,
             games=args.games,
             expert_games=args.expert_games,
             seconds=args.seconds,

@@ -4,9 +4,15 @@
 The ladder: a round robin of strengths (Random, Easy, 1.5, Medium, 2.5, Hard, 3.5,
 Expert by default), seats swapped, game ``k`` of every pairing from seed ``seed + k``.
 Expert thinks for seconds a decision, so it plays only its neighbours (3.5 and Hard)
-and Medium, with fewer games.  Element Shift (twelve seats) is played at tables
-mixing every strength, each table's places turned into pairwise results; Crystal
-Formation's ladder is its two-player game.
+and Medium, with fewer games.  Element Shift (twelve seats) plays the same round
+robin one seat against eleven: a table of a pairing seats one strength alone among
+eleven of the other (which one alternates, the lone seat moves round the table), and
+its places give the lone seat's eleven pairwise results.  That is the table a person
+sits at (one seat among eleven bots of one level) and the fair test of a level there:
+at a table that mixes every strength (``seating="mixed"``, the first Element Shift
+ladders) Hard's and Expert's predictions of the others, made for tables of bots like
+themselves, miss the Random and Easy seats, and the levels above Medium fall within
+a few dozen points of each other.  Crystal Formation's ladder is its two-player game.
 
 The fit: a Bradley-Terry model by maximum a posteriori (``choix.opt_pairwise``, a
 small Gaussian prior so that a clean sweep stays finite), on the Elo scale with
@@ -154,6 +160,16 @@ def ladder_pairs(
     return out
 
 
+def lone_seats(a: float, b: float, index: int, players: int) -> list[float]:
+    """Table ``index`` of the pairing a, b at a many-seat game: ``a`` alone among the
+    others at even tables, ``b`` at odd ones, the lone seat moving round the table
+    every two tables (as ``tools/arena.py`` seats its level tables)."""
+    alone, rest = (a, b) if index % 2 == 0 else (b, a)
+    seats = [rest] * players
+    seats[(index // 2) % players] = alone
+    return seats
+
+
 def table_seats(strengths: Sequence[float], index: int, players: int) -> list[float]:
     """Table ``index`` of a many-seat game: every strength in turn round the table,
     Expert at most once (it thinks for seconds), the start rotating each table."""
@@ -244,6 +260,7 @@ def run_ladder(
     expert_opponents: Sequence[float] = EXPERT_OPPONENTS,
     reuse: Sequence[dict] = (),
     play_many: Callable[[list[dict], Callable[[dict, dict], None]], None] | None = None,
+    seating: str = "lone",
 ) -> dict:
     """Play the ladder of ``spec`` and fit it; returns a JSON-ready result.
 
@@ -251,18 +268,25 @@ def run_ladder(
     seats and seed is taken from there instead of played again, so a ladder can be
     extended (more Expert games, say) without replaying what it has.  ``play_many``:
     plays a list of tasks (in parallel processes, say), calling back with each task
-    and its record as it ends; default: ``play`` one after another."""
+    and its record as it ends; default: ``play`` one after another.  ``seating`` (games
+    of more than two players): ``"lone"``, the round robin one seat against the rest
+    (:func:`lone_seats`), or ``"mixed"``, ``tables`` tables mixing every strength
+    (:func:`table_seats`)."""
+    if seating not in ("lone", "mixed"):
+        raise ValueError(f"seating {seating!r}: lone or mixed")
     strengths = sorted(set(float(s) for s in strengths))
     index = {s: i for i, s in enumerate(strengths)}
     expert_games = max(2, games // 2) if expert_games is None else expert_games
     players = 2 if spec.min_players <= 2 else spec.default_players
     _players, options = spec.resolve_options(players)
+    mixed = players > 2 and seating == "mixed"
     tasks = []
-    if players == 2:
+    if not mixed:
         for a, b, n in ladder_pairs(strengths, games, expert_games, expert_opponents):
             for k in range(n):
-                seats = (a, b) if k % 2 == 0 else (b, a)  # seats swapped every game
-                tasks.append({"pairing": [a, b], "index": k, "strengths": list(seats)})
+                # Two players: seats swapped every game.  More: one seat alone.
+                seats = lone_seats(a, b, k, players)
+                tasks.append({"pairing": [a, b], "index": k, "strengths": seats})
     else:
         for k in range(tables or games):
             seats = table_seats(strengths, k, players)
@@ -314,7 +338,7 @@ def run_ladder(
             finished(task, play(task))
     records = [r for r in records if r is not None]
     per_game = [_result_pairs(r, index) for r in records]
-    groups = [tuple(r["pairing"]) if players == 2 else 0 for r in records]
+    groups = [0 if mixed else tuple(r["pairing"]) for r in records]
     fitted = fit_with_intervals(
         len(strengths),
         per_game,
@@ -376,11 +400,13 @@ def run_ladder(
             }
         )
     pair_rows = []
-    if players == 2:
+    if not mixed:
         for a, b, _n in ladder_pairs(strengths, games, expert_games, expert_opponents):
             rs = [p for r, p in zip(records, per_game) if r["pairing"] == [a, b]]
             sa = sum(sc if i == index[a] else 1 - sc for g in rs for i, _j, sc in g)
-            pair_rows.append({"a": a, "b": b, "games": len(rs), "score_a": sa / max(1, len(rs))})
+            # A's share of its seat comparisons (one a game between two players).
+            seen_ab = sum(len(g) for g in rs)
+            pair_rows.append({"a": a, "b": b, "games": len(rs), "score_a": sa / max(1, seen_ab)})
     return {
         "game": spec.id,
         "title": spec.title,
@@ -389,6 +415,7 @@ def run_ladder(
         "expert_games": expert_games,
         "expert_opponents": list(expert_opponents),
         "tables": len(tasks) if players > 2 else 0,
+        "seating": ("mixed" if mixed else "lone") if players > 2 else "",
         "seed": seed,
         "seconds": seconds,
         "time_scale": time_scale,
@@ -414,8 +441,14 @@ def time_control(result: dict) -> str:
 
 
 def format_ladder(result: dict) -> str:
-    if result["players"] > 2:
+    if result["players"] > 2 and result.get("seating", "mixed") == "mixed":
         shape = f"{result['tables']} tables of {result['players']} mixing every strength"
+    elif result["players"] > 2:
+        shape = (
+            f"one seat alone among {result['players'] - 1} of another strength, "
+            f"{result['games_per_pairing']} tables a pairing, Expert {result['expert_games']} "
+            f"against each of {_names(result.get('expert_opponents', EXPERT_OPPONENTS))}"
+        )
     else:
         shape = (
             f"{result['games_per_pairing']} games a pairing, Expert {result['expert_games']} "
@@ -472,10 +505,15 @@ def ladder_entry(result: dict) -> dict:
     note = ""
     if result["game"] == "crystal-formation":
         note = "measured in two-player games"
-    elif result["players"] > 2:
+    elif result["players"] > 2 and result.get("seating", "mixed") == "mixed":
         note = (
             f"tables of {result['players']} mixing every strength; "
             "each table's places as pairwise results"
+        )
+    elif result["players"] > 2:
+        note = (
+            f"one seat alone among {result['players'] - 1} of another strength; "
+            "its place against each of them as a pairwise result"
         )
     return {
         "points": [

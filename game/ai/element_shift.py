@@ -6,7 +6,8 @@ scores are public; the other seats' pending plans (and start picks) are not.
 * Easy: a random legal plan that leans toward scoring tiles (it draws a few random
   plans and keeps one that ends on a tile of its element).
 * Medium: the best plan for this round's points assuming every other seat keeps its
-  element and stands still.
+  element and stands still.  Medium and up start where the seats of their element
+  spread out over its regions (:func:`spread_starts`).
 * Hard: predicts the other seats (their own best plans against a still board, sampled
   from their few best), then answers those samples: candidates are scored by the real
   resolution against each sample, with an eye on the leading element, the variation and
@@ -261,22 +262,46 @@ def _growth(state: ElementShiftState, cell: int, element: int) -> int:
     return n
 
 
-def pick_start(state: ElementShiftState, seat: int, rng: random.Random, crowd: bool) -> StartPick:
-    """A start tile in a large region of the seat's element.  With ``crowd`` the seat
-    expects the others of its element to flock to the largest regions and spreads out."""
+def spread_starts(state: ElementShiftState, element: int) -> dict[int, int]:
+    """The region (label) each seat of ``element`` is expected to start in, if all of
+    them spread out: everyone first heads for the largest region, then seat after seat
+    (in seat order, sweep after sweep until nobody moves) takes the region with the
+    largest share for it, size / (the seats already there + 1), since round 1 pays
+    2 x region / k.  Every seat computes the same answer from the public board, so
+    seats that pick this way take different regions instead of the same one (when each
+    of them alone dodged "the crowd", all four dodged into the same second region)."""
+    labels, sizes, regions = _region_table(state, element)
+    by_size = sorted(regions, key=lambda lab: (-sizes[lab], min(regions[lab])))
+    seats = [s for s in range(state.num_players) if state.elements[s] == element]
+    if not by_size:
+        return {}
+    picks = {s: by_size[0] for s in seats}
+    for _sweep in range(2 * len(seats) + 1):
+        moved = False
+        for s in seats:
+            there = {lab: 0 for lab in by_size}
+            for o in seats:
+                if o != s:
+                    there[picks[o]] += 1
+            # max keeps the first of equals: the larger region, then the earlier one.
+            best = max(by_size, key=lambda lab: sizes[lab] / (1 + there[lab]))
+            if sizes[best] / (1 + there[best]) > sizes[picks[s]] / (1 + there[picks[s]]):
+                picks[s], moved = best, True
+        if not moved:
+            break
+    return picks
+
+
+def pick_start(state: ElementShiftState, seat: int, rng: random.Random) -> StartPick:
+    """A start tile for ``seat`` (Medium and up): its own region in the spread of its
+    element's seats (:func:`spread_starts`), the tile there with the most to convert.
+    (Heading for the largest region, as Medium did until 2026-11-27, sends all four
+    Mediums of an element to one region: a table of Mediums that a Random seat among
+    them outscored.)"""
     element = state.elements[seat]
     labels, sizes, regions = _region_table(state, element)
     by_size = sorted(regions, key=lambda lab: (-sizes[lab], min(regions[lab])))
-    if crowd:
-        # The other three of this element are expected to take the largest regions,
-        # one after another: value a region by its share after them.
-        expected = {lab: 0 for lab in regions}
-        for i in range(3):
-            best = max(by_size, key=lambda lab: sizes[lab] / (1 + expected[lab]))
-            expected[best] += 1
-        chosen = max(by_size, key=lambda lab: (sizes[lab] / (1 + expected[lab]), sizes[lab]))
-    else:
-        chosen = by_size[0]
+    chosen = spread_starts(state, element).get(seat, by_size[0])
     cells = regions[chosen]
     best = max(_growth(state, c, element) for c in cells)
     return StartPick(rng.choice([c for c in cells if _growth(state, c, element) == best]))
@@ -342,7 +367,7 @@ class MediumBot:
         seat = state.current_player()
         view = state.public_view(seat)
         if view.round == 0:
-            return pick_start(view, seat, rng, crowd=False)
+            return pick_start(view, seat, rng)
         budget = _budget(budget, self.think_seconds)
         model = RoundModel(view, seat)
         best = ranked_plans(view, seat, model, budget, top=1)
@@ -467,7 +492,7 @@ class HardBot:
         seat = state.current_player()
         view = state.public_view(seat)
         if view.round == 0:
-            return pick_start(view, seat, rng, crowd=True)
+            return pick_start(view, seat, rng)
         return self._plan(view, seat, rng, _budget(budget, self.think_seconds))
 
     def _plan(self, view: ElementShiftState, seat: int, rng: random.Random, budget: Budget) -> Plan:
