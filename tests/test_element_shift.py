@@ -471,7 +471,7 @@ def test_expert_prediction_is_public_and_the_same_whoever_makes_it():
     made = []
     for state in (base, a, b):
         clear_shared_profiles()
-        plan = make_expert().choose(state, rng=random.Random(5), budget=Budget(nodes=100_000))
+        plan = make_expert().choose(state, rng=random.Random(5), budget=Budget(nodes=200_000))
         assert state.why_illegal(plan) is None
         (pred,) = es._PREDICTIONS.values()
         assert pred.done and len(pred.draws) == pred.draws_wanted
