@@ -252,6 +252,16 @@ def test_a_ladder_extended_with_reuse_plays_only_the_games_it_lacks():
     assert all("strengths" in r and "time_scale" in r for r in again["records"])
 
 
+def test_two_player_ladder_games_swap_seats_every_game():
+    """Game k of a pairing: the lower strength first at even k, second at odd k (the
+    order earlier --json files were played in, so --reuse finds their games)."""
+    calls: list = []
+    lad.run_ladder(
+        _TwoSeatSpec, strengths=(0.0, 2.0), games=6, resamples=5, play=_synthetic_play(calls)
+    )
+    assert [s for s, _seed in calls] == [(0.0, 2.0), (2.0, 0.0)] * 3
+
+
 class _TwelveSeatSpec:
     id = "twelve"
     title = "Twelve"

@@ -163,7 +163,10 @@ def ladder_pairs(
 def lone_seats(a: float, b: float, index: int, players: int) -> list[float]:
     """Table ``index`` of the pairing a, b at a many-seat game: ``a`` alone among the
     others at even tables, ``b`` at odd ones, the lone seat moving round the table
-    every two tables (as ``tools/arena.py`` seats its level tables)."""
+    every two tables (as ``tools/arena.py`` seats its level tables).  Two players:
+    ``a`` first at even games, ``b`` at odd ones."""
+    if players == 2:
+        return [a, b] if index % 2 == 0 else [b, a]
     alone, rest = (a, b) if index % 2 == 0 else (b, a)
     seats = [rest] * players
     seats[(index // 2) % players] = alone
