@@ -70,3 +70,34 @@ def tool_spec():
     from game.registry import GAMES
 
     return GAMES[GAME]
+
+
+def test_the_places_report_is_a_markdown_table_with_a_cell_under_every_heading():
+    """Element Shift's report (expected against actual places): every row has as many
+    cells as the heading has columns, and no heading holds a bar that would split it."""
+    from game.registry import GAMES
+
+    spec = GAMES["element-shift"]
+    rng = random.Random(3)
+    rows = []
+    for i in range(4):
+        places = list(range(1, 13))
+        rng.shuffle(places)
+        rows.append(
+            {
+                "seed": 100 + i,
+                "places": places,
+                "old": [rng.uniform(-1, 1) for _ in range(12)],
+                "raw": [rng.uniform(-30, 30) for _ in range(12)],
+                "playouts": [rng.uniform(-1, 1) for _ in range(12)],
+                "t_old": 0.1,
+                "t_new": 0.03,
+                "t_playouts": 0.3,
+            }
+        )
+    text, _fit = tool.report_places(spec, rows, argparse.Namespace(seed=100))
+    lines = [line for line in text.splitlines() if line.startswith("|")]
+    assert len(lines) == 2 + 4  # heading, rule, one row per method
+    widths = {line.count("|") for line in lines}
+    assert widths == {5}, lines  # four columns: method, error, seats, s / position
+    assert "s / position" in lines[0]

@@ -454,7 +454,9 @@ def report_places(spec, rows: list[dict], args) -> tuple[str, dict]:
         t = [r[key] for r in rows if key in r]
         rws.append([name, f"{m:.2f}", n, f"{sum(t) / max(1, len(t)):.2f}"])
     text = f"### {spec.title}\n\n" + table(
-        ["method", "mean |expected - actual| place", "seats"], rws
+        # abs(...), not |...|: a bar would split the Markdown table's column.
+        ["method", "mean abs(expected - actual place)", "seats", "s / position"],
+        rws,
     )
     return text + "\n", {}
 
