@@ -179,15 +179,39 @@ def test_match_me_brings_simulated_people_near_half_their_games():
     assert "1.2" in text and "3.4" in text
 
 
-class _TwoSeatSpec:
-    id = "toy"
-    title = "Toy"
-    min_players = 2
-    default_players = 2
+def _toy_spec(players: int):
+    """A game spec as run_ladder reads it: ``players`` seats, no options."""
 
-    @staticmethod
-    def resolve_options(players):
-        return players, {}
+    class Spec:
+        id = "toy" if players == 2 else "twelve"
+        title = id.title()
+        min_players = 2 if players == 2 else 3
+        default_players = players
+
+        @staticmethod
+        def resolve_options(n):
+            return n, {}
+
+    return Spec
+
+
+_TwoSeatSpec = _toy_spec(2)
+_TwelveSeatSpec = _toy_spec(12)
+
+
+def _record(task: dict, places: list[int]) -> dict:
+    """What play_game returns for ``task``, with these places (no bots run)."""
+    n = len(places)
+    return {
+        "pairing": task["pairing"],
+        "index": task["index"],
+        "seed": task["seed"],
+        "seats": task["seats"],
+        "places": places,
+        "think": [0.0] * n,
+        "moves": [1] * n,
+        "note": "",
+    }
 
 
 def _synthetic_play(calls: list):
@@ -197,16 +221,7 @@ def _synthetic_play(calls: list):
         calls.append((tuple(task["strengths"]), task["seed"]))
         a, b = task["strengths"]
         places = [1, 2] if a > b else [2, 1] if b > a else [1, 1]
-        return {
-            "pairing": task["pairing"],
-            "index": task["index"],
-            "seed": task["seed"],
-            "seats": task["seats"],
-            "places": places,
-            "think": [0.0, 0.0],
-            "moves": [1, 1],
-            "note": "",
-        }
+        return _record(task, places)
 
     return play
 
@@ -262,17 +277,6 @@ def test_two_player_ladder_games_swap_seats_every_game():
     assert [s for s, _seed in calls] == [(0.0, 2.0), (2.0, 0.0)] * 3
 
 
-class _TwelveSeatSpec:
-    id = "twelve"
-    title = "Twelve"
-    min_players = 3
-    default_players = 12
-
-    @staticmethod
-    def resolve_options(players):
-        return players, {}
-
-
 def _places_by_strength(calls: list, lone_bonus: float = 0.0):
     """A twelve-seat game placed by strength; a seat alone at its table counts as
     ``lone_bonus`` stronger (what a seat gains when the others all think alike)."""
@@ -282,17 +286,7 @@ def _places_by_strength(calls: list, lone_bonus: float = 0.0):
         calls.append(list(seats))
         power = [s + (lone_bonus if seats.count(s) == 1 else 0.0) for s in seats]
         places = [1 + sum(1 for q in power if q > p) for p in power]
-        n = len(seats)
-        return {
-            "pairing": task["pairing"],
-            "index": task["index"],
-            "seed": task["seed"],
-            "seats": task["seats"],
-            "places": places,
-            "think": [0.0] * n,
-            "moves": [1] * n,
-            "note": "",
-        }
+        return _record(task, places)
 
     return play
 

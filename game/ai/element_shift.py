@@ -299,10 +299,8 @@ def pick_start(state: ElementShiftState, seat: int, rng: random.Random) -> Start
     Mediums of an element to one region: a table of Mediums that a Random seat among
     them outscored.)"""
     element = state.elements[seat]
-    labels, sizes, regions = _region_table(state, element)
-    by_size = sorted(regions, key=lambda lab: (-sizes[lab], min(regions[lab])))
-    chosen = spread_starts(state, element).get(seat, by_size[0])
-    cells = regions[chosen]
+    _labels, _sizes, regions = _region_table(state, element)
+    cells = regions[spread_starts(state, element)[seat]]
     best = max(_growth(state, c, element) for c in cells)
     return StartPick(rng.choice([c for c in cells if _growth(state, c, element) == best]))
 
