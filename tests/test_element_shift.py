@@ -603,6 +603,38 @@ def test_hard_is_aware_of_rock_paper_scissors():
     assert plan.switch and s.preview(0, plan).score.rps == 10
 
 
+class _ScriptedDraws(random.Random):
+    """An rng whose ``randrange`` returns the given indices in turn, the last one again
+    once they run out (which plans a bot draws), and whose ``choice`` takes the first
+    item."""
+
+    def __init__(self, indices):
+        super().__init__(0)
+        self.indices = list(indices)
+
+    def randrange(self, *args, **kwargs):
+        return self.indices.pop(0) if len(self.indices) > 1 else self.indices[0]
+
+    def choice(self, seq):
+        return seq[0]
+
+
+def test_easy_keeps_a_draw_that_ends_on_a_tile_it_converts():
+    """Easy keeps a draw that ends on a tile it will hold when the round is over.  Water
+    at A1: "R" ends on the fire tile B1, which it converts (held); "R R" ends on the
+    grass tile C1 (not held).  Until 2026-11-27 Easy judged the end tile by its element
+    as the round began, called both draws bad and played the first, "R R"."""
+    s = position("WF", "water@A1 fire@F6", fill="diag")
+    moves = s.legal_moves()
+    convert, past = s.parse_move("keep; R"), s.parse_move("keep; R R")
+    assert s.preview(0, convert).score.matched and not s.preview(0, past).score.matched
+    rng = _ScriptedDraws([moves.index(past), moves.index(convert), moves.index(past)])
+    assert make_easy().choose(s, rng=rng) == convert
+    # With no good draw among its three it plays the first one drawn.
+    rng = _ScriptedDraws([moves.index(past)] * 3)
+    assert make_easy().choose(s, rng=rng) == past
+
+
 @pytest.mark.parametrize("make", [make_medium, make_hard, make_expert])
 def test_seats_of_one_element_spread_over_the_regions_at_the_start(make):
     """Start picks are secret and simultaneous, and every seat of an element reads the

@@ -60,6 +60,53 @@ def test_ladder_pairs_give_expert_only_its_neighbours_and_medium():
     assert len(pairs) == 21 + 3
 
 
+def test_pairings_with_3_5_play_their_own_number_of_games():
+    """3.5's tables cost ten times a Hard table's (half its decisions are Expert's), so
+    the cheap pairings may play more tables than it: every pairing with 3.5 below
+    Expert plays ``slow_games``, Expert's its own ``expert_games``, the rest ``games``."""
+    pairs = lad.ladder_pairs(lad.LADDER_STRENGTHS, 96, 24, slow_games=24)
+    games = {(a, b): n for a, b, n in pairs}
+    assert {(a, b) for (a, b), n in games.items() if n == 96} == {
+        (a, b) for a, b, _n in pairs if max(a, b) <= 3.0
+    }
+    assert len([n for n in games.values() if n == 96]) == 15
+    assert all(games[(a, 3.5)] == 24 for a in (0.0, 1.0, 1.5, 2.0, 2.5, 3.0))
+    assert games[(3.5, 4.0)] == games[(3.0, 4.0)] == 24
+    # Without it, every pairing below Expert plays --games, as before.
+    assert lad.ladder_pairs(lad.LADDER_STRENGTHS, 10, 4) == lad.ladder_pairs(
+        lad.LADDER_STRENGTHS, 10, 4, slow_games=10
+    )
+
+
+def test_a_ladder_with_fewer_3_5_games_plays_and_says_so():
+    calls: list = []
+    out = lad.run_ladder(
+        _TwoSeatSpec,
+        strengths=(0.0, 3.0, 3.5),
+        games=6,
+        slow_games=2,
+        resamples=5,
+        play=_synthetic_play(calls),
+    )
+    played = [tuple(sorted(s)) for s, _seed in calls]
+    assert played.count((0.0, 3.0)) == 6
+    assert played.count((0.0, 3.5)) == played.count((3.0, 3.5)) == 2
+    assert out["slow_games"] == 2
+    assert "6 games a pairing, 3.5 2, Expert" in lad.format_ladder(out)
+
+
+@pytest.mark.parametrize("flag", ["--games", "--expert-games", "--slow-games"])
+@pytest.mark.parametrize("value", ["0", "-3"])
+def test_a_ladder_pairing_needs_at_least_one_game(tmp_path, flag, value, capsys):
+    from tools import arena
+
+    with pytest.raises(SystemExit) as exc:
+        arena.main(["--ladder", "crystal-connector", flag, value, "--out", str(tmp_path / "l")])
+    assert exc.value.code == 2
+    assert f"{flag} {value}" in capsys.readouterr().err
+    assert not (tmp_path / "l").exists()
+
+
 def test_a_table_of_twelve_holds_every_strength_and_one_expert():
     for k in range(8):
         seats = lad.table_seats(lad.LADDER_STRENGTHS, k, 12)

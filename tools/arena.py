@@ -552,6 +552,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="--ladder: games a pairing for Expert (default: half of --games, at least 2)",
     )
     ap.add_argument(
+        "--slow-games",
+        type=int,
+        help="--ladder: games a pairing with 3.5, whose decisions are Expert's half the "
+        "time (default: --games); the other pairings' tables cost a tenth as much",
+    )
+    ap.add_argument(
         "--expert-opponents",
         default="3.5,3,2",
         help="--ladder: the strengths Expert plays (default: %(default)s, its neighbours "
@@ -670,6 +676,13 @@ def ladder_main(args, ap) -> int:
     except ValueError as exc:
         ap.error(str(exc))
     if args.ladder:
+        for flag, value in (
+            ("--games", args.games),
+            ("--expert-games", args.expert_games),
+            ("--slow-games", args.slow_games),
+        ):
+            if value is not None and value < 1:
+                ap.error(f"{flag} {value}: a ladder pairing needs at least one game")
         reuse: list = []
         if args.reuse:
             from game import files
@@ -707,6 +720,7 @@ def ladder_main(args, ap) -> int:
             seating=args.seating,
             games=args.games,
             expert_games=args.expert_games,
+            slow_games=args.slow_games,
             seconds=args.seconds,
             time_scale=args.time_scale,
             seed=args.seed,

@@ -145,16 +145,22 @@ def ladder_pairs(
     games: int,
     expert_games: int,
     expert_opponents: Sequence[float] = EXPERT_OPPONENTS,
+    slow_games: int | None = None,
 ) -> list[tuple[float, float, int]]:
-    """(a, b, games) for the round robin: every pair below Expert plays ``games``;
-    Expert plays only ``expert_opponents`` (its neighbours and Medium), ``expert_games``
-    each."""
+    """(a, b, games) for the round robin: every pair below Expert plays ``games``, or
+    ``slow_games`` (default ``games``) when one side lies between Hard and Expert (3.5:
+    half its decisions are Expert's, seconds each, so its tables cost ten times a
+    Hard table's); Expert plays only ``expert_opponents`` (its neighbours and Medium),
+    ``expert_games`` each."""
+    slow = games if slow_games is None else slow_games
     out = []
     for a, b in combinations(strengths, 2):
         if 4.0 in (a, b):
             other = a if b == 4.0 else b
             if other in expert_opponents:
                 out.append((a, b, expert_games))
+        elif max(a, b) > 3.0:
+            out.append((a, b, slow))
         else:
             out.append((a, b, games))
     return out
@@ -252,6 +258,7 @@ def run_ladder(
     strengths: Sequence[float] = LADDER_STRENGTHS,
     games: int = 10,
     expert_games: int | None = None,
+    slow_games: int | None = None,
     tables: int | None = None,
     seconds: float | None = None,
     time_scale: float = 1.0,
@@ -267,7 +274,8 @@ def run_ladder(
 ) -> dict:
     """Play the ladder of ``spec`` and fit it; returns a JSON-ready result.
 
-    ``reuse``: records of an earlier run (its ``--json`` file): a game with the same
+    ``slow_games``: games a pairing with 3.5 (default ``games``; see
+    :func:`ladder_pairs`).  ``reuse``: records of an earlier run (its ``--json`` file): a game with the same
     seats and seed is taken from there instead of played again, so a ladder can be
     extended (more Expert games, say) without replaying what it has.  ``play_many``:
     plays a list of tasks (in parallel processes, say), calling back with each task
@@ -280,12 +288,13 @@ def run_ladder(
     strengths = sorted(set(float(s) for s in strengths))
     index = {s: i for i, s in enumerate(strengths)}
     expert_games = max(2, games // 2) if expert_games is None else expert_games
+    slow_games = games if slow_games is None else slow_games
     players = 2 if spec.min_players <= 2 else spec.default_players
     _players, options = spec.resolve_options(players)
     mixed = players > 2 and seating == "mixed"
     tasks = []
     if not mixed:
-        for a, b, n in ladder_pairs(strengths, games, expert_games, expert_opponents):
+        for a, b, n in ladder_pairs(strengths, games, expert_games, expert_opponents, slow_games):
             for k in range(n):
                 # Two players: seats swapped every game.  More: one seat alone.
                 seats = lone_seats(a, b, k, players)
@@ -404,7 +413,7 @@ def run_ladder(
         )
     pair_rows = []
     if not mixed:
-        for a, b, _n in ladder_pairs(strengths, games, expert_games, expert_opponents):
+        for a, b, _n in ladder_pairs(strengths, games, expert_games, expert_opponents, slow_games):
             rs = [p for r, p in zip(records, per_game) if r["pairing"] == [a, b]]
             sa = sum(sc if i == index[a] else 1 - sc for g in rs for i, _j, sc in g)
             # A's share of its seat comparisons (one a game between two players).
@@ -416,6 +425,7 @@ def run_ladder(
         "players": players,
         "games_per_pairing": games,
         "expert_games": expert_games,
+        "slow_games": slow_games,
         "expert_opponents": list(expert_opponents),
         "tables": len(tasks) if players > 2 else 0,
         "seating": ("mixed" if mixed else "lone") if players > 2 else "",
@@ -443,19 +453,27 @@ def time_control(result: dict) -> str:
     return text
 
 
+def _slow(result: dict) -> str:
+    """ ", 3.5 N" when the pairings with 3.5 played another number of games."""
+    slow = result.get("slow_games", result["games_per_pairing"])
+    return "" if slow == result["games_per_pairing"] else f", 3.5 {slow}"
+
+
 def format_ladder(result: dict) -> str:
     if result["players"] > 2 and result.get("seating", "mixed") == "mixed":
         shape = f"{result['tables']} tables of {result['players']} mixing every strength"
     elif result["players"] > 2:
         shape = (
             f"one seat alone among {result['players'] - 1} of another strength, "
-            f"{result['games_per_pairing']} tables a pairing, Expert {result['expert_games']} "
-            f"against each of {_names(result.get('expert_opponents', EXPERT_OPPONENTS))}"
+            f"{result['games_per_pairing']} tables a pairing{_slow(result)}, Expert "
+            f"{result['expert_games']} against each of "
+            f"{_names(result.get('expert_opponents', EXPERT_OPPONENTS))}"
         )
     else:
         shape = (
-            f"{result['games_per_pairing']} games a pairing, Expert {result['expert_games']} "
-            f"against each of {_names(result.get('expert_opponents', EXPERT_OPPONENTS))}"
+            f"{result['games_per_pairing']} games a pairing{_slow(result)}, Expert "
+            f"{result['expert_games']} against each of "
+            f"{_names(result.get('expert_opponents', EXPERT_OPPONENTS))}"
         )
     head = (
         f"{result['title']} ({result['game']}) ladder: {result['players']} players, {shape}, "
