@@ -335,9 +335,9 @@ class EasyBot:
     # standing still.  Until 2026-11-27 it drew eight and kept one that ended on a tile
     # of its element as the round began: a plan that converted its end tile looked
     # bad, and one that switched away from its tile looked good.  One seat against
-    # eleven, 200 tables each way (docs/bots.md): against Random 75.8 % of its seat
-    # comparisons (the old rule 74.6 %), against Medium 31.4 % (36.8 %).  Eight draws
-    # of the new rule: 80.8 % and 36.0 %.
+    # eleven, 400 tables (``tools/arena.py --levels easy,random --games 400 --seed
+    # 21000``): against Random as strong as before (75.7 % of its seat comparisons, the
+    # old rule 76.3 %), against Medium a little further below it (33.3 %, 37.0 %).
     draws = 3
 
     def choose(self, state, *, rng: random.Random, budget: Budget | None = None):
