@@ -275,14 +275,14 @@ def run_ladder(
     """Play the ladder of ``spec`` and fit it; returns a JSON-ready result.
 
     ``slow_games``: games a pairing with 3.5 (default ``games``; see
-    :func:`ladder_pairs`).  ``reuse``: records of an earlier run (its ``--json`` file): a game with the same
-    seats and seed is taken from there instead of played again, so a ladder can be
-    extended (more Expert games, say) without replaying what it has.  ``play_many``:
-    plays a list of tasks (in parallel processes, say), calling back with each task
-    and its record as it ends; default: ``play`` one after another.  ``seating`` (games
-    of more than two players): ``"lone"``, the round robin one seat against the rest
-    (:func:`lone_seats`), or ``"mixed"``, ``tables`` tables mixing every strength
-    (:func:`table_seats`)."""
+    :func:`ladder_pairs`).  ``reuse``: records of an earlier run (its ``--json``
+    file): a game with the same seats and seed is taken from there instead of played
+    again, so a ladder can be extended (more Expert games, say) without replaying what
+    it has.  ``play_many``: plays a list of tasks (in parallel processes, say), calling
+    back with each task and its record as it ends; default: ``play`` one after
+    another.  ``seating`` (games of more than two players): ``"lone"``, the round robin
+    one seat against the rest (:func:`lone_seats`), or ``"mixed"``, ``tables`` tables
+    mixing every strength (:func:`table_seats`)."""
     if seating not in ("lone", "mixed"):
         raise ValueError(f"seating {seating!r}: lone or mixed")
     strengths = sorted(set(float(s) for s in strengths))
@@ -454,7 +454,8 @@ def time_control(result: dict) -> str:
 
 
 def _slow(result: dict) -> str:
-    """ ", 3.5 N" when the pairings with 3.5 played another number of games."""
+    """The header's ", 3.5 N" when the pairings with 3.5 played another number of
+    games than the others, else nothing."""
     slow = result.get("slow_games", result["games_per_pairing"])
     return "" if slow == result["games_per_pairing"] else f", 3.5 {slow}"
 
