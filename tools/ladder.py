@@ -292,9 +292,12 @@ def run_ladder(
     players = 2 if spec.min_players <= 2 else spec.default_players
     _players, options = spec.resolve_options(players)
     mixed = players > 2 and seating == "mixed"
+    pairings = (
+        [] if mixed else ladder_pairs(strengths, games, expert_games, expert_opponents, slow_games)
+    )
     tasks = []
     if not mixed:
-        for a, b, n in ladder_pairs(strengths, games, expert_games, expert_opponents, slow_games):
+        for a, b, n in pairings:
             for k in range(n):
                 # Two players: seats swapped every game.  More: one seat alone.
                 seats = lone_seats(a, b, k, players)
@@ -413,7 +416,7 @@ def run_ladder(
         )
     pair_rows = []
     if not mixed:
-        for a, b, _n in ladder_pairs(strengths, games, expert_games, expert_opponents, slow_games):
+        for a, b, _n in pairings:
             rs = [p for r, p in zip(records, per_game) if r["pairing"] == [a, b]]
             sa = sum(sc if i == index[a] else 1 - sc for g in rs for i, _j, sc in g)
             # A's share of its seat comparisons (one a game between two players).
@@ -463,18 +466,13 @@ def _slow(result: dict) -> str:
 def format_ladder(result: dict) -> str:
     if result["players"] > 2 and result.get("seating", "mixed") == "mixed":
         shape = f"{result['tables']} tables of {result['players']} mixing every strength"
-    elif result["players"] > 2:
-        shape = (
-            f"one seat alone among {result['players'] - 1} of another strength, "
-            f"{result['games_per_pairing']} tables a pairing{_slow(result)}, Expert "
-            f"{result['expert_games']} against each of "
-            f"{_names(result.get('expert_opponents', EXPERT_OPPONENTS))}"
-        )
     else:
+        many = result["players"] > 2
         shape = (
-            f"{result['games_per_pairing']} games a pairing{_slow(result)}, Expert "
-            f"{result['expert_games']} against each of "
-            f"{_names(result.get('expert_opponents', EXPERT_OPPONENTS))}"
+            (f"one seat alone among {result['players'] - 1} of another strength, " if many else "")
+            + f"{result['games_per_pairing']} {'tables' if many else 'games'} a pairing"
+            + f"{_slow(result)}, Expert {result['expert_games']} against each of "
+            + _names(result.get("expert_opponents", EXPERT_OPPONENTS))
         )
     head = (
         f"{result['title']} ({result['game']}) ladder: {result['players']} players, {shape}, "
