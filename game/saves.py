@@ -73,8 +73,10 @@ class SaveError(OSError):
 
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write ``data`` as JSON to ``path`` atomically.  Raises SaveError (with the
-    old file untouched) when the folder is not writable or the disk is full."""
-    text = json.dumps(data, indent=1, sort_keys=True)
+    old file untouched) when the folder is not writable or the disk is full.  The text
+    ends with a newline, as a text file should: files kept in the project (the ladder
+    in ``seeds/``) then diff cleanly."""
+    text = json.dumps(data, indent=1, sort_keys=True) + "\n"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)

@@ -129,6 +129,9 @@ def test_merge_keeps_other_games_and_writes_a_file_the_client_reads(tmp_path):
     ladders = ladder.load(path, problems)
     assert problems == [] and set(ladders) == {"crystal-connector", "color-crossroads"}
     assert ladder.level_caption("medium", ladders["color-crossroads"]) == "Medium, about 600"
+    # The file is kept in seeds/: a text file ends with its newline, once.
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("}\n") and not text.endswith("\n\n")
 
 
 def test_match_me_places_a_person_far_below_medium_within_ten_games(monkeypatch):
