@@ -118,6 +118,43 @@ def test_a_cancelled_request_is_not_retried_by_the_watchdog(tmp_path):
         assert result.ok and w.watchdog_restarts == 0 and w.restarts == 1
 
 
+def test_a_bot_that_sleeps_forever_in_thread_mode_still_gets_a_move_made():
+    """Where processes cannot run (a browser build, CRYSTAL_ARCADE_BOT_WORKER=thread)
+    the watchdog cannot kill the stuck thread, but it leaves it behind and a fresh
+    thread answers: first the same bot with a short budget (it hangs again), then a
+    random legal move.  Until stop 38 this request was never answered."""
+    state = NimState((2, 2), 2)
+    with BotWorker(mode="thread", watchdog_grace=0.2) as w:
+        ticket = w.request("nim-hang", "sleeper", state, spec_module="tests.hang_bot_game")
+        result = wait_for(w, ticket)
+        assert result.ok and state.parse_move(result.move) in state.legal_moves()
+        assert w.watchdog_restarts == 2 and w.mode == "thread"
+        assert "no answer from the bot thread" in w.watchdog_log[0]
+        assert w.stuck_threads == 2  # both tries still sleep; nothing can end them
+        after = w.request("nim-hang", "medium", state, spec_module="tests.hang_bot_game")
+        assert wait_for(w, after).ok and w.watchdog_restarts == 2
+
+
+def test_a_cancelled_thread_bot_that_never_returns_does_not_hold_the_next_request(tmp_path):
+    state = NimState((3, 4, 5), 2)
+    marker = tmp_path / "thinking"
+    with BotWorker(mode="thread", watchdog_grace=30.0, cancel_grace=0.2) as w:
+        ticket = w.request(
+            "nim-hang",
+            "sleeper",
+            state,
+            spec_module="tests.hang_bot_game",
+            attrs={"marker": str(marker)},
+            seconds=60.0,  # the cancel, not the watchdog, must be what replaces it
+        )
+        assert wait_until(lambda: w.poll() == [] and marker.exists(), 30.0)
+        w.cancel(ticket)
+        after = w.request("nim-hang", "medium", state, spec_module="tests.hang_bot_game")
+        result = wait_for(w, after)
+        assert result.ok and w.restarts == 1 and w.watchdog_restarts == 0
+        assert w.stuck_threads == 1 and w.mode == "thread"
+
+
 @POSIX
 def test_closing_a_worker_whose_process_is_stopped_does_not_hang():
     state = NimState((3, 4, 5), 2)

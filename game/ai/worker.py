@@ -46,14 +46,17 @@ Cancel: a request still waiting is dropped; the one running sees
 ``budget.cancelled()`` become true (a shared integer holding the cancelled ticket, so
 a late cancel can never hit the next request) and its result is discarded.  A bot
 that ignores its budget is not allowed to hold up the queue: ``cancel_grace`` seconds
-after the cancel the process is killed and a fresh one started.  (A thread cannot be
-killed; in thread mode such a bot delays the next answer until it returns.)
+after the cancel the process is killed and a fresh one started.  A thread cannot be
+killed: in thread mode the stuck thread is told to stop, left behind (a daemon, its
+answer never read) and a fresh thread serves the next request, so the game goes on;
+``worker.stuck_threads`` counts the threads left behind that are still running.
 
-Watchdog: a process that has not answered a request within its budget (``seconds``,
+Watchdog: a process (or, in thread mode, a thread) that has not answered a request
+within its budget (``seconds``,
 else the bot's ``think_seconds``; ``WATCHDOG_NODES_SECONDS`` for a nodes-only or an
 analysis request; at least ``WATCHDOG_MIN_SECONDS``) plus ``watchdog_grace`` seconds
--- SIGSTOPped, stuck in native code, a bot that ignores its budget -- is killed and
-replaced, and the request runs again in the new process with a short budget
+-- SIGSTOPped, stuck in native code, a bot that ignores its budget -- is killed (a
+thread left behind) and replaced, and the request runs again in the new process with a short budget
 (``RETRY_SECONDS``).  A replacement that is not ready within ``restart_timeout``
 seconds gives way to the thread fallback.  If the retry times out too, the request is
 answered by a random legal move (a kiosk's bot must move; ``worker.watchdog_log`` says
@@ -300,6 +303,8 @@ class _ThreadBackend:
         self.requests: queue.SimpleQueue = queue.SimpleQueue()
         self.results: deque = deque()
         self.cancel_ticket = -1
+        self.current = -1  # the ticket being worked on
+        self.ready_at = time.monotonic()  # a thread is ready at once (the watchdog's clock)
         self.thread = threading.Thread(target=self._run, name="crystal-arcade-bots", daemon=True)
         self.thread.start()
 
@@ -308,7 +313,7 @@ class _ThreadBackend:
             req = self.requests.get()
             if req is None:
                 return
-            ticket = req["ticket"]
+            ticket = self.current = req["ticket"]
 
             def cancelled(ticket=ticket) -> bool:
                 return self.cancel_ticket == ticket
@@ -326,6 +331,17 @@ class _ThreadBackend:
         while self.results:
             out.append(self.results.popleft())
         return out
+
+    def abandon(self) -> None:
+        """Leave a thread whose bot does not return.  A thread cannot be killed: its
+        request is cancelled (a bot that reads its budget stops), it ends after that
+        request, and nobody reads its answer (the worker has a new backend by then)."""
+        self.cancel_ticket = self.current
+        self.requests.put(None)
+
+    @property
+    def alive(self) -> bool:
+        return self.thread.is_alive()
 
     def close(self, timeout: float) -> None:
         self.requests.put(None)
@@ -367,7 +383,7 @@ class BotWorker:
         self._cancelled_at: float | None = None  # when the running request was cancelled
         self._start_timeout = start_timeout
         self._cancel_grace = cancel_grace
-        self.restarts = 0  # processes replaced because a bot ignored a cancel
+        self.restarts = 0  # processes (threads) replaced because a bot ignored a cancel
         self._watchdog_grace = watchdog_grace
         self._restart_timeout = restart_timeout
         self._sent_at = 0.0  # when the running request was handed to the backend
@@ -375,8 +391,9 @@ class BotWorker:
         self._watchdog_tries: dict[int, int] = {}  # ticket -> times the watchdog fired
         self._budgets: dict[tuple, float] = {}  # (spec, module, level) -> think_seconds
         self._injected: list[BotResult] = []  # answers the watchdog made itself
-        self.watchdog_restarts = 0  # processes replaced because they stopped answering
+        self.watchdog_restarts = 0  # processes (threads) replaced: they stopped answering
         self.watchdog_log: list[str] = []  # one line each time the watchdog fired
+        self._left: list[_ThreadBackend] = []  # threads left behind by the watchdog
         self._closed = False
         self.fallback_reason: str | None = None
         self._backend: _ProcessBackend | _ThreadBackend
@@ -394,6 +411,13 @@ class BotWorker:
     def mode(self) -> str:
         """What is serving requests now: "process" or "thread"."""
         return self._backend.kind
+
+    @property
+    def stuck_threads(self) -> int:
+        """Threads left behind (thread mode) whose bot has still not returned: each
+        takes its share of the interpreter until it does, nothing more."""
+        self._left = [t for t in self._left if t.alive]
+        return len(self._left)
 
     @property
     def running(self) -> int | None:
@@ -476,10 +500,9 @@ class BotWorker:
             results.append(BotResult(ticket, move, error, elapsed))
         if (
             self._cancelled_at is not None
-            and self._backend.kind == "process"
             and time.monotonic() - self._cancelled_at > self._cancel_grace
         ):
-            self._restart_process()
+            self._restart_backend()
         elif self._overdue():
             self._watchdog_fire()
         self._dispatch()
@@ -548,11 +571,11 @@ class BotWorker:
         return self._budgets[key]
 
     def _overdue(self) -> bool:
-        """A process that took the running request and has not answered in time.  The
-        clock starts when the process was ready (a cold start is start_timeout's
-        business) and the request had been sent."""
+        """A process (or thread) that took the running request and has not answered in
+        time.  The clock starts when the process was ready (a cold start is
+        start_timeout's business) and the request had been sent."""
         backend = self._backend
-        if self._running is None or self._cancelled_at is not None or backend.kind != "process":
+        if self._running is None or self._cancelled_at is not None:
             return False
         if backend.ready_at is None:
             return False
@@ -568,14 +591,11 @@ class BotWorker:
         tries = self._watchdog_tries.get(ticket, 0) + 1
         self._watchdog_tries[ticket] = tries
         old = self._backend
-        try:
-            old.abandon()
-        except Exception:  # noqa: BLE001
-            pass
+        self._leave(old)
         self.watchdog_restarts += 1
         waited = time.monotonic() - self._sent_at
         self.watchdog_log.append(
-            f"ticket {ticket}: no answer from the bot process after {waited:.1f} s "
+            f"ticket {ticket}: no answer from the bot {old.kind} after {waited:.1f} s "
             f"(budget {self._running_budget:g} s); replaced it (try {tries})"
         )
         retry = None
@@ -585,11 +605,7 @@ class BotWorker:
             retry = dict(
                 req, level="random", method="choose", attrs={}, kwargs={}, seconds=RETRY_SECONDS
             )
-        try:
-            self._backend = _ProcessBackend(self._restart_timeout)
-        except Exception as exc:  # noqa: BLE001
-            self.fallback_reason = f"could not restart the bot process: {exc}"
-            self._backend = _ThreadBackend()
+        self._backend = self._fresh(old.kind, self._restart_timeout)
         if retry is None:
             self._watchdog_tries.pop(ticket, None)
             self._injected.append(
@@ -610,23 +626,36 @@ class BotWorker:
         except Exception as exc:  # noqa: BLE001 - a broken pipe: carry on in a thread
             self._fall_back(f"could not reach the bot process: {exc}")
 
-    def _restart_process(self) -> None:
-        """Replace a process whose bot ignored a cancel (its answer is unwanted)."""
+    def _leave(self, old) -> None:
+        """Stop trusting a backend: a process is killed, a thread left behind."""
+        try:
+            old.abandon()
+        except Exception:  # noqa: BLE001
+            pass
+        if old.kind == "thread":
+            self._left.append(old)
+
+    def _fresh(self, kind: str, timeout: float):
+        """A new backend of ``kind``; a process that cannot start gives way to a thread."""
+        if kind == "thread":
+            return _ThreadBackend()
+        try:
+            return _ProcessBackend(timeout)
+        except Exception as exc:  # noqa: BLE001
+            self.fallback_reason = f"could not restart the bot process: {exc}"
+            return _ThreadBackend()
+
+    def _restart_backend(self) -> None:
+        """Replace a process or thread whose bot ignored a cancel (its answer is
+        unwanted)."""
         old = self._backend
         if self._running is not None:
             self._discard.discard(self._running["ticket"])
             self._running = None
         self._cancelled_at = None
-        try:
-            old.abandon()
-        except Exception:  # noqa: BLE001
-            pass
+        self._leave(old)
         self.restarts += 1
-        try:
-            self._backend = _ProcessBackend(self._start_timeout)
-        except Exception as exc:  # noqa: BLE001
-            self.fallback_reason = f"could not restart the bot process: {exc}"
-            self._backend = _ThreadBackend()
+        self._backend = self._fresh(old.kind, self._start_timeout)
 
     def _fall_back(self, reason: str) -> None:
         old = self._backend
