@@ -51,13 +51,12 @@ killed: in thread mode the stuck thread is told to stop, left behind (a daemon, 
 answer never read) and a fresh thread serves the next request, so the game goes on;
 ``worker.stuck_threads`` counts the threads left behind that are still running.
 
-Watchdog: a process (or, in thread mode, a thread) that has not answered a request
-within its budget (``seconds``,
-else the bot's ``think_seconds``; ``WATCHDOG_NODES_SECONDS`` for a nodes-only or an
-analysis request; at least ``WATCHDOG_MIN_SECONDS``) plus ``watchdog_grace`` seconds
--- SIGSTOPped, stuck in native code, a bot that ignores its budget -- is killed (a
-thread left behind) and replaced, and the request runs again in the new process with a short budget
-(``RETRY_SECONDS``).  A replacement that is not ready within ``restart_timeout``
+Watchdog: a process (in thread mode, a thread) that has not answered a request within
+its budget (``seconds``, else the bot's ``think_seconds``; ``WATCHDOG_NODES_SECONDS`` for
+a nodes-only or an analysis request; at least ``WATCHDOG_MIN_SECONDS``) plus
+``watchdog_grace`` seconds -- SIGSTOPped, stuck in native code, a bot that ignores its
+budget -- is killed (a thread is left behind) and replaced, and the request runs again
+in the new process (thread) with a short budget (``RETRY_SECONDS``).  A replacement that is not ready within ``restart_timeout``
 seconds gives way to the thread fallback.  If the retry times out too, the request is
 answered by a random legal move (a kiosk's bot must move; ``worker.watchdog_log`` says
 what happened), an analysis by an error result.  ``close`` never waits longer than its
