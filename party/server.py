@@ -55,6 +55,8 @@ class _Conn:
     token: str = ""
     warned_at: float = -1.0
     deadline: asyncio.TimerHandle | None = None  # closes it if no seat is taken in time
+    dropped_move: str | None = None  # the last move the rate limit dropped, not yet said
+    drop_note: asyncio.TimerHandle | None = None  # says it, a second after the drop
     language: str = "en"  # from the page's Accept-Language: the words it is answered in
 
 
@@ -268,6 +270,8 @@ class PartyServer:
         finally:
             if conn.deadline is not None:
                 conn.deadline.cancel()
+            if conn.drop_note is not None:
+                conn.drop_note.cancel()
             self._conns.pop(conn.id, None)
             if conn.seat is not None:
                 self.lobby.disconnected(conn.seat, conn.token)
@@ -313,6 +317,25 @@ class PartyServer:
         connection's task says to another one."""
         with i18n.speaking(conn.language):
             return _(message)
+
+    def _say_dropped_move(self, conn: _Conn) -> None:
+        """Tell a phone which of its moves the rate limit dropped (at most one such
+        message a second a connection), so the person sends it again."""
+        conn.drop_note = None
+        raw, conn.dropped_move = conn.dropped_move, None
+        if raw is None or conn.id not in self._conns:
+            return
+        try:
+            msg = protocol.parse(raw)
+        except protocol.ProtocolError:
+            return  # not a message at all: the warning already said enough
+        if msg["type"] != "move":
+            return
+        with i18n.speaking(conn.language):
+            reason = _("Your move {move} was not taken: too many messages. Send it again.").format(
+                move=msg["text"][:40]
+            )
+        asyncio.ensure_future(self._reply(conn, "error", reason=reason, code="rate"))
 
     def _join_window_over(self, conn: _Conn) -> None:
         conn.deadline = None
@@ -395,6 +418,14 @@ class PartyServer:
         now = time.monotonic()
         if not conn.limit.allow(now):
             self.refused += 1
+            if isinstance(raw, str) and '"move"' in raw:
+                # A move lost without a word is a turn the person thinks was played.
+                # Parsing every dropped frame would feed the flood; a substring test is
+                # cheap, and the last such frame is parsed once, a second later.
+                conn.dropped_move = raw
+                if conn.drop_note is None:
+                    loop = asyncio.get_running_loop()
+                    conn.drop_note = loop.call_later(1.0, self._say_dropped_move, conn)
             if now - conn.warned_at > 1.0:  # one warning a second, not one per message
                 conn.warned_at = now
                 await self._reply(
@@ -409,6 +440,8 @@ class PartyServer:
             await self._reply(conn, "error", reason=str(exc), code="bad-message")
             return
         kind = msg["type"]
+        if kind == "move":
+            conn.dropped_move = None  # a later move stands in for the dropped one
         if kind == "ping":
             await self._reply(conn, "pong")
         elif kind == "seats":

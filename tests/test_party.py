@@ -501,6 +501,44 @@ def test_a_flood_is_slowed_not_served():
     run_party(party, main)
 
 
+def test_a_move_the_rate_limit_drops_is_named_so_the_phone_sends_it_again():
+    """The rate limit warns once a second; a move dropped inside that second used to
+    vanish without a word.  Now the phone hears which move was not taken."""
+    party = make_party("crystal-connector", [Seat.phone(), Seat.phone()], rate=(5.0, 10))
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            a = await Phone(session, party.server.url).open()
+            for _ in range(30):
+                await a.send(type="ping")
+            await a.send(type="move", text="place C3")  # the bucket is empty: dropped
+
+            def named():
+                return [
+                    m
+                    for m in a.inbox
+                    if m.get("code") == "rate" and "place C3" in m.get("reason", "")
+                ]
+
+            await until(lambda: named(), what="the dropped move named")
+            assert "Send it again" in named()[0]["reason"]
+            # A dropped move followed by one that gets through is not named: the later
+            # move stands in for it.
+            b = await Phone(session, party.server.url).open()
+            for _ in range(30):
+                await b.send(type="ping")
+            await b.send(type="move", text="place D4")
+            await asyncio.sleep(0.5)  # the bucket refills (5 a second); D4's note is due at 1 s
+            await b.send(type="move", text="place E5")
+            await until(lambda: b.count("error") >= 2, what="the warning and a reply to E5")
+            await asyncio.sleep(1.2)  # past the second in which D4's note was due
+            assert not any("place D4" in m.get("reason", "") for m in b.inbox)
+            await a.close()
+            await b.close()
+
+    run_party(party, main)
+
+
 def test_a_stand_in_bot_plays_a_phone_gone_too_long_and_hands_back():
     now = [1000.0]
     party = make_party(
