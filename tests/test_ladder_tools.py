@@ -9,6 +9,8 @@ import random
 import pytest
 
 from game import ladder
+from game.ratings import place_results
+from game.registry import GAMES
 from tools import ladder as lad
 
 pytest.importorskip("choix")
@@ -467,6 +469,46 @@ def test_match_me_simulated_draws_results_from_the_ladder_and_says_so(capsys):
     assert wins > 190
     even = sum(play({"seats": ["medium", "medium"]})["places"][0] == 1 for _ in range(400))
     assert 150 < even < 250
+
+
+def test_match_me_seats_a_person_alone_among_eleven_bots_in_element_shift(capsys):
+    """A twelve-seat game: the person sits alone among eleven Match me bots (as game
+    select seats it), scores its share of the eleven seat comparisons, and its rating
+    moves on all eleven.  Until stop 38 --match-me element-shift ended in a traceback."""
+    from tools import arena
+
+    code = arena.main(["--match-me", "element-shift", "--simulate", "--runs", "2", "--games", "12"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "each alone among 11 bots, the win rate its share of the seat comparisons" in out
+    lad_ = ladder.load(ladder.LADDER_FILE)["element-shift"]
+    seen = []
+
+    def play(task):
+        seen.append(task)
+        return lad.simulated_play(lad_, random.Random(len(seen)))(task)
+
+    result = lad.run_match_me(
+        GAMES["element-shift"], lad_, people=(1.2,), games=6, repeats=1, play=play
+    )
+    assert result["players"] == 12 and len(seen) == 6
+    for g, task in enumerate(seen):
+        person = [i for i, lvl in enumerate(task["seats"]) if lvl == lad.level_of(1.2)]
+        assert person == [task["seat"]] == [g % 12] and len(task["seats"]) == 12
+    scores = [h["score"] for h in result["rows"][0]["history"]]
+    # Shares of eleven comparisons, not one game's win or loss.
+    assert all(abs(sc * 22 - round(sc * 22)) < 1e-9 for sc in scores)
+    assert any(0 < sc < 1 for sc in scores)
+    play = lad.simulated_play(lad_, random.Random(1))
+
+    def share(task, n=200):
+        got = [place_results(dict(enumerate(play(task)["places"])), task["seat"]) for _ in range(n)]
+        return sum(sc for pairs in got for _o, sc in pairs) / (n * 11)
+
+    # Expert (689) against Easies (195): 94.5 % a comparison at the ladder's odds.
+    assert 0.92 < share({"seats": ["easy"] * 5 + ["expert"] + ["easy"] * 6, "seat": 5}) < 0.97
+    assert share({"seats": ["expert"] * 3 + ["random"] + ["expert"] * 8, "seat": 3}) < 0.04
+    assert 0.45 < share({"seats": ["hard"] * 12, "seat": 0}) < 0.55
 
 
 @pytest.mark.parametrize(

@@ -44,7 +44,7 @@ from game.ladder import (
     parse_strength_level,
     strength_level,
 )
-from game.ratings import Rating, update
+from game.ratings import Rating, place_results, update
 from tools.tables import format_table
 
 ELO = 400.0 / math.log(10.0)  # rating points per natural-log unit of strength
@@ -590,10 +590,17 @@ def run_match_me(
     """Simulated people (bots at fixed strengths) play ``games`` games each against the
     "Match me" opponent, their Glicko-2 rating updated after every game.  ``start``:
     the rating every simulated person starts from (default: the game's Medium).
-    ``simulated``: ``play`` draws results from the ladder's odds (the report says so)."""
+    ``simulated``: ``play`` draws results from the ladder's odds (the report says so).
+
+    A game of more than two players (Element Shift) seats the person alone among bots
+    at the Match me strength, as game select does; the game's score is the person's
+    share of its pairwise results (its place against each bot), and the rating is
+    updated with all of them, as a profile's is (``ratings.place_results``)."""
     medium = ladder.level_point("medium")
     start = start if start is not None else (medium.rating if medium else ladder.rating(2.0))
-    _players, options = spec.resolve_options(2)
+    # (Test stand-ins for a spec may leave out the seat counts: two players.)
+    players = 2 if getattr(spec, "min_players", 2) <= 2 else spec.default_players
+    _players, options = spec.resolve_options(players)
     rows = []
     total, done = len(people) * repeats * games, 0
     for person in people:
@@ -602,13 +609,12 @@ def run_match_me(
             history = []
             for g in range(games):
                 opp = match_strength(ladder, me)
-                seat = g % 2
-                seats = [level_of(person), level_of(opp)]
-                if seat:
-                    seats.reverse()
+                seat = g % players
+                seats = [level_of(opp)] * players
+                seats[seat] = level_of(person)
                 task = {
                     "game": spec.id,
-                    "players": 2,
+                    "players": players,
                     "options": options,
                     "seed": seed + 1000 * rep + g + int(person * 100) * 100_000,
                     "seats": seats,
@@ -617,14 +623,14 @@ def run_match_me(
                     "time_scale": 1.0,
                     "pairing": [person, opp],
                     "index": g,
+                    "seat": seat,  # the person's
                 }
                 rec = play(task)
-                places = rec["places"]
-                mine, theirs = places[seat], places[1 - seat]
-                score = 1.0 if mine < theirs else 0.0 if mine > theirs else 0.5
+                pairs = place_results(dict(enumerate(rec["places"])), seat)
+                score = sum(sc for _o, sc in pairs) / len(pairs)
                 p = _point_at(ladder, opp)
                 opponent = Rating(ladder.rating(opp), max(30.0, (p.high - p.low) / 4))
-                me = update(me, [(opponent, score)], rated_before=g)
+                me = update(me, [(opponent, sc) for _o, sc in pairs], rated_before=g)
                 history.append({"opponent": opp, "score": score, "rating": me.rating})
                 done += 1
                 if progress:
@@ -633,6 +639,7 @@ def run_match_me(
     return {
         "game": spec.id,
         "title": spec.title,
+        "players": players,
         "start": start,
         "games": games,
         "repeats": repeats,
@@ -646,12 +653,32 @@ def run_match_me(
 def simulated_play(ladder: Ladder, rng: random.Random) -> Callable[[dict], dict]:
     """A stand-in for bot games: the first seat wins with the Elo odds of the two
     strengths' ladder ratings (no draws).  What Match me does with results that obey
-    the ladder exactly, in seconds."""
+    the ladder exactly, in seconds.  More seats (one person among bots of one
+    strength, ``task["seat"]`` the person's): its result against each bot is drawn at
+    those odds, the bots that beat it share first place and the rest share the place
+    after it."""
 
     def play(task: dict) -> dict:
-        a, b = (parse_strength_level(x) for x in task["seats"])
-        p = 1.0 / (1.0 + 10.0 ** ((ladder.rating(b) - ladder.rating(a)) / 400.0))
-        return {"places": [1, 2] if rng.random() < p else [2, 1]}
+        strengths = [parse_strength_level(x) for x in task["seats"]]
+        if len(strengths) == 2:
+            a, b = strengths
+            p = 1.0 / (1.0 + 10.0 ** ((ladder.rating(b) - ladder.rating(a)) / 400.0))
+            return {"places": [1, 2] if rng.random() < p else [2, 1]}
+        lone = task["seat"]  # the person's seat
+        places = [0] * len(strengths)
+        beaten = []
+        for i, s in enumerate(strengths):
+            if i == lone:
+                continue
+            p = 1.0 / (1.0 + 10.0 ** ((ladder.rating(s) - ladder.rating(strengths[lone])) / 400.0))
+            if rng.random() < p:
+                beaten.append(i)
+            else:
+                places[i] = 1
+        places[lone] = 1 + sum(1 for x in places if x == 1)
+        for i in beaten:
+            places[i] = places[lone] + 1
+        return {"places": places}
 
     return play
 
@@ -691,10 +718,17 @@ def format_match_me(result: dict) -> str:
                 f"{opp:.2f}",
             ]
         )
+    many = result.get("players", 2) > 2
     head = (
         f"{result['title']} ({result['game']}) Match me: simulated people start at "
         f"{result['start']:.0f} (the ladder's Medium), {result['games']} games each, "
-        f"{result['repeats']} runs a person, "
+        + (
+            f"each alone among {result['players'] - 1} bots, the win rate its share of "
+            "the seat comparisons, "
+            if many
+            else ""
+        )
+        + f"{result['repeats']} runs a person, "
         + (
             "results drawn at the ladder's odds (no bot games)"
             if result.get("simulated")
