@@ -471,6 +471,25 @@ def test_match_me_simulated_draws_results_from_the_ladder_and_says_so(capsys):
     assert 150 < even < 250
 
 
+@pytest.mark.parametrize(
+    "flags, said",
+    [
+        (["--games", "0"], "--games 0"),
+        (["--games", "1"], "--games 1"),
+        (["--games", "-3"], "--games -3"),
+        (["--runs", "0"], "--runs 0"),
+    ],
+)
+def test_match_me_refuses_too_few_games_or_runs_with_its_reason(capsys, flags, said):
+    from tools import arena
+
+    with pytest.raises(SystemExit) as exc:
+        arena.main(["--match-me", "crystal-connector", "--simulate", *flags])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
+
+
 def test_match_me_seats_a_person_alone_among_eleven_bots_in_element_shift(capsys):
     """A twelve-seat game: the person sits alone among eleven Match me bots (as game
     select seats it), scores its share of the eleven seat comparisons, and its rating

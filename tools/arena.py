@@ -733,6 +733,10 @@ def ladder_main(args, ap) -> int:
     else:
         from game.ladder import load
 
+        if args.games < 2:
+            ap.error(f"--games {args.games}: Match me needs at least 2 games a person (two halves)")
+        if args.runs < 1:
+            ap.error(f"--runs {args.runs}: Match me needs at least one run a person")
         ladders = load(Path(args.out))
         if spec.id not in ladders:
             print(f"{spec.id} has no ladder in {args.out}: run --ladder first", file=sys.stderr)
