@@ -6,6 +6,8 @@ import argparse
 import math
 import random
 
+import pytest
+
 from game.ai import coach
 from tools import coach as tool
 
@@ -101,3 +103,20 @@ def test_the_places_report_is_a_markdown_table_with_a_cell_under_every_heading()
     widths = {line.count("|") for line in lines}
     assert widths == {5}, lines  # four columns: method, error, seats, s / position
     assert "s / position" in lines[0]
+
+
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        (["play", "--game", "nosuch"], "unknown game 'nosuch'"),
+        (["report", "--games", "0"], "--games 0"),
+        (["values", "--positions", "-2"], "--positions -2"),
+    ],
+)
+def test_bad_arguments_are_refused_with_a_reason(capsys, argv, said):
+    """An unknown game was a KeyError traceback; no games printed an empty report."""
+    with pytest.raises(SystemExit) as exc:
+        tool.main(argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err

@@ -598,6 +598,12 @@ def main(argv=None) -> int:
     from game.registry import GAMES
 
     ids = args.game or list(GAMES)
+    unknown = [g for g in ids if g not in GAMES]
+    if unknown:
+        p.error(f"unknown game {unknown[0]!r}; known games: {', '.join(GAMES)}")
+    for flag, value in (("--games", args.games), ("--positions", args.positions)):
+        if value < 1:
+            p.error(f"{flag} {value}: at least 1")
     fits = {}
     for gid in ids:
         spec = GAMES[gid]
