@@ -205,3 +205,23 @@ def test_screen_shift_rush_moves_on_after_a_solved_plan(app):
     app.run_ticks(S.NEXT_TICKS + 5)
     assert app.top is not view and app.top.puzzle.id == rush.order[1].id
     assert app.top.phase == "doing"
+
+
+@pytest.mark.parametrize("flag", ["--games", "--count", "--per-game"])
+def test_generate_refuses_a_count_below_one_and_keeps_the_shipped_file(capsys, flag):
+    shipped = T.SEEDS / "puzzles-element-shift.json"
+    before = shipped.read_bytes()
+    with pytest.raises(SystemExit) as exc:
+        T.main(["generate", "element-shift", flag, "0"])
+    assert exc.value.code == 2 and f"{flag} 0" in capsys.readouterr().err
+    assert shipped.read_bytes() == before
+
+
+def test_generate_that_finds_nothing_writes_nothing(tmp_path, monkeypatch, capsys):
+    """Until stop 38 an empty search wrote an empty book over the shipped file, which
+    the game then refused to load."""
+    monkeypatch.setattr(T, "generate", lambda *a, **k: [])
+    out = tmp_path / "part.json"
+    assert T.main(["generate", "element-shift", "--out", str(out)]) == 1
+    assert not out.exists()
+    assert "found no puzzles for element-shift: nothing written" in capsys.readouterr().err

@@ -699,6 +699,13 @@ def main(argv=None) -> int:
             bench(game)
         return 0
     if args.command == "generate":
+        for flag, value in (
+            ("--count", args.count),
+            ("--games", args.games),
+            ("--per-game", args.per_game),
+        ):
+            if value < 1:
+                g.error(f"{flag} {value}: at least 1")
         raw = generate(
             args.game,
             args.count,
@@ -709,6 +716,11 @@ def main(argv=None) -> int:
             args.players,
             args.goal,
         )
+        if not raw:
+            # An empty book is not a puzzle file: writing one would replace the shipped
+            # puzzles with a file the game refuses.
+            print(f"found no puzzles for {args.game}: nothing written", file=sys.stderr)
+            return 1
         data = build_file(args.game, raw)
         path = write(args.game, data, args.out)
         print(f"wrote {len(raw)} puzzles to {path}")
