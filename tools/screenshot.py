@@ -633,6 +633,12 @@ def main(argv=None) -> int:
     )
     p.add_argument("--only", help="sweep: only the screens whose name contains this")
     args = p.parse_args(argv)
+    if args.game is not None:
+        from game.registry import GAMES
+
+        if args.game not in GAMES:
+            # Each screen fell back to its own default game: a picture of the wrong game.
+            p.error(f"--game {args.game!r}: known games are {', '.join(GAMES)}")
     global WINDOW_SIZE, LANGUAGE
     WINDOW_SIZE = args.size
     LANGUAGE = args.language
