@@ -133,3 +133,13 @@ def test_every_screen_draws_huge_names_toasts_and_banners(app, game_id):
     app.reset_to(TheatreScene(app, match, name=HUGE, analyse=False))
     app.run_ticks(3)
     assert not app.errors
+
+
+def test_bench_refuses_an_unknown_part_instead_of_an_empty_table(capsys):
+    """--only with a misspelt part measured nothing and printed an empty table."""
+    from tools import bench
+
+    with pytest.raises(SystemExit) as exc:
+        bench.main(["--only", "theater"])
+    assert exc.value.code == 2
+    assert "--only 'theater': one of client, screens, theatre" in capsys.readouterr().err

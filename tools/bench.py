@@ -492,6 +492,9 @@ def main(argv=None) -> int:
     )
     p.add_argument("--markdown", type=Path, help="also write the table to this Markdown file")
     args = p.parse_args(argv)
+    parts_known = ("client", "screens", "theatre", "party", "text", *GAMES)
+    if args.only is not None and args.only not in parts_known:
+        p.error(f"--only {args.only!r}: one of {', '.join(parts_known)}")
     rows: list[dict] = []
     parts = []
     if args.size:
