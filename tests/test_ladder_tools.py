@@ -599,3 +599,29 @@ def test_expert_opponents_must_be_ladder_strengths_below_expert(tmp_path, value,
     assert exc.value.code == 2
     assert "--expert-opponents" in capsys.readouterr().err
     assert not (tmp_path / "l.json").exists()
+
+
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        (["--game", "crystal-connector", "--levels", "easy,random", "--games", "0"], "--games 0"),
+        (["--game", "element-shift", "--levels", "easy,random", "--games", "-2"], "--games -2"),
+    ],
+)
+def test_the_arena_refuses_no_games_instead_of_printing_empty_tables(capsys, argv, said):
+    from tools import arena
+
+    with pytest.raises(SystemExit) as exc:
+        arena.main(argv)
+    assert exc.value.code == 2 and said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv, said", [(["--examples", "0"], "--examples 0"), (["--timeout", "-1"], "--timeout -1")]
+)
+def test_fuzz_refuses_no_examples_or_no_time(capsys, argv, said):
+    from tools import fuzz
+
+    with pytest.raises(SystemExit) as exc:
+        fuzz.main(argv)
+    assert exc.value.code == 2 and said in capsys.readouterr().err

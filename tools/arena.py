@@ -616,6 +616,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.ladder or args.match_me:
         return ladder_main(args, ap)
+    if args.games < 1:
+        ap.error(f"--games {args.games}: at least 1")
 
     if args.all:
         from game.registry import GAMES

@@ -108,14 +108,18 @@ def run_boundary(name: str, examples: int, timeout: float) -> dict:
     }
 
 
-def main() -> int:
+def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--examples", type=int, default=3000, help="examples per property")
     parser.add_argument("--only", default="", help="comma-separated boundaries (default: all)")
     parser.add_argument(
         "--timeout", type=float, default=1800, help="seconds a boundary may run (else: a hang)"
     )
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    if args.examples < 1:
+        parser.error(f"--examples {args.examples}: at least 1")
+    if not args.timeout > 0:
+        parser.error(f"--timeout {args.timeout}: more than 0 seconds")
     names = [n for n in boundaries() if not args.only or n in args.only.split(",")]
     if not names:
         print("no boundary matches", file=sys.stderr)
