@@ -658,20 +658,21 @@ def simulated_play(ladder: Ladder, rng: random.Random) -> Callable[[dict], dict]
     those odds, the bots that beat it share first place and the rest share the place
     after it."""
 
+    def beats(a: float, b: float) -> bool:
+        """A draw: does strength ``a`` beat ``b``, at the Elo odds of their ratings?"""
+        return rng.random() < 1.0 / (1.0 + 10.0 ** ((ladder.rating(b) - ladder.rating(a)) / 400.0))
+
     def play(task: dict) -> dict:
         strengths = [parse_strength_level(x) for x in task["seats"]]
         if len(strengths) == 2:
-            a, b = strengths
-            p = 1.0 / (1.0 + 10.0 ** ((ladder.rating(b) - ladder.rating(a)) / 400.0))
-            return {"places": [1, 2] if rng.random() < p else [2, 1]}
+            return {"places": [1, 2] if beats(*strengths) else [2, 1]}
         lone = task["seat"]  # the person's seat
         places = [0] * len(strengths)
         beaten = []
         for i, s in enumerate(strengths):
             if i == lone:
                 continue
-            p = 1.0 / (1.0 + 10.0 ** ((ladder.rating(s) - ladder.rating(strengths[lone])) / 400.0))
-            if rng.random() < p:
+            if beats(strengths[lone], s):
                 beaten.append(i)
             else:
                 places[i] = 1
