@@ -95,26 +95,31 @@ def test_a_bot_that_sleeps_forever_still_gets_a_move_made():
         assert "no answer" in w.watchdog_log[0]
 
 
+def cancel_a_sleeper_then_ask_again(w: BotWorker, state, marker: Path, seconds: float):
+    """Start the sleeper (with ``seconds`` of budget, so the cancel and not the watchdog
+    must be what replaces it), cancel it once it thinks, and return the answer to a
+    Medium request made right after."""
+    ticket = w.request(
+        "nim-hang",
+        "sleeper",
+        state,
+        spec_module="tests.hang_bot_game",
+        attrs={"marker": str(marker)},
+        seconds=seconds,
+    )
+    assert wait_until(lambda: w.poll() == [] and marker.exists(), 30.0)
+    w.cancel(ticket)
+    return wait_for(w, w.request("nim-hang", "medium", state, spec_module="tests.hang_bot_game"))
+
+
 @POSIX
 def test_a_cancelled_request_is_not_retried_by_the_watchdog(tmp_path):
     state = NimState((3, 4, 5), 2)
-    marker = tmp_path / "thinking"
     with BotWorker(mode="process", watchdog_grace=0.2, cancel_grace=0.2) as w:
         assert wait_for(
             w, w.request("nim-hang", "medium", state, spec_module="tests.hang_bot_game")
         ).ok
-        ticket = w.request(
-            "nim-hang",
-            "sleeper",
-            state,
-            spec_module="tests.hang_bot_game",
-            attrs={"marker": str(marker)},
-            seconds=5.0,  # the cancel, not the watchdog, must be what replaces it
-        )
-        assert wait_until(lambda: w.poll() == [] and marker.exists(), 30.0)
-        w.cancel(ticket)
-        after = w.request("nim-hang", "medium", state, spec_module="tests.hang_bot_game")
-        result = wait_for(w, after)
+        result = cancel_a_sleeper_then_ask_again(w, state, tmp_path / "thinking", 5.0)
         assert result.ok and w.watchdog_restarts == 0 and w.restarts == 1
 
 
@@ -137,20 +142,8 @@ def test_a_bot_that_sleeps_forever_in_thread_mode_still_gets_a_move_made():
 
 def test_a_cancelled_thread_bot_that_never_returns_does_not_hold_the_next_request(tmp_path):
     state = NimState((3, 4, 5), 2)
-    marker = tmp_path / "thinking"
     with BotWorker(mode="thread", watchdog_grace=30.0, cancel_grace=0.2) as w:
-        ticket = w.request(
-            "nim-hang",
-            "sleeper",
-            state,
-            spec_module="tests.hang_bot_game",
-            attrs={"marker": str(marker)},
-            seconds=60.0,  # the cancel, not the watchdog, must be what replaces it
-        )
-        assert wait_until(lambda: w.poll() == [] and marker.exists(), 30.0)
-        w.cancel(ticket)
-        after = w.request("nim-hang", "medium", state, spec_module="tests.hang_bot_game")
-        result = wait_for(w, after)
+        result = cancel_a_sleeper_then_ask_again(w, state, tmp_path / "thinking", 60.0)
         assert result.ok and w.restarts == 1 and w.watchdog_restarts == 0
         assert w.stuck_threads == 1 and w.mode == "thread"
 

@@ -18,6 +18,7 @@ from game.match import Match, Seat
 from game.registry import GAMES
 from scenes import widgets
 from scenes.theme import Theme
+from tests.refusals import refused
 
 HUGE = ("Wwwwwwwww " * 10_000)[:100_000]
 
@@ -139,7 +140,5 @@ def test_bench_refuses_an_unknown_part_instead_of_an_empty_table(capsys):
     """--only with a misspelt part measured nothing and printed an empty table."""
     from tools import bench
 
-    with pytest.raises(SystemExit) as exc:
-        bench.main(["--only", "theater"])
-    assert exc.value.code == 2
-    assert "--only 'theater': one of client, screens, theatre" in capsys.readouterr().err
+    err = refused(bench.main, ["--only", "theater"], capsys)
+    assert "--only 'theater': one of client, screens, theatre" in err

@@ -11,6 +11,7 @@ import pytest
 from game import ladder
 from game.ratings import place_results
 from game.registry import GAMES
+from tests.refusals import refused
 from tools import ladder as lad
 
 pytest.importorskip("choix")
@@ -102,10 +103,8 @@ def test_a_ladder_with_fewer_3_5_games_plays_and_says_so():
 def test_a_ladder_pairing_needs_at_least_one_game(tmp_path, flag, value, capsys):
     from tools import arena
 
-    with pytest.raises(SystemExit) as exc:
-        arena.main(["--ladder", "crystal-connector", flag, value, "--out", str(tmp_path / "l")])
-    assert exc.value.code == 2
-    assert f"{flag} {value}" in capsys.readouterr().err
+    argv = ["--ladder", "crystal-connector", flag, value, "--out", str(tmp_path / "l")]
+    assert f"{flag} {value}" in refused(arena.main, argv, capsys)
     assert not (tmp_path / "l").exists()
 
 
@@ -483,11 +482,9 @@ def test_match_me_simulated_draws_results_from_the_ladder_and_says_so(capsys):
 def test_match_me_refuses_too_few_games_or_runs_with_its_reason(capsys, flags, said):
     from tools import arena
 
-    with pytest.raises(SystemExit) as exc:
-        arena.main(["--match-me", "crystal-connector", "--simulate", *flags])
-    assert exc.value.code == 2
-    err = capsys.readouterr().err
-    assert said in err and "Traceback" not in err
+    assert said in refused(
+        arena.main, ["--match-me", "crystal-connector", "--simulate", *flags], capsys
+    )
 
 
 def test_match_me_seats_a_person_alone_among_eleven_bots_in_element_shift(capsys):
@@ -611,9 +608,7 @@ def test_expert_opponents_must_be_ladder_strengths_below_expert(tmp_path, value,
 def test_the_arena_refuses_no_games_instead_of_printing_empty_tables(capsys, argv, said):
     from tools import arena
 
-    with pytest.raises(SystemExit) as exc:
-        arena.main(argv)
-    assert exc.value.code == 2 and said in capsys.readouterr().err
+    assert said in refused(arena.main, argv, capsys)
 
 
 @pytest.mark.parametrize(
@@ -622,6 +617,4 @@ def test_the_arena_refuses_no_games_instead_of_printing_empty_tables(capsys, arg
 def test_fuzz_refuses_no_examples_or_no_time(capsys, argv, said):
     from tools import fuzz
 
-    with pytest.raises(SystemExit) as exc:
-        fuzz.main(argv)
-    assert exc.value.code == 2 and said in capsys.readouterr().err
+    assert said in refused(fuzz.main, argv, capsys)

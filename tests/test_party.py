@@ -511,7 +511,9 @@ def test_a_move_the_rate_limit_drops_is_named_so_the_phone_sends_it_again():
             a = await Phone(session, party.server.url).open()
             for _ in range(30):
                 await a.send(type="ping")
-            await a.send(type="move", text="place C3")  # the bucket is empty: dropped
+            # The bucket is empty: dropped.  Long and not ASCII: the note quotes 40
+            # characters of it.
+            await a.send(type="move", text="place C3 " + "💎" * 150)
 
             def named():
                 return [
@@ -521,7 +523,8 @@ def test_a_move_the_rate_limit_drops_is_named_so_the_phone_sends_it_again():
                 ]
 
             await until(lambda: named(), what="the dropped move named")
-            assert "Send it again" in named()[0]["reason"]
+            reason = named()[0]["reason"]
+            assert "Send it again" in reason and "💎" * 31 in reason and "💎" * 32 not in reason
             # A dropped move followed by one that gets through is not named: the later
             # move stands in for it.
             b = await Phone(session, party.server.url).open()

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
+from tests.refusals import refused
 from tools import screenshot
 
 
@@ -11,8 +10,6 @@ def test_an_unknown_game_is_refused_not_drawn_as_another(tmp_path, capsys):
     """Each screen fell back to its own default game, so a misspelt --game gave a
     picture of Crystal Connector under the name asked for."""
     out = tmp_path / "select.png"
-    with pytest.raises(SystemExit) as exc:
-        screenshot.main(["select", str(out), "--game", "element-shfit"])
-    assert exc.value.code == 2
-    assert "--game 'element-shfit': known games are" in capsys.readouterr().err
+    err = refused(screenshot.main, ["select", str(out), "--game", "element-shfit"], capsys)
+    assert "--game 'element-shfit': known games are" in err
     assert not out.exists()
