@@ -44,6 +44,37 @@ def test_the_fit_recovers_known_strengths_in_order_with_intervals_around_them():
     assert lo < rating[4] - rating[3] < hi
 
 
+@pytest.mark.parametrize("seed", [3, 4])
+def test_the_counted_fit_is_choix_opt_pairwise_on_the_same_data(seed):
+    """The fit starts choix where the same objective summed over win counts has its
+    minimum (for speed); it must land where ``choix.opt_pairwise`` lands from zero,
+    draws and a clean sweep included, and the counted start itself must be that
+    minimum (or choix would be doing the work, slowly)."""
+    import choix
+    import numpy as np
+
+    rng = random.Random(seed)
+    n = 6
+    results = []
+    for _k in range(300):
+        i, j = rng.sample(range(n), 2)
+        # Item 5 never loses (a clean sweep); the others win by their index.
+        if 5 in (i, j):
+            results.append((i, j, 1.0 if i == 5 else 0.0))
+        else:
+            roll = rng.random()
+            p = 1 / (1 + math.exp(-(i - j) * 0.4))
+            results.append((i, j, 0.5 if roll < 0.1 else 1.0 if roll < 0.1 + 0.9 * p else 0.0))
+    ours = lad.fit(n, results)
+    params = choix.opt_pairwise(n, lad.pairwise(results), alpha=lad.PRIOR, method="BFGS")
+    theirs = (np.asarray(params) - params[0]) * lad.ELO
+    assert max(abs(a - b) for a, b in zip(ours, theirs)) < 0.5, (ours, list(theirs))
+    assert ours[5] == max(ours) and math.isfinite(ours[5])
+    start = lad._counted_start(n, lad.win_counts(n, results))
+    start = (start - start[0]) * lad.ELO
+    assert max(abs(a - b) for a, b in zip(start, theirs)) < 0.5, (list(start), list(theirs))
+
+
 def test_a_clean_sweep_stays_finite():
     games = [[(1, 0, 1.0)] for _ in range(10)]
     rating = lad.fit(2, [r for g in games for r in g])
