@@ -45,7 +45,7 @@ from typing import Any, Mapping, Sequence
 
 from game.core import GameSetup, IllegalMove, State, quoted
 from game.files import FileProblem, parse_json
-from game.i18n import _
+from game.i18n import _, speaking
 
 
 def _translated(obj: object, name: str, fields: frozenset[str]) -> Any:
@@ -242,12 +242,17 @@ def check_claims(tutorial: Tutorial, index: int, games: Mapping | None = None) -
             f"{where}: seat {after.current_player()} is to move, the step says {claims['to_move']}"
         )
     for text, reason in dict(claims.get("illegal", {})).items():
-        try:
-            before.apply(before.parse_move(text))
-            problems.append(f"{where}: {text!r} should be refused but is legal")
-        except IllegalMove as exc:
-            if reason.lower() not in str(exc).lower():
-                problems.append(f"{where}: {text!r} is refused with {str(exc)!r}, not {reason!r}")
+        # The claims quote the engine's English; the player may be spoken to in
+        # another language, so the reason is made in English for the comparison.
+        with speaking("en"):
+            try:
+                before.apply(before.parse_move(text))
+                problems.append(f"{where}: {text!r} should be refused but is legal")
+            except IllegalMove as exc:
+                if reason.lower() not in str(exc).lower():
+                    problems.append(
+                        f"{where}: {text!r} is refused with {str(exc)!r}, not {reason!r}"
+                    )
     for text in claims.get("legal_after", ()):
         try:
             after.apply(after.parse_move(text))

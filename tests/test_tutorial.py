@@ -31,6 +31,18 @@ def test_every_step_is_legal_and_leads_where_its_caption_says(game_id):
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_claims_hold_whatever_language_is_spoken(game_id):
+    """The steps' refusal claims are pieces of the engine's English reasons; the check
+    compares in English even where the engine speaks German to the player."""
+    from game.i18n import speaking
+
+    tut = load_tutorial(game_id)
+    with speaking("de"):
+        for i, step in enumerate(tut.steps):
+            assert check_claims(tut, i) == [], f"{game_id} step {i + 1}"
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
 def test_the_judge_moves_on_takes_back_or_refuses_with_the_engines_reason(game_id):
     tut = load_tutorial(game_id)
     for i, step in enumerate(tut.steps):
