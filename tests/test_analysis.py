@@ -86,6 +86,31 @@ def test_the_worker_answers_an_analyse_request_with_values():
     assert len(values) == 2 and all(-1 <= v <= 1 for v in values)
 
 
+def test_element_shift_mixes_the_coach_with_play_outs_to_the_end():
+    """Element Shift's value is a quarter the coach's and three quarters the mean of
+    random play-outs (measured closer to the final places than either alone); an
+    analysis cached before the mix is redone, and the two-player games are untouched."""
+    from game.ai import analysis, coach
+    from game.ai.element_shift import clear_shared_profiles
+    from game.coach import shipped
+
+    spec = GAMES["element-shift"]
+    state = spec.new_game(3, 12)
+    rng = random.Random(1)
+    while state.round < 3:
+        state = state.apply(rng.choice(state.legal_moves()))
+    assert analysis.BLENDS == {"element-shift": 0.25}
+    clear_shared_profiles()
+    mixed = evaluate(state, random.Random(9), Budget(seconds=5.0), spec.id)
+    clear_shared_profiles()
+    alone = shipped().calibrated(spec.id, coach.value(spec.id, state, Budget(seconds=0.5)))
+    played = analysis.playout_evaluate(state, random.Random(9), Budget(seconds=5.0), spec.id)
+    assert mixed == pytest.approx([0.25 * c + 0.75 * p for c, p in zip(alone, played)])
+    assert mixed != pytest.approx(alone) and mixed != pytest.approx(played)
+    assert budget_text("element-shift") != analysis.BUDGET_TEXT + "-plain"
+    assert "mix" in budget_text("element-shift") and "mix" not in budget_text("crystal-connector")
+
+
 def test_a_finished_position_is_worth_its_result():
     from tests.test_replays import played
 

@@ -435,6 +435,16 @@ def report_places(spec, rows: list[dict], args) -> tuple[str, dict]:
 
         return pairwise([coach.squash(spec.id, x) for x in r["raw"]])
 
+    def mixed(r):
+        from game.ai import coach
+        from game.ai.analysis import BLENDS
+
+        share = BLENDS.get(spec.id)
+        if share is None:
+            return None
+        c = [coach.squash(spec.id, x) for x in r["raw"]]
+        return pairwise([share * a + (1.0 - share) * b for a, b in zip(c, r["old"])])
+
     rws = []
     for name, f in (
         (
@@ -447,11 +457,17 @@ def report_places(spec, rows: list[dict], args) -> tuple[str, dict]:
             lambda r: expected_places(r["playouts"]) if "playouts" in r else None,
         ),
         ("(c) coach value (Hard's round profile), pairwise", coach_places),
+        ("(d) the theatre: (c) and (a') mixed (game.ai.analysis.BLENDS), pairwise", mixed),
     ):
         m, n = mae(f)
-        secs = {"(a)": "t_old", "(a')": "t_old", "(b)": "t_playouts", "(c)": "t_new"}
-        key = secs[name.split()[0]]
-        t = [r[key] for r in rows if key in r]
+        secs = {"(a)": ("t_old",), "(a')": ("t_old",), "(b)": ("t_playouts",)}
+        keys = secs.get(
+            name.split()[0], ("t_new",) if name.startswith("(c)") else ("t_new", "t_old")
+        )
+        t = [sum(r[k] for k in keys) for r in rows if all(k in r for k in keys)]
+        if not n:
+            rws.append([name, "not run", 0, "-"])  # (b) with --playouts 0
+            continue
         rws.append([name, f"{m:.2f}", n, f"{sum(t) / max(1, len(t)):.2f}"])
     text = f"### {spec.title}\n\n" + table(
         # abs(...), not |...|: a bar would split the Markdown table's column.
