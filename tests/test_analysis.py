@@ -86,29 +86,19 @@ def test_the_worker_answers_an_analyse_request_with_values():
     assert len(values) == 2 and all(-1 <= v <= 1 for v in values)
 
 
-def test_element_shift_mixes_the_coach_with_play_outs_to_the_end():
-    """Element Shift's value is a quarter the coach's and three quarters the mean of
-    random play-outs (measured closer to the final places than either alone); an
-    analysis cached before the mix is redone, and the two-player games are untouched."""
-    from game.ai import analysis, coach
-    from game.ai.element_shift import clear_shared_profiles
-    from game.coach import shipped
-
-    spec = GAMES["element-shift"]
-    state = spec.new_game(3, 12)
-    rng = random.Random(1)
-    while state.round < 3:
-        state = state.apply(rng.choice(state.legal_moves()))
-    assert analysis.BLENDS == {"element-shift": 0.25}
-    clear_shared_profiles()
-    mixed = evaluate(state, random.Random(9), Budget(seconds=5.0), spec.id)
-    clear_shared_profiles()
-    alone = shipped().calibrated(spec.id, coach.value(spec.id, state, Budget(seconds=0.5)))
-    played = analysis.playout_evaluate(state, random.Random(9), Budget(seconds=5.0), spec.id)
-    assert mixed == pytest.approx([0.25 * c + 0.75 * p for c, p in zip(alone, played)])
-    assert mixed != pytest.approx(alone) and mixed != pytest.approx(played)
-    assert budget_text("element-shift") != analysis.BUDGET_TEXT + "-plain"
-    assert "mix" in budget_text("element-shift") and "mix" not in budget_text("crystal-connector")
+def test_an_analysis_cached_by_an_earlier_coach_of_the_game_is_redone(tmp_path):
+    """Element Shift's coach changed at stop 39 (plans in are resolved): its budget
+    text names the revision, so the theatre does not reuse values the old coach made;
+    the other games' texts, and their caches, are as they were."""
+    for game, revised in (("element-shift", True), ("crystal-connector", False)):
+        now = budget_text(game)
+        before = now.removesuffix("-r2")
+        assert (before != now) == revised
+        old = AnalysisCache(game, 3, budget=before)
+        old.values[0] = [0.5, -0.5]
+        old.save(tmp_path)
+        kept = AnalysisCache.load(tmp_path, game, 3, now).done
+        assert kept == (0 if revised else 1)
 
 
 def test_a_finished_position_is_worth_its_result():

@@ -235,3 +235,30 @@ def test_element_shift_values_lean_on_the_standings_more_as_the_rounds_pass():
     worst = min(range(len(scores)), key=lambda s: scores[s])
     assert v[best] > v[worst]
     assert spec.id == "element-shift"
+
+
+def test_element_shift_values_move_when_a_seat_commits_its_plan():
+    """A plan in is resolved instead of Hard's guess for that seat, so the value says
+    what the plan is worth when it is made (the theatre judges each seat's plan, not
+    the whole round on the last plan in).  A seat's own view hides the others' plans,
+    and the coach reads nothing from what a view hides."""
+    from game.ai.element_shift import clear_shared_profiles
+    from game.element_shift import Plan
+
+    spec = GAMES["element-shift"]
+    state = _played("element-shift", 9, 64)  # round 5, four plans in
+    assert state.phase == "plan" and any(p is not None for p in state.pending)
+    seat = state.current_player()
+    rng = random.Random(4)
+    clear_shared_profiles()
+    good = spec.make_bot("hard").choose(state, rng=rng, budget=Budget(nodes=3000))
+    idle = Plan.still(state.segments())
+    assert good != idle
+    clear_shared_profiles()
+    v_good = coach.value("element-shift", state.apply(good), Budget())
+    v_idle = coach.value("element-shift", state.apply(idle), Budget())
+    assert v_good[seat] > v_idle[seat]
+    other = next(s for s, p in enumerate(state.apply(good).pending) if p is None)
+    before = coach.value("element-shift", state.public_view(other), Budget())
+    after = coach.value("element-shift", state.apply(good).public_view(other), Budget())
+    assert before == after  # nothing leaks from the plans a view hides

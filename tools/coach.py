@@ -435,16 +435,6 @@ def report_places(spec, rows: list[dict], args) -> tuple[str, dict]:
 
         return pairwise([coach.squash(spec.id, x) for x in r["raw"]])
 
-    def mixed(r):
-        from game.ai import coach
-        from game.ai.analysis import BLENDS
-
-        share = BLENDS.get(spec.id)
-        if share is None:
-            return None
-        c = [coach.squash(spec.id, x) for x in r["raw"]]
-        return pairwise([share * a + (1.0 - share) * b for a, b in zip(c, r["old"])])
-
     rws = []
     for name, f in (
         (
@@ -456,15 +446,12 @@ def report_places(spec, rows: list[dict], args) -> tuple[str, dict]:
             "(b) Hard play-outs, places spread 1..n",
             lambda r: expected_places(r["playouts"]) if "playouts" in r else None,
         ),
-        ("(c) coach value (Hard's round profile), pairwise", coach_places),
-        ("(d) the theatre: (c) and (a') mixed (game.ai.analysis.BLENDS), pairwise", mixed),
+        ("(c) coach value (Hard's round profile, plans in resolved), pairwise", coach_places),
     ):
         m, n = mae(f)
-        secs = {"(a)": ("t_old",), "(a')": ("t_old",), "(b)": ("t_playouts",)}
-        keys = secs.get(
-            name.split()[0], ("t_new",) if name.startswith("(c)") else ("t_new", "t_old")
-        )
-        t = [sum(r[k] for k in keys) for r in rows if all(k in r for k in keys)]
+        secs = {"(a)": "t_old", "(a')": "t_old", "(b)": "t_playouts", "(c)": "t_new"}
+        key = secs[name.split()[0]]
+        t = [r[key] for r in rows if key in r]
         if not n:
             rws.append([name, "not run", 0, "-"])  # (b) with --playouts 0
             continue

@@ -6,11 +6,6 @@
 - the five games: the coach's value (``game.ai.coach``: each game's Hard bot judging
   the position), calibrated by the game's fitted curve (``game.coach``, seeds/coach.json)
   so that a two-player value reads as a win chance;
-- Element Shift also plays seeded random play-outs to the end and shows a quarter of the
-  coach's value plus three quarters of the play-outs' mean ``returns()``
-  (:data:`BLENDS`): one round of Hard's foresight and a cheap look to the end each miss
-  what the other sees, and the mix places seats closer to where they finish than either
-  (docs/bots.md, "Element Shift" under the coach);
 - a game the coach does not know (the tests' toy games): :func:`playout_evaluate`, the
   analysis from before the coach: two players, a win in one action or else a UCT search
   with random playouts (the value of its best root move, or the mean of all playouts
@@ -41,13 +36,9 @@ PLAYOUT_BUDGET_TEXT = (
 )
 # A cached analysis made another way is redone (see budget_text for the calibration).
 BUDGET_TEXT = f"coach1-s{COACH_SECONDS:g}"
-# The coach's share of a game's value where it is mixed with random play-outs.  Element
-# Shift (stop 39): chosen among 0.1, 0.25, 0.4 and 0.5 on stop 37's 24 Hard games (seed
-# 700), then measured on 24 fresh ones (seed 900): mean distance of the expected place
-# from the actual one 2.27, against 2.32 for the play-outs alone and 2.45 for the coach
-# alone (1152 seats; tools/coach.py report --game element-shift).
-BLENDS = {"element-shift": 0.25}
-PLAYOUT_SECONDS = 0.9  # the most a blend's play-outs may take (96 take about 0.1 s)
+# A game's coach changed since its analyses may have been cached: its revision joins
+# the budget text.  Element Shift 2 (stop 39): the plans already in are resolved.
+COACH_REVISIONS = {"element-shift": 2}
 
 
 def budget_text(game: str) -> str:
@@ -58,8 +49,8 @@ def budget_text(game: str) -> str:
 
     fit = shipped().fits.get(game)
     curve = f"a{fit.a:.4f}b{fit.b:.4f}" if fit is not None else "plain"
-    blend = f"-mix{BLENDS[game]:g}p{PLAYOUTS}" if game in BLENDS else ""
-    return f"{BUDGET_TEXT}-{curve}{blend}"
+    revision = f"-r{COACH_REVISIONS[game]}" if game in COACH_REVISIONS else ""
+    return f"{BUDGET_TEXT}-{curve}{revision}"
 
 
 def _crossroads_rollout(state, rng: random.Random):
@@ -89,8 +80,7 @@ ROLLOUTS = {"color-crossroads": _crossroads_rollout}
 def evaluate(
     state, rng: random.Random, budget: Budget | None = None, game: str = ""
 ) -> list[float]:
-    """The calibrated coach value of ``state`` for each seat, mixed with random
-    play-outs where :data:`BLENDS` says (see the module text)."""
+    """The calibrated coach value of ``state`` for each seat (see the module text)."""
     from game.ai import coach
     from game.coach import shipped
 
@@ -103,17 +93,7 @@ def evaluate(
     inner = Budget(seconds=seconds, nodes=outer.nodes, cancelled=outer.cancelled)
     if game not in coach.SCALES:
         return playout_evaluate(state, rng, inner, game)
-    value = shipped().calibrated(game, coach.value(game, state, inner))
-    if game not in BLENDS:
-        return value
-    left = PLAYOUT_SECONDS
-    if outer.seconds is not None:
-        left = max(0.05, min(left, outer.seconds - outer.elapsed()))
-    played = playout_evaluate(
-        state, rng, Budget(seconds=left, nodes=outer.nodes, cancelled=outer.cancelled), game
-    )
-    share = BLENDS[game]
-    return [share * c + (1.0 - share) * p for c, p in zip(value, played)]
+    return shipped().calibrated(game, coach.value(game, state, inner))
 
 
 def playout_evaluate(

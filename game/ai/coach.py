@@ -17,8 +17,9 @@ evaluation or search, never a new evaluator):
   and challenges of dead pairs are played out first, as every level plays them.
 - Crystal Formation: Hard's evaluation (``seat_values``, each seat against its
   strongest rival) after the mover's best action one ply deep; a winning action is +1.
-- Element Shift (12 seats): each seat's points and Hard's regional evaluation are
-  turned into a value by its standing (no two-sided search fits a table of twelve).
+- Element Shift (12 seats): each seat's points after the round, resolved with the plans
+  already in and Hard's profile for the rest, turned into a value by its standing (no
+  two-sided search fits a table of twelve).
 
 The raw score is squashed by ``tanh(score / SCALES[game])``; the calibrated win chance
 (``game.coach``) is a logistic curve over that value, fitted to Hard-vs-Hard results by
@@ -197,8 +198,13 @@ def _formation(state, budget: Budget) -> list[float]:
 def _element(state, budget: Budget) -> list[float]:
     """Per seat: points after this round as Hard foresees it (the shared profile of
     everyone's best responses, resolved by the real rules), against the table, in
-    units of the spread of points."""
+    units of the spread of points.  A plan the state shows (a replay holds every
+    seat's; a seat's own view holds its own) is resolved instead of the profile's
+    guess for that seat, so the value moves when a seat commits its plan and by what
+    that plan is worth; a value from public information alone stood still all round
+    and then moved at once, on the last plan in, for everyone's."""
     from game.ai.element_shift import ROUNDS, _profile, resolve_round, score_round
+    from game.element_shift import Plan
 
     scores = [float(x) for x in state.scores()]
     n = len(scores)
@@ -207,7 +213,8 @@ def _element(state, budget: Budget) -> list[float]:
         while not prof.done and not budget.expired():
             prof.step(budget)
         view = prof.view
-        trace = resolve_round(view.round, view.board, view.positions, view.elements, prof.plans)
+        plans = [p if isinstance(p, Plan) else g for p, g in zip(state.pending, prof.plans)]
+        trace = resolve_round(view.round, view.board, view.positions, view.elements, plans)
         lines = score_round(view.round, trace.board_after, trace.positions[-1], trace.elements)
         scores = [x + float(line.total) for x, line in zip(scores, lines)]
     mean = sum(scores) / n
