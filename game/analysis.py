@@ -134,7 +134,11 @@ def find_mistakes(
     return sorted(kept, key=lambda m: m.action)
 
 
-PLACE_STEEPNESS = 3.0  # fitted on Element Shift's Hard games (tools/coach.py, docs/bots.md)
+# How sharply a gap in value turns into a gap in expected place (Element Shift).  Fitted
+# on Hard games by tools/coach.py: 3 on the first coach; 5 since stop 39, when the coach
+# began to resolve the plans in (chosen among 1.5 .. 6 on seed 700's games, then 2.159
+# places from the actual on fresh seed 1100's against 2.179 at 3; docs/bots.md).
+PLACE_STEEPNESS = 5.0
 
 
 def expected_places(value: Sequence[float], steep: float | None = None) -> list[float]:
