@@ -117,3 +117,40 @@ def test_the_places_report_is_a_markdown_table_with_a_cell_under_every_heading()
 def test_bad_arguments_are_refused_with_a_reason(capsys, argv, said):
     """An unknown game was a KeyError traceback; no games printed an empty report."""
     assert said in refused(tool.main, argv, capsys)
+
+
+def test_element_shift_judges_a_marked_plan_against_the_others_real_plans():
+    """The judge of an Element Shift mark: the points the seat would have scored that
+    round with another plan, everyone else playing what they really played.  Checked
+    against the engine itself (the round replayed with the plan swapped), and zero
+    for the plan that was played or a replay that stops inside the round."""
+    from game.registry import GAMES
+
+    spec = GAMES["element-shift"]
+    state = spec.new_game(21, 12)
+    rng = random.Random(2)
+    states, texts = [state], []
+    while state.round < 4:
+        move = rng.choice(state.legal_moves())
+        texts.append(str(move))
+        state = state.apply(move)
+        states.append(state)
+    first = next(i for i, s in enumerate(states) if s.round == 3)
+    action = first + 5
+    seat = states[action].current_player()
+    alternative = next(
+        str(m)
+        for m in states[action].legal_moves()
+        if str(m) != texts[action] and "ray" not in str(m)
+    )
+    gain = tool.hindsight_gain(states, texts, action, alternative)
+    # The engine's own account: the round again, only this seat's plan changed.
+    again = states[first]
+    for k in range(first, first + 12):
+        text = alternative if k == action else texts[k]
+        again = again.apply(again.parse_move(text))
+    real = states[first + 12].breakdowns[-1][seat].total
+    swapped = again.breakdowns[-1][seat].total
+    assert gain == swapped - real and gain != 0  # (this seed's swap changes the points)
+    assert tool.hindsight_gain(states, texts, action, texts[action]) == 0.0
+    assert tool.hindsight_gain(states[: first + 8], texts[: first + 7], action, alternative) == 0.0

@@ -464,6 +464,41 @@ def report_places(spec, rows: list[dict], args) -> tuple[str, dict]:
     return text + "\n", {}
 
 
+# Element Shift's judge of a marked plan: Expert's plan for the seat, resolved against
+# the plans the other eleven actually made that round (the replay holds them), must
+# score this many points more than the plan played.  Three points is a leading-element
+# bonus; chosen before any mark was judged (stop 39).
+PLAN_POINTS = 3.0
+
+
+def hindsight_gain(states: list, texts: list[str], action: int, alternative: str) -> float:
+    """Element Shift: the points this round the mover of ``action`` would have scored
+    with ``alternative`` instead of its plan, minus those it scored, every other seat
+    playing the plan it really made that round."""
+    from game.element_shift import resolve_round, score_round
+
+    st = states[action]
+    seat = st.current_player()
+    plans: list = [None] * st.num_players
+    k = action
+    while k > 0 and states[k - 1].round == st.round:
+        k -= 1  # the round's first plan
+    while k < len(texts) and states[k].round == st.round:
+        plans[states[k].current_player()] = states[k].parse_move(texts[k])
+        k += 1
+    if any(p is None for p in plans):
+        return 0.0  # the replay ends inside the round: nothing to compare with
+
+    def points(plan) -> float:
+        trial = list(plans)
+        trial[seat] = plan
+        trace = resolve_round(st.round, st.board, st.positions, st.elements, trial)
+        lines = score_round(st.round, trace.board_after, trace.positions[-1], trace.elements)
+        return float(lines[seat].total)
+
+    return points(st.parse_move(alternative)) - points(plans[seat])
+
+
 def step_mistakes(spec, games: list[dict], args) -> str:
     """The share of marked mistakes that a longer search confirms, today's analysis
     against the coach's, on the same Easy-against-Medium games (not used for fitting).
@@ -476,7 +511,9 @@ def step_mistakes(spec, games: list[dict], args) -> str:
     The judge: Expert chooses at the position; the coach's value at ten times its
     time judges the position after the played action and after Expert's; a mark is
     confirmed when the played action loses at least ``MISTAKE_DROP`` / 2 of win
-    chance against it."""
+    chance against it.  Element Shift (twelve seats, no win chance): a marked plan is
+    confirmed when Expert's plan, against the plans the others really made that
+    round, scores at least ``PLAN_POINTS`` more (:func:`hindsight_gain`)."""
     from game.ai import analysis as an
     from game.ai import coach
     from game.analysis import MISTAKE_DROP, confirmed_by_alternative, find_mistakes
@@ -502,6 +539,7 @@ def step_mistakes(spec, games: list[dict], args) -> str:
         return memo[key]
 
     counts = {"today": [0, 0], "coach": [0, 0]}
+    gains: dict[str, list[float]] = {"today": [], "coach": []}
     for g in test:
         states = replay_states(spec, g)
         movers = [s.current_player() for s in states[:-1]]
@@ -552,6 +590,12 @@ def step_mistakes(spec, games: list[dict], args) -> str:
                 counts[method][1] += 1
                 if memo[ekey] == texts[m.action]:
                     continue  # Expert plays the very move: not confirmed
+                if spec.id not in TWO_PLAYER:
+                    gain = hindsight_gain(states, texts, m.action, memo[ekey])
+                    gains[method].append(gain)
+                    if gain >= PLAN_POINTS:
+                        counts[method][0] += 1
+                    continue
                 played = states[m.action + 1]
                 alt = st.apply(st.parse_move(memo[ekey]))
                 p_played, p_alt = judged(played), judged(alt)
@@ -563,10 +607,15 @@ def step_mistakes(spec, games: list[dict], args) -> str:
     rows = []
     for method, (ok, n) in counts.items():
         share = f"{100 * ok / n:.0f} %" if n else "-"
-        rows.append([method, n, ok, share])
-    return f"### {spec.title}: marked mistakes confirmed\n\n" + table(
-        ["analysis", "marked", "confirmed", "share"], rows
-    )
+        row = [method, n, ok, share]
+        if spec.id not in TWO_PLAYER:
+            g = gains[method]
+            row.append(f"{sum(g) / len(g):+.1f}" if g else "-")
+        rows.append(row)
+    heads = ["analysis", "marked", "confirmed", "share"]
+    if spec.id not in TWO_PLAYER:
+        heads.append("Expert's plan gains (points, mean)")
+    return f"### {spec.title}: marked mistakes confirmed\n\n" + table(heads, rows)
 
 
 def write_seeds(fits: dict) -> None:
