@@ -132,8 +132,9 @@ def fit(n: int, results: Sequence[tuple[int, int, float]], anchor: int = 0) -> l
     summed over counts, has its minimum (:func:`_counted_start`).  choix steps through
     every comparison in Python at each evaluation: on an Element Shift ladder (some
     50,000 comparisons) a fit from zero took about 2 s and the 200 bootstrap fits 20
-    minutes; from that start choix stops after one evaluation (about 0.07 s), with the
-    same estimate (``tests/test_ladder_tools.py`` checks it against a start from zero)."""
+    minutes; from that start choix stops at once, with the same estimate, and the whole
+    refit takes about 75 s (``tests/test_ladder_tools.py`` checks the fit against choix
+    started from zero)."""
     import choix
     import numpy as np
 
