@@ -461,3 +461,32 @@ def rebuilt_with_clock(match):
         state = apply_timeout(state, move) if e.clock else state.apply(move)
         out.append(state.to_json())
     return out
+
+
+def test_the_mistake_list_follows_the_position_past_its_first_marks(app):
+    """Only six marks fit in the list; with more (an Element Shift game marks a plan in
+    most rounds) the list shows those around the position on screen, so a mark late in
+    the game can be clicked from the list once the game is stepped there."""
+    from game.analysis import Mistake
+    from scenes.theatre.stage import MARKS_SHOWN, _marks_in_view
+
+    m = played("chromatic-collapse", 3, limit=40)
+    marks = [Mistake(a, m.entries[a].seat, 0.5, 0.2, -0.3) for a in range(1, 31, 3)]
+    assert len(marks) == 10 > MARKS_SHOWN
+    assert [x.action for x in _marks_in_view(marks, 0)] == [1, 4, 7, 10, 13, 16]
+    assert [x.action for x in _marks_in_view(marks, 10)] == [7, 10, 13, 16, 19, 22]
+    assert [x.action for x in _marks_in_view(marks, 26)] == [13, 16, 19, 22, 25, 28]
+    assert [x.action for x in _marks_in_view(marks[:4], 26)] == [1, 4, 7, 10]
+    scene = theatre_for(app, m, analyse=True)
+    scene.analyst.mistakes = lambda: marks  # the analysis itself is tested elsewhere
+    scene.pause_play()
+    scene.go(26)
+    settle(app, scene)
+    app.draw(0.0)
+    listed = [k for _rect, k in scene._mistake_rects]
+    assert len(listed) == MARKS_SHOWN and 28 in listed and 1 not in listed
+    rect = next(r for r, k in scene._mistake_rects if k == 28)
+    app.post_click(rect.center)
+    app.run_ticks(1)
+    settle(app, scene)
+    assert scene.cursor == 28  # the position before the marked action

@@ -64,6 +64,21 @@ class StageMatch(Match):
         return real if real.is_bot else Seat.bot("hard", real.name)
 
 
+MARKS_SHOWN = 6  # rows of the mistake list; the graph shows every mark
+
+
+def _marks_in_view(mistakes: list, cursor: int, shown: int = MARKS_SHOWN) -> list:
+    """The marks the list shows: ``shown`` of them around the position on screen, from
+    the last one before it, so stepping through a game with many marks (an Element Shift
+    game marks a plan in most rounds) keeps the ones near it clickable, not always the
+    first few."""
+    if len(mistakes) <= shown:
+        return list(mistakes)
+    after = next((k for k, m in enumerate(mistakes) if m.action >= cursor), len(mistakes))
+    start = max(0, min(after - 1, len(mistakes) - shown))
+    return list(mistakes[start : start + shown])
+
+
 class TheatreScene(MenuScene):
     name = "theatre"
 
@@ -560,7 +575,7 @@ class TheatreScene(MenuScene):
         )
         y += theme.pitch(22)
         names = self.full.seat_names()
-        for m in mistakes[:6]:
+        for m in _marks_in_view(mistakes, self.cursor):
             rect = pygame.Rect(SIDE.x + 8, y, SIDE.w - 16, theme.pitch(22))
             here = m.action == self.cursor
             if here:
