@@ -490,3 +490,39 @@ def test_the_mistake_list_follows_the_position_past_its_first_marks(app):
     app.run_ticks(1)
     settle(app, scene)
     assert scene.cursor == 28  # the position before the marked action
+
+
+def test_a_mark_row_without_room_drops_the_hard_move_before_its_text_shrinks(app):
+    """At the largest text size a long Element Shift plan and the Hard bot's plan do not
+    both fit in a mark's row: the Hard move (drawn on the board when the mark is stepped
+    to) is left out, and the row keeps its text size.  At the default size and with a
+    short move, both are shown."""
+    from game.analysis import Mistake
+    from scenes import widgets
+
+    m = played("element-shift", 4, limit=30)
+    long_one = max(range(12, 30), key=lambda a: len(m.entries[a].text))
+    marks = [Mistake(long_one, m.entries[long_one].seat, 0.5, 0.2, -0.3)]
+    scene = theatre_for(app, m, analyse=True)
+    scene.analyst.mistakes = lambda: marks
+    scene.analyst.cache.alternatives[long_one] = "switch; ray N UL UL DR DR stay"
+    settle(app, scene)
+
+    def row_texts():
+        widgets.TEXT_LOG = []
+        scene._side_key = None  # the side panel is cached: draw it afresh
+        try:
+            app.draw(0.0)
+            return [d for d in widgets.TEXT_LOG if d.text.startswith(f"{long_one + 1}. ")]
+        finally:
+            widgets.TEXT_LOG = None
+
+    try:
+        app.theme.set_look(text_size=150)
+        (row,) = row_texts()
+        assert "Hard:" not in row.text and row.shown == row.text  # whole, not cut
+        app.theme.set_look(text_size=100)
+        (row,) = row_texts()
+        assert "Hard: switch; ray N UL UL DR DR stay" in row.text
+    finally:
+        app.theme.set_look(text_size=100)

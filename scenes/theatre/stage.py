@@ -585,7 +585,12 @@ class TheatreScene(MenuScene):
             text = f"{m.action + 1}. {names[m.seat]}: {played}"
             if self.full.state.num_players == 2:
                 text += f"  (-{round(100 * m.chance_lost)}%)"
-            text += "  " + (_("Hard: {move}").format(move=alt) if alt else _("Hard: ..."))
+            hard = "  " + (_("Hard: {move}").format(move=alt) if alt else _("Hard: ..."))
+            # The Hard bot's move is drawn on the board when the mark is stepped to: where
+            # the row has no room for both at the size chosen (a large text size, a long
+            # Element Shift plan), it goes before the text shrinks.
+            if text_width(small, text + hard) <= rect.w - 30:
+                text += hard
             pygame.draw.polygon(
                 surface,
                 theme["bad"],
