@@ -25,6 +25,10 @@ later step reuses the earlier one's work:
   halves goes to ``seeds/coach.json`` (with the date, the sample sizes and that
   held-out score).  Element Shift: each
   method's expected places against the actual places (mean absolute error).
+- ``mistakes``: on Easy-against-Medium games (seeds ``--seed + 500`` on), the share of
+  the theatre's marks that a longer look confirms, today's analysis against the
+  coach's (``--mistake-games``); Element Shift judges a marked plan in hindsight,
+  against the plans the others really made that round (see :func:`step_mistakes`).
 """
 
 from __future__ import annotations
