@@ -82,19 +82,13 @@ def pairwise(results: Sequence[tuple[int, int, float]]) -> list[tuple[int, int]]
 
 
 def win_counts(n: int, results: Sequence[tuple[int, int, float]]):
-    """counts[i, j]: how often i beat j in choix's data (:func:`pairwise`: a win twice,
-    a draw once each way)."""
+    """counts[i, j]: how often i beat j in choix's data (:func:`pairwise`, whose rule
+    for wins and draws it counts)."""
     import numpy as np
 
     counts = np.zeros((n, n))
-    for i, j, s in results:
-        if s > 0.5:
-            counts[i, j] += 2
-        elif s < 0.5:
-            counts[j, i] += 2
-        else:
-            counts[i, j] += 1
-            counts[j, i] += 1
+    for winner, loser in pairwise(results):
+        counts[winner, loser] += 1
     return counts
 
 
