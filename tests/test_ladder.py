@@ -13,6 +13,7 @@ import pytest
 from game import ladder
 from game.ai.base import Budget
 from game.ai.strength import MixedBot, levels_between, mixed
+from game.core import derived_rng
 from game.match import Seat
 from game.ratings import Rating
 from game.registry import GAMES
@@ -63,8 +64,101 @@ def test_a_mixed_bot_uses_each_level_about_as_often_as_its_share():
     bot = spec.make_bot("at:2.35")
     assert isinstance(bot, MixedBot) and bot.name == "at:2.35"
     rng = random.Random(5)
-    picks = [bot.pick(rng) is bot.upper for _ in range(4000)]
+    picks = [bot.pick(None, rng) is bot.upper for _ in range(4000)]
     assert 0.31 < sum(picks) / len(picks) < 0.39
+
+
+def test_with_a_salt_a_mixed_bot_plays_each_whole_turn_at_one_level():
+    """Crystal Connector's turns are several actions: a turn begun on Hard's plan must
+    not be finished by Medium.  With a salt the level is drawn once a seat's turn, and
+    still about 0.35 of the turns are Hard's."""
+    spec = GAMES["crystal-connector"]
+    bot = spec.make_bot("at:2.35")
+    bot.mix_salt = 77
+    state = spec.new_game(5)
+    rng = random.Random(5)
+    turns: dict[tuple[int, int], set[str]] = {}
+    actions = 0
+    while not state.is_terminal() and actions < 400:
+        key = (state.round_number, state.current_player())
+        turns.setdefault(key, set()).add(bot.pick(state, rng).name)
+        state = state.apply(spec.make_bot("random").choose(state, rng=rng))
+        actions += 1
+    long_turns = [k for k in turns if k[0] >= 1]
+    assert len(long_turns) >= 20 and actions > 2 * len(turns)
+    assert all(len(levels) == 1 for levels in turns.values()), turns
+    hard = sum(levels == {"hard"} for levels in turns.values()) / len(turns)
+    assert 0.1 < hard < 0.65
+    # Another game's salt draws another sequence of levels.
+    other = spec.make_bot("at:2.35")
+    other.mix_salt = 78
+    keys = [(r, s) for r in range(1, 40) for s in (0, 1)]
+
+    def draws(b):
+        return [b.pick(_TurnAt(r, s), None).name for r, s in keys]
+
+    assert draws(bot) != draws(other)
+    assert draws(bot) == draws(bot)
+
+
+class _TurnAt:
+    """The two things a mixed bot's draw reads from a state."""
+
+    def __init__(self, round_number: int, seat: int) -> None:
+        self.round_number, self._seat = round_number, seat
+
+    def current_player(self) -> int:
+        return self._seat
+
+
+def test_the_arena_and_the_play_scene_give_a_mixed_bot_its_salt(app, monkeypatch):
+    import tools.arena as arena
+    from game.core import GameSetup
+    from game.match import Match
+    from scenes.play import play_scene_for
+
+    salts = []
+    real_pick = MixedBot.pick
+
+    def pick(self, state, rng):
+        salts.append(self.mix_salt)
+        return real_pick(self, state, rng)
+
+    monkeypatch.setattr(MixedBot, "pick", pick)
+    task = {
+        "game": "crystal-connector", "players": 2, "options": {}, "seed": 3,
+        "seats": ["at:1.50", "random"], "seconds": None, "nodes": 50, "pairing": 0, "index": 0,
+    }  # fmt: skip
+    arena.play_game(task)
+    assert salts and None not in salts and len(set(salts)) == 1
+    # The play scene asks the worker with the salt among the bot's attributes.
+    asked = []
+    real_request = app.worker.request
+
+    def request(*args, **kwargs):
+        asked.append(dict(kwargs.get("attrs") or {}))
+        return real_request(*args, **kwargs)
+
+    monkeypatch.setattr(app.worker, "request", request)
+    setup = GameSetup.parse("crystal-connector#12", GAMES)
+    for level in ("at:2.35", "hard"):
+        match = Match(
+            GAMES[setup.game], setup, [Seat.bot(level), Seat.person()], setup.start(GAMES)
+        )
+        view = play_scene_for(app, match)
+        view.bot_seconds = 0.05
+        app.push(view)
+        for _ in range(200):
+            if asked:
+                break
+            app.run_ticks(1, draw=False)
+        made = asked.pop()
+        asked.clear()
+        if level == "hard":
+            assert "mix_salt" not in made
+        else:
+            assert made["mix_salt"] == derived_rng(12, "mix").getrandbits(32)
+        app.pop()
 
 
 def test_each_decision_gets_its_own_levels_share_of_the_budget():

@@ -349,6 +349,37 @@ def test_a_ladder_extended_with_reuse_plays_only_the_games_it_lacks():
     assert all("strengths" in r and "time_scale" in r for r in again["records"])
 
 
+def test_games_with_a_seat_between_levels_mixed_once_an_action_are_played_again():
+    """Records from before stop 40 carry no "mix": their in-between seats chose a level
+    once an action.  Those games are played again; named levels' games are reused."""
+    first = lad.run_ladder(
+        _TwoSeatSpec, strengths=(0.0, 1.5, 2.0), games=2, resamples=5, play=_synthetic_play([])
+    )
+    assert all(r["mix"] == "turn" for r in first["records"])
+    old = [{k: v for k, v in r.items() if k != "mix"} for r in first["records"]]
+    calls: list = []
+    lad.run_ladder(
+        _TwoSeatSpec,
+        strengths=(0.0, 1.5, 2.0),
+        games=2,
+        resamples=5,
+        play=_synthetic_play(calls),
+        reuse=old,
+    )
+    # (0, 1.5) and (1.5, 2) twice each are played again; (0, 2) is reused
+    assert len(calls) == 4 and all(1.5 in s for s, _seed in calls)
+    calls.clear()
+    lad.run_ladder(
+        _TwoSeatSpec,
+        strengths=(0.0, 1.5, 2.0),
+        games=2,
+        resamples=5,
+        play=_synthetic_play(calls),
+        reuse=first["records"],
+    )
+    assert calls == []
+
+
 def test_two_player_ladder_games_swap_seats_every_game():
     """Game k of a pairing: the lower strength first at even k, second at odd k (the
     order earlier --json files were played in, so --reuse finds their games)."""

@@ -79,6 +79,7 @@ from itertools import combinations  # noqa: E402
 from typing import Callable, Sequence  # noqa: E402
 
 from game.ai.base import Budget, RandomBot  # noqa: E402
+from game.ai.strength import MixedBot  # noqa: E402
 from game.core import GameSpec, derived_rng  # noqa: E402
 from game.ladder import LADDER_FILE, parse_strength_level  # noqa: E402
 from tools.references import REFERENCE_LEVELS, make_reference  # noqa: E402
@@ -143,6 +144,9 @@ def play_game(task: dict) -> dict:
     bound = spec.move_bound(players, options)
     levels = task["seats"]
     bots = [make_bot(spec, lvl) for lvl in levels]
+    for bot in bots:
+        if isinstance(bot, MixedBot):  # one level a turn, as the play scene asks
+            bot.mix_salt = derived_rng(task["seed"], "mix").getrandbits(32)
     match_budgets(bots, levels)
     rngs = [derived_rng(task["seed"], "arena", seat) for seat in range(players)]
     think = [0.0] * players

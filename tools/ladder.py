@@ -249,14 +249,25 @@ def _names(strengths) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+# How a strength between levels picks its level: once a seat's turn since stop 40
+# (game.ai.strength).  Records before it carry no "mix" and chose once an action, so a
+# game with such a seat is played again rather than reused; a game of named levels
+# only played the same either way and is still reused.
+MIX = "turn"
+
+
 def _task_key(task: dict) -> tuple:
     """What makes two ladder games the same game: the strengths in their seats and the
-    seed (the think times are each level's own unless --seconds says otherwise)."""
+    seed (the think times are each level's own unless --seconds says otherwise), and
+    for a seat between levels how it mixed them."""
+    strengths = tuple(float(s) for s in task["strengths"])
+    between = any(s != math.floor(s) for s in strengths)
     return (
-        tuple(float(s) for s in task["strengths"]),
+        strengths,
         int(task["seed"]),
         task.get("seconds"),
         float(task.get("time_scale", 1.0)),
+        task.get("mix", "action") if between else None,
     )
 
 
@@ -365,6 +376,7 @@ def run_ladder(
             seconds=seconds,
             nodes=None,
             time_scale=time_scale,
+            mix=MIX,
         )
     t0 = time.monotonic()
     found = {}
@@ -387,6 +399,7 @@ def run_ladder(
     def finished(task: dict, rec: dict) -> None:
         rec["strengths"] = task["strengths"]
         rec["seconds"], rec["time_scale"] = task["seconds"], task["time_scale"]
+        rec["mix"] = task["mix"]
         records[task["slot"]] = rec
         if log and rec.get("note"):
             log(f"warning: {spec.id} game {task['index']} {task['seats']}: {rec['note']}")

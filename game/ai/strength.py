@@ -1,9 +1,20 @@
 """Continuous bot strength: any strength from 0 (Random) to 4 (Expert) plays.
 
 A named level's strength (0, 1, 2, 3, 4) is that level's own bot, unchanged.  A
-strength between two levels mixes them: at 2.35 each decision is Hard's with
-probability 0.35 and Medium's otherwise, drawn from the rng the decision is given,
-so a seeded game replays exactly.
+strength between two levels mixes them: at 2.35 each turn is Hard's with probability
+0.35 and Medium's otherwise.
+
+A turn, not an action: in Crystal Connector a turn is about three actions, in
+Chromatic Collapse two or three, and a turn begun on Hard's plan and finished by
+Medium is neither level's play (Hard's plan is not carried through).  So the draw is
+keyed on the seat's turn -- ``(round_number, current_player())``, the same for every
+action of one seat's turn in every game -- and on ``mix_salt``, a number fixed for the
+game (the play scene passes one made from the game's seed, so a resumed game draws
+the same; the arena one from its game's seed).  The worker builds a fresh bot for
+every action, so the draw cannot be remembered in the bot: it is recomputed, and
+comes out the same through the turn.  Without a salt (a caller that sets none) each
+decision draws from its own rng, as before stop 40.  Either way a seeded game replays
+exactly.
 
 Why a mixture and not a shorter search or noise on the choice: the levels differ in
 kind, not only in time (Easy samples, Medium looks one turn ahead, Hard searches
@@ -28,6 +39,7 @@ import random
 from typing import Any, Callable, Mapping
 
 from game.ai.base import Budget
+from game.core import derived_rng
 from game.ladder import LEVEL_STRENGTHS, MAX_STRENGTH, MIN_STRENGTH, strength_level
 
 # Level names by strength: 0 -> "random", 1 -> "easy", ...
@@ -64,24 +76,33 @@ class MixedBot:
             "name": strength_level(strength),
             # The caller's budget is the longer of the two; each bot gets its own part.
             "think_seconds": max(_seconds(lower), _seconds(upper)),
+            # Fixed for the game: the draw is per turn (see the module's note).
+            "mix_salt": None,
         }
         self.__dict__.update(own)
 
     def __setattr__(self, name: str, value: Any) -> None:
         # The worker sets attributes a game's bots read (seat_kinds): both get them.
-        if name in ("think_seconds", "name"):
+        if name in ("think_seconds", "name", "mix_salt"):
             self.__dict__[name] = value
             return
         self.__dict__[name] = value
         for bot in (self.lower, self.upper):
             setattr(bot, name, value)
 
-    def pick(self, rng: random.Random) -> Any:
-        """The bot for one decision: one draw from the decision's own rng."""
-        return self.upper if rng.random() < self.share else self.lower
+    def pick(self, state, rng: random.Random) -> Any:
+        """The bot for the turn ``state`` is in: one draw keyed on the game's salt and
+        the seat's turn, so every action of a turn gets the same bot; with no salt,
+        one draw from the decision's own rng."""
+        if self.mix_salt is None:
+            draw = rng.random()
+        else:
+            turn = (state.round_number, state.current_player())
+            draw = derived_rng(int(self.mix_salt), "mix", *turn).random()
+        return self.upper if draw < self.share else self.lower
 
     def _call(self, method: str, state, rng: random.Random, budget: Budget | None, **kwargs):
-        bot = self.pick(rng)
+        bot = self.pick(state, rng)
         share = _seconds(bot) / self.think_seconds if self.think_seconds else 1.0
         return getattr(bot, method)(state, rng=rng, budget=_scaled(budget, share), **kwargs)
 

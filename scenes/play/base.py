@@ -44,7 +44,7 @@ import pygame_gui
 
 from game import autosave
 from game import profiles as game_profiles
-from game.core import IllegalMove
+from game.core import IllegalMove, derived_rng
 from game import i18n
 from game.i18n import _
 from game.match import Match
@@ -388,6 +388,12 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         if self.ticket is None and self.bot_ready_move is None:
             level, method, kwargs = self.bot_request()
             seat_kinds = tuple("bot" if s.is_bot else "person" for s in m.seats)
+            attrs: dict = {"seat_kinds": seat_kinds}
+            if str(level).startswith("at:"):
+                # A strength between levels picks its level once a turn, from a number
+                # fixed for the game (game.ai.strength): made from the game's seed, so a
+                # resumed game draws the same.
+                attrs["mix_salt"] = derived_rng(m.setup.seed, "mix").getrandbits(32)
             self.ticket = self.app.worker.request(
                 self.spec.id,
                 level,
@@ -395,7 +401,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
                 seed=self.rng.randrange(1 << 30),
                 method=method,
                 kwargs=kwargs,
-                attrs={"seat_kinds": seat_kinds},
+                attrs=attrs,
                 seconds=self.bot_seconds,
                 spec_module=self.spec_module,
             )
