@@ -526,3 +526,56 @@ def test_a_mark_row_without_room_drops_the_hard_move_before_its_text_shrinks(app
         assert "Hard: switch; ray N UL UL DR DR stay" in row.text
     finally:
         app.theme.set_look(text_size=100)
+
+
+def test_twelve_seat_rows_at_a_large_text_size_keep_the_size_and_drop_the_bot_kind(app):
+    """Element Shift's twelve seat rows share two columns: in an 800x600 window at the
+    largest text size "Player 3 (Medium bot)" and its expected place have no room, and
+    the row shows the seat's name alone at the size chosen instead of shrinking the
+    whole label.  At the default size the kind is shown."""
+    from game.core import GameSetup
+    from game.match import Match, Seat
+    from scenes import widgets
+
+    spec = GAMES["element-shift"]
+    setup = GameSetup("element-shift", 12, spec.resolve_options()[1], 4)
+    seats = [Seat.person()] + [Seat.bot("medium")] * 11
+    m = Match(spec, setup, seats, setup.start(GAMES))
+    rng = random.Random(4)
+    while len(m.entries) < 30:
+        m.submit(rng.choice(m.state.legal_moves()))
+    scene = theatre_for(app, m, analyse=True)
+    # Values that place the seats 1st to 12th ("~10th" is the widest): the analysis
+    # itself is tested elsewhere.
+    scene.analyst.value = lambda k: tuple(1.0 - i / 6 for i in range(12))
+    scene.pause_play()
+    settle(app, scene)
+    names = m.seat_names()
+
+    def seat_rows():
+        widgets.TEXT_LOG = []
+        scene._side_key = None  # the side panel is cached: draw it afresh
+        try:
+            app.draw(0.0)
+            return {d.text: d for d in widgets.TEXT_LOG if d.text.split(" (")[0] in names}
+        finally:
+            widgets.TEXT_LOG = None
+
+    try:
+        rows = seat_rows()
+        assert len(rows) == 12
+        normal = max(d.rect.h for d in rows.values())
+        app.theme.set_look(text_size=150)
+        app.resize((800, 600))
+        rows = seat_rows()
+        assert sorted(rows) == sorted(names)  # the names alone, every row alike
+        for text, drawn in rows.items():
+            assert drawn.shown == text and drawn.rect.h > normal, text
+        # With shorter right-hand text (no analysis yet) the whole labels fit again.
+        scene.analyst.value = lambda k: None
+        app.theme.set_look(text_size=100)
+        rows = seat_rows()
+        assert sum("(Medium bot)" in t for t in rows) == 11
+        assert all(d.shown == t and d.rect.h == normal for t, d in rows.items())
+    finally:
+        app.theme.set_look(text_size=100)

@@ -507,12 +507,30 @@ class TheatreScene(MenuScene):
         to_move = self.shown_state().current_player()
         cols = 2 if compact else 1
         col_w = (SIDE.w - 28) // cols
+        names = self.full.seat_names()
         places = (
             expected_places(value, PLACE_STEEPNESS)
             if value is not None and len(value) > 2
             else None
         )
-        for i, (seat, left, right) in enumerate(rows):
+        extras = []
+        for seat, _left, _right in rows:
+            extra = ""
+            if value is not None and len(value) == 2:
+                extra = "  " + percent(round(100 * win_chance(value[seat])) / 100)
+            elif places is not None and seat < len(places):
+                extra = f"  ~{_ordinal(round(places[seat]))}"  # expected place from the analysis
+            extras.append(extra)
+        # Twelve seats in two columns at a large text size: where a label ("Player 3
+        # (Medium bot)") has no room beside its points, every row shows the seat's name
+        # alone, rather than text shrunk below the size the player chose, or rows of
+        # two kinds.
+        if any(
+            text_width(font, left) > col_w - 40 - text_width(font, f"{right}{extra}")
+            for (_seat, left, right), extra in zip(rows, extras)
+        ) and all(seat < len(names) for seat, _l, _r in rows):
+            rows = [(seat, names[seat], right) for seat, _left, right in rows]
+        for i, ((seat, left, right), extra) in enumerate(zip(rows, extras)):
             cx = x + (i % cols) * col_w
             cy = y + (i // cols) * line_h
             if seat == to_move:
@@ -526,11 +544,6 @@ class TheatreScene(MenuScene):
             pygame.draw.circle(
                 surface, self.seat_colour(seat), (cx + 8, cy + line_h // 2 - 1), 6 if compact else 8
             )
-            extra = ""
-            if value is not None and len(value) == 2:
-                extra = "  " + percent(round(100 * win_chance(value[seat])) / 100)
-            elif places is not None and seat < len(places):
-                extra = f"  ~{_ordinal(round(places[seat]))}"  # expected place from the analysis
             rtext = f"{right}{extra}"
             rw = text_width(font, rtext)
             draw_text(surface, left, font, theme["text"], (cx + 22, cy), max_width=col_w - 40 - rw)
