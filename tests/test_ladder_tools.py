@@ -357,26 +357,23 @@ def test_games_with_a_seat_between_levels_mixed_once_an_action_are_played_again(
     )
     assert all(r["mix"] == "turn" for r in first["records"])
     old = [{k: v for k, v in r.items() if k != "mix"} for r in first["records"]]
-    calls: list = []
-    lad.run_ladder(
-        _TwoSeatSpec,
-        strengths=(0.0, 1.5, 2.0),
-        games=2,
-        resamples=5,
-        play=_synthetic_play(calls),
-        reuse=old,
-    )
+
+    def played_again(reuse) -> list:
+        calls: list = []
+        lad.run_ladder(
+            _TwoSeatSpec,
+            strengths=(0.0, 1.5, 2.0),
+            games=2,
+            resamples=5,
+            play=_synthetic_play(calls),
+            reuse=reuse,
+        )
+        return calls
+
+    calls = played_again(old)
     # (0, 1.5) and (1.5, 2) twice each are played again; (0, 2) is reused
     assert len(calls) == 4 and all(1.5 in s for s, _seed in calls)
-    calls.clear()
-    lad.run_ladder(
-        _TwoSeatSpec,
-        strengths=(0.0, 1.5, 2.0),
-        games=2,
-        resamples=5,
-        play=_synthetic_play(calls),
-        reuse=first["records"],
-    )
+    calls = played_again(first["records"])
     assert calls == []
 
 
