@@ -375,6 +375,12 @@ def test_games_with_a_seat_between_levels_mixed_once_an_action_are_played_again(
     assert len(calls) == 4 and all(1.5 in s for s, _seed in calls)
     calls = played_again(first["records"])
     assert calls == []
+    # A hostile "mix" (unhashable, huge, another word) is never trusted: played again.
+    hostile = [dict(r) for r in first["records"]]
+    between = [r for r in hostile if 1.5 in r["strengths"]]
+    for r, mix in zip(between, ([1], {"a": 1}, "x" * 100_000, "action")):
+        r["mix"] = mix
+    assert len(played_again(hostile)) == 4
 
 
 def test_two_player_ladder_games_swap_seats_every_game():
