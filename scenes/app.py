@@ -43,6 +43,7 @@ from scenes import widgets  # noqa: E402
 
 # Re-exported: screens written before scenes/scene.py import these from here.
 from scenes.scene import (  # noqa: E402
+    FULL,
     LOGICAL_SIZE,
     MAX_CATCH_UP,
     MAX_FRAME,
@@ -50,8 +51,34 @@ from scenes.scene import (  # noqa: E402
     TICK_RATE,
     Scene,
 )
+from scenes.window import (  # noqa: E402
+    MIN_WINDOW,
+    TITLE_BAR,
+    clamp_window,
+    first_window_size,
+    letterbox,
+    usable_bounds,
+    window_frame,
+    window_to_logical,
+)
 
-__all__ = ["App", "LOGICAL_SIZE", "MAX_CATCH_UP", "MAX_FRAME", "TICK", "TICK_RATE", "Scene"]
+__all__ = [
+    "App",
+    "LOGICAL_SIZE",
+    "MAX_CATCH_UP",
+    "MAX_FRAME",
+    "MIN_WINDOW",
+    "TICK",
+    "TICK_RATE",
+    "TITLE_BAR",
+    "Scene",
+    "clamp_window",
+    "first_window_size",
+    "letterbox",
+    "usable_bounds",
+    "window_frame",
+    "window_to_logical",
+]
 
 # Signals that end a session like a normal quit (a booth's shutdown script sends
 # SIGTERM; Ctrl+C in a terminal is SIGINT).  The handler only records the signal: the
@@ -90,105 +117,32 @@ def stop_requested() -> int | None:
 
 
 # -- the window around the logical canvas ------------------------------------------
-# The game always draws on a 1280x720 canvas (DESIGN.md).  A real window is opened
-# with pygame.SCALED | RESIZABLE: SDL's renderer scales the canvas on the GPU (a
-# software scale of 4K frames costs 30-50 ms, over a whole frame's budget), keeps
-# the proportions with black bars, and hands mouse positions back in canvas
-# coordinates.  The geometry below is that same letterbox, kept here so a headless
-# app and tools/screenshot.py can show a window of any size and map its input, and
-# so the bars' guard (a press on a bar is ignored) works the same in both.
-MIN_WINDOW = (800, 600)
-TITLE_BAR = 40  # room left above a window for its title bar (the usable area has none)
+# The game always draws on a 1280x720 canvas (DESIGN.md); scenes/window.py opens the
+# real window and shows the canvas scaled into it.  The geometry is the same in a
+# real window and headless, so a headless app (tests, tools/screenshot.py) maps input
+# from a window of any size exactly as the real one does.
 POSITION_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 FINGER_EVENTS = (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION)
-
-
-def letterbox(window: tuple[int, int], logical: tuple[int, int] = LOGICAL_SIZE) -> pygame.Rect:
-    """Where the canvas is shown in a window of this size: as large as fits with its
-    proportions kept, centred; the rest are bars."""
-    ww, wh = max(1, int(window[0])), max(1, int(window[1]))
-    lw, lh = logical
-    scale = min(ww / lw, wh / lh)
-    w, h = max(1, min(ww, round(lw * scale))), max(1, min(wh, round(lh * scale)))
-    return pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
-
-
-def window_to_logical(
-    pos: tuple[float, float], window: tuple[int, int], logical: tuple[int, int] = LOGICAL_SIZE
-) -> tuple[int, int]:
-    """A window pixel as a canvas pixel (outside 0..size-1 when it lies on a bar)."""
-    view = letterbox(window, logical)
-    x = (pos[0] - view.x) * logical[0] / view.w
-    y = (pos[1] - view.y) * logical[1] / view.h
-    return int(x // 1), int(y // 1)
-
-
-def first_window_size(usable: tuple[int, int], logical: tuple[int, int] = LOGICAL_SIZE):
-    """The first windowed start's size for a display whose usable area is ``usable``:
-    the largest whole multiple of the canvas that fits (crisp, no blurring), else the
-    largest size of the canvas's proportions that fits, and MIN_WINDOW where the
-    display has room for it."""
-    uw, uh = max(1, int(usable[0])), max(1, int(usable[1]))
-    lw, lh = logical
-    whole = min(uw // lw, uh // lh)
-    if whole >= 1:
-        return lw * whole, lh * whole
-    view = letterbox((uw, uh), logical)
-    return min(uw, max(MIN_WINDOW[0], view.w)), min(uh, max(MIN_WINDOW[1], view.h))
-
-
-def clamp_window(
-    size: tuple[int, int], position: tuple[int, int] | None, usable: pygame.Rect
-) -> tuple[tuple[int, int], tuple[int, int] | None]:
-    """A remembered window size and position made to fit the display as it is now
-    (a smaller screen, a monitor unplugged): no larger than the usable area, not
-    below MIN_WINDOW where the display has room for it, the whole window on it."""
-    w = min(usable.w, max(MIN_WINDOW[0], int(size[0])))
-    h = min(usable.h, max(MIN_WINDOW[1], int(size[1])))
-    if position is None:
-        return (w, h), None
-    x = min(max(int(position[0]), usable.x), max(usable.x, usable.right - w))
-    y = min(max(int(position[1]), usable.y), max(usable.y, usable.bottom - h))
-    return (w, h), (x, y)
-
-
-def usable_bounds() -> pygame.Rect:
-    """The first display's usable area (without task bars), from SDL where pygame
-    lets us ask, else the desktop size less room for a title bar and a task bar."""
-    try:
-        import ctypes
-
-        class _Rect(ctypes.Structure):
-            _fields_ = [(n, ctypes.c_int) for n in ("x", "y", "w", "h")]
-
-        sdl = _sdl_library()
-        if sdl is not None:
-            r = _Rect()
-            if sdl.SDL_GetDisplayUsableBounds(0, ctypes.byref(r)) == 0 and r.w > 0 and r.h > 0:
-                return pygame.Rect(r.x, r.y, r.w, r.h)
-    except (OSError, AttributeError, ValueError):
-        pass
-    try:
-        w, h = pygame.display.get_desktop_sizes()[0]
-    except (pygame.error, IndexError):
-        w, h = LOGICAL_SIZE
-    return pygame.Rect(0, 0, w, max(1, h - 80))
-
-
-def _sdl_library():
-    """The SDL2 library pygame itself loaded (its wheel bundles one), or None."""
-    import ctypes
-    import glob
-
-    here = os.path.dirname(pygame.__file__)
-    names = glob.glob(os.path.join(here, "..", "pygame_ce.libs", "libSDL2-*"))
-    names += glob.glob(os.path.join(here, "libSDL2*")) + glob.glob(os.path.join(here, "SDL2*.dll"))
-    for name in names + ["libSDL2-2.0.so.0", "SDL2.dll", "libSDL2.dylib"]:
-        try:
-            return ctypes.CDLL(name)
-        except OSError:
-            continue
-    return None
+# Events that change nothing a screen shows: no frame is drawn for them.
+QUIET_EVENTS = frozenset(
+    getattr(pygame, name)
+    for name in (
+        "NOEVENT",
+        "AUDIODEVICEADDED",
+        "AUDIODEVICEREMOVED",
+        "WINDOWMOVED",
+        "WINDOWENTER",
+        "WINDOWTAKEFOCUS",
+        "ACTIVEEVENT",
+        "KEYMAPCHANGED",
+        "CLIPBOARDUPDATE",
+        "LOCALECHANGED",
+    )
+    if hasattr(pygame, name)
+)
+# After input, frames keep coming for this many ticks whatever the screen says, so
+# what input starts (a button's hover fading in, a press settling) is drawn to its end.
+SETTLE_TICKS = 20
 
 
 class App:
@@ -238,27 +192,37 @@ class App:
 
         pygame.init()
         pygame.display.set_caption("Crystal Arcade")
+        icon = None
         try:
             from scenes.theme import asset_path
 
             with asset_path("icons", "icon.png").open("rb") as fh:
-                pygame.display.set_icon(pygame.image.load(fh, "icon.png"))
+                icon = pygame.image.load(fh, "icon.png")
         except (OSError, pygame.error, FileNotFoundError):
             pass  # no icon is no reason not to start
-        # The window's size in pixels.  Headless, input comes in these pixels and is
-        # mapped here; in a real SCALED window SDL maps it before we see it.
+        # The window's size in pixels; input arrives in these pixels and is mapped
+        # onto the canvas (``to_canvas``).  Headless it is the size the app pretends
+        # to be shown at; in a real window it follows the window.
         self.window_size: tuple[int, int] = tuple(window_size or LOGICAL_SIZE)
-        self.map_input = headless
         self._held: set = set()  # buttons and fingers pressed on the canvas, still down
-        self.screen = self._open_window()
-        self.canvas = self.screen  # SCALED: we draw at the logical size directly
+        # Where the pointer is on the canvas, from the last mouse or touch event (a
+        # hover highlight asks here: the same headless and in a real window).
+        self.pointer: tuple[int, int] = (-1, -1)
+        self.display = None  # the real window (scenes/window.py); None headless
+        self.canvas = self._open_window(icon)
+        self.screen = self.canvas
+        # Frame pacing: a frame is drawn when something changed or a screen animates
+        # (``frame_due``), never more often than ticks come, and the loop sleeps between.
+        self._frame_wanted = True
+        self._settle_until = 0
+        self._last_frame_at = -1.0
+        self.frames_skipped = 0
         from scenes import theme as theme_mod
         from scenes.sound import Sound
 
         self.theme = theme_mod.Theme.load()
         theme_mod.apply_look(self)
         self.sound = Sound(self.settings)
-        self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
         self._pending: list[tuple[str, Scene | None]] = []
         self.running = True
@@ -296,59 +260,17 @@ class App:
             self._apply_pending()
 
     # -- window -------------------------------------------------------------------
-    def _open_window(self) -> pygame.Surface:
-        if self.headless:  # the dummy driver has no renderer to scale with
+    def _open_window(self, icon: pygame.Surface | None) -> pygame.Surface:
+        """The canvas every screen draws on.  Headless it is the dummy display's own
+        surface; for a player it is a surface of its own, shown in the real window
+        (``scenes/window.py``) at every present."""
+        if self.headless:
             return pygame.display.set_mode(LOGICAL_SIZE)
-        # Text scaled up by the GPU stays smooth rather than blocky (SDL's hint, read
-        # when SCALED makes its texture).
-        os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
-        # RESIZABLE in fullscreen too, so F11 back to a window gives a resizable one.
-        flags = pygame.SCALED | pygame.RESIZABLE
-        if self.settings.fullscreen:
-            flags |= pygame.FULLSCREEN
-        try:
-            surface = pygame.display.set_mode(LOGICAL_SIZE, flags, vsync=0)
-        except pygame.error:
-            return pygame.display.set_mode(LOGICAL_SIZE)
-        if not self.settings.fullscreen:
-            self._place_window()
-        self.window_size = tuple(pygame.display.get_window_size())
-        return surface
+        from scenes.window import RealWindow
 
-    def _place_window(self) -> None:
-        """Size and place the window: where the player left it (clamped to the display
-        as it is now), or on a first start the largest size that fits the display."""
-        import warnings
-
-        try:
-            # The one way pygame-ce gives to size a SCALED window's frame; it warns
-            # that the Window's own surface API is preferred, which SCALED cannot use.
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", DeprecationWarning)
-                window = pygame.Window.from_display_module()
-        except (AttributeError, pygame.error):
-            return
-        screen = usable_bounds()
-        usable = pygame.Rect(screen.x, screen.y + TITLE_BAR, screen.w, max(1, screen.h - TITLE_BAR))
-        s = self.settings
-        if s.window_width and s.window_height:
-            remembered = (s.window_x, s.window_y) if s.window_placed else None
-            size, position = clamp_window((s.window_width, s.window_height), remembered, usable)
-        else:
-            size, position = first_window_size(usable.size), None
-            position = (usable.x + (usable.w - size[0]) // 2, usable.y + (usable.h - size[1]) // 2)
-        try:
-            window.minimum_size = (min(MIN_WINDOW[0], usable.w), min(MIN_WINDOW[1], usable.h))
-            window.resizable = True
-            window.size = size
-            if position is not None:
-                window.position = position
-            if s.window_maximised and not self.kiosk:
-                # After the size and place are set: they are what "restore" goes back to.
-                window.maximize()
-        except (pygame.error, ValueError, TypeError):
-            return
-        self.window_size = tuple(window.size)
+        self.display = RealWindow(self.settings, self.kiosk, icon)
+        self.window_size = self.display.size
+        return pygame.Surface(LOGICAL_SIZE).convert()
 
     def _records_window(self) -> bool:
         """Whether the window's frame is the player's to remember now: never at a
@@ -433,15 +355,10 @@ class App:
                 return None  # no usable position: nothing a screen could act on
             view = self.viewport
             ww, wh = self.window_size
-            if self.map_input:
-                x = (x * ww - view.x) / view.w
-                y = (y * wh - view.y) / view.h
-                inside = 0.0 <= x < 1.0 and 0.0 <= y < 1.0
-            else:
-                # SDL has already put the finger on the canvas, and clamps a touch on
-                # a bar to the canvas's edge: exactly 0 or 1 where there are bars.
-                bars_x, bars_y = view.w < ww, view.h < wh
-                inside = not ((bars_x and x in (0.0, 1.0)) or (bars_y and y in (0.0, 1.0)))
+            # SDL gives a finger's place as a fraction of the window.
+            x = (x * ww - view.x) / view.w
+            y = (y * wh - view.y) / view.h
+            inside = 0.0 <= x < 1.0 and 0.0 <= y < 1.0
             if t == pygame.FINGERDOWN:
                 if not inside:
                     return None
@@ -451,7 +368,8 @@ class App:
             elif t == pygame.FINGERUP:
                 self._held.discard(key)
             fields = {**event.dict, "x": x, "y": y}
-            if self.map_input and "dx" in fields:
+            self.pointer = (int(x * lw), int(y * lh))
+            if "dx" in fields:
                 fields["dx"] = float(fields["dx"]) * ww / view.w
                 fields["dy"] = float(fields.get("dy", 0.0)) * wh / view.h
             return pygame.event.Event(t, fields)
@@ -459,10 +377,8 @@ class App:
         if pos is None:
             return None  # a press or move with no position is nothing a screen can use
         try:
-            px, py = pos
-            if self.map_input:
-                px, py = window_to_logical((px, py), self.window_size)
-            px, py = int(px), int(py)
+            x, y = pos
+            px, py = window_to_logical((x, y), self.window_size)
         except (TypeError, ValueError, OverflowError):
             return None  # no usable position: nothing a screen could act on
         inside = 0 <= px < lw and 0 <= py < lh
@@ -478,7 +394,8 @@ class App:
         elif not inside and not any(k[0] == "mouse" for k in self._held):
             return None
         fields = {**event.dict, "pos": (px, py)}
-        if self.map_input and "rel" in fields:
+        self.pointer = (px, py)
+        if "rel" in fields:
             view = self.viewport
             try:
                 rx, ry = fields["rel"]
@@ -488,19 +405,18 @@ class App:
         return pygame.event.Event(t, fields)
 
     def set_fullscreen(self, on: bool) -> None:
+        """Fill the display (F11, the setting) or go back to the window the player
+        left, at the size and place remembered (clamped to the display as it is)."""
         self.settings.fullscreen = on
-        if self.headless:
+        if self.display is None:
             return
-        is_full = bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN)
-        if is_full != on:
-            try:
-                pygame.display.toggle_fullscreen()
-            except pygame.error:
-                self.notices.append(_("Fullscreen is not available on this display"))
-                return
-            if not on:
-                self._place_window()  # back to the size and place the player left
-            self.window_size = tuple(pygame.display.get_window_size())
+        try:
+            self.display.set_fullscreen(on, self.settings)
+        except pygame.error:
+            self.notices.append(_("Fullscreen is not available on this display"))
+            return
+        self.window_size = self.display.size
+        self.request_frame()
 
     # -- bot worker (started once, lazily) ----------------------------------------
     @property
@@ -591,20 +507,38 @@ class App:
 
     # -- loop ---------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.QUIT:
+        if event.type in QUIET_EVENTS:
+            if event.type == pygame.WINDOWMOVED and self._own_window_event(event):
+                if self.display is not None:
+                    self.display.framed()
+                self.moved((getattr(event, "x", 0), getattr(event, "y", 0)))
+            return
+        if not self._own_window_event(event):
+            return  # the hidden surface that only gives the pixel format
+        self._frame_wanted = True
+        self._settle_until = self.tick_count + SETTLE_TICKS
+        if event.type == pygame.QUIT or event.type == pygame.WINDOWCLOSE:
+            # The window's close button (WINDOWCLOSE: SDL sends no QUIT while the
+            # hidden format surface is open) or the system asking the app to end.
             if not self.kiosk:  # a kiosk is left only with the operator's chord
                 self.quit()
             return
+        if event.type == pygame.WINDOWLEAVE:
+            self.pointer = (-1, -1)  # off the canvas: nothing stays highlighted under it
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.VIDEOEXPOSE):
+            if self.display is not None and event.type == pygame.WINDOWSHOWN:
+                self.display.framed()
+            return  # drawn again (above): the window's pixels may have been lost
         if self.policy is not None and self.policy.intercept(self, event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and not self.kiosk:
             self.set_fullscreen(not self.settings.fullscreen)
             return
         if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
+            if self.display is not None:
+                self.display.framed()
             self.resize((getattr(event, "x", 0), getattr(event, "y", 0)))
-            return
-        if event.type == pygame.WINDOWMOVED:
-            self.moved((getattr(event, "x", 0), getattr(event, "y", 0)))
             return
         if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
             self.maximised(event.type == pygame.WINDOWMAXIMIZED)
@@ -617,6 +551,14 @@ class App:
         for ev in self.input.translate(event):
             if self.stack:
                 self._guarded(self.stack[-1].handle, ev)
+
+    def _own_window_event(self, event: pygame.event.Event) -> bool:
+        """Whether a window event is about the player's window (not the hidden one
+        that only gives the pixel format); any other event is."""
+        window = getattr(event, "window", None)
+        if window is None or self.display is None:
+            return True
+        return getattr(window, "id", None) == self.display.window.id
 
     def _guarded(self, fn, *args) -> None:
         if not self.recover_errors:
@@ -650,31 +592,88 @@ class App:
         if self.policy is not None and not self._pending:
             self.policy.tick(self)
         self.sound.update()
+        if self._pending:
+            self._frame_wanted = True
+            self._settle_until = self.tick_count + SETTLE_TICKS
         self._apply_pending()
         widgets.tick_toasts(self)
+        if widgets.toast_key(self) != self._toast_drawn:
+            self._frame_wanted = True
+
+    _toast_drawn: object = None
 
     def idle_seconds(self) -> float:
         return (self.tick_count - self.input.last_input_tick) / TICK_RATE
 
-    def draw(self, alpha: float = 0.0) -> None:
-        surface = self.canvas
-        # Draw from the deepest scene that is not covered by an opaque one.
+    # -- frames -------------------------------------------------------------------
+    def request_frame(self) -> None:
+        """Something a screen shows changed outside input and its own animation (a
+        bot's answer arrived, a clock's second went by): draw the next frame."""
+        self._frame_wanted = True
+
+    def visible_scenes(self) -> list[Scene]:
+        """The scenes drawn this frame: from the deepest one not covered by an opaque
+        one, up to the top."""
         start = len(self.stack) - 1
         while start > 0 and self.stack[start].overlay:
             start -= 1
-        for scene in self.stack[start:]:
+        return self.stack[max(0, start) :]
+
+    def frame_rate(self) -> int:
+        """Frames a second the screen on show needs with nothing happening: the top
+        scene's ``frame_rate`` (the scenes under an overlay are not updated, so they do
+        not change), FULL while input settles."""
+        if self.tick_count < self._settle_until or not self.stack:
+            return FULL
+        try:
+            return int(self.stack[-1].frame_rate())
+        except Exception:  # noqa: BLE001 - a broken screen is drawn (and reported) every frame
+            return FULL
+
+    def frame_due(self, now: float) -> bool:
+        """Whether the loop draws a frame now: something changed, or a visible screen
+        animates and its next frame is due (``now`` in seconds, any clock)."""
+        if self._frame_wanted:
+            return True
+        rate = self.frame_rate()
+        if rate <= 0:
+            return False
+        return now - self._last_frame_at >= 1.0 / rate - 0.25 * TICK
+
+    def compose(self, surface: pygame.Surface, alpha: float = 0.0) -> None:
+        """Draw what the screen shows now on ``surface``: the visible scenes and the
+        toast.  Drawing changes no state, so composing a frame twice gives the same
+        pixels (what lets a still screen skip its frames)."""
+        for scene in self.visible_scenes():
             self._guarded(scene.draw, surface, alpha)
         widgets.draw_toasts(self, surface)
-        pygame.display.flip()
+
+    def draw(self, alpha: float = 0.0, now: float | None = None) -> None:
+        self._frame_wanted = False
+        self._last_frame_at = time.perf_counter() if now is None else now
+        self.compose(self.canvas, alpha)
+        self._toast_drawn = widgets.toast_key(self)
+        self.present()
         self.frame_count += 1
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
+
+    def present(self) -> None:
+        """Show the canvas: in the real window, scaled into it as it is now."""
+        if self.display is None:
+            pygame.display.flip()
+            return
+        self.display.present(self.canvas)
+        size = self.display.size
+        if size != self.window_size and size[0] > 0 and size[1] > 0:
+            self.window_size = size  # a resize SDL had not told us of yet
 
     def quit(self) -> None:
         self.running = False
 
     def run(self, quit_after_ticks: int | None = None) -> None:
-        """The real loop: fixed ticks from an accumulator, one draw per frame."""
+        """The real loop: fixed ticks from an accumulator; a frame drawn only when
+        ``frame_due`` says so, at most once a tick; asleep in between, woken by input."""
         accumulator = 0.0
         last = time.perf_counter()
         while self.running:
@@ -704,11 +703,19 @@ class App:
                 )
             if not self.running:
                 break
-            t0 = time.perf_counter()
-            self.draw(accumulator / TICK)
-            if self.record_frames:
-                self.frame_times.append(time.perf_counter() - t0)
-            self.clock.tick(240)
+            if steps and self.frame_due(now):
+                t0 = time.perf_counter()
+                self.draw(accumulator / TICK)
+                if self.record_frames:
+                    self.frame_times.append(time.perf_counter() - t0)
+            elif steps:
+                self.frames_skipped += 1
+            # Asleep until the next tick is due; input wakes the loop at once.
+            wait_ms = int((TICK - accumulator) * 1000)
+            if wait_ms > 0:
+                event = pygame.event.wait(wait_ms)
+                if event.type != pygame.NOEVENT:
+                    self.dispatch(event)
         self.shutdown()
 
     # -- headless driving (tests and tools) ---------------------------------------
@@ -748,6 +755,30 @@ class App:
                 self.draw(0.0)
             if not self.running:
                 break
+
+    def run_paced(self, n: int, check=None) -> int:
+        """Run ``n`` ticks drawing as the real loop does: a frame only where
+        ``frame_due`` says (the clock is the tick count, so no real time passes).
+        ``check(app)`` is called on every tick whose frame is skipped because the
+        screens are still (a test composes a fresh frame there and compares it with the
+        canvas; a skip at the AMBIENT rate is motion drawn less often, not a still
+        screen).  Returns the frames drawn."""
+        drawn = 0
+        for _tick in range(n):
+            if self._worker is not None and self._worker.pending:
+                time.sleep(0.002)
+            for event in pygame.event.get():
+                self.dispatch(event)
+            self.update()
+            if not self.running:
+                break
+            now = self.tick_count * TICK
+            if self.frame_due(now):
+                self.draw(0.0, now=now)
+                drawn += 1
+            elif check is not None and self.frame_rate() == 0:
+                check(self)
+        return drawn
 
     def run_until(
         self, predicate: Callable[[], bool], max_ticks: int = 10_000, draw: bool = False

@@ -198,7 +198,7 @@ class InitialsScene(MenuScene):
             (LOGICAL_SIZE[0] // 2, 146),
             "midtop",
         )
-        pulse = 0.5 + 0.5 * pygame.math.Vector2(1, 0).rotate(self.ticks * 6).x
+        pulse = 0.5 + 0.5 * pygame.math.Vector2(1, 0).rotate(self.motion_ticks * 6).x
         for i, ch in enumerate(self.letters):
             rect = self.slot_rect(i)
             here = i == self.cursor
@@ -319,7 +319,10 @@ class HallOfFameScene(MenuScene):
     def update(self) -> None:
         super().update()
         if self.ticks % 120 == 0:  # another kiosk's scores arrive through the local file
+            before = self.tables
             self.refresh()
+            if self.tables != before:
+                self.app.request_frame()
 
     def draw_background(self, surface: pygame.Surface) -> None:
         # In the attract cycle too: the demo game plays on beneath, hidden until the

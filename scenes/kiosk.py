@@ -42,7 +42,7 @@ from game.registry import GAMES
 from scenes.config import KioskConfig  # noqa: F401 - its home was here; tests import it so
 from game.i18n import N_, _
 from scenes.config import EXIT_PIN_DIGITS, valid_exit_pin
-from scenes.scene import LOGICAL_SIZE, TICK_RATE, Scene
+from scenes.scene import AMBIENT, LOGICAL_SIZE, STILL, TICK_RATE, Scene
 from scenes.stage import Stage, log_mark
 from scenes.widgets import (
     draw_panel,
@@ -238,6 +238,12 @@ class AttractScene(Scene):
             if game_id is not None:
                 self.app.open("tutorial", game_id)  # over the title: leaving it goes back there
 
+    def frame_rate(self) -> int:
+        """A demo is watched from a few steps away: half the frames of a game in play
+        are smooth enough, and it rests (no frame) while its game rests."""
+        rates = [s.frame_rate() for s in (self.inner, self.interlude) if s is not None]
+        return min(AMBIENT, max(rates, default=STILL))
+
     def update(self) -> None:
         super().update()
         if self.interlude is not None:
@@ -260,7 +266,8 @@ class AttractScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
-        starfield_background(surface, theme, self.ticks // 2)
+        motion = self.inner.motion_ticks if self.inner is not None else self.motion_ticks
+        starfield_background(surface, theme, motion // 2)
         stage = self.stage()
         canvas = stage.canvas(surface)
         mark = log_mark()
@@ -275,7 +282,7 @@ class AttractScene(Scene):
         shade = pygame.Surface((LOGICAL_SIZE[0], LOGICAL_SIZE[1] - band), pygame.SRCALPHA)
         shade.fill((5, 6, 14, 200))
         surface.blit(shade, (0, band))
-        pulse = 0.5 + 0.5 * pygame.math.Vector2(1, 0).rotate(self.ticks * 3).x
+        pulse = 0.5 + 0.5 * pygame.math.Vector2(1, 0).rotate(motion * 3).x
         heading_top = self.heading_top()
         draw_text(
             surface,

@@ -209,7 +209,7 @@ class LobbyScene(MenuScene):
                 self.set_focus(focus)
 
     def draw_background(self, surface: pygame.Surface) -> None:
-        starfield_background(surface, self.app.theme, self.ticks)
+        starfield_background(surface, self.app.theme, self.motion_ticks)
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme

@@ -20,6 +20,7 @@ from game.match import Match
 from game.replays import keep_recent
 from game.saves import SaveError
 from scenes.app import LOGICAL_SIZE
+from scenes.scene import AMBIENT
 from scenes.widgets import (
     clear_alpha,
     MenuScene,
@@ -182,6 +183,7 @@ class ResultsScene(MenuScene):
             result = self.party.step()  # phones hear "the game is over", not silence
             if result.heard:
                 self.app.input.last_input_tick = self.app.tick_count
+                self.app.request_frame()
 
     def exit(self) -> None:
         super().exit()
@@ -223,13 +225,19 @@ class ResultsScene(MenuScene):
         self.to_title()
 
     def draw_background(self, surface: pygame.Surface) -> None:
-        starfield_background(surface, self.app.theme, self.ticks)
+        starfield_background(surface, self.app.theme, self.motion_ticks)
         theme = self.app.theme
         if theme_still(theme):
             return  # reduced motion: no falling confetti
         for pos, hue, alpha in self.confetti_draws(self.ticks):
             if alpha > 0:
                 draw_gem(surface, pos, 7, theme.player_colours[hue], alpha=alpha)
+
+    def frame_rate(self) -> int:
+        # The confetti falls for a few seconds; then the screen is a still menu.
+        if not theme_still(self.app.theme) and self.confetti_draws(self.ticks):
+            return AMBIENT
+        return super().frame_rate()
 
     def keep_clear(self) -> list[pygame.Rect]:
         """The headline and reason, the standings, the chart and the buttons."""

@@ -19,6 +19,16 @@ TICK = 1.0 / TICK_RATE
 MAX_FRAME = 0.25
 MAX_CATCH_UP = 5
 
+# How many frames a second a screen needs while nothing happens (``Scene.frame_rate``).
+# Input, a change of screen and ``app.request_frame()`` draw a frame whatever it says.
+FULL = TICK_RATE  # an animation that must look smooth: a frame every tick
+AMBIENT = 30  # decorative motion (the title's drifting crystals): smooth enough at half
+STILL = 0  # nothing moves: a frame only when something changes
+# How long a screen's small motions (a highlight's glow, the drifting dust, a focus
+# ring's pulse) go on after the last input or change; then they hold still, and so
+# does the screen, until something happens again.
+REST_TICKS = 3 * TICK_RATE
+
 
 class Scene:
     """Base class for every screen.  Subclasses override what they need."""
@@ -29,6 +39,11 @@ class Scene:
     def __init__(self, app):
         self.app = app  # the scenes.app.App that runs this scene (not imported: see above)
         self.ticks = 0
+        # The clock of a screen's small motions: it runs only while the screen is
+        # active (``keep_active``, input), so glows and dust stop where they are when
+        # the screen comes to rest, with no jump when it wakes.
+        self.motion_ticks = 0
+        self._active_until = REST_TICKS
 
     def enter(self) -> None: ...
     def exit(self) -> None: ...
@@ -39,5 +54,27 @@ class Scene:
 
     def update(self) -> None:
         self.ticks += 1
+        if self.active():
+            self.motion_ticks += 1
+
+    def keep_active(self, ticks: int = REST_TICKS) -> None:
+        """Something happened on this screen: its small motions run for ``ticks`` more."""
+        self._active_until = max(self._active_until, self.ticks + ticks)
+
+    def active(self) -> bool:
+        """Whether the screen's small motions run now: soon after it opened, after the
+        last input anywhere, or after it called ``keep_active``."""
+        app = self.app
+        recent_input = getattr(app, "tick_count", 0) - getattr(
+            getattr(app, "input", None), "last_input_tick", -REST_TICKS
+        )
+        return self.ticks < self._active_until or recent_input < REST_TICKS
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None: ...
+
+    def frame_rate(self) -> int:
+        """Frames a second this screen needs while nothing happens: FULL while it
+        animates, AMBIENT for decorative motion, STILL when a frame only changes with
+        input or with what the screen reports through ``app.request_frame()``.  Every
+        frame by default; a screen that says less must report its own changes."""
+        return FULL

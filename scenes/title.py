@@ -34,6 +34,7 @@ CRYSTAL_COLOURS = (
 
 
 class TitleScene(MenuScene):
+    animated = True  # the crystals drift and the logo breathes (held still by reduced motion)
     name = "title"
 
     def __init__(self, app):

@@ -446,7 +446,7 @@ class TutorialMixin:
         self.draw_dimming(canvas)
         self.draw_banner(canvas)
         stage.relog(mark)
-        starfield_background(surface, self.app.theme, self.ticks // 2)
+        starfield_background(surface, self.app.theme, self.motion_ticks // 2)
         right = stage.source.right
         surface.blit(
             canvas, (right, 0), pygame.Rect(right, 0, LOGICAL_SIZE[0] - right, LOGICAL_SIZE[1])

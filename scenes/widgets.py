@@ -23,7 +23,7 @@ import pygame_gui
 from game import i18n
 from scenes.focus import nearest, wrap_around
 from scenes.input import PAUSE_KEY
-from scenes.scene import LOGICAL_SIZE, TICK, Scene
+from scenes.scene import AMBIENT, FULL, LOGICAL_SIZE, STILL, TICK, Scene
 from scenes import theme as theme_module
 from scenes.theme import SMALLER
 
@@ -634,6 +634,22 @@ def tick_toasts(app) -> None:
     t.shown += 1
 
 
+def toast_key(app):
+    """What toast would be drawn now (its identity and words), or None: the loop draws
+    a frame when this changes, since a toast showing or going changes the screen."""
+    toasts = app.__dict__.get("_toasts") or []
+    if app.notices:
+        return ("notices", len(app.notices))
+    if not toasts or toasts[0].ticks_left <= 0:
+        return None
+    t = toasts[0]
+    stack = getattr(app, "stack", [])
+    top = stack[-1] if stack else None
+    if (t.scene if t.scene is not None and t.scene in stack else top) is not top:
+        return None
+    return (id(t), t.text)
+
+
 def draw_toasts(app, surface: pygame.Surface) -> None:
     """Draw the toast on show (what tick_toasts left at the front), if its screen is on
     top; drawing changes nothing, so a frame drawn or skipped cannot change its time."""
@@ -682,7 +698,24 @@ class GuiManager(pygame_gui.UIManager):
     def __init__(self, app, **kwargs):
         self._themes = app.__dict__.setdefault("_gui_themes", {})
         self._look = app.theme.gui_theme()
+        self._app = app
         super().__init__(LOGICAL_SIZE, self._look, **kwargs)
+
+    def _update_mouse_position(self):
+        # The pointer on the canvas as the App mapped it from the window (SDL's own
+        # position is in window pixels, which differ from the canvas's in any window
+        # not exactly 1280x720).
+        self.mouse_position = tuple(self._app.pointer)
+
+    def look_key(self) -> tuple:
+        """What the manager's elements show now: each visible element's image and
+        place.  A change means a frame must be drawn (a hover fading in, a tooltip
+        appearing, a text cursor blinking), though no input came."""
+        return tuple(
+            (id(sp.image), sp.rect.topleft, sp.rect.size, getattr(sp, "cursor_on", None))
+            for sp in self.ui_group.sprites()
+            if getattr(sp, "visible", True) and sp.image is not None
+        )
 
     def create_new_theme(self, theme_path=None):
         if not isinstance(theme_path, dict):
@@ -764,9 +797,15 @@ class Control:
 
 
 class MenuScene(Scene):
-    """A screen of pygame-gui controls with a focus ring for keys and controllers."""
+    """A screen of pygame-gui controls with a focus ring for keys and controllers.
+
+    A menu is still: its dust and its focus ring's pulse move while the player acts
+    (``Scene.active``) and then hold, and a frame is drawn only when a control's look
+    changes (``GuiManager.look_key``, checked every tick).  A screen with motion of its
+    own sets ``animated`` (the title's crystals) or answers ``frame_rate`` itself."""
 
     background = "background"
+    animated = False
 
     def __init__(self, app):
         super().__init__(app)
@@ -776,6 +815,7 @@ class MenuScene(Scene):
         self.controls: list[Control] = []
         self.focus_index = -1
         self._by_element: dict[int, Control] = {}
+        self._ui_drawn: tuple | None = None
 
     # building
     def button(
@@ -993,6 +1033,13 @@ class MenuScene(Scene):
         super().update()
         self.follow_language()
         self.ui.update(TICK)
+        if self.ui.look_key() != self._ui_drawn:
+            self.app.request_frame()  # a hover fading, a tooltip, a caret blinking
+
+    def frame_rate(self) -> int:
+        if self.animated and not theme_still(self.app.theme):
+            return AMBIENT
+        return FULL if self.active() else STILL
 
     def follow_language(self) -> None:
         """Relabel once after the language changed (Settings > Language): the screens
@@ -1015,7 +1062,7 @@ class MenuScene(Scene):
             self.set_focus(focus)
 
     def draw_background(self, surface: pygame.Surface) -> None:
-        starfield_background(surface, self.app.theme, self.ticks)
+        starfield_background(surface, self.app.theme, self.motion_ticks)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.follow_language()
@@ -1024,6 +1071,7 @@ class MenuScene(Scene):
         self.draw_background(surface)
         self.draw_content(surface, alpha)
         self.ui.draw_ui(surface)
+        self._ui_drawn = self.ui.look_key()
         self.draw_focus(surface)
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None: ...
@@ -1033,7 +1081,9 @@ class MenuScene(Scene):
             el = self.controls[self.focus_index].element
             if el.visible:
                 pulse = (
-                    0.5 if theme_still(self.app.theme) else 0.5 + 0.5 * math.sin(self.ticks * 0.15)
+                    0.5
+                    if theme_still(self.app.theme)
+                    else 0.5 + 0.5 * math.sin(self.motion_ticks * 0.15)
                 )
                 colour = lighten(self.app.theme["focus"], 0.3 * pulse)
                 pygame.draw.rect(surface, colour, el.rect.inflate(10, 10), 3, border_radius=16)

@@ -195,6 +195,7 @@ def test_the_app_loop_imports_no_screen():
     shared = {"scenes.scene", "scenes.input", "scenes.widgets", "scenes.config", "scenes.theme"}
     shared |= {"scenes.sound", "scenes", "scenes.routes"}  # the router: by name, at run time
     shared |= {"scenes.language"}  # which language to speak: no screen either
+    shared |= {"scenes.window"}  # the window the canvas is shown in
     front_end = {t for t in graph()["scenes.app"] if t.startswith("scenes")}
     assert front_end <= shared, sorted(front_end - shared)
     assert "scenes.title" not in front_end and "scenes.kiosk" not in front_end

@@ -148,24 +148,6 @@ def test_portrait_tap_on_the_bar_just_below_quit_does_not_quit(app):
     assert app.running and names(app) == ["title"]
 
 
-def test_sdl_clamped_touch_on_a_bar_is_ignored_in_a_real_window(app):
-    """In a real SCALED window SDL hands fingers over already on the canvas and puts a
-    touch on a bar at the canvas's edge (exactly 0 or 1): those are dropped."""
-    app.resize((1080, 1920))
-    app.map_input = False  # as in a real window: SDL has mapped the event
-    seen = recorded(app)
-    for y in (0.0, 1.0):
-        app.post(pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=y, dx=0, dy=0, finger_id=2))
-        app.post(pygame.event.Event(pygame.FINGERUP, x=0.5, y=y, dx=0, dy=0, finger_id=2))
-    assert not [e for e in seen if e.type == pygame.MOUSEBUTTONDOWN]
-    play = button(app, "Play").center
-    fx, fy = (play[0] + 0.5) / 1280, (play[1] + 0.5) / 720
-    app.post(pygame.event.Event(pygame.FINGERDOWN, x=fx, y=fy, dx=0, dy=0, finger_id=3))
-    app.post(pygame.event.Event(pygame.FINGERUP, x=fx, y=fy, dx=0, dy=0, finger_id=3))
-    app.run_ticks(2)
-    assert names(app) == ["title", "select"]
-
-
 def test_a_drag_released_on_a_bar_ends_where_it_is_released(app):
     app.resize((1080, 1920))
     view = app.viewport
@@ -282,43 +264,25 @@ def test_a_restored_window_is_remembered_as_not_maximised(app, paths):
     assert (loaded.window_width, loaded.window_height) == (1100, 700)
 
 
-class FakeWindow:
-    """What _place_window asks of pygame's Window, recorded."""
+@pytest.mark.parametrize("kiosk", [False, True])
+def test_the_window_opens_where_it_was_left_clamped_and_a_kiosk_ignores_it(monkeypatch, kiosk):
+    """Where the window opens (scenes/window.py ``window_frame``): the remembered frame,
+    clamped to the display as it is now; a kiosk fits the display whatever was kept."""
+    import scenes.window as window_mod
 
-    def __init__(self):
-        self.size, self.position, self.maximised = (1280, 720), (0, 0), False
-        self.minimum_size, self.resizable = (0, 0), False
-
-    def maximize(self):
-        self.maximised = True
-
-
-@pytest.mark.parametrize(
-    "kiosk, remembered, want", [(False, True, True), (False, False, False), (True, True, False)]
-)
-def test_a_window_left_maximised_opens_maximised_but_not_at_a_kiosk(
-    paths, monkeypatch, kiosk, remembered, want
-):
-    import os
-
-    import scenes.app as app_mod
-
-    os.environ["CRYSTAL_ARCADE_BOT_WORKER"] = "thread"
-    from scenes.boot import make_app
-
-    settings = Settings(window_width=1500, window_height=900, window_maximised=remembered)
-    app = make_app(headless=True, paths=paths, settings=settings, kiosk=kiosk)
-    try:
-        fake = FakeWindow()
-        monkeypatch.setattr(pygame, "Window", type("W", (), {"from_display_module": lambda: fake}))
-        monkeypatch.setattr(app_mod, "usable_bounds", lambda: pygame.Rect(0, 0, 1920, 1080))
-        app._place_window()
-        assert fake.maximised is want
-        assert fake.size == (1500, 900)  # the frame restore goes back to
-        window_event(app, pygame.WINDOWRESTORED)  # a kiosk records nothing
-        assert app.settings.window_maximised is (remembered and kiosk)
-    finally:
-        app.shutdown()
+    monkeypatch.setattr(window_mod, "usable_bounds", lambda: pygame.Rect(0, 0, 1920, 1080))
+    settings = Settings(
+        window_width=5000, window_height=900, window_x=4000, window_y=-50, window_placed=True
+    )
+    size, position = window_mod.window_frame(settings, kiosk)
+    if kiosk:
+        assert size == first_window_size((1920, 1080 - window_mod.TITLE_BAR))
+    else:
+        assert size == (1920, 900)
+        assert position == (0, window_mod.TITLE_BAR)  # the whole window on the display
+    fresh_size, fresh_position = window_mod.window_frame(Settings(), False)
+    assert fresh_size == (1280, 720)
+    assert fresh_position == ((1920 - 1280) // 2, 40 + (1040 - 720) // 2)
 
 
 def test_a_bad_remembered_size_falls_back_and_is_reported(paths):
@@ -390,81 +354,3 @@ def test_points_on_the_bars_map_off_the_canvas(w, h, px, py):
     x, y = window_to_logical((px, py), (w, h))
     inside = 0 <= x < 1280 and 0 <= y < 720
     assert inside == view.collidepoint(px, py)
-
-
-# The real window path (SCALED | RESIZABLE, under SDL's dummy driver) runs in a child
-# process: SDL aborts the process when a second SCALED window is opened in it.
-REAL_WINDOW = r"""
-import json, os, sys, tempfile, warnings
-from pathlib import Path
-sys.path.insert(0, sys.argv[1])
-import pygame
-from game.saves import Paths
-from scenes.app import TITLE_BAR, usable_bounds
-from scenes.boot import make_app
-from scenes.config import Settings
-
-settings = Settings(**json.loads(sys.argv[2]))
-settings.window_placed = "window_x" in sys.argv[2]
-home = Path(tempfile.mkdtemp())
-app = make_app(headless=False, fullscreen=False, settings=settings,
-               paths=Paths(home / "c", home / "d", home / "l"))
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    window = pygame.Window.from_display_module()
-screen = usable_bounds()
-print(json.dumps({
-    "window_size": list(app.window_size),
-    "sdl_size": list(pygame.display.get_window_size()),
-    "position": list(window.position),
-    "resizable": window.resizable,
-    "minimum": list(window.minimum_size),
-    "usable": [screen.x, screen.y, screen.w, screen.h],
-    "title_bar": TITLE_BAR,
-    "recorded": app.settings.window_width,
-}))
-app.shutdown()
-"""
-
-
-def _real_window(settings: dict) -> dict:
-    import json
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    env["CRYSTAL_ARCADE_BOT_WORKER"] = "thread"
-    root = str(Path(__file__).resolve().parent.parent)
-    done = subprocess.run(
-        [sys.executable, "-c", REAL_WINDOW, root, json.dumps(settings)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=env,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
-
-def test_a_real_window_is_resizable_and_restored_clamped_to_the_display():
-    got = _real_window(
-        {"window_width": 5000, "window_height": 3000, "window_x": 9000, "window_y": -700}
-    )
-    sx, sy, sw, sh = got["usable"]
-    w, h = got["window_size"]
-    assert (w, h) == (sw, sh - got["title_bar"])  # no larger than the display
-    assert got["sdl_size"] == [w, h]
-    assert got["resizable"] and tuple(got["minimum"]) <= MIN_WINDOW
-    x, y = got["position"]
-    assert sx <= x and x + w <= sx + sw
-    assert sy <= y and y + h <= sy + sh
-
-
-def test_a_real_window_first_start_fits_the_display():
-    got = _real_window({})
-    _, _, sw, sh = got["usable"]
-    assert tuple(got["window_size"]) == first_window_size((sw, sh - got["title_bar"]))
-    assert got["sdl_size"] == got["window_size"]
-    assert got["recorded"] == 0  # nothing recorded until the player resizes

@@ -49,9 +49,17 @@ from game import i18n
 from game.i18n import _
 from game.match import Match
 from scenes.app import TICK, Scene
+from scenes.scene import FULL, STILL
 from scenes.input import PAUSE_KEY
 from scenes.play.buttons import ButtonFocus
-from scenes.play.frame import BOARD_AREA, PANEL, BannerStyle, PlayerRows, ScreenFrame
+from scenes.play.frame import (
+    BANNER_FADE_TICKS,
+    BOARD_AREA,
+    PANEL,
+    BannerStyle,
+    PlayerRows,
+    ScreenFrame,
+)
 from scenes.play import motion
 from scenes.play.motion import ease, ease_out_back, pulse
 from scenes.play.interpret import Changed, Key, Refuse, Submit
@@ -131,6 +139,8 @@ VIEW_HOOKS: dict[str, str] = {
     "draw_hint": "the hint's move drawn on the board",
     "handle_board": "clicks, drags and keys turned into the game ui's inputs",
     "update_view": "per-tick view work (hover, particles)",
+    "animating": "motion of the view's own while nothing else moves (a countdown ring)",
+    "view_key": "what the view shows that its own timers change (a flash, a summary)",
     "cancel_input": "Escape / B drops a half-entered move",
     "phone_back": "a phone's Back: may take back more than B",
     "drop_local_input": "a move from elsewhere: forget what was half-entered",
@@ -668,7 +678,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
             if k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
                 self.log_scroll = max(0, self.log_scroll + (3 if k == pygame.K_PAGEUP else -3))
                 return
-        if event.type == pygame.MOUSEWHEEL and PANEL.collidepoint(pygame.mouse.get_pos()):
+        if event.type == pygame.MOUSEWHEEL and PANEL.collidepoint(self.pointer()):
             self.log_scroll = max(0, self.log_scroll + event.y)
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and (self.anim or self.queue):
@@ -685,7 +695,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
     def pointer(self) -> tuple[int, int]:
         """Where the mouse is, in the view's own pixels (a tutorial may show the view
         scaled under its caption card: hover highlights ask here, not SDL)."""
-        return pygame.mouse.get_pos()
+        return self.app.pointer
 
     def cancel_input(self) -> bool:
         """Escape / controller B: drop a half-entered move (a selected piece, a drag)
@@ -734,6 +744,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
             self.shown = self.match.state
         if self.read_only:
             self.update_view()
+            self._pace_frames()
             return
         # clocks run only while someone is deciding
         if not self.anim and not self.queue and not self.match.is_over():
@@ -748,6 +759,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
                 self._after_move(old, self.match.state, old.parse_move(entry.text), entry.seat)
         self._drive_bots()
         self.update_view()
+        self._pace_frames()
         # the end
         if self.match.is_over() and not self.anim and not self.queue:
             if self.end_wait < 0:
@@ -761,6 +773,57 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
 
     def update_view(self) -> None:
         """Per-tick view work (hover effects, particle systems)."""
+
+    # -- frames: a still board costs nothing -------------------------------------------
+    def animating(self) -> bool:
+        """Whether the view has motion of its own now that must be drawn each frame
+        (a countdown ring running)."""
+        return False
+
+    def busy(self) -> bool:
+        """Whether something on the screen moves now: an action animating or queued,
+        a message fading, a long think's ring filling, or the view's own motion."""
+        return bool(
+            self.anim is not None
+            or self.queue
+            or 0 < self.banner_ticks <= BANNER_FADE_TICKS
+            or self.thinking_progress() is not None
+            or self.animating()
+        )
+
+    def active(self) -> bool:
+        return self.busy() or super().active()
+
+    def shown_key(self) -> tuple:
+        """What the screen shows that can change with no input and no motion: the state
+        on show, the log, the message, the hint, the clocks' figures, the dots of a
+        bot's "thinking...", the panel buttons' looks.  A frame is drawn when it changes."""
+        m = self.match
+        key: list = [id(self.shown), len(m.entries), id(self.hint), self.hint_ticket is None]
+        key.append((self.banner, self.banner_kind) if self.banner_ticks > 0 else None)
+        for clock in (m.clock, m.rule_clock):
+            if clock is not None:
+                key.append(tuple(clock.display(s) for s in range(m.state.num_players)))
+        seat = m.to_move()
+        if seat >= 0 and not m.is_over() and m.controller(seat).is_bot:
+            key.append(self.waiting_short(seat))
+        key.append(self.ui.look_key())
+        key.append(self.view_key())
+        return tuple(key)
+
+    def view_key(self) -> tuple:
+        """What the view shows that its own timers change with no input (a refusal's
+        flash ending, a summary closing by itself): part of ``shown_key``."""
+        return ()
+
+    def frame_rate(self) -> int:
+        return FULL if self.active() else STILL
+
+    _shown_drawn: tuple | None = None
+
+    def _pace_frames(self) -> None:
+        if self.shown_key() != self._shown_drawn:
+            self.app.request_frame()
 
     def on_animation_done(self, old, new, move, seat) -> None:
         """Hook: the transition ``old`` -> ``new`` has been shown (played out, or skipped
@@ -797,7 +860,8 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
     def draw_screen(self, surface: pygame.Surface, alpha: float) -> None:
         self.ui_look = follow_look(self.ui, self.app.theme, self.ui_look)
         fit_buttons(self.ui, self.app.theme)
-        starfield_background(surface, self.app.theme, self.ticks // 2)
+        self._shown_drawn = self.shown_key()
+        starfield_background(surface, self.app.theme, self.motion_ticks // 2)
         if self.anim is not None:
             old, new, move, seat, total = self.anim
             t = min(1.0, (self.anim_tick + alpha) / total)

@@ -221,7 +221,7 @@ class ButtonFocus:
             if focused is None:
                 return
             rect = focused.rect
-        glow = 0.5 + 0.5 * math.sin(self.ticks * 0.15)
+        glow = 0.5 + 0.5 * math.sin(self.motion_ticks * 0.15)
         colour = lighten(self.app.theme["focus"], 0.3 * glow)
         pygame.draw.rect(surface, colour, rect.inflate(10, 10), 3, border_radius=16)
 

@@ -27,6 +27,7 @@ from scenes.widgets import (
 )
 
 BOARD_AREA = pygame.Rect(16, 70, 848, 634)  # where a view draws its board
+BANNER_FADE_TICKS = 20  # a message fades out over its last ticks
 PANEL = pygame.Rect(880, 16, 384, 688)  # the side panel
 
 
@@ -319,7 +320,7 @@ class ScreenFrame:
         edge = {"error": "bad", "warning": "accent", "good": "good"}.get(
             self.banner_kind, "accent_2"
         )
-        fade = min(1.0, self.banner_ticks / 20)
+        fade = min(1.0, self.banner_ticks / BANNER_FADE_TICKS)
         draw_panel(
             surface,
             rect,

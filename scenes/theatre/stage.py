@@ -360,7 +360,7 @@ class TheatreScene(MenuScene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.dragging = False
         elif event.type == pygame.MOUSEWHEEL:
-            if SIDE.collidepoint(pygame.mouse.get_pos()):
+            if SIDE.collidepoint(self.app.pointer):
                 self.log_scroll = max(0, self.log_scroll + event.y)
             else:
                 self.step(-event.y)
@@ -404,7 +404,7 @@ class TheatreScene(MenuScene):
         additions: every seat's plan for a game of secret plans, and (``ghost``) the
         Hard bot's move where a mistake was made from the position on screen."""
         view = self.view
-        starfield_background(target, self.app.theme, view.ticks // 2)
+        starfield_background(target, self.app.theme, view.motion_ticks // 2)
         if view.anim is not None:
             old, new, move, seat, total = view.anim
             t = min(1.0, (view.anim_tick + alpha) / total)
@@ -426,7 +426,7 @@ class TheatreScene(MenuScene):
                 view.draw_hint(target, alt)
 
     def draw_background(self, surface: pygame.Surface) -> None:
-        starfield_background(surface, self.app.theme, self.ticks)
+        starfield_background(surface, self.app.theme, self.motion_ticks)
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme

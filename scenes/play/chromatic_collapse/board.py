@@ -40,7 +40,7 @@ class BoardDrawing:
         surface.blit(board, (BX - 34, BY - 34))
         if state.phase == "remove" or (state.phase != "over" and is_sudden_death_turn(state.turn)):
             # a red pulse around the board on removal turns
-            k = pulse(self.ticks, 0.14)
+            k = pulse(self.motion_ticks, 0.14)
             col = lighten(theme["bad"], 0.35 * k)
             pygame.draw.lines(surface, col, True, board_outline(BX, BY, CELL, 9), 4)
 
@@ -235,7 +235,7 @@ class BoardDrawing:
         winner = state.winner if state.phase == "over" else -1
         r = self._piece_radius()
         if winner >= 0:
-            k = pulse(self.ticks, 0.16)
+            k = pulse(self.motion_ticks, 0.16)
             glow = glow_sprite(
                 int(CELL * 0.66), theme["accent"], 100 + 20 * round(7 * k)
             )  # flashes
@@ -269,7 +269,7 @@ class BoardDrawing:
                 write("1", 13, "background", (cx + r - 2, cy - r + 2), "center")
         # lit destinations over the pieces (captures ring the enemy piece)
         if dests:
-            k = pulse(self.ticks, 0.15)
+            k = pulse(self.motion_ticks, 0.15)
             for to, m in dests.items():
                 c = self.square_center(to)
                 if m.capture or state.piece_at(to) is not None:
@@ -289,7 +289,7 @@ class BoardDrawing:
                     )
         # removal turn: target rings on the pieces that may be removed
         if person and state.phase == "remove":
-            k = pulse(self.ticks, 0.14)
+            k = pulse(self.motion_ticks, 0.14)
             for sq in state.pieces(1 - state.to_move):
                 c = self.square_center(sq)
                 hot = sq == self.hover or (self.cursor_shown() and sq == self.cursor)
@@ -312,7 +312,7 @@ class BoardDrawing:
         # keyboard cursor
         if live and self.cursor_shown() and state.phase not in ("setup", "over"):
             rect = self.square_rect(self.cursor).inflate(-2, -2)
-            col = lighten(theme["focus"], 0.3 * pulse(self.ticks, 0.2))
+            col = lighten(theme["focus"], 0.3 * pulse(self.motion_ticks, 0.2))
             pygame.draw.rect(surface, col, rect, 4, border_radius=8)
         # a dragged piece follows the pointer
         if live and sel is not None and self.drag_from == sel and self.drag_moved and self.drag_pos:
@@ -330,7 +330,7 @@ class BoardDrawing:
     # -- hint ------------------------------------------------------------------------------------
     def draw_hint(self, surface: pygame.Surface, move) -> None:
         theme = self.app.theme
-        k = pulse(self.ticks, 0.18)
+        k = pulse(self.motion_ticks, 0.18)
         colour = lighten(theme["accent_2"], 0.3 * k)
         if isinstance(move, Slide):
             pygame.draw.rect(

@@ -153,7 +153,7 @@ class CardsDrawing:
                 caption = " · ".join(_short_dir(d) for d in (allowed[1], allowed[0], allowed[2]))
         elif phase == "remove":
             c = art.center
-            k = pulse(self.ticks, 0.14)
+            k = pulse(self.motion_ticks, 0.14)
             col = lighten(theme["bad"], 0.25 * k)
             pygame.draw.circle(surface, col, c, 40, 4)
             pygame.draw.circle(surface, col, c, 24, 2)
@@ -173,7 +173,9 @@ class CardsDrawing:
             caption = _("who starts?")
         elif phase == "over" and state.winner >= 0:
             spr = piece_sprite(SIDE_SHAPES[state.winner], theme["accent"], 34)
-            g = glow_sprite(56, theme["accent"], 100 + 20 * round(5 * pulse(self.ticks, 0.16)))
+            g = glow_sprite(
+                56, theme["accent"], 100 + 20 * round(5 * pulse(self.motion_ticks, 0.16))
+            )
             surface.blit(g, g.get_rect(center=art.center))
             surface.blit(spr, spr.get_rect(center=art.center))
             caption = _("{side} wins").format(side=side_name(state.winner))
@@ -209,7 +211,9 @@ class CardsDrawing:
         font = theme.font(18, "bold") if warn else small
         for line in lines:
             col = (
-                lighten(theme["bad"], 0.3 * pulse(self.ticks, 0.14)) if warn else theme["text_dim"]
+                lighten(theme["bad"], 0.3 * pulse(self.motion_ticks, 0.14))
+                if warn
+                else theme["text_dim"]
             )
             draw_text(surface, line, font, col, (cx, y), "midtop")
             y += pitch(26 if warn else 20)
@@ -424,7 +428,7 @@ class CardsDrawing:
         if person and self.cursor_shown():
             pygame.draw.rect(
                 surface,
-                lighten(theme["focus"], 0.3 * pulse(self.ticks, 0.2)),
+                lighten(theme["focus"], 0.3 * pulse(self.motion_ticks, 0.2)),
                 self.setup_buttons()[self.setup_focus].inflate(10, 10),
                 3,
                 border_radius=18,

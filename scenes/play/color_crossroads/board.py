@@ -226,7 +226,7 @@ class BoardDrawing:
             surface.blit(layer, BOARD.topleft)
             if not self.closed:
                 head = cell_center(self.path[-1])
-                radius = int(9 + 4 * pulse(self.ticks, 0.2))
+                radius = int(9 + 4 * pulse(self.motion_ticks, 0.2))
                 pygame.draw.circle(surface, lighten(theme["accent_2"], 0.4), head, radius, 3)
         hover = self.hover
         if hover is not None and state.phase in ("turn", "answer"):
@@ -245,7 +245,7 @@ class BoardDrawing:
             write("?", 26, "accent", r.center, "center")
         if self.keyboard and self.focus_key is None and state.phase in ("turn", "answer"):
             r = cell_rect(self.cursor).inflate(2, 2)
-            glow = lighten(theme["focus"], 0.3 * pulse(self.ticks, 0.15))
+            glow = lighten(theme["focus"], 0.3 * pulse(self.motion_ticks, 0.15))
             pygame.draw.rect(surface, glow, r, 4, border_radius=12)
             if (
                 state.phase == "turn"
@@ -275,7 +275,7 @@ class BoardDrawing:
 
     def draw_hint(self, surface: pygame.Surface, move) -> None:
         theme = self.app.theme
-        glow = lighten(theme["accent"], 0.35 * pulse(self.ticks, 0.2))
+        glow = lighten(theme["accent"], 0.35 * pulse(self.motion_ticks, 0.2))
         if isinstance(move, Place):
             blit_gem(
                 surface,

@@ -370,7 +370,7 @@ class ColumnDrawing:
             theme["accent_2"] if left > 30 else (theme["accent"] if left > 10 else theme["bad"])
         )
         if left <= 10:
-            colour = lighten(colour, 0.3 * pulse(self.ticks, 0.3))
+            colour = lighten(colour, 0.3 * pulse(self.motion_ticks, 0.3))
         draw_ring(surface, RING_CENTER, RING_R, 12, frac, colour, darken(theme["panel_edge"], 0.3))
         secs = max(0, math.ceil(left))
         write(

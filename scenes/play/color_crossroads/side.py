@@ -95,6 +95,6 @@ class SidePanel:
                     and isinstance(self.hint, Challenge)
                     and self.hint.pair == p
                 ):
-                    glow = lighten(theme["accent"], 0.35 * pulse(self.ticks, 0.2))
+                    glow = lighten(theme["accent"], 0.35 * pulse(self.motion_ticks, 0.2))
                     pygame.draw.rect(surface, glow, t.rect.inflate(8, 8), 3, border_radius=15)
         return pair_row_rect(len(PAIRS) - 1).bottom + 4

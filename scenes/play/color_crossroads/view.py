@@ -369,6 +369,13 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         # A bot answering a challenge is shown "looking for a loop" for a moment.
         return base * 2 if state.phase == "answer" else base
 
+    def animating(self) -> bool:
+        # the answer's countdown ring shrinks every frame; a refused cell flashes
+        return self.answering() or self.refused_flash > 0
+
+    def view_key(self) -> tuple:
+        return (self.concede_armed > 0, self.later is not None)
+
     def update_view(self) -> None:
         if self.later is not None:
             # The result is told once its animation has played (or was skipped).

@@ -743,7 +743,9 @@ class BoardDrawing:
         # the keyboard cursor: white corner brackets, unlike any group outline
         if interactive and not self.drag and (self.kb_active or self.convert_mode):
             r = cell_rect(self.cursor).inflate(-4, -4)
-            col = lighten(theme["text"], 0.0) if pulse(self.ticks) > 0.3 else theme["accent_2"]
+            col = (
+                lighten(theme["text"], 0.0) if pulse(self.motion_ticks) > 0.3 else theme["accent_2"]
+            )
             k = 16
             for cx, cy, dx, dy in (
                 (r.left, r.top, 1, 1),

@@ -337,6 +337,10 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         if self.match.to_move() < 0 or not self.my_turn():
             self.convert_mode = False
 
+    def animating(self) -> bool:
+        # a line easing into place, a bump or a recolouring running, score pop-ups rising
+        return bool(self.vis_off != self.vis_target or self.bump or self.morph or self.floaters)
+
     def bot_pause(self, state) -> int:
         # setup choices stay on screen a little longer than shifts
         base = super().bot_pause(state)

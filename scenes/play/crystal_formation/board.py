@@ -416,7 +416,7 @@ class BoardDrawing:
             for n in self._shown_nodes(state)
             if (n[0], n[1]) not in [self.geom.pos[c] for c in changed]
         ]
-        a = int(150 + 60 * pulse(self.ticks, 0.15))
+        a = int(150 + 60 * pulse(self.motion_ticks, 0.15))
         for c in changed:
             before = state.node_at(c)
             if before is not None:
@@ -477,7 +477,7 @@ class BoardDrawing:
                     ("tl", state, self.selected),
                     tint=len(targets) < 24,
                 )
-                layer.set_alpha(int(170 + 85 * pulse(self.ticks, 0.1)))
+                layer.set_alpha(int(170 + 85 * pulse(self.motion_ticks, 0.1)))
                 surface.blit(layer, BOARD_REGION)
                 self._outline(surface, self.selected, theme["accent"], 4, 1)
             elif self.pending is None:
@@ -489,7 +489,7 @@ class BoardDrawing:
                     ("pl", state, quiet),
                     tint=not quiet,
                 )
-                layer.set_alpha(int(150 + 90 * pulse(self.ticks, 0.1)))
+                layer.set_alpha(int(150 + 90 * pulse(self.motion_ticks, 0.1)))
                 surface.blit(layer, BOARD_REGION)
             cand = self.candidate()
         if focus is not None and state.node_at(focus) is not None:
@@ -562,7 +562,7 @@ class BoardDrawing:
         theme = self.app.theme
         colour = theme["good"]
         u = self.geom.unit
-        w = 3 + round(2 * pulse(self.ticks, 0.2))
+        w = 3 + round(2 * pulse(self.motion_ticks, 0.2))
         for c in self._move_cells(move):
             self._outline(surface, c, colour, w, 0)
         if isinstance(move, MoveNode):

@@ -119,7 +119,7 @@ class BoardDrawing:
         theme = self.app.theme
         r = cell_rect(self.cursor).inflate(2, 2)
         if self.focus is None:
-            colour = lighten(theme["focus"], 0.35 * pulse(self.ticks, 0.15))
+            colour = lighten(theme["focus"], 0.35 * pulse(self.motion_ticks, 0.15))
             pygame.draw.rect(surface, colour, r, 3, border_radius=6)
         else:  # the focus ring is on a button: the cursor waits, dimmed
             pygame.draw.rect(surface, theme["text_dim"], r, 1, border_radius=6)
@@ -149,7 +149,7 @@ class BoardDrawing:
                 theme,
                 seat,
                 element,
-                (cx, cy - 4 * pulse(self.ticks, 0.12)),
+                (cx, cy - 4 * pulse(self.motion_ticks, 0.12)),
                 int(CELL * 0.31),
                 self.glyphs,
                 230,
@@ -197,7 +197,7 @@ class BoardDrawing:
         # where the next action can go
         if k < segs:
             end = self.path_end()
-            t = pulse(self.ticks, 0.14)
+            t = pulse(self.motion_ticks, 0.14)
             for a in state.menu(end, k):
                 if a.kind in ("step", "jump"):
                     r = cell_rect(a.dest).inflate(-8, -8)
@@ -323,7 +323,7 @@ class BoardDrawing:
         start = state.positions[seat]
         r = cell_rect(start).inflate(4, 4)
         pygame.draw.rect(
-            surface, lighten(theme["accent"], 0.3 * pulse(self.ticks)), r, 2, border_radius=8
+            surface, lighten(theme["accent"], 0.3 * pulse(self.motion_ticks)), r, 2, border_radius=8
         )
         end = self.path_end()
         if end != start or self.plan_switch:

@@ -427,7 +427,7 @@ class PlanEditor:
                     2,
                 )
             elif self.match.to_move() == s and mode == "wait":
-                ang = self.ticks * 0.15
+                ang = self.motion_ticks * 0.15
                 pygame.draw.arc(
                     surface,
                     theme["accent"],

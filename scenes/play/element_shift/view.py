@@ -451,6 +451,9 @@ class ElementShiftView(
                 elif isinstance(move, StartPick):
                     self.pick = self.cursor = move.cell
 
+    def view_key(self) -> tuple:
+        return (self.summary_round, self.results_pending)
+
     def update_view(self) -> None:
         self.sync_editor()
         self.check_button_focus()
