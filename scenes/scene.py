@@ -22,12 +22,17 @@ MAX_CATCH_UP = 5
 # How many frames a second a screen needs while nothing happens (``Scene.frame_rate``).
 # Input, a change of screen and ``app.request_frame()`` draw a frame whatever it says.
 FULL = TICK_RATE  # an animation that must look smooth: a frame every tick
-AMBIENT = 30  # decorative motion (the title's drifting crystals): smooth enough at half
+AMBIENT = 20  # decorative motion (the drifting crystals, a px a frame): smooth enough, and a
+# frame in a software-rendered window costs some 6 ms to present at 1280x720
 STILL = 0  # nothing moves: a frame only when something changes
 # How long a screen's small motions (a highlight's glow, the drifting dust, a focus
 # ring's pulse) go on after the last input or change; then they hold still, and so
 # does the screen, until something happens again.
 REST_TICKS = 3 * TICK_RATE
+# At rest a screen's pygame-gui controls are looked after every REST_GUI_TICKS ticks
+# (with that much time passed to them): a tooltip still appears on time to a tenth of a
+# second, and the hundred buttons of a puzzle list cost nothing between.
+REST_GUI_TICKS = 6
 
 
 class Scene:
@@ -60,6 +65,17 @@ class Scene:
     def keep_active(self, ticks: int = REST_TICKS) -> None:
         """Something happened on this screen: its small motions run for ``ticks`` more."""
         self._active_until = max(self._active_until, self.ticks + ticks)
+
+    def gui_step(self, ui) -> bool:
+        """Update pygame-gui manager ``ui`` for this tick: every tick while the screen
+        is active, every REST_GUI_TICKS ticks at rest.  True when it was updated."""
+        if self.active():
+            ui.update(TICK)
+            return True
+        if self.ticks % REST_GUI_TICKS == 0:
+            ui.update(TICK * REST_GUI_TICKS)
+            return True
+        return False
 
     def active(self) -> bool:
         """Whether the screen's small motions run now: soon after it opened, after the

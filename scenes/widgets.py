@@ -23,7 +23,7 @@ import pygame_gui
 from game import i18n
 from scenes.focus import nearest, wrap_around
 from scenes.input import PAUSE_KEY
-from scenes.scene import AMBIENT, FULL, LOGICAL_SIZE, STILL, TICK, Scene
+from scenes.scene import AMBIENT, FULL, LOGICAL_SIZE, STILL, Scene
 from scenes import theme as theme_module
 from scenes.theme import SMALLER
 
@@ -1032,8 +1032,7 @@ class MenuScene(Scene):
     def update(self) -> None:
         super().update()
         self.follow_language()
-        self.ui.update(TICK)
-        if self.ui.look_key() != self._ui_drawn:
+        if self.gui_step(self.ui) and self.ui.look_key() != self._ui_drawn:
             self.app.request_frame()  # a hover fading, a tooltip, a caret blinking
 
     def frame_rate(self) -> int:

@@ -22,6 +22,10 @@ Rows:
 - party: the big screen's frame time with 12 phones connected, each sending 10
   messages a second, and the move round trip phone -> host -> phone on loopback
   (tools/benchmarks/party.py).
+- window: the real client in a real X window (Xvfb + openbox, software rendering):
+  CPU per cent of one core and resident memory on the title, a menu, game select, a
+  game waiting for its player and the kiosk's attract demo
+  (tools/benchmarks/real_window.py, which also runs another checkout's client).
 - text: per game, frames of the play screen (a 100,000-character toast up), the
   results and the theatre with every seat named with 100,000 characters
   (tools/benchmarks/long_text.py; target p99 under 50 ms).
@@ -483,7 +487,9 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    p.add_argument("--only", help="'client', 'screens', 'party', 'theatre', 'text' or a game id")
+    p.add_argument(
+        "--only", help="'client', 'screens', 'window', 'party', 'theatre', 'text' or a game id"
+    )
     p.add_argument("--quick", action="store_true", help="fewer repetitions")
     p.add_argument(
         "--size",
@@ -492,7 +498,7 @@ def main(argv=None) -> int:
     )
     p.add_argument("--markdown", type=Path, help="also write the table to this Markdown file")
     args = p.parse_args(argv)
-    parts_known = ("client", "screens", "theatre", "party", "text", *GAMES)
+    parts_known = ("client", "screens", "window", "theatre", "party", "text", *GAMES)
     if args.only is not None and args.only not in parts_known:
         p.error(f"--only {args.only!r}: one of {', '.join(parts_known)}")
     rows: list[dict] = []
@@ -522,6 +528,9 @@ def main(argv=None) -> int:
     if args.only in (None, "party"):
         rows += game_rows("party", args.quick)
         print("... party done", file=sys.stderr, flush=True)
+    if args.only in (None, "window"):
+        rows += game_rows("real-window", args.quick)
+        print("... window done", file=sys.stderr, flush=True)
     if args.only in (None, "text"):
         rows += game_rows("long-text", args.quick)
         print("... text done", file=sys.stderr, flush=True)

@@ -182,8 +182,10 @@ class Client:
         settings: dict | None = None,
         home: Path | None = None,
         env: dict | None = None,
+        root: Path | None = None,
     ):
         self.screen = screen
+        self.root = Path(root) if root else ROOT  # the checkout whose client runs
         self.home = Path(home) if home else Path(tempfile.mkdtemp(prefix="crystal-xwindow-"))
         self.args = list(args)
         self.window = ""
@@ -233,7 +235,7 @@ class Client:
         with open(self.log, "wb") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "scenes.boot", *self.args],
-                cwd=ROOT,
+                cwd=self.root,
                 env=self.env,
                 stdout=out,
                 stderr=subprocess.STDOUT,
@@ -413,6 +415,18 @@ class Client:
         time.sleep(seconds)
         after = sum(self.cpu_seconds(p) for p in pids)
         return 100.0 * (after - before) / (time.monotonic() - t0)
+
+    def cpu_split(self, seconds: float) -> tuple[float, float]:
+        """Per cent of one core over the next ``seconds``: the client's, and that of
+        the processes it started (its bot worker)."""
+        main = self.proc.pid
+        others = [p for p in self.pids() if p != main]
+        before = self.cpu_seconds(main), sum(self.cpu_seconds(p) for p in others)
+        t0 = time.monotonic()
+        time.sleep(seconds)
+        after = self.cpu_seconds(main), sum(self.cpu_seconds(p) for p in others)
+        wall = time.monotonic() - t0
+        return 100.0 * (after[0] - before[0]) / wall, 100.0 * (after[1] - before[1]) / wall
 
     def rss_mb(self, worker: bool = False) -> float:
         pids = self.pids() if worker else [self.proc.pid]

@@ -48,7 +48,7 @@ from game.core import IllegalMove, derived_rng
 from game import i18n
 from game.i18n import _
 from game.match import Match
-from scenes.app import TICK, Scene
+from scenes.app import Scene
 from scenes.scene import FULL, STILL
 from scenes.input import PAUSE_KEY
 from scenes.play.buttons import ButtonFocus
@@ -716,7 +716,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         super().update()
         if self._panel_language != i18n.generation():
             self._relabel_panel()
-        self.ui.update(TICK)
+        self.gui_step(self.ui)
         self._undo_button.enable() if self.match.can_undo() else self._undo_button.disable()
         self._poll_worker()
         if self.party is not None:
