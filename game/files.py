@@ -15,6 +15,7 @@ are set aside, a replay is left where it is).  No pygame here: game/ stays pure.
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -43,7 +44,10 @@ class FileProblem(ValueError):
 def read_bytes(path: Path | str, cap: int = MAX_FILE_BYTES) -> bytes | None:
     """The bytes of ``path``, or None when there is no such file.
 
-    Opened non-blocking so a FIFO never waits for a writer; the open descriptor (not
+    A name that is there but leads to no file (a link to nothing, a loop of links) is
+    a FileProblem, not "no file": a caller that writes its defaults over a missing
+    file (kiosk.json, with no PIN) must not take a link to an unmounted stick for a
+    first start.  Opened non-blocking so a FIFO never waits for a writer; the open descriptor (not
     the name, which could be swapped) must be a regular file, and at most ``cap`` + 1
     bytes are read, so a symlink to /dev/zero or a growing file cannot fill memory."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
@@ -51,10 +55,14 @@ def read_bytes(path: Path | str, cap: int = MAX_FILE_BYTES) -> bytes | None:
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
+        if os.path.islink(path):
+            raise FileProblem(_("it is a link to nothing")) from None
         return None
     except IsADirectoryError:
         raise FileProblem(_("it is a folder, not a file")) from None
-    except OSError:
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise FileProblem(_("it is a link that leads round in a circle")) from None
         raise FileProblem(_("it could not be read")) from None
     try:
         try:

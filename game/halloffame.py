@@ -28,6 +28,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Callable, Iterable, Protocol
 from game.i18n import _, ngettext
+from game.text import clean
 
 TABLE_SIZE = 10  # entries on each board and period
 INITIALS = 3
@@ -201,10 +202,17 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 
 def _row_entry(row) -> Entry | None:
+    # A row is outside text (another booth, another tool): its detail is shown as it
+    # was written, so it is cleaned here, where it is read from either store.
+    detail = clean(row[5], MAX_DETAIL) if isinstance(row[5], str) else row[5]
     try:
-        return Entry(row[1], row[2], float(row[3]), float(row[4]), row[5], row[0])
+        return Entry(row[1], row[2], float(row[3]), float(row[4]), detail, row[0])
     except (FameError, TypeError, ValueError):
         return None  # a row written by hand or by a broken tool is not shown
+
+
+def _decoded(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
 
 
 class SqliteStore:
@@ -236,6 +244,9 @@ class SqliteStore:
     def _open(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(self.path, timeout=5, check_same_thread=False, isolation_level=None)
+        # Text that is not UTF-8 (bytes another tool wrote) is read with U+FFFD in place
+        # of what cannot be decoded, rather than failing the whole table's query.
+        db.text_factory = _decoded
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable against a crash

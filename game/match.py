@@ -34,6 +34,7 @@ from game.core import (
     quoted,
 )
 from game.i18n import N_, _
+from game.text import clean
 
 
 REPLAY_FORMAT = 1
@@ -112,7 +113,9 @@ class Seat:
         level = data.get("level")
         if kind == "bot" and level not in BOT_LEVELS and not is_strength_level(level):
             raise ReplayError(_("unknown bot level {level}").format(level=quoted(level)))
-        return Seat(kind, level, str(data.get("name", "")))
+        # A name from a file is cleaned here, where it enters: the theatre, the results
+        # and a resumed game draw it, a party sends it to phones.
+        return Seat(kind, level, clean(data.get("name", ""), MAX_SEAT_NAME))
 
 
 @dataclass(frozen=True)
@@ -525,7 +528,8 @@ class Match:
 
 # What a replay record may hold (JSON Schema, checked by game.files): every text capped
 # where it enters, every number in a range a real game can produce.
-_NAME = {"type": "string", "maxLength": 64}
+MAX_SEAT_NAME = 64
+_NAME = {"type": "string", "maxLength": MAX_SEAT_NAME}
 MAX_MOVES = 20000  # the longest real game is a few hundred actions
 _INDICES = {
     "type": "array",

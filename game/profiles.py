@@ -52,6 +52,8 @@ from game.ladder import (
 from game.ladder import Point as LadderPoint
 from game.ratings import Rating
 from game.saves import Paths, SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
+from game.text import JOINERS
+from game.text import clean as clean_text
 
 PROFILES_FORMAT = 1
 MAX_NAME = 16
@@ -86,20 +88,22 @@ class NameProblem(ValueError):
 
 
 def check_name(name: object) -> str:
-    """``name`` trimmed, or NameProblem with a short reason: 1-16 characters, each
-    printable (no control, format, private-use or unassigned characters: they draw
-    as boxes or reorder the text around them), no line breaks."""
+    """``name`` trimmed (runs of spaces made one, in Unicode's composed form), or
+    NameProblem with a short reason: 1-16 characters, each one game.text.clean keeps
+    (no control, bidi, invisible format, private-use or unassigned character: they
+    draw as boxes, reorder the text around them or make two names that look alike),
+    no line breaks.  A profile is a player's identity, so the two joiners clean
+    keeps between letters are refused here too: "A\\u200dda" would look like "Ada"."""
     if not isinstance(name, str):
         raise NameProblem(_("A name must be text"))
-    clean = " ".join(name.split())  # trimmed, and runs of spaces made one
-    if not clean:
+    candidate = unicodedata.normalize("NFC", " ".join(name.split()))
+    if not candidate:
         raise NameProblem(_("Type a name"))
-    if len(clean) > MAX_NAME:
+    if len(candidate) > MAX_NAME:
         raise NameProblem(_("A name has at most {n} characters").format(n=MAX_NAME))
-    for ch in clean:
-        if ch != " " and (unicodedata.category(ch)[0] in "CZ" or not ch.isprintable()):
-            raise NameProblem(_("A name can hold only letters, digits, marks and spaces"))
-    return clean
+    if clean_text(candidate) != candidate or not JOINERS.isdisjoint(candidate):
+        raise NameProblem(_("A name can hold only letters, digits, marks and spaces"))
+    return candidate
 
 
 def name_key(name: str) -> str:
@@ -561,7 +565,10 @@ def from_json(data) -> Profiles:
     ids, names = set(), set()
     for p in data["profiles"]:
         try:
-            name = check_name(p["name"])
+            # cleaned first: a stray control or bidi character from another tool or a
+            # hand edit costs that character, not the whole file
+            shown = clean_text(p["name"])
+            name = check_name("".join(ch for ch in shown if ch not in JOINERS))
         except NameProblem:
             raise FileProblem("it holds a name that cannot be shown") from None
         if p["id"] in ids or name_key(name) in names:
@@ -581,7 +588,8 @@ def from_json(data) -> Profiles:
                 abandoned=g.get("abandoned", 0),
                 rating=Rating(float(g["rating"]), float(g["rd"]), float(g["volatility"])),
                 history=tuple(
-                    Point(h[0], float(h[1]), float(h[2]), h[3]) for h in g.get("history", [])
+                    Point(h[0], float(h[1]), float(h[2]), clean_text(h[3]))
+                    for h in g.get("history", [])
                 ),
                 scale=_scale(g.get("scale", [])),
             )

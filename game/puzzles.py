@@ -47,6 +47,7 @@ from typing import Any, Mapping, Sequence
 from game.core import GameSetup, IllegalMove, State, quoted
 from game.files import FileProblem, parse_json, schema_errors
 from game.i18n import _
+from game.text import clean
 
 PUZZLE_FORMAT = 1
 GOALS = ("win", "gain", "block")
@@ -508,10 +509,11 @@ def parse_book(data: Any, name: str, game_id: str) -> PuzzleBook:
                 setup=tuple(raw["setup"]),
                 seat=raw["seat"],
                 goal=raw["goal"],
-                text=raw["text"],
+                # the words a player reads, cleaned where the file is read
+                text=clean(raw["text"]),
                 solution=tuple(tuple(t) for t in raw["solution"]),
                 amount=raw.get("amount", 1),
-                hint=raw.get("hint", ""),
+                hint=clean(raw.get("hint", "")),
                 difficulty=float(raw.get("difficulty", 0.5)),
                 solved_by=dict(raw.get("solved_by", {})),
             )

@@ -33,6 +33,7 @@ from game.match import Match, ReplayError, Seat, _game_problem, check_replay_sch
 from game.files import MAX_FILE_BYTES, FileProblem, load_json
 from game.saves import Paths, SaveError, set_aside, write_json_atomic
 from game.i18n import _
+from game.text import clean
 
 RECENT_KEEP = 50  # finished games kept automatically; the oldest goes first
 SET_ASIDE_MARKS = (".corrupt-", ".deleted-")  # files moved aside are not listed
@@ -44,6 +45,16 @@ def recent_folder(paths: Paths) -> Path:
 
 # -- reading -------------------------------------------------------------------------
 
+# A replay's file name is outside text too: a player copies files in, and a name the
+# system cannot decode arrives with lone surrogates in it.  What the list and the
+# messages show is the cleaned name; the path itself is never changed.
+FILE_NAME_SHOWN = 120
+
+
+def shown_name(path: Path, stem: bool = False) -> str:
+    """``path``'s name (or its stem) as the list and the messages show it."""
+    return clean(path.stem if stem else path.name, FILE_NAME_SHOWN)
+
 
 def read_replay_data(path: Path) -> dict:
     """The JSON object in a replay file; ReplayError (file untouched) otherwise.  Read
@@ -53,14 +64,14 @@ def read_replay_data(path: Path) -> dict:
         data = load_json(path, MAX_FILE_BYTES)
     except FileProblem as exc:
         raise ReplayError(
-            _("{file} cannot be used: {problem}").format(file=path.name, problem=exc)
+            _("{file} cannot be used: {problem}").format(file=shown_name(path), problem=exc)
         ) from None
     if data is None:
-        raise ReplayError(_("there is no file {file}").format(file=path.name))
+        raise ReplayError(_("there is no file {file}").format(file=shown_name(path)))
     if not isinstance(data, dict):
         raise ReplayError(
             _("{file} is not a Crystal Arcade replay (expected a JSON object)").format(
-                file=path.name
+                file=shown_name(path)
             )
         )
     return data
@@ -75,7 +86,7 @@ def open_replay(path: Path, games=None) -> Match:
         return Match.from_replay(data, games)
     except ReplayError as exc:
         raise ReplayError(
-            _("{file} cannot be opened: {problem}").format(file=path.name, problem=exc)
+            _("{file} cannot be opened: {problem}").format(file=shown_name(path), problem=exc)
         ) from None
 
 
@@ -88,7 +99,7 @@ class ReplayInfo:
     so a long list comes up at once; the thumbnail is drawn later, row by row)."""
 
     path: Path
-    name: str  # the file name without ".json": what rename changes
+    name: str  # the file name without ".json", cleaned to show (rename changes the path)
     game: str  # game id, "" when unknown
     title: str  # the game's title
     seats: tuple[str, ...]
@@ -135,13 +146,14 @@ def summarise(path: Path, recent: bool, games=None) -> ReplayInfo:
         mtime = path.stat().st_mtime
     except (OSError, ValueError):
         mtime = 0.0
-    return ReplayInfo(path, path.stem, "", "Damaged file", (), "", mtime, 0, recent, problem)
+    name = shown_name(path, stem=True)
+    return ReplayInfo(path, name, "", "Damaged file", (), "", mtime, 0, recent, problem)
 
 
 def _summarise(path: Path, recent: bool, games=None) -> ReplayInfo:
     if games is None:
         from game.registry import GAMES as games  # noqa: N811
-    name = path.stem
+    name = shown_name(path, stem=True)
     try:
         mtime = path.stat().st_mtime
     except OSError:
@@ -168,7 +180,7 @@ def _summarise(path: Path, recent: bool, games=None) -> ReplayInfo:
     seats = _seat_labels(spec, players, data.get("seats"))
     outcome = data.get("outcome")
     if isinstance(outcome, dict) and isinstance(outcome.get("reason"), str):
-        result = outcome["reason"][:120]  # a caption from a file is capped where it enters
+        result = clean(outcome["reason"], 120)  # a caption from a file, cleaned where it enters
     else:
         result = _("Not finished")
 
@@ -251,8 +263,10 @@ _BAD_NAME = re.compile(r'[\\/:*?"<>|\x00-\x1f]')
 
 def rename_replay(path: Path, new_name: str) -> Path:
     """Rename a replay file (the name shown in the list).  SaveError with a reason a
-    player can read when the name is unusable or taken; the file is then unchanged."""
-    name = new_name.strip()
+    player can read when the name is unusable or taken; the file is then unchanged.
+    The name is cleaned first (game.text.clean): what can be typed or pasted into the
+    box never puts a control, bidi or invisible character in a file name."""
+    name = clean(new_name)
     if name.lower().endswith(".json"):
         name = name[:-5].strip()
     if not name:
@@ -279,7 +293,7 @@ def rename_replay(path: Path, new_name: str) -> Path:
     except OSError as exc:
         raise SaveError(
             _("could not rename {file}: {problem}").format(
-                file=path.name, problem=exc.strerror or exc
+                file=shown_name(path), problem=exc.strerror or exc
             )
         ) from None
     return target
@@ -290,7 +304,7 @@ def delete_replay(path: Path) -> Path:
     Returns where it went; SaveError when it could not be moved."""
     aside = set_aside(path, "deleted")
     if aside is None:
-        raise SaveError(_("could not move {file} aside").format(file=path.name))
+        raise SaveError(_("could not move {file} aside").format(file=shown_name(path)))
     return aside
 
 

@@ -149,7 +149,7 @@ def set_aside(path: Path, label: str = "corrupt") -> Path | None:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.stem}.{label}-{stamp}{path.suffix}")
     n = 1
-    while target.exists():
+    while os.path.lexists(target):  # a link set aside before it (to nothing) counts too
         target = path.with_name(f"{path.stem}.{label}-{stamp}-{n}{path.suffix}")
         n += 1
     try:

@@ -46,6 +46,7 @@ from typing import Any, Mapping, Sequence
 from game.core import GameSetup, IllegalMove, State, quoted
 from game.files import FileProblem, parse_json
 from game.i18n import _, speaking
+from game.text import clean
 
 
 def _translated(obj: object, name: str, fields: frozenset[str]) -> Any:
@@ -430,7 +431,7 @@ def _text(data: Mapping, key: str, where: str, default: str | None = None) -> st
         raise TutorialError(f"{where}: {key} must be text")
     if len(value) > MAX_CAPTION:
         raise TutorialError(f"{where}: {key} is too long ({MAX_CAPTION} characters at most)")
-    return value
+    return clean(value)  # shown (and looked up as a message id) as cleaned here
 
 
 def _texts(data: Mapping, key: str, where: str) -> tuple[str, ...]:

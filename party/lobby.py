@@ -15,6 +15,7 @@ from typing import Callable, Sequence
 
 from game.i18n import N_, _
 from game.profiles import NameProblem, check_name
+from game.text import clean
 from party.guard import is_loopback
 
 # No I/O/0/1: a code read off a big screen across a room must not be misread.
@@ -248,11 +249,11 @@ class Lobby:
 
 
 def clean_name(name: object) -> str:
-    """A display name: printable, trimmed, at most NAME_LIMIT characters."""
+    """A phone's display name, cleaned by game.text.clean (one line, no control, bidi
+    or invisible character: it is drawn on the big screen and sent to every phone),
+    at most NAME_LIMIT characters."""
     if name is None:
         return ""
     if not isinstance(name, str):
         raise LobbyError(_("A name must be text"))
-
-    text = "".join(ch for ch in name if ch.isprintable()).strip()
-    return text[:NAME_LIMIT]
+    return clean(name, NAME_LIMIT)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _, pgettext
+from game.text import clean
 
 # Start: the keyboard's Pause key, which no screen uses for anything else.
 PAUSE_KEY = pygame.K_PAUSE
@@ -164,14 +165,14 @@ def binding_problem(key_bindings: dict, button_bindings: dict) -> str | None:
     """Why a bindings table cannot be used (short, for the screen), or None."""
     for action, name in key_bindings.items():
         if action not in ACTIONS:
-            return _("there is no action called {name}").format(name=str(action)[:20])
+            return _("there is no action called {name}").format(name=clean(str(action), 20))
         if name not in BINDABLE_KEYS:
-            return _("{key} cannot be bound").format(key=str(name)[:20])
+            return _("{key} cannot be bound").format(key=clean(str(name), 20))
     for action, name in button_bindings.items():
         if action not in ACTIONS:
-            return _("there is no action called {name}").format(name=str(action)[:20])
+            return _("there is no action called {name}").format(name=clean(str(action), 20))
         if name not in BUTTON_NAMES:
-            return _("{button} is not a controller button").format(button=str(name)[:20])
+            return _("{button} is not a controller button").format(button=clean(str(name), 20))
     for table, label in (
         (action_keys(key_bindings), key_label),
         (action_buttons(button_bindings), lambda b: _(BUTTON_NAMES[b])),

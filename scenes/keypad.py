@@ -14,6 +14,7 @@ from typing import Callable
 import pygame
 
 from game.i18n import _
+from game.text import clean
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import MenuScene, draw_panel, draw_text
 
@@ -169,7 +170,7 @@ class TextPad(_Pad):
     ):
         super().__init__(app, title, on_done)
         self.limit = limit
-        self.value = "".join(ch for ch in value if ch.isprintable())[:limit]
+        self.value = clean(value, limit)  # what it starts from may have come from a file
         self.empty_text = empty_text
         self.shift_flipped = False  # Shift pressed: the next letter's case is turned around
         grid_w = len(LETTER_ROWS[0]) * (LETTER_W + LETTER_GAP) - LETTER_GAP

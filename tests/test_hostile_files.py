@@ -166,6 +166,28 @@ def test_missing_file_is_none_and_folder_is_refused(tmp_path):
         read_bytes(tmp_path)
 
 
+def test_a_link_to_nothing_or_a_loop_of_links_is_refused_not_missing(tmp_path):
+    gone = tmp_path / "gone.json"
+    gone.symlink_to(tmp_path / "unmounted" / "settings.json")
+    with pytest.raises(FileProblem, match="link to nothing"):
+        read_bytes(gone)
+    loop = tmp_path / "loop.json"
+    loop.symlink_to(loop)
+    with pytest.raises(FileProblem, match="circle"):
+        read_bytes(loop)
+
+
+def test_settings_that_link_to_nothing_are_reported_and_the_link_kept(paths):
+    paths.config.mkdir(parents=True)
+    paths.settings.symlink_to(paths.config / "elsewhere.json")
+    for _ in range(2):  # twice in one second: the second link is set aside beside the first
+        settings_, problem = Settings.load(paths)
+        assert settings_ == Settings() and "link to nothing" in problem
+        paths.settings.symlink_to(paths.config / "elsewhere.json")
+    kept = [p for p in paths.config.iterdir() if p.name.startswith("settings.corrupt-")]
+    assert len(kept) == 2 and all(p.is_symlink() for p in kept)
+
+
 @pytest.mark.skipif(not HAS_FIFO, reason="no FIFOs here")
 def test_a_fifo_never_blocks(tmp_path):
     fifo = tmp_path / "settings.json"

@@ -377,3 +377,86 @@ def test_a_kiosk_whose_screens_all_close_goes_back_to_the_title(kiosk):
         kiosk.pop()
     kiosk.run_ticks(1)
     assert kiosk.running and [s.name for s in kiosk.stack] == ["title"]
+
+
+# -- kiosk.json that is not a regular file ---------------------------------------------
+
+
+def _not_a_file(kind: str, path) -> None:
+    """Put ``kind`` where kiosk.json is expected: every one of them fails closed."""
+    if kind == "link to nothing":
+        path.symlink_to(path.parent / "moved-away.json")
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "link to a device":
+        path.symlink_to("/dev/null")
+    elif kind == "link loop":
+        loop = path.parent / "loop.json"
+        path.symlink_to(loop)
+        loop.symlink_to(path)
+
+
+def _same_thing(kind: str, path) -> bool:
+    """The operator's thing is left where it was, of the kind it was (a link is never
+    replaced by a file of defaults, which would have no PIN)."""
+    if kind == "folder":
+        return path.is_dir() and not path.is_symlink()
+    if kind == "fifo":
+        import stat
+
+        return stat.S_ISFIFO(os.lstat(path).st_mode)
+    return path.is_symlink()
+
+
+NOT_A_FILE = ["link to nothing", "folder", "fifo", "link to a device", "link loop"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not os.path.exists("/dev/null"), reason="POSIX")
+@pytest.mark.parametrize("kind", NOT_A_FILE)
+def test_a_kiosk_json_that_is_not_a_regular_file_locks_the_exit_and_says_so(paths, kind):
+    from scenes.config import KioskConfig
+
+    paths.config.mkdir(parents=True, exist_ok=True)
+    _not_a_file(kind, paths.kiosk)
+    cfg, problem = KioskConfig.load(paths)
+    assert cfg.exit_locked, kind  # no last good copy: no PIN can be trusted
+    assert problem and "kiosk.json could not be used" in problem and "locked" in problem
+    assert _same_thing(kind, paths.kiosk), kind
+    # loaded again (the next start): still closed, still said
+    cfg, problem = KioskConfig.load(paths)
+    assert cfg.exit_locked and problem and _same_thing(kind, paths.kiosk)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not os.path.exists("/dev/null"), reason="POSIX")
+@pytest.mark.parametrize("kind", NOT_A_FILE)
+def test_a_kiosk_json_that_is_not_a_regular_file_brings_back_the_last_good_pin(paths, kind):
+    from scenes.config import KioskConfig
+
+    paths.config.mkdir(parents=True, exist_ok=True)
+    paths.kiosk.write_text(json.dumps({"exit_pin": PIN, "idle_timeout_seconds": 30}))
+    cfg, problem = KioskConfig.load(paths)
+    assert problem is None and cfg.exit_pin == PIN  # kept as the last good copy
+    paths.kiosk.unlink()
+    _not_a_file(kind, paths.kiosk)
+    cfg, problem = KioskConfig.load(paths)
+    assert cfg.exit_pin == PIN and cfg.idle_timeout_seconds == 30 and not cfg.exit_locked
+    assert problem and "last good" in problem
+    assert _same_thing(kind, paths.kiosk), kind
+
+
+def test_a_booth_whose_kiosk_json_links_to_nothing_keeps_its_exit_shut(paths):
+    paths.config.mkdir(parents=True, exist_ok=True)
+    paths.kiosk.symlink_to(paths.config / "on-a-usb-stick.json")
+    os.environ["CRYSTAL_ARCADE_BOT_WORKER"] = "thread"
+    app = make_app(headless=True, paths=paths, kiosk=True)
+    try:
+        assert any("link to nothing" in n and "locked" in n for n in app.notices)
+        chord(app)
+        app.run_ticks(2)
+        assert app.running and prompts(app) == 0
+        assert kiosk_mod.EXIT_LOCKED_TEXT in toasts(app)
+    finally:
+        app.shutdown()
+    assert paths.kiosk.is_symlink()

@@ -27,6 +27,7 @@ from party.lobby import KICKED, NAME_LIMIT, Lobby, LobbyError, clean_name
 from party.server import STATIC
 from tests.party_phones import TIMEOUT, Host, LoopThread, Phone, run_party, seated, until
 from tests.test_party import FAST, make_party
+from tests.test_text import assert_shown_safely
 
 CODES = {"bad-message", "room", "join", "seat", "rate", "busy", "idle", "moved", "refused"}
 # What a phone must never be shown: Python's own words.
@@ -226,7 +227,10 @@ def test_megabyte_tokens_and_frames_are_refused_and_the_host_keeps_serving(seate
 @given(st.text(max_size=protocol.MAX_NAME))
 def test_a_name_is_capped_and_printable_wherever_it_comes_from(name):
     cleaned = clean_name(name)
-    assert len(cleaned) <= NAME_LIMIT and cleaned.isprintable()
+    assert len(cleaned) <= NAME_LIMIT
+    # printable, but for a joiner between two visible characters (game.text.clean)
+    assert_shown_safely(cleaned)
+    assert all(ch.isprintable() or ch in "\u200c\u200d" for ch in cleaned)
 
 
 def test_every_text_a_phone_sends_is_capped_where_it_enters():

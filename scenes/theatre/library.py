@@ -17,7 +17,14 @@ import pygame_gui
 
 from game.i18n import _, ngettext, pgettext
 from game.match import ReplayError
-from game.replays import ReplayInfo, delete_replay, list_replays, open_replay, rename_replay
+from game.replays import (
+    ReplayInfo,
+    delete_replay,
+    list_replays,
+    open_replay,
+    rename_replay,
+    shown_name,
+)
 from game.saves import SaveError
 from scenes import routes
 from scenes.scene import LOGICAL_SIZE
@@ -153,7 +160,10 @@ class ReplayListScene(MenuScene):
         except SaveError as exc:
             toast(self.app, _("Not deleted: {reason}").format(reason=exc), "warning")
             return
-        toast(self.app, _("Deleted; the file was moved aside as {name}").format(name=aside.name))
+        toast(
+            self.app,
+            _("Deleted; the file was moved aside as {name}").format(name=shown_name(aside)),
+        )
         self.refresh()
 
     def resume(self) -> None:
@@ -398,7 +408,7 @@ def open_file(app, path) -> str | None:
         match = open_replay(path)
     except ReplayError as exc:
         return str(exc)
-    app.open("theatre", match, name=path.stem)
+    app.open("theatre", match, name=shown_name(path, stem=True))
     app._apply_pending()
     return None
 

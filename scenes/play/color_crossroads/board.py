@@ -71,11 +71,13 @@ def _board_background(theme, board: tuple[int, ...], colour_blind: bool) -> pyga
         r = cell_rect(i).move(ox, oy).inflate(-5, -5)
         if board[i] == WALL:
             pygame.draw.rect(surf, (2, 3, 6), r.move(0, 2), border_radius=8)
+            # Black in every look, as the rules and the tutorial call walls; the edge
+            # and the hatching (a blocked cell without colour) are the look's wall_mark.
             pygame.draw.rect(surf, theme["wall"], r, border_radius=8)
-            pygame.draw.rect(surf, lighten(theme["wall"], 0.16), r, 2, border_radius=8)
+            pygame.draw.rect(surf, lighten(theme["wall_mark"], 0.04), r, 2, border_radius=8)
             inner = r.inflate(-16, -16)
             pygame.draw.rect(surf, lighten(theme["wall"], 0.06), inner, border_radius=5)
-            hatch = lighten(theme["wall"], 0.13)
+            hatch = theme["wall_mark"]
             for k in range(-inner.h + 5, inner.w, 9):  # diagonal hatching: a blocked cell
                 seg = inner.clipline(
                     (inner.x + k, inner.y), (inner.x + k + inner.h, inner.y + inner.h)

@@ -191,9 +191,13 @@ class BoardDrawing:
                 pygame.draw.rect(tile, (*theme["accent_2"][:3], 38), rect, border_radius=10)
                 pygame.draw.rect(tile, (*theme["accent_2"][:3], 120), rect, 2, border_radius=10)
             else:
+                # The hatching is what marks a bombed group (the legend says so, in no
+                # colour's name): strong enough to be seen in every look.
                 pygame.draw.rect(tile, (*theme["bad"][:3], 46), rect, border_radius=10)
                 for k in range(-rect.h, rect.w, 12):
-                    pygame.draw.line(tile, (*theme["bad"][:3], 60), (k, rect.h), (k + rect.h, 0), 2)
+                    pygame.draw.line(
+                        tile, (*theme["bad"][:3], 130), (k, rect.h), (k + rect.h, 0), 2
+                    )
             return tile
 
         return cached(("crystal_connector.tile", kind), make)

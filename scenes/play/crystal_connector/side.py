@@ -416,7 +416,7 @@ class SidePanel:
         a = state.anomalies
         legend = []
         if a.bombs:
-            legend.append((BOMB, _("Bombs: red-hatched groups do not count")))
+            legend.append((BOMB, _("Bombs: hatched groups do not count")))
         if a.chameleon:
             legend.append((CHAMELEON, _("Chameleon: counts as every colour")))
         if a.pylons:
