@@ -556,6 +556,60 @@ def proof(out: Path) -> int:
     return 0
 
 
+REAL_WINDOW_SCREENS = {
+    # screen: (the client's arguments, keys pressed once its window shows)
+    "title": ([], []),
+    "select": ([], ["Return", "Return"]),
+    "settings": ([], ["Down", "Down", "Return"]),
+    "game": (None, []),  # --game with --id
+    "kiosk": (["--kiosk"], []),
+    "attract": (["--kiosk"], []),
+}
+
+
+def real_window_shot(args, parser) -> int:
+    """The screen as the real window shows it: the program a player starts, on an X
+    screen of ``--size``, its window framed by openbox; the whole screen captured."""
+    import json
+    import time
+
+    import xwindow
+
+    if args.screen not in REAL_WINDOW_SCREENS:
+        parser.error(f"--real-window shows {', '.join(REAL_WINDOW_SCREENS)}, not {args.screen}")
+    if xwindow.missing():
+        parser.error("--real-window needs " + ", ".join(xwindow.missing()))
+    client_args, keys = REAL_WINDOW_SCREENS[args.screen]
+    if client_args is None:
+        client_args = ["--game", args.id or args.game or "crystal-connector"]
+    settings = {
+        "text_size": args.text_size,
+        "high_contrast": args.high_contrast,
+        "reduced_motion": args.reduced_motion,
+        "colour_blind": args.colour_blind,
+        "language": "" if args.language == "en" else args.language,
+    }
+    size = args.size or (1280, 800)
+    with xwindow.XScreen(size) as x:
+        client = xwindow.Client(x, client_args, settings=settings)
+        if args.screen == "attract":
+            path = client.settings_path().with_name("kiosk.json")
+            path.write_text(json.dumps({"attract_after_seconds": 1}), encoding="utf-8")
+        with client:
+            x.xdotool("mousemove", "0", "0")
+            time.sleep(1.5)
+            if keys:
+                client.key(*keys)
+                x.xdotool("mousemove", "0", "0")
+            time.sleep(max(1.0, args.ticks / 60) if args.ticks else 2.5)
+            client.settled_capture(timeout=4)
+            x.capture().save(args.out)
+            g = client.geometry()
+            print(f"window {g.w}x{g.h} at {g.x},{g.y} on a {size[0]}x{size[1]} screen", flush=True)
+    print(args.out)
+    return 0
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -632,7 +686,16 @@ def main(argv=None) -> int:
         help="the language to show: en (default), de, or pseudo (the test locale)",
     )
     p.add_argument("--only", help="sweep: only the screens whose name contains this")
+    p.add_argument(
+        "--real-window",
+        action="store_true",
+        help="run the real client on an X screen of --size (Xvfb + openbox, tools/xwindow.py) "
+        "and capture the whole screen, its window in it: title, select, settings, game "
+        "(--id), kiosk, attract",
+    )
     args = p.parse_args(argv)
+    if args.real_window:
+        return real_window_shot(args, p)
     if args.game is not None:
         from game.registry import GAMES
 

@@ -155,6 +155,17 @@ class XScreen:
         )
         return done.stdout
 
+    def capture(self):
+        """The whole screen's pixels (every window with its frame), as a PIL image."""
+        from PIL import Image
+
+        done = subprocess.run(
+            ["import", "-window", "root", "png:-"], env=self.env, capture_output=True, timeout=20
+        )
+        if done.returncode != 0 or not done.stdout:
+            raise RuntimeError("import could not read the screen: " + done.stderr.decode()[-500:])
+        return Image.open(io.BytesIO(done.stdout)).convert("RGB")
+
     def xdotool(self, *args: str) -> None:
         subprocess.run(["xdotool", *args], env=self.env, capture_output=True, timeout=10)
 
