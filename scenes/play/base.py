@@ -821,6 +821,11 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
 
     _shown_drawn: tuple | None = None
 
+    def mark_drawn(self) -> None:
+        """What the screen shows has been drawn (``draw_screen`` calls this; a screen
+        that draws the view's board itself, the theatre, calls it too)."""
+        self._shown_drawn = self.shown_key()
+
     def _pace_frames(self) -> None:
         if self.shown_key() != self._shown_drawn:
             self.app.request_frame()
@@ -860,7 +865,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
     def draw_screen(self, surface: pygame.Surface, alpha: float) -> None:
         self.ui_look = follow_look(self.ui, self.app.theme, self.ui_look)
         fit_buttons(self.ui, self.app.theme)
-        self._shown_drawn = self.shown_key()
+        self.mark_drawn()
         starfield_background(surface, self.app.theme, self.motion_ticks // 2)
         if self.anim is not None:
             old, new, move, seat, total = self.anim

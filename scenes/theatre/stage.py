@@ -25,6 +25,7 @@ from game.match import Match, Seat
 from game.replays import Timeline
 from scenes import routes
 from scenes.play.base import BOARD_AREA
+from scenes.scene import FULL
 import scenes.theatre.graph as graph
 from scenes.theatre.analyst import Analyst
 from scenes.widgets import (
@@ -366,6 +367,14 @@ class TheatreScene(MenuScene):
                 self.step(-event.y)
 
     # -- time ------------------------------------------------------------------------------
+    def frame_rate(self) -> int:
+        """Frames while the replay plays or an action animates, while the analysis's
+        spinner turns; at rest otherwise, like any menu."""
+        analysing = self.analyst is not None and self._spinner_at is not None
+        if self.playing or self.view.busy() or analysing:
+            return FULL
+        return super().frame_rate()
+
     def update(self) -> None:
         super().update()
         self.view.update()
@@ -404,6 +413,7 @@ class TheatreScene(MenuScene):
         additions: every seat's plan for a game of secret plans, and (``ghost``) the
         Hard bot's move where a mistake was made from the position on screen."""
         view = self.view
+        view.mark_drawn()
         starfield_background(target, self.app.theme, view.motion_ticks // 2)
         if view.anim is not None:
             old, new, move, seat, total = view.anim
