@@ -141,4 +141,4 @@ def test_bench_refuses_an_unknown_part_instead_of_an_empty_table(capsys):
     from tools import bench
 
     err = refused(bench.main, ["--only", "theater"], capsys)
-    assert "--only 'theater': one of client, screens, theatre" in err
+    assert "--only 'theater': one of client, screens, window, theatre" in err
