@@ -183,8 +183,44 @@ class Match:
     def game_id(self) -> str:
         return self.setup.text(self.spec)
 
-    def seat_names(self) -> tuple[str, ...]:
+    def game_seat_names(self) -> tuple[str, ...]:
+        """The rules' names of the seats ("Player 1", "Ruby"), in the current language."""
         return self.spec.seat_names(self.state.num_players)
+
+    def seat_names(self) -> tuple[str, ...]:
+        """How every screen names each seat: a person's own name where the seat has one
+        (a profile's, a phone's), else the rules' name.  A bot keeps the rules' name
+        (its own name, "Match me, about 1250", is a caption, shown by ``Seat.label``)."""
+        return tuple(
+            seat.name if seat.name and not seat.is_bot else game
+            for seat, game in zip(self.seats, self.game_seat_names())
+        )
+
+    def named(self, text: str) -> str:
+        """``text`` in the rules' words ("Player 1 wins 31 to 20") with each seat the
+        rules name replaced by its player's name where it has one ("Ada wins 31 to
+        20").  A whole name only ("Player 1" never inside "Player 10"), every seat in
+        one pass (a player called "Player 2" is not renamed again)."""
+        import re
+
+        renames = {
+            game: own
+            for game, own in zip(self.game_seat_names(), self.seat_names())
+            if game != own and game
+        }
+        if not renames or not text:
+            return text
+        pattern = re.compile(
+            r"(?<!\w)("
+            + "|".join(re.escape(g) for g in sorted(renames, key=len, reverse=True))
+            + r")(?!\w)"
+        )
+        return pattern.sub(lambda found: renames[found.group(1)], text)
+
+    def outcome_reason(self) -> str:
+        """Why the game ended, naming the players as the screens do ("" while it goes on)."""
+        out = self.state.outcome()
+        return self.named(out.reason) if out is not None else ""
 
     def controller(self, seat: int) -> Seat:
         """Who decides for ``seat`` now (the proxy's seat while one is in charge; a
@@ -394,7 +430,9 @@ class Match:
             # concession): only these may be clock-only actions when read back.
             "timeouts": [i for i, e in enumerate(self.entries) if e.clock],
             "finished": state.is_terminal(),
-            "outcome": out.to_json() if out else None,
+            # The end words as the screens showed them (the players' names), so the
+            # theatre's list says who won without replaying the game.
+            "outcome": {**out.to_json(), "reason": self.outcome_reason()} if out else None,
             "scores": list(state.scores()),
             "started_at": self.started_at,
         }

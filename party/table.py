@@ -318,7 +318,9 @@ class PartyTable:
             "glyphs": self.glyphs,
             "scores": [round(float(x), 2) for x in state.scores()],
             "over": state.is_terminal(),
-            "outcome": ({"places": list(out.places), "reason": out.reason} if out else None),
+            "outcome": (
+                {"places": list(out.places), "reason": m.named(out.reason)} if out else None
+            ),
             "ply": len(m.entries),
             "log": self._log(seat),
             "moves": [],

@@ -89,8 +89,13 @@ class PauseScene(MenuScene):
     def learn(self) -> None:
         # The game stays autosaved (the title offers to resume it); the lesson takes its place.
         game_id = self.play.spec.id
+        match = self.play.match
+        # The person's profile learns (the first person seat that picked one).
+        seat = next((s for s in sorted(match.profiles) if not match.seats[s].is_bot), None)
+        learner = (match.profiles[seat], match.seats[seat].name) if seat is not None else ("", "")
         self.app.pop()
-        self.app.replace_with("tutorial", game_id)  # a damaged file is reported there
+        # a damaged file is reported there
+        self.app.replace_with("tutorial", game_id, learner=learner)
 
     def settings(self) -> None:
         self.app.open("settings")

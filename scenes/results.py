@@ -262,7 +262,7 @@ class ResultsScene(MenuScene):
             shadow=True,
             max_width=1220,
         )
-        reason = self.outcome.reason if self.outcome else ""
+        reason = self.match.named(self.outcome.reason) if self.outcome else ""
         draw_text(
             surface,
             reason,

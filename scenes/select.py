@@ -463,7 +463,14 @@ class SelectScene(MenuScene):
             self.build(focus_card=True)
 
     def learn(self, game_id: str) -> None:
-        self.app.open("tutorial", game_id)
+        """The game's tutorial, for the first Person seat's player: their profile (a
+        profile sits in the same seat for every game here) plays the game the lesson
+        leads to."""
+        cfg = self.cfg()
+        first = next((s for s, v in enumerate(cfg["seats"]) if v == "person"), None)
+        profile = self.seat_profile(first) if first is not None else None
+        learner = (profile.id, profile.name) if profile is not None else ("", "")
+        self.app.open("tutorial", game_id, learner=learner)
 
     def resume(self) -> None:
         super().resume()

@@ -153,7 +153,7 @@ class ScreenFrame:
         m = self.match
         if m.is_over():
             out = m.state.outcome()
-            return out.reason if out else _("Game over")
+            return m.named(out.reason) if out else _("Game over")
         seat = m.to_move()
         name = self.seat_label(seat)
         if m.controller(seat).is_bot:
@@ -168,6 +168,14 @@ class ScreenFrame:
                 name=label, bot=bot_kind(self.match.stand_ins[seat])
             )
         return label
+
+    def short_name(self, seat: int) -> str:
+        """A seat in a log line or a tight label: its player's own name where the seat
+        has one (a profile's), else the short "P1"."""
+        names, game = self.match.seat_names(), self.match.game_seat_names()
+        if 0 <= seat < len(names) and names[seat] != game[seat]:
+            return names[seat]
+        return _("P{n}").format(n=seat + 1)
 
     def seat_colour(self, seat: int) -> pygame.Color:
         return self.app.theme.player_colours[seat % len(self.app.theme.player_colours)]

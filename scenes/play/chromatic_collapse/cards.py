@@ -41,7 +41,6 @@ from .layout import (
     SIDE_SHAPES,
     WARNING_TURN,
     side_colour,
-    side_name,
 )
 from .sprites import (
     board_outline,
@@ -103,7 +102,7 @@ class CardsDrawing:
         if state.phase != "over":
             seat = state.to_move
             icon = piece_sprite(SIDE_SHAPES[seat], side_colour(theme, seat), 9)
-            name = side_name(seat)
+            name = self.match.seat_names()[seat]
             # a long name in another language shrinks to the card (icon and margins aside)
             font = fitting_font(theme, name, 15, "bold", card.w - 36, floor=0.6)
             w = text_width(font, name) + 24
@@ -176,7 +175,7 @@ class CardsDrawing:
             g = glow_sprite(56, theme["accent"], 100 + 20 * round(5 * pulse(self.ticks, 0.16)))
             surface.blit(g, g.get_rect(center=art.center))
             surface.blit(spr, spr.get_rect(center=art.center))
-            caption = _("{side} wins").format(side=side_name(state.winner))
+            caption = _("{side} wins").format(side=self.match.seat_names()[state.winner])
         y = art.bottom + 6
         for line in wrap_text(caption, theme.font(16, "bold"), card.w - 16):
             write(line, 16, "text", (cx, y), "midtop")
@@ -264,7 +263,7 @@ class CardsDrawing:
             icon = piece_sprite(SIDE_SHAPES[seat], colour, 11)
             pitch = theme.pitch
             surface.blit(icon, icon.get_rect(center=(box.x + 20, box.y + pitch(22))))
-            name = side_name(seat)
+            name = self.match.seat_names()[seat]
             draw_text(
                 surface,
                 name,
@@ -360,7 +359,7 @@ class CardsDrawing:
         box = pygame.Rect(0, 0, 2 * SETUP_W + 20 + 40, 304)
         box.center = (BOARD_RECT.centerx, BOARD_RECT.centery + 10)
         draw_panel(surface, box, theme, fill="background_2", edge="accent", alpha=238, width=3)
-        holder = side_name(state.to_move)
+        holder = self.match.seat_names()[state.to_move]
         write(_("Who starts?"), 30, "accent", (box.centerx, box.y + 14), "midtop", kind="display")
         sub = (
             _("{side} has the Advantage and chooses").format(side=holder)
@@ -391,7 +390,7 @@ class CardsDrawing:
             sub_y = min(rect.y + 108, rect.bottom - 4 - theme.font(15, "regular").get_height())
             name_y = sub_y - theme.pitch(32)
             write(
-                _("{side} starts").format(side=side_name(i)),
+                _("{side} starts").format(side=self.match.seat_names()[i]),
                 22,
                 colour,
                 (x, name_y),
@@ -436,7 +435,7 @@ class CardsDrawing:
         m = self.match
         state = m.state
         if state.phase == "over":
-            return state.reason, "good"
+            return m.named(state.reason), "good"
         seat = m.to_move()
         if m.controller(seat).is_bot:
             return self.waiting_words(seat), "info"

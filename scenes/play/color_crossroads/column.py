@@ -93,7 +93,13 @@ class ColumnDrawing:
                 self.draw_button(surface, t)
             else:
                 alpha_rect(surface, r, theme["panel"], 200, 12)
-                write(_("Player {n} starts").format(n=seat + 1), 20, "text_dim", r.center, "center")
+                write(
+                    _("{player} starts").format(player=self.match.seat_names()[seat]),
+                    20,
+                    "text_dim",
+                    r.center,
+                    "center",
+                )
             write(
                 self.seat_label(seat),
                 16,
@@ -292,7 +298,7 @@ class ColumnDrawing:
             out = st.outcome()
             y = self.paragraph(
                 surface,
-                out.reason if out else _("Game over"),
+                self.match.named(out.reason) if out else _("Game over"),
                 ACTION_RECT.y,
                 theme["accent"],
                 19,

@@ -74,7 +74,7 @@ class SidePanel:
             write(_("Game over"), 24, "accent", (card.x + 14, card.y + 10))
             out = state.outcome()
             for k, line in enumerate(
-                wrap_text(out.reason if out else "", theme.font(15, "regular"), w - 28)[:2]
+                wrap_text(m.named(out.reason) if out else "", theme.font(15, "regular"), w - 28)[:2]
             ):
                 at = (card.x + 14, card.y + 42 + theme.pitch(18) * k)
                 write(line, 15, "text", at, kind="regular")

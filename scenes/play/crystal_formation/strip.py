@@ -204,7 +204,9 @@ class StripDrawing:
         if m.is_over():
             out = m.state.outcome()
             write(_("Game over"), 20, "accent", (x, y))
-            self._wrapped(surface, out.reason if out else "", 16, theme["text"], x, y + 32, w)
+            self._wrapped(
+                surface, m.named(out.reason) if out else "", 16, theme["text"], x, y + 32, w
+            )
             return
         seat = m.to_move()
         colour = self.seat_colour(seat)
