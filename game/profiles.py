@@ -66,7 +66,7 @@ MIN_BOT_RD = 30.0  # a measured bot is never more certain than this
 
 # The colours a profile can wear: a key (stored) -> the colour drawn and its name.
 PALETTE: dict[str, tuple[str, str]] = {
-    "ruby": ("#e0475b", N_("Ruby")),
+    "ruby": ("#e0263e", N_("Ruby")),
     "amber": ("#f0a030", N_("Amber")),
     "citrine": ("#e8d44d", N_("Citrine")),
     "emerald": ("#3fbf6f", N_("Emerald")),
