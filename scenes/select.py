@@ -129,6 +129,9 @@ class SelectScene(MenuScene):
                 "options": {o.name: o.default for o in spec.options},
                 "clock": "off",
                 "seed": "",
+                # Host party: phones play the Phone seats.  Only the switch turns it on,
+                # and only while it is on is Phone a seat kind.
+                "party": False,
                 # the profile id on each seat ("" = a guest), from the last game played
                 "profiles": [last[s] if s < len(last) else "" for s in range(spec.max_players)],
             }
@@ -489,9 +492,8 @@ class SelectScene(MenuScene):
     def set_seat(self, seat: int, value: str) -> None:
         old = self.cfg()["seats"][seat]
         self.cfg()["seats"][seat] = value
-        # The Host party switch shows whether any seat is a phone; a Person seat has
-        # its Who's playing? button beside it.
-        if "phone" in (old, value) or "person" in (old, value):
+        # A Person seat has its Who's playing? button beside it.
+        if "person" in (old, value):
             focus = self.focus_index
             if self.profiles is not None and self.cfg()["players"] <= 4 and old != value:
                 # the seat's Who's playing? button comes (or goes) just before its
@@ -513,14 +515,17 @@ class SelectScene(MenuScene):
         return not self.app.kiosk or bool(self.app.kiosk_config.party)
 
     def seat_choices(self) -> tuple[str, ...]:
-        return (
-            SEAT_CHOICES if self.party_allowed() else tuple(c for c in SEAT_CHOICES if c != "phone")
-        )
+        """The kinds a seat cycles through: Phone only while Host party is on (turning
+        a seat never starts hosting by itself)."""
+        if self.party_allowed() and self.hosting():
+            return SEAT_CHOICES
+        return tuple(c for c in SEAT_CHOICES if c != "phone")
 
     def hosting(self) -> bool:
-        return "phone" in self.cfg()["seats"][: self.cfg()["players"]]
+        return bool(self.cfg().get("party")) and self.party_allowed()
 
     def set_party(self, on: bool) -> None:
+        self.cfg()["party"] = bool(on)
         seats = self.cfg()["seats"]
         for i, v in enumerate(seats):
             if on and v == "person":
@@ -546,7 +551,7 @@ class SelectScene(MenuScene):
         players, options = spec.resolve_options(cfg["players"], **cfg["options"])
         setup = GameSetup(spec.id, players, options, seed)
         seats = [
-            self.seat_for(v if v != "phone" or self.party_allowed() else "person")
+            self.seat_for(v if v != "phone" or self.hosting() else "person")
             for v in cfg["seats"][:players]
         ]
         picked = {}
