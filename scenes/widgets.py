@@ -935,6 +935,11 @@ class MenuScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             c = self._by_element.get(id(event.ui_element))
             if c:
+                # A click moves the focus ring to what it pressed (the keys go on from
+                # there); an action that rebuilds the screen places the ring itself.
+                index = self.controls.index(c)
+                if index in self.focusable():
+                    self.set_focus(index)
                 self.activate(c)
             return
         if event.type == pygame_gui.UI_BUTTON_ON_HOVERED:

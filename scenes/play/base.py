@@ -637,6 +637,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             fn = self.buttons.get(id(event.ui_element))
             if fn:
+                self.focus_clicked(f"panel:{self._panel_keys.get(id(event.ui_element), '')}")
                 self.app.sound.play("click")
                 fn()
             return
@@ -677,7 +678,19 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
             self.finish_animations()
             return
         if not self.read_only:
+            clicked = None
+            if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+                clicked = self.button_at(event.pos)  # before the press changes the buttons
             self.handle_board(event)
+            if clicked is not None:
+                self.focus_clicked(clicked.key)
+
+    def focus_clicked(self, key: str) -> None:
+        """A click or tap pressed the button ``key``: the focus ring goes to it, as in
+        the menus (Enter presses it again, the arrows go on from it).  A button the
+        ring does not visit, or one the press took away, leaves no ring."""
+        keys = [b.key for b in self.focusable_buttons()]
+        self.focus_key = key if key in keys else None
 
     def handle_board(self, event: pygame.event.Event) -> None:
         """Views turn input into moves here."""

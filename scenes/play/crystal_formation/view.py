@@ -267,7 +267,7 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         k = event.key
         key = board_key(event)
         if key is not None and key.name in ("left", "right", "up", "down"):
-            if self.keyboard and self.strip_focus is not None:
+            if self.strip_focus is not None:  # (put there by a key or a click)
                 # Left and Right keep to a row of buttons (Left off its start goes back to
                 # the board), Up and Down go to the nearest button of the row above or below.
                 if not self.button_key(event, beside=False, straight=True):
@@ -276,7 +276,7 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
             if self.board_input(key) is Unused and key.name == "right":
                 self.enter_strip()  # right from the board's right edge
             return
-        if key is not None and key.name == "confirm" and self.keyboard and self.press_focused():
+        if key is not None and key.name == "confirm" and self.press_focused():
             return
         if k == pygame.K_t:
             self.toggle_threat()

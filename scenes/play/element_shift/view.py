@@ -381,6 +381,7 @@ class ElementShiftView(
             and self.hint in self.match.state.legal_moves()
         ):
             self.use_hint()
+            self.focus = None  # the keys go back to the plan: Enter submits it
             self.say(_("Hint taken into the editor: change it or submit it"), "info")
             return
         if (
@@ -389,6 +390,7 @@ class ElementShiftView(
             and self.pick != self.hint.cell
         ):
             self.pick = self.cursor = self.hint.cell
+            self.focus = None  # the keys go back to the board: Enter starts there
             self.say(
                 _("Hint chosen: {cell}; press Enter to start there").format(
                     cell=cell_name(self.hint.cell)
