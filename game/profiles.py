@@ -375,7 +375,7 @@ def record_match(
     """``profiles`` after the finished ``match`` (its ``match.profiles`` maps seats to
     profile ids), and what changed.  Unchanged when the game is not over, has no
     profile seat, or was recorded already (``game_key``)."""
-    outcome = match.state.outcome()
+    outcome = match.outcome()  # a resignation is a loss for the seat resigning
     seats = {s: pid for s, pid in getattr(match, "profiles", {}).items() if profiles.get(pid)}
     key = game_key(match)
     if outcome is None or not seats or key in profiles.recorded:

@@ -367,6 +367,16 @@ class PuzzleMixin:
     def restart(self) -> None:
         self.press_puzzle("retry")
 
+    def back_to_list(self) -> None:
+        """The pause menu's Puzzle list: the list this puzzle was opened from, or a new
+        one of this game when it was opened some other way."""
+        stack = self.app.stack
+        below = stack[stack.index(self) - 1] if self in stack and stack.index(self) > 0 else None
+        if below is not None and below.name == "puzzles":
+            self.app.pop()
+        else:
+            self.app.replace_with("puzzles", self.puzzle.game)
+
     def undo(self) -> None:  # within a puzzle, undo means: try it again
         if self.phase == "doing":
             self.press_puzzle("retry")

@@ -550,6 +550,33 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         fresh.autosave_checked = True  # the game it replaces was just counted above
         self.app.replace_with("play", fresh)
 
+    def resign_seat(self) -> int | None:
+        """Who resigns from the pause menu: the person to act at this screen, else the
+        one person playing here; None when nobody here may (a lesson, a puzzle, a
+        replay, a game over, only bots or phones, several people and none to act)."""
+        m = self.match
+        if self.read_only or m.is_over() or getattr(self, "is_tutorial", False):
+            return None
+        here = [s for s in range(len(m.seats)) if self.decided_here(s)]
+        if m.to_move() in here:
+            return m.to_move()
+        return here[0] if len(here) == 1 else None
+
+    def resign(self) -> None:
+        """The pause menu's Resign (asked there first): the game ends now, a loss for
+        the person resigning, and the results say so (game.match.Match.resign)."""
+        seat = self.resign_seat()
+        if seat is None:
+            return
+        self._cancel_bot()
+        self._cancel_hint()
+        self.finish_animations()
+        self.match.resign(seat)
+        autosave.clear(self.app.paths)
+        self.app.sound.play("back")
+        self.end_wait = -2  # the results open now, not after the end's pause
+        self.show_results()
+
     def say(self, text: str, kind: str = "info", seconds: float = 3.5) -> None:
         self.banner, self.banner_kind, self.banner_ticks = text, kind, int(seconds * 60)
 

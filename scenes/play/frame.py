@@ -152,8 +152,7 @@ class ScreenFrame:
         """One line above the board: whose turn and what to do."""
         m = self.match
         if m.is_over():
-            out = m.state.outcome()
-            return m.named(out.reason) if out else _("Game over")
+            return m.outcome_reason() or _("Game over")
         seat = m.to_move()
         name = self.seat_label(seat)
         if m.controller(seat).is_bot:
@@ -169,7 +168,7 @@ class ScreenFrame:
             )
         return label
 
-    def short_name(self, seat: int) -> str:
+    def log_name(self, seat: int) -> str:
         """A seat in a log line or a tight label: its player's own name where the seat
         has one (a profile's), else the short "P1"."""
         names, game = self.match.seat_names(), self.match.game_seat_names()

@@ -23,7 +23,7 @@ class SidePanel:
         m = self.match
         state = m.state
         if m.is_over():
-            return m.named(state.reason) or _("Game over")
+            return m.outcome_reason() or _("Game over")
         seat = m.to_move()
         name = self.seat_label(seat)
         if m.controller(seat).is_bot:

@@ -396,8 +396,7 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         m = self.match
         st = m.state
         if m.is_over():
-            out = st.outcome()
-            return m.named(out.reason) if out else _("Game over")
+            return m.outcome_reason() or _("Game over")
         seat = m.to_move()
         name = self.seat_label(seat)
         person = self.person_to_act()
@@ -443,7 +442,7 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         return out
 
     def describe(self, before, move_text: str, seat: int) -> str:
-        who = self.short_name(seat)
+        who = self.log_name(seat)
         try:
             move = before.parse_move(move_text)
         except ValueError:
@@ -461,7 +460,7 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
             ).format(pair=pair_text(before.challenge_pair), n=n)
         elif isinstance(move, Concede):
             text = _("no {pair} loop: closed, {who} +1").format(
-                pair=pair_text(before.challenge_pair), who=self.short_name(before.mover)
+                pair=pair_text(before.challenge_pair), who=self.log_name(before.mover)
             )
         elif isinstance(move, EndTurn):
             text = _("ends the turn")

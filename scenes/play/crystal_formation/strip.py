@@ -202,11 +202,8 @@ class StripDrawing:
         m = self.match
         x, y, w = a.x + 12, a.y + 10, a.w - 24
         if m.is_over():
-            out = m.state.outcome()
             write(_("Game over"), 20, "accent", (x, y))
-            self._wrapped(
-                surface, m.named(out.reason) if out else "", 16, theme["text"], x, y + 32, w
-            )
+            self._wrapped(surface, m.outcome_reason(), 16, theme["text"], x, y + 32, w)
             return
         seat = m.to_move()
         colour = self.seat_colour(seat)

@@ -509,8 +509,7 @@ class ElementShiftView(
         return STATUS[self.mode()](self)
 
     def over_status(self) -> str:
-        out = self.match.state.outcome()
-        return self.match.named(out.reason) if out else _("Game over")
+        return self.match.outcome_reason() or _("Game over")
 
     def reveal_status(self) -> str:
         pairs = ([(self.anim.old, self.anim.new)] if self.anim else []) + [
@@ -581,11 +580,11 @@ class ElementShiftView(
             if rnd < now or m.is_over():
                 label = _("start") if rnd == 0 else _("R{n}").format(n=rnd)
                 text = entry.text if rnd >= 1 else entry.text.replace("start ", "")
-                who = self.short_name(entry.seat)
+                who = self.log_name(entry.seat)
                 lines.append((entry.seat, f"{label}  {who}: {text}"))
             else:
                 what = _("{who} picked a start tile") if rnd == 0 else _("{who} submitted a plan")
-                lines.append((entry.seat, what.format(who=self.short_name(entry.seat))))
+                lines.append((entry.seat, what.format(who=self.log_name(entry.seat))))
         return lines
 
 
