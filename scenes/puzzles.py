@@ -133,13 +133,17 @@ class PuzzlesScene(MenuScene):
     def __init__(self, app, game_id: str | None = None):
         super().__init__(app)
         self.games = P.puzzle_games()
+        if game_id not in self.games:  # the game last chosen here (the settings file's)
+            game_id = app.settings.last_puzzle_game
         self.game_id = game_id if game_id in self.games else (self.games or [None])[0]
         self.book = None
         self.solved: set[str] = set()
         self.today = date.today()
-        self.build()
+        self.build(focus_puzzle=True)
 
-    def build(self) -> None:
+    def build(self, focus_puzzle: bool = False) -> None:
+        """The list; ``focus_puzzle`` puts the focus on the puzzle last opened of this
+        game (a visit, or back from a puzzle), else on the game's button."""
         self.clear_controls()
         self.book = load_book(self.app, self.game_id) if self.game_id else None
         self.solved = solved_ids(self.app, self.game_id) if self.book else set()
@@ -179,20 +183,34 @@ class PuzzlesScene(MenuScene):
         self.button(pygame.Rect(40, 640, 200, 52), _("Back"), self.on_back)
         # the focus starts on the chosen game's button (the ring and the lit button agree)
         self.set_focus(self.games.index(self.game_id) if self.game_id in self.games else 0)
+        last = self.app.settings.last_puzzle.get(self.game_id)
+        ids = [p.id for p in self.book.puzzles] if self.book is not None else []
+        if focus_puzzle and last in ids:
+            self.set_focus(len(self.games) + 2 + ids.index(last))  # after Daily and Rush
 
     def choose(self, game_id: str) -> None:
         self.game_id = game_id
         self.build()
+        self.remember(last_puzzle_game=game_id)
+
+    def remember(self, **values) -> None:
+        """Kept for the next visit and the next start (the settings file)."""
+        problem = self.app.settings.remember(self.app.paths, self.app.kiosk, **values)
+        if problem:
+            toast(self.app, problem, "warning")
 
     def resume(self) -> None:  # back from a puzzle: its solved mark shows
-        self.build()
+        self.build(focus_puzzle=True)
 
     def play_daily(self) -> None:
         daily = P.daily_puzzle(self.book, self.today)
         open_puzzle(self.app, self.game_id, daily.id, "daily")
 
     def play_index(self, index: int) -> None:
-        open_puzzle(self.app, self.game_id, self.book.puzzles[index].id, "list")
+        puzzle_id = self.book.puzzles[index].id
+        last = {g: v for g, v in self.app.settings.last_puzzle.items() if g in self.games}
+        self.remember(last_puzzle_game=self.game_id, last_puzzle={**last, self.game_id: puzzle_id})
+        open_puzzle(self.app, self.game_id, puzzle_id, "list")
 
     def play_rush(self) -> None:
         rush = P.Rush(P.rush_order(self.book, random.randrange(1 << 30)))

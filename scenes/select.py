@@ -105,6 +105,8 @@ class SelectScene(MenuScene):
     def __init__(self, app, game_id: str | None = None):
         super().__init__(app)
         self.ids = list(GAMES)
+        if game_id not in GAMES:  # the game last chosen here (the settings file's)
+            game_id = app.settings.last_game
         self.game_id = game_id if game_id in GAMES else (self.ids[0] if self.ids else "")
         self.config: dict[str, dict] = {}
         self.seed_entry: pygame_gui.elements.UITextEntryLine | None = None
@@ -123,9 +125,13 @@ class SelectScene(MenuScene):
         spec = GAMES[self.game_id]
         if self.game_id not in self.config:
             last = list(self.profiles.last) if self.profiles is not None else []
+            seats = ["person"] + ["medium"] * (spec.max_players - 1)
+            kept = self.app.settings.last_seats.get(self.game_id)
+            if isinstance(kept, list) and all(v in SEAT_CHOICES and v != "phone" for v in kept):
+                seats[: len(kept)] = kept[: spec.max_players]  # the levels last chosen
             self.config[self.game_id] = {
                 "players": spec.default_players,
-                "seats": ["person"] + ["medium"] * (spec.max_players - 1),
+                "seats": seats,
                 "options": {o.name: o.default for o in spec.options},
                 "clock": "off",
                 "seed": "",
@@ -464,6 +470,18 @@ class SelectScene(MenuScene):
             self.game_id = game_id
             self.error = ""
             self.build(focus_card=True)
+            self.remember_choices()
+
+    def remember_choices(self) -> None:
+        """The game and its seats' kinds, kept for the next visit and the next start
+        (the settings file; a Phone seat is kept as a Person's)."""
+        seats = {g: v for g, v in self.app.settings.last_seats.items() if g in GAMES}
+        seats[self.game_id] = ["person" if v == "phone" else v for v in self.cfg()["seats"]]
+        problem = self.app.settings.remember(
+            self.app.paths, self.app.kiosk, last_game=self.game_id, last_seats=seats
+        )
+        if problem:
+            toast(self.app, problem, "warning")
 
     def learn(self, game_id: str) -> None:
         """The game's tutorial, for the first Person seat's player: their profile (a
@@ -492,6 +510,7 @@ class SelectScene(MenuScene):
     def set_seat(self, seat: int, value: str) -> None:
         old = self.cfg()["seats"][seat]
         self.cfg()["seats"][seat] = value
+        self.remember_choices()
         # A Person seat has its Who's playing? button beside it.
         if "person" in (old, value):
             focus = self.focus_index
@@ -583,6 +602,7 @@ class SelectScene(MenuScene):
             return
         if self.profiles is not None:
             self.remember_seats([match.profiles.get(s, "") for s in range(len(match.seats))])
+        self.remember_choices()
         self.app.open("play", match)
 
     def host_party(self, match: Match) -> None:
