@@ -158,7 +158,8 @@ VIEW_HOOKS: dict[str, str] = {
     "draw_extra_panel": "the game's own panel content under the players",
     "log_lines": "the move log's lines (grouped into turns)",
     "draw_log": "a log with the game's own marks (Chromatic Collapse's side shapes)",
-    "banner_rect": "where the banner goes",
+    "banner_rect": "where the banner goes first",
+    "board_cells": "the board's cells: no banner or toast covers them",
     "draw_banner": "a banner that also shows the standing prompt (Chromatic Collapse)",
     # buttons (scenes/play/buttons.py)
     "view_buttons": "the view's own buttons as Button records",
@@ -211,6 +212,8 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         self.ui_look = app.theme.generation
         self.buttons: dict[int, callable] = {}  # the panel's pygame-gui buttons: id -> action
         self.focus_key: str | None = None  # the Button the keys / controller focus is on
+        self._hint_rects: list[pygame.Rect] = []  # the key hints drawn (mark_hint)
+        self.banner_drawn: pygame.Rect | None = None  # where the banner was last drawn
         self._make_buttons()
         self.log_scroll = 0
         self.warned_save = False
@@ -835,6 +838,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         self.draw_screen(surface, alpha)
 
     def draw_screen(self, surface: pygame.Surface, alpha: float) -> None:
+        self._hint_rects = []  # the key hints this frame draws (mark_hint)
         self.ui_look = follow_look(self.ui, self.app.theme, self.ui_look)
         fit_buttons(self.ui, self.app.theme)
         starfield_background(surface, self.app.theme, self.ticks // 2)

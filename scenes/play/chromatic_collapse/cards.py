@@ -18,7 +18,6 @@ from game.chromatic_collapse import (
 )
 from scenes.play.base import BOARD_AREA, pulse
 from scenes.widgets import (
-    BANNER_LINES,
     Pen,
     cached,
     darken,
@@ -441,6 +440,12 @@ class CardsDrawing:
             return self.waiting_words(seat), "info"
         return state.step_banner(), "warning" if state.phase == "remove" else "info"
 
+    def banner_rect(self) -> pygame.Rect:
+        """The message strip under the file letters, down to the board area's foot."""
+        return pygame.Rect(
+            BOARD_AREA.x + 20, PROMPT_TOP, BOARD_AREA.w - 40, BOARD_AREA.bottom - PROMPT_TOP
+        )
+
     def draw_banner(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         active = self.banner_ticks > 0 and self.banner
@@ -448,14 +453,10 @@ class CardsDrawing:
         if not text:
             return
         font = theme.font(20)
-        width = BOARD_AREA.w - 40
-        lines = wrap_text(text, font, width - 70, max_lines=BANNER_LINES)
         step = theme.pitch(26)
-        h = 16 + step * len(lines)
-        rect = pygame.Rect(0, 0, width, h)
-        rect.midtop = (BOARD_AREA.centerx, PROMPT_TOP)
-        if rect.bottom > BOARD_AREA.bottom:
-            rect.bottom = BOARD_AREA.bottom
+        # the strip under the file letters, or where the base's placing finds room
+        rect, lines = self.place_message(text, font, step, 8, 70)
+        self.banner_drawn = rect
         edge = {"error": "bad", "warning": "accent", "good": "good"}.get(
             kind, "accent_2" if active else "panel_edge"
         )

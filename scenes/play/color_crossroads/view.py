@@ -63,6 +63,7 @@ from .board import BoardDrawing
 from .column import ColumnDrawing
 from .layout import (
     ACTION_RECT,
+    BOARD,
     CLEAR_RECT,
     CONCEDE_RECT,
     KEY_COLOURS,
@@ -363,6 +364,9 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         clear(self.game_ui)
         self.verdict = None
         self.focus_key = None
+
+    def board_cells(self) -> list[pygame.Rect]:
+        return [BOARD.copy()]
 
     def bot_pause(self, state) -> int:
         base = super().bot_pause(state)

@@ -247,7 +247,7 @@ class SidePanel:
             )
             for k, line in enumerate(wrap_text(tips, theme.font(16, "regular"), box.w - 8)[:4]):
                 at = (box.x + 4, box.y + 6 + theme.pitch(21) * k)
-                write(line, 16, "text_dim", at, kind="regular")
+                self.mark_hint(write(line, 16, "text_dim", at, kind="regular"))
         else:
             pts = self._points_now(local.board)
             draw_panel(surface, box, theme, fill="panel", edge="good", radius=12)

@@ -47,7 +47,7 @@ from game.crystal_connector import (
     Shift,
     line_kind,
 )
-from scenes.play.base import PlayScene, UIField, board_key
+from scenes.play.base import BOARD_AREA, PlayScene, UIField, board_key
 from scenes.play.buttons import Button, focus_alias
 from scenes.play.interpret import Cell, Changed, Key, LineDrag, Pick, Refuse, Submit, Unused
 from scenes.widgets import BANNER_LINES, wrap_text
@@ -55,6 +55,9 @@ from scenes.widgets import BANNER_LINES, wrap_text
 from .animation import Animations
 from .board import BoardDrawing
 from .layout import (
+    BOARD,
+    GAP,
+    HANDLE,
     BUTTON_LABELS,
     CELL,
     CHIP,
@@ -336,6 +339,16 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         self.floaters = [f for f in self.floaters if f[4] > 0]
         if self.match.to_move() < 0 or not self.my_turn():
             self.convert_mode = False
+
+    def board_cells(self) -> list[pygame.Rect]:
+        return [BOARD.copy()]
+
+    def banner_rect(self) -> pygame.Rect:
+        # Under the board and its handles: the column beside it holds the turn's
+        # buttons and the key tips.
+        rect = pygame.Rect(0, 0, BOARD.w + 2 * (HANDLE + GAP), BOARD_AREA.h - 6)
+        rect.midbottom = (BOARD.centerx, BOARD_AREA.bottom - 6)
+        return rect
 
     def bot_pause(self, state) -> int:
         # setup choices stay on screen a little longer than shifts

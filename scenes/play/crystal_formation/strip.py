@@ -305,9 +305,11 @@ class StripDrawing:
         ]
         room = a.bottom - 6 - y - 6 * (len(parts) - 1)
         font, _size, lh = fit_paragraph(theme, "\n".join(lines), 15, w, room)
-        for line, colour in parts:
+        for k, (line, colour) in enumerate(parts):
             for row in wrap_text(line, font, w):
-                draw_text(surface, row, font, colour, (x, y))
+                drawn = draw_text(surface, row, font, colour, (x, y))
+                if k == 2:  # the keys
+                    self.mark_hint(drawn)
                 y += lh
             y += 6
 

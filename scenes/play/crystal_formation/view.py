@@ -197,6 +197,10 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         settle(self.game_ui, self.match.state)
         self.check_button_focus()
 
+    def board_cells(self) -> list[pygame.Rect]:
+        rects = [self.geom.rect(c) for c in self.match.state.cells()]
+        return [rects[0].unionall(rects[1:])] if rects else []
+
     def bot_pause(self, state) -> int:
         # long enough to see whose turn it is before the bot's action lands
         return 30

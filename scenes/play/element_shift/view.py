@@ -60,6 +60,7 @@ from .board import BoardDrawing
 from .editor import PlanEditor
 from .layout import (
     ARROW_KEYS,
+    BOARD,
     CONTROL_LABELS,
     ENTERING,
     KEY_DIRECTION,
@@ -362,6 +363,9 @@ class ElementShiftView(
             self.move_focus(1, 0)  # off the right edge: onto the buttons
 
     # -- base hooks -----------------------------------------------------------------
+    def board_cells(self) -> list[pygame.Rect]:
+        return [BOARD.copy()]
+
     def bot_pause(self, state) -> int:
         # Secret submissions show nothing; the reveal is what people watch.
         return 0
