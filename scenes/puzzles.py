@@ -42,9 +42,10 @@ from scenes.widgets import (
     draw_card_button,
     draw_panel,
     draw_text,
+    fit_paragraph,
+    fit_text,
     starfield_background,
     toast,
-    wrap_text,
 )
 
 CARD = pygame.Rect(16, 2, 848, 68)  # the tutorial's card place, above the board
@@ -356,6 +357,10 @@ class PuzzleMixin:
         elif name == "done":
             self.app.pop()
 
+    def toast_avoid(self) -> list[pygame.Rect]:
+        """A message covers neither the view's buttons nor the puzzle card."""
+        return [b.rect for b in self.play_buttons()] + [CARD.copy()]
+
     def played(self) -> list[str]:
         return [e.text for e in self.match.entries[self.setup_len :]]
 
@@ -608,12 +613,24 @@ class PuzzleMixin:
             goal = P.goal_text(self.puzzle)
             text = _("{player} to play. {goal}").format(player=seat, goal=goal) if seat else goal
         width = CARD.w - 28 - 2 * (BUTTON_W + 8)
-        font = theme.font(17, "regular")
-        lines = wrap_text(text, font, width)
+        room = CARD.h - 8
+        # At a bigger text size the lines step back towards their designed size to fit
+        # the card; a miss whose reason and answer still do not fit keeps the answer
+        # whole (the reason was on the card while the answer played).
+        font, lines, pitch = fit_paragraph(theme, text, 17, width, room, line=20)
+        if self.phase == "missed" and len(lines) * pitch > room:
+            text = _("Missed. The answer: {moves}.").format(
+                moves=", ".join(self.puzzle.solution[0])
+            )
+            font, lines, pitch = fit_paragraph(theme, text, 17, width, room, line=20)
         colour = theme["good"] if good else theme["text"]
-        top = CARD.centery - (20 * min(3, len(lines))) // 2
-        for i, line in enumerate(lines[:3]):
-            draw_text(surface, line, font, colour, (CARD.x + 14, top + 20 * i))
+        shown = max(1, room // pitch)
+        if len(lines) > shown:  # cut with an ellipsis, never silently
+            lines = lines[:shown]
+            lines[-1] = fit_text(font, lines[-1], width, cut=True)
+        top = CARD.centery - (pitch * len(lines)) // 2
+        for i, line in enumerate(lines):
+            draw_text(surface, line, font, colour, (CARD.x + 14, top + pitch * i))
         for name, rect in self.puzzle_buttons().items():
             label = {"next": _("Next  ›"), "retry": _("Again"), "done": _("Done")}[name]
             draw_card_button(surface, theme, rect, label, name in ("next", "done"))
