@@ -530,7 +530,7 @@ def beat_board(match) -> tuple[str, float, str] | None:
     """(board, score, detail) when one person alone beat only Hard or Expert bots in
     ``match`` (a finished game.match.Match), else None.  The board is the weakest
     bot's level: a win over Hard and Expert together counts as beating Hard."""
-    outcome = match.state.outcome()
+    outcome = match.outcome()
     if outcome is None or outcome.is_draw or len(outcome.winners) != 1:
         return None
     people = [i for i, s in enumerate(match.seats) if s.kind == "person"]

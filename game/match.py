@@ -29,6 +29,7 @@ from game.core import (
     GameSetup,
     GameSpec,
     IllegalMove,
+    Outcome,
     State,
     apply_timeout,
     quoted,
@@ -162,6 +163,8 @@ class Match:
         # whose players picked one.  Not part of the record: a replay or a resumed
         # autosave counts for nobody, so no game is ever rated twice.
         self.profiles: dict[int, str] = {}
+        # The seat that resigned (resign): the game ended there, a loss for that seat.
+        self.resigned: int | None = None
         self._begin_decision()
 
     # -- construction -----------------------------------------------------------
@@ -186,8 +189,55 @@ class Match:
     def game_id(self) -> str:
         return self.setup.text(self.spec)
 
-    def seat_names(self) -> tuple[str, ...]:
+    def game_seat_names(self) -> tuple[str, ...]:
+        """The rules' names of the seats ("Player 1", "Ruby"), in the current language."""
         return self.spec.seat_names(self.state.num_players)
+
+    def seat_names(self) -> tuple[str, ...]:
+        """How every screen names each seat: a person's own name where the seat has one
+        (a profile's, a phone's), else the rules' name.  A bot keeps the rules' name
+        (its own name, "Match me, about 1250", is a caption, shown by ``Seat.label``)."""
+        return tuple(
+            seat.name if seat.name and not seat.is_bot else game
+            for seat, game in zip(self.seats, self.game_seat_names())
+        )
+
+    def named(self, text: str) -> str:
+        """``text`` in the rules' words ("Player 1 wins 31 to 20") with each seat the
+        rules name replaced by its player's name where it has one ("Ada wins 31 to
+        20").  A whole name only ("Player 1" never inside "Player 10"), every seat in
+        one pass (a player called "Player 2" is not renamed again)."""
+        import re
+
+        renames = {
+            game: own
+            for game, own in zip(self.game_seat_names(), self.seat_names())
+            if game != own and game
+        }
+        if not renames or not text:
+            return text
+        pattern = re.compile(
+            r"(?<!\w)("
+            + "|".join(re.escape(g) for g in sorted(renames, key=len, reverse=True))
+            + r")(?!\w)"
+        )
+        return pattern.sub(lambda found: renames[found.group(1)], text)
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended: the rules' outcome, or a resignation's (the resigning
+        seat last, the others placed by their scores as they stood); None while it
+        goes on."""
+        if self.resigned is None:
+            return self.state.outcome()
+        scores = [float(v) for v in self.state.scores()]
+        scores[self.resigned] = float("-inf")
+        name = self.seat_names()[self.resigned]
+        return Outcome.ranked(scores, _("{name} resigned").format(name=name))
+
+    def outcome_reason(self) -> str:
+        """Why the game ended, naming the players as the screens do ("" while it goes on)."""
+        out = self.outcome()
+        return self.named(out.reason) if out is not None else ""
 
     def controller(self, seat: int) -> Seat:
         """Who decides for ``seat`` now (the proxy's seat while one is in charge; a
@@ -199,7 +249,7 @@ class Match:
         return self.seats[decider]
 
     def to_move(self) -> int:
-        return self.state.current_player()
+        return -1 if self.resigned is not None else self.state.current_player()
 
     def bot_to_move(self) -> bool:
         seat = self.to_move()
@@ -209,7 +259,7 @@ class Match:
         return [i for i, s in enumerate(self.seats) if not s.is_bot]
 
     def is_over(self) -> bool:
-        return self.state.is_terminal()
+        return self.resigned is not None or self.state.is_terminal()
 
     # -- acting -----------------------------------------------------------------
     def parse(self, text: str):
@@ -221,7 +271,7 @@ class Match:
     def submit(self, move) -> State:
         """Apply ``move`` for the seat to act.  Raises IllegalMove with the reason."""
         old = self.state
-        seat = old.current_player()
+        seat = self.to_move()
         if seat < 0:
             raise IllegalMove(_("the game is over"))
         new = old.apply(move)  # raises IllegalMove
@@ -280,10 +330,25 @@ class Match:
             elif not self.clock.running:
                 self.clock.resume()
 
+    def resign(self, seat: int) -> None:
+        """``seat`` gives the game up: it ends now, a loss for that seat (see
+        ``outcome``).  IllegalMove when the game is over or there is no such seat."""
+        if self.is_over():
+            raise IllegalMove(_("the game is over"))
+        if not 0 <= seat < len(self.seats):
+            raise IllegalMove(_("there is no such seat"))
+        self.resigned = seat
+        self.redo_stack.clear()
+        self.proxy.clear()
+        for clock in (self.clock, self.rule_clock):
+            if clock:
+                clock.stop()
+        self.rule_clock = None
+
     # -- undo / redo ------------------------------------------------------------
     def _undo_target(self) -> int | None:
         """Index into states to return to, or None when nothing can be undone."""
-        if not self.entries:
+        if not self.entries or self.resigned is not None:
             return None
         people = set(self.people())
         if not people:
@@ -380,7 +445,7 @@ class Match:
     # -- replay -----------------------------------------------------------------
     def to_replay(self) -> dict:
         state = self.state
-        out = state.outcome()
+        out = self.outcome()
         return {
             "format": REPLAY_FORMAT,
             "app": "crystal-arcade",
@@ -396,8 +461,11 @@ class Match:
             # Actions the clock made (a stand-in's pass, a loss on time, a timed
             # concession): only these may be clock-only actions when read back.
             "timeouts": [i for i, e in enumerate(self.entries) if e.clock],
-            "finished": state.is_terminal(),
-            "outcome": out.to_json() if out else None,
+            "finished": self.is_over(),
+            "resigned": self.resigned,
+            # The end words as the screens showed them (the players' names), so the
+            # theatre's list says who won without replaying the game.
+            "outcome": {**out.to_json(), "reason": self.outcome_reason()} if out else None,
             "scores": list(state.scores()),
             "started_at": self.started_at,
         }
@@ -520,6 +588,17 @@ class Match:
                 ) from None
             by = (1 - seat) if (i in proxies and len(seats) == 2) else seat
             match._push(Entry(seat, str(move), by, clock=by_clock), new)
+        resigned = data.get("resigned")
+        if resigned is not None:
+            if (
+                not isinstance(resigned, int)
+                or isinstance(resigned, bool)
+                or not 0 <= resigned < len(match.seats)
+                or match.is_over()
+            ):
+                raise ReplayError(_(_FIELD_PROBLEMS["resigned"]))
+            match.resign(resigned)
+            return match
         if match.clock:
             # Replayed moves took no time; the clock restarts fresh at the next decision.
             match._begin_decision()
@@ -572,6 +651,7 @@ REPLAY_SCHEMA: dict = {
         "proxies": {"anyOf": [_INDICES, {"type": "null"}]},
         "timeouts": {"anyOf": [_INDICES, {"type": "null"}]},
         "finished": {"type": "boolean"},
+        "resigned": {"type": ["integer", "null"], "minimum": 0, "maximum": 15},
         "outcome": {"type": ["object", "null"]},
         "scores": {"type": "array", "maxItems": 16},
         "started_at": {"type": "number", "minimum": 0, "maximum": 1e11},
@@ -588,6 +668,7 @@ _FIELD_PROBLEMS = {
     "proxies": N_("the replay's move index lists must be lists of numbers"),
     "timeouts": N_("the replay's move index lists must be lists of numbers"),
     "started_at": N_("the replay's start time cannot be used"),
+    "resigned": N_("the replay's resigning seat is not a seat of an unfinished game"),
 }
 
 

@@ -68,7 +68,7 @@ MIN_BOT_RD = 30.0  # a measured bot is never more certain than this
 
 # The colours a profile can wear: a key (stored) -> the colour drawn and its name.
 PALETTE: dict[str, tuple[str, str]] = {
-    "ruby": ("#e0475b", N_("Ruby")),
+    "ruby": ("#e0263e", N_("Ruby")),
     "amber": ("#f0a030", N_("Amber")),
     "citrine": ("#e8d44d", N_("Citrine")),
     "emerald": ("#3fbf6f", N_("Emerald")),
@@ -379,7 +379,7 @@ def record_match(
     """``profiles`` after the finished ``match`` (its ``match.profiles`` maps seats to
     profile ids), and what changed.  Unchanged when the game is not over, has no
     profile seat, or was recorded already (``game_key``)."""
-    outcome = match.state.outcome()
+    outcome = match.outcome()  # a resignation is a loss for the seat resigning
     seats = {s: pid for s, pid in getattr(match, "profiles", {}).items() if profiles.get(pid)}
     key = game_key(match)
     if outcome is None or not seats or key in profiles.recorded:

@@ -293,7 +293,7 @@ class PartyTable:
         m = self.match
         state = seat_view(m.state, seat)
         names = m.seat_names()
-        out = state.outcome() if state.is_terminal() else None
+        out = m.outcome()  # the rules' end, or a resignation on the big screen
         seats = []
         for s, who in enumerate(m.seats):
             entry = {
@@ -317,8 +317,10 @@ class PartyTable:
             "round": state.round_number,
             "glyphs": self.glyphs,
             "scores": [round(float(x), 2) for x in state.scores()],
-            "over": state.is_terminal(),
-            "outcome": ({"places": list(out.places), "reason": out.reason} if out else None),
+            "over": m.is_over(),
+            "outcome": (
+                {"places": list(out.places), "reason": m.named(out.reason)} if out else None
+            ),
             "ply": len(m.entries),
             "log": self._log(seat),
             "moves": [],

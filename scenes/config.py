@@ -56,6 +56,14 @@ class Settings:
     # Left maximised: opened maximised again, with the size and place above kept for
     # when the player restores it (a maximised frame's size is never recorded).
     window_maximised: bool = False
+    # What game select and Puzzles were last left on: the game and its seats' kinds
+    # (game id -> "person" or a bot level per seat), the puzzle list's game and the
+    # puzzle last opened of each game.  An id this version does not know is passed
+    # over where it is used.
+    last_game: str = ""
+    last_seats: dict = field(default_factory=dict)
+    last_puzzle_game: str = ""
+    last_puzzle: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Keys of the file this version does not know (a newer release's settings),
@@ -116,6 +124,19 @@ class Settings:
             )
         return settings, None
 
+    def remember(self, paths: Paths, kiosk: bool = False, **values) -> str | None:
+        """Keep what a screen was left on (``last_game=...``) and write the file, as a
+        settings change does (a booth keeps it in memory only: the file is its
+        operator's).  A message for the screen when the file could not be written."""
+        changed = False
+        for name, value in values.items():
+            if getattr(self, name) != value:
+                setattr(self, name, value)
+                changed = True
+        if not changed or kiosk:
+            return None
+        return self.save(paths)
+
     def save(self, paths: Paths) -> str | None:
         try:
             write_json_atomic(
@@ -125,6 +146,10 @@ class Settings:
             return _("Settings could not be saved: {reason}").format(reason=exc)
         return None
 
+
+# The seat kinds game select remembers (a Phone seat is remembered as a Person's: a
+# party is hosted anew each time).
+REMEMBERED_SEATS = ("person", "easy", "medium", "hard", "expert")
 
 SETTINGS_SCHEMA: dict = {
     "type": "object",
@@ -160,6 +185,24 @@ SETTINGS_SCHEMA: dict = {
         "window_placed": {"type": "boolean"},
         "language": text(16),
         "window_maximised": {"type": "boolean"},
+        "last_game": text(40),
+        "last_seats": {
+            "type": "object",
+            "maxProperties": 32,
+            "propertyNames": {"maxLength": 40},
+            "additionalProperties": {
+                "type": "array",
+                "maxItems": 16,
+                "items": {"enum": list(REMEMBERED_SEATS)},
+            },
+        },
+        "last_puzzle_game": text(40),
+        "last_puzzle": {
+            "type": "object",
+            "maxProperties": 32,
+            "propertyNames": {"maxLength": 40},
+            "additionalProperties": text(40),
+        },
     },
 }
 

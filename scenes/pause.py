@@ -1,4 +1,5 @@
-"""The pause overlay (Escape in a game): resume, restart, rules, settings, quit to title."""
+"""The pause overlay (Escape in a game): resume, restart, resign (asked first), rules,
+learn, settings, quit to title (in a puzzle: or back to the puzzle list)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pygame
 
 from game.i18n import _
 from scenes.app import LOGICAL_SIZE
-from scenes.widgets import MenuScene, draw_panel, draw_text
+from scenes.widgets import MenuScene, draw_panel, draw_text, fit_paragraph, fitting_font
 
 
 class PauseScene(MenuScene):
@@ -16,6 +17,8 @@ class PauseScene(MenuScene):
     def __init__(self, app, play_scene):
         super().__init__(app)
         self.play = play_scene
+        # Resign was pressed once: the menu asks before the game is given up.
+        self.confirming_resign = False
         self.build()
 
     def build(self) -> None:
@@ -33,24 +36,42 @@ class PauseScene(MenuScene):
         items.append(("quit", _("Quit to title"), self.quit_to_title))
         w, h, gap = 340, 52 if len(items) > 6 else 56, 10 if len(items) > 6 else 12
         y = 230 if len(items) <= 5 else 222
-        # Learn (the game's tutorial) shares the Rules row, so the menu keeps its height;
-        # inside a tutorial it is not offered.
-        learn = not getattr(play_scene, "is_tutorial", False)
+        # A second button shares a row, so the menu keeps its height: Learn (the game's
+        # tutorial; not inside a tutorial) beside Rules, Resign beside Restart (when a
+        # person here may give the game up), the puzzle list beside Quit (in a puzzle).
+        beside = {}
+        if not getattr(play_scene, "is_tutorial", False):
+            beside["rules"] = (
+                _("Learn"),
+                self.learn,
+                _("A one-minute guided tutorial of this game"),
+            )
+        if play_scene.resign_seat() is not None:
+            beside["restart"] = (_("Resign"), self.ask_resign, _("Give this game up: a loss"))
+        if callable(getattr(play_scene, "back_to_list", None)):
+            beside["quit"] = (_("Puzzle list"), self.puzzle_list, None)
+        self.rows: dict[str, pygame.Rect] = {}
         for key, text, fn in items:
             r = pygame.Rect(0, y, w, h)
             r.centerx = LOGICAL_SIZE[0] // 2
-            if key == "rules" and learn:
+            self.rows[key] = r
+            if key in beside and not self.confirming_resign:
                 half = (w - gap) // 2
-                self.button(pygame.Rect(r.x, y, half, h), text, fn)
-                self.button(
-                    pygame.Rect(r.right - half, y, half, h),
-                    _("Learn"),
-                    self.learn,
-                    tooltip=_("A one-minute guided tutorial of this game"),
-                )
-            else:
+                other, action, tip = beside[key]
+                first, second = (other, action, tip), (text, fn, None)
+                if key == "rules" or key == "restart":
+                    first, second = second, first
+                for rect, (label, act, hint) in zip(
+                    (pygame.Rect(r.x, y, half, h), pygame.Rect(r.right - half, y, half, h)),
+                    (first, second),
+                ):
+                    self.button(rect, label, act, tooltip=hint)
+            elif not self.confirming_resign:
                 self.button(r, text, fn, object_id="#primary" if key == "resume" else None)
             y += h + gap
+        if self.confirming_resign:
+            self.build_resign_question(w, gap)
+            return
         self.set_focus(0)
         # A tooltip the game's screen was showing (the Menu button's) would stay drawn
         # under this menu, stale, until the game resumed: it goes now.
@@ -59,6 +80,53 @@ class PauseScene(MenuScene):
             if getattr(el, "tool_tip", None) is not None:
                 el.tool_tip.kill()
                 el.tool_tip = None
+
+    def build_resign_question(self, w: int, gap: int) -> None:
+        """Resign asks first.  Keep playing takes the row Resign was on (the second
+        click of a double click lands on it) and holds the focus; Yes, resign is at
+        the foot of the menu, the question and what it means between them."""
+        self.button(
+            self.rows["restart"], _("Keep playing"), self.on_back_quiet, object_id="#primary"
+        )
+        self.button(self.rows["quit"], _("Yes, resign"), self.resign)
+        self.set_focus(0)
+
+    def ask_resign(self) -> None:
+        self.confirming_resign = True
+        self.build()
+
+    def resign(self) -> None:
+        self.app.pop()
+        self.play.resign()
+
+    def puzzle_list(self) -> None:
+        self.app.pop()
+        self.play.back_to_list()
+
+    def on_back(self) -> None:
+        if self.confirming_resign:  # Escape / B: the question goes, the menu is back
+            self.app.sound.play("back")
+            self.confirming_resign = False
+            self.build()
+            return
+        super().on_back()
+
+    def draw_resign_question(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        cx = LOGICAL_SIZE[0] // 2
+        ask = self.rows["resume"]
+        question = _("Resign this game?")
+        font = fitting_font(theme, question, 26, "bold", ask.w)
+        draw_text(surface, question, font, theme["accent"], ask.center, "center")
+        seat = self.play.resign_seat()
+        name = self.play.match.seat_names()[seat] if seat is not None else ""
+        top = self.controls[0].element.rect.bottom + 14
+        room = self.rows["quit"].y - 10 - top
+        font, lines, pitch = fit_paragraph(
+            theme, _("It counts as a loss for {name}.").format(name=name), 22, 380, room
+        )
+        for i, line in enumerate(lines[: max(1, room // pitch)]):
+            draw_text(surface, line, font, theme["text"], (cx, top + pitch * i), "midtop")
 
     def box(self) -> pygame.Rect:
         """The panel: from above the title to just below the last button (the kiosk's
@@ -89,8 +157,13 @@ class PauseScene(MenuScene):
     def learn(self) -> None:
         # The game stays autosaved (the title offers to resume it); the lesson takes its place.
         game_id = self.play.spec.id
+        match = self.play.match
+        # The person's profile learns (the first person seat that picked one).
+        seat = next((s for s in sorted(match.profiles) if not match.seats[s].is_bot), None)
+        learner = (match.profiles[seat], match.seats[seat].name) if seat is not None else ("", "")
         self.app.pop()
-        self.app.replace_with("tutorial", game_id)  # a damaged file is reported there
+        # a damaged file is reported there
+        self.app.replace_with("tutorial", game_id, learner=learner)
 
     def settings(self) -> None:
         self.app.open("settings")
@@ -106,6 +179,8 @@ class PauseScene(MenuScene):
         draw_panel(surface, self.box(), self.app.theme, alpha=245, width=3)
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.confirming_resign:
+            self.draw_resign_question(surface)
         draw_text(
             surface,
             _("Paused"),

@@ -42,9 +42,10 @@ from scenes.widgets import (
     draw_card_button,
     draw_panel,
     draw_text,
+    fit_paragraph,
+    fit_text,
     starfield_background,
     toast,
-    wrap_text,
 )
 
 CARD = pygame.Rect(16, 2, 848, 68)  # the tutorial's card place, above the board
@@ -133,13 +134,17 @@ class PuzzlesScene(MenuScene):
     def __init__(self, app, game_id: str | None = None):
         super().__init__(app)
         self.games = P.puzzle_games()
+        if game_id not in self.games:  # the game last chosen here (the settings file's)
+            game_id = app.settings.last_puzzle_game
         self.game_id = game_id if game_id in self.games else (self.games or [None])[0]
         self.book = None
         self.solved: set[str] = set()
         self.today = date.today()
-        self.build()
+        self.build(focus_puzzle=True)
 
-    def build(self) -> None:
+    def build(self, focus_puzzle: bool = False) -> None:
+        """The list; ``focus_puzzle`` puts the focus on the puzzle last opened of this
+        game (a visit, or back from a puzzle), else on the game's button."""
         self.clear_controls()
         self.book = load_book(self.app, self.game_id) if self.game_id else None
         self.solved = solved_ids(self.app, self.game_id) if self.book else set()
@@ -179,20 +184,34 @@ class PuzzlesScene(MenuScene):
         self.button(pygame.Rect(40, 640, 200, 52), _("Back"), self.on_back)
         # the focus starts on the chosen game's button (the ring and the lit button agree)
         self.set_focus(self.games.index(self.game_id) if self.game_id in self.games else 0)
+        last = self.app.settings.last_puzzle.get(self.game_id)
+        ids = [p.id for p in self.book.puzzles] if self.book is not None else []
+        if focus_puzzle and last in ids:
+            self.set_focus(len(self.games) + 2 + ids.index(last))  # after Daily and Rush
 
     def choose(self, game_id: str) -> None:
         self.game_id = game_id
         self.build()
+        self.remember(last_puzzle_game=game_id)
+
+    def remember(self, **values) -> None:
+        """Kept for the next visit and the next start (the settings file)."""
+        problem = self.app.settings.remember(self.app.paths, self.app.kiosk, **values)
+        if problem:
+            toast(self.app, problem, "warning")
 
     def resume(self) -> None:  # back from a puzzle: its solved mark shows
-        self.build()
+        self.build(focus_puzzle=True)
 
     def play_daily(self) -> None:
         daily = P.daily_puzzle(self.book, self.today)
         open_puzzle(self.app, self.game_id, daily.id, "daily")
 
     def play_index(self, index: int) -> None:
-        open_puzzle(self.app, self.game_id, self.book.puzzles[index].id, "list")
+        puzzle_id = self.book.puzzles[index].id
+        last = {g: v for g, v in self.app.settings.last_puzzle.items() if g in self.games}
+        self.remember(last_puzzle_game=self.game_id, last_puzzle={**last, self.game_id: puzzle_id})
+        open_puzzle(self.app, self.game_id, puzzle_id, "list")
 
     def play_rush(self) -> None:
         rush = P.Rush(P.rush_order(self.book, random.randrange(1 << 30)))
@@ -338,6 +357,10 @@ class PuzzleMixin:
         elif name == "done":
             self.app.pop()
 
+    def toast_avoid(self) -> list[pygame.Rect]:
+        """A message covers neither the view's buttons nor the puzzle card."""
+        return [b.rect for b in self.play_buttons()] + [CARD.copy()]
+
     def played(self) -> list[str]:
         return [e.text for e in self.match.entries[self.setup_len :]]
 
@@ -366,6 +389,16 @@ class PuzzleMixin:
 
     def restart(self) -> None:
         self.press_puzzle("retry")
+
+    def back_to_list(self) -> None:
+        """The pause menu's Puzzle list: the list this puzzle was opened from, or a new
+        one of this game when it was opened some other way."""
+        stack = self.app.stack
+        below = stack[stack.index(self) - 1] if self in stack and stack.index(self) > 0 else None
+        if below is not None and below.name == "puzzles":
+            self.app.pop()
+        else:
+            self.app.replace_with("puzzles", self.puzzle.game)
 
     def undo(self) -> None:  # within a puzzle, undo means: try it again
         if self.phase == "doing":
@@ -580,12 +613,24 @@ class PuzzleMixin:
             goal = P.goal_text(self.puzzle)
             text = _("{player} to play. {goal}").format(player=seat, goal=goal) if seat else goal
         width = CARD.w - 28 - 2 * (BUTTON_W + 8)
-        font = theme.font(17, "regular")
-        lines = wrap_text(text, font, width)
+        room = CARD.h - 8
+        # At a bigger text size the lines step back towards their designed size to fit
+        # the card; a miss whose reason and answer still do not fit keeps the answer
+        # whole (the reason was on the card while the answer played).
+        font, lines, pitch = fit_paragraph(theme, text, 17, width, room, line=20)
+        if self.phase == "missed" and len(lines) * pitch > room:
+            text = _("Missed. The answer: {moves}.").format(
+                moves=", ".join(self.puzzle.solution[0])
+            )
+            font, lines, pitch = fit_paragraph(theme, text, 17, width, room, line=20)
         colour = theme["good"] if good else theme["text"]
-        top = CARD.centery - (20 * min(3, len(lines))) // 2
-        for i, line in enumerate(lines[:3]):
-            draw_text(surface, line, font, colour, (CARD.x + 14, top + 20 * i))
+        shown = max(1, room // pitch)
+        if len(lines) > shown:  # cut with an ellipsis, never silently
+            lines = lines[:shown]
+            lines[-1] = fit_text(font, lines[-1], width, cut=True)
+        top = CARD.centery - (pitch * len(lines)) // 2
+        for i, line in enumerate(lines):
+            draw_text(surface, line, font, colour, (CARD.x + 14, top + pitch * i))
         for name, rect in self.puzzle_buttons().items():
             label = {"next": _("Next  ›"), "retry": _("Again"), "done": _("Done")}[name]
             draw_card_button(surface, theme, rect, label, name in ("next", "done"))

@@ -64,7 +64,7 @@ class ResultsScene(MenuScene):
         self.replay_saved = False  # a kiosk saves each finished game's replay once
         # The play view's own seat colours, so a player is the same colour on both screens.
         self._seat_colour = seat_colour
-        self.outcome = match.state.outcome()
+        self.outcome = match.outcome()  # the rules' or a resignation's
         self.build()
         self.set_focus(0)
         rng = random.Random(match.setup.seed)
@@ -270,7 +270,7 @@ class ResultsScene(MenuScene):
             shadow=True,
             max_width=1220,
         )
-        reason = self.outcome.reason if self.outcome else ""
+        reason = self.match.named(self.outcome.reason) if self.outcome else ""
         draw_text(
             surface,
             reason,

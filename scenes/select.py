@@ -105,6 +105,8 @@ class SelectScene(MenuScene):
     def __init__(self, app, game_id: str | None = None):
         super().__init__(app)
         self.ids = list(GAMES)
+        if game_id not in GAMES:  # the game last chosen here (the settings file's)
+            game_id = app.settings.last_game
         self.game_id = game_id if game_id in GAMES else (self.ids[0] if self.ids else "")
         self.config: dict[str, dict] = {}
         self.seed_entry: pygame_gui.elements.UITextEntryLine | None = None
@@ -123,12 +125,19 @@ class SelectScene(MenuScene):
         spec = GAMES[self.game_id]
         if self.game_id not in self.config:
             last = list(self.profiles.last) if self.profiles is not None else []
+            seats = ["person"] + ["medium"] * (spec.max_players - 1)
+            kept = self.app.settings.last_seats.get(self.game_id)
+            if isinstance(kept, list) and all(v in SEAT_CHOICES and v != "phone" for v in kept):
+                seats[: len(kept)] = kept[: spec.max_players]  # the levels last chosen
             self.config[self.game_id] = {
                 "players": spec.default_players,
-                "seats": ["person"] + ["medium"] * (spec.max_players - 1),
+                "seats": seats,
                 "options": {o.name: o.default for o in spec.options},
                 "clock": "off",
                 "seed": "",
+                # Host party: phones play the Phone seats.  Only the switch turns it on,
+                # and only while it is on is Phone a seat kind.
+                "party": False,
                 # the profile id on each seat ("" = a guest), from the last game played
                 "profiles": [last[s] if s < len(last) else "" for s in range(spec.max_players)],
             }
@@ -461,9 +470,28 @@ class SelectScene(MenuScene):
             self.game_id = game_id
             self.error = ""
             self.build(focus_card=True)
+            self.remember_choices()
+
+    def remember_choices(self) -> None:
+        """The game and its seats' kinds, kept for the next visit and the next start
+        (the settings file; a Phone seat is kept as a Person's)."""
+        seats = {g: v for g, v in self.app.settings.last_seats.items() if g in GAMES}
+        seats[self.game_id] = ["person" if v == "phone" else v for v in self.cfg()["seats"]]
+        problem = self.app.settings.remember(
+            self.app.paths, self.app.kiosk, last_game=self.game_id, last_seats=seats
+        )
+        if problem:
+            toast(self.app, problem, "warning")
 
     def learn(self, game_id: str) -> None:
-        self.app.open("tutorial", game_id)
+        """The game's tutorial, for the first Person seat's player: their profile (a
+        profile sits in the same seat for every game here) plays the game the lesson
+        leads to."""
+        cfg = self.cfg()
+        first = next((s for s, v in enumerate(cfg["seats"]) if v == "person"), None)
+        profile = self.seat_profile(first) if first is not None else None
+        learner = (profile.id, profile.name) if profile is not None else ("", "")
+        self.app.open("tutorial", game_id, learner=learner)
 
     def resume(self) -> None:
         super().resume()
@@ -482,9 +510,9 @@ class SelectScene(MenuScene):
     def set_seat(self, seat: int, value: str) -> None:
         old = self.cfg()["seats"][seat]
         self.cfg()["seats"][seat] = value
-        # The Host party switch shows whether any seat is a phone; a Person seat has
-        # its Who's playing? button beside it.
-        if "phone" in (old, value) or "person" in (old, value):
+        self.remember_choices()
+        # A Person seat has its Who's playing? button beside it.
+        if "person" in (old, value):
             focus = self.focus_index
             if self.profiles is not None and self.cfg()["players"] <= 4 and old != value:
                 # the seat's Who's playing? button comes (or goes) just before its
@@ -506,14 +534,17 @@ class SelectScene(MenuScene):
         return not self.app.kiosk or bool(self.app.kiosk_config.party)
 
     def seat_choices(self) -> tuple[str, ...]:
-        return (
-            SEAT_CHOICES if self.party_allowed() else tuple(c for c in SEAT_CHOICES if c != "phone")
-        )
+        """The kinds a seat cycles through: Phone only while Host party is on (turning
+        a seat never starts hosting by itself)."""
+        if self.party_allowed() and self.hosting():
+            return SEAT_CHOICES
+        return tuple(c for c in SEAT_CHOICES if c != "phone")
 
     def hosting(self) -> bool:
-        return "phone" in self.cfg()["seats"][: self.cfg()["players"]]
+        return bool(self.cfg().get("party")) and self.party_allowed()
 
     def set_party(self, on: bool) -> None:
+        self.cfg()["party"] = bool(on)
         seats = self.cfg()["seats"]
         for i, v in enumerate(seats):
             if on and v == "person":
@@ -539,7 +570,7 @@ class SelectScene(MenuScene):
         players, options = spec.resolve_options(cfg["players"], **cfg["options"])
         setup = GameSetup(spec.id, players, options, seed)
         seats = [
-            self.seat_for(v if v != "phone" or self.party_allowed() else "person")
+            self.seat_for(v if v != "phone" or self.hosting() else "person")
             for v in cfg["seats"][:players]
         ]
         picked = {}
@@ -571,6 +602,7 @@ class SelectScene(MenuScene):
             return
         if self.profiles is not None:
             self.remember_seats([match.profiles.get(s, "") for s in range(len(match.seats))])
+        self.remember_choices()
         self.app.open("play", match)
 
     def host_party(self, match: Match) -> None:

@@ -1,7 +1,8 @@
 """The title screen: drifting crystals, a pulsing logo, and the main menu.
 
-When an unfinished match was autosaved it offers "Resume" first (not in kiosk
-mode, where an abandoned match is never resumed)."""
+When an unfinished match was autosaved it offers "Resume" beside Play, the focus on
+it (not in kiosk mode, where an abandoned match is never resumed); the other buttons
+keep their places either way."""
 
 from __future__ import annotations
 
@@ -67,13 +68,7 @@ class TitleScene(MenuScene):
             if problem:
                 self.app.notices.append(problem)
             self.resume_match = match
-        items = []
-        if self.resume_match is not None:
-            spec = self.resume_match.spec
-            items.append(
-                (_("Resume {game}").format(game=spec.title), self.resume_saved, "#primary")
-            )
-        items.append((_("Play"), self.play, None if self.resume_match else "#primary"))
+        items = [(_("Play"), self.play, None if self.resume_match else "#primary")]
         items.append((_("Rules"), self.rules, None))
         if not self.app.kiosk:
             items.append((_("Settings"), self.settings, None))
@@ -84,21 +79,32 @@ class TitleScene(MenuScene):
         if not self.app.kiosk:
             items.append((_("Quit"), self.app.quit, None))
         # The column ends above the key hint at the bottom (y 680) however many buttons
-        # there are (Resume and Replays come and go).
+        # there are (Replays comes and goes with the kiosk's choice).
         n = len(items)
         w, h, gap = (360, 60, 16) if n <= 4 else ((360, 56, 12) if n == 5 else (360, 52, 10))
         if n >= 7:  # e.g. Play, Rules, Settings, Puzzles, Replays, Hall of fame, Quit
             h, gap = 46, 8
-        bottom = 664
-        if n >= 8:  # and Resume: still 44 px targets, below the subtitle at any text
-            h, gap = 44, 5  # size, so the column takes the key hint's place at the bottom
-            bottom = 700
-        y = min(360, bottom - (n * h + (n - 1) * gap))
+        y = min(360, 664 - (n * h + (n - 1) * gap))
+        column = []
         for text, action, oid in items:
             rect = pygame.Rect(0, y, w, h)
             rect.centerx = LOGICAL_SIZE[0] // 2
-            self.button(rect, text, action, object_id=oid)
+            column.append((rect, text, action, oid))
             y += h + gap
+        if self.resume_match is not None:
+            # Resume beside Play, in a place of its own: the column stays where it
+            # always is, so a hand that knows where Play is never presses another
+            # button.  Made first: the focus starts on it, and Right from Play reaches it.
+            spec = self.resume_match.spec
+            play = column[0][0]
+            self.button(
+                pygame.Rect(play.right + 24, play.y, LOGICAL_SIZE[0] - 36 - play.right - 24, h),
+                _("Resume {game}").format(game=spec.title),
+                self.resume_saved,
+                object_id="#primary",
+            )
+        for rect, text, action, oid in column:
+            self.button(rect, text, action, object_id=oid)
         self.set_focus(0)
 
     def resume_saved(self) -> None:
@@ -207,7 +213,7 @@ class TitleScene(MenuScene):
                 (cx, 660),
                 "midtop",
             )
-        elif len(self.controls) < 8:  # with eight buttons the column reaches down here
+        else:
             draw_text(
                 surface,
                 _("Arrows / Tab to choose, Enter to press"),

@@ -103,9 +103,10 @@ def board_rect(view, game_id: str) -> pygame.Rect | None:
     return rects[0].unionall(rects[1:]).inflate(8, 8) if rects else None
 
 
-def build_match(tutorial: Tutorial, index: int) -> Match:
+def build_match(tutorial: Tutorial, index: int, learner: tuple[str, str] = ("", "")) -> Match:
     """The match of step ``index``: no clocks (a lesson is never timed), the person in
-    the learner's seat, the tutorial's script in the others."""
+    the learner's seat (named as the player's profile, ``learner`` = (profile id,
+    name), when one was picked), the tutorial's script in the others."""
 
     spec = dataclasses.replace(GAMES[tutorial.game], rule_clock=None)
     setup = tutorial.setup()
@@ -113,7 +114,7 @@ def build_match(tutorial: Tutorial, index: int) -> Match:
     seats = [
         # The script's seats are named plainly: their kind line says "Lesson" (a
         # "(lesson)" suffix was cut off in narrow panels, and no bot plays them).
-        Seat.person() if s == tutorial.learner else Seat.bot("easy", names[s])
+        Seat.person(learner[1]) if s == tutorial.learner else Seat.bot("easy", names[s])
         for s in range(setup.players)
     ]
     match = Match(spec, setup, seats, setup.start({spec.id: spec}))
@@ -133,38 +134,47 @@ def tutorial_class(game_id: str) -> type:
     return routes.judged_view_class(TutorialMixin, game_id)
 
 
-def tutorial_scene(app, game_id: str, index: int = 0):
+def tutorial_scene(app, game_id: str, index: int = 0, learner: tuple[str, str] = ("", "")):
     """Step ``index`` of ``game_id``'s tutorial (the router's "tutorial"), or None when
-    its file is damaged: that is reported on screen and nothing else changes."""
+    its file is damaged: that is reported on screen and nothing else changes.
+    ``learner`` is the learning seat's (profile id, name): the lesson calls the player
+    by it and the game it leads to counts for that profile."""
     try:
         tutorial = load_tutorial(game_id)
-        match = build_match(tutorial, index)
+        match = build_match(tutorial, index, learner)
     except TutorialError as exc:
         app.sound.play("error")
         toast(app, _("The tutorial cannot start: {reason}").format(reason=exc), "warning")
         return None
     scene = tutorial_class(game_id)(app, match)
     scene.setup_tutorial(tutorial, index)
+    scene.learner = learner
     return scene
 
 
-def open_tutorial(app, game_id: str, index: int = 0, replace: bool = False) -> bool:
+def open_tutorial(
+    app, game_id: str, index: int = 0, replace: bool = False, learner: tuple[str, str] = ("", "")
+) -> bool:
     """Show step ``index`` of ``game_id``'s tutorial; returns whether it opened."""
-    scene = tutorial_scene(app, game_id, index)
+    scene = tutorial_scene(app, game_id, index, learner)
     if scene is not None:
         (app.replace if replace else app.push)(scene)
     return scene is not None
 
 
-def hand_over(app, game_id: str) -> None:
-    """The last step: a real game against the Easy bot, the Hint button pulsing once."""
+def hand_over(app, game_id: str, learner: tuple[str, str] = ("", "")) -> None:
+    """The last step: a real game against the Easy bot, the Hint button pulsing once;
+    the learner's profile (``learner`` = (profile id, name)) plays it."""
     import random
 
     spec = GAMES[game_id]
     players, options = spec.resolve_options()
     setup = GameSetup(game_id, players, options, random.randrange(1, 1_000_000))
-    seats = [Seat.person()] + [Seat.bot("easy") for _ in range(players - 1)]
+    profile_id, name = learner
+    seats = [Seat.person(name)] + [Seat.bot("easy") for _ in range(players - 1)]
     match = Match(spec, setup, seats, setup.start(GAMES))
+    if profile_id:
+        match.profiles = {0: profile_id}
     view = routes.view_class(game_id)
     cls = type(f"HandOver{view.__name__}", (HandOverMixin, view), {})
     app.replace(cls(app, match))
@@ -190,6 +200,7 @@ class TutorialMixin:
 
     autosave_enabled = False
     is_tutorial = True
+    learner: tuple[str, str] = ("", "")  # the learning seat's (profile id, name)
 
     def setup_tutorial(self, tutorial: Tutorial, index: int) -> None:
         self.tutorial = tutorial
@@ -270,9 +281,11 @@ class TutorialMixin:
                 _(handover) if handover else _("Now a real game against the Easy bot."),
                 "info",
             )
-            hand_over(self.app, self.tutorial.game)
+            hand_over(self.app, self.tutorial.game, self.learner)
             return
-        open_tutorial(self.app, self.tutorial.game, max(0, index), replace=True)
+        open_tutorial(
+            self.app, self.tutorial.game, max(0, index), replace=True, learner=self.learner
+        )
 
     def next_step(self) -> None:
         self.app.sound.play("click")

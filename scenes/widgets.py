@@ -664,8 +664,19 @@ def draw_toasts(app, surface: pygame.Surface) -> None:
     if (t.scene if t.scene is not None and t.scene in stack else top) is not top:
         return  # a screen over it (the pause menu): hidden, and waiting
     font = app.theme.font(20)
-    lines = toast_lines(t.text, font)
-    rect = toast_rect(top, 16 + TOAST_LINE * len(lines))
+    pitch = app.theme.pitch(TOAST_LINE)  # the lines step down with the text size
+    place = getattr(top, "place_message", None)
+    if callable(place):
+        # A play screen: where it covers none of the board's cells, key hints and
+        # buttons, nor the banner up now.
+        banner = getattr(top, "banner_drawn", None)
+        showing = getattr(top, "banner_ticks", 0) > 0 and banner is not None
+        rect, lines = place(
+            t.text, font, pitch, 8, 40, wrap=toast_lines, avoid=[banner] if showing else []
+        )
+    else:
+        lines = toast_lines(t.text, font)
+        rect = toast_rect(top, 16 + pitch * len(lines))
     app.__dict__["_toast_rect"] = rect  # where the last toast was drawn (tests look)
     edge = "bad" if t.kind in ("warning", "error") else "accent_2"
     draw_panel(surface, rect, app.theme, fill="background_2", edge=edge, alpha=240, width=3)
@@ -675,9 +686,9 @@ def draw_toasts(app, surface: pygame.Surface) -> None:
             line,
             font,
             app.theme["text"],
-            (rect.centerx, rect.y + 8 + TOAST_LINE * i),
+            (rect.centerx, rect.y + 8 + pitch * i),
             "midtop",
-            max_width=TOAST_TEXT_W,
+            max_width=min(TOAST_TEXT_W, rect.w - 40),
         )
 
 
@@ -975,6 +986,11 @@ class MenuScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             c = self._by_element.get(id(event.ui_element))
             if c:
+                # A click moves the focus ring to what it pressed (the keys go on from
+                # there); an action that rebuilds the screen places the ring itself.
+                index = self.controls.index(c)
+                if index in self.focusable():
+                    self.set_focus(index)
                 self.activate(c)
             return
         if event.type == pygame_gui.UI_BUTTON_ON_HOVERED:

@@ -114,11 +114,16 @@ def back_to_title(app: App, limit: int = 12) -> bool:
     for _ in range(limit):
         if [s.name for s in app.stack] == ["title"]:
             return True
-        if app.top.name == "pause":
-            quit_item = next(c for c in app.top.controls if c.element.text == "Quit to title")
+        pause = app.top.name == "pause"
+        quit_item = (
+            next((c for c in app.top.controls if c.element.text == "Quit to title"), None)
+            if pause
+            else None
+        )
+        if quit_item is not None:
             app.top.set_focus(app.top.controls.index(quit_item))
             app.post_key(pygame.K_RETURN)
-        else:
+        else:  # (the pause menu asking "Resign this game?": Escape goes back to it)
             app.post_key(pygame.K_ESCAPE)
         app.run_ticks(3)
     return [s.name for s in app.stack] == ["title"]

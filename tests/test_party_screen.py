@@ -61,7 +61,7 @@ def press(app, prefix: str) -> None:
 
 
 def host_from_select(app, game: str, seats: list[str]) -> LobbyScene:
-    """Title -> Play -> the game's card -> seats -> Host party -> Start: the lobby."""
+    """Title -> Play -> the game's card -> Host party -> seats -> Start: the lobby."""
     app.settings.party_address = "127.0.0.1"  # tests never listen beyond this machine
     app.settings.party_port = 0
     press(app, "Play")
@@ -69,6 +69,8 @@ def host_from_select(app, game: str, seats: list[str]) -> LobbyScene:
     card = select.card_rects[game]
     app.post_click((card.centerx, card.y + 30))
     app.run_ticks(2, draw=False)
+    if "phone" in seats:  # Phone is a seat kind only while hosting
+        press(app, "Host party")
     for i, kind in enumerate(seats):
         for _ in range(8):
             c = seat_control(app.top, i)

@@ -305,6 +305,8 @@ def test_removing_a_profile_takes_two_presses_and_is_saved(app, paths):
     remove = drive.control(screen, "Remove")
     drive.click(app, remove.element.rect.center, ticks=2)
     assert remove.element.text == "Remove Ada?" and gp.load(paths)[0].find("Ada")
+    assert drive.focused_text(app) == "Remove Ada?"  # the click moved the ring there
+    screen.set_focus(screen.controls.index(drive.control(screen, "Player")))
     drive.key(app, pygame.K_RIGHT, ticks=2)  # another profile: the question is dropped
     assert screen.profile().name == "Bo" and remove.element.text == "Remove"
     drive.key(app, pygame.K_LEFT, ticks=2)

@@ -231,6 +231,7 @@ def demo_profiles(paths, games: int = 40, patch_ladder: bool = True) -> None:
             state = SimpleNamespace(outcome=lambda w=won: Outcome((1, 2) if w else (2, 1), ""))
             match = SimpleNamespace(
                 state=state,
+                outcome=state.outcome,  # as game.match.Match answers it
                 spec=GAMES[gid],
                 seats=[Seat.person("Ada"), Seat.bot(level)],
                 profiles={0: ada.id},

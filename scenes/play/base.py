@@ -168,7 +168,8 @@ VIEW_HOOKS: dict[str, str] = {
     "draw_extra_panel": "the game's own panel content under the players",
     "log_lines": "the move log's lines (grouped into turns)",
     "draw_log": "a log with the game's own marks (Chromatic Collapse's side shapes)",
-    "banner_rect": "where the banner goes",
+    "banner_rect": "where the banner goes first",
+    "board_cells": "the board's cells: no banner or toast covers them",
     "draw_banner": "a banner that also shows the standing prompt (Chromatic Collapse)",
     # buttons (scenes/play/buttons.py)
     "view_buttons": "the view's own buttons as Button records",
@@ -221,6 +222,8 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         self.ui_look = app.theme.generation
         self.buttons: dict[int, callable] = {}  # the panel's pygame-gui buttons: id -> action
         self.focus_key: str | None = None  # the Button the keys / controller focus is on
+        self._hint_rects: list[pygame.Rect] = []  # the key hints drawn (mark_hint)
+        self.banner_drawn: pygame.Rect | None = None  # where the banner was last drawn
         self._make_buttons()
         self.log_scroll = 0
         self.warned_save = False
@@ -560,6 +563,33 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         fresh.autosave_checked = True  # the game it replaces was just counted above
         self.app.replace_with("play", fresh)
 
+    def resign_seat(self) -> int | None:
+        """Who resigns from the pause menu: the person to act at this screen, else the
+        one person playing here; None when nobody here may (a lesson, a puzzle, a
+        replay, a game over, only bots or phones, several people and none to act)."""
+        m = self.match
+        if self.read_only or m.is_over() or getattr(self, "is_tutorial", False):
+            return None
+        here = [s for s in range(len(m.seats)) if self.decided_here(s)]
+        if m.to_move() in here:
+            return m.to_move()
+        return here[0] if len(here) == 1 else None
+
+    def resign(self) -> None:
+        """The pause menu's Resign (asked there first): the game ends now, a loss for
+        the person resigning, and the results say so (game.match.Match.resign)."""
+        seat = self.resign_seat()
+        if seat is None:
+            return
+        self._cancel_bot()
+        self._cancel_hint()
+        self.finish_animations()
+        self.match.resign(seat)
+        autosave.clear(self.app.paths)
+        self.app.sound.play("back")
+        self.end_wait = -2  # the results open now, not after the end's pause
+        self.show_results()
+
     def say(self, text: str, kind: str = "info", seconds: float = 3.5) -> None:
         self.banner, self.banner_kind, self.banner_ticks = text, kind, int(seconds * 60)
 
@@ -647,6 +677,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             fn = self.buttons.get(id(event.ui_element))
             if fn:
+                self.focus_clicked(f"panel:{self._panel_keys.get(id(event.ui_element), '')}")
                 self.app.sound.play("click")
                 fn()
             return
@@ -687,7 +718,19 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
             self.finish_animations()
             return
         if not self.read_only:
+            clicked = None
+            if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+                clicked = self.button_at(event.pos)  # before the press changes the buttons
             self.handle_board(event)
+            if clicked is not None:
+                self.focus_clicked(clicked.key)
+
+    def focus_clicked(self, key: str) -> None:
+        """A click or tap pressed the button ``key``: the focus ring goes to it, as in
+        the menus (Enter presses it again, the arrows go on from it).  A button the
+        ring does not visit, or one the press took away, leaves no ring."""
+        keys = [b.key for b in self.focusable_buttons()]
+        self.focus_key = key if key in keys else None
 
     def handle_board(self, event: pygame.event.Event) -> None:
         """Views turn input into moves here."""
@@ -863,6 +906,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         self.draw_screen(surface, alpha)
 
     def draw_screen(self, surface: pygame.Surface, alpha: float) -> None:
+        self._hint_rects = []  # the key hints this frame draws (mark_hint)
         self.ui_look = follow_look(self.ui, self.app.theme, self.ui_look)
         fit_buttons(self.ui, self.app.theme)
         self.mark_drawn()

@@ -153,8 +153,7 @@ class ScreenFrame:
         """One line above the board: whose turn and what to do."""
         m = self.match
         if m.is_over():
-            out = m.state.outcome()
-            return out.reason if out else _("Game over")
+            return m.outcome_reason() or _("Game over")
         seat = m.to_move()
         name = self.seat_label(seat)
         if m.controller(seat).is_bot:
@@ -169,6 +168,14 @@ class ScreenFrame:
                 name=label, bot=bot_kind(self.match.stand_ins[seat])
             )
         return label
+
+    def log_name(self, seat: int) -> str:
+        """A seat in a log line or a tight label: its player's own name where the seat
+        has one (a profile's), else the short "P1"."""
+        names, game = self.match.seat_names(), self.match.game_seat_names()
+        if 0 <= seat < len(names) and names[seat] != game[seat]:
+            return names[seat]
+        return _("P{n}").format(n=seat + 1)
 
     def seat_colour(self, seat: int) -> pygame.Color:
         return self.app.theme.player_colours[seat % len(self.app.theme.player_colours)]
@@ -292,12 +299,90 @@ class ScreenFrame:
             y += step
 
     def banner_rect(self) -> pygame.Rect:
-        """Hook: where the banner goes.  Its width is the banner's; the banner sits on
-        its bottom edge, centred, and grows upward by its lines.  A view whose board
-        leaves no room across the whole board area answers a narrower strip."""
+        """Hook: where the banner goes first.  Its width is the banner's; the banner
+        sits on its bottom edge, centred, and grows upward by its lines.  A view whose
+        board leaves no room across the whole board area answers a narrower strip.
+        Where a message there would cover the board's cells, a key hint or a button,
+        it goes to the next of ``message_slots``."""
         rect = pygame.Rect(0, 0, BOARD_AREA.w - 40, BOARD_AREA.h - 6)
         rect.midbottom = (BOARD_AREA.centerx, BOARD_AREA.bottom - 6)
         return rect
+
+    def board_cells(self) -> list[pygame.Rect]:
+        """Hook: the board's cells (their bounds will do): no banner or toast covers
+        them."""
+        return []
+
+    def mark_hint(self, rect: pygame.Rect) -> pygame.Rect:
+        """A key hint line was drawn at ``rect`` this frame: messages keep clear of it."""
+        self._hint_rects.append(pygame.Rect(rect))
+        return rect
+
+    def message_keep_clear(self) -> list[pygame.Rect]:
+        """What no banner or toast covers: the board's cells, the key hints drawn this
+        frame, the buttons, and what the screen keeps toasts off (a lesson's card)."""
+        rects = [pygame.Rect(r) for r in self.board_cells()]
+        rects += getattr(self, "_hint_rects", [])
+        rects += [pygame.Rect(b.rect) for b in self.play_buttons()]
+        own = getattr(self, "toast_avoid", None)
+        if callable(own):
+            rects += [pygame.Rect(r) for r in own()]
+        return rects
+
+    def message_slots(self) -> list[tuple[pygame.Rect, str]]:
+        """Where a message may go, in order, each with the edge it sits on: the view's
+        ``banner_rect`` (its bottom edge), the header's strip over the board (its top
+        edge), and the side panel over the move log, just above its buttons."""
+        first = self.banner_rect()
+        top = pygame.Rect(first.x, 4, first.w, first.h)
+        panel_top = min((el.rect.top for el in self._panel_elements), default=PANEL.bottom)
+        side = pygame.Rect(PANEL.x + 8, PANEL.y + 8, PANEL.w - 16, panel_top - 8 - PANEL.y - 8)
+        return [(first, "bottom"), (top, "top"), (side, "bottom")]
+
+    def place_message(
+        self,
+        text: str,
+        font: pygame.font.Font,
+        line: int,
+        pad: int,
+        margin: int,
+        wrap=None,
+        avoid: list[pygame.Rect] = (),
+    ) -> tuple[pygame.Rect, list[str]]:
+        """Where a message of ``text`` goes (a banner, a toast) and its lines there: in
+        the first of ``message_slots`` with room, on the slot's edge or moved in from it
+        past what it would cover there, so it covers nothing of ``message_keep_clear``
+        (nor ``avoid``: the banner, for a toast); when no slot has room, on the edge of
+        the one where it covers least.  ``wrap(text, font, width)`` breaks it
+        (``wrap_text`` by default), ``line`` and ``pad`` set its height, ``margin`` how
+        much narrower than the slot its text is."""
+        keep = self.message_keep_clear() + [pygame.Rect(r) for r in avoid]
+        best, best_cover = None, None
+        for slot, edge in self.message_slots():
+            width = slot.w - margin
+            lines = (
+                wrap(text, font, width)
+                if wrap is not None
+                else wrap_text(text, font, width, max_lines=BANNER_LINES)
+            )
+            rect = pygame.Rect(0, 0, slot.w, 2 * pad + line * len(lines))
+            if edge == "top":
+                rect.midtop = slot.midtop
+            else:
+                rect.midbottom = slot.midbottom
+            first = rect.copy()
+            while slot.top <= rect.top and rect.bottom <= slot.bottom:
+                hits = [k for k in keep if rect.colliderect(k)]
+                if not hits:
+                    return rect, lines
+                if edge == "top":
+                    rect.top = max(k.bottom for k in hits) + 6
+                else:
+                    rect.bottom = min(k.top for k in hits) - 6
+            cover = sum(c.w * c.h for c in (first.clip(k) for k in keep))
+            if best_cover is None or cover < best_cover:
+                best, best_cover = (first, lines), cover
+        return best
 
     def log_window(self, count: int, top: int, bottom: int, line_h: int) -> range:
         """Which of ``count`` log lines fit below the log's heading between ``top`` and
@@ -313,10 +398,9 @@ class ScreenFrame:
         theme = self.app.theme
         style = self.banner_style
         font = theme.font(style.size)
-        where = self.banner_rect()
-        lines = wrap_text(self.banner, font, where.w - style.margin, max_lines=BANNER_LINES)
-        rect = pygame.Rect(0, 0, where.w, 2 * style.pad + style.line * len(lines))
-        rect.midbottom = where.midbottom
+        pitch = theme.pitch(style.line)  # the lines step down with the text size
+        rect, lines = self.place_message(self.banner, font, pitch, style.pad, style.margin)
+        self.banner_drawn = rect  # where it was drawn (tests look)
         edge = {"error": "bad", "warning": "accent", "good": "good"}.get(
             self.banner_kind, "accent_2"
         )
@@ -336,6 +420,6 @@ class ScreenFrame:
                 line,
                 font,
                 theme["text"],
-                (rect.centerx, rect.y + style.pad + style.line * i),
+                (rect.centerx, rect.y + style.pad + pitch * i),
                 "midtop",
             )

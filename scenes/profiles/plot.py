@@ -8,7 +8,7 @@ import pygame
 
 from game.i18n import _
 from game.profiles import Point
-from scenes.widgets import draw_text, lighten, text_width
+from scenes.widgets import darken, draw_text, lighten, text_width
 
 
 def rating_axis(low: float, high: float, most: int = 5) -> list[float]:
@@ -58,17 +58,17 @@ def draw_rating_plot(surface, rect: pygame.Rect, theme, history: tuple[Point, ..
     def x_of(i: int) -> float:
         return plot.x + (plot.w * i / (n - 1) if n > 1 else plot.w / 2)
 
-    for v in lines:
-        y = y_of(v)
-        pygame.draw.line(surface, theme["grid"], (plot.x, y), (plot.right, y), 1)
-        draw_text(surface, f"{v:.0f}", small, theme["text_dim"], (plot.x - 8, y), "midright")
-    # The interval: a band, so a few early games read as "not sure yet".
+    # The interval: a band, so a few early games read as "not sure yet".  A dark
+    # shade of the profile's own colour, drawn solid: laid see-through over the
+    # plot's blue-black ground it took the ground's blue (Ruby's band read as Rose's).
     band = [(x_of(i), y_of(h.rating + 2 * h.rd)) for i, h in enumerate(history)]
     band += [(x_of(i), y_of(h.rating - 2 * h.rd)) for i, h in reversed(list(enumerate(history)))]
     if n > 1:
-        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        pygame.draw.polygon(layer, (*pygame.Color(colour)[:3], 50), band)
-        surface.blit(layer, (0, 0))
+        pygame.draw.polygon(surface, darken(colour, 0.72), band)
+    for v in lines:  # the grid over the band, so its values read across it
+        y = y_of(v)
+        pygame.draw.line(surface, theme["grid"], (plot.x, y), (plot.right, y), 1)
+        draw_text(surface, f"{v:.0f}", small, theme["text_dim"], (plot.x - 8, y), "midright")
     pts = [(x_of(i), y_of(h.rating)) for i, h in enumerate(history)]
     ink = lighten(colour, 0.1)
     if n > 1:

@@ -12,7 +12,6 @@ from game import profiles as gp
 from game.i18n import _, ngettext
 from game.ratings import PLACEMENT_GAMES
 from game.registry import GAMES
-from scenes.app import LOGICAL_SIZE
 from scenes.profiles.plot import draw_rating_plot
 from scenes.widgets import MenuScene, draw_gem, draw_panel, draw_text, toast, wrap_text
 
@@ -86,11 +85,13 @@ class ProfileScene(MenuScene):
                 object_id="#small",
                 tooltip=_("Give this profile another name (its records stay)"),
             )
-            # Removing takes two presses: the first asks, by name.
+            # Removing takes two presses: the first asks, by name.  Beside Rename, clear
+            # of where game select's Profiles and Settings' Player profiles were: the
+            # second click of a double click on those lands on nothing here.
             name = self.profiles.get(self.profile_id).name
             text = _("Remove {name}?").format(name=name) if self.confirming else _("Remove")
             self.remove_button = self.button(
-                pygame.Rect(LOGICAL_SIZE[0] - 300, 24, 260, 50),
+                pygame.Rect(270, 24, 250, 50),
                 text,
                 self.remove,
                 object_id="#small",

@@ -14,7 +14,7 @@ from game.chromatic_collapse import CIRCLE, DIAMOND, Remove, Slide, Start
 from scenes.play.base import ease
 from scenes.widgets import darken, draw_panel, draw_text, lighten
 
-from .layout import BOARD_RECT, CELL, COLOUR_KEYS, SIDE_SHAPES, side_colour, side_name
+from .layout import BOARD_RECT, CELL, COLOUR_KEYS, SIDE_SHAPES, side_colour
 from .sprites import draw_alpha_line, piece_sprite, shadow_sprite
 
 
@@ -192,7 +192,7 @@ class Animations:
         layer.blit(spr, spr.get_rect(center=(60, 55)))
         draw_text(
             layer,
-            _("{side} starts").format(side=side_name(move.seat)),
+            _("{side} starts").format(side=self.match.seat_names()[move.seat]),
             theme.font(34, "display"),
             theme["accent"],
             (105, 55),

@@ -18,7 +18,6 @@ from game.chromatic_collapse import (
 )
 from scenes.play.base import BOARD_AREA, pulse
 from scenes.widgets import (
-    BANNER_LINES,
     Pen,
     cached,
     darken,
@@ -41,7 +40,6 @@ from .layout import (
     SIDE_SHAPES,
     WARNING_TURN,
     side_colour,
-    side_name,
 )
 from .sprites import (
     board_outline,
@@ -103,7 +101,7 @@ class CardsDrawing:
         if state.phase != "over":
             seat = state.to_move
             icon = piece_sprite(SIDE_SHAPES[seat], side_colour(theme, seat), 9)
-            name = side_name(seat)
+            name = self.match.seat_names()[seat]
             # a long name in another language shrinks to the card (icon and margins aside)
             font = fitting_font(theme, name, 15, "bold", card.w - 36, floor=0.6)
             w = text_width(font, name) + 24
@@ -178,7 +176,7 @@ class CardsDrawing:
             )
             surface.blit(g, g.get_rect(center=art.center))
             surface.blit(spr, spr.get_rect(center=art.center))
-            caption = _("{side} wins").format(side=side_name(state.winner))
+            caption = _("{side} wins").format(side=self.match.seat_names()[state.winner])
         y = art.bottom + 6
         for line in wrap_text(caption, theme.font(16, "bold"), card.w - 16):
             write(line, 16, "text", (cx, y), "midtop")
@@ -268,7 +266,7 @@ class CardsDrawing:
             icon = piece_sprite(SIDE_SHAPES[seat], colour, 11)
             pitch = theme.pitch
             surface.blit(icon, icon.get_rect(center=(box.x + 20, box.y + pitch(22))))
-            name = side_name(seat)
+            name = self.match.seat_names()[seat]
             draw_text(
                 surface,
                 name,
@@ -364,7 +362,7 @@ class CardsDrawing:
         box = pygame.Rect(0, 0, 2 * SETUP_W + 20 + 40, 304)
         box.center = (BOARD_RECT.centerx, BOARD_RECT.centery + 10)
         draw_panel(surface, box, theme, fill="background_2", edge="accent", alpha=238, width=3)
-        holder = side_name(state.to_move)
+        holder = self.match.seat_names()[state.to_move]
         write(_("Who starts?"), 30, "accent", (box.centerx, box.y + 14), "midtop", kind="display")
         sub = (
             _("{side} has the Advantage and chooses").format(side=holder)
@@ -395,7 +393,7 @@ class CardsDrawing:
             sub_y = min(rect.y + 108, rect.bottom - 4 - theme.font(15, "regular").get_height())
             name_y = sub_y - theme.pitch(32)
             write(
-                _("{side} starts").format(side=side_name(i)),
+                _("{side} starts").format(side=self.match.seat_names()[i]),
                 22,
                 colour,
                 (x, name_y),
@@ -440,11 +438,17 @@ class CardsDrawing:
         m = self.match
         state = m.state
         if state.phase == "over":
-            return state.reason, "good"
+            return m.named(state.reason), "good"
         seat = m.to_move()
         if m.controller(seat).is_bot:
             return self.waiting_words(seat), "info"
         return state.step_banner(), "warning" if state.phase == "remove" else "info"
+
+    def banner_rect(self) -> pygame.Rect:
+        """The message strip under the file letters, down to the board area's foot."""
+        return pygame.Rect(
+            BOARD_AREA.x + 20, PROMPT_TOP, BOARD_AREA.w - 40, BOARD_AREA.bottom - PROMPT_TOP
+        )
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
@@ -453,14 +457,10 @@ class CardsDrawing:
         if not text:
             return
         font = theme.font(20)
-        width = BOARD_AREA.w - 40
-        lines = wrap_text(text, font, width - 70, max_lines=BANNER_LINES)
         step = theme.pitch(26)
-        h = 16 + step * len(lines)
-        rect = pygame.Rect(0, 0, width, h)
-        rect.midtop = (BOARD_AREA.centerx, PROMPT_TOP)
-        if rect.bottom > BOARD_AREA.bottom:
-            rect.bottom = BOARD_AREA.bottom
+        # the strip under the file letters, or where the base's placing finds room
+        rect, lines = self.place_message(text, font, step, 8, 70)
+        self.banner_drawn = rect
         edge = {"error": "bad", "warning": "accent", "good": "good"}.get(
             kind, "accent_2" if active else "panel_edge"
         )

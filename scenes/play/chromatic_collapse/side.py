@@ -23,7 +23,7 @@ class SidePanel:
         m = self.match
         state = m.state
         if m.is_over():
-            return state.reason or _("Game over")
+            return m.outcome_reason() or _("Game over")
         seat = m.to_move()
         name = self.seat_label(seat)
         if m.controller(seat).is_bot:
@@ -94,6 +94,7 @@ class SidePanel:
         step = theme.pitch(19)
         box = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, theme.pitch(36) + step * len(lines))
         pygame.draw.rect(surface, darken(theme["panel"], 0.25), box, border_radius=10)
+        self.mark_hint(box)  # its keys: no message covers them
         draw_text(surface, _("How to play"), bold, theme["accent_2"], (box.x + 10, box.y + 6))
         yy = box.y + theme.pitch(28)
         for line in lines:

@@ -307,6 +307,9 @@ class ChromaticCollapseView(BoardDrawing, CardsDrawing, SidePanel, Animations, P
         self.clear_selection()
         self.hover = None
 
+    def board_cells(self) -> list[pygame.Rect]:
+        return [BOARD_RECT.copy()]
+
     def bot_pause(self, state) -> int:
         # A bot's first action of a turn waits a little longer than its second, so the
         # person sees the turn change hands before pieces start moving.

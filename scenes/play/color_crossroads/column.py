@@ -93,7 +93,13 @@ class ColumnDrawing:
                 self.draw_button(surface, t)
             else:
                 alpha_rect(surface, r, theme["panel"], 200, 12)
-                write(_("Player {n} starts").format(n=seat + 1), 20, "text_dim", r.center, "center")
+                write(
+                    _("{player} starts").format(player=self.match.seat_names()[seat]),
+                    20,
+                    "text_dim",
+                    r.center,
+                    "center",
+                )
             write(
                 self.seat_label(seat),
                 16,
@@ -169,7 +175,8 @@ class ColumnDrawing:
             ),
             y + 10,
         )
-        self.paragraph(surface, _("F1: the full rules."), y + 10, theme["text_dim"])
+        end = self.paragraph(surface, _("F1: the full rules."), y + 10, theme["text_dim"])
+        self.mark_hint(pygame.Rect(COLUMN.x, y + 10, COLUMN.w, end - y - 10))
 
     def palette_marks(self, st=None) -> tuple[int | None, tuple | None, list[str]]:
         """(hovered cell, colours that fit it, a mark per colour): "crossed" for the last
@@ -292,7 +299,7 @@ class ColumnDrawing:
             out = st.outcome()
             y = self.paragraph(
                 surface,
-                out.reason if out else _("Game over"),
+                self.match.named(out.reason) if out else _("Game over"),
                 ACTION_RECT.y,
                 theme["accent"],
                 19,
@@ -340,14 +347,16 @@ class ColumnDrawing:
             self.paragraph(
                 surface, st.last_result, y + 30, lighten(theme["text_dim"], 0.3), 15, max_lines=room
             )
-        write(
-            self.keys_hint(),
-            14,
-            "text_dim",
-            (COLUMN.x, BOARD.bottom),
-            "bottomleft",
-            kind="regular",
-            max_width=COLUMN.w,
+        self.mark_hint(
+            write(
+                self.keys_hint(),
+                14,
+                "text_dim",
+                (COLUMN.x, BOARD.bottom),
+                "bottomleft",
+                kind="regular",
+                max_width=COLUMN.w,
+            )
         )
 
     def draw_answer_column(self, surface, st) -> None:
@@ -436,12 +445,14 @@ class ColumnDrawing:
         self.paragraph(
             surface, help_text, CLEAR_RECT.bottom + 14, theme["text_dim"], 15, max_lines=5
         )
-        write(
-            self.keys_hint(),
-            14,
-            "text_dim",
-            (COLUMN.x, BOARD.bottom),
-            "bottomleft",
-            kind="regular",
-            max_width=COLUMN.w,
+        self.mark_hint(
+            write(
+                self.keys_hint(),
+                14,
+                "text_dim",
+                (COLUMN.x, BOARD.bottom),
+                "bottomleft",
+                kind="regular",
+                max_width=COLUMN.w,
+            )
         )

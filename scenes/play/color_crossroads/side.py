@@ -77,7 +77,7 @@ class SidePanel:
                 )
                 who = st.closed[p]
                 write(
-                    _("closed · P{n} +1").format(n=who + 1),
+                    _("closed · {who} +1").format(who=self.log_name(who)),
                     16,
                     lighten(self.seat_colour(who), 0.3),
                     (row.right - 12, row.centery),

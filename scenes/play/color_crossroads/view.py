@@ -63,6 +63,7 @@ from .board import BoardDrawing
 from .column import ColumnDrawing
 from .layout import (
     ACTION_RECT,
+    BOARD,
     CLEAR_RECT,
     CONCEDE_RECT,
     KEY_COLOURS,
@@ -140,7 +141,7 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
                         self._button(
                             f"start:{seat}",
                             r,
-                            _("Player {n} starts").format(n=seat + 1),
+                            _("{player} starts").format(player=self.match.seat_names()[seat]),
                             "primary" if seat == 0 else "normal",
                         )
                     )
@@ -364,6 +365,9 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         self.verdict = None
         self.focus_key = None
 
+    def board_cells(self) -> list[pygame.Rect]:
+        return [BOARD.copy()]
+
     def bot_pause(self, state) -> int:
         base = super().bot_pause(state)
         # A bot answering a challenge is shown "looking for a loop" for a moment.
@@ -403,8 +407,7 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         m = self.match
         st = m.state
         if m.is_over():
-            out = st.outcome()
-            return out.reason if out else _("Game over")
+            return m.outcome_reason() or _("Game over")
         seat = m.to_move()
         name = self.seat_label(seat)
         person = self.person_to_act()
@@ -450,13 +453,13 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         return out
 
     def describe(self, before, move_text: str, seat: int) -> str:
-        who = _("P{n}").format(n=seat + 1)
+        who = self.log_name(seat)
         try:
             move = before.parse_move(move_text)
         except ValueError:
             return f"{who}  {move_text}"
         if isinstance(move, Start):
-            text = _("Player {n} starts").format(n=move.seat + 1)
+            text = _("{player} starts").format(player=self.match.seat_names()[move.seat])
         elif isinstance(move, Place):
             text = f"{cell_name(move.cell)} {colour_name(COLOURS[move.colour])}"
         elif isinstance(move, Challenge):
@@ -467,8 +470,8 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
                 "shows a {pair} loop ({n} cell): +1", "shows a {pair} loop ({n} cells): +1", n
             ).format(pair=pair_text(before.challenge_pair), n=n)
         elif isinstance(move, Concede):
-            text = _("no {pair} loop: closed, P{n} +1").format(
-                pair=pair_text(before.challenge_pair), n=before.mover + 1
+            text = _("no {pair} loop: closed, {who} +1").format(
+                pair=pair_text(before.challenge_pair), who=self.log_name(before.mover)
             )
         elif isinstance(move, EndTurn):
             text = _("ends the turn")

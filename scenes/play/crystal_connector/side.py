@@ -74,7 +74,7 @@ class SidePanel:
             write(_("Game over"), 24, "accent", (card.x + 14, card.y + 10))
             out = state.outcome()
             for k, line in enumerate(
-                wrap_text(out.reason if out else "", theme.font(15, "regular"), w - 28)[:2]
+                wrap_text(m.named(out.reason) if out else "", theme.font(15, "regular"), w - 28)[:2]
             ):
                 at = (card.x + 14, card.y + 42 + theme.pitch(18) * k)
                 write(line, 15, "text", at, kind="regular")
@@ -247,7 +247,7 @@ class SidePanel:
             )
             for k, line in enumerate(wrap_text(tips, theme.font(16, "regular"), box.w - 8)[:4]):
                 at = (box.x + 4, box.y + 6 + theme.pitch(21) * k)
-                write(line, 16, "text_dim", at, kind="regular")
+                self.mark_hint(write(line, 16, "text_dim", at, kind="regular"))
         else:
             pts = self._points_now(local.board)
             draw_panel(surface, box, theme, fill="panel", edge="good", radius=12)

@@ -47,7 +47,7 @@ from game.crystal_connector import (
     Shift,
     line_kind,
 )
-from scenes.play.base import PlayScene, UIField, board_key
+from scenes.play.base import BOARD_AREA, PlayScene, UIField, board_key
 from scenes.play.buttons import Button, focus_alias
 from scenes.play.interpret import Cell, Changed, Key, LineDrag, Pick, Refuse, Submit, Unused
 from scenes.widgets import BANNER_LINES, wrap_text
@@ -55,6 +55,9 @@ from scenes.widgets import BANNER_LINES, wrap_text
 from .animation import Animations
 from .board import BoardDrawing
 from .layout import (
+    BOARD,
+    GAP,
+    HANDLE,
     BUTTON_LABELS,
     CELL,
     CHIP,
@@ -340,6 +343,16 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
     def animating(self) -> bool:
         # a line easing into place, a bump or a recolouring running, score pop-ups rising
         return bool(self.vis_off != self.vis_target or self.bump or self.morph or self.floaters)
+
+    def board_cells(self) -> list[pygame.Rect]:
+        return [BOARD.copy()]
+
+    def banner_rect(self) -> pygame.Rect:
+        # Under the board and its handles: the column beside it holds the turn's
+        # buttons and the key tips.
+        rect = pygame.Rect(0, 0, BOARD.w + 2 * (HANDLE + GAP), BOARD_AREA.h - 6)
+        rect.midbottom = (BOARD.centerx, BOARD_AREA.bottom - 6)
+        return rect
 
     def bot_pause(self, state) -> int:
         # setup choices stay on screen a little longer than shifts

@@ -202,9 +202,8 @@ class StripDrawing:
         m = self.match
         x, y, w = a.x + 12, a.y + 10, a.w - 24
         if m.is_over():
-            out = m.state.outcome()
             write(_("Game over"), 20, "accent", (x, y))
-            self._wrapped(surface, out.reason if out else "", 16, theme["text"], x, y + 32, w)
+            self._wrapped(surface, m.outcome_reason(), 16, theme["text"], x, y + 32, w)
             return
         seat = m.to_move()
         colour = self.seat_colour(seat)
@@ -306,9 +305,11 @@ class StripDrawing:
         ]
         room = a.bottom - 6 - y - 6 * (len(parts) - 1)
         font, _size, lh = fit_paragraph(theme, "\n".join(lines), 15, w, room)
-        for line, colour in parts:
+        for k, (line, colour) in enumerate(parts):
             for row in wrap_text(line, font, w):
-                draw_text(surface, row, font, colour, (x, y))
+                drawn = draw_text(surface, row, font, colour, (x, y))
+                if k == 2:  # the keys
+                    self.mark_hint(drawn)
                 y += lh
             y += 6
 

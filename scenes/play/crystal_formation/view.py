@@ -197,6 +197,10 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         settle(self.game_ui, self.match.state)
         self.check_button_focus()
 
+    def board_cells(self) -> list[pygame.Rect]:
+        rects = [self.geom.rect(c) for c in self.match.state.cells()]
+        return [rects[0].unionall(rects[1:])] if rects else []
+
     def bot_pause(self, state) -> int:
         # long enough to see whose turn it is before the bot's action lands
         return 30
@@ -267,7 +271,7 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         k = event.key
         key = board_key(event)
         if key is not None and key.name in ("left", "right", "up", "down"):
-            if self.keyboard and self.strip_focus is not None:
+            if self.strip_focus is not None:  # (put there by a key or a click)
                 # Left and Right keep to a row of buttons (Left off its start goes back to
                 # the board), Up and Down go to the nearest button of the row above or below.
                 if not self.button_key(event, beside=False, straight=True):
@@ -276,7 +280,7 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
             if self.board_input(key) is Unused and key.name == "right":
                 self.enter_strip()  # right from the board's right edge
             return
-        if key is not None and key.name == "confirm" and self.keyboard and self.press_focused():
+        if key is not None and key.name == "confirm" and self.press_focused():
             return
         if k == pygame.K_t:
             self.toggle_threat()

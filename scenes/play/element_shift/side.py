@@ -141,6 +141,6 @@ class SidePanel:
         keys = " · ".join(parts) if parts else ""
         if keys:
             for line in wrap_text(keys, theme.font(13, "regular"), w)[:3]:
-                write(line, 13, "accent_2", (x, y), kind="regular")
+                self.mark_hint(write(line, 13, "accent_2", (x, y), kind="regular"))
                 y += theme.pitch(17)
         return y + 2

@@ -60,6 +60,7 @@ from .board import BoardDrawing
 from .editor import PlanEditor
 from .layout import (
     ARROW_KEYS,
+    BOARD,
     CONTROL_LABELS,
     ENTERING,
     KEY_DIRECTION,
@@ -362,6 +363,9 @@ class ElementShiftView(
             self.move_focus(1, 0)  # off the right edge: onto the buttons
 
     # -- base hooks -----------------------------------------------------------------
+    def board_cells(self) -> list[pygame.Rect]:
+        return [BOARD.copy()]
+
     def bot_pause(self, state) -> int:
         # Secret submissions show nothing; the reveal is what people watch.
         return 0
@@ -381,6 +385,7 @@ class ElementShiftView(
             and self.hint in self.match.state.legal_moves()
         ):
             self.use_hint()
+            self.focus = None  # the keys go back to the plan: Enter submits it
             self.say(_("Hint taken into the editor: change it or submit it"), "info")
             return
         if (
@@ -389,6 +394,7 @@ class ElementShiftView(
             and self.pick != self.hint.cell
         ):
             self.pick = self.cursor = self.hint.cell
+            self.focus = None  # the keys go back to the board: Enter starts there
             self.say(
                 _("Hint chosen: {cell}; press Enter to start there").format(
                     cell=cell_name(self.hint.cell)
@@ -510,8 +516,7 @@ class ElementShiftView(
         return STATUS[self.mode()](self)
 
     def over_status(self) -> str:
-        out = self.match.state.outcome()
-        return out.reason if out else _("Game over")
+        return self.match.outcome_reason() or _("Game over")
 
     def reveal_status(self) -> str:
         pairs = ([(self.anim.old, self.anim.new)] if self.anim else []) + [
@@ -582,11 +587,11 @@ class ElementShiftView(
             if rnd < now or m.is_over():
                 label = _("start") if rnd == 0 else _("R{n}").format(n=rnd)
                 text = entry.text if rnd >= 1 else entry.text.replace("start ", "")
-                who = _("P{n}").format(n=entry.seat + 1)
+                who = self.log_name(entry.seat)
                 lines.append((entry.seat, f"{label}  {who}: {text}"))
             else:
-                what = _("P{n} picked a start tile") if rnd == 0 else _("P{n} submitted a plan")
-                lines.append((entry.seat, what.format(n=entry.seat + 1)))
+                what = _("{who} picked a start tile") if rnd == 0 else _("{who} submitted a plan")
+                lines.append((entry.seat, what.format(who=self.log_name(entry.seat))))
         return lines
 
 

@@ -1,0 +1,42 @@
+"""The title's buttons stay where they are whether or not Resume is offered (an
+autosave exists): Resume takes a place of its own, so a player who knows where Play
+is never presses the button that moved into its place."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import autosave
+from game.core import GameSetup
+from game.match import Match, Seat
+from game.registry import GAMES
+from scenes.scene import LOGICAL_SIZE
+
+
+def rects(title) -> dict[str, pygame.Rect]:
+    return {c.element.text: pygame.Rect(c.element.rect) for c in title.controls}
+
+
+def unfinished(paths) -> None:
+    spec = GAMES["crystal-connector"]
+    setup = GameSetup(spec.id, 2, spec.resolve_options()[1], 7)
+    m = Match(spec, setup, [Seat.person(), Seat.bot("easy")], setup.start(GAMES))
+    m.submit(m.state.legal_moves()[0])
+    assert autosave.save(m, paths) is None
+
+
+def test_resume_moves_no_other_title_button(app, paths):
+    app.run_ticks(2)
+    before = rects(app.top)
+    assert "Play" in before and not any(t.startswith("Resume") for t in before)
+    unfinished(paths)
+    app.top.resume()  # back on the title: it looks at the autosave again
+    app.run_ticks(2)
+    after = rects(app.top)
+    resume = [r for t, r in after.items() if t.startswith("Resume")]
+    assert len(resume) == 1
+    for text, rect in before.items():
+        assert after[text] == rect, text
+        assert not resume[0].colliderect(rect), text
+    assert pygame.Rect((0, 0), LOGICAL_SIZE).contains(resume[0])
+    assert app.top.controls[app.top.focus_index].element.text.startswith("Resume")
