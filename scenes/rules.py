@@ -17,6 +17,7 @@ from game import i18n
 from game.i18n import _
 from game.registry import GAMES
 from scenes.app import LOGICAL_SIZE
+from scenes import widgets
 from scenes.widgets import MenuScene, draw_panel, draw_text
 
 PAGE = pygame.Rect(150, 110, 980, 510)
@@ -118,14 +119,15 @@ def layout(theme, blocks, width: int) -> pygame.Surface:
         "p": theme["text"],
     }
     items: list[tuple[pygame.Surface, int, int]] = []
+    texts: list[tuple[str, pygame.font.Font, pygame.Rect]] = []
     y = 0
     for kind, text in blocks:
         if kind in ("h1", "h2", "h3"):
             y += {"h1": 4, "h2": 22, "h3": 14}[kind]
-            img = fonts[kind].render(
-                INLINE.sub(lambda m: m.group(1) or m.group(2), text), True, colours[kind]
-            )
+            heading = INLINE.sub(lambda m: m.group(1) or m.group(2), text)
+            img = fonts[kind].render(heading, True, colours[kind])
             items.append((img, 0, y))
+            texts.append((heading, fonts[kind], img.get_rect(topleft=(0, y))))
             y += img.get_height() + 8
             if kind == "h2":
                 line = pygame.Surface((width, 2))
@@ -167,13 +169,23 @@ def layout(theme, blocks, width: int) -> pygame.Surface:
                 theme["accent_2"] if bold == "code" else (theme["accent"] if bold else colours["p"])
             )
             items.append((font.render(w, True, colour), x, y))
+            texts.append((w, font, pygame.Rect(x, y, ww, font.get_height())))
             x += ww + space
         y += line_h + 8
     height = y + 20
-    page = pygame.Surface((width, max(height, 10)), pygame.SRCALPHA)
+    page = Page((width, max(height, 10)), pygame.SRCALPHA)
     for img, x, yy in items:
         page.blit(img, (x, yy))
+    page.texts = texts
     return page
+
+
+class Page(pygame.Surface):
+    """A laid-out rule card: its pixels, and each heading and word with where it is
+    (``texts``: text, font, rect), so the screen can say what it shows for the
+    text checks."""
+
+    texts: list = []
 
 
 class RulesScene(MenuScene):
@@ -262,6 +274,15 @@ class RulesScene(MenuScene):
         super().update()
         self.scroll += (self.target - self.scroll) * 0.3
 
+    def record_page(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        """Note the card's lines the page window shows in full (one the window's edge
+        cuts is half scrolled in: scrolling, not a line too long) where they show."""
+        shown = pygame.Rect(PAGE.x, PAGE.y, view.w, view.h)
+        for text, font, rect in getattr(self.page, "texts", ()):
+            if view.top <= rect.top and rect.bottom <= view.bottom:
+                at = rect.move(PAGE.x, PAGE.y - view.y)
+                widgets.record_text(surface, text, at, font, box=shown, source="rule card")
+
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
         draw_text(surface, _("Rules"), theme.font(30, "display"), theme["accent"], (40, 6))
@@ -270,6 +291,8 @@ class RulesScene(MenuScene):
             return
         view = pygame.Rect(0, int(self.scroll), PAGE.w - 40, PAGE.h - 10)
         surface.blit(self.page, (PAGE.x, PAGE.y), view.clip(self.page.get_rect()))
+        if widgets.TEXT_LOG is not None:
+            self.record_page(surface, view)
         # scroll bar
         total = self.page.get_height()
         if total > PAGE.h:

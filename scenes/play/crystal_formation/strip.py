@@ -12,6 +12,7 @@ from game.grid import cell_name
 
 from scenes.widgets import (
     Pen,
+    blit_line,
     darken,
     draw_glyph,
     draw_panel,
@@ -155,7 +156,8 @@ class StripDrawing:
         pygame.draw.rect(
             surface, theme["accent"] if hover else theme["panel_edge"], rect, 2, border_radius=10
         )
-        kimg = render_cached(theme.font(13, "regular"), key, fg if primary else theme["text_dim"])
+        kfont = theme.font(13, "regular")
+        kimg = render_cached(kfont, key, fg if primary else theme["text_dim"])
         write(
             text,
             16,
@@ -164,7 +166,14 @@ class StripDrawing:
             "midleft",
             max_width=rect.w - 28 - kimg.get_width(),
         )
-        surface.blit(kimg, kimg.get_rect(midright=(rect.right - 10, rect.centery)))
+        blit_line(
+            surface,
+            kimg,
+            kimg.get_rect(midright=(rect.right - 10, rect.centery)),
+            key,
+            kfont,
+            box=rect,
+        )
 
     def _wrapped(
         self,

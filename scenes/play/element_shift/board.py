@@ -24,6 +24,7 @@ from game.element_shift import (
 from scenes.play.base import BOARD_AREA, BannerStyle, pulse
 from scenes.widgets import (
     Pen,
+    blit_line,
     cached,
     darken,
     draw_panel,
@@ -310,11 +311,12 @@ class BoardDrawing:
         for cell, nums in stops.items():
             r = cell_rect(cell)
             label = ",".join(str(n) for n in nums)
-            img = render_cached(theme.font(13), label, font_col)
+            font = theme.font(13)
+            img = render_cached(font, label, font_col)
             box = pygame.Rect(0, 0, max(18, img.get_width() + 8), 18)
             box.topleft = (r.x + 2, r.y + 2) if not hint else (r.x + 2, r.bottom - 20)
             pygame.draw.rect(surface, colour, box, border_radius=9)
-            surface.blit(img, img.get_rect(center=box.center))
+            blit_line(surface, img, img.get_rect(center=box.center), label, font)
 
     def draw_plan_ghost(self, surface, state, seat: int) -> None:
         """The planner's token pulsing at the start and a ghost at the path's end."""
