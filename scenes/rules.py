@@ -18,7 +18,7 @@ from game.i18n import _
 from game.registry import GAMES
 from scenes.app import LOGICAL_SIZE
 from scenes import widgets
-from scenes.widgets import MenuScene, draw_panel, draw_text
+from scenes.widgets import MenuScene, draw_panel, draw_text, wrap_text
 
 PAGE = pygame.Rect(150, 110, 980, 510)
 BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -211,7 +211,7 @@ class RulesScene(MenuScene):
         tab_w = (LOGICAL_SIZE[0] - 80 - 8 * (len(self.ids) - 1)) // max(1, len(self.ids))
         for gid in self.ids:
             c = self.button(
-                pygame.Rect(x, 44, tab_w, 48),
+                pygame.Rect(x, 48, tab_w, 48),
                 GAMES[gid].title,
                 lambda g=gid: self.show(g),
                 object_id="#small",
@@ -285,7 +285,8 @@ class RulesScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
-        draw_text(surface, _("Rules"), theme.font(30, "display"), theme["accent"], (40, 6))
+        # decorative: its designed size at every text size (grown, it ran into the tabs)
+        draw_text(surface, _("Rules"), theme.heading(30), theme["accent"], (40, 2))
         draw_panel(surface, PAGE.inflate(40, 20), theme)
         if self.page is None:
             return
@@ -301,11 +302,15 @@ class RulesScene(MenuScene):
             h = max(30, bar.h * PAGE.h / total)
             y = bar.y + (bar.h - h) * (self.scroll / max(1, self.max_scroll()))
             pygame.draw.rect(surface, theme["accent_2"], (bar.x, y, bar.w, h), border_radius=4)
-        draw_text(
-            surface,
-            _("Arrows or wheel to scroll  ·  Left/Right: another game  ·  Esc: back"),
-            theme.font(18, "regular"),
-            theme["text_dim"],
-            (LOGICAL_SIZE[0] - 40, 660),
-            "topright",
-        )
+        # right of Back, in as many lines as the text size needs, up from the bottom
+        hint = _("Arrows or wheel to scroll  ·  Left/Right: another game  ·  Esc: back")
+        font = theme.font(18, "regular")
+        room = pygame.Rect(self.back.element.rect.right + 20, PAGE.bottom + 14, 0, 0)
+        room.width = LOGICAL_SIZE[0] - 40 - room.x
+        room.height = LOGICAL_SIZE[1] - 4 - room.y
+        lines = wrap_text(hint, font, room.w)
+        pitch = font.get_linesize()
+        top = max(room.y, room.bottom - pitch * len(lines))
+        for i, line in enumerate(lines):
+            at = (room.right, top + pitch * i)
+            draw_text(surface, line, font, theme["text_dim"], at, "topright", box=room)

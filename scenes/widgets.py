@@ -199,6 +199,13 @@ def render_cached(font: pygame.font.Font, text: str, colour, alpha: int = 255) -
     return cached(("text", font, text, (c.r, c.g, c.b, c.a), alpha), make)
 
 
+# Arrows that Noto Sans and Fredoka One (as shipped) have no glyph for, and the marks
+# drawn in their place: the angle quotes every font here has, which the menus already
+# use as arrows ("Next  ›", "‹ 2 ›").
+STAND_INS = {"→": "›", "←": "‹", "⇒": "»", "⇐": "«", "⟶": "›", "⟵": "‹"}
+_STAND_IN_TABLE = str.maketrans(STAND_INS)
+
+
 def draw_text(
     surface: pygame.Surface,
     text: str,
@@ -213,7 +220,11 @@ def draw_text(
 ) -> pygame.Rect:
     """Blit one line of text; ``anchor`` is a pygame.Rect attribute name.  Text wider
     than ``max_width`` is shortened with an ellipsis (fit_text) rather than clipped.
-    ``box`` is the room the layout gave the line (for TEXT_LOG's checks)."""
+    ``box`` is the room the layout gave the line (for TEXT_LOG's checks).  An arrow
+    the shipped fonts lack (a translation's, a player's) is drawn as the nearest mark
+    they have (STAND_INS)."""
+    if any(ch in text for ch in STAND_INS):
+        text = text.translate(_STAND_IN_TABLE)
     fallback = theme_module.FALLBACK.get(font)
     if fallback is not None and not theme_module.covers(fallback[0], text):
         font = fallback[1]  # a heading with a letter the heading font lacks
@@ -550,6 +561,27 @@ def draw_panel(
 
     key = ("panel", rect.size, tuple(colour), tuple(edge_colour), radius, width)
     surface.blit(cached(key, make), rect)
+    if TEXT_LOG is not None and alpha >= COVERING:
+        # a panel this opaque hides the lines drawn under it (a banner over the board)
+        TEXT_LOG.append(
+            DrawnText(
+                "",
+                "",
+                rect.copy(),
+                None,
+                None,
+                surface.get_size(),
+                None,
+                rect.copy(),
+                "cover",
+                None,
+                surface,
+            )
+        )
+
+
+# A panel at least this opaque hides the text under it (for the text checks).
+COVERING = 200
 
 
 def lighten(colour, amount: float) -> pygame.Color:
@@ -845,7 +877,10 @@ def draw_toasts(app, surface: pygame.Surface) -> None:
         return  # a screen over it (the pause menu): hidden, and waiting
     font = app.theme.font(20)
     lines = toast_lines(t.text, font)
-    rect = toast_rect(top, 16 + TOAST_LINE * len(lines))
+    # the lines' pitch grows with the text size (at 150 % they ran into each other and
+    # out of the panel)
+    pitch = max(app.theme.pitch(TOAST_LINE), font.get_linesize())
+    rect = toast_rect(top, 16 + pitch * len(lines))
     app.__dict__["_toast_rect"] = rect  # where the last toast was drawn (tests look)
     edge = "bad" if t.kind in ("warning", "error") else "accent_2"
     draw_panel(surface, rect, app.theme, fill="background_2", edge=edge, alpha=240, width=3)
@@ -855,7 +890,7 @@ def draw_toasts(app, surface: pygame.Surface) -> None:
             line,
             font,
             app.theme["text"],
-            (rect.centerx, rect.y + 8 + TOAST_LINE * i),
+            (rect.centerx, rect.y + 8 + pitch * i),
             "midtop",
             max_width=TOAST_TEXT_W,
             box=rect,

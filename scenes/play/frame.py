@@ -314,7 +314,10 @@ class ScreenFrame:
         font = theme.font(style.size)
         where = self.banner_rect()
         lines = wrap_text(self.banner, font, where.w - style.margin, max_lines=BANNER_LINES)
-        rect = pygame.Rect(0, 0, where.w, 2 * style.pad + style.line * len(lines))
+        # the lines' pitch grows with the text size (two to four lines of a refusal ran
+        # into each other and out of the panel at 150 %)
+        step = theme.pitch(style.line)
+        rect = pygame.Rect(0, 0, where.w, 2 * style.pad + step * len(lines))
         rect.midbottom = where.midbottom
         edge = {"error": "bad", "warning": "accent", "good": "good"}.get(
             self.banner_kind, "accent_2"
@@ -335,6 +338,7 @@ class ScreenFrame:
                 line,
                 font,
                 theme["text"],
-                (rect.centerx, rect.y + style.pad + style.line * i),
+                (rect.centerx, rect.y + style.pad + step * i),
                 "midtop",
+                box=rect,
             )

@@ -25,6 +25,14 @@ SIDE = pygame.Rect(
 )
 SIDE.w = BOARD_AREA.right - SIDE.x - 4
 SETUP = pygame.Rect(BOARD.right + 20, SIDE.y, BOARD_AREA.right - BOARD.right - 24, SIDE.h)
+
+
+def question_top(theme) -> int:
+    """Where the setup card's question starts: under the chooser's name, whose line
+    grows with the text size."""
+    return SETUP.y + 16 + theme.pitch(26)
+
+
 CHIP = 44
 # What the column's buttons say (when nothing more particular applies).
 BUTTON_LABELS = {

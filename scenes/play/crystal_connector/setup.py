@@ -19,7 +19,7 @@ from scenes.widgets import (
     wrap_text,
 )
 
-from .layout import SETUP
+from .layout import SETUP, question_top
 
 
 class SetupDrawing:
@@ -59,7 +59,7 @@ class SetupDrawing:
             (panel.x + 16, panel.y + 14),
             max_width=panel.w - 32,
         )
-        y = panel.y + 40
+        y = question_top(theme)
         for line in question:
             draw_text(surface, line, theme.heading(26), theme["accent"], (panel.x + 16, y))
             y += 32

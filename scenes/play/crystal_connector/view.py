@@ -66,6 +66,7 @@ from .layout import (
     cell_at,
     cell_rect,
     handle_rect,
+    question_top,
     signed,
 )
 from .setup import SetupDrawing
@@ -601,7 +602,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         q = wrap_text(question, theme.heading(26), SETUP.w - 32, max_lines=BANNER_LINES)
         e = wrap_text(explain, theme.font(16, "regular"), SETUP.w - 32, max_lines=BANNER_LINES)
         pitch = theme.pitch
-        top = SETUP.y + 42 + 32 * len(q) + 6 + pitch(20) * len(e) + 14
+        top = question_top(theme) + 32 * len(q) + 6 + pitch(20) * len(e) + 14
         return self.seat_label(state.to_move), q, e, top
 
     def chip_rect(self, distance: int) -> pygame.Rect:

@@ -58,6 +58,7 @@ class StripDrawing:
             17,
             "text",
             (r.x + 12, r.y + 8),
+            max_width=r.w - 24,
         )
         n = state.num_players
         to_move = state.to_move if not state.is_terminal() else -1
@@ -244,7 +245,10 @@ class StripDrawing:
             (x + 24, y),
             max_width=w - 24,
         )
-        y += 32
+        y += theme.pitch(32)
+        # the buttons under the words are placed for the card (at +124): the words keep
+        # above them, as big as fits
+        buttons_top = ACTION_CARD.y + 124 - 6
         small = state.stash(seat)[0] if not state.is_terminal() else 0
         if self.pending is not None:
             write(
@@ -264,6 +268,7 @@ class StripDrawing:
                 x,
                 y,
                 w,
+                bottom=buttons_top,
             )
             return
         if self.selected is not None and state.node_at(self.selected) is not None:
@@ -279,14 +284,15 @@ class StripDrawing:
                 (x, y),
                 max_width=w,
             )
-            y += 22
+            y += theme.pitch(22)
             n_targets = len(state.move_targets(self.selected))
             text = (
                 _("Move it: click or drag to a glowing cell ({n})").format(n=n_targets)
                 if n_targets
                 else _("It has nowhere to move")
             )
-            self._wrapped(surface, text, 15, theme["text"], x, y, w, max_lines=2)
+            grow_top = ACTION_CARD.y + 104 - 2
+            self._wrapped(surface, text, 15, theme["text"], x, y, w, max_lines=2, bottom=grow_top)
             write(
                 _("Grow: the piece that comes in")
                 if not node.is_tree
