@@ -39,6 +39,7 @@ from scenes.scene import LOGICAL_SIZE
 from scenes.stage import POSITION_EVENTS, Stage, log_mark
 from scenes.widgets import (
     MIN_TARGET,
+    clear_pitch,
     draw_card_button,
     draw_panel,
     draw_text,
@@ -536,7 +537,7 @@ class TutorialMixin:
         counter = self.app.theme.font(14, "bold").get_height()
         need = max(
             # the last line is a whole line tall (the font's height), not a pitch
-            10 + pitch(CAPTION_LINE) * (self.card_lines() - 1) + self.caption_height(),
+            10 + self.caption_step() * (self.card_lines() - 1) + self.caption_height(),
             3 + counter + pitch(MIN_TARGET) + 3,
         )
         return pygame.Rect(CARD.x, CARD.y, CARD.w, max(CARD.h, need))
@@ -556,6 +557,12 @@ class TutorialMixin:
             texts.append(_("Well done."))  # the result of a step with no words of its own
             known = self._card_lines = (key, max(len(self.caption_lines(t)) for t in texts))
         return known[1]
+
+    def caption_step(self) -> int:
+        """From one caption line's top to the next: CAPTION_LINE grown with the text
+        size, never so close that a mark over a capital meets a descender above."""
+        font = self.app.theme.font(CAPTION_SIZE, "regular")
+        return max(self.app.theme.pitch(CAPTION_LINE), clear_pitch(font))
 
     def caption_height(self) -> int:
         """One caption line's height: where a line's glyphs may reach, top to bottom."""
@@ -600,7 +607,7 @@ class TutorialMixin:
         font = theme.font(CAPTION_SIZE, "regular")
         colour = theme["good"] if done else theme["text"]
         lines = self.caption_lines(self.result if done else self.step.caption)
-        step = pitch(CAPTION_LINE)
+        step = self.caption_step()
         room = self.card_lines()
         shown = min(room, len(lines))
         top = card.centery - (step * (shown - 1) + self.caption_height()) // 2

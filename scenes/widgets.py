@@ -165,6 +165,25 @@ def wrap_text(
     return list(cached(("wrap", font, text, width, max_lines), make))
 
 
+def clear_pitch(font: pygame.font.Font) -> int:
+    """The closest two lines of ``font`` can be set, top to top, with no mark over a
+    capital of one line (Ä, É, Å, Ĵ) meeting a descender of the line above (g, j, ǫ):
+    what a paragraph's pitch must not go below, whatever its layout asks."""
+
+    def make() -> int:
+        top = font.render("ÄÅÉÖÜĴŔĥ", True, (255, 255, 255)).get_bounding_rect().top
+        bottom = font.render("gjpqyǫ", True, (255, 255, 255)).get_bounding_rect().bottom
+        return bottom - top + 1
+
+    return cached(("clear_pitch", font), make)
+
+
+def line_step(theme, font: pygame.font.Font, designed: int) -> int:
+    """From one line of a paragraph in ``font`` to the next: ``designed`` (laid out for
+    100 %) grown with the text size, and never below the font's clear_pitch."""
+    return max(theme.pitch(designed), clear_pitch(font))
+
+
 def fit_paragraph(
     theme, text: str, size: int, width: int, height: int, *, kind: str = "regular", line: int = 0
 ) -> tuple[pygame.font.Font, list[str], int]:
@@ -172,15 +191,16 @@ def fit_paragraph(
     fixes (a card beside the board): (font, lines, pitch) at the player's text size
     when its lines fit, else at the next smaller text size, down to the designed
     ``size`` (what the box was laid out for).  ``line`` is the designed pitch
-    (``size + 5`` when 0); it grows with the font.  Every word is kept."""
+    (``size + 5`` when 0); it grows with the font, and is never below the font's
+    clear_pitch.  Every word is kept."""
     base = line or size + 5
     for font, scale in theme.stepped_fonts(size, kind):
-        pitch = round(base * scale)
+        pitch = max(round(base * scale), clear_pitch(font))
         lines = wrap_text(text, font, width)
         if len(lines) * pitch <= height or scale <= 1:
             return font, lines, pitch
     font = theme.font(size, kind)  # not reached: the designed size always answers
-    return font, wrap_text(text, font, width), base
+    return font, wrap_text(text, font, width), max(base, clear_pitch(font))
 
 
 def render_cached(font: pygame.font.Font, text: str, colour, alpha: int = 255) -> pygame.Surface:

@@ -272,6 +272,7 @@ class ColumnDrawing:
             name_font = theme.font_within(20, "bold", (rect.h + 8) // 2 if note else rect.h)
             note_font = theme.font_within(15, "regular", rect.h // 2)
             name_at = (rect.x + 76, rect.y + 4) if note else (rect.x + 76, rect.centery)
+            room = rect.right - 8 - name_at[0]  # and as wide as the swatch
             name_rect = draw_text(
                 surface,
                 colour_title(COLOURS[c]),
@@ -279,10 +280,13 @@ class ColumnDrawing:
                 name_col,
                 name_at,
                 "topleft" if note else "midleft",
+                max_width=room,
             )
             if note:
                 at = (rect.x + 76, rect.bottom - 2)
-                draw_text(surface, note, note_font, note_col, at, "bottomleft")
+                if text_width(note_font, note) > room:
+                    note_font = fitting_font(theme, note, 15, "regular", room, floor=0.6)
+                draw_text(surface, note, note_font, note_col, at, "bottomleft", max_width=room)
             if crossed:
                 bad = theme["bad"]
                 gx, gy = gem_c

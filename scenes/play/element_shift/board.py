@@ -25,6 +25,7 @@ from scenes.play.base import BOARD_AREA, BannerStyle, pulse
 from scenes.widgets import (
     Pen,
     blit_line,
+    clear_pitch,
     cached,
     darken,
     draw_panel,
@@ -416,8 +417,12 @@ class BoardDrawing:
             max_width=STRIP.w - 72,
         )
         small = theme.font_within(15, "regular", 21)
-        for i, line in enumerate(wrap_text(rule, small, STRIP.w - 76)[:2]):
-            draw_text(surface, line, small, theme["text"], (STRIP.x + 60, STRIP.y + 27 + 17 * i))
+        # two lines, far enough apart that a descender never meets the next line's marks
+        step = max(17, clear_pitch(small))
+        top = min(STRIP.y + 27, STRIP.bottom - 1 - step - small.get_height())
+        for i, line in enumerate(wrap_text(rule, small, STRIP.w - 76, max_lines=2)):
+            at = (STRIP.x + 60, top + step * i)
+            draw_text(surface, line, small, theme["text"], at, max_width=STRIP.w - 76)
 
     # The base banner, over the board only (the editor's buttons stay visible).
     banner_style = BannerStyle(size=19, line=25, pad=8, margin=30, alpha=240)

@@ -19,6 +19,7 @@ from scenes.widgets import (
     darken,
     draw_panel,
     draw_text,
+    fit_paragraph,
     fitting_font,
     lighten,
     text_width,
@@ -304,26 +305,31 @@ class PlanEditor:
                 kind="display",
             )
             detail = line.explain().replace("->", "=")
-            y = points.bottom + 2
-            for i, ln in enumerate(wrap_text(detail, theme.font(14, "regular"), SIDE.w - 16)[:2]):
-                write(ln, 14, "text", (x0 + 2, y + pitch(18) * i), kind="regular")
             conv = len(preview.converts)
-            write(
-                ngettext(
-                    "ends on {cell}, turns {n} tile {element}",
-                    "ends on {cell}, turns {n} tiles {element}",
-                    conv,
-                ).format(
-                    cell=cell_name(preview.path[-1]),
-                    n=conv,
-                    element=element_name(ELEMENT_NAMES[preview.element]),
-                ),
-                14,
-                "text_dim",
-                (x0 + 2, y + pitch(18) * 2 + 2),
-                kind="regular",
-                max_width=SIDE.w - 16,
+            ends = ngettext(
+                "ends on {cell}, turns {n} tile {element}",
+                "ends on {cell}, turns {n} tiles {element}",
+                conv,
+            ).format(
+                cell=cell_name(preview.path[-1]),
+                n=conv,
+                element=element_name(ELEMENT_NAMES[preview.element]),
             )
+            # the score's two lines and where the path ends, in the room above the
+            # buttons (fixed at the column's foot): as big as fits
+            y = points.bottom + 2
+            buttons = min(r.y for n, r, _on in controls if n in ("undo_step", "submit"))
+            font, lines, step = fit_paragraph(
+                theme, f"{detail}\n{ends}", 14, SIDE.w - 16, buttons - 4 - y, line=18
+            )
+            ends_lines = wrap_text(ends, font, SIDE.w - 16)
+            detail_lines = lines[: len(lines) - len(ends_lines)][:2]
+            for k, ln in enumerate(detail_lines + ends_lines):
+                if y + step * k + font.get_height() > buttons - 2:
+                    break  # no room left at the smallest size: the rest stays out
+                colour = theme["text"] if k < len(detail_lines) else theme["text_dim"]
+                at = (x0 + 2, y + step * k)
+                draw_text(surface, ln, font, colour, at, max_width=SIDE.w - 16)
         for name, rect, enabled in controls:
             if name == "undo_step":
                 self.draw_button(surface, rect, _("Step back"), enabled, size=16)
@@ -348,18 +354,27 @@ class PlanEditor:
             (x, SIDE.y + 10),
             kind="display",
         )
-        element_icon(surface, theme, el, (x + 16, SIDE.y + 62), 16)
+        # each line under the one above, however tall the text size makes it
+        you_y = max(SIDE.y + 50, SIDE.y + 10 + theme.font(24, "display").get_height())
+        element_icon(surface, theme, el, (x + 16, you_y + 12), 16)
         element = element_name(ELEMENT_NAMES[el])
-        write(_("You are {element}").format(element=element), 18, "text", (x + 40, SIDE.y + 50))
+        write(
+            _("You are {element}").format(element=element),
+            18,
+            "text",
+            (x + 40, you_y),
+            max_width=SIDE.right - 10 - (x + 40),
+        )
         text = _(
             "Choose a start tile: any {element} tile (the bright ones). Bigger regions score "
             "more: 2 x region size / players sharing it."
         ).format(element=element)
         pitch = theme.pitch
+        text_y = you_y + 42
         for i, line in enumerate(wrap_text(text, theme.font(15, "regular"), SIDE.w - 20)):
-            write(line, 15, "text", (x, SIDE.y + 92 + pitch(20) * i), kind="regular")
+            write(line, 15, "text", (x, text_y + pitch(20) * i), kind="regular")
         # what follows starts under the text, which grows with the text size
-        y = max(SIDE.y + 210, SIDE.y + 92 + pitch(20) * (i + 1) + 12)
+        y = max(SIDE.y + 210, text_y + pitch(20) * (i + 1) + 12)
         if self.pick is not None:
             size = len(state.region_cells(self.pick))
             start = _("Start on {cell}").format(cell=cell_name(self.pick))
