@@ -314,10 +314,12 @@ class BoardDrawing:
             label = ",".join(str(n) for n in nums)
             font = theme.font(13)
             img = render_cached(font, label, font_col)
-            box = pygame.Rect(0, 0, max(18, img.get_width() + 8), 18)
-            box.topleft = (r.x + 2, r.y + 2) if not hint else (r.x + 2, r.bottom - 20)
-            pygame.draw.rect(surface, colour, box, border_radius=9)
-            blit_line(surface, img, img.get_rect(center=box.center), label, font)
+            # the badge as tall as its numbers at the text size (a comma hung out of it)
+            h = max(18, img.get_height())
+            box = pygame.Rect(0, 0, max(h, img.get_width() + 8), h)
+            box.topleft = (r.x + 2, r.y + 2) if not hint else (r.x + 2, r.bottom - 2 - h)
+            pygame.draw.rect(surface, colour, box, border_radius=h // 2)
+            blit_line(surface, img, img.get_rect(center=box.center), label, font, box=box)
 
     def draw_plan_ghost(self, surface, state, seat: int) -> None:
         """The planner's token pulsing at the start and a ghost at the path's end."""
