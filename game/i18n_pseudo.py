@@ -14,6 +14,7 @@ _ACCENTS = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
     "åƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ",
 )
+PAD_WORD = 12
 _PLACEHOLDER = re.compile(r"(\{[^{}]*\}|%\(?[a-z_]*\)?[sdif])")
 
 
@@ -24,7 +25,9 @@ def pseudo(message: str) -> str:
     parts = _PLACEHOLDER.split(message)
     out = "".join(p if i % 2 else p.translate(_ACCENTS) for i, p in enumerate(parts))
     letters = sum(1 for p in parts[::2] for c in p if not c.isspace())
-    pad = "~" * max(1, round(letters * 0.4))
+    tildes = max(1, round(letters * 0.4))
+    # in words of at most PAD_WORD, as a long language's are: a paragraph still wraps
+    pad = " ".join("~" * min(PAD_WORD, tildes - k) for k in range(0, tildes, PAD_WORD))
     return f"[{out} {pad}]"
 
 

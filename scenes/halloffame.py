@@ -19,7 +19,16 @@ from game.i18n import N_, _, ngettext, number
 from game.registry import GAMES
 from scenes.config import valid_exit_pin
 from scenes.scene import LOGICAL_SIZE, Scene
-from scenes.widgets import MenuScene, draw_panel, draw_pin_box, draw_text, lighten, toast
+from scenes.widgets import (
+    MenuScene,
+    draw_panel,
+    draw_pin_box,
+    draw_text,
+    fit_paragraph,
+    lighten,
+    text_width,
+    toast,
+)
 
 KIND_TITLES = {"rush": N_("Rush"), "beat-hard": N_("Beat Hard"), "beat-expert": N_("Beat Expert")}
 # The periods' names, translated where drawn (game/halloffame.py keeps the English).
@@ -181,23 +190,26 @@ class InitialsScene(MenuScene):
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
         self.title(surface, _("New high score!"), 24)
-        draw_text(
+        # The letters and the keys below them fix this screen's layout: the lines above
+        # the letters keep to the room there, as big as the text size lets them fit.
+        cx = LOGICAL_SIZE[0] // 2
+        font = theme.font_within(30, "bold", 46)
+        line = draw_text(
             surface,
             f"{board_title(self.board)}   {score_text(self.board, self.score)}",
-            theme.font(30),
+            font,
             theme["accent_2"],
-            (LOGICAL_SIZE[0] // 2, 100),
+            (cx, 100),
             "midtop",
             max_width=1200,
         )
-        draw_text(
-            surface,
-            _("Enter your initials: Up/Down change a letter, Left/Right move, or type or tap"),
-            theme.font(20, "regular"),
-            theme["text_dim"],
-            (LOGICAL_SIZE[0] // 2, 146),
-            "midtop",
-        )
+        top = max(146, line.bottom)
+        room = self.slot_rect(0).y - 28 - top  # above the arrow over the letter
+        words = _("Enter your initials: Up/Down change a letter, Left/Right move, or type or tap")
+        font, lines, step = fit_paragraph(theme, words, 20, 1200, room, line=26)
+        for k, text in enumerate(lines):
+            at = (cx, top + step * k)
+            draw_text(surface, text, font, theme["text_dim"], at, "midtop", max_width=1200)
         pulse = 0.5 + 0.5 * pygame.math.Vector2(1, 0).rotate(self.motion_ticks * 6).x
         for i, ch in enumerate(self.letters):
             rect = self.slot_rect(i)
@@ -218,13 +230,15 @@ class InitialsScene(MenuScene):
                 pygame.draw.polygon(surface, theme["focus"], up)
                 pygame.draw.polygon(surface, theme["focus"], down)
         if self.problem:
+            # between the arrow under the letter and the letter keys
             draw_text(
                 surface,
                 self.problem,
-                theme.font(22),
+                theme.font_within(22, "bold", 420 - 4 - 384),
                 theme["bad"],
-                (LOGICAL_SIZE[0] // 2, 388),
+                (LOGICAL_SIZE[0] // 2, 384),
                 "midtop",
+                max_width=1200,
             )
 
 
@@ -380,23 +394,26 @@ class HallOfFameScene(MenuScene):
             )
             return
         line_h = (rect.h - 56) // hof.TABLE_SIZE
-        font = theme.font(22 if not compact else 21)
-        small = theme.font(16, "regular")
+        # a full table's rows share the panel's height: the text is as big as fits a row
+        font = theme.font_within(22 if not compact else 21, "bold", line_h + 2)
+        small = theme.font_within(16, "regular", line_h - 4)
+        # the columns as wide as their widest entry in this language and size
+        places = [_("{place}.").format(place=n) for n in range(1, hof.TABLE_SIZE + 1)]
+        x_initials = rect.x + 18 + max(48, max(text_width(font, p) for p in places) + 10)
+        x_score = max(rect.x + 150, x_initials + text_width(font, "WWW") + 16)
         y = rect.y + 48
         for place, e in enumerate(table, 1):
             mine = e.id == self.highlight
             colour = theme["accent"] if mine else theme["text"]
-            draw_text(
-                surface,
-                _("{place}.").format(place=place),
-                font,
-                theme["text_dim"],
-                (rect.x + 18, y),
-            )
-            draw_text(surface, e.initials, font, colour, (rect.x + 66, y))
-            draw_text(surface, score_text(self.board, e.score), font, colour, (rect.x + 150, y))
+            draw_text(surface, places[place - 1], font, theme["text_dim"], (rect.x + 18, y))
+            draw_text(surface, e.initials, font, colour, (x_initials, y))
             when = when_text(e.at, period)
-            draw_text(surface, when, small, theme["text_dim"], (rect.right - 18, y + 4), "topright")
+            at = (rect.right - 18, y + 4)
+            shown = draw_text(surface, when, small, theme["text_dim"], at, "topright")
+            room = shown.left - 10 - x_score
+            draw_text(
+                surface, score_text(self.board, e.score), font, colour, (x_score, y), max_width=room
+            )
             if not compact and e.detail:
                 draw_text(
                     surface,

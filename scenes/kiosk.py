@@ -369,11 +369,12 @@ class StillThereScene(Scene):
         draw_text(
             surface,
             _("Still there?"),
-            theme.font(60, "display"),
+            theme.heading(60),  # decorative: its designed size, within the box
             theme["accent"],
             (box.centerx, box.y + 30),
             "midtop",
             shadow=True,
+            max_width=box.w - 40,
         )
         secs = max(0, (self.left + 59) // 60)
         draw_text(
@@ -383,6 +384,7 @@ class StillThereScene(Scene):
             theme["text"],
             (box.centerx, box.y + 130),
             "midtop",
+            max_width=box.w - 40,
         )
         draw_text(
             surface,
@@ -391,6 +393,7 @@ class StillThereScene(Scene):
             theme["text_dim"],
             (box.centerx, box.y + 200),
             "midtop",
+            max_width=box.w - 40,
         )
 
 

@@ -16,7 +16,14 @@ from game import profiles as gp
 from game.i18n import _, ngettext
 from party.host import Party
 from scenes.app import LOGICAL_SIZE
-from scenes.widgets import MenuScene, draw_panel, draw_text, starfield_background, toast
+from scenes.widgets import (
+    MenuScene,
+    draw_panel,
+    draw_text,
+    starfield_background,
+    text_width,
+    toast,
+)
 
 
 def hosted(spec, setup, seats, clock_preset: str, settings) -> Party:
@@ -110,8 +117,13 @@ class LobbyScene(MenuScene):
             )
         by = LOGICAL_SIZE[1] - 70
         self.button(pygame.Rect(40, by, 160, 54), _("Back"), self.on_back)
+        # Start as wide as its label needs (the buttons' font: bold 24 at the text size),
+        # the choice of the empty seats takes the rest of the row
+        start = _("Start  ›")
+        start_w = min(310, max(200, text_width(self.app.theme.font(24, "bold"), start) + 40))
+        start_x = LOGICAL_SIZE[0] - 40 - start_w
         self.cycler(
-            pygame.Rect(220, by, 690, 54),
+            pygame.Rect(220, by, start_x - 20 - 220, 54),
             _("Empty phone seats"),
             (True, False),
             self.fill_with_bots,
@@ -120,7 +132,7 @@ class LobbyScene(MenuScene):
             tooltip=_("What happens at Start to phone seats nobody has taken"),
         )
         self.button(
-            pygame.Rect(930, by, 310, 54), _("Start  ›"), self.start_game, object_id="#primary"
+            pygame.Rect(start_x, by, start_w, 54), start, self.start_game, object_id="#primary"
         )
 
     def set_fill(self, value: bool) -> None:
@@ -217,16 +229,18 @@ class LobbyScene(MenuScene):
         draw_text(
             surface,
             _("{game}: join from your phone").format(game=party.spec.title),
-            theme.font(40, "display"),
+            theme.heading(40),  # decorative: its designed size, within the screen
             theme["accent"],
             (40, 18),
             shadow=True,
+            max_width=LOGICAL_SIZE[0] - 80,
         )
         card = pygame.Rect(40, 90, 600, 540)
         draw_panel(surface, card, theme)
         qr_rect = self.qr.get_rect(midtop=(card.centerx, card.y + 20))
         surface.blit(self.qr, qr_rect)
         y = qr_rect.bottom + 14
+        pitch = theme.pitch  # the lines under the code move down as they grow
         draw_text(
             surface,
             _("Scan the code, or open"),
@@ -240,23 +254,24 @@ class LobbyScene(MenuScene):
             party.server.url,
             theme.font(26, "bold"),
             theme["text"],
-            (card.centerx, y + 26),
+            (card.centerx, y + pitch(26)),
             "midtop",
+            max_width=card.w - 20,
         )
         draw_text(
             surface,
             _("Room code"),
             theme.font(18),
             theme["text_dim"],
-            (card.centerx, y + 66),
+            (card.centerx, y + pitch(66)),
             "midtop",
         )
         draw_text(
             surface,
             "  ".join(party.lobby.code),
-            theme.font(54, "display"),
+            theme.heading(54),
             theme["accent_2"],
-            (card.centerx, y + 88),
+            (card.centerx, y + pitch(88)),
             "midtop",
             shadow=True,
         )
@@ -270,6 +285,7 @@ class LobbyScene(MenuScene):
             theme.font(22, "bold"),
             theme["accent"],
             (seats.x + 20, seats.y + 16),
+            max_width=seats.w - 40,
         )
         font = theme.font(19 if len(snapshot) <= 9 else 16)
         for slot, row in zip(snapshot, self.seat_rows(len(snapshot))):

@@ -7,7 +7,9 @@ import pygame
 
 from game.i18n import _
 from scenes.app import LOGICAL_SIZE
-from scenes.widgets import MenuScene, draw_panel, draw_text, fit_paragraph, fitting_font
+from scenes.widgets import RING, MenuScene, draw_panel, draw_text, fit_paragraph, fitting_font
+
+GAME_ID_Y = 196  # the game's id, under "Paused"
 
 
 class PauseScene(MenuScene):
@@ -36,6 +38,8 @@ class PauseScene(MenuScene):
         items.append(("quit", _("Quit to title"), self.quit_to_title))
         w, h, gap = 340, 52 if len(items) > 6 else 56, 10 if len(items) > 6 else 12
         y = 230 if len(items) <= 5 else 222
+        # under the game's id however tall the text size makes it (and its focus ring)
+        y = max(y, GAME_ID_Y + self.app.theme.font(18, "regular").get_linesize() + RING + 2)
         # A second button shares a row, so the menu keeps its height: Learn (the game's
         # tutorial; not inside a tutorial) beside Rules, Resign beside Restart (when a
         # person here may give the game up), the puzzle list beside Quit (in a puzzle).
@@ -195,6 +199,6 @@ class PauseScene(MenuScene):
             self.play.match.game_id,
             self.app.theme.font(18, "regular"),
             self.app.theme["text_dim"],
-            (LOGICAL_SIZE[0] // 2, 196),
+            (LOGICAL_SIZE[0] // 2, GAME_ID_Y),
             "midtop",
         )

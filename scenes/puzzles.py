@@ -36,6 +36,7 @@ from game.match import Match, Seat
 from game.registry import GAMES
 from game.saves import SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
 from scenes import routes
+from scenes.scene import LOGICAL_SIZE
 from scenes.widgets import (
     MIN_TARGET,
     MenuScene,
@@ -44,6 +45,7 @@ from scenes.widgets import (
     draw_text,
     fit_paragraph,
     fit_text,
+    fitting_font,
     starfield_background,
     toast,
 )
@@ -225,26 +227,31 @@ class PuzzlesScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
-        self.title(surface, _("Puzzles"))
+        self.title(surface, _("Puzzles"), 30)
         if self.book is None:
             return
         count = len(self.book.puzzles)
+        # Two lines between the Daily / Rush buttons and the grid, whose rows fill the
+        # screen down to its foot: the band is fixed, so they are as big as fits it.
+        width = LOGICAL_SIZE[0] - 40 - 384
         draw_text(
             surface,
             _("{solved} of {count} solved · easiest first · solved ones are lit").format(
                 solved=len(self.solved & {p.id for p in self.book.puzzles}), count=count
             ),
-            theme.font(18, "regular"),
+            theme.font_within(18, "regular", 28),
             theme["text_dim"],
             (380, 200),
+            max_width=width,
         )
         daily = P.daily_puzzle(self.book, self.today)
         draw_text(
             surface,
             _("Today: {goal}").format(goal=P.goal_text(daily)),
-            theme.font(16, "regular"),
+            theme.font_within(16, "regular", 26),
             theme["accent_2"],
             (384, 172),
+            max_width=width,
         )
 
 
@@ -599,20 +606,26 @@ class PuzzleMixin:
         draw_panel(
             surface, CARD, theme, fill="background_2", edge=edge, alpha=245, width=3, radius=12
         )
-        draw_text(
+        # The card keeps the header's place at every text size (the board under it does
+        # not move), so its words step back towards their designed size to fit it: the
+        # counter above the buttons, the text beside both.
+        title = self.card_title()
+        counter = fitting_font(theme, title, 14, "bold", CARD.w // 2)
+        shown = draw_text(
             surface,
-            self.card_title(),
-            theme.font(14, "bold"),
+            title,
+            counter,
             theme["accent"],
             (CARD.right - 12, CARD.y + 3),
             "topright",
+            max_width=CARD.w // 2,
         )
         text = self.result
         if self.phase == "doing":
             seat = self.seat_label(self.puzzle.seat) if hasattr(self, "seat_label") else ""
             goal = P.goal_text(self.puzzle)
             text = _("{player} to play. {goal}").format(player=seat, goal=goal) if seat else goal
-        width = CARD.w - 28 - 2 * (BUTTON_W + 8)
+        width = CARD.w - 28 - max(2 * (BUTTON_W + 8), shown.w + 20)
         room = CARD.h - 8
         # At a bigger text size the lines step back towards their designed size to fit
         # the card; a miss whose reason and answer still do not fit keeps the answer
@@ -624,13 +637,14 @@ class PuzzleMixin:
             )
             font, lines, pitch = fit_paragraph(theme, text, 17, width, room, line=20)
         colour = theme["good"] if good else theme["text"]
-        shown = max(1, room // pitch)
-        if len(lines) > shown:  # cut with an ellipsis, never silently
-            lines = lines[:shown]
+        fits = max(1, room // pitch)
+        if len(lines) > fits:  # cut with an ellipsis, never silently
+            lines = lines[:fits]
             lines[-1] = fit_text(font, lines[-1], width, cut=True)
         top = CARD.centery - (pitch * len(lines)) // 2
         for i, line in enumerate(lines):
-            draw_text(surface, line, font, colour, (CARD.x + 14, top + pitch * i))
+            at = (CARD.x + 14, top + pitch * i)
+            draw_text(surface, line, font, colour, at, max_width=width, box=CARD)
         for name, rect in self.puzzle_buttons().items():
             label = {"next": _("Next  ›"), "retry": _("Again"), "done": _("Done")}[name]
             draw_card_button(surface, theme, rect, label, name in ("next", "done"))

@@ -300,25 +300,29 @@ class ResultsScene(MenuScene):
         top = rect.y + 12 + theme.pitch(40)
         line_h = min(theme.pitch(40), (rect.bottom - 8 - top) // max(1, n))
         font = theme.font(22 if line_h >= theme.pitch(32) else 17)
+        # the places' column as wide as its widest entry in this language and size
+        marks = {s: _("{place}.").format(place=places[s]) for s in order}
+        dot = rect.x + 18 + max(46, max(text_width(font, m) for m in marks.values()) + 10)
         y = top
         for s in order:
             colour = self.seat_colour(s)
             draw_text(
                 surface,
-                _("{place}.").format(place=places[s]),
+                marks[s],
                 font,
                 theme["accent"] if places[s] == 1 else theme["text_dim"],
                 (rect.x + 18, y),
             )
-            pygame.draw.circle(surface, colour, (rect.x + 64, y + line_h // 2 - 3), 8)
+            pygame.draw.circle(surface, colour, (dot, y + line_h // 2 - 3), 8)
             score_w = text_width(font, f"{scores[s]:g}")
+            name_x = dot + 18
             draw_text(
                 surface,
                 self.seat_label(s),
                 font,
                 theme["text"],
-                (rect.x + 82, y),
-                max_width=rect.w - 82 - 18 - score_w - 16,  # up to the score
+                (name_x, y),
+                max_width=rect.right - name_x - 18 - score_w - 16,  # up to the score
             )
             draw_text(
                 surface, number(scores[s]), font, theme["text"], (rect.right - 18, y), "topright"

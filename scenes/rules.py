@@ -17,7 +17,8 @@ from game import i18n
 from game.i18n import _
 from game.registry import GAMES
 from scenes.app import LOGICAL_SIZE
-from scenes.widgets import MenuScene, draw_panel, draw_text
+from scenes import widgets
+from scenes.widgets import MenuScene, draw_panel, draw_text, wrap_text
 
 PAGE = pygame.Rect(150, 110, 980, 510)
 BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -118,14 +119,15 @@ def layout(theme, blocks, width: int) -> pygame.Surface:
         "p": theme["text"],
     }
     items: list[tuple[pygame.Surface, int, int]] = []
+    texts: list[tuple[str, pygame.font.Font, pygame.Rect]] = []
     y = 0
     for kind, text in blocks:
         if kind in ("h1", "h2", "h3"):
             y += {"h1": 4, "h2": 22, "h3": 14}[kind]
-            img = fonts[kind].render(
-                INLINE.sub(lambda m: m.group(1) or m.group(2), text), True, colours[kind]
-            )
+            heading = INLINE.sub(lambda m: m.group(1) or m.group(2), text)
+            img = fonts[kind].render(heading, True, colours[kind])
             items.append((img, 0, y))
+            texts.append((heading, fonts[kind], img.get_rect(topleft=(0, y))))
             y += img.get_height() + 8
             if kind == "h2":
                 line = pygame.Surface((width, 2))
@@ -167,13 +169,23 @@ def layout(theme, blocks, width: int) -> pygame.Surface:
                 theme["accent_2"] if bold == "code" else (theme["accent"] if bold else colours["p"])
             )
             items.append((font.render(w, True, colour), x, y))
+            texts.append((w, font, pygame.Rect(x, y, ww, font.get_height())))
             x += ww + space
         y += line_h + 8
     height = y + 20
-    page = pygame.Surface((width, max(height, 10)), pygame.SRCALPHA)
+    page = Page((width, max(height, 10)), pygame.SRCALPHA)
     for img, x, yy in items:
         page.blit(img, (x, yy))
+    page.texts = texts
     return page
+
+
+class Page(pygame.Surface):
+    """A laid-out rule card: its pixels, and each heading and word with where it is
+    (``texts``: text, font, rect), so the screen can say what it shows for the
+    text checks."""
+
+    texts: list = []
 
 
 class RulesScene(MenuScene):
@@ -199,7 +211,7 @@ class RulesScene(MenuScene):
         tab_w = (LOGICAL_SIZE[0] - 80 - 8 * (len(self.ids) - 1)) // max(1, len(self.ids))
         for gid in self.ids:
             c = self.button(
-                pygame.Rect(x, 44, tab_w, 48),
+                pygame.Rect(x, 48, tab_w, 48),
                 GAMES[gid].title,
                 lambda g=gid: self.show(g),
                 object_id="#small",
@@ -262,14 +274,26 @@ class RulesScene(MenuScene):
         super().update()
         self.scroll += (self.target - self.scroll) * 0.3
 
+    def record_page(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        """Note the card's lines the page window shows in full (one the window's edge
+        cuts is half scrolled in: scrolling, not a line too long) where they show."""
+        shown = pygame.Rect(PAGE.x, PAGE.y, view.w, view.h)
+        for text, font, rect in getattr(self.page, "texts", ()):
+            if view.top <= rect.top and rect.bottom <= view.bottom:
+                at = rect.move(PAGE.x, PAGE.y - view.y)
+                widgets.record_text(surface, text, at, font, box=shown, source="rule card")
+
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
-        draw_text(surface, _("Rules"), theme.font(30, "display"), theme["accent"], (40, 6))
+        # decorative: its designed size at every text size (grown, it ran into the tabs)
+        draw_text(surface, _("Rules"), theme.heading(30), theme["accent"], (40, 2))
         draw_panel(surface, PAGE.inflate(40, 20), theme)
         if self.page is None:
             return
         view = pygame.Rect(0, int(self.scroll), PAGE.w - 40, PAGE.h - 10)
         surface.blit(self.page, (PAGE.x, PAGE.y), view.clip(self.page.get_rect()))
+        if widgets.TEXT_LOG is not None:
+            self.record_page(surface, view)
         # scroll bar
         total = self.page.get_height()
         if total > PAGE.h:
@@ -278,11 +302,15 @@ class RulesScene(MenuScene):
             h = max(30, bar.h * PAGE.h / total)
             y = bar.y + (bar.h - h) * (self.scroll / max(1, self.max_scroll()))
             pygame.draw.rect(surface, theme["accent_2"], (bar.x, y, bar.w, h), border_radius=4)
-        draw_text(
-            surface,
-            _("Arrows or wheel to scroll  ·  Left/Right: another game  ·  Esc: back"),
-            theme.font(18, "regular"),
-            theme["text_dim"],
-            (LOGICAL_SIZE[0] - 40, 660),
-            "topright",
-        )
+        # right of Back, in as many lines as the text size needs, up from the bottom
+        hint = _("Arrows or wheel to scroll  ·  Left/Right: another game  ·  Esc: back")
+        font = theme.font(18, "regular")
+        room = pygame.Rect(self.back.element.rect.right + 20, PAGE.bottom + 14, 0, 0)
+        room.width = LOGICAL_SIZE[0] - 40 - room.x
+        room.height = LOGICAL_SIZE[1] - 4 - room.y
+        lines = wrap_text(hint, font, room.w)
+        pitch = font.get_linesize()
+        top = max(room.y, room.bottom - pitch * len(lines))
+        for i, line in enumerate(lines):
+            at = (room.right, top + pitch * i)
+            draw_text(surface, line, font, theme["text_dim"], at, "topright", box=room)

@@ -21,6 +21,7 @@ from scenes import routes
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import (
     MIN_TARGET,
+    RING,
     MenuScene,
     cached,
     draw_gem,
@@ -271,11 +272,17 @@ class SelectScene(MenuScene):
             )
         # seed, start, back
         by = LOGICAL_SIZE[1] - 70
-        # the seed box grows with its text; Start gives up that room
+        # the seed box grows with its text, and is as wide as "random" (in its
+        # language) needs; Start gives up that room
         grow = pitch(146) - 146
+        placeholder = _("random")
         self.seed_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(ox, by, 146 + grow, 54), self.ui, placeholder_text=_("random")
+            pygame.Rect(ox, by, 146 + grow, 54), self.ui, placeholder_text=placeholder
         )
+        need = self.seed_entry.font.size(placeholder)[0] + 2 * (10 + 3) + 4  # padding, border
+        if need > 146 + grow:
+            grow = min(need, 300) - 146
+            self.seed_entry.set_dimensions((146 + grow, 54))
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.length_limit = 9
         if cfg["seed"]:
@@ -697,7 +704,7 @@ class SelectScene(MenuScene):
             _("Seed (same seed, same start)"),
             theme.font(16),
             theme["text_dim"],
-            (680, LOGICAL_SIZE[1] - 70 - theme.pitch(22)),
+            (680, LOGICAL_SIZE[1] - 70 - RING - theme.pitch(22)),
         )
         if self.error:
             draw_text(
@@ -713,7 +720,7 @@ class SelectScene(MenuScene):
 def controls_top(theme) -> int:
     """Where the seat and option controls start: under the tagline and the two
     headings, whose lines step down with the text size."""
-    return CARD_Y + CARD_H + 8 + theme.pitch(30) + theme.pitch(28)
+    return CARD_Y + CARD_H + 8 + theme.pitch(30) + theme.pitch(28) + RING
 
 
 def match_me_strength(ladder, rating) -> float:

@@ -25,6 +25,7 @@ from scenes.language import apply_language, language_choices, language_label
 from scenes.theme import TEXT_SIZES, apply_look
 from scenes.widgets import (
     MIN_TARGET,
+    RING,
     MenuScene,
     draw_gem,
     draw_panel,
@@ -67,7 +68,11 @@ class SettingsScene(MenuScene):
     def build_page(self, focus: int | None = None) -> None:
         self.clear_controls()
         x, w, h, gap = self.metrics()
-        y = 40 + self.app.theme.font(52, "display").get_height() + 6
+        # under the heading (its designed size, or the bold it falls back to for a letter
+        # the display font lacks) and clear of the tabs' focus ring
+        theme = self.app.theme
+        y = 40 + max(theme.heading(52).get_height(), theme.heading(52, "bold").get_height())
+        y += RING + 2
         widths = self.tab_widths(w, gap)
         tab_x = LOGICAL_SIZE[0] // 2 - (sum(widths) + gap * (len(PAGES) - 1)) // 2
         for page, tab_w in zip(PAGES, widths):
@@ -470,7 +475,8 @@ class SettingsScene(MenuScene):
         font = theme.font(16, "regular")
         keys = action_keys(self.app.settings.key_bindings)
         buttons = action_buttons(self.app.settings.button_bindings)
-        line = font.get_linesize()
+        # a row holds a line's marks above and below (a cedilla, an ogonek) too
+        line = font.get_linesize() + 2
         area = pygame.Rect(x, self.rows_end + 4, w, self.bottom - self.rows_end - 12)
         per_col = max(1, area.h // line)
         # One column when every action fits in it: the whole width for long names.

@@ -111,7 +111,8 @@ class Stage:
     # -- the accessibility check's record --------------------------------------------------
     def relog(self, start: int) -> None:
         """Move the lines drawn into ``source`` since entry ``start`` of the text log to
-        where the player sees them (no-op unless a test is recording)."""
+        where the player sees them, each within the part of the screen the stage
+        shows (no-op unless a test is recording)."""
         log = widgets.TEXT_LOG
         if log is None:
             return
@@ -119,8 +120,11 @@ class Stage:
             if entry.surface != LOGICAL_SIZE or not self.source.collidepoint(entry.rect.center):
                 continue  # a line on a sprite (a board's labels) or outside the stage
             entry.rect = self.to_screen(entry.rect)
-            if entry.box is not None:
-                entry.box = self.to_screen(entry.box)
+            for name in ("box", "ink", "owner"):
+                if getattr(entry, name) is not None:
+                    setattr(entry, name, self.to_screen(getattr(entry, name)))
+            # the stage shows only its source: a line running past it is cut there
+            entry.box = self.dest.copy() if entry.box is None else entry.box.clip(self.dest)
             if entry.max_width is not None:
                 entry.max_width = round(entry.max_width * self.sx)
 

@@ -157,12 +157,18 @@ def _merged(base: dict, over: dict) -> dict:
     return out
 
 
+# What grows with the text size in pygame-gui's theme: every font size, and a
+# tooltip's width (its lines would wrap after a word or two at 150 %).
+_SCALED_KEYS = ("size", "rect_width")
+
+
 def _scaled_fonts(node, scale: float):
-    """pygame-gui's theme with every font size scaled (sizes are strings there)."""
+    """pygame-gui's theme with every font size (and a tooltip's width) scaled (sizes
+    are strings there)."""
     if isinstance(node, dict):
         out = {}
         for k, v in node.items():
-            if k == "size" and isinstance(v, str) and v.isdigit():
+            if k in _SCALED_KEYS and isinstance(v, str) and v.isdigit():
                 out[k] = str(round(int(v) * scale))
             else:
                 out[k] = _scaled_fonts(v, scale)

@@ -181,7 +181,9 @@ class TitleScene(MenuScene):
         theme = self.app.theme
         pulse = 0.5 if theme_still(theme) else 0.5 + 0.5 * math.sin((self.ticks + alpha) * 0.06)
         size = 96 + int(6 * pulse)
-        font = theme.font(size, "display")
+        # The logo is a picture: its designed size at every text size (grown by the text
+        # size it pushed the subtitle down into the Play button).
+        font = theme.heading(size, "display")
         cx = LOGICAL_SIZE[0] // 2
         glow = lighten(theme["accent"], 0.25 * pulse)
         logo = draw_text(

@@ -28,7 +28,7 @@ import pygame
 
 from game.core import GameSetup
 from game import i18n
-from game.i18n import _
+from game.i18n import N_, _
 from game.registry import GAMES
 from game.core import IllegalMove
 from game.match import Match, Seat
@@ -39,18 +39,26 @@ from scenes.scene import LOGICAL_SIZE
 from scenes.stage import POSITION_EVENTS, Stage, log_mark
 from scenes.widgets import (
     MIN_TARGET,
+    clear_pitch,
     draw_card_button,
     draw_panel,
     draw_text,
+    fitting_font,
     lighten,
     starfield_background,
+    text_width,
     toast,
     wrap_text,
 )
 
 CARD = pygame.Rect(16, 2, 848, 68)  # in the header's place, above the board
 BUTTON_W = 100
-TEXT_WIDTH = CARD.w - 28 - 2 * (BUTTON_W + 8)  # beside the two buttons a step shows
+# Each button of the card: its label and the keyboard's and controller's way to it.
+CARD_BUTTONS = {
+    "next": (N_("Next  ›"), N_("Enter · A")),
+    "skip": (N_("Skip  »"), N_("PgDn · RB")),
+    "back": (N_("‹  Back"), N_("PgUp · LB")),
+}
 CAPTION_SIZE, CAPTION_LINE = 17, 20
 SCRIPT_TICKS = 40  # a scripted action waits this long, so people can follow it
 TAKE_BACK_TICKS = 50  # another legal action stays on the board this long, then goes
@@ -249,8 +257,33 @@ class TutorialMixin:
         return rects + [self.card_rect()]
 
     # -- where things are ------------------------------------------------------------
+    def button_width(self) -> int:
+        """The card's buttons' width: BUTTON_W, wider (up to BUTTON_W grown with the
+        text size) where a label or its key line needs it ("Bild ab · RB" at 150 %)."""
+        theme = self.app.theme
+        need = BUTTON_W
+        for label, keys in CARD_BUTTONS.values():
+            need = max(
+                need,
+                text_width(theme.font(17, "bold"), _(label)) + 12,
+                text_width(theme.font(12, "regular"), _(keys)) + 10,
+            )
+        return min(need, theme.pitch(BUTTON_W))
+
+    def caption_width(self) -> int:
+        """The caption's width: the card less its two buttons, or less the step counter
+        above them where that is wider (a long counter ran into the caption's first
+        line)."""
+        font = self.app.theme.font(14, "bold")
+        n = len(self.tutorial.steps)
+        counter = max(
+            text_width(font, words.format(step=n, count=n))
+            for words in (_("Learn · {step} of {count} · watch"), _("Learn · {step} of {count}"))
+        )
+        return CARD.w - 28 - max(2 * (self.button_width() + 8), counter + 20)
+
     def tutorial_buttons(self) -> dict[str, pygame.Rect]:
-        w = BUTTON_W
+        w = self.button_width()
         card = self.card_rect()
         h = self.app.theme.pitch(MIN_TARGET)
         y = card.bottom - h - 3
@@ -516,7 +549,9 @@ class TutorialMixin:
         pitch = self.app.theme.pitch
         counter = self.app.theme.font(14, "bold").get_height()
         need = max(
-            10 + pitch(CAPTION_LINE) * self.card_lines(), 3 + counter + pitch(MIN_TARGET) + 3
+            # the last line is a whole line tall (the font's height), not a pitch
+            10 + self.caption_step() * (self.card_lines() - 1) + self.caption_height(),
+            3 + counter + pitch(MIN_TARGET) + 3,
         )
         return pygame.Rect(CARD.x, CARD.y, CARD.w, max(CARD.h, need))
 
@@ -528,7 +563,7 @@ class TutorialMixin:
         scale = self.app.theme.text_scale
         if scale <= 1:
             return 3
-        key = (scale, i18n.generation())
+        key = (scale, i18n.generation(), self.caption_width())
         known = getattr(self, "_card_lines", None)
         if known is None or known[0] != key:
             texts = [t for s in self.tutorial.steps for t in (s.caption, s.done) if t]
@@ -536,9 +571,23 @@ class TutorialMixin:
             known = self._card_lines = (key, max(len(self.caption_lines(t)) for t in texts))
         return known[1]
 
+    def caption_step(self) -> int:
+        """From one caption line's top to the next: CAPTION_LINE grown with the text
+        size, never so close that a mark over a capital meets a descender above."""
+        font = self.app.theme.font(CAPTION_SIZE, "regular")
+        return max(self.app.theme.pitch(CAPTION_LINE), clear_pitch(font))
+
+    def caption_height(self) -> int:
+        """One caption line's height: where a line's glyphs may reach, top to bottom."""
+        return max(
+            self.app.theme.pitch(CAPTION_LINE),
+            self.app.theme.font(CAPTION_SIZE, "regular").get_height(),
+        )
+
     def caption_lines(self, text: str) -> list[str]:
         """The card's lines for ``text`` (a test checks every caption fits in three)."""
-        return wrap_text(text, self.app.theme.font(CAPTION_SIZE, "regular"), TEXT_WIDTH)
+        font = self.app.theme.font(CAPTION_SIZE, "regular")
+        return wrap_text(text, font, self.caption_width())
 
     def draw_card(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
@@ -571,24 +620,27 @@ class TutorialMixin:
         font = theme.font(CAPTION_SIZE, "regular")
         colour = theme["good"] if done else theme["text"]
         lines = self.caption_lines(self.result if done else self.step.caption)
-        step = pitch(CAPTION_LINE)
+        step = self.caption_step()
         room = self.card_lines()
-        top = card.centery - (step * min(room, len(lines))) // 2
+        shown = min(room, len(lines))
+        top = card.centery - (step * (shown - 1) + self.caption_height()) // 2
         for i, line in enumerate(lines[:room]):
             draw_text(surface, line, font, colour, (card.x + 14, top + step * i))
         for name, rect in self.tutorial_buttons().items():
-            label = {"next": _("Next  ›"), "skip": _("Skip  »"), "back": _("‹  Back")}[name]
+            label, keys = (_(words) for words in CARD_BUTTONS[name])
             primary = name == "next"
             fg = draw_card_button(surface, theme, rect, label, primary, -pitch(7))
-            # the keyboard's and the controller's way to the same button
-            keys = {"next": _("Enter · A"), "skip": _("PgDn · RB"), "back": _("PgUp · LB")}[name]
+            # the keyboard's and the controller's way to the same button, inside it
+            font = fitting_font(theme, keys, 12, "regular", rect.w - 6)
             draw_text(
                 surface,
                 keys,
-                theme.font(12, "regular"),
+                font,
                 fg if primary else theme["text_dim"],
                 (rect.centerx, rect.centery + pitch(12)),
                 "center",
+                max_width=rect.w - 6,
+                box=rect,
             )
 
     def draw_header(self, surface: pygame.Surface) -> None:

@@ -28,6 +28,9 @@ from scenes import theme as theme_module
 from scenes.theme import SMALLER
 
 MIN_TARGET = 44
+# How far a focus ring reaches outside the control it is drawn around: a line of text
+# next to a control keeps at least this far away, or the ring runs into it.
+RING = 5
 
 
 # -- the drawing kit ---------------------------------------------------------------
@@ -162,6 +165,25 @@ def wrap_text(
     return list(cached(("wrap", font, text, width, max_lines), make))
 
 
+def clear_pitch(font: pygame.font.Font) -> int:
+    """The closest two lines of ``font`` can be set, top to top, with no mark over a
+    capital of one line (Ä, É, Å, Ĵ) meeting a descender of the line above (g, j, ǫ):
+    what a paragraph's pitch must not go below, whatever its layout asks."""
+
+    def make() -> int:
+        top = font.render("ÄÅÉÖÜĴŔĥ", True, (255, 255, 255)).get_bounding_rect().top
+        bottom = font.render("gjpqyǫ", True, (255, 255, 255)).get_bounding_rect().bottom
+        return bottom - top + 1
+
+    return cached(("clear_pitch", font), make)
+
+
+def line_step(theme, font: pygame.font.Font, designed: int) -> int:
+    """From one line of a paragraph in ``font`` to the next: ``designed`` (laid out for
+    100 %) grown with the text size, and never below the font's clear_pitch."""
+    return max(theme.pitch(designed), clear_pitch(font))
+
+
 def fit_paragraph(
     theme, text: str, size: int, width: int, height: int, *, kind: str = "regular", line: int = 0
 ) -> tuple[pygame.font.Font, list[str], int]:
@@ -169,15 +191,16 @@ def fit_paragraph(
     fixes (a card beside the board): (font, lines, pitch) at the player's text size
     when its lines fit, else at the next smaller text size, down to the designed
     ``size`` (what the box was laid out for).  ``line`` is the designed pitch
-    (``size + 5`` when 0); it grows with the font.  Every word is kept."""
+    (``size + 5`` when 0); it grows with the font, and is never below the font's
+    clear_pitch.  Every word is kept."""
     base = line or size + 5
     for font, scale in theme.stepped_fonts(size, kind):
-        pitch = round(base * scale)
+        pitch = max(round(base * scale), clear_pitch(font))
         lines = wrap_text(text, font, width)
         if len(lines) * pitch <= height or scale <= 1:
             return font, lines, pitch
     font = theme.font(size, kind)  # not reached: the designed size always answers
-    return font, wrap_text(text, font, width), base
+    return font, wrap_text(text, font, width), max(base, clear_pitch(font))
 
 
 def render_cached(font: pygame.font.Font, text: str, colour, alpha: int = 255) -> pygame.Surface:
@@ -196,6 +219,13 @@ def render_cached(font: pygame.font.Font, text: str, colour, alpha: int = 255) -
     return cached(("text", font, text, (c.r, c.g, c.b, c.a), alpha), make)
 
 
+# Arrows that Noto Sans and Fredoka One (as shipped) have no glyph for, and the marks
+# drawn in their place: the angle quotes every font here has, which the menus already
+# use as arrows ("Next  ›", "‹ 2 ›").
+STAND_INS = {"→": "›", "←": "‹", "⇒": "»", "⇐": "«", "⟶": "›", "⟵": "‹"}
+_STAND_IN_TABLE = str.maketrans(STAND_INS)
+
+
 def draw_text(
     surface: pygame.Surface,
     text: str,
@@ -210,7 +240,11 @@ def draw_text(
 ) -> pygame.Rect:
     """Blit one line of text; ``anchor`` is a pygame.Rect attribute name.  Text wider
     than ``max_width`` is shortened with an ellipsis (fit_text) rather than clipped.
-    ``box`` is the room the layout gave the line (for TEXT_LOG's checks)."""
+    ``box`` is the room the layout gave the line (for TEXT_LOG's checks).  An arrow
+    the shipped fonts lack (a translation's, a player's) is drawn as the nearest mark
+    they have (STAND_INS)."""
+    if any(ch in text for ch in STAND_INS):
+        text = text.translate(_STAND_IN_TABLE)
     fallback = theme_module.FALLBACK.get(font)
     if fallback is not None and not theme_module.covers(fallback[0], text):
         font = fallback[1]  # a heading with a letter the heading font lacks
@@ -227,7 +261,7 @@ def draw_text(
     img = render_cached(font, shown, colour, alpha)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if TEXT_LOG is not None:
-        TEXT_LOG.append(DrawnText(text, shown, rect.copy(), box, max_width, surface.get_size()))
+        record_text(surface, text, rect, font, image=img, box=box, shown=shown, max_width=max_width)
     text = shown
     if shadow:
         sh = render_cached(font, text, (0, 0, 0), 150)
@@ -277,8 +311,16 @@ def fitting_font(theme, text: str, size: int, kind: str, width: int, floor: floa
 
 @dataclass
 class DrawnText:
-    """One line draw_text put on screen, with the room it was given: ``box`` (the
-    layout's rectangle, when the caller names one) and ``max_width``."""
+    """One line of text put on screen, with the room it was given: ``box`` (the
+    layout's rectangle, when the caller names one) and ``max_width``.  ``font`` is the
+    font it was drawn in (a heading's fallback, a stepped-down size: the one used), so
+    a test can ask it for every character's glyph; ``ink`` is where its glyphs are
+    (the line's rectangle without the empty rows above and below them, nor the
+    side bearings); ``source`` says which path drew it ("kit": draw_text or
+    record_text, "rule card": a word of a rules screen's card, "button", "entry",
+    "tooltip", "text box": a pygame-gui element's label);
+    ``owner`` is the area that belongs to the line's element (a button and its focus
+    ring) where no other text may go."""
 
     text: str
     shown: str  # what was drawn: ``text``, or its start and an ellipsis when cut
@@ -286,16 +328,201 @@ class DrawnText:
     box: pygame.Rect | None
     max_width: int | None
     surface: tuple[int, int]
+    font: object = None
+    ink: pygame.Rect | None = None
+    source: str = "kit"
+    owner: pygame.Rect | None = None
+    # the surface it was drawn on (kept while the record lives, so lines of two
+    # short-lived cards are never taken for lines of one)
+    target: object = field(default=None, repr=False, compare=False)
+    # the line as rendered (drawn at ``rect``): which pixels are its glyphs
+    image: pygame.Surface | None = field(default=None, repr=False, compare=False)
 
     @property
     def cut(self) -> bool:
         return self.shown != self.text[:MAX_LINE_CHARS]
 
+    def missing_glyphs(self) -> str:
+        """The characters of what was drawn that its font has no glyph for (drawn as
+        a box: "tofu"); empty when every one is there or the font is not known."""
+        if not isinstance(self.font, pygame.font.Font):
+            return ""
+        return "".join(sorted({ch for ch in self.shown if not has_glyph(self.font, ch)}))
 
-# When a list, draw_text appends a DrawnText for every line it draws: the
-# accessibility tests render each screen at each text size and check that every line
-# stays inside its box and on screen.  None (the default) costs nothing.
+
+# A code point no font has (the last private-use one of plane 16): what a font draws for
+# a character it lacks (its .notdef box).
+_NO_SUCH_CHARACTER = "\U0010fffd"
+_GLYPHS: dict[tuple, bool] = {}
+
+
+def has_glyph(font: pygame.font.Font, ch: str) -> bool:
+    """``font`` has a glyph of its own for ``ch`` (a space always counts).  SDL_ttf
+    measures a missing character as its .notdef box, so ``Font.metrics`` cannot tell;
+    a character drawn exactly like a code point no font has is one the font lacks."""
+    if ch.isspace():
+        return True
+    key = (font, ch)
+    known = _GLYPHS.get(key)
+    if known is None:
+
+        def look(c: str) -> tuple:
+            img = font.render(c, True, (255, 255, 255), (0, 0, 0))
+            return img.get_size(), pygame.image.tobytes(img, "RGB")
+
+        known = _GLYPHS[key] = look(ch) != look(_NO_SUCH_CHARACTER)
+    return known
+
+
+# When a list, draw_text, record_text and every GuiManager's draw append a DrawnText
+# for every line they draw: the text sweeps render each screen in each look and
+# language and check that every line stays inside its box and on screen, that no two
+# lines meet, and that every character has its glyph.  None (the default) costs
+# nothing.
 TEXT_LOG: list[DrawnText] | None = None
+
+
+def _ink(image: pygame.Surface, rect: pygame.Rect) -> pygame.Rect:
+    ink = image.get_bounding_rect()
+    if not ink.w or not ink.h:
+        return pygame.Rect(rect.x, rect.y, 0, 0)
+    return ink.move(rect.topleft)
+
+
+def record_text(
+    surface: pygame.Surface,
+    text: str,
+    rect: pygame.Rect,
+    font,
+    *,
+    image: pygame.Surface | None = None,
+    box: pygame.Rect | None = None,
+    shown: str | None = None,
+    max_width: int | None = None,
+    source: str = "kit",
+    owner: pygame.Rect | None = None,
+) -> None:
+    """Note a line of text drawn at ``rect`` on ``surface`` in TEXT_LOG (nothing when
+    no test is recording).  draw_text calls it; so does every place that blits a
+    rendered line of its own (a rules page, a board's letters), so the checks see
+    every text the client draws.  ``image`` is the rendered line (its glyphs' extent
+    becomes the record's ``ink``)."""
+    log = TEXT_LOG
+    if log is None:
+        return
+    rect = pygame.Rect(rect)
+    if image is None and isinstance(font, pygame.font.Font):
+        image = font.render((shown if shown is not None else text)[:MAX_LINE_CHARS], True, "white")
+    ink = _ink(image, rect) if image is not None else rect.copy()
+    log.append(
+        DrawnText(
+            text,
+            text[:MAX_LINE_CHARS] if shown is None else shown,
+            rect,
+            None if box is None else pygame.Rect(box),
+            max_width,
+            surface.get_size(),
+            font,
+            ink,
+            source,
+            None if owner is None else pygame.Rect(owner),
+            surface,
+            image,
+        )
+    )
+
+
+def blit_line(
+    surface: pygame.Surface,
+    image: pygame.Surface,
+    rect: pygame.Rect,
+    text: str,
+    font,
+    *,
+    box: pygame.Rect | None = None,
+) -> pygame.Rect:
+    """Blit a line already rendered (by render_cached, sized before it is placed) at
+    ``rect`` and note it for the text checks, as draw_text would: for the few places
+    that measure a line's image to draw a badge or a card around it first."""
+    surface.blit(image, rect)
+    record_text(surface, text, rect, font, image=image, box=box)
+    return rect
+
+
+def _gui_font(font):
+    """The pygame Font inside a pygame-gui font (its glyphs are that font's)."""
+    return getattr(font, "_GUIFontPygame__internal_font", font)
+
+
+def record_gui(ui: pygame_gui.UIManager, surface: pygame.Surface) -> None:
+    """Note every label a pygame-gui manager just drew (buttons, text boxes, tooltips)
+    in TEXT_LOG, each line where pygame-gui laid it out, with the element's inside
+    (within its border) as its box and, for a button, the button and its focus ring
+    as the part of the screen no other text may enter."""
+    if TEXT_LOG is None:
+        return
+    for el in ui.get_sprite_group().sprites():
+        if not el.visible or not el.alive():
+            continue
+        if isinstance(el, pygame_gui.elements.UITextBox):
+            layout = el.text_box_layout
+            source = "tooltip" if "tool_tip" in el.most_specific_combined_id else "text box"
+            b = el.border_width
+            left = el.padding[0] + b["left"] + el.shadow_width + el.rounded_corner_width_offsets[0]
+            top = el.padding[1] + b["top"] + el.shadow_width + el.rounded_corner_height_offsets[0]
+            right = (
+                el.padding[0] + b["right"] + el.shadow_width + el.rounded_corner_width_offsets[1]
+            )
+            bottom = (
+                el.padding[1] + b["bottom"] + el.shadow_width + el.rounded_corner_height_offsets[1]
+            )
+            box = pygame.Rect(
+                el.rect.x + left,
+                el.rect.y + top,
+                el.rect.w - left - right,
+                el.rect.h - top - bottom,
+            )
+            scroll = 0
+            if layout is not None and el.scroll_bar is not None:
+                scroll = round(el.scroll_bar.start_percentage * layout.layout_rect.height)
+            offset = (box.x, box.y - scroll)
+            owner = None
+        else:
+            shape = getattr(el, "drawable_shape", None)
+            layout = getattr(shape, "text_box_layout", None)
+            source = "entry" if isinstance(el, pygame_gui.elements.UITextEntryLine) else "button"
+            offset = el.rect.topleft
+            border = getattr(shape, "border_width", 0) or 0
+            if isinstance(border, dict):
+                border = max(border.values(), default=0)
+            box = el.rect.inflate(-2 * border, -2 * border)
+            owner = el.rect.inflate(2 * RING, 2 * RING) if el.is_enabled else el.rect.copy()
+        if layout is None:
+            continue
+        for row in layout.layout_rows:
+            for chunk in row.items:
+                text = getattr(chunk, "text", None)
+                if not isinstance(text, str) or not text.strip():
+                    continue
+                font = _gui_font(getattr(chunk, "font", None))
+                rect = pygame.Rect(chunk).move(offset)
+                image = None
+                if isinstance(font, pygame.font.Font):
+                    # pygame-gui centres a line on its row; across, the line as laid out
+                    # (a label wider than its button is drawn cut, and that must show)
+                    image = font.render(text[:MAX_LINE_CHARS], True, "white")
+                    rect = image.get_rect(midleft=(rect.x, rect.centery))
+                record_text(
+                    surface, text, rect, font, image=image, box=box, source=source, owner=owner
+                )
+                if source == "entry" and el.get_text():
+                    # typed text longer than its box scrolls in it (the placeholder
+                    # does not, and must fit): what shows is the part inside the box
+                    drawn = TEXT_LOG[-1]
+                    for name in ("rect", "ink"):
+                        r = getattr(drawn, name)
+                        left, right = max(r.left, box.left), min(r.right, box.right)
+                        setattr(drawn, name, pygame.Rect(left, r.y, max(0, right - left), r.h))
 
 
 class Pen:
@@ -354,6 +581,27 @@ def draw_panel(
 
     key = ("panel", rect.size, tuple(colour), tuple(edge_colour), radius, width)
     surface.blit(cached(key, make), rect)
+    if TEXT_LOG is not None and alpha >= COVERING:
+        # a panel this opaque hides the lines drawn under it (a banner over the board)
+        TEXT_LOG.append(
+            DrawnText(
+                "",
+                "",
+                rect.copy(),
+                None,
+                None,
+                surface.get_size(),
+                None,
+                rect.copy(),
+                "cover",
+                None,
+                surface,
+            )
+        )
+
+
+# A panel at least this opaque hides the text under it (for the text checks).
+COVERING = 200
 
 
 def lighten(colour, amount: float) -> pygame.Color:
@@ -664,7 +912,8 @@ def draw_toasts(app, surface: pygame.Surface) -> None:
     if (t.scene if t.scene is not None and t.scene in stack else top) is not top:
         return  # a screen over it (the pause menu): hidden, and waiting
     font = app.theme.font(20)
-    pitch = app.theme.pitch(TOAST_LINE)  # the lines step down with the text size
+    # the lines step down with the text size, never closer than the font's own line
+    pitch = max(app.theme.pitch(TOAST_LINE), font.get_linesize())
     place = getattr(top, "place_message", None)
     if callable(place):
         # A play screen: where it covers none of the board's cells, key hints and
@@ -689,6 +938,7 @@ def draw_toasts(app, surface: pygame.Surface) -> None:
             (rect.centerx, rect.y + 8 + pitch * i),
             "midtop",
             max_width=min(TOAST_TEXT_W, rect.w - 40),
+            box=rect,
         )
 
 
@@ -739,6 +989,11 @@ class GuiManager(pygame_gui.UIManager):
                 self._themes.pop(next(iter(self._themes)))
             self._themes[key] = theme
         return theme
+
+    def draw_ui(self, window_surface: pygame.Surface) -> None:
+        super().draw_ui(window_surface)
+        if TEXT_LOG is not None:
+            record_gui(self, window_surface)
 
     def follow(self, look: dict) -> None:
         """Re-theme every element with the (shared) theme of ``look``."""
@@ -1101,7 +1356,8 @@ class MenuScene(Scene):
                     else 0.5 + 0.5 * math.sin(self.motion_ticks * 0.15)
                 )
                 colour = lighten(self.app.theme["focus"], 0.3 * pulse)
-                pygame.draw.rect(surface, colour, el.rect.inflate(10, 10), 3, border_radius=16)
+                ring = el.rect.inflate(2 * RING, 2 * RING)
+                pygame.draw.rect(surface, colour, ring, 3, border_radius=16)
 
     # helpers for screens
     def title(self, surface: pygame.Surface, text: str, y: int = 40) -> pygame.Rect:

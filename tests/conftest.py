@@ -184,6 +184,9 @@ SLOW = {
     "test_halloffame_postgres": ["*"],
     # every screen rendered under five looks (90 renders)
     "test_accessibility": ["test_every_line_of_text_stays_in_its_box"],
+    # every screen and dialog in three languages at three text sizes in two palettes
+    # (about 1700 renders, parametrised by screen and language for pytest-xdist)
+    "test_text_holds": ["test_every_text_holds"],
 }
 
 

@@ -248,7 +248,9 @@ def sweep(paths, screen: str):
     try:
         assert i18n.language() == "pseudo"
         layers = render_layers(app, SCREENS[screen])
-        drawn = [d for layer in layers for d in layer]
+        # A rule card is a Markdown file per language (seeds/<game>.<lang>.md), not a
+        # gettext message: its words are the card's, whichever language it is in.
+        drawn = [d for layer in layers for d in layer if d.source == "kit"]
         texts = [d.text for d in drawn] + [label for label, _fits in button_labels(app)]
         lettered = [t for t in texts if ASCII_LETTER.search(t) or set(t) & PSEUDO_LETTERS]
         # names the players typed (the profiles screens' Ada, Bo and Cy)

@@ -422,4 +422,5 @@ class ScreenFrame:
                 theme["text"],
                 (rect.centerx, rect.y + style.pad + pitch * i),
                 "midtop",
+                box=rect,
             )

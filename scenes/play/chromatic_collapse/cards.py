@@ -23,6 +23,7 @@ from scenes.widgets import (
     darken,
     draw_panel,
     draw_text,
+    fit_paragraph,
     fitting_font,
     lighten,
     text_width,
@@ -91,7 +92,6 @@ class CardsDrawing:
         edge = "bad" if warn else "panel_edge"
         draw_panel(surface, card, theme, edge=edge, alpha=215)
         cx = card.centerx
-        small = theme.font(15, "regular")
         label = theme.font(15, "bold")
         draw_text(surface, _("TURN"), label, theme["text_dim"], (cx, card.y + 10), "midtop")
         turn_text = "-" if state.turn == 0 else str(state.turn)
@@ -177,43 +177,45 @@ class CardsDrawing:
             surface.blit(g, g.get_rect(center=art.center))
             surface.blit(spr, spr.get_rect(center=art.center))
             caption = _("{side} wins").format(side=self.match.seat_names()[state.winner])
-        y = art.bottom + 6
-        for line in wrap_text(caption, theme.font(16, "bold"), card.w - 16):
-            write(line, 16, "text", (cx, y), "midtop")
-            y += pitch(20)
         # sudden death: its heading takes two lines rather than being cut when the
-        # language's words are long (the line above moves up to make the room)
+        # language's words are long (the caption above gives up the room)
+        width = card.w - 8
         words = _("SUDDEN DEATH")
-        small_label = fitting_font(theme, words, 15, "bold", card.w - 8)
+        head_font = fitting_font(theme, words, 15, "bold", width)
         heading = (
             [words]
-            if text_width(small_label, words) <= card.w - 8
-            else wrap_text(words, small_label, card.w - 8)[:2]
+            if text_width(head_font, words) <= width
+            else wrap_text(words, head_font, width)[:2]
         )
-        y = card.bottom - pitch(112) - pitch(18) * (len(heading) - 1)
+        top = card.bottom - pitch(112) - pitch(18) * (len(heading) - 1)
+        # the caption between the picture and the sudden-death block, as big as fits
+        room = top - 4 - (art.bottom + 6)
+        font, lines, step = fit_paragraph(
+            theme, caption, 16, card.w - 16, room, kind="bold", line=20
+        )
+        y = art.bottom + 6
+        for line in lines:
+            draw_text(surface, line, font, theme["text"], (cx, y), "midtop", max_width=card.w - 16)
+            y += step
+        y = top
         pygame.draw.line(surface, theme["panel_edge"], (card.x + 12, y), (card.right - 12, y), 1)
         y += 10
+        lines, warn = self.sudden_death_lines(state)
         for line in heading:
-            draw_text(
-                surface,
-                line,
-                label,
-                theme["bad"] if warn else theme["text_dim"],
-                (cx, y),
-                "midtop",
-                max_width=card.w - 4,
-            )
+            colour = theme["bad"] if warn else theme["text_dim"]
+            draw_text(surface, line, head_font, colour, (cx, y), "midtop", max_width=width)
             y += pitch(18)
         y += pitch(24) - pitch(18)
-        lines, warn = self.sudden_death_lines(state)
-        font = theme.font(18, "bold") if warn else small
         for line in lines:
             col = (
                 lighten(theme["bad"], 0.3 * pulse(self.motion_ticks, 0.14))
                 if warn
                 else theme["text_dim"]
             )
-            draw_text(surface, line, font, col, (cx, y), "midtop")
+            font = fitting_font(
+                theme, line, 18 if warn else 15, "bold" if warn else "regular", width
+            )
+            draw_text(surface, line, font, col, (cx, y), "midtop", max_width=width)
             y += pitch(26 if warn else 20)
 
     def draw_compass(self, surface, center, radius: int, allowed, first_direction: int) -> None:
@@ -291,21 +293,18 @@ class CardsDrawing:
             groups = self.groups(state, seat)
             joined = len(groups[0]) if groups else 0
             y = box.y + pitch(62)
-            write(_("pieces"), 14, "text_dim", (box.x + 12, y), kind="regular")
-            write(str(count), 18, "text", (box.right - 12, y - 2), "topright")
-            y += pitch(24)
-            write(_("groups"), 14, "text_dim", (box.x + 12, y), kind="regular")
-            write(str(len(groups)), 18, "text", (box.right - 12, y - 2), "topright")
-            y += pitch(24)
-            write(_("largest"), 14, "text_dim", (box.x + 12, y), kind="regular")
-            write(
-                f"{joined}",
-                18,
-                theme["accent"] if win else theme["text"],
-                (box.right - 12, y - 2),
-                "topright",
+            figures = (
+                (_("pieces"), str(count), theme["text"]),
+                (_("groups"), str(len(groups)), theme["text"]),
+                (_("largest"), f"{joined}", theme["accent"] if win else theme["text"]),
             )
-            y += pitch(26)
+            for k, (label, value, ink) in enumerate(figures):
+                shown = write(value, 18, ink, (box.right - 12, y - 2), "topright")
+                # the word gives the figure its room: a long translation steps down
+                room = shown.left - 6 - (box.x + 12)
+                font = fitting_font(theme, label, 14, "regular", room)
+                draw_text(surface, label, font, theme["text_dim"], (box.x + 12, y), max_width=room)
+                y += pitch(24 if k < 2 else 26)
             bar = pygame.Rect(box.x + 12, y, box.w - 24, 10)
             pygame.draw.rect(surface, darken(theme["panel"], 0.4), bar, border_radius=5)
             if count:
@@ -314,13 +313,10 @@ class CardsDrawing:
                 pygame.draw.rect(surface, theme["accent"] if win else colour, fill, border_radius=5)
             y += 20
             lost = self.lost_pieces(state, seat)
-            write(
-                _("lost") if lost else _("none lost"),
-                14,
-                "text_dim",
-                (box.x + 12, y),
-                kind="regular",
-            )
+            words = _("lost") if lost else _("none lost")
+            font = fitting_font(theme, words, 14, "regular", box.w - 24)
+            at = (box.x + 12, y)
+            draw_text(surface, words, font, theme["text_dim"], at, max_width=box.w - 24, box=box)
             y += pitch(22)
             per_row = max(1, (box.w - 20) // 24)
             for k, colour_index in enumerate(lost):
@@ -414,15 +410,16 @@ class CardsDrawing:
                 veil.fill((10, 12, 24, 120))
                 surface.blit(veil, rect)
         note = _("Turn 1 is a single move; the reply must match its colour.")
-        write(
-            note,
-            16,
-            "text_dim",
-            (box.centerx, box.bottom - 34),
-            "midtop",
-            kind="regular",
-            max_width=box.w - 24,
+        # under the buttons, in two lines where one is too narrow, as big as fits
+        top = max(r.bottom for r in self.setup_buttons()) + 4
+        font, lines, step = fit_paragraph(
+            theme, note, 16, box.w - 24, box.bottom - 6 - top, line=20
         )
+        y = max(top, box.bottom - 34 - step * (len(lines) - 1))
+        for line in lines:
+            at = (box.centerx, y)
+            draw_text(surface, line, font, theme["text_dim"], at, "midtop", max_width=box.w - 24)
+            y += step
         if person and self.cursor_shown():
             pygame.draw.rect(
                 surface,

@@ -9,7 +9,7 @@ import pygame
 from game.i18n import N_, _
 from game.chromatic_collapse import CIRCLE, DIAMOND
 from scenes.play.base import PANEL
-from scenes.widgets import Pen, darken, draw_text, lighten, text_width, wrap_text
+from scenes.widgets import Pen, darken, draw_text, lighten, line_step, text_width, wrap_text
 
 from .layout import SIDE_SHAPES, side_colour, side_name
 from .sprites import piece_sprite
@@ -91,7 +91,7 @@ class SidePanel:
                 "the buttons."
             )
         lines = wrap_text(text, small, PANEL.w - 40)
-        step = theme.pitch(19)
+        step = line_step(theme, small, 19)
         box = pygame.Rect(PANEL.x + 10, y, PANEL.w - 20, theme.pitch(36) + step * len(lines))
         pygame.draw.rect(surface, darken(theme["panel"], 0.25), box, border_radius=10)
         self.mark_hint(box)  # its keys: no message covers them

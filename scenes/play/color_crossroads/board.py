@@ -23,7 +23,7 @@ from game.color_crossroads import (
     Start,
 )
 from scenes.play.base import pulse
-from scenes.widgets import GLYPHS, Pen, cached, darken, draw_gem, draw_glyph, lighten
+from scenes.widgets import GLYPHS, Pen, cached, darken, draw_gem, draw_glyph, draw_text, lighten
 
 from .layout import (
     ACTION_RECT,
@@ -98,14 +98,10 @@ def _board_background(theme, board: tuple[int, ...], colour_blind: bool) -> pyga
         surf.blit(s, s.get_rect(center=(cx, cy)))
     font = theme.font(16, "bold")
     for k in range(SIZE):
-        letter = font.render("ABCDEFGHI"[k], True, theme["text_dim"])
-        surf.blit(
-            letter, letter.get_rect(center=(BOARD.x + ox + k * CELL + CELL // 2, BOARD.y + oy - 21))
-        )
-        num = font.render(str(k + 1), True, theme["text_dim"])
-        surf.blit(
-            num, num.get_rect(center=(BOARD.x + ox - 21, BOARD.y + oy + k * CELL + CELL // 2))
-        )
+        at = (BOARD.x + ox + k * CELL + CELL // 2, BOARD.y + oy - 21)
+        draw_text(surf, "ABCDEFGHI"[k], font, theme["text_dim"], at, "center")
+        at = (BOARD.x + ox - 21, BOARD.y + oy + k * CELL + CELL // 2)
+        draw_text(surf, str(k + 1), font, theme["text_dim"], at, "center")
     return surf
 
 

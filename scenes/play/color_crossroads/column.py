@@ -20,7 +20,9 @@ from scenes.widgets import (
     draw_text,
     fit_paragraph,
     fit_text,
+    fitting_font,
     lighten,
+    text_width,
     wrap_text,
 )
 
@@ -76,8 +78,15 @@ class ColumnDrawing:
         alpha_rect(surface, card, theme["background_2"], 245, 18)
         pygame.draw.rect(surface, theme["accent"], card, 3, border_radius=18)
         x = card.centerx
-        write(
-            _("Who takes the first turn?"), 30, "accent", (x, card.y + 22), "midtop", kind="display"
+        # the card's heading is decorative: its designed size, within the card
+        draw_text(
+            surface,
+            _("Who takes the first turn?"),
+            theme.heading(30),
+            theme["accent"],
+            (x, card.y + 22),
+            "midtop",
+            max_width=card.w - 24,
         )
         chooser = self.seat_label(0)
         sub = (
@@ -93,13 +102,9 @@ class ColumnDrawing:
                 self.draw_button(surface, t)
             else:
                 alpha_rect(surface, r, theme["panel"], 200, 12)
-                write(
-                    _("{player} starts").format(player=self.match.seat_names()[seat]),
-                    20,
-                    "text_dim",
-                    r.center,
-                    "center",
-                )
+                words = _("{player} starts").format(player=self.match.seat_names()[seat])
+                size = label_size(theme, words, 20, r.w - 12)
+                write(words, size, "text_dim", r.center, "center", max_width=r.w - 12)
             write(
                 self.seat_label(seat),
                 16,
@@ -208,21 +213,21 @@ class ColumnDrawing:
         # the strip above the swatches is as tall as the layout made it
         strip = swatch_rect(0).y - COLUMN.y
         head, dim = theme.font_within(18, "bold", strip), theme["text_dim"]
-        draw_text(surface, _("Colours"), head, dim, (COLUMN.x, COLUMN.y))
+        shown = draw_text(surface, _("Colours"), head, dim, (COLUMN.x, COLUMN.y))
+        # the note beside the heading keeps to the room right of it
+        room = COLUMN.right - shown.right - 10
         cell, fits, marks = self.palette_marks(st)
         if cell is not None:
-            draw_text(
-                surface,
-                _("on {cell}").format(cell=cell_name(cell)),
-                head,
-                dim,
-                (COLUMN.right, COLUMN.y),
-                "topright",
-            )
+            note = _("on {cell}").format(cell=cell_name(cell))
+            at = (COLUMN.right, COLUMN.y)
+            draw_text(surface, note, head, dim, at, "topright", max_width=room)
         elif st.phase == "turn" and st.placed_this_turn:
             where = (COLUMN.right, COLUMN.y + 2)
+            note = _("placed this turn")
             small = theme.font_within(15, "regular", strip - 2)
-            draw_text(surface, _("placed this turn"), small, dim, where, "topright")
+            if text_width(small, note) > room:  # a long word beside the heading: smaller
+                small = fitting_font(theme, note, 15, "regular", room, floor=0.6)
+            draw_text(surface, note, small, dim, where, "topright", max_width=room)
         targets = {t.key: t for t in self.view_buttons()}
         for c in range(4):
             rect = swatch_rect(c)
@@ -268,6 +273,7 @@ class ColumnDrawing:
             name_font = theme.font_within(20, "bold", (rect.h + 8) // 2 if note else rect.h)
             note_font = theme.font_within(15, "regular", rect.h // 2)
             name_at = (rect.x + 76, rect.y + 4) if note else (rect.x + 76, rect.centery)
+            room = rect.right - 8 - name_at[0]  # and as wide as the swatch
             name_rect = draw_text(
                 surface,
                 colour_title(COLOURS[c]),
@@ -275,10 +281,13 @@ class ColumnDrawing:
                 name_col,
                 name_at,
                 "topleft" if note else "midleft",
+                max_width=room,
             )
             if note:
                 at = (rect.x + 76, rect.bottom - 2)
-                draw_text(surface, note, note_font, note_col, at, "bottomleft")
+                if text_width(note_font, note) > room:
+                    note_font = fitting_font(theme, note, 15, "regular", room, floor=0.6)
+                draw_text(surface, note, note_font, note_col, at, "bottomleft", max_width=room)
             if crossed:
                 bad = theme["bad"]
                 gx, gy = gem_c
@@ -368,10 +377,16 @@ class ColumnDrawing:
         seat = st.current_player()
         person = self.person_to_act()
         head = _("Show a loop") if person else _("Challenge")
-        write(head, 20, "accent", (COLUMN.x, COLUMN.y))
+        # the column is as wide as the layout made it, and the pair's line (centred 46
+        # px down) as tall: a longer or larger heading steps down to fit above it
+        room = 46 - theme.font(20).get_height() // 2
+        head_font = theme.font_within(20, "bold", room)
+        at = (COLUMN.x, COLUMN.y)
+        draw_text(surface, head, head_font, theme["accent"], at, max_width=COLUMN.w)
         blit_gem(surface, theme, a, (COLUMN.x + 16, COLUMN.y + 46), 14, cb)
         blit_gem(surface, theme, b, (COLUMN.x + 46, COLUMN.y + 46), 14, cb)
-        write(pair_text(p), 20, "text", (COLUMN.x + 68, COLUMN.y + 46), "midleft")
+        at = (COLUMN.x + 68, COLUMN.y + 46)
+        write(pair_text(p), 20, "text", at, "midleft", max_width=COLUMN.right - at[0])
         clock = self.match.rule_clock
         left = clock.move_seconds_left() if clock is not None else ANSWER_SECONDS
         frac = left / ANSWER_SECONDS
@@ -422,8 +437,9 @@ class ColumnDrawing:
             words, kind = self.verdict
             vcol = theme["bad"] if kind == "bad" else theme["good"]
             lines = wrap_text(words, theme.font(16, "bold"), COLUMN.w)[:2]
+            pitch = theme.pitch
             for i, line in enumerate(lines):
-                write(line, 16, vcol, (COLUMN.x, y + 24 + 20 * i))
+                write(line, 16, vcol, (COLUMN.x, y + pitch(24) + pitch(20) * i))
         for t in self.view_buttons():
             if t.key in ("submit", "clear", "concede"):
                 self.draw_button(surface, t)
@@ -442,8 +458,10 @@ class ColumnDrawing:
                 "Drag, or click cell by cell; the start cell again closes the loop. Use "
                 "empty, {a} and {b} cells, at least one of each colour."
             ).format(a=colour_name(COLOURS[a]), b=colour_name(COLOURS[b]))
+        # down to the key line at the column's foot (at 150 % five lines ran into it)
+        keys_top = BOARD.bottom - theme.font(14, "regular").get_height() - 2
         self.paragraph(
-            surface, help_text, CLEAR_RECT.bottom + 14, theme["text_dim"], 15, max_lines=5
+            surface, help_text, CLEAR_RECT.bottom + 14, theme["text_dim"], 15, bottom=keys_top
         )
         self.mark_hint(
             write(

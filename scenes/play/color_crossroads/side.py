@@ -8,7 +8,7 @@ from game.i18n import _
 from game.color_crossroads import PAIRS, Challenge
 from scenes.play.base import PANEL, pulse
 from scenes.play.frame import PlayerRows
-from scenes.widgets import Pen, darken, lighten
+from scenes.widgets import Pen, darken, draw_text, fitting_font, lighten
 
 from .layout import PAIR_TOP, pair_row_rect, pair_text
 from .sprites import blit_gem
@@ -61,11 +61,32 @@ class SidePanel:
             blit_gem(surface, theme, b, (row.x + 46, row.centery), 12, cb, alpha)
             name_col = theme["text"] if is_open else theme["text_dim"]
             t = targets.get(f"challenge:{p}")
-            # the name stops short of what sits at the row's right end
-            right = (
-                t.rect.x - 6 if t is not None and is_open and not challenged else row.right - 120
-            )
             at = (row.x + 66, row.centery)
+            # what sits at the row's right end first (a long word steps down to half the
+            # row), then the name in the room left of it
+            right = t.rect.x - 6 if t is not None else row.right - 12
+            tag = None
+            if not is_open:
+                who = st.closed[p]
+                tag = (
+                    _("closed · {who} +1").format(who=self.log_name(who)),
+                    lighten(self.seat_colour(who), 0.3),
+                )
+            elif challenged:
+                tag = (_("challenged"), theme["accent"])
+            if tag is not None:
+                room = (row.right - 12 - at[0]) // 2
+                font = fitting_font(theme, tag[0], 16, "bold", room)
+                shown = draw_text(
+                    surface,
+                    tag[0],
+                    font,
+                    tag[1],
+                    (row.right - 12, row.centery),
+                    "midright",
+                    max_width=room,
+                )
+                right = shown.left - 8
             nr = write(pair_text(p), 19, name_col, at, "midleft", max_width=right - at[0])
             if not is_open:
                 pygame.draw.line(
@@ -75,19 +96,9 @@ class SidePanel:
                     (nr.right + 2, nr.centery + 1),
                     2,
                 )
-                who = st.closed[p]
-                write(
-                    _("closed · {who} +1").format(who=self.log_name(who)),
-                    16,
-                    lighten(self.seat_colour(who), 0.3),
-                    (row.right - 12, row.centery),
-                    "midright",
-                )
                 continue
             if challenged:
-                write(_("challenged"), 16, "accent", (row.right - 12, row.centery), "midright")
                 continue
-            t = targets.get(f"challenge:{p}")
             if t is not None:
                 self.draw_button(surface, t)
                 if (

@@ -9,7 +9,7 @@ import pygame
 from game.i18n import _
 from game.crystal_connector import Convert, Pass, Shift
 from scenes.play.base import ease, ease_out_back
-from scenes.widgets import BANNER_LINES, cached, darken, lighten, render_cached, wrap_text
+from scenes.widgets import BANNER_LINES, cached, darken, draw_text, lighten, wrap_text
 
 from .layout import BOARD, POPUP_TICKS, signed
 
@@ -56,19 +56,23 @@ class Animations:
                 pygame.draw.rect(card, col, card.get_rect(), 4, border_radius=16)
                 self._gem(card, a, (30, 35), 14)
                 self._gem(card, b, (62, 35), 14)
-                img = render_cached(theme.font(34, "display"), text, theme["text"])
-                card.blit(img, img.get_rect(midleft=(86, 35)))
-                name = render_cached(
-                    theme.font(14), self.match.seat_names()[seat], lighten(col, 0.3)
+                box = card.get_rect()
+                draw_text(
+                    card,
+                    text,
+                    theme.font(34, "display"),
+                    theme["text"],
+                    (86, 35),
+                    "midleft",
+                    box=box,
                 )
-                card.blit(name, name.get_rect(topright=(w - 12, 6)))
+                name = self.match.seat_names()[seat]
+                at = (w - 12, 6)
+                draw_text(card, name, theme.font(14), lighten(col, 0.3), at, "topright", box=box)
                 if spikes:
-                    sp = render_cached(
-                        theme.font(16),
-                        _("+{points} from spikes").format(points=spikes),
-                        theme["accent"],
-                    )
-                    card.blit(sp, sp.get_rect(midleft=(86, 68)))
+                    spiked = _("+{points} from spikes").format(points=spikes)
+                    at = (86, 68)
+                    draw_text(card, spiked, theme.font(16), theme["accent"], at, "midleft", box=box)
                 return card
 
             # the seat's name and colour are in the key: the card shows them
@@ -146,8 +150,8 @@ class Animations:
         pygame.draw.rect(card, (*theme["background_2"][:3], 240), card.get_rect(), border_radius=18)
         pygame.draw.rect(card, self.seat_colour(seat), card.get_rect(), 4, border_radius=18)
         for k, line in enumerate(lines):
-            img = render_cached(theme.font(26), line, theme["text"])
-            card.blit(img, img.get_rect(midtop=(w // 2, 16 + 34 * k)))
+            at = (w // 2, 16 + 34 * k)
+            draw_text(card, line, font, theme["text"], at, "midtop", box=card.get_rect())
         if grow != 1.0:
             card = pygame.transform.smoothscale(
                 card, (max(1, int(w * grow)), max(1, int(h * grow)))

@@ -33,6 +33,8 @@ from scenes.play.base import pulse
 from scenes.widgets import (
     GLYPHS,
     Pen,
+    blit_line,
+    draw_text,
     cached,
     darken,
     draw_gem,
@@ -399,8 +401,7 @@ class BoardDrawing:
             centre = (c * CELL + 13 + fx * (CELL - 26), r * CELL + 13 + fy * (CELL - 26))
             pygame.draw.circle(layer, theme[COLOUR_KEYS[colour]], centre, 11)
             pygame.draw.circle(layer, (12, 12, 22), centre, 11, 2)
-            img = render_cached(theme.font(14), str(size), (12, 12, 22))
-            layer.blit(img, img.get_rect(center=centre))
+            draw_text(layer, str(size), theme.font(14), (12, 12, 22), centre, "center")
         return layer
 
     def _draw_outlines(self, surface, board, strong: float = 0.0, colours=COLOURS) -> None:
@@ -507,8 +508,7 @@ class BoardDrawing:
             pygame.draw.polygon(spr, darken(fg, 0.3), pts, 2)
         else:
             pygame.draw.polygon(spr, fg, pts)
-        img = render_cached(theme.font(16), line, fg)
-        spr.blit(img, img.get_rect(center=label_pos))
+        draw_text(spr, line, theme.font(16), fg, label_pos, "center")
         return spr
 
     def _draw_line_glow(self, surface, line: str, colour, alpha: int = 60, width: int = 3) -> None:
@@ -596,12 +596,13 @@ class BoardDrawing:
             cx, cy = (
                 (BOARD.x + across, BOARD.y + mid) if column else (BOARD.x + mid, BOARD.y + across)
             )
-            img = render_cached(self.app.theme.font(16), label, (12, 12, 22))
+            font = self.app.theme.font(16)
+            img = render_cached(font, label, (12, 12, 22))
             box = img.get_rect(center=(cx, cy)).inflate(12, 6)
             box.clamp_ip(BOARD.inflate(-4, -4))
             pygame.draw.rect(surface, col, box, border_radius=8)
             pygame.draw.rect(surface, (255, 255, 255), box, 1, border_radius=8)
-            surface.blit(img, img.get_rect(center=box.center))
+            blit_line(surface, img, img.get_rect(center=box.center), label, font, box=box)
 
     # ================================================================== frame
     def draw_board(self, surface: pygame.Surface, state, alpha: float) -> None:
@@ -776,12 +777,13 @@ class BoardDrawing:
             self._draw_handles(surface, rules, interactive and not complete)
         for text, x, y, colour, left, total in self.floaters if live else ():
             a = min(1.0, left / 20)
-            img = render_cached(theme.font(18), text, colour)
+            font = theme.font(18)
+            img = render_cached(font, text, colour)
             img2 = img.copy()
             img2.set_alpha(int(255 * a))
             box = img2.get_rect(center=(x, y))
             pygame.draw.rect(surface, (12, 14, 28), box.inflate(14, 6), border_radius=8)
-            surface.blit(img2, box)
+            blit_line(surface, img2, box, text, font)
         # the side column
         if setup:
             self._draw_setup(surface, state, live)

@@ -9,6 +9,7 @@ import pygame
 from game.i18n import N_
 from game.crystal_connector import LINES, SIZE, line_kind
 from scenes.play.base import BOARD_AREA
+from scenes.widgets import clear_pitch
 
 # The shift arithmetic is the board input's (ui.py, no pygame); drawing uses it too.
 from .ui import DIR_SIGN, _dir_for, signed  # noqa: F401
@@ -25,6 +26,19 @@ SIDE = pygame.Rect(
 )
 SIDE.w = BOARD_AREA.right - SIDE.x - 4
 SETUP = pygame.Rect(BOARD.right + 20, SIDE.y, BOARD_AREA.right - BOARD.right - 24, SIDE.h)
+
+
+def explain_step(theme) -> int:
+    """From one line of the setup card's explanation to the next (16 px regular)."""
+    return max(theme.pitch(20), clear_pitch(theme.font(16, "regular")))
+
+
+def question_top(theme) -> int:
+    """Where the setup card's question starts: under the chooser's name, whose line
+    grows with the text size."""
+    return SETUP.y + 16 + theme.pitch(26)
+
+
 CHIP = 44
 # What the column's buttons say (when nothing more particular applies).
 BUTTON_LABELS = {

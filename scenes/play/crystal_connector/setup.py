@@ -15,11 +15,11 @@ from scenes.widgets import (
     draw_panel,
     draw_text,
     fit_paragraph,
+    fitting_font,
     lighten,
-    wrap_text,
 )
 
-from .layout import SETUP
+from .layout import SETUP, explain_step, question_top
 
 
 class SetupDrawing:
@@ -59,14 +59,14 @@ class SetupDrawing:
             (panel.x + 16, panel.y + 14),
             max_width=panel.w - 32,
         )
-        y = panel.y + 40
+        y = question_top(theme)
         for line in question:
             draw_text(surface, line, theme.heading(26), theme["accent"], (panel.x + 16, y))
             y += 32
         y += 6
         for line in explain:
             write(line, 16, "text_dim", (panel.x + 16, y), kind="regular")
-            y += theme.pitch(20)
+            y += explain_step(theme)
         person = live and self.my_turn()
         hover = None
         rects = self.choice_rects() if state is m.state else []
@@ -124,13 +124,22 @@ class SetupDrawing:
                 )
             else:
                 sub = _("Make the first turn") if move.first else _("Answer the first turn")
-            lines = wrap_text(sub, theme.font(16, "regular"), rect.w - 80)[:2]
-            pitch = theme.pitch
-            top = rect.centery - (pitch(30) + pitch(20) * len(lines)) // 2
-            write(title, 24, text_c, (rect.x + 18, top), max_width=rect.w - 80)
+            # the card's height is the layout's (the cards share the setup panel): the
+            # title and up to two lines under it, as big as they fit in it
+            head = fitting_font(theme, title, 24, "bold", rect.w - 80)
+            if head.get_height() > (rect.h - 8) // 2:
+                head = theme.font_within(24, "bold", (rect.h - 8) // 2)
+            room = rect.h - 8 - head.get_height()
+            font, lines, step = fit_paragraph(theme, sub, 16, rect.w - 80, room, line=20)
+            lines = lines[: max(1, min(2, (room - font.get_height()) // step + 1))]
+            top = (
+                rect.centery
+                - (head.get_height() + step * (len(lines) - 1) + font.get_height()) // 2
+            )
+            draw_text(surface, title, head, text_c, (rect.x + 18, top), max_width=rect.w - 80)
             for k, line in enumerate(lines):
-                at = (rect.x + 18, top + pitch(34) + pitch(20) * k)
-                write(line, 16, "text_dim", at, kind="regular")
+                at = (rect.x + 18, top + head.get_height() + step * k)
+                draw_text(surface, line, font, theme["text_dim"], at, max_width=rect.w - 80)
             big = "1" if move.first else "2"
             draw_text(  # decorative: its designed size at every text size
                 surface,

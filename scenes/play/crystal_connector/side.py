@@ -22,7 +22,7 @@ from game.crystal_connector import (
     line_label,
 )
 from scenes.play.base import PANEL, BannerStyle, PlayerRows
-from scenes.widgets import Pen, darken, draw_panel, lighten, wrap_text
+from scenes.widgets import Pen, darken, draw_panel, lighten, line_step, wrap_text
 
 from .layout import SIDE, _dir_for
 
@@ -405,7 +405,7 @@ class SidePanel:
                 )
                 y += pitch(24)
             y += 4
-        step = pitch(19)
+        step = line_step(theme, theme.font(15, "regular"), 19)
         for text in lines:
             # up to four lines: at a bigger text size the note's last words need one more
             for line in wrap_text(text, theme.font(15, "regular"), w, max_lines=4):
@@ -450,7 +450,7 @@ class SidePanel:
                 write("+", 20, "accent_2", (x + 10, cy), "center")
             # a longer language wraps onto a second line rather than losing its end
             wrapped = wrap_text(text, theme.font(14, "regular"), w - 30, max_lines=2)
-            step = pitch(17)
+            step = line_step(theme, theme.font(14, "regular"), 17)
             for k, line in enumerate(wrapped):
                 write(
                     line,

@@ -68,7 +68,9 @@ from .layout import (
     _dir_for,
     cell_at,
     cell_rect,
+    explain_step,
     handle_rect,
+    question_top,
     signed,
 )
 from .setup import SetupDrawing
@@ -617,8 +619,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         # the question is the card's heading: its designed size at every text size
         q = wrap_text(question, theme.heading(26), SETUP.w - 32, max_lines=BANNER_LINES)
         e = wrap_text(explain, theme.font(16, "regular"), SETUP.w - 32, max_lines=BANNER_LINES)
-        pitch = theme.pitch
-        top = SETUP.y + 42 + 32 * len(q) + 6 + pitch(20) * len(e) + 14
+        top = question_top(theme) + 32 * len(q) + 6 + explain_step(theme) * len(e) + 14
         return self.seat_label(state.to_move), q, e, top
 
     def chip_rect(self, distance: int) -> pygame.Rect:

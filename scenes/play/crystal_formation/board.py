@@ -10,7 +10,7 @@ import pygame
 from game.crystal_formation import Grow, MoveNode, Place
 from game.grid import cell_name
 from scenes.play.base import pulse
-from scenes.widgets import cached, darken, draw_glyph, lighten, render_cached
+from scenes.widgets import blit_line, cached, darken, draw_glyph, draw_text, lighten, render_cached
 
 from .layout import (
     BOARD_CENTRE,
@@ -138,25 +138,23 @@ def draw_board_plate(
     if geom.kind == "square":
         for col in range(8):
             x, y = geom.center((col, 0))
-            img = font.render(chr(65 + col), True, dim)
-            surface.blit(img, img.get_rect(midbottom=(x, geom.bounds.top - 6)))
+            draw_text(surface, chr(65 + col), font, dim, (x, geom.bounds.top - 6), "midbottom")
         for row in range(8):
             x, y = geom.center((0, row))
-            img = font.render(str(row + 1), True, dim)
-            surface.blit(img, img.get_rect(midright=(geom.bounds.left - 9, y)))
+            draw_text(surface, str(row + 1), font, dim, (geom.bounds.left - 9, y), "midright")
         return
     n = max(c for c, _ in geom.cells)
     for row in range(n + 1):
         first = min(c for c, r in geom.cells if r == row)
         x, y = geom.pos[(first, row)]
-        img = font.render(str(row + 1), True, dim)
-        surface.blit(img, img.get_rect(midright=(round(x - unit * 0.62), round(y))))
+        at = (round(x - unit * 0.62), round(y))
+        draw_text(surface, str(row + 1), font, dim, at, "midright")
     for col in range(n + 1):
         # a column runs down and to the right: its letter sits just past its last cell
         bottom = max(r for c, r in geom.cells if c == col)
         x, y = geom.pos[(col, bottom)]
-        img = font.render(chr(65 + col), True, dim)
-        surface.blit(img, img.get_rect(center=(round(x + unit * 0.40), round(y + unit * 0.80))))
+        at = (round(x + unit * 0.40), round(y + unit * 0.80))
+        draw_text(surface, chr(65 + col), font, dim, at, "center")
 
 
 class BoardDrawing:
@@ -173,10 +171,9 @@ class BoardDrawing:
                 font = self.app.theme.font(11, "regular")
                 dim = pygame.Color(self.app.theme["text_dim"])
                 for c in geom.cells:
-                    img = font.render(cell_name(c).lower(), True, dim)
-                    img.set_alpha(90)
                     x, y = geom.pos[c]
-                    surf.blit(img, img.get_rect(midtop=(round(x), round(y - geom.radius + 5))))
+                    at = (round(x), round(y - geom.radius + 5))
+                    draw_text(surf, cell_name(c).lower(), font, dim, at, "midtop", alpha=90)
             self._bg = surf
         return self._bg
 
@@ -270,13 +267,13 @@ class BoardDrawing:
                         ),
                     )
                     x, y = self.geom.pos[tag]
-                    img = render_cached(
-                        self.app.theme.font(13), f"{size}{PIPS[size]}", (255, 255, 255)
-                    )
+                    font = self.app.theme.font(13)
+                    label = f"{size}{PIPS[size]}"
+                    img = render_cached(font, label, (255, 255, 255))
                     bg = pygame.Rect(0, 0, img.get_width() + 8, img.get_height() + 2)
                     bg.center = (round(x - ox), round(y - oy))
                     pygame.draw.rect(layer, (*darken(colour, 0.55)[:3], 230), bg, border_radius=6)
-                    layer.blit(img, img.get_rect(center=bg.center))
+                    blit_line(layer, img, img.get_rect(center=bg.center), label, font, box=bg)
             pts = [(x - ox, y - oy) for x, y in self.geom.poly(cell, 2)]
             pygame.draw.polygon(layer, (255, 255, 255, 200), pts, 2)
             return layer
@@ -357,12 +354,13 @@ class BoardDrawing:
         pygame.draw.polygon(surface, colour, self.geom.poly(cell, inset), width)
 
     def _badge(self, surface, pos, text: str, fill, fg=(255, 255, 255), size: int = 14) -> None:
-        img = render_cached(self.app.theme.font(size), text, fg)
+        font = self.app.theme.font(size)
+        img = render_cached(font, text, fg)
         r = pygame.Rect(0, 0, max(img.get_width() + 10, img.get_height() + 4), img.get_height() + 4)
         r.center = (round(pos[0]), round(pos[1]))
         pygame.draw.rect(surface, fill, r, border_radius=r.h // 2)
         pygame.draw.rect(surface, darken(fill, 0.5), r, 1, border_radius=r.h // 2)
-        surface.blit(img, img.get_rect(center=r.center))
+        blit_line(surface, img, img.get_rect(center=r.center), text, font, box=r)
 
     def _draw_preview_marks(self, surface, end, strength: float = 1.0) -> None:
         """Amber for nodes the end of the turn will decay, red for those it kills."""

@@ -13,7 +13,7 @@ from game.crystal_formation import ROUND_LIMIT, TREES_TO_WIN
 from game.grid import cell_name
 
 from scenes.play.base import BOARD_AREA, PANEL, BannerStyle
-from scenes.widgets import Pen, darken, lighten, text_width, wrap_text
+from scenes.widgets import Pen, darken, draw_text, fitting_font, lighten, text_width, wrap_text
 
 from .board import stack_sprite
 from .layout import BOARD_REGION, seat_glyph
@@ -133,10 +133,21 @@ class SidePanel:
             line2 = r.bottom - (8 if n <= 4 else 5)
             stash = state.stash(s)
             sx = tx
-            label = write(_("stash"), 13, "text_dim", (sx, line2), "bottomleft", kind="regular")
-            sx = max(sx + 40, label.right + 4)
+            small = theme.font(13, "regular")
             power = _("power {n}").format(n=state.power(s))
-            power_w = text_width(theme.font(13, "regular"), power)
+            item = 22 + text_width(theme.font(13), "M×5") + 4  # a pyramid and its count
+            # the counts come first: where the words leave them too little room, the
+            # word "stash" is left out (the pyramids say it), then "power" steps down
+            word = _("stash")
+            if (
+                sx + max(40, text_width(small, word) + 4) + 3 * item + text_width(small, power) + 18
+                <= r.right
+            ):
+                label = write(word, 13, "text_dim", (sx, line2), "bottomleft", kind="regular")
+                sx = max(sx + 40, label.right + 4)
+            power_room = r.right - 10 - (sx + 3 * item)
+            power_font = fitting_font(theme, power, 13, "regular", power_room)
+            power_w = min(text_width(power_font, power), power_room)
             step = min(
                 max(58, 28 + text_width(theme.font(13), "M×5")), (r.right - 18 - power_w - sx) // 3
             )
@@ -152,13 +163,14 @@ class SidePanel:
                     max_width=step - 22,
                 )
                 sx += step
-            write(
+            draw_text(
+                surface,
                 power,
-                13,
-                "text_dim",
+                power_font,
+                theme["text_dim"],
                 (r.right - 10, line2),
                 "bottomright",
-                kind="regular",
+                max_width=power_room,
             )
             y += h
         return y

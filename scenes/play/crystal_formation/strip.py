@@ -12,6 +12,7 @@ from game.grid import cell_name
 
 from scenes.widgets import (
     Pen,
+    blit_line,
     darken,
     draw_glyph,
     draw_panel,
@@ -57,6 +58,7 @@ class StripDrawing:
             17,
             "text",
             (r.x + 12, r.y + 8),
+            max_width=r.w - 24,
         )
         n = state.num_players
         to_move = state.to_move if not state.is_terminal() else -1
@@ -155,7 +157,8 @@ class StripDrawing:
         pygame.draw.rect(
             surface, theme["accent"] if hover else theme["panel_edge"], rect, 2, border_radius=10
         )
-        kimg = render_cached(theme.font(13, "regular"), key, fg if primary else theme["text_dim"])
+        kfont = theme.font(13, "regular")
+        kimg = render_cached(kfont, key, fg if primary else theme["text_dim"])
         write(
             text,
             16,
@@ -164,7 +167,14 @@ class StripDrawing:
             "midleft",
             max_width=rect.w - 28 - kimg.get_width(),
         )
-        surface.blit(kimg, kimg.get_rect(midright=(rect.right - 10, rect.centery)))
+        blit_line(
+            surface,
+            kimg,
+            kimg.get_rect(midright=(rect.right - 10, rect.centery)),
+            key,
+            kfont,
+            box=rect,
+        )
 
     def _wrapped(
         self,
@@ -234,7 +244,10 @@ class StripDrawing:
             (x + 24, y),
             max_width=w - 24,
         )
-        y += 32
+        y += theme.pitch(32)
+        # the buttons under the words are placed for the card (at +124): the words keep
+        # above them, as big as fits
+        buttons_top = ACTION_CARD.y + 124 - 6
         small = state.stash(seat)[0] if not state.is_terminal() else 0
         if self.pending is not None:
             write(
@@ -254,6 +267,7 @@ class StripDrawing:
                 x,
                 y,
                 w,
+                bottom=buttons_top,
             )
             return
         if self.selected is not None and state.node_at(self.selected) is not None:
@@ -269,14 +283,15 @@ class StripDrawing:
                 (x, y),
                 max_width=w,
             )
-            y += 22
+            y += theme.pitch(22)
             n_targets = len(state.move_targets(self.selected))
             text = (
                 _("Move it: click or drag to a glowing cell ({n})").format(n=n_targets)
                 if n_targets
                 else _("It has nowhere to move")
             )
-            self._wrapped(surface, text, 15, theme["text"], x, y, w, max_lines=2)
+            grow_top = ACTION_CARD.y + 104 - 2
+            self._wrapped(surface, text, 15, theme["text"], x, y, w, max_lines=2, bottom=grow_top)
             write(
                 _("Grow: the piece that comes in")
                 if not node.is_tree

@@ -24,6 +24,8 @@ from game.element_shift import (
 from scenes.play.base import BOARD_AREA, BannerStyle, pulse
 from scenes.widgets import (
     Pen,
+    blit_line,
+    clear_pitch,
     cached,
     darken,
     draw_panel,
@@ -310,11 +312,14 @@ class BoardDrawing:
         for cell, nums in stops.items():
             r = cell_rect(cell)
             label = ",".join(str(n) for n in nums)
-            img = render_cached(theme.font(13), label, font_col)
-            box = pygame.Rect(0, 0, max(18, img.get_width() + 8), 18)
-            box.topleft = (r.x + 2, r.y + 2) if not hint else (r.x + 2, r.bottom - 20)
-            pygame.draw.rect(surface, colour, box, border_radius=9)
-            surface.blit(img, img.get_rect(center=box.center))
+            font = theme.font(13)
+            img = render_cached(font, label, font_col)
+            # the badge as tall as its numbers at the text size (a comma hung out of it)
+            h = max(18, img.get_height())
+            box = pygame.Rect(0, 0, max(h, img.get_width() + 8), h)
+            box.topleft = (r.x + 2, r.y + 2) if not hint else (r.x + 2, r.bottom - 2 - h)
+            pygame.draw.rect(surface, colour, box, border_radius=h // 2)
+            blit_line(surface, img, img.get_rect(center=box.center), label, font, box=box)
 
     def draw_plan_ghost(self, surface, state, seat: int) -> None:
         """The planner's token pulsing at the start and a ghost at the path's end."""
@@ -414,8 +419,12 @@ class BoardDrawing:
             max_width=STRIP.w - 72,
         )
         small = theme.font_within(15, "regular", 21)
-        for i, line in enumerate(wrap_text(rule, small, STRIP.w - 76)[:2]):
-            draw_text(surface, line, small, theme["text"], (STRIP.x + 60, STRIP.y + 27 + 17 * i))
+        # two lines, far enough apart that a descender never meets the next line's marks
+        step = max(17, clear_pitch(small))
+        top = min(STRIP.y + 27, STRIP.bottom - 1 - step - small.get_height())
+        for i, line in enumerate(wrap_text(rule, small, STRIP.w - 76, max_lines=2)):
+            at = (STRIP.x + 60, top + step * i)
+            draw_text(surface, line, small, theme["text"], at, max_width=STRIP.w - 76)
 
     # The base banner, over the board only (the editor's buttons stay visible).
     banner_style = BannerStyle(size=19, line=25, pad=8, margin=30, alpha=240)

@@ -14,7 +14,17 @@ from scenes.play.words import element_name
 from game.element_shift import ELEMENT_NAMES, STAY, Plan, beater, cell_name
 from game.i18n import N_
 from scenes.play.base import BOARD_AREA
-from scenes.widgets import Pen, darken, draw_panel, draw_text, fitting_font, lighten, wrap_text
+from scenes.widgets import (
+    Pen,
+    darken,
+    draw_panel,
+    draw_text,
+    fit_paragraph,
+    fitting_font,
+    lighten,
+    text_width,
+    wrap_text,
+)
 
 from .layout import RAY_ARROWS, SIDE, Mode
 from .sprites import blit_token, element_icon
@@ -34,14 +44,19 @@ class PlanEditor:
         allowed = v.allowed.split(": ", 1)[-1]
         lines = wrap_text(allowed, self.app.theme.font(14, "regular"), SIDE.w - 16)
         y = SIDE.y
+        pitch = self.app.theme.pitch
+        # each heading's line grows with the text size, and what is under it moves down
+        toggle = y + 4 + pitch(22)
+        slots = toggle + 66
         lay = {
             "label": y + 4,
-            "toggle": y + 26,
-            "slots": y + 92,
-            "allowed": y + 166,
+            "toggle": toggle,
+            "slots": slots,
+            "slot_boxes": slots + pitch(22),
+            "allowed": slots + pitch(22) + 46 + 6,
             "allowed_lines": lines,
         }
-        y = lay["allowed"] + 20 + 18 * len(lines) + 6
+        y = lay["allowed"] + pitch(20) + pitch(18) * len(lines) + 6
         lay["rays"] = None
         if v.ray_first and not self.plan_actions:
             lay["rays"] = y
@@ -190,20 +205,21 @@ class PlanEditor:
 
                 def icon(surf, r, result=result, switch=switch, selected=selected):
                     element_icon(surf, theme, result, (r.x + 24, r.centery), 15)
-                    draw_text(
-                        surf,
-                        _("Switch") if switch else _("Keep"),
-                        theme.font(17),
-                        theme["accent"] if selected else theme["text"],
-                        (r.x + 46, r.y + 8),
-                    )
-                    draw_text(
-                        surf,
-                        _("be {element}").format(element=element_name(ELEMENT_NAMES[result])),
-                        theme.font(15, "regular"),
-                        theme["text_dim"],
-                        (r.x + 46, r.y + 30),
-                    )
+                    # two lines in a button whose height the layout fixes: as big as
+                    # both fit, one under the other, in the room right of the icon
+                    word = _("Switch") if switch else _("Keep")
+                    be = _("be {element}").format(element=element_name(ELEMENT_NAMES[result]))
+                    head = theme.font_within(17, "bold", (r.h - 6) * 4 // 7)
+                    sub = theme.font_within(15, "regular", r.h - 6 - head.get_height())
+                    room = r.right - 6 - (r.x + 46)
+                    if text_width(sub, be) > room:  # a long element name: smaller still
+                        sub = fitting_font(theme, be, 15, "regular", room, floor=0.6)
+                    y = r.centery - (head.get_height() + sub.get_height()) // 2
+                    ink = theme["accent"] if selected else theme["text"]
+                    draw_text(surf, word, head, ink, (r.x + 46, y), max_width=room)
+                    y += head.get_height()
+                    dim = theme["text_dim"]
+                    draw_text(surf, be, sub, dim, (r.x + 46, y), max_width=room)
 
                 self.draw_button(surface, rect, "", selected=selected, icon=icon)
         # the segment slots
@@ -217,11 +233,12 @@ class PlanEditor:
             15,
             "text_dim",
             (x0, top),
+            max_width=SIDE.w - 12,
         )
         gap = 6
         sw = (SIDE.w - 12 - gap * (segs - 1)) // segs
         for i in range(segs):
-            r = pygame.Rect(x0 + i * (sw + gap), top + 22, sw, 46)
+            r = pygame.Rect(x0 + i * (sw + gap), lay["slot_boxes"], sw, 46)
             filled = i < k
             current = i == k
             fill = lighten(theme["panel"], 0.18) if filled else theme["panel"]
@@ -244,9 +261,11 @@ class PlanEditor:
                         tok, size, "text", (r.centerx, r.centery + 5), "center", max_width=r.w - 4
                     )
         # what this round allows, and the ray buttons in round 6
-        write(_("Allowed this round"), 15, "text_dim", (x0, lay["allowed"]))
+        write(_("Allowed this round"), 15, "text_dim", (x0, lay["allowed"]), max_width=SIDE.w - 12)
+        pitch = theme.pitch
         for i, line in enumerate(lay["allowed_lines"]):
-            write(line, 14, "text", (x0 + 2, lay["allowed"] + 20 + 18 * i), kind="regular")
+            at = (x0 + 2, lay["allowed"] + pitch(20) + pitch(18) * i)
+            write(line, 14, "text", at, kind="regular")
         for name, rect, enabled in controls:
             if name.startswith("ray "):
                 d = name[4:]
@@ -276,35 +295,41 @@ class PlanEditor:
         preview = self.preview(state, seat, self.padded())
         if preview is not None:
             line = preview.score
-            write(_(self.preview_label), 15, "text_dim", (x0, py))
+            write(_(self.preview_label), 15, "text_dim", (x0, py), max_width=SIDE.w - 12)
             total = line.total
-            write(
+            points = write(
                 ngettext("{n} point", "{n} points", total).format(n=total),
                 24,
                 "accent",
-                (x0, py + 20),
+                (x0, py + pitch(20)),
                 kind="display",
             )
             detail = line.explain().replace("->", "=")
-            for i, ln in enumerate(wrap_text(detail, theme.font(14, "regular"), SIDE.w - 16)[:2]):
-                write(ln, 14, "text", (x0 + 2, py + 52 + 18 * i), kind="regular")
             conv = len(preview.converts)
-            write(
-                ngettext(
-                    "ends on {cell}, turns {n} tile {element}",
-                    "ends on {cell}, turns {n} tiles {element}",
-                    conv,
-                ).format(
-                    cell=cell_name(preview.path[-1]),
-                    n=conv,
-                    element=element_name(ELEMENT_NAMES[preview.element]),
-                ),
-                14,
-                "text_dim",
-                (x0 + 2, py + 90),
-                kind="regular",
-                max_width=SIDE.w - 16,
+            ends = ngettext(
+                "ends on {cell}, turns {n} tile {element}",
+                "ends on {cell}, turns {n} tiles {element}",
+                conv,
+            ).format(
+                cell=cell_name(preview.path[-1]),
+                n=conv,
+                element=element_name(ELEMENT_NAMES[preview.element]),
             )
+            # the score's two lines and where the path ends, in the room above the
+            # buttons (fixed at the column's foot): as big as fits
+            y = points.bottom + 2
+            buttons = min(r.y for n, r, _on in controls if n in ("undo_step", "submit"))
+            font, lines, step = fit_paragraph(
+                theme, f"{detail}\n{ends}", 14, SIDE.w - 16, buttons - 4 - y, line=18
+            )
+            ends_lines = wrap_text(ends, font, SIDE.w - 16)
+            detail_lines = lines[: len(lines) - len(ends_lines)][:2]
+            for k, ln in enumerate(detail_lines + ends_lines):
+                if y + step * k + font.get_height() > buttons - 2:
+                    break  # no room left at the smallest size: the rest stays out
+                colour = theme["text"] if k < len(detail_lines) else theme["text_dim"]
+                at = (x0 + 2, y + step * k)
+                draw_text(surface, ln, font, colour, at, max_width=SIDE.w - 16)
         for name, rect, enabled in controls:
             if name == "undo_step":
                 self.draw_button(surface, rect, _("Step back"), enabled, size=16)
@@ -329,18 +354,27 @@ class PlanEditor:
             (x, SIDE.y + 10),
             kind="display",
         )
-        element_icon(surface, theme, el, (x + 16, SIDE.y + 62), 16)
+        # each line under the one above, however tall the text size makes it
+        you_y = max(SIDE.y + 50, SIDE.y + 10 + theme.font(24, "display").get_height())
+        element_icon(surface, theme, el, (x + 16, you_y + 12), 16)
         element = element_name(ELEMENT_NAMES[el])
-        write(_("You are {element}").format(element=element), 18, "text", (x + 40, SIDE.y + 50))
+        write(
+            _("You are {element}").format(element=element),
+            18,
+            "text",
+            (x + 40, you_y),
+            max_width=SIDE.right - 10 - (x + 40),
+        )
         text = _(
             "Choose a start tile: any {element} tile (the bright ones). Bigger regions score "
             "more: 2 x region size / players sharing it."
         ).format(element=element)
         pitch = theme.pitch
+        text_y = you_y + 42
         for i, line in enumerate(wrap_text(text, theme.font(15, "regular"), SIDE.w - 20)):
-            write(line, 15, "text", (x, SIDE.y + 92 + pitch(20) * i), kind="regular")
+            write(line, 15, "text", (x, text_y + pitch(20) * i), kind="regular")
         # what follows starts under the text, which grows with the text size
-        y = max(SIDE.y + 210, SIDE.y + 92 + pitch(20) * (i + 1) + 12)
+        y = max(SIDE.y + 210, text_y + pitch(20) * (i + 1) + 12)
         if self.pick is not None:
             size = len(state.region_cells(self.pick))
             start = _("Start on {cell}").format(cell=cell_name(self.pick))

@@ -11,7 +11,7 @@ import pygame
 from game.i18n import _
 from game.element_shift import STAY
 from scenes.play.base import ease, ease_out_back
-from scenes.widgets import Pen, cached, darken, draw_text, lighten, render_cached
+from scenes.widgets import Pen, blit_line, cached, darken, draw_text, lighten, render_cached
 
 from .layout import (
     CELL,
@@ -211,11 +211,12 @@ class RevealDrawing:
             if pts <= 0:
                 continue
             rise = 18 * ease(u)
-            img = render_cached(theme.font(15), f"+{pts}", theme["accent"])
+            font = theme.font(15)
+            img = render_cached(font, f"+{pts}", theme["accent"])
             pos = (x, y - r - 6 - rise)
-            shadow = render_cached(theme.font(15), f"+{pts}", (0, 0, 0))
+            shadow = render_cached(font, f"+{pts}", (0, 0, 0))
             surface.blit(shadow, shadow.get_rect(midbottom=(pos[0] + 1, pos[1] + 2)))
-            surface.blit(img, img.get_rect(midbottom=pos))
+            blit_line(surface, img, img.get_rect(midbottom=pos), f"+{pts}", font)
 
     def draw_reveal_side(self, surface, old, new, t: float) -> None:
         write = Pen(surface, self.app.theme)

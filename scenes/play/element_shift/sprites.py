@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.element_shift import CELLS, SIZE
-from scenes.widgets import cached, darken, draw_gem, draw_glyph, lighten
+from scenes.widgets import cached, darken, draw_gem, draw_glyph, draw_text, lighten
 
 from .layout import CELL, ELEMENT_GLYPHS, ELEMENT_KEYS, cell_center, element_colour
 
@@ -113,8 +113,8 @@ def token_sprite(theme, seat: int, element: int, radius: int, glyph: bool) -> py
         pygame.draw.circle(s, (250, 250, 255), (c, c), radius, 1 if radius < 10 else 2)
         lum = 0.3 * colour.r + 0.59 * colour.g + 0.11 * colour.b
         ink = (15, 15, 30) if lum > 140 else (250, 250, 255)
-        num = theme.font(max(9, int(radius * 1.05)), "bold").render(str(seat + 1), True, ink)
-        s.blit(num, num.get_rect(center=(c, c + 1)))
+        font = theme.font(max(9, int(radius * 1.05)), "bold")
+        draw_text(s, str(seat + 1), font, ink, (c, c + 1), "center")
         # the element badge at the lower right
         bx = by = c + radius * 0.72
         el = element_colour(theme, element)

@@ -1,0 +1,245 @@
+"""Every screen and dialog a player meets, each as a builder ``build(app)`` that opens
+it on a fresh headless App: the one list the text sweep (tests/test_text_holds.py)
+renders in every language and look.
+
+It starts from the screens the accessibility and pseudo-locale sweeps already draw
+(tests/test_accessibility.py's ``SCREENS``, tests/test_i18n_screens.py's
+``EXTRA_SCREENS``) and adds what they leave out: the rules and the results of each
+game (the results with a profile, so the rating change shows), every step of every
+tutorial, a puzzle with each verdict, the kiosk's title, a hall of fame with scores,
+each game's play screen with a message in its banner, the confirmation dialogs, a
+message of several lines, and the screens with a tooltip shown.
+
+``KIOSK`` names the screens built on a kiosk App.
+"""
+
+from __future__ import annotations
+
+import json
+
+from game.registry import GAMES
+from tests.test_accessibility import SCREENS as LOOK_SCREENS
+from tests.test_accessibility import match_for, play, profile_screen, replays, simple
+from tests.test_i18n_screens import EXTRA_SCREENS
+from tests.test_i18n_screens import KIOSK_SCREENS as PSEUDO_KIOSK
+
+
+def _rules(game_id: str):
+    return simple("scenes.rules", "RulesScene", game_id)
+
+
+def _results(game_id: str):
+    """The results of a finished game, Ada (a profile) on the first seat: the screen,
+    and the toast that says how her rating moved."""
+
+    def build(app):
+        from tools.screenshot import demo_profiles
+
+        from game import profiles
+
+        demo_profiles(app.paths, games=3, patch_ladder=False)
+        ada = profiles.load(app.paths)[0].find("Ada")
+        match = match_for(game_id, finish=True)
+        match.profiles = {0: ada.id}
+        match.seats[0] = match.seats[0].__class__.person("Ada")
+        scene = app.build("results", match)
+        app.push(scene)
+        return scene
+
+    return build
+
+
+def _tutorial(game_id: str, index: int):
+    def build(app):
+        from scenes.tutorial import open_tutorial
+
+        assert open_tutorial(app, game_id, index)
+
+    return build
+
+
+def _tutorial_steps() -> dict:
+    out = {}
+    for gid in GAMES:
+        from importlib import resources
+
+        text = (resources.files("seeds") / f"tutorial-{gid}.json").read_text(encoding="utf-8")
+        steps = json.loads(text)["steps"]
+        for i in range(len(steps)):
+            out[f"tutorial-{gid}-{i + 1}"] = _tutorial(gid, i)
+    return out
+
+
+def _puzzle_verdict(kind: str, game_id: str = "chromatic-collapse"):
+    """A puzzle after its verdict: ``solved`` (its answer played), ``missed`` (the
+    answer shown after another turn)."""
+
+    def build(app):
+        from game import puzzles as P
+        from scenes.puzzles import open_puzzle
+
+        puzzle = P.load_puzzles(game_id).puzzles[0]
+        if kind == "missed":
+            scene = open_puzzle(app, game_id, puzzle.id, "list")
+            app.run_ticks(2, draw=False)
+            firsts = {scene.match.parse(turn[0]) for turn in puzzle.solution}
+            wrong = next(m for m in scene.match.state.legal_moves() if m not in firsts)
+            scene.try_move(wrong)
+            while app.top is scene and scene.phase == "doing":  # the rest of the turn
+                app.run_until(lambda: not scene.anim and not scene.queue, max_ticks=600)
+                if app.top is scene and scene.phase == "doing":
+                    scene.try_move(scene.match.state.legal_moves()[0])
+            app.run_until(lambda: getattr(app.top, "phase", "") == "missed", max_ticks=3000)
+            assert app.top.phase == "missed"
+            return app.top
+        scene = open_puzzle(app, game_id, puzzle.id, "list")
+        app.run_ticks(2, draw=False)
+        for text in puzzle.solution[0]:
+            scene.try_move(scene.match.parse(text))
+            app.run_until(lambda: not scene.anim and not scene.queue, max_ticks=600)
+        app.run_until(lambda: scene.phase == "solved", max_ticks=3000)
+        return scene
+
+    return build
+
+
+def _fame_with_scores(app):
+    """The hall of fame with a table of scores (today's, for the latest board)."""
+    import time
+
+    from game import halloffame as hof
+    from scenes.halloffame import HallOfFameScene, fame_for
+
+    fame = fame_for(app)
+    for n, initials in enumerate(("ADA", "BOB", "CYD", "DAN", "EVE")):
+        fame.add(hof.Entry("rush:crystal-connector", initials, float(12 - n), time.time() - n))
+    app.push(HallOfFameScene(app))
+
+
+def _fame_pin(app):
+    """The operator's PIN before the hall of fame is cleared, over its tables."""
+    from scenes.halloffame import PinPrompt
+
+    _fame_with_scores(app)
+    app.run_ticks(2, draw=False)
+    app.push(PinPrompt(app, lambda pin: None))
+
+
+def _banner(game_id: str):
+    """A play screen mid-game with the engine's refusal of a mistyped move in its
+    banner (the longest kind of message a play screen shows)."""
+
+    def build(app):
+        from game.core import IllegalMove
+
+        scene = play(game_id, 4)(app)
+        app.run_ticks(2, draw=False)
+        try:
+            scene.match.parse("Z99 sideways 9")
+            reason = "?"
+        except IllegalMove as exc:
+            reason = str(exc)
+        scene.say(reason, "error", 30)
+        return scene
+
+    return build
+
+
+def _library_dialog(name: str):
+    """The replay list's confirmation (Delete ...?) or its rename dialog."""
+
+    def build(app):
+        scene = replays(app)
+        app.run_ticks(2, draw=False)
+        from scenes.theatre.library import ConfirmDeleteScene, RenameScene
+
+        info = scene.current()
+        cls = ConfirmDeleteScene if name == "delete" else RenameScene
+        app.push(cls(app, scene, info))
+
+    return build
+
+
+def _profile_remove(app):
+    """The profile screen asking "Remove Ada?" (its button armed)."""
+    scene = profile_screen("profiles")(app)
+    app.run_ticks(2, draw=False)
+    scene.remove()
+    return scene
+
+
+def _concede(app):
+    """Color Crossroads' Concede armed: "Sure?"."""
+    scene = play("color-crossroads#3", 4)(app)
+    app.run_ticks(2, draw=False)
+    scene.concede_armed = 600
+    return scene
+
+
+def _long_message(app):
+    """A message of several lines over the title: settings that could not be saved,
+    with the folder's path in it (as the saves' warnings are worded)."""
+    from game.i18n import _
+    from scenes.widgets import toast
+
+    folder = app.paths.config / "Crystal Arcade" / "a folder the player cannot write to"
+    problem = _("could not save {file} in {folder}: {problem}").format(
+        file="settings.json", folder=folder, problem="Permission denied"
+    )
+    toast(app, _("Settings could not be saved: {reason}").format(reason=problem), "warning", 30)
+
+
+def with_tooltip(build):
+    """``build``, then the pointer held on the first control with a tooltip (but the
+    focused one) until the tooltip shows."""
+
+    def shown(app):
+        scene = build(app)
+        app.run_ticks(2, draw=False)
+        ui = app.top.ui
+
+        def tips():
+            return [
+                el
+                for el in ui.get_sprite_group().sprites()
+                if getattr(el, "tool_tip_text", None)
+                and el.visible
+                and el.alive()
+                and not el.is_selected  # the focused button (pygame-gui shows it no tip)
+            ]
+
+        assert tips(), "no control with a tooltip on this screen"
+        pos = tips()[0].rect.center
+        ui._update_mouse_position = lambda: setattr(ui, "mouse_position", pos)
+        showing = lambda: any(el.tool_tip is not None for el in tips())  # noqa: E731
+        app.run_until(showing, max_ticks=600, draw=False)
+        assert showing(), "the tooltip did not show"
+        return scene
+
+    return shown
+
+
+SCREENS = {
+    **LOOK_SCREENS,
+    **EXTRA_SCREENS,
+    "kiosk-title": lambda app: None,
+    **{f"rules-{gid}": _rules(gid) for gid in GAMES},
+    **{f"results-{gid}": _results(f"{gid}#5") for gid in GAMES},
+    **_tutorial_steps(),
+    "puzzle-solved": _puzzle_verdict("solved"),
+    "puzzle-missed": _puzzle_verdict("missed"),
+    "fame-scores": _fame_with_scores,
+    "fame-pin": _fame_pin,
+    **{f"banner-{gid}": _banner(f"{gid}#5") for gid in GAMES},
+    "confirm-delete": _library_dialog("delete"),
+    "rename": _library_dialog("rename"),
+    "profile-remove": _profile_remove,
+    "concede": _concede,
+    "long-message": _long_message,
+    "tooltip-select": with_tooltip(simple("scenes.select", "SelectScene", "crystal-formation")),
+    "tooltip-settings": with_tooltip(simple("scenes.settings", "SettingsScene", "Accessibility")),
+    "tooltip-pause": with_tooltip(LOOK_SCREENS["pause"]),
+    "tooltip-lobby": with_tooltip(EXTRA_SCREENS["lobby"]),
+    "tooltip-profiles": with_tooltip(profile_screen("profiles")),
+}
+KIOSK = PSEUDO_KIOSK | {"kiosk-title"}
