@@ -292,7 +292,9 @@ class PartyTable:
         """What the phone of ``seat`` shows: public state and this seat's own secrets."""
         m = self.match
         state = seat_view(m.state, seat)
-        names = m.seat_names()
+        # "label" is the seat's name in the rules (in this phone's language); "name"
+        # is who plays it
+        names = m.game_seat_names()
         out = m.outcome()  # the rules' end, or a resignation on the big screen
         seats = []
         for s, who in enumerate(m.seats):

@@ -61,9 +61,10 @@ def test_chromatic_collapse_clock_runs_again_after_every_timeout_and_the_game_en
 def test_crystal_connector_setup_keeps_a_running_clock_after_a_timeout():
     m = people_match("crystal-connector")
     notes = m.tick((90 + 180) * RATE + 1)
-    assert notes == ["Player 1 is out of time: Player 2 moves for Player 1"]
+    # the people's own names ("P1", "P2": people_match names its seats so)
+    assert notes == ["P1 is out of time: P2 moves for P1"]
     notes = m.tick(90 * RATE + 1)  # the stand-in does not choose either
-    assert notes == ["Player 1 ran out of time: pick first"]
+    assert notes == ["P1 ran out of time: pick first"]
     # The next setup decision is Player 1's again: its clock must run (move time only,
     # the reserve being spent), not wait forever.
     assert m.to_move() == 0

@@ -39,7 +39,13 @@ def card_text(app) -> list[widgets.DrawnText]:
     widgets.TEXT_LOG = []
     try:
         app.draw(0.0)
-        return [t for t in widgets.TEXT_LOG if S.CARD.collidepoint(t.rect.center)]
+        # lines drawn on the screen itself (the kit also notes lines drawn into a
+        # board's own layers, in that layer's pixels)
+        return [
+            t
+            for t in widgets.TEXT_LOG
+            if t.text.strip() and t.surface == (1280, 720) and S.CARD.collidepoint(t.rect.center)
+        ]
     finally:
         widgets.TEXT_LOG = None
 

@@ -79,7 +79,7 @@ class ProfileScene(MenuScene):
         self.button(pygame.Rect(40, 636, 200, 56), _("Back"), self.on_back)
         if ids:
             self.button(
-                pygame.Rect(40, 24, 220, 50),
+                pygame.Rect(40, 24, 170, 50),
                 _("Rename"),
                 self.open_rename,
                 object_id="#small",
@@ -87,11 +87,12 @@ class ProfileScene(MenuScene):
             )
             # Removing takes two presses: the first asks, by name.  Beside Rename, clear
             # of where game select's Profiles and Settings' Player profiles were: the
-            # second click of a double click on those lands on nothing here.
+            # second click of a double click on those lands on nothing here.  Both stay
+            # left of the centred heading, however long the language makes it.
             name = self.profiles.get(self.profile_id).name
             text = _("Remove {name}?").format(name=name) if self.confirming else _("Remove")
             self.remove_button = self.button(
-                pygame.Rect(270, 24, 250, 50),
+                pygame.Rect(220, 24, 200, 50),
                 text,
                 self.remove,
                 object_id="#small",
