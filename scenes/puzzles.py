@@ -544,6 +544,7 @@ class PuzzleMixin:
             self.rush.tick()
             if self.rush.ticks_left <= 0:
                 self.end_rush()
+            self._pace_frames()  # the rush's seconds, counted after the view's own tick
 
     # -- input -----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -582,6 +583,10 @@ class PuzzleMixin:
 
     def draw_header(self, surface: pygame.Surface) -> None:
         """The puzzle card takes the header's place."""
+
+    def shown_key(self) -> tuple:
+        # the card: its verdict and, in a rush, the seconds left
+        return (*super().shown_key(), self.phase, self.card_title(), self.result)
 
     def card_title(self) -> str:
         if self.rush is not None:
