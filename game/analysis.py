@@ -213,7 +213,7 @@ class AnalysisCache:
         """The cached analysis, or a fresh one when there is none, it is unreadable,
         or it was made with another budget (an unusable cache is simply redone)."""
         fresh = AnalysisCache(key, positions, budget=budget)
-        from game.files import FileProblem, load_json, schema_errors
+        from game.storage.files import FileProblem, load_json, schema_errors
 
         try:
             data = load_json(AnalysisCache.path(folder, key))
@@ -246,7 +246,7 @@ class AnalysisCache:
     def save(self, folder: Path) -> None:
         """Write atomically; a cache that cannot be written is only a slower second
         viewing, so write errors are ignored."""
-        from game.saves import SaveError, write_json_atomic
+        from game.storage.saves import SaveError, write_json_atomic
 
         try:
             write_json_atomic(AnalysisCache.path(folder, self.key), self.to_json())
@@ -254,7 +254,7 @@ class AnalysisCache:
             pass
 
 
-# What a cache file may hold (checked by game.files before it is trusted).
+# What a cache file may hold (checked by game.storage.files before it is trusted).
 CACHE_SCHEMA: dict = {
     "type": "object",
     "properties": {

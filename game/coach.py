@@ -24,7 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from game import files
+from game.storage import files
 
 COACH_FILE = Path(__file__).resolve().parent.parent / "seeds" / "coach.json"
 COACH_FORMAT = 1

@@ -1,7 +1,7 @@
 """GAMES: the one list of games that every screen, tool and test iterates.
 
 Each game is two modules: the rules, ``game/<game>.py``, which defines ``SPEC`` (a
-:class:`game.core.GameSpec` without bots), and its bots, ``game/ai/<game>.py``, which
+:class:`game.rules.core.GameSpec` without bots), and its bots, ``game/ai/<game>.py``, which
 defines ``LEVELS`` (level name -> bot factory) and imports the rules.  This is the one
 place that knows both, so imports run one way: rules <- bots <- registry.  The order
 here is the order of the cards on the game-select screen.
@@ -15,7 +15,7 @@ import importlib
 from typing import Any, Callable
 
 from game.ai.strength import mixed
-from game.core import GameSpec
+from game.rules.core import GameSpec
 
 GAME_MODULES = (
     "crystal_connector",
@@ -48,7 +48,7 @@ def expert(hard_factory: Callable[[], Any], seconds: float = EXPERT_SECONDS):
 def _load() -> dict[str, GameSpec]:
     games: dict[str, GameSpec] = {}
     for name in GAME_MODULES:
-        spec: GameSpec = importlib.import_module(f"game.{name}").SPEC
+        spec: GameSpec = importlib.import_module(f"game.rules.{name}").SPEC
         levels = dict(importlib.import_module(f"game.ai.{name}").LEVELS)
         # A game whose bots define their own "expert" (a stronger search, not just
         # Hard with more time) keeps it.

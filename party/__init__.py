@@ -8,7 +8,7 @@ Where each part goes (read this first):
 * ``lobby.py`` -- the room: its code, the seats phones may take, names, tokens, who is
   connected, who was kicked (pure, thread-safe).
 * ``table.py`` -- the game side, run on the pygame thread: turns phone messages into
-  actions on the same :class:`game.match.Match` the screen shows, refuses what the rules
+  actions on the same :class:`game.midend.match.Match` the screen shows, refuses what the rules
   refuse with their reason, and writes each seat's view (public state plus that seat's
   own secrets, never another seat's).  No pygame: the tests drive it without a window.
 * ``guard.py`` -- the bounds that keep strangers from wearing the party down (join

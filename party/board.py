@@ -33,7 +33,7 @@ def board_view(game_id: str, state, seat: int) -> dict | None:
 
 
 def _crystal_connector(state, seat: int) -> dict:
-    from game import crystal_connector as cc
+    from game.rules import crystal_connector as cc
 
     cells = []
     for i in range(cc.CELLS):
@@ -49,7 +49,7 @@ def _crystal_connector(state, seat: int) -> dict:
 
 
 def _chromatic_collapse(state, seat: int) -> dict:
-    from game import chromatic_collapse as ch
+    from game.rules import chromatic_collapse as ch
 
     cells = []
     for sq in range(ch.SIZE * ch.SIZE):
@@ -65,7 +65,7 @@ def _chromatic_collapse(state, seat: int) -> dict:
 
 
 def _color_crossroads(state, seat: int) -> dict:
-    from game import color_crossroads as cx
+    from game.rules import color_crossroads as cx
 
     cells = []
     for i in range(cx.CELLS):
@@ -82,7 +82,7 @@ def _color_crossroads(state, seat: int) -> dict:
 
 
 def _crystal_formation(state, seat: int) -> dict:
-    from game.crystal_formation import cell_position, pieces_text
+    from game.rules.crystal_formation import cell_position, pieces_text
 
     geo = state.geo
     hexagon = state.board_kind == "hex"

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import queue
 
-from game.core import GameSetup, GameSpec
-from game.match import Match, Seat
+from game.rules.core import GameSetup, GameSpec
+from game.midend.match import Match, Seat
 from game.i18n import _
 from party import protocol
 from party.guard import Limits

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from game.i18n import N_, _
-from game.profiles import NameProblem, check_name
+from game.records.profiles import NameProblem, check_name
 from game.text import clean
 from party.guard import is_loopback
 
@@ -64,7 +64,7 @@ class Lobby:
     kicked: set[str] = field(default_factory=set)
     banned: set[str] = field(default_factory=set)  # addresses of kicked phones
     started: bool = False
-    # Phones may play as a local profile (game/profiles.py); never at a booth.
+    # Phones may play as a local profile (game/records/profiles.py); never at a booth.
     profiles_allowed: bool = False
     # The seats' names in the current language, asked each time they are shown (a
     # phone's answers are worded in its own language: game.i18n.speaking); None keeps

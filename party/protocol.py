@@ -35,7 +35,7 @@ FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "room": (_STR, True),
         "name": (_STR, True),
         "seat": (_INT + _NONE, False),
-        # The profile to play as (game/profiles.py): a name the host matches to a
+        # The profile to play as (game/records/profiles.py): a name the host matches to a
         # profile or makes one for; null or absent for none.
         "profile": (_STR + _NONE, False),
     },

@@ -1,6 +1,6 @@
 """The game side of a party, run on the pygame thread (or a test's thread).
 
-:class:`PartyTable` owns no game: it acts on the :class:`~game.match.Match` the big
+:class:`PartyTable` owns no game: it acts on the :class:`~game.midend.match.Match` the big
 screen shows.  Each :meth:`PartyTable.step` drains the server's inbox, applies what the
 rules accept (a refusal goes back to that phone with the engine's reason), hands the
 d-pad presses of the seat to act to the screen, puts a bot in for a phone that has been
@@ -24,8 +24,8 @@ from __future__ import annotations
 import queue
 from dataclasses import dataclass, field
 
-from game.core import IllegalMove, seat_view
-from game.match import Match
+from game.rules.core import IllegalMove, seat_view
+from game.midend.match import Match
 from game import i18n
 from game.i18n import _
 from party import protocol
@@ -364,7 +364,7 @@ class PartyTable:
         variation = state.variation() if hasattr(state, "variation") else None
         tokens: list[str] = []
         if variation is not None:
-            from game import element_shift as es
+            from game.rules import element_shift as es
 
             tokens = list(
                 es.DIAGONAL_STEPS if variation.steps == "diagonal" else es.ORTHOGONAL_STEPS

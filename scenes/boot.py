@@ -20,7 +20,7 @@ import pygame  # noqa: E402
 from game import i18n  # noqa: E402
 from game.i18n import _  # noqa: E402
 from game.registry import GAMES  # noqa: E402
-from game.saves import remove_stray_tmp, user_paths  # noqa: E402
+from game.storage.saves import remove_stray_tmp, user_paths  # noqa: E402
 from scenes.app import App, install_stop_handlers  # noqa: E402
 from scenes.kiosk import KioskPolicy  # noqa: E402
 from scenes.select import start_quick_game  # noqa: E402

@@ -11,10 +11,17 @@ from __future__ import annotations
 import logging
 from dataclasses import asdict, dataclass, field, fields
 
-from game.files import FileProblem, load_json, number, schema_errors, text
+from game.storage.files import FileProblem, load_json, number, schema_errors, text
 from game.i18n import _, valid_code
 
-from game.saves import Paths, SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
+from game.storage.saves import (
+    Paths,
+    SaveError,
+    UnreadableFile,
+    read_json,
+    set_aside,
+    write_json_atomic,
+)
 
 SETTINGS_FORMAT = 1
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)

@@ -35,9 +35,9 @@ import random
 
 import pygame
 
-from game import autosave
-from game.core import GameSetup
-from game.match import Match, Seat
+from game.storage import autosave
+from game.rules.core import GameSetup
+from game.midend.match import Match, Seat
 from game.registry import GAMES
 from scenes.config import KioskConfig  # noqa: F401 - its home was here; tests import it so
 from game.i18n import N_, _

@@ -6,9 +6,16 @@ counts as nothing learned; a failed write is reported, never raised."""
 
 from __future__ import annotations
 
-from game.files import schema_errors
+from game.storage.files import schema_errors
 from game.i18n import _
-from game.saves import Paths, SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
+from game.storage.saves import (
+    Paths,
+    SaveError,
+    UnreadableFile,
+    read_json,
+    set_aside,
+    write_json_atomic,
+)
 
 LEARNED_FORMAT = 1
 
@@ -28,7 +35,7 @@ LEARNED_SCHEMA: dict = {
 
 
 def _read(paths: Paths) -> dict:
-    """The file's table (read and checked through game.files; a damaged one is set
+    """The file's table (read and checked through game.storage.files; a damaged one is set
     aside by read_json), or {} when there is none or it does not fit the schema."""
     try:
         data = read_json(learned_path(paths))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import profiles as gp
+from game.records import profiles as gp
 from game.i18n import _, ngettext
 from party.host import Party
 from scenes.app import LOGICAL_SIZE

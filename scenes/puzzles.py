@@ -9,7 +9,7 @@ its mouse, touch, key and controller input are the real game's.  The mixin only:
 - builds the puzzle's match (its game id replayed through the setup moves; no clock;
   the other seats never think: Color Crossroads' answer to a challenge is the exact
   one, as in play);
-- judges the turn when it is over (``game.puzzles.check_from``): solved, or missed
+- judges the turn when it is over (``game.content.puzzles.check_from``): solved, or missed
   with why; a refused action keeps the engine's own reason, as in a real game;
 - after a miss, shows the solution: the position again, the accepted turn played
   out on the board move by move;
@@ -27,14 +27,14 @@ from datetime import date
 
 import pygame
 
-from game import puzzles as P
-from game.core import GameSetup, IllegalMove
-from game.element_shift import Plan, resolve_round
-from game.files import schema_errors
+from game.content import puzzles as P
+from game.rules.core import GameSetup, IllegalMove
+from game.rules.element_shift import Plan, resolve_round
+from game.storage.files import schema_errors
 from game.i18n import N_, _, ngettext
-from game.match import Match, Seat
+from game.midend.match import Match, Seat
 from game.registry import GAMES
-from game.saves import SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
+from game.storage.saves import SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
 from scenes import routes
 from scenes.scene import LOGICAL_SIZE
 from scenes.widgets import (

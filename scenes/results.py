@@ -10,15 +10,16 @@ import pygame
 
 from babel.lists import format_list
 
-from game import autosave, i18n
-from game import ladder as game_ladder
-from game import profiles as game_profiles
+from game import i18n
+from game.storage import autosave
+from game.records import ladder as game_ladder
+from game.records import profiles as game_profiles
 from game.i18n import _, number
-from game.core import GameSetup
-from game.halloffame import beat_board
-from game.match import Match
-from game.replays import keep_recent
-from game.saves import SaveError
+from game.rules.core import GameSetup
+from game.records.halloffame import beat_board
+from game.midend.match import Match
+from game.storage.replays import keep_recent
+from game.storage.saves import SaveError
 from scenes.app import LOGICAL_SIZE
 from scenes.scene import AMBIENT
 from scenes.widgets import (

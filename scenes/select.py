@@ -9,12 +9,12 @@ import random
 import pygame
 import pygame_gui
 
-from game import ladder as game_ladder
-from game import profiles as gp
-from game.core import GameSetup, ascii_int
-from game.ladder import LEVEL_NAMES, level_caption, level_name, rounded
-from game.ladder import cached as ladder_cached
-from game.match import Match, Seat
+from game.records import ladder as game_ladder
+from game.records import profiles as gp
+from game.rules.core import GameSetup, ascii_int
+from game.records.ladder import LEVEL_NAMES, level_caption, level_name, rounded
+from game.records.ladder import cached as ladder_cached
+from game.midend.match import Match, Seat
 from game.i18n import N_, _, ngettext
 from game.registry import GAMES
 from scenes import routes
@@ -112,7 +112,7 @@ class SelectScene(MenuScene):
         self.config: dict[str, dict] = {}
         self.seed_entry: pygame_gui.elements.UITextEntryLine | None = None
         self.error = ""
-        # Local profiles (game/profiles.py): who sits where, remembered as the last
+        # Local profiles (game/records/profiles.py): who sits where, remembered as the last
         # used.  None at a booth: its visitors are anonymous.
         self.profiles = None
         if not app.kiosk:

@@ -11,7 +11,7 @@ import random
 
 import pygame
 
-from game import autosave
+from game.storage import autosave
 from game.i18n import _
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import (

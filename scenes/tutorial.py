@@ -7,7 +7,7 @@ mixin only:
 
 - builds the step's match (the tutorial's start replayed through the step's setup
   moves; the other seats are the tutorial's script, never a thinking bot);
-- judges each action the person makes (``game.tutorial.judge``): the expected one
+- judges each action the person makes (``game.content.tutorial.judge``): the expected one
   plays and its result is explained, another legal one plays and is then taken back
   with the reason, an illegal one is refused with the engine's own reason;
 - plays a watch-only step's demonstration and the other seats' replies;
@@ -26,13 +26,13 @@ import dataclasses
 
 import pygame
 
-from game.core import GameSetup
+from game.rules.core import GameSetup
 from game import i18n
 from game.i18n import N_, _
 from game.registry import GAMES
-from game.core import IllegalMove
-from game.match import Match, Seat
-from game.tutorial import Tutorial, TutorialError, judge, load_tutorial
+from game.rules.core import IllegalMove
+from game.midend.match import Match, Seat
+from game.content.tutorial import Tutorial, TutorialError, judge, load_tutorial
 from scenes import routes
 from scenes.play.base import BOARD_AREA, PANEL
 from scenes.scene import LOGICAL_SIZE
@@ -69,21 +69,21 @@ def lit_rect(view, game_id: str, name: str) -> pygame.Rect | None:
     """The screen rectangle of cell ``name`` in ``view`` (each view's own geometry)."""
     try:
         if game_id == "crystal-connector":
-            from game.crystal_connector import parse_cell
+            from game.rules.crystal_connector import parse_cell
 
             return routes.play_package(game_id).cell_rect(parse_cell(name))
         if game_id == "chromatic-collapse":
-            from game.chromatic_collapse import parse_cell
+            from game.rules.chromatic_collapse import parse_cell
 
             return view.square_rect(parse_cell(name))
         if game_id == "element-shift":
-            from game.element_shift import parse_cell
+            from game.rules.element_shift import parse_cell
 
             return routes.play_package(game_id).cell_rect(parse_cell(name))
         if game_id == "crystal-formation":
             return view.geom.rect(view.match.state.geo.parse_cell(name))
         if game_id == "color-crossroads":
-            from game.color_crossroads import parse_cell
+            from game.rules.color_crossroads import parse_cell
 
             return routes.play_package(game_id).cell_rect(parse_cell(name))
     except (IllegalMove, ValueError, KeyError):

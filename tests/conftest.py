@@ -74,7 +74,7 @@ def no_disk_flush(monkeypatch):
 
 @pytest.fixture
 def paths(scratch_home):
-    from game.saves import user_paths
+    from game.storage.saves import user_paths
 
     return user_paths()
 

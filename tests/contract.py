@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from game.core import GameSpec, IllegalMove
+from game.rules.core import GameSpec, IllegalMove
 
 
 def deep_snapshot(state):

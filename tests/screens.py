@@ -35,7 +35,7 @@ def _results(game_id: str):
     def build(app):
         from tools.screenshot import demo_profiles
 
-        from game import profiles
+        from game.records import profiles
 
         demo_profiles(app.paths, games=3, patch_ladder=False)
         ada = profiles.load(app.paths)[0].find("Ada")
@@ -75,7 +75,7 @@ def _puzzle_verdict(kind: str, game_id: str = "chromatic-collapse"):
     answer shown after another turn)."""
 
     def build(app):
-        from game import puzzles as P
+        from game.content import puzzles as P
         from scenes.puzzles import open_puzzle
 
         puzzle = P.load_puzzles(game_id).puzzles[0]
@@ -107,7 +107,7 @@ def _fame_with_scores(app):
     """The hall of fame with a table of scores (today's, for the latest board)."""
     import time
 
-    from game import halloffame as hof
+    from game.records import halloffame as hof
     from scenes.halloffame import HallOfFameScene, fame_for
 
     fame = fame_for(app)
@@ -130,7 +130,7 @@ def _banner(game_id: str):
     banner (the longest kind of message a play screen shows)."""
 
     def build(app):
-        from game.core import IllegalMove
+        from game.rules.core import IllegalMove
 
         scene = play(game_id, 4)(app)
         app.run_ticks(2, draw=False)

@@ -50,8 +50,8 @@ def make(paths, look: dict, kiosk: bool = False):
 
 def match_for(game_id: str, moves: int = 0, finish: bool = False):
     """A match after ``moves`` seeded random actions (or played to its end)."""
-    from game.core import GameSetup
-    from game.match import Match, Seat
+    from game.rules.core import GameSetup
+    from game.midend.match import Match, Seat
     from game.registry import GAMES
 
     setup = GameSetup.parse(game_id, GAMES)
@@ -115,7 +115,7 @@ def tutorial(app):
 
 
 def replays(app):
-    from game.replays import keep_recent
+    from game.storage.replays import keep_recent
 
     for i, gid in enumerate(("chromatic-collapse#7", "color-crossroads#3")):
         m = match_for(gid, finish=True)

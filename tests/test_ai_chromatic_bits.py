@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from game.ai import chromatic_bits as cb
 from game.ai.base import Budget
 from game.ai.chromatic_collapse import HardBot
-from game.chromatic_collapse import SPEC, Start
+from game.rules.chromatic_collapse import SPEC, Start
 
 
 def reachable(seed: int, actions: int, ray_count: bool, starter: int):

@@ -10,10 +10,10 @@ from game.analysis import AnalysisCache, expected_places, find_mistakes, win_cha
 from game.ai.analysis import budget_text, evaluate
 from game.ai.base import Budget
 from game.ai.worker import run_request
-from game.core import GameSetup
-from game.match import Match, Seat
+from game.rules.core import GameSetup
+from game.midend.match import Match, Seat
 from game.registry import GAMES
-from game.replays import Timeline
+from game.storage.replays import Timeline
 
 
 def test_win_chance_and_places():

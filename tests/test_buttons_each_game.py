@@ -12,8 +12,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.core import GameSetup
-from game.match import Match, Seat
+from game.rules.core import GameSetup
+from game.midend.match import Match, Seat
 from game.registry import GAMES
 from scenes.play import play_scene_for
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from game.ai.base import Budget
 from game.ai.chromatic_collapse import Board, EasyBot, HardBot, MediumBot, to_action
-from game.chromatic_collapse import (
+from game.rules.chromatic_collapse import (
     CIRCLE,
     CORNERS,
     DIAMOND,
@@ -36,7 +36,7 @@ from game.chromatic_collapse import (
     mirror_square,
     parse_cell,
 )
-from game.core import ClockPreset, IllegalMove
+from game.rules.core import ClockPreset, IllegalMove
 from game.registry import GAMES
 from tests.contract import illegal_text_checks, random_playout_checks
 
@@ -645,7 +645,7 @@ def test_the_end_is_kept_as_a_code_and_worded_in_the_readers_language():
     from dataclasses import replace
 
     from game import i18n
-    from game.chromatic_collapse import CollapseState, end_words
+    from game.rules.chromatic_collapse import CollapseState, end_words
 
     s = SPEC.new_game(1)
     after = s.apply_timeout(s.timeout_move(DIAMOND))
@@ -731,7 +731,7 @@ def test_ruling9_notation_moves_captures_and_removals():
 
 def test_engine_never_imports_pygame():
     import game.ai.chromatic_collapse as ai
-    import game.chromatic_collapse as engine
+    import game.rules.chromatic_collapse as engine
 
     for module in (engine, ai):
         source = open(module.__file__, encoding="utf-8").read()

@@ -9,8 +9,8 @@ import random
 import pygame
 import pytest
 
-from game.core import GameSetup
-from game.match import Match, Seat
+from game.rules.core import GameSetup
+from game.midend.match import Match, Seat
 from game.registry import GAMES
 from tests import drive
 

@@ -1,7 +1,7 @@
 """Clock semantics: move time first, then the reserve drains, then expiry."""
 
-from game.clock import ClockEvent, TurnClock
-from game.core import ClockPreset
+from game.midend.clock import ClockEvent, TurnClock
+from game.rules.core import ClockPreset
 
 RATE = 60
 

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.chromatic_collapse import CIRCLE, DIAMOND, Start, TimeLoss
-from game.core import GameSetup, IllegalMove
-from game.crystal_connector import Pass
-from game.match import Match, ReplayError, Seat
+from game.rules.chromatic_collapse import CIRCLE, DIAMOND, Start, TimeLoss
+from game.rules.core import GameSetup, IllegalMove
+from game.rules.crystal_connector import Pass
+from game.midend.match import Match, ReplayError, Seat
 from game.registry import GAMES
 
 RATE = 60

@@ -88,7 +88,7 @@ def test_crystal_connector_has_one_value_whichever_seat_is_to_move():
 
 
 def _collapse_swapped(state):
-    from game.chromatic_collapse import code_colour, code_seat, piece_code
+    from game.rules.chromatic_collapse import code_colour, code_seat, piece_code
 
     board = tuple(piece_code(1 - code_seat(c), code_colour(c)) if c else 0 for c in state.board)
     return dataclasses.replace(
@@ -243,7 +243,7 @@ def test_element_shift_values_move_when_a_seat_commits_its_plan():
     the whole round on the last plan in).  A seat's own view hides the others' plans,
     and the coach reads nothing from what a view hides."""
     from game.ai.element_shift import clear_shared_profiles
-    from game.element_shift import Plan
+    from game.rules.element_shift import Plan
 
     spec = GAMES["element-shift"]
     state = _played("element-shift", 9, 64)  # round 5, four plans in

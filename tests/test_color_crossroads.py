@@ -24,7 +24,7 @@ from game.ai.color_crossroads import (
     dead_pairs,
     kill_placements,
 )
-from game.color_crossroads import (
+from game.rules.color_crossroads import (
     CELLS,
     CORNERS,
     EMPTY,
@@ -52,7 +52,7 @@ from game.color_crossroads import (
     scattered_walls,
     start_board,
 )
-from game.core import IllegalMove
+from game.rules.core import IllegalMove
 from game.registry import GAMES
 from tests.contract import illegal_text_checks, random_playout_checks
 
@@ -817,7 +817,7 @@ def test_a_challenges_result_is_data_worded_in_the_readers_language():
     ],
 )
 def test_a_state_files_hostile_challenge_is_refused_with_a_reason(bad):
-    from game.core import BadState
+    from game.rules.core import BadState
 
     data = position().to_json()
     data["last_challenge"] = bad

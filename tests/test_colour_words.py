@@ -24,8 +24,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.core import GameSetup
-from game.match import Match, Seat
+from game.rules.core import GameSetup
+from game.midend.match import Match, Seat
 from game.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -258,7 +258,7 @@ def color_crossroads(app, colour: str) -> list[tuple[str, list]]:
     """Walls (black) on the board and in the tutorial step whose result says so; the
     corner crystals (red A1, green I1, yellow A9, blue I9), which placed crystals
     are drawn like."""
-    from game.color_crossroads import CORNERS, WALL
+    from game.rules.color_crossroads import CORNERS, WALL
     from scenes import routes
     from scenes.tutorial import open_tutorial
 
@@ -290,7 +290,7 @@ def color_crossroads(app, colour: str) -> list[tuple[str, list]]:
 
 
 def crystal_connector(app, colour: str) -> list[tuple[str, list]]:
-    from game.crystal_connector import COLOUR_NAMES
+    from game.rules.crystal_connector import COLOUR_NAMES
     from scenes import routes
 
     package = routes.play_package("crystal-connector")
@@ -303,7 +303,7 @@ def crystal_connector(app, colour: str) -> list[tuple[str, list]]:
 
 
 def chromatic_collapse(app, colour: str) -> list[tuple[str, list]]:
-    from game.chromatic_collapse import COLOURS, EMPTY, code_colour
+    from game.rules.chromatic_collapse import COLOURS, EMPTY, code_colour
     from scenes import routes
 
     match = start("chromatic-collapse#7", ["start Diamond"])  # no "Who starts?" box over it
@@ -317,7 +317,7 @@ def chromatic_collapse(app, colour: str) -> list[tuple[str, list]]:
 
 def element_shift(app, colour: str) -> list[tuple[str, list]]:
     """Fire is red (the tutorial: "You are fire (red)"), water blue, grass green."""
-    from game.element_shift import ELEMENT_COLOURS
+    from game.rules.element_shift import ELEMENT_COLOURS
     from scenes import routes
 
     package = routes.play_package("element-shift")

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from game.core import GameSetup, IllegalMove, determinise, seat_view
+from game.rules.core import GameSetup, IllegalMove, determinise, seat_view
 from game.registry import GAMES
 from tests import nim_game
 from tests.contract import illegal_text_checks, random_playout_checks
@@ -71,10 +71,10 @@ def test_nim_illegal_move_reason_is_readable():
 # One notation pair in every engine: ``cell_name`` turns a cell into the text a player
 # reads and types, ``parse_cell`` turns that text back (issue 16, item 7).
 _CELL_COUNTS = {
-    "crystal-connector": "game.crystal_connector",
-    "chromatic-collapse": "game.chromatic_collapse",
-    "element-shift": "game.element_shift",
-    "color-crossroads": "game.color_crossroads",
+    "crystal-connector": "game.rules.crystal_connector",
+    "chromatic-collapse": "game.rules.chromatic_collapse",
+    "element-shift": "game.rules.element_shift",
+    "color-crossroads": "game.rules.color_crossroads",
 }
 
 
@@ -97,7 +97,7 @@ def test_every_engine_names_cells_with_one_pair(game_id):
 
 @pytest.mark.parametrize("kind", ["square", "hex"])
 def test_crystal_formation_boards_name_cells_with_the_same_pair(kind):
-    from game.crystal_formation import geometry
+    from game.rules.crystal_formation import geometry
 
     geo = geometry(kind)
     for i, cell in enumerate(geo.cells):

@@ -27,8 +27,8 @@ from game.ai.crystal_connector import (
     lines_mask,
     plan_turn,
 )
-from game.core import ClockPreset, IllegalMove
-from game.crystal_connector import (
+from game.rules.core import ClockPreset, IllegalMove
+from game.rules.crystal_connector import (
     ANOMALY_NAMES,
     BLUE,
     BOMB,

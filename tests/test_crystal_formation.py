@@ -26,8 +26,8 @@ from game.ai.crystal_formation import (
     endgame_value,
     seat_values,
 )
-from game.core import IllegalMove
-from game.crystal_formation import (
+from game.rules.core import IllegalMove
+from game.rules.crystal_formation import (
     PIECES_PER_SIZE,
     ROUND_LIMIT,
     SPEC,
@@ -44,7 +44,7 @@ from game.crystal_formation import (
     ring,
     start_corners,
 )
-from game.grid import cell_name
+from game.rules.grid import cell_name
 from game.registry import GAMES
 from tests.contract import illegal_text_checks, random_playout_checks
 
@@ -855,7 +855,7 @@ def test_rules_card_is_packaged_and_covers_rulings():
 
 
 def test_engine_does_not_import_pygame():
-    for name in ("crystal_formation.py", "ai/crystal_formation.py"):
+    for name in ("rules/crystal_formation.py", "ai/crystal_formation.py"):
         src = (importlib.resources.files("game") / name).read_text()
         assert "import pygame" not in src and "from pygame" not in src
 

@@ -5,7 +5,7 @@ both."""
 
 from __future__ import annotations
 
-from game import profiles as gp
+from game.records import profiles as gp
 from tests import drive
 
 

@@ -23,8 +23,8 @@ from game.ai.element_shift import (
     make_medium,
     make_random,
 )
-from game.core import ClockPreset, IllegalMove
-from game.element_shift import (
+from game.rules.core import ClockPreset, IllegalMove
+from game.rules.element_shift import (
     CELLS,
     FIRE,
     GRASS,
@@ -643,7 +643,7 @@ def test_seats_of_one_element_spread_over_the_regions_at_the_start(make):
     2 x size / k).  Before, each Hard dodged "the crowd" by the same reasoning, so all
     four of an element went to one region (fire: a 3-tile region shared four ways while
     two 4-tile regions stood empty), and all four Mediums went to the largest."""
-    from game.element_shift import region_labels
+    from game.rules.element_shift import region_labels
 
     s = SPEC.new_game(20000)
     labels, sizes = region_labels(s.board)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import halloffame as hof
+from game.records import halloffame as hof
 
 ROOT = Path(__file__).resolve().parent.parent
 T0 = datetime(2026, 11, 26, 12, 0).timestamp()
@@ -137,7 +137,7 @@ def test_a_damaged_or_newer_file_is_set_aside_reported_and_a_new_one_started(tmp
 WRITER = """
 import sys, time
 sys.path.insert(0, {root!r})
-from game import halloffame as hof
+from game.records import halloffame as hof
 store = hof.SqliteStore({path!r})
 n = 0
 while True:
@@ -236,8 +236,8 @@ def won_by_the_person(level="hard"):
     (the person) won: the first seed that gives one."""
     import random
 
-    from game.core import GameSetup
-    from game.match import Match, Seat
+    from game.rules.core import GameSetup
+    from game.midend.match import Match, Seat
     from game.registry import GAMES
 
     spec = GAMES["chromatic-collapse"]
@@ -275,7 +275,7 @@ def test_beat_board_needs_one_person_winning_against_hard_or_expert_only():
         def __init__(self, winners):
             self.winners, self.is_draw = winners, False
 
-    from game.match import Seat
+    from game.midend.match import Seat
 
     class FakeState:
         def __init__(self, winners):
@@ -295,7 +295,7 @@ def test_beat_board_needs_one_person_winning_against_hard_or_expert_only():
             self.spec = GAMES[game]
             self.setup = type("S", (), {"players": len(seats)})()
 
-        def outcome(self):  # as game.match.Match answers it
+        def outcome(self):  # as game.midend.match.Match answers it
             return self.state.outcome()
 
     assert hof.beat_board(FakeMatch([Seat.person(), Seat.bot("expert")], (0,)))[:2] == (

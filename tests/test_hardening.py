@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game import autosave
-from game.core import GameSetup
-from game.match import Match, ReplayError, Seat
+from game.storage import autosave
+from game.rules.core import GameSetup
+from game.midend.match import Match, ReplayError, Seat
 from game.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -157,8 +157,8 @@ CHILD = textwrap.dedent("""
     os.environ["CRYSTAL_ARCADE_BOT_WORKER"] = "thread"
     import random
     from scenes.boot import make_app
-    from game.core import GameSetup
-    from game.match import Match, Seat
+    from game.rules.core import GameSetup
+    from game.midend.match import Match, Seat
     from game.registry import GAMES
     from scenes.play import play_scene_for
     app = make_app(headless=True)

@@ -34,7 +34,7 @@ tables = st.one_of(st.dictionaries(actions, names, max_size=14), names)
 
 @given(keys=tables, buttons=tables)
 def test_any_bindings_in_the_file_leave_every_action_its_own_key(tmp_path_factory, keys, buttons):
-    from game.saves import Paths
+    from game.storage.saves import Paths
 
     home = tmp_path_factory.mktemp("b")
     paths = Paths(home / "config", home / "data", home / "logs")

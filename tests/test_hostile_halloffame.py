@@ -9,7 +9,7 @@ import sqlite3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import halloffame as hof
+from game.records import halloffame as hof
 
 T0 = 1_790_000_000.0
 ANY = st.one_of(
@@ -49,7 +49,7 @@ def test_initials_problem_never_raises_and_accepts_only_three_capitals(text):
 
 @given(value=ANY)
 def test_kiosk_json_hall_of_fame_fields_never_crash_the_load(tmp_path_factory, value):
-    from game.saves import Paths
+    from game.storage.saves import Paths
     from scenes.config import KioskConfig
 
     root = tmp_path_factory.mktemp("k")

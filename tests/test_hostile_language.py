@@ -38,7 +38,7 @@ def test_any_locale_environment_picks_a_shipped_language(env):
 
 @given(JSON_VALUES)
 def test_any_language_value_in_settings_loads(tmp_path_factory, value):
-    from game.saves import Paths
+    from game.storage.saves import Paths
     from scenes.config import Settings
 
     home = tmp_path_factory.mktemp("home")

@@ -22,9 +22,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import profiles as gp
+from game.records import profiles as gp
 from game.registry import GAMES
-from game.replays import list_replays, open_replay
+from game.storage.replays import list_replays, open_replay
 from game.text import clean
 from scenes import widgets
 from tests.test_replays import played
@@ -227,8 +227,8 @@ def fresh(booth, paths):
 
 
 def hosted_party(booth):
-    from game.core import GameSetup
-    from game.match import Seat
+    from game.rules.core import GameSetup
+    from game.midend.match import Seat
     from party.host import Party
 
     if "party" not in booth:
@@ -349,7 +349,7 @@ def test_a_profiles_file_with_dirty_names_loads_with_the_names_cleaned(paths):
 
 
 def test_hall_of_fame_rows_of_broken_bytes_or_dirty_details_are_read_cleaned(tmp_path):
-    from game import halloffame as hof
+    from game.records import halloffame as hof
 
     store = hof.SqliteStore(tmp_path / "fame.db")
     db = sqlite3.connect(tmp_path / "fame.db")
@@ -370,7 +370,7 @@ def test_hall_of_fame_rows_of_broken_bytes_or_dirty_details_are_read_cleaned(tmp
 
 
 def test_a_replay_renamed_to_a_dirty_name_gets_the_clean_one(paths):
-    from game.replays import rename_replay
+    from game.storage.replays import rename_replay
 
     path = write_replay(paths, ("Ada", "Bo"), "won", "r")
     new = rename_replay(path, "Final\u202e\x00 of\tthe day\u200b")

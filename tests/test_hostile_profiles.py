@@ -13,8 +13,8 @@ import unicodedata
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game import profiles as P
-from game.saves import user_paths
+from game.records import profiles as P
+from game.storage.saves import user_paths
 from tests.hostile_json import json_values
 
 names = st.text(max_size=24) | st.sampled_from(["Ada", " Bo ", "Zoë", "\u202eevil", "a\x00b"])

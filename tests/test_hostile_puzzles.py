@@ -10,7 +10,7 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game import puzzles as P
+from game.content import puzzles as P
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),

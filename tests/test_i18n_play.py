@@ -89,7 +89,7 @@ def take_over(app):
 
 
 def replays(app):
-    from game.replays import keep_recent
+    from game.storage.replays import keep_recent
 
     matches = []
     for i, gid in enumerate(("chromatic-collapse#7", "color-crossroads#3")):
@@ -170,7 +170,7 @@ def engine_texts(match) -> list[str]:
         for breakdown in getattr(state, "breakdowns", ()) or ():
             texts += [line.explain() for line in breakdown]
     if match.spec.id == "element-shift":
-        from game.element_shift import ScoreLine
+        from game.rules.element_shift import ScoreLine
 
         # the words explain() may say of any plan (the plan editor's preview shows one)
         texts.append(inspect.getsource(ScoreLine.explain))
@@ -178,7 +178,7 @@ def engine_texts(match) -> list[str]:
 
 
 def replay_texts(app) -> list[str]:
-    from game.replays import list_replays
+    from game.storage.replays import list_replays
 
     out = []
     for info in list_replays(app.paths):

@@ -61,7 +61,7 @@ ALLOWED_WORDS = [
 
 
 def _start_states():
-    from game.core import GameSetup
+    from game.rules.core import GameSetup
 
     return [
         GameSetup(gid, spec.default_players, spec.resolve_options()[1], 7).start(GAMES)
@@ -146,7 +146,7 @@ def _puzzle(app):
 
 
 def _first_puzzle(game_id: str) -> str:
-    from game import puzzles as P
+    from game.content import puzzles as P
 
     return P.load_puzzles(game_id).puzzles[0].id
 
@@ -176,8 +176,8 @@ def _pin(app):
 
 
 def _lobby(app):
-    from game.core import GameSetup
-    from game.match import Seat
+    from game.rules.core import GameSetup
+    from game.midend.match import Seat
     from scenes.party import LobbyScene, hosted
 
     setup = GameSetup.parse("chromatic-collapse#7", GAMES)
@@ -189,7 +189,7 @@ def _lobby(app):
 
 def _rush(app):
     """An Element Shift rush: the clock, the misses and a puzzle's goal on the card."""
-    from game import puzzles as P
+    from game.content import puzzles as P
     from scenes.puzzles import open_puzzle
 
     book = P.load_puzzles("element-shift")
@@ -199,7 +199,7 @@ def _rush(app):
 
 def _block_puzzle(app):
     """A Crystal Formation puzzle for more players, whose goal is to block a rival."""
-    from game import puzzles as P
+    from game.content import puzzles as P
     from scenes.puzzles import open_puzzle
 
     book = P.load_puzzles("crystal-formation")
@@ -214,7 +214,7 @@ _RESTORE: list[tuple] = []
 def _select_ladder(app):
     """Game select with profiles and a measured ladder: Match me, the bots' ratings."""
     import scenes.select
-    from game import ladder
+    from game.records import ladder
     from scenes.select import SelectScene
     from tools.screenshot import demo_profiles
 
@@ -254,7 +254,7 @@ def sweep(paths, screen: str):
         texts = [d.text for d in drawn] + [label for label, _fits in button_labels(app)]
         lettered = [t for t in texts if ASCII_LETTER.search(t) or set(t) & PSEUDO_LETTERS]
         # names the players typed (the profiles screens' Ada, Bo and Cy)
-        from game import profiles
+        from game.records import profiles
 
         typed = {p.name for p in profiles.load(app.paths)[0].profiles}
 

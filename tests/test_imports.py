@@ -153,8 +153,8 @@ def one_circle(g: dict[str, set[str]], component: list[str]) -> list[str]:
 
 def test_the_graph_is_read_from_the_source():
     g = graph()
-    assert "game.core" in g["game.match"]
-    assert "game.chromatic_collapse" in g["game.ai.chromatic_collapse"]
+    assert "game.rules.core" in g["game.midend.match"]
+    assert "game.rules.chromatic_collapse" in g["game.ai.chromatic_collapse"]
     # imports inside functions count, and importing a package's module runs the package
     assert "scenes.routes" in g["scenes.app"]
     assert "scenes.play" in g["scenes.tutorial"]

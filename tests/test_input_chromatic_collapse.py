@@ -15,7 +15,7 @@ from functools import partial
 import pygame
 
 import scenes.select as select_module
-from game.chromatic_collapse import CIRCLE, DIAMOND, Remove, Slide, Start, square_cell
+from game.rules.chromatic_collapse import CIRCLE, DIAMOND, Remove, Slide, Start, square_cell
 from tests import drive
 from tests.drive import settle_or_over as settle
 from tests.drive import control, focused_text, names
@@ -355,8 +355,8 @@ REMOVAL_BOARD = """
 
 
 def make_view(app, start=None, seats=("person", "hard")):
-    from game.core import GameSetup
-    from game.match import Match, Seat
+    from game.rules.core import GameSetup
+    from game.midend.match import Match, Seat
     from game.registry import GAMES
     from scenes.play.chromatic_collapse import ChromaticCollapseView
 
@@ -375,7 +375,7 @@ def make_view(app, start=None, seats=("person", "hard")):
 
 
 def test_sudden_death_removal_by_finger_and_by_controller(app):
-    from game.chromatic_collapse import from_diagram, parse_cell
+    from game.rules.chromatic_collapse import from_diagram, parse_cell
 
     start = from_diagram(REMOVAL_BOARD, to_move=DIAMOND, phase="remove", turn=50, last_colour="red")
     view = make_view(app, start=start, seats=("person", "person"))

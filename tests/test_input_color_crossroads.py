@@ -22,7 +22,7 @@ import pygame
 
 from game.ai.base import Budget
 from game.ai.color_crossroads import EasyBot, HardBot
-from game.color_crossroads import (
+from game.rules.color_crossroads import (
     SIZE,
     Answer,
     Challenge,

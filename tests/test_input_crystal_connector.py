@@ -14,7 +14,7 @@ import random
 
 import pygame
 
-from game.crystal_connector import LINES, SIZE, Convert, Shift, largest_sizes
+from game.rules.crystal_connector import LINES, SIZE, Convert, Shift, largest_sizes
 from scenes.play.crystal_connector import CELL, CrystalConnectorView, cell_rect, handle_rect
 from tests.drive import control, pad
 from tests.drive import focused_text as focused

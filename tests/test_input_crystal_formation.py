@@ -17,9 +17,9 @@ import time
 import pygame
 
 from game.ai.base import Budget
-from game.core import GameSetup
-from game.crystal_formation import Grow, Pass, Place
-from game.match import Match, Seat
+from game.rules.core import GameSetup
+from game.rules.crystal_formation import Grow, Pass, Place
+from game.midend.match import Match, Seat
 from game.registry import GAMES
 from scenes.play import crystal_formation as V
 from tests.drive import control, pad

@@ -14,7 +14,7 @@ from functools import partial
 
 import pygame
 
-from game.element_shift import SIZE, STAY, Plan, StartPick, ray_cells
+from game.rules.element_shift import SIZE, STAY, Plan, StartPick, ray_cells
 from game.registry import GAMES
 from scenes.play.element_shift import ElementShiftResults, ElementShiftView, cell_center
 from scenes.select import seat_caption

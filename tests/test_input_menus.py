@@ -4,9 +4,9 @@ Start and B used to be the same key (Escape), so no screen could tell "pause" fr
 "back".  Start is now the Pause key: it pauses a game and presses a menu's main button;
 B is Escape: back (in a game it first drops a half-entered move)."""
 
-from game.chromatic_collapse import square_cell
-from game.core import GameSetup
-from game.match import Match, Seat
+from game.rules.chromatic_collapse import square_cell
+from game.rules.core import GameSetup
+from game.midend.match import Match, Seat
 from scenes.play import play_scene_for
 from scenes.select import SelectScene
 from tests.drive import control, names

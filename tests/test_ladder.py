@@ -10,12 +10,12 @@ import random
 
 import pytest
 
-from game import ladder
+from game.records import ladder
 from game.ai.base import Budget
 from game.ai.strength import MixedBot, levels_between, mixed
-from game.core import derived_rng
-from game.match import Seat
-from game.ratings import Rating
+from game.rules.core import derived_rng
+from game.midend.match import Seat
+from game.records.ratings import Rating
 from game.registry import GAMES
 from tests import nim_game
 
@@ -113,8 +113,8 @@ class _TurnAt:
 
 def test_the_arena_and_the_play_scene_give_a_mixed_bot_its_salt(app, monkeypatch):
     import tools.arena as arena
-    from game.core import GameSetup
-    from game.match import Match
+    from game.rules.core import GameSetup
+    from game.midend.match import Match
     from scenes.play import play_scene_for
 
     salts = []

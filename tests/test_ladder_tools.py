@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from game import ladder
-from game.ratings import place_results
+from game.records import ladder
+from game.records.ratings import place_results
 from game.registry import GAMES
 from tests.refusals import refused
 from tools import ladder as lad
@@ -171,7 +171,7 @@ def test_match_me_places_a_person_far_below_medium_within_ten_games(monkeypatch)
     a person at 1.2 starts 1,100 points too high.  Placement (the deviation held for
     the first games) brings its win rate over games 11-20 near a half; plain Glicko-2
     leaves it losing most of them."""
-    from game import ratings
+    from game.records import ratings
 
     ratings_at = {0: 0.0, 1: 700.0, 2: 2100.0, 3: 2450.0, 4: 2650.0}
     points = tuple(ladder.Point(float(s), r, r - 60, r + 60) for s, r in sorted(ratings_at.items()))
@@ -205,8 +205,8 @@ def test_match_me_places_a_person_far_below_medium_within_ten_games(monkeypatch)
 
 
 def test_placement_keeps_a_newcomers_deviation_for_the_first_games():
-    from game import ratings
-    from game.ratings import Rating, update
+    from game.records import ratings
+    from game.records.ratings import Rating, update
 
     bot = Rating(1500.0, 50.0)
     me = Rating(1500.0)

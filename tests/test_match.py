@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from game import autosave
-from game.core import GameSetup, IllegalMove
-from game.match import Match, ReplayError, Seat
+from game.storage import autosave
+from game.rules.core import GameSetup, IllegalMove
+from game.midend.match import Match, ReplayError, Seat
 from tests import nim_game
 
 SPECS = {"nim": nim_game.SPEC}

@@ -11,8 +11,8 @@ import random
 import pygame
 import pytest
 
-from game.core import GameSetup
-from game.match import Match, Seat
+from game.rules.core import GameSetup
+from game.midend.match import Match, Seat
 from game.registry import GAMES
 from scenes import widgets
 from scenes.scene import LOGICAL_SIZE

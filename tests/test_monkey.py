@@ -11,8 +11,8 @@ import zlib
 import pygame
 import pytest
 
-from game.core import GameSetup
-from game.match import Match, Seat
+from game.rules.core import GameSetup
+from game.midend.match import Match, Seat
 from game.registry import GAMES
 from scenes.app import App
 from scenes.boot import make_app

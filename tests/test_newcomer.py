@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.color_crossroads import PAIRS, Challenge, critical_cells, loop_exists
+from game.rules.color_crossroads import PAIRS, Challenge, critical_cells, loop_exists
 from game.registry import GAMES
 from tests.test_color_crossroads import act, position as crossroads_position
 from tests.test_crystal_formation import position as formation_position

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.registry import GAMES
-from game.tutorial import judge, load_tutorial
+from game.content.tutorial import judge, load_tutorial
 from scenes.tutorial import open_tutorial
 from tests.test_hardening import real_match
 
@@ -125,8 +125,8 @@ def test_toasts_show_one_at_a_time(app):
 
 # -- the replay list ------------------------------------------------------------------
 def test_a_saved_game_is_listed_once_not_also_as_kept(app, paths):
-    from game import autosave
-    from game.replays import keep_recent
+    from game.storage import autosave
+    from game.storage.replays import keep_recent
     from scenes.theatre.library import ReplayListScene
     from tests.test_replays import played
 

@@ -15,9 +15,9 @@ import random
 import aiohttp
 import pytest
 
-from game import element_shift as es
-from game.core import GameSetup, seat_view
-from game.match import Seat
+from game.rules import element_shift as es
+from game.rules.core import GameSetup, seat_view
+from game.midend.match import Seat
 from game.registry import GAMES
 from party import protocol
 from party.host import Party

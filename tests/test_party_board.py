@@ -43,7 +43,7 @@ def test_chromatic_collapse_is_seen_from_each_side():
 
 
 def test_a_turn_game_phone_view_carries_the_board():
-    from game.match import Seat
+    from game.midend.match import Seat
     from tests.test_party import make_party
 
     for game in TURN_GAMES + ["element-shift"]:
@@ -64,8 +64,8 @@ def hex_match(players: int, moves: int, seed: int):
     """A Crystal Formation game on the hexagon after ``moves`` random actions."""
     import random
 
-    from game.core import GameSetup
-    from game.match import Match, Seat
+    from game.rules.core import GameSetup
+    from game.midend.match import Match, Seat
 
     spec = GAMES["crystal-formation"]
     p, options = spec.resolve_options(players)
@@ -84,7 +84,7 @@ def test_the_hexagon_is_drawn_at_its_cells_centres_with_every_move_on_it(players
     """Crystal Formation for 5-6 players: format 2, each cell at its own centre, no two
     cells on one spot (so a tap finds one cell), every cell a legal move names is on
     it, and the pieces are the position's."""
-    from game.crystal_formation import cell_name, cell_position
+    from game.rules.crystal_formation import cell_name, cell_position
 
     m = hex_match(players, moves, seed)
     state = m.state

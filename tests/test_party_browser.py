@@ -22,8 +22,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from game import element_shift as es
-from game.match import Seat
+from game.rules import element_shift as es
+from game.midend.match import Seat
 from tests.party_phones import Host, Phone, until
 from tests.test_party import FAST, make_party
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import aiohttp
 import pytest
 
-from game import profiles as gp
+from game.records import profiles as gp
 from party import protocol
 from party.lobby import Lobby, LobbyError
 from tests.party_phones import Phone, run, until

@@ -2,8 +2,8 @@
 
 import pygame
 
-from game.core import GameSetup
-from game.match import Match, Seat
+from game.rules.core import GameSetup
+from game.midend.match import Match, Seat
 from scenes.play.base import PlayScene
 from scenes.play.buttons import Button
 from tests import nim_game
@@ -142,7 +142,7 @@ def test_skipped_animations_still_reach_on_animation_done_in_order(app):
 def test_expert_is_hard_with_a_longer_budget_for_every_game():
     """Expert is Hard's search (its own class, or a subclass that searches wider or
     deeper where the game rewards it) with a longer budget."""
-    from game.match import Seat
+    from game.midend.match import Seat
     from game.registry import EXPERT_SECONDS, EXPERT_SECONDS_BY_GAME, GAMES
 
     for spec in GAMES.values():
@@ -163,8 +163,8 @@ def test_expert_is_offered_in_game_select_but_never_by_the_kiosk_demo():
 
 
 def test_a_long_think_shows_a_ring_that_fills_with_time(app):
-    from game.core import GameSetup
-    from game.match import Match, Seat
+    from game.rules.core import GameSetup
+    from game.midend.match import Match, Seat
     from scenes.play import play_scene_for
 
     setup = GameSetup("color-crossroads", 2, {}, 4)

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from game import profiles as gp
-from game.core import GameSetup
-from game.match import Match, Seat
+from game.records import profiles as gp
+from game.rules.core import GameSetup
+from game.midend.match import Match, Seat
 from game.registry import GAMES
 from scenes import widgets
 from tests import drive
@@ -94,7 +94,7 @@ def test_results_and_the_play_screen_say_the_profile_name(app, paths, game):
 
 
 def test_the_theatre_and_its_list_say_the_profile_name(app, paths):
-    from game.replays import keep_recent, list_replays
+    from game.storage.replays import keep_recent, list_replays
 
     ada = saved_ada(paths)
     m = won_by_ada("crystal-connector", ada)

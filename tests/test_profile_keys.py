@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import profiles as gp
+from game.records import profiles as gp
 from scenes.keypad import TextPad
 from tests import drive
 from tests.test_input_chromatic_collapse import pad_focus

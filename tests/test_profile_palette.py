@@ -1,4 +1,4 @@
-"""The profile colours (game/profiles.py PALETTE) look like their names wherever they
+"""The profile colours (game/records/profiles.py PALETTE) look like their names wherever they
 are drawn and in every look: the colour itself (Who's playing?'s bar), the gem on the
 profile screen and the rating plot's line and interval band.  A band laid
 see-through over the plot's dark blue ground once turned Ruby's into Rose's hue."""
@@ -10,7 +10,7 @@ import colorsys
 import pygame
 import pytest
 
-from game import profiles as gp
+from game.records import profiles as gp
 from scenes.profiles.plot import draw_rating_plot
 from scenes.widgets import draw_gem
 

@@ -8,10 +8,10 @@ import random
 import pygame
 import pytest
 
-from game import ladder as game_ladder
-from game import profiles as gp
-from game.core import GameSetup
-from game.match import Match, Seat
+from game.records import ladder as game_ladder
+from game.records import profiles as gp
+from game.rules.core import GameSetup
+from game.midend.match import Match, Seat
 from game.registry import GAMES
 from tests import drive
 from tests.test_profiles import LADDER

@@ -1,4 +1,4 @@
-"""Local player profiles (game/profiles.py): the store, the records, the ratings."""
+"""Local player profiles (game/records/profiles.py): the store, the records, the ratings."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from game import profiles as P
-from game.core import GameSetup, Outcome
-from game.ladder import Ladder
-from game.match import Match, Seat
-from game.ratings import Rating
+from game.records import profiles as P
+from game.rules.core import GameSetup, Outcome
+from game.records.ladder import Ladder
+from game.midend.match import Match, Seat
+from game.records.ratings import Rating
 from game.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -196,8 +196,8 @@ def test_an_unwritable_folder_is_a_message_not_a_crash(paths, tmp_path):
 WRITER = """
 import sys, os
 sys.path.insert(0, {root!r})
-from game import profiles as P
-from game.saves import Paths
+from game.records import profiles as P
+from game.storage.saves import Paths
 from pathlib import Path
 paths = Paths(Path({home!r}) / "c", Path({home!r}) / "d", Path({home!r}) / "l")
 ps, _ = P.load(paths)
@@ -217,7 +217,7 @@ def test_a_writer_killed_mid_write_leaves_a_whole_file(tmp_path):
     reopen reads a whole file (never set aside) holding the last save it reported."""
     home = tmp_path / "home"
     code = WRITER.format(root=str(ROOT), home=str(home))
-    from game.saves import Paths
+    from game.storage.saves import Paths
 
     paths = Paths(home / "c", home / "d", home / "l")
     for round_ in range(6):
@@ -263,7 +263,7 @@ def test_a_win_against_a_rated_bot_raises_the_rating_once_per_game():
 
 
 def test_the_deviation_shrinks_once_the_placement_games_are_played():
-    from game.ratings import PLACEMENT_GAMES
+    from game.records.ratings import PLACEMENT_GAMES
 
     ps, (ada, _bo) = two()
     rds = []
@@ -341,7 +341,7 @@ def test_a_multi_player_game_is_one_result_against_each_rated_seat():
     rec = after.get(ada.id).games[game]
     assert rec.played == 1 and rec.lost == 1 and rec.rated == 1
     assert rec.history[0].opponent == "many:2"  # the two bots, not the guest
-    from game.ratings import update
+    from game.records.ratings import update
 
     expected = update(
         Rating(1250),
@@ -399,7 +399,7 @@ def test_today_is_a_date():
 
 
 def test_the_autosave_keeps_who_played_as_which_profile_and_a_replay_does_not(paths):
-    from game import autosave
+    from game.storage import autosave
 
     m = Match.new(GameSetup(GAME, 2, {}, 5), [Seat.person("Ada"), Seat.bot("hard")])
     m.submit(m.state.legal_moves()[0])
@@ -413,7 +413,7 @@ def test_the_autosave_keeps_who_played_as_which_profile_and_a_replay_does_not(pa
 
 
 def _rated_game_autosaved(paths, profile_id, seed=5):
-    from game import autosave
+    from game.storage import autosave
 
     m = Match.new(GameSetup(GAME, 2, {}, seed), [Seat.person("Ada"), Seat.bot("hard")])
     m.profiles = {0: profile_id}
@@ -425,7 +425,7 @@ def _rated_game_autosaved(paths, profile_id, seed=5):
 def test_a_new_game_over_an_unfinished_rated_one_counts_it_as_given_up_once(paths):
     """Quit a losing game to the title and start another: the autosave it replaces is
     counted for its profile seats (played, abandoned, streak broken, rating kept)."""
-    from game import autosave
+    from game.storage import autosave
 
     ps, (ada, _bo) = two()
     won = finished([Seat.person(), Seat.bot("easy")], [1, 2], {0: ada.id})
@@ -447,7 +447,7 @@ def test_a_new_game_over_an_unfinished_rated_one_counts_it_as_given_up_once(path
 
 
 def test_resuming_the_autosaved_game_counts_nothing_and_keeps_its_identity(paths):
-    from game import autosave
+    from game.storage import autosave
 
     ps, (ada, _bo) = two()
     assert P.save(ps, paths) is None
@@ -465,7 +465,7 @@ def test_resuming_the_autosaved_game_counts_nothing_and_keeps_its_identity(paths
 
 
 def test_a_game_without_profiles_or_moves_replaced_counts_for_nobody(paths):
-    from game import autosave
+    from game.storage import autosave
 
     ps, (ada, _bo) = two()
     assert P.save(ps, paths) is None
@@ -481,7 +481,7 @@ def test_a_game_without_profiles_or_moves_replaced_counts_for_nobody(paths):
 
 
 def test_a_damaged_autosave_under_a_new_game_is_set_aside_and_said_never_a_crash(paths):
-    from game import autosave
+    from game.storage import autosave
 
     paths.autosave.parent.mkdir(parents=True, exist_ok=True)
     paths.autosave.write_text('{"format": 1, "game": "chromatic-collapse", "moves": [')

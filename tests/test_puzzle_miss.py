@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import puzzles as P
+from game.content import puzzles as P
 from scenes import puzzles as S
 from scenes import widgets
 from tests.test_puzzles import a_miss

@@ -11,7 +11,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from game import puzzles as P
+from game.content import puzzles as P
 from tools import puzzles as T
 
 GAMES = P.puzzle_games()

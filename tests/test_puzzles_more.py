@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from game import puzzles as P
-from game.core import GameSetup
+from game.content import puzzles as P
+from game.rules.core import GameSetup
 from tests.refusals import refused
 from tools import puzzles as T
 

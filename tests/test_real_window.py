@@ -40,7 +40,7 @@ def expected(
     """The title's frame drawn headless and letterboxed into ``window`` (RGB rows);
     after a click on the title's button labelled ``click``, the screen it opened."""
     os.environ["CRYSTAL_ARCADE_BOT_WORKER"] = "thread"
-    from game.saves import Paths
+    from game.storage.saves import Paths
     from scenes.boot import make_app
     from scenes.config import Settings
 
@@ -203,7 +203,7 @@ def test_a_window_left_maximised_opens_maximised(tmp_path):
 
 def play_centre() -> tuple[int, int]:
     """Where the title draws Play, on the canvas."""
-    from game.saves import Paths
+    from game.storage.saves import Paths
     from scenes.boot import make_app
     from scenes.config import Settings
 

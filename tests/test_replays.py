@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from game import autosave
-from game.core import GameSetup
-from game.match import Match, ReplayError, Seat
+from game.storage import autosave
+from game.rules.core import GameSetup
+from game.midend.match import Match, ReplayError, Seat
 from game.registry import GAMES
-from game.replays import (
+from game.storage.replays import (
     RECENT_KEEP,
     Timeline,
     delete_replay,
@@ -24,7 +24,7 @@ from game.replays import (
     replay_key,
     take_over,
 )
-from game.saves import SaveError
+from game.storage.saves import SaveError
 from tests.test_hardening import EXPECT, hostile_variants, real_match
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from game import profiles as gp
-from game.core import GameSetup, IllegalMove
-from game.match import Match, Seat
+from game.records import profiles as gp
+from game.rules.core import GameSetup, IllegalMove
+from game.midend.match import Match, Seat
 from game.registry import GAMES
 from tests import drive
 from tests.test_profile_screens import ladders  # noqa: F401  (a fixture)
@@ -52,7 +52,7 @@ def test_a_resigning_seat_of_many_is_last_and_the_others_keep_their_order():
 
 @pytest.mark.parametrize("value", [5, -1, True, "0"])
 def test_a_replays_resignation_naming_no_seat_is_refused_with_a_reason(value):
-    from game.match import ReplayError
+    from game.midend.match import ReplayError
 
     record = new_match().to_replay()
     record["resigned"] = value

@@ -28,7 +28,7 @@ import os
 import pygame
 import pytest
 
-from game.saves import Paths
+from game.storage.saves import Paths
 from scenes import widgets
 from scenes.scene import LOGICAL_SIZE
 from tests.screens import KIOSK, SCREENS

@@ -9,9 +9,9 @@ import random
 import pygame
 import pytest
 
-from game import autosave
+from game.storage import autosave
 from game.registry import GAMES
-from game.replays import keep_recent, list_replays
+from game.storage.replays import keep_recent, list_replays
 from tests.test_hardening import EXPECT, hostile_variants, real_match
 from tests.test_replays import played
 
@@ -440,7 +440,7 @@ def test_actions_the_clock_made_step_like_any_other(app, game):
         m.tick(RATE)
     assert any(e.clock for e in m.entries)
     data = m.to_replay()
-    from game.match import Match
+    from game.midend.match import Match
 
     again = Match.from_replay(data)
     truth = rebuilt_with_clock(again)
@@ -452,7 +452,7 @@ def test_actions_the_clock_made_step_like_any_other(app, game):
 
 
 def rebuilt_with_clock(match):
-    from game.core import apply_timeout
+    from game.rules.core import apply_timeout
 
     state = match.setup.start(GAMES)
     out = [state.to_json()]
@@ -533,8 +533,8 @@ def test_twelve_seat_rows_at_a_large_text_size_keep_the_size_and_drop_the_bot_ki
     largest text size "Player 3 (Medium bot)" and its expected place have no room, and
     the row shows the seat's name alone at the size chosen instead of shrinking the
     whole label.  At the default size the kind is shown."""
-    from game.core import GameSetup
-    from game.match import Match, Seat
+    from game.rules.core import GameSetup
+    from game.midend.match import Match, Seat
     from scenes import widgets
 
     spec = GAMES["element-shift"]

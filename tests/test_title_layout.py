@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pygame
 
-from game import autosave
-from game.core import GameSetup
-from game.match import Match, Seat
+from game.storage import autosave
+from game.rules.core import GameSetup
+from game.midend.match import Match, Seat
 from game.registry import GAMES
 from scenes.scene import LOGICAL_SIZE
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from game.registry import GAMES
-from game.tutorial import (
+from game.content.tutorial import (
     MAX_STEPS,
     MIN_STEPS,
     TutorialError,
@@ -142,17 +142,17 @@ def _raw(game_id):
 def _colour_at(game_id, state, cell_name):
     """The colour word the engine gives the piece or crystal on a cell (None if empty)."""
     if game_id == "chromatic-collapse":
-        from game.chromatic_collapse import COLOURS, parse_cell
+        from game.rules.chromatic_collapse import COLOURS, parse_cell
 
         piece = state.piece_at(parse_cell(cell_name))
         return COLOURS[piece[1]] if piece else None
     if game_id == "color-crossroads":
-        from game.color_crossroads import COLOURS, parse_cell
+        from game.rules.color_crossroads import COLOURS, parse_cell
 
         value = state.board[parse_cell(cell_name)]
         return COLOURS[value - 1] if 1 <= value <= len(COLOURS) else None
     if game_id == "crystal-connector":
-        from game.crystal_connector import COLOUR_NAMES, parse_cell
+        from game.rules.crystal_connector import COLOUR_NAMES, parse_cell
 
         value = state.board[parse_cell(cell_name)]
         return COLOUR_NAMES[value] if 0 <= value < len(COLOUR_NAMES) else None
@@ -166,7 +166,7 @@ def test_the_colours_a_text_names_are_the_engines(game_id):
     the piece the expected move captures."""
     import re
 
-    from game.tutorial import outcome_of
+    from game.content.tutorial import outcome_of
 
     tut = load_tutorial(game_id)
     colour, cell = r"(red|blue|green|yellow)", r"([A-Ka-k](?:1[01]|[1-9]))"

@@ -7,7 +7,7 @@ illegal one is refused with the engine's own reason."""
 import pygame
 import pytest
 
-from game.tutorial import load_tutorial
+from game.content.tutorial import load_tutorial
 from scenes.learned import learned_games
 from scenes.tutorial import open_tutorial
 from tests import test_input_chromatic_collapse as CCI
@@ -45,7 +45,7 @@ def enter_collapse(app, view, move, how):
 
 
 def enter_crossroads(app, view, move, how):
-    from game.color_crossroads import Answer, Challenge, Place
+    from game.rules.color_crossroads import Answer, Challenge, Place
 
     hand = XI.Pad(app, view) if how == "pad" else XI.Finger(app, view)
     if isinstance(move, Place):
@@ -105,7 +105,7 @@ def enter_connector(app, view, move, how):
 
 
 def enter_formation(app, view, move, how):
-    from game.crystal_formation import Grow, MoveNode, Place
+    from game.rules.crystal_formation import Grow, MoveNode, Place
 
     before = len(view.match.entries)
     if how == "finger":
@@ -125,7 +125,7 @@ def enter_formation(app, view, move, how):
 
 
 def enter_element_shift(app, view, move, how):
-    from game.element_shift import StartPick
+    from game.rules.element_shift import StartPick
 
     m = view.match
     before = len(m.entries)
@@ -253,7 +253,7 @@ def test_select_card_learn_and_pause_learn_open_the_tutorial(app):
 
 def test_a_damaged_tutorial_is_reported_and_nothing_opens(app, monkeypatch):
     import scenes.tutorial as T
-    from game.tutorial import TutorialError
+    from game.content.tutorial import TutorialError
 
     def broken(game_id):
         raise TutorialError("tutorial-element-shift.json is not valid JSON (line 1)")

@@ -11,7 +11,7 @@ from functools import partial
 import pygame
 import pytest
 
-from game.chromatic_collapse import (
+from game.rules.chromatic_collapse import (
     CIRCLE,
     CORNERS,
     DIAMOND,
@@ -23,8 +23,8 @@ from game.chromatic_collapse import (
     square_cell,
     cell_name,
 )
-from game.core import GameSetup
-from game.match import Match, Seat
+from game.rules.core import GameSetup
+from game.midend.match import Match, Seat
 from game.registry import GAMES
 from scenes.play.chromatic_collapse import CELL, ChromaticCollapseView
 from scenes.widgets import MIN_TARGET

@@ -14,7 +14,7 @@ import pytest
 
 from game.ai.base import Budget
 from game.ai.color_crossroads import HardBot, MediumBot
-from game.color_crossroads import (
+from game.rules.color_crossroads import (
     CELLS,
     COLOURS,
     EMPTY,
@@ -29,8 +29,8 @@ from game.color_crossroads import (
     loop_exists,
     parse_cell,
 )
-from game.core import GameSetup
-from game.match import Match, Seat
+from game.rules.core import GameSetup
+from game.midend.match import Match, Seat
 from game.registry import GAMES
 from scenes.play import color_crossroads as V
 from tests import drive

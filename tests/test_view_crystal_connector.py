@@ -9,9 +9,9 @@ import time
 import pygame
 import pytest
 
-from game.core import GameSetup
-from game.crystal_connector import COLOURS, LINES, ROCK, SIZE, Convert, Shift, largest_sizes
-from game.match import Match, Seat
+from game.rules.core import GameSetup
+from game.rules.crystal_connector import COLOURS, LINES, ROCK, SIZE, Convert, Shift, largest_sizes
+from game.midend.match import Match, Seat
 from game.registry import GAMES
 from scenes.play.crystal_connector import CELL, CrystalConnectorView, cell_rect, handle_rect
 from tests.drive import click, key

@@ -13,8 +13,8 @@ import time
 import pygame
 
 from game.ai.base import Budget
-from game.core import GameSetup
-from game.crystal_formation import (
+from game.rules.core import GameSetup
+from game.rules.crystal_formation import (
     SIZE_LETTERS,
     FormationState,
     Grow,
@@ -23,8 +23,8 @@ from game.crystal_formation import (
     Place,
     geometry,
 )
-from game.grid import cell_name
-from game.match import Match, Seat
+from game.rules.grid import cell_name
+from game.midend.match import Match, Seat
 from game.registry import GAMES
 from scenes.play import crystal_formation as V
 from tests.drive import click, key, motion

@@ -9,9 +9,9 @@ from functools import partial
 import pygame
 import pytest
 
-from game.core import GameSetup
-from game.element_shift import CELLS, SIZE, STAY, Plan, StartPick, ray_cells
-from game.match import Match, Seat
+from game.rules.core import GameSetup
+from game.rules.element_shift import CELLS, SIZE, STAY, Plan, StartPick, ray_cells
+from game.midend.match import Match, Seat
 from game.registry import GAMES
 from scenes.play.element_shift import ElementShiftResults, ElementShiftView, cell_center
 from scenes.select import SEAT_CHOICES, seat_caption

@@ -123,7 +123,7 @@ def _frame_times(app, frames: int, before=None, clock=time.perf_counter) -> list
 
 
 def make_app():
-    from game.saves import Paths
+    from game.storage.saves import Paths
     from scenes.boot import make_app
     from scenes.config import Settings
 
@@ -173,8 +173,8 @@ def menu_rows(quick: bool) -> list[dict]:
 def play_rows(quick: bool) -> list[dict]:
     """Frame times on each play screen: idle, animating, and while a Hard bot thinks
     in the worker process (the UI must keep 60 fps: p99 under 17 ms)."""
-    from game.core import GameSetup
-    from game.match import Match, Seat
+    from game.rules.core import GameSetup
+    from game.midend.match import Match, Seat
     from game.registry import GAMES
     from scenes.play import play_scene_for
 
@@ -260,7 +260,7 @@ def window_rows(size: tuple[int, int], quick: bool) -> list[dict]:
     headless app told its window is that size (input mapped, nothing scaled)."""
     import pygame
 
-    from game.saves import Paths
+    from game.storage.saves import Paths
     from scenes.boot import make_app as boot_app
     from scenes.config import Settings
 
@@ -305,8 +305,8 @@ def _hard_bot_frames(app, frames: int) -> tuple[list[float], list[float]]:
     """Milliseconds per frame (update + draw + flip) of a game between Hard bots,
     paced at 60 a second so the bots get real time; and those drawn while a bot's
     decision was pending."""
-    from game.core import GameSetup
-    from game.match import Match, Seat
+    from game.rules.core import GameSetup
+    from game.midend.match import Match, Seat
     from game.registry import GAMES
     from scenes.play import play_scene_for
 
@@ -334,8 +334,8 @@ def expert_rows(quick: bool) -> list[dict]:
     """Frame times on each play screen while an Expert bot (up to 4 s a decision)
     thinks in the worker process: the thinking ring turns and the UI must keep 60 fps
     (p99 under 17 ms).  Only frames drawn while a decision is pending count."""
-    from game.core import GameSetup
-    from game.match import Match, Seat
+    from game.rules.core import GameSetup
+    from game.midend.match import Match, Seat
     from game.registry import GAMES
     from scenes.play import play_scene_for
 
@@ -384,8 +384,8 @@ def theatre_rows(quick: bool) -> list[dict]:
     theatre playing the replay back at 60 Hz meanwhile (real pacing)."""
     import random
 
-    from game.core import GameSetup
-    from game.match import Match, Seat
+    from game.rules.core import GameSetup
+    from game.midend.match import Match, Seat
     from game.registry import GAMES
     from scenes.theatre.stage import TheatreScene
 

@@ -55,7 +55,7 @@ import tempfile  # noqa: E402
 import time  # noqa: E402
 
 from game.ai.base import Budget  # noqa: E402
-from game.core import derived_rng  # noqa: E402
+from game.rules.core import derived_rng  # noqa: E402
 
 TWO_PLAYER = ("chromatic-collapse", "crystal-connector", "color-crossroads", "crystal-formation")
 PLAYERS = {"crystal-formation": 2}
@@ -479,7 +479,7 @@ def hindsight_gain(states: list, texts: list[str], action: int, alternative: str
     """Element Shift: the points this round the mover of ``action`` would have scored
     with ``alternative`` instead of its plan, minus those it scored, every other seat
     playing the plan it really made that round."""
-    from game.element_shift import resolve_round, score_round
+    from game.rules.element_shift import resolve_round, score_round
 
     st = states[action]
     seat = st.current_player()

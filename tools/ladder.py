@@ -35,7 +35,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Callable, Sequence
 
-from game.ladder import (
+from game.records.ladder import (
     LADDER_FILE,
     LEVEL_STRENGTHS,
     Ladder,
@@ -44,7 +44,7 @@ from game.ladder import (
     parse_strength_level,
     strength_level,
 )
-from game.ratings import Rating, place_results, update
+from game.records.ratings import Rating, place_results, update
 from tools.tables import format_table
 
 ELO = 400.0 / math.log(10.0)  # rating points per natural-log unit of strength
@@ -615,9 +615,9 @@ def ladder_entry(result: dict) -> dict:
 
 def merge_ladder(path: Path, game_id: str, entry: dict) -> None:
     """Put one game's entry into the ladder file (atomic; other games kept)."""
-    from game import files
-    from game.ladder import LADDER_SCHEMA
-    from game.saves import write_json_atomic
+    from game.storage import files
+    from game.records.ladder import LADDER_SCHEMA
+    from game.storage.saves import write_json_atomic
 
     try:
         data = files.load_json(path)

@@ -33,8 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game import puzzles as P  # noqa: E402
-from game.core import GameSetup  # noqa: E402
+from game.content import puzzles as P  # noqa: E402
+from game.rules.core import GameSetup  # noqa: E402
 from game.i18n import N_  # noqa: E402
 from game.registry import GAMES  # noqa: E402
 from tools.tactics import turn_start  # noqa: E402
@@ -44,7 +44,7 @@ MAX_ANSWERS = 8  # more distinct results reaching the goal than this is not a pu
 MAX_NODES = 400_000
 NEAR_MISS = 40  # Crystal Connector: leaves this close to the target are replayed too  # a turn tree larger than this is not searched (and not kept)
 # Goals and hints are written into the files as message ids (marked here for the
-# catalogue) and translated where they are shown: game/puzzles.py goal_text.
+# catalogue) and translated where they are shown: game/content/puzzles.py goal_text.
 GOAL_TEXT = {
     "win": N_("Win this turn."),
     ("gain", "crystal-formation"): N_("Grow a new tree this turn."),
@@ -180,7 +180,7 @@ def shift_turns(state, seat: int) -> dict[str, tuple[list[str], object]]:
     Rush judges tiles every segment, so every one of its plans (at most 31,250) is
     played by the engine."""
     from game.ai.element_shift import _bit_menus
-    from game.element_shift import CELLS, VARIATIONS, Plan, PlanList, beater, beats
+    from game.rules.element_shift import CELLS, VARIATIONS, Plan, PlanList, beater, beats
 
     round_ = state.round
     start = state.positions[seat]
@@ -293,7 +293,7 @@ SHIFT_RATE_CAP = {"easy": 8, "medium": 60, "hard": 400}
 
 def shift_informed_plan(state, seat: int, level: str):
     from game.ai.element_shift import _model_against, ranked_plans
-    from game.element_shift import Plan
+    from game.rules.element_shift import Plan
 
     segs = state.segments()
     plans = [p if isinstance(p, Plan) else Plan.still(segs) for p in state.pending]
@@ -552,7 +552,7 @@ def _headless_app():
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["CRYSTAL_ARCADE_HOME"] = tempfile.mkdtemp(prefix="puzzles-")
     os.environ.setdefault("CRYSTAL_ARCADE_BOT_WORKER", "thread")
-    from game.saves import user_paths
+    from game.storage.saves import user_paths
     from scenes.boot import make_app
 
     return make_app(headless=True, paths=user_paths())

@@ -38,7 +38,7 @@ the bot they face.
 
 Games with secret simultaneous choices (Element Shift: twelve seats submit hidden
 plans, resolved together) are played through the contract's determinisation hook,
-``game.core.determinise(state, seat, rng)``: a full state the seat could be in, its
+``game.rules.core.determinise(state, seat, rng)``: a full state the seat could be in, its
 own choice kept and every other seat's submitted secret replaced by a legal guess.
 
 - ``ref-uct`` there is determinised UCT (single-observer ISMCTS, as in Cowling,
@@ -60,7 +60,7 @@ import math
 import random
 import time
 
-from game.core import determinise
+from game.rules.core import determinise
 
 UCB_C = 1.4
 PLAYOUT_LIMIT = 5_000  # actions; no game here comes near it (move bounds are lower)
@@ -431,7 +431,14 @@ def crossroads_newcomer(state, moves, seat: int):
     left dead at the end of the turn is the opponent's point (-1 each).  Nothing about
     the opponent's next placement.  Outside the placing turn (setup, answering a
     challenge) the game's own points one ply ahead, as for every game (None)."""
-    from game.color_crossroads import PAIRS, Challenge, EndTurn, Place, critical_cells, loop_exists
+    from game.rules.color_crossroads import (
+        PAIRS,
+        Challenge,
+        EndTurn,
+        Place,
+        critical_cells,
+        loop_exists,
+    )
 
     if state.phase != "turn":
         return None
@@ -483,8 +490,8 @@ def _formation_own(state, seat: int) -> float:
 # Per game (the engine's module), what a newcomer looks at one ply ahead instead of
 # the game's points: ``view(state, legal moves, seat)`` -> a value per move, or None.
 NEWCOMER_VIEWS = {
-    "game.color_crossroads": crossroads_newcomer,
-    "game.crystal_formation": formation_newcomer,
+    "game.rules.color_crossroads": crossroads_newcomer,
+    "game.rules.crystal_formation": formation_newcomer,
 }
 
 

@@ -78,7 +78,7 @@ def capture(app) -> pygame.Surface:
 def make_app(colour_blind: bool = False, kiosk: bool = False, look: dict | None = None):
     from scenes.boot import make_app
     from scenes.config import Settings
-    from game.saves import Paths
+    from game.storage.saves import Paths
 
     home = Path(tempfile.mkdtemp(prefix="crystal-shot-"))
     paths = Paths(home / "config", home / "data", home / "logs")
@@ -157,8 +157,8 @@ def sweep(out: Path, args, only: str | None = None) -> int:
 
 
 def build_match(game_id: str, moves: list[str], seats: list[str] | None, play_out: bool):
-    from game.core import GameSetup
-    from game.match import Match, Seat
+    from game.rules.core import GameSetup
+    from game.midend.match import Match, Seat
     from game.registry import GAMES
 
     setup = GameSetup.parse(game_id, GAMES)
@@ -198,11 +198,11 @@ def demo_profiles(paths, games: int = 40, patch_ladder: bool = True) -> None:
     above unless seeds/ladder.json measured it (the ladder helper's real one)."""
     from types import SimpleNamespace
 
-    from game import ladder as game_ladder
-    from game import profiles as gp
-    from game.core import Outcome
-    from game.match import Seat
-    from game.ratings import Rating, expected
+    from game.records import ladder as game_ladder
+    from game.records import profiles as gp
+    from game.rules.core import Outcome
+    from game.midend.match import Seat
+    from game.records.ratings import Rating, expected
     from game.registry import GAMES
 
     real = game_ladder.cached()
@@ -231,7 +231,7 @@ def demo_profiles(paths, games: int = 40, patch_ladder: bool = True) -> None:
             state = SimpleNamespace(outcome=lambda w=won: Outcome((1, 2) if w else (2, 1), ""))
             match = SimpleNamespace(
                 state=state,
-                outcome=state.outcome,  # as game.match.Match answers it
+                outcome=state.outcome,  # as game.midend.match.Match answers it
                 spec=GAMES[gid],
                 seats=[Seat.person("Ada"), Seat.bot(level)],
                 profiles={0: ada.id},
@@ -348,7 +348,7 @@ def screen(kind: str, out: Path, args) -> Path:
             return out
         return shoot(app, out, args.ticks or 30)
     if kind == "replays":
-        from game.replays import keep_recent
+        from game.storage.replays import keep_recent
         from scenes.theatre.library import ReplayListScene
 
         for i, gid in enumerate(
@@ -367,7 +367,7 @@ def screen(kind: str, out: Path, args) -> Path:
         app.push(PuzzlesScene(app, args.game or "chromatic-collapse"))
         return shoot(app, out, args.ticks or 3)
     if kind == "puzzle":
-        from game import puzzles as P
+        from game.content import puzzles as P
         from scenes.puzzles import open_puzzle
 
         game = args.game or "chromatic-collapse"
@@ -394,8 +394,8 @@ def screen(kind: str, out: Path, args) -> Path:
 
 def _hosted_party(game: str, seed: int):
     """A party with every seat a phone, listening on 127.0.0.1 only (nothing is sent)."""
-    from game.core import GameSetup
-    from game.match import Seat
+    from game.rules.core import GameSetup
+    from game.midend.match import Seat
     from game.registry import GAMES
     from party.host import Party
 
@@ -510,7 +510,7 @@ def proof(out: Path) -> int:
     person, random moves seeded), so two runs of the same code give the same pixels:
     the before/after check of a refactor (``cmp`` the two folders)."""
     import argparse as _argparse
-    from game.core import GameSetup
+    from game.rules.core import GameSetup
     from game.registry import GAMES
 
     def run(kind: str, name: str, **kw) -> None:

@@ -73,7 +73,7 @@ def main(argv=None) -> int:
 
     import pygame
 
-    from game.saves import Paths
+    from game.storage.saves import Paths
     from scenes.app import TICK_RATE, release_memory
     from scenes.boot import make_app
 

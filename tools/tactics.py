@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.puzzles import turn_owner  # noqa: E402
+from game.content.puzzles import turn_owner  # noqa: E402
 from game.registry import GAMES  # noqa: E402
 
 TWO_PLAYER = ("crystal-connector", "chromatic-collapse", "crystal-formation", "color-crossroads")
@@ -41,7 +41,7 @@ def rebuild(game: str, seed: int, moves: list[str], **options):
     return state
 
 
-# The seat whose turn it is: one home, game/puzzles.py (the puzzle checker needs it too).
+# The seat whose turn it is: one home, game/content/puzzles.py (the puzzle checker needs it too).
 
 
 def best_answer(state):
@@ -153,7 +153,7 @@ def _crossroads_win(state) -> list[str] | None:
 
 
 def _finish_challenge(state, place, pair, seat) -> list[str] | None:
-    from game.color_crossroads import Challenge
+    from game.rules.color_crossroads import Challenge
 
     s, path = state, []
     if place is not None:
@@ -364,7 +364,7 @@ def formation_positions(count: int, seed: int = 0) -> list[str]:
     actions let the fifth tree stand and some do not, and most do (so a careless
     action is likely to lose).  Returned as diagrams (rows 1-8, ``0SML`` = Ruby's
     tree, ``.`` empty) for ``tests/test_crystal_formation.position``."""
-    from game.crystal_formation import FormationState, geometry, pieces_mask
+    from game.rules.crystal_formation import FormationState, geometry, pieces_mask
 
     rng = random.Random(seed)
     geo = geometry("square")

@@ -208,7 +208,7 @@ class Client:
 
     def paths_env(self) -> dict[str, str]:
         # CRYSTAL_ARCADE_HOME puts settings, saves and logs under one folder
-        # (game/saves.py); HOME and the XDG folders too, so nothing else is touched.
+        # (game/storage/saves.py); HOME and the XDG folders too, so nothing else is touched.
         h = self.home
         return {
             "CRYSTAL_ARCADE_HOME": str(h / "arcade"),

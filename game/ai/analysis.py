@@ -58,7 +58,7 @@ def _crossroads_rollout(state, rng: random.Random):
     seat shows a loop whenever one exists, and nobody challenges a pair that still
     has one.  Uniform playouts concede and challenge at random, which hands whoever
     is to move a large false edge (the graph then zigzags turn by turn)."""
-    from game.color_crossroads import Answer, Challenge, Concede, loop_exists
+    from game.rules.color_crossroads import Answer, Challenge, Concede, loop_exists
 
     moves = state.legal_moves()
     answers = [m for m in moves if isinstance(m, Answer)]

@@ -1,7 +1,7 @@
 """Bitboard search for Chromatic Collapse: the engine's rules on Python ints, made and
 unmade in place, for Hard's principal-variation search.
 
-The engine (``game.chromatic_collapse``) stays the rules authority; this module is a
+The engine (``game.rules.chromatic_collapse``) stays the rules authority; this module is a
 second implementation tuned for speed, and the tests check on random reachable
 positions that both give the same actions, the same winner, and that unmake restores
 the position and its Zobrist key.
@@ -34,7 +34,7 @@ import random
 
 from game.ai.base import SearchCancelled
 
-from game.chromatic_collapse import (
+from game.rules.chromatic_collapse import (
     CIRCLE,
     CORNERS,
     DIAMOND,

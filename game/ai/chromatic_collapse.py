@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from game.ai import chromatic_bits as bits
 from game.ai.base import Budget, RandomBot, SearchCancelled
-from game.chromatic_collapse import (
+from game.rules.chromatic_collapse import (
     BETWEEN,
     CIRCLE,
     DIAMOND,
@@ -722,7 +722,7 @@ class BatchPlayouts:
     colour, direction, sudden-death and win rules, vectorised over the games.  It is
     what an MCTS would use for rollouts and what ``tools/bench.py`` times.
 
-    >>> from game.chromatic_collapse import SPEC, Start
+    >>> from game.rules.chromatic_collapse import SPEC, Start
     >>> starts = [SPEC.new_game(s).apply(Start(0)) for s in range(4)]
     >>> result = BatchPlayouts().run(starts, seed=1)
     >>> sorted(result)
@@ -732,7 +732,7 @@ class BatchPlayouts:
     def __init__(self):
         import numpy as np
 
-        from game.chromatic_collapse import RAY_MASKS, LINE_MASKS
+        from game.rules.chromatic_collapse import RAY_MASKS, LINE_MASKS
 
         self.np = np
         u64 = np.uint64
@@ -752,7 +752,7 @@ class BatchPlayouts:
         self.tgt, self.btw = tgt, btw
         self.axis = np.array([d & 3 for d in range(8)])
         self.dirs = np.arange(8)
-        from game.chromatic_collapse import NOT_A, NOT_H
+        from game.rules.chromatic_collapse import NOT_A, NOT_H
 
         self.not_a, self.not_h = u64(NOT_A), u64(NOT_H)
 

@@ -204,7 +204,7 @@ def _element(state, budget: Budget) -> list[float]:
     that plan is worth; a value from public information alone stood still all round
     and then moved at once, on the last plan in, for everyone's."""
     from game.ai.element_shift import ROUNDS, _profile, resolve_round, score_round
-    from game.element_shift import Plan
+    from game.rules.element_shift import Plan
 
     scores = [float(x) for x in state.scores()]
     n = len(scores)

@@ -37,7 +37,7 @@ import random
 from dataclasses import dataclass
 
 from game.ai.base import Budget
-from game.color_crossroads import (
+from game.rules.color_crossroads import (
     CORNERS,
     EMPTY,
     NEIGHBOURS,

@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from game.ai.base import Budget, RandomBot
-from game.crystal_connector import (
+from game.rules.crystal_connector import (
     COLOURS,
     LINE_CELLS,
     LINES,

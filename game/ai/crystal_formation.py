@@ -38,7 +38,7 @@ from game.ai.base import Budget, RandomBot
 from functools import lru_cache
 from itertools import combinations
 
-from game.crystal_formation import (
+from game.rules.crystal_formation import (
     LARGE,
     MEDIUM,
     POWER,

@@ -36,7 +36,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from game.ai.base import Budget
-from game.element_shift import (
+from game.rules.element_shift import (
     CELLS,
     ROUNDS,
     SIZE,

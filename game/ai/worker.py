@@ -80,7 +80,7 @@ from collections import deque
 from typing import Any, Mapping, NamedTuple
 
 from game.ai.base import Budget, RandomBot, SearchCancelled
-from game.core import IllegalMove, seat_view
+from game.rules.core import IllegalMove, seat_view
 
 DEFAULT_THINK_SECONDS = 1.0
 WATCHDOG_GRACE = 0.5  # seconds past a request's budget before its process is replaced

@@ -42,12 +42,12 @@ from typing import Any, NamedTuple
 import pygame
 import pygame_gui
 
-from game import autosave
-from game import profiles as game_profiles
-from game.core import IllegalMove, derived_rng
+from game.storage import autosave
+from game.records import profiles as game_profiles
+from game.rules.core import IllegalMove, derived_rng
 from game import i18n
 from game.i18n import _
-from game.match import Match
+from game.midend.match import Match
 from scenes.app import Scene
 from scenes.scene import FULL, STILL
 from scenes.input import PAUSE_KEY
@@ -577,7 +577,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
 
     def resign(self) -> None:
         """The pause menu's Resign (asked there first): the game ends now, a loss for
-        the person resigning, and the results say so (game.match.Match.resign)."""
+        the person resigning, and the results say so (game.midend.match.Match.resign)."""
         seat = self.resign_seat()
         if seat is None:
             return

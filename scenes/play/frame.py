@@ -13,9 +13,9 @@ from typing import NamedTuple
 import pygame
 
 from game.i18n import N_, _
-from game.ladder import bot_label
-from game.ladder import cached as ladder_cached
-from game.match import BOT_LEVELS
+from game.records.ladder import bot_label
+from game.records.ladder import cached as ladder_cached
+from game.midend.match import BOT_LEVELS
 from scenes.widgets import (
     BANNER_LINES,
     MIN_TARGET,

@@ -6,8 +6,8 @@
   the rating with its interval, and the chosen game's rating over time.
 - ``plot.py``: the rating plot itself (pygame lines and axes), pure drawing.
 
-The records and ratings are ``game/profiles.py``'s; the results screen counts a game
-for its profile seats (``game.profiles.record_finished``).  Kiosks show none of this:
+The records and ratings are ``game/records/profiles.py``'s; the results screen counts a game
+for its profile seats (``game.records.profiles.record_finished``).  Kiosks show none of this:
 a booth's visitors are anonymous.
 """
 

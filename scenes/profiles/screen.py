@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pygame
 
-from game import ladder as game_ladder
-from game import profiles as gp
+from game.records import ladder as game_ladder
+from game.records import profiles as gp
 from game.i18n import _, ngettext
-from game.ratings import PLACEMENT_GAMES
+from game.records.ratings import PLACEMENT_GAMES
 from game.registry import GAMES
 from scenes.profiles.plot import draw_rating_plot
 from scenes.widgets import MenuScene, draw_gem, draw_panel, draw_text, toast, wrap_text

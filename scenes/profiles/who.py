@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game import profiles as gp
+from game.records import profiles as gp
 from game.i18n import _
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import MenuScene, draw_text, toast

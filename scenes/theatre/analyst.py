@@ -12,7 +12,7 @@ import json
 import random
 
 from game.analysis import AnalysisCache, Mistake, confirmed_by_alternative, find_mistakes
-from game.replays import Timeline, replay_key
+from game.storage.replays import Timeline, replay_key
 
 POSITION_SECONDS = 0.9  # a cap per position on top of the iteration budget: a busy
 # machine gets a shallower analysis rather than a slower one (60 actions in under 60 s)

@@ -16,8 +16,8 @@ import pygame
 import pygame_gui
 
 from game.i18n import _, ngettext, pgettext
-from game.match import ReplayError
-from game.replays import (
+from game.midend.match import ReplayError
+from game.storage.replays import (
     ReplayInfo,
     delete_replay,
     list_replays,
@@ -25,7 +25,7 @@ from game.replays import (
     rename_replay,
     shown_name,
 )
-from game.saves import SaveError
+from game.storage.saves import SaveError
 from scenes import routes
 from scenes.scene import LOGICAL_SIZE
 from scenes.widgets import MenuScene, draw_panel, draw_text, lighten, toast

@@ -21,8 +21,8 @@ import pygame
 
 from game.i18n import _, percent, pgettext
 from game.analysis import PLACE_STEEPNESS, expected_places, win_chance
-from game.match import Match, Seat
-from game.replays import Timeline
+from game.midend.match import Match, Seat
+from game.storage.replays import Timeline
 from scenes import routes
 from scenes.play.base import BOARD_AREA
 from scenes.scene import FULL

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _
-from game.match import ReplayError, Seat
-from game.replays import take_over
+from game.midend.match import ReplayError, Seat
+from game.storage.replays import take_over
 from scenes.widgets import MenuScene, draw_panel, draw_text, toast
 
 SEAT_CHOICES = ("person", "easy", "medium", "hard", "expert")

@@ -23,7 +23,7 @@ if __package__ in (None, ""):
 from game.ai import chromatic_bits as bits  # noqa: E402
 from game.ai.base import Budget  # noqa: E402
 from game.ai.chromatic_collapse import BatchPlayouts, Board, Searcher, Weights  # noqa: E402
-from game.chromatic_collapse import SPEC, Start  # noqa: E402
+from game.rules.chromatic_collapse import SPEC, Start  # noqa: E402
 from game.registry import GAMES  # noqa: E402
 from tools.benchmarks import row_maker, run_alone  # noqa: E402
 

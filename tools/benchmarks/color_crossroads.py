@@ -22,7 +22,7 @@ if __package__ in (None, ""):
 
 from game.ai.base import Budget  # noqa: E402
 from game.ai.color_crossroads import make  # noqa: E402
-from game.color_crossroads import SPEC, find_loop, loop_exists  # noqa: E402
+from game.rules.color_crossroads import SPEC, find_loop, loop_exists  # noqa: E402
 from tools.benchmarks import row_maker, run_alone, search_rate, turn_time_rows  # noqa: E402
 
 GAME = "color-crossroads"

@@ -28,7 +28,7 @@ import numpy as np  # noqa: E402
 
 from game.ai.base import Budget  # noqa: E402
 from game.ai.crystal_connector import plan_turn  # noqa: E402
-from game.crystal_connector import (  # noqa: E402
+from game.rules.crystal_connector import (  # noqa: E402
     ANOMALY_NAMES,
     SPEC,
     Anomalies,

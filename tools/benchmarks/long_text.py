@@ -60,10 +60,10 @@ def rows(quick: bool = False, chars: int = NAME_CHARS) -> list[dict]:
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.core import GameSetup
-    from game.match import Match, Seat
+    from game.rules.core import GameSetup
+    from game.midend.match import Match, Seat
     from game.registry import GAMES
-    from game.saves import Paths
+    from game.storage.saves import Paths
     from scenes.boot import make_app
     from scenes.config import Settings
     from scenes.play import play_scene_for

@@ -33,9 +33,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import aiohttp  # noqa: E402
 
-from game import element_shift as es  # noqa: E402
-from game.core import GameSetup  # noqa: E402
-from game.match import Seat  # noqa: E402
+from game.rules import element_shift as es  # noqa: E402
+from game.rules.core import GameSetup  # noqa: E402
+from game.midend.match import Seat  # noqa: E402
 from game.registry import GAMES  # noqa: E402
 from party.host import Party  # noqa: E402
 from tools.benchmarks import row_maker  # noqa: E402
@@ -52,7 +52,7 @@ def _pct(values, q):
 
 
 def _app():
-    from game.saves import Paths
+    from game.storage.saves import Paths
     from scenes.boot import make_app
     from scenes.config import Settings
 

@@ -10,7 +10,7 @@ import random
 import pygame
 
 from game.i18n import _
-from game.chromatic_collapse import CIRCLE, DIAMOND, Remove, Slide, Start
+from game.rules.chromatic_collapse import CIRCLE, DIAMOND, Remove, Slide, Start
 from scenes.play.base import ease
 from scenes.widgets import darken, draw_panel, draw_text, lighten
 

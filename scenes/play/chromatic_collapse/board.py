@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.chromatic_collapse import (
+from game.rules.chromatic_collapse import (
     CIRCLE,
     COLOURS,
     DIAMOND,

@@ -10,7 +10,7 @@ import pygame
 
 from game.i18n import _
 from game.i18n import N_
-from game.chromatic_collapse import (
+from game.rules.chromatic_collapse import (
     CIRCLE,
     DIAMOND,
     DIRECTION_NAMES,

@@ -10,7 +10,7 @@ import random
 
 import pygame
 
-from game.chromatic_collapse import CORNERS, square_cell
+from game.rules.chromatic_collapse import CORNERS, square_cell
 from scenes.widgets import cached, darken, draw_glyph, draw_text, lighten
 
 

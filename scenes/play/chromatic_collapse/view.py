@@ -33,7 +33,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _, ngettext
-from game.chromatic_collapse import (
+from game.rules.chromatic_collapse import (
     CORNERS,
     SUDDEN_DEATH_TURN,
     Remove,

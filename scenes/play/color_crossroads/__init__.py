@@ -25,7 +25,7 @@ view, so imports run one way.
 What other code imports from ``scenes.play.color_crossroads`` is re-exported here.
 """
 
-from game.color_crossroads import cell_name
+from game.rules.color_crossroads import cell_name
 from scenes.play.base import BOARD_AREA, PANEL
 
 from .layout import (

@@ -9,7 +9,7 @@ import math
 
 import pygame
 
-from game.color_crossroads import (
+from game.rules.color_crossroads import (
     CELLS,
     COLOURS,
     CORNERS,

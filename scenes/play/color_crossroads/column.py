@@ -11,7 +11,7 @@ import pygame
 from game.i18n import _, ngettext
 from scenes.play.buttons import label_size
 from scenes.play.words import colour_name, colour_title
-from game.color_crossroads import COLOURS, CORNERS, PAIRS, TARGET_POINTS, WALL, cell_name
+from game.rules.color_crossroads import COLOURS, CORNERS, PAIRS, TARGET_POINTS, WALL, cell_name
 from scenes.play.base import pulse
 from scenes.play.buttons import Button
 from scenes.widgets import (

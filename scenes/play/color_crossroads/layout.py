@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from scenes.play.words import colour_name
-from game.color_crossroads import COLOURS, PAIR_NAMES, SIZE
+from game.rules.color_crossroads import COLOURS, PAIR_NAMES, SIZE
 from scenes.play.base import BOARD_AREA, PANEL
 
 CELL = 64

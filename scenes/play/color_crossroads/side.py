@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _
-from game.color_crossroads import PAIRS, Challenge
+from game.rules.color_crossroads import PAIRS, Challenge
 from scenes.play.base import PANEL, pulse
 from scenes.play.frame import PlayerRows
 from scenes.widgets import Pen, darken, draw_text, fitting_font, lighten

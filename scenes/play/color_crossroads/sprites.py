@@ -8,7 +8,7 @@ import math
 
 import pygame
 
-from game.color_crossroads import COLOURS
+from game.rules.color_crossroads import COLOURS
 from scenes.widgets import GLYPHS, cached, draw_gem, lighten
 
 from .layout import colour_of

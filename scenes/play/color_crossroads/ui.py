@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.i18n import _
-from game.color_crossroads import (
+from game.rules.color_crossroads import (
     EMPTY,
     SIZE,
     Answer,

@@ -42,7 +42,7 @@ import pygame
 
 from game.i18n import _, language, ngettext, pgettext
 from scenes.play.words import colour_name, colour_title
-from game.color_crossroads import (
+from game.rules.color_crossroads import (
     COLOURS,
     TARGET_POINTS,
     Answer,

@@ -10,7 +10,7 @@ import math
 import pygame
 
 from game.i18n import _
-from game.crystal_connector import (
+from game.rules.crystal_connector import (
     colour_groups,
     double_cells,
     BOMB,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_
-from game.crystal_connector import LINES, SIZE, line_kind
+from game.rules.crystal_connector import LINES, SIZE, line_kind
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import clear_pitch
 

@@ -8,7 +8,7 @@ import pygame
 
 from game.i18n import _
 from scenes.play.words import and_list, colour_name, colour_title
-from game.crystal_connector import COLOUR_NAMES, COLOURS, MoveOrder, PickOrder, TakeColours
+from game.rules.crystal_connector import COLOUR_NAMES, COLOURS, MoveOrder, PickOrder, TakeColours
 from scenes.widgets import (
     Pen,
     darken,

@@ -9,7 +9,7 @@ import pygame
 from game.i18n import _, ngettext
 from scenes.play.buttons import label_size
 from scenes.play.words import colour_name
-from game.crystal_connector import (
+from game.rules.crystal_connector import (
     BOMB,
     CHAMELEON,
     COLOUR_NAMES,

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.i18n import _, ngettext
-from game.crystal_connector import CELLS, LINES, SIZE, Convert, Shift, line_kind, line_label
+from game.rules.crystal_connector import CELLS, LINES, SIZE, Convert, Shift, line_kind, line_label
 from scenes.play.interpret import ARROWS, Cell, Key, LineDrag, Pick
 from scenes.play.interpret import Changed, Refuse, Submit, Unused  # the answers
 

@@ -38,7 +38,7 @@ from functools import partial
 import pygame
 
 from game.i18n import _
-from game.crystal_connector import (
+from game.rules.crystal_connector import (
     LINE_CELLS,
     LINES,
     ROCK,

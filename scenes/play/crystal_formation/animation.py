@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from game.crystal_formation import Grow, MoveNode, Pass, Place
+from game.rules.crystal_formation import Grow, MoveNode, Pass, Place
 from scenes.play.base import ease, ease_out_back
 from scenes.widgets import lighten
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.crystal_formation import Grow, MoveNode, Place
-from game.grid import cell_name
+from game.rules.crystal_formation import Grow, MoveNode, Place
+from game.rules.grid import cell_name
 from scenes.play.base import pulse
 from scenes.widgets import blit_line, cached, darken, draw_glyph, draw_text, lighten, render_cached
 

@@ -10,7 +10,7 @@ import math
 import pygame
 
 from game.i18n import _
-from game.crystal_formation import board_cells, board_extent, cell_position
+from game.rules.crystal_formation import board_cells, board_extent, cell_position
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import GLYPHS, MIN_TARGET
 

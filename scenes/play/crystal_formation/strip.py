@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _, ngettext
-from game.crystal_formation import ROUND_LIMIT
-from game.grid import cell_name
+from game.rules.crystal_formation import ROUND_LIMIT
+from game.rules.grid import cell_name
 
 from scenes.widgets import (
     Pen,

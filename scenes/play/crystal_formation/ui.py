@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.i18n import _
-from game.crystal_formation import _STASH_EMPTY as STASH_EMPTY
-from game.crystal_formation import (
+from game.rules.crystal_formation import _STASH_EMPTY as STASH_EMPTY
+from game.rules.crystal_formation import (
     Grow,
     MoveNode,
     Pass,

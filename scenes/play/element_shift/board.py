@@ -10,7 +10,7 @@ import math
 import pygame
 
 from game.i18n import _
-from game.element_shift import (
+from game.rules.element_shift import (
     CELLS,
     LETTERS,
     ROUNDS,

@@ -8,7 +8,7 @@ import pygame
 
 from game.i18n import _
 from scenes.play.words import element_name
-from game.element_shift import CELLS, ELEMENT_NAMES, beater
+from game.rules.element_shift import CELLS, ELEMENT_NAMES, beater
 from scenes.play.base import PANEL
 from scenes.widgets import Pen, draw_glyph, draw_text, lighten, text_width, wrap_text
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.element_shift import CELLS, SIZE
+from game.rules.element_shift import CELLS, SIZE
 from scenes.widgets import cached, darken, draw_gem, draw_glyph, draw_text, lighten
 
 from .layout import CELL, ELEMENT_GLYPHS, ELEMENT_KEYS, cell_center, element_colour

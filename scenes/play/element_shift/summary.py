@@ -7,9 +7,9 @@ import math
 import pygame
 
 from game.i18n import _, ngettext, pgettext
-from game.ladder import level_word
+from game.records.ladder import level_word
 from scenes.play.words import element_name, element_title
-from game.element_shift import ELEMENT_NAMES, ROUNDS, VARIATIONS, cell_name
+from game.rules.element_shift import ELEMENT_NAMES, ROUNDS, VARIATIONS, cell_name
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import (
     Pen,

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.i18n import _, ngettext
-from game.element_shift import (
+from game.rules.element_shift import (
     DIAGONAL_STEPS,
     KNIGHT_JUMPS,
     ORTHOGONAL_STEPS,

@@ -44,7 +44,7 @@ import pygame
 
 from game.i18n import _, ngettext
 from scenes.play.words import element_name
-from game.element_shift import (
+from game.rules.element_shift import (
     ELEMENT_NAMES,
     STAY,
     VARIATIONS,

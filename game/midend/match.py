@@ -21,10 +21,10 @@ import time
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from game.clock import ClockEvent, TurnClock
-from game import ladder
-from game.ladder import parse_strength_level
-from game.core import (
+from game.midend.clock import ClockEvent, TurnClock
+from game.records import ladder
+from game.records.ladder import parse_strength_level
+from game.rules.core import (
     ClockPreset,
     GameSetup,
     GameSpec,
@@ -45,7 +45,7 @@ BOT_LEVEL_TITLES = (N_("Random"), N_("Easy"), N_("Medium"), N_("Hard"), N_("Expe
 
 
 def is_strength_level(level: object) -> bool:
-    """A bot level text between the named levels, ``at:2.35`` (game/ladder.py)."""
+    """A bot level text between the named levels, ``at:2.35`` (game/records/ladder.py)."""
     return isinstance(level, str) and parse_strength_level(level) is not None
 
 
@@ -159,7 +159,7 @@ class Match:
         # Party play: a phone seat whose phone has been gone too long is played by a bot
         # of this level until it returns (seat -> level).  Not part of the record.
         self.stand_ins: dict[int, str] = {}
-        # Local player profiles (game/profiles.py): seat -> profile id, for the seats
+        # Local player profiles (game/records/profiles.py): seat -> profile id, for the seats
         # whose players picked one.  Not part of the record: a replay or a resumed
         # autosave counts for nobody, so no game is ever rated twice.
         self.profiles: dict[int, str] = {}
@@ -605,7 +605,7 @@ class Match:
         return match
 
 
-# What a replay record may hold (JSON Schema, checked by game.files): every text capped
+# What a replay record may hold (JSON Schema, checked by game.storage.files): every text capped
 # where it enters, every number in a range a real game can produce.
 MAX_SEAT_NAME = 64
 _NAME = {"type": "string", "maxLength": MAX_SEAT_NAME}
@@ -674,7 +674,7 @@ _FIELD_PROBLEMS = {
 
 def check_replay_schema(data: dict) -> None:
     """ReplayError with a short reason when ``data`` breaks REPLAY_SCHEMA."""
-    from game.files import schema_errors
+    from game.storage.files import schema_errors
 
     errors = schema_errors(data, REPLAY_SCHEMA)
     if not errors:

@@ -5,7 +5,7 @@ shown in game); this module is their executable form.
 
 Usage::
 
-    >>> from game.crystal_connector import SPEC
+    >>> from game.rules.crystal_connector import SPEC
     >>> s = SPEC.new_game(seed=3, rocks=True)
     >>> s.phase
     'pick_order'
@@ -68,7 +68,7 @@ from typing import Mapping
 
 import numpy as np
 
-from game.core import (
+from game.rules.core import (
     BadState,
     ClockPreset,
     GameSpec,

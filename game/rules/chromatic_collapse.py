@@ -21,7 +21,7 @@ Usage::
 
 Squares
     A square is an index ``0..63`` = ``row * 8 + col`` with row 0 at the top of the
-    screen (rank 8), matching ``game.grid``'s ``(col, row)``; ``square_cell(i)`` gives
+    screen (rank 8), matching ``game.rules.grid``'s ``(col, row)``; ``square_cell(i)`` gives
     that tuple, ``cell_name(i)`` the chess label (``"e4"``) and ``parse_cell(text)``
     reads one.  ``CORNERS`` are the four missing squares.
 
@@ -63,7 +63,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from collections.abc import Iterable, Mapping
 
-from game.core import (
+from game.rules.core import (
     BadState,
     ClockPreset,
     GameSpec,
@@ -74,7 +74,7 @@ from game.core import (
     quoted,
     state_reader,
 )
-from game.grid import cell_name as grid_cell_name
+from game.rules.grid import cell_name as grid_cell_name
 from game.i18n import N_, _, ngettext
 
 # --- sides, colours, directions ----------------------------------------------------
@@ -150,7 +150,7 @@ def code_colour(code: int) -> int:
 
 
 def square_cell(sq: int) -> tuple[int, int]:
-    """Square index -> ``(col, row)`` as used by ``game.grid`` (row 0 at the top)."""
+    """Square index -> ``(col, row)`` as used by ``game.rules.grid`` (row 0 at the top)."""
     return (sq % SIZE, sq // SIZE)
 
 

@@ -22,12 +22,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from game import files
+from game.storage import files
 from game.i18n import N_, _, pgettext
 
 LEVEL_STRENGTHS = {"random": 0.0, "easy": 1.0, "medium": 2.0, "hard": 3.0, "expert": 4.0}
 MIN_STRENGTH, MAX_STRENGTH = 0.0, 4.0
-LADDER_FILE = Path(__file__).resolve().parent.parent / "seeds" / "ladder.json"
+LADDER_FILE = Path(__file__).resolve().parents[2] / "seeds" / "ladder.json"
 
 # The names shown for the levels (translated where drawn).
 LEVEL_NAMES = {
@@ -39,7 +39,7 @@ LEVEL_NAMES = {
 }
 
 # seeds/ladder.json: written by tools/arena.py --ladder, read here through
-# game/files.py (size and depth caps) and this schema.  Ratings are Elo points with
+# game/storage/files.py (size and depth caps) and this schema.  Ratings are Elo points with
 # Random at 0; nothing we measure comes near 10,000.
 _RATING = files.number(-10_000, 10_000)
 LADDER_SCHEMA = {
@@ -280,7 +280,7 @@ def level_word(level: str | None) -> str:
 
 
 def match_strength(ladder: Ladder, person) -> float:
-    """The "Match me" opponent for ``person`` (a game.ratings.Rating, or anything with
+    """The "Match me" opponent for ``person`` (a game.records.ratings.Rating, or anything with
     a ``rating``): the strength, Easy .. Expert, whose ladder rating is nearest the
     person's, to two decimals."""
     # A scan, not strength_for's bisection: a measured ladder need not rise everywhere

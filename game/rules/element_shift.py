@@ -31,7 +31,7 @@ in game), in one place:
 
 Usage::
 
-    from game.element_shift import SPEC
+    from game.rules.element_shift import SPEC
     state = SPEC.new_game(seed=7)
     while state.round_number == 0:                    # setup: pick start tiles
         state = state.apply(state.legal_moves()[0])
@@ -78,7 +78,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Mapping
 
-from game.core import (
+from game.rules.core import (
     BadState,
     ClockPreset,
     GameSpec,

@@ -7,7 +7,7 @@ and its solution: the accepted set of whole turns.  A turn is every action one s
 makes before another seat acts as mover (Crystal Connector's shifts, Chromatic
 Collapse's two moves, Color Crossroads' placement and challenge with the answer).
 
-    from game.puzzles import load_puzzles, check_attempt
+    from game.content.puzzles import load_puzzles, check_attempt
     book = load_puzzles("chromatic-collapse")
     p = book.puzzles[0]
     state = p.position()
@@ -44,8 +44,8 @@ from datetime import date
 from importlib import resources
 from typing import Any, Mapping, Sequence
 
-from game.core import GameSetup, IllegalMove, State, quoted
-from game.files import FileProblem, parse_json, schema_errors
+from game.rules.core import GameSetup, IllegalMove, State, quoted
+from game.storage.files import FileProblem, parse_json, schema_errors
 from game.i18n import _
 from game.text import clean
 
@@ -338,7 +338,7 @@ def known_plans_preview(state: State, seat: int, plan):
     have already submitted (a puzzle reveals them: its premise), the seats still to
     plan standing still.  The engine resolves the round; the screen draws the result
     in the plan editor's preview."""
-    from game.element_shift import Plan, PlanPreview, resolve_round, score_round
+    from game.rules.element_shift import Plan, PlanPreview, resolve_round, score_round
 
     segs = state.segments()
     plans = [p if isinstance(p, Plan) else Plan.still(segs) for p in state.pending]

@@ -23,7 +23,7 @@ shown in game); in short:
 
 Usage::
 
-    >>> from game.crystal_formation import SPEC
+    >>> from game.rules.crystal_formation import SPEC
     >>> state = SPEC.new_game(seed=1, players=2)
     >>> state = state.apply(state.parse_move("place b2"))
     >>> str(state.legal_moves()[0])
@@ -65,7 +65,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Iterable, Mapping
 
-from game.core import (
+from game.rules.core import (
     BadState,
     GameSpec,
     IllegalMove,
@@ -75,7 +75,7 @@ from game.core import (
     quoted,
     state_reader,
 )
-from game.grid import LETTERS, cell_name
+from game.rules.grid import LETTERS, cell_name
 from game.i18n import N_, _
 
 Cell = tuple[int, int]

@@ -11,11 +11,18 @@ import re
 import time
 from pathlib import Path
 
-from game.match import Match, ReplayError
-from game.saves import Paths, SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
+from game.midend.match import Match, ReplayError
+from game.storage.saves import (
+    Paths,
+    SaveError,
+    UnreadableFile,
+    read_json,
+    set_aside,
+    write_json_atomic,
+)
 from game.i18n import _
 
-PROFILE_ID = re.compile(r"^p[0-9]{1,6}$")  # game/profiles.py's ids
+PROFILE_ID = re.compile(r"^p[0-9]{1,6}$")  # game/records/profiles.py's ids
 
 
 def save(match: Match, paths: Paths) -> str | None:
@@ -47,7 +54,7 @@ def count_replaced(match: Match, paths: Paths) -> str | None:
     starting another would leave no trace of it.  The game being resumed is the same
     game (same start time) and counts nothing; each game counts once.  A message for
     the screen when the old save or the profiles file could not be used, else None."""
-    from game import profiles  # (profiles reads the ladder; only needed here, rarely)
+    from game.records import profiles  # (profiles reads the ladder; only needed here, rarely)
 
     if not paths.autosave.exists():
         return None

@@ -1,6 +1,6 @@
 """The replay library and the theatre's timeline, without any drawing.
 
-Where replays live (all under the user data folder, see ``game.saves``)::
+Where replays live (all under the user data folder, see ``game.storage.saves``)::
 
     replays/                 the ones a player saved ("Save replay" on the results)
     replays/recent/          every finished game, kept automatically (the last 50)
@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from game.core import quoted
-from game.match import Match, ReplayError, Seat, _game_problem, check_replay_schema
-from game.files import MAX_FILE_BYTES, FileProblem, load_json
-from game.saves import Paths, SaveError, set_aside, write_json_atomic
+from game.rules.core import quoted
+from game.midend.match import Match, ReplayError, Seat, _game_problem, check_replay_schema
+from game.storage.files import MAX_FILE_BYTES, FileProblem, load_json
+from game.storage.saves import Paths, SaveError, set_aside, write_json_atomic
 from game.i18n import _
 from game.text import clean
 
@@ -58,7 +58,7 @@ def shown_name(path: Path, stem: bool = False) -> str:
 
 def read_replay_data(path: Path) -> dict:
     """The JSON object in a replay file; ReplayError (file untouched) otherwise.  Read
-    through ``game.files``: a FIFO, a device, a folder, a huge or deeply nested file
+    through ``game.storage.files``: a FIFO, a device, a folder, a huge or deeply nested file
     is refused with a short reason, never waited on or read without end."""
     try:
         data = load_json(path, MAX_FILE_BYTES)
@@ -193,7 +193,7 @@ def _summarise(path: Path, recent: bool, games=None) -> ReplayInfo:
 
 
 def _format() -> int:
-    from game.match import REPLAY_FORMAT
+    from game.midend.match import REPLAY_FORMAT
 
     return REPLAY_FORMAT
 

@@ -1,4 +1,4 @@
-"""Player ratings: Glicko-2 on the bot ladder's scale (game/ladder.py).
+"""Player ratings: Glicko-2 on the bot ladder's scale (game/records/ladder.py).
 
 The ladder's ratings are Elo points with Random at 0; Glicko-2 works on the same
 scale (400 points = ten-to-one odds), so a person's rating and a bot strength's

@@ -96,7 +96,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from game.core import (
+from game.rules.core import (
     BadState,
     GameSpec,
     IllegalMove,
@@ -107,7 +107,7 @@ from game.core import (
     quoted,
     state_reader,
 )
-from game.grid import cell_name as grid_cell_name
+from game.rules.grid import cell_name as grid_cell_name
 from game.i18n import N_, _, pgettext
 
 # --- the board ------------------------------------------------------------------------

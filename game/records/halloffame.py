@@ -528,7 +528,7 @@ class HallOfFame:
 
 def beat_board(match) -> tuple[str, float, str] | None:
     """(board, score, detail) when one person alone beat only Hard or Expert bots in
-    ``match`` (a finished game.match.Match), else None.  The board is the weakest
+    ``match`` (a finished game.midend.match.Match), else None.  The board is the weakest
     bot's level: a win over Hard and Expert together counts as beating Hard."""
     outcome = match.outcome()
     if outcome is None or outcome.is_draw or len(outcome.winners) != 1:

@@ -2,7 +2,7 @@
 
 No account, no password: a profile is how one household's players tell their games
 apart on one machine.  Per game it keeps played / won / lost / drawn, the current and
-best winning streak, a Glicko-2 rating (``game.ratings``, on the bot ladder's scale)
+best winning streak, a Glicko-2 rating (``game.records.ratings``, on the bot ladder's scale)
 and the rating's history (the last ``MAX_HISTORY`` games that changed it).
 
 Which games move a rating: a finished game in which the profile sat against a rated
@@ -22,8 +22,8 @@ rating; ``Record.on`` carries the person's rating and history across through str
 so "Match me" and the profile screen keep meaning what they meant.
 
 Stored as one JSON file in the data folder (``profiles.json``, beside the autosave),
-read through ``game.files`` with :data:`SCHEMA` and written atomically
-(``game.saves.write_json_atomic``): a kill -9 mid-write leaves the old file or the new
+read through ``game.storage.files`` with :data:`SCHEMA` and written atomically
+(``game.storage.saves.write_json_atomic``): a kill -9 mid-write leaves the old file or the new
 one.  A damaged file is set aside (``profiles.corrupt-<time>.json``) and reported,
 and play goes on with no profiles.
 
@@ -39,19 +39,26 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Mapping
 
-from game import ratings
-from game.files import FileProblem, number, schema_errors, text
+from game.records import ratings
+from game.storage.files import FileProblem, number, schema_errors, text
 from game.i18n import N_, _
-from game.ladder import (
+from game.records.ladder import (
     LEVEL_NAMES,
     MAX_STRENGTH,
     MIN_STRENGTH,
     Ladder,
     parse_strength_level,
 )
-from game.ladder import Point as LadderPoint
-from game.ratings import Rating
-from game.saves import Paths, SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
+from game.records.ladder import Point as LadderPoint
+from game.records.ratings import Rating
+from game.storage.saves import (
+    Paths,
+    SaveError,
+    UnreadableFile,
+    read_json,
+    set_aside,
+    write_json_atomic,
+)
 from game.text import JOINERS
 from game.text import clean as clean_text
 

@@ -474,11 +474,11 @@ class GameSpec:
 
     def make_bot(self, level: str):
         """The bot of a named level, or of a strength between levels (``at:2.35``,
-        see game/ladder.py and game/ai/strength.py)."""
+        see game/records/ladder.py and game/ai/strength.py)."""
         factory = self.bots.get(level) if isinstance(level, str) else None
         if factory is not None:
             return factory()
-        from game.ladder import parse_strength_level
+        from game.records.ladder import parse_strength_level
 
         strength = parse_strength_level(level)
         if strength is None or self.strength_bot is None:

@@ -1,0 +1,1 @@
+"""The rules: the engine contract every game meets, board coordinates, and the five games' engines."""
