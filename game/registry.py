@@ -1,7 +1,7 @@
 """GAMES: the one list of games that every screen, tool and test iterates.
 
 Each game is two modules: the rules, ``game/<game>.py``, which defines ``SPEC`` (a
-:class:`game.rules.core.GameSpec` without bots), and its bots, ``game/ai/<game>.py``, which
+:class:`game.rules.contract.GameSpec` without bots), and its bots, ``game/ai/<game>.py``, which
 defines ``LEVELS`` (level name -> bot factory) and imports the rules.  This is the one
 place that knows both, so imports run one way: rules <- bots <- registry.  The order
 here is the order of the cards on the game-select screen.
@@ -15,7 +15,7 @@ import importlib
 from typing import Any, Callable
 
 from game.ai.strength import mixed
-from game.rules.core import GameSpec
+from game.rules.contract import GameSpec
 
 GAME_MODULES = (
     "crystal_connector",

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import queue
 
-from game.rules.core import GameSetup, GameSpec
+from game.rules.contract import GameSetup, GameSpec
 from game.midend.match import Match, Seat
-from game.i18n import _
+from game.text.i18n import _
 from party import protocol
 from party.guard import Limits
 from party.lobby import Lobby

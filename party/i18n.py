@@ -13,7 +13,7 @@ table of ``msgid -> msgstr`` is all a phone needs.
 Messages the host makes for a phone are in that phone's language too: the server
 remembers each connection's language (the same pick, from the socket's request), answers
 it in that language, and the table builds each seat's view and words each refusal and
-preview inside ``game.i18n.speaking(language)``.  The engines keep no words in their
+preview inside ``game.text.i18n.speaking(language)``.  The engines keep no words in their
 states (an end is a code worded when read), so one position reads in any language.
 Seat names and game titles follow; the big screen keeps the host's language.
 """
@@ -26,7 +26,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from game import i18n
+from game.text import i18n
 
 SOURCE = Path(__file__).resolve().parent / "static" / "app.js"
 # A header longer than this is not a browser's (theirs are a few dozen characters).

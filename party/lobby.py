@@ -13,9 +13,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from game.i18n import N_, _
+from game.text.i18n import N_, _
 from game.records.profiles import NameProblem, check_name
-from game.text import clean
+from game.text.clean import clean
 from party.guard import is_loopback
 
 # No I/O/0/1: a code read off a big screen across a room must not be misread.
@@ -67,7 +67,7 @@ class Lobby:
     # Phones may play as a local profile (game/records/profiles.py); never at a booth.
     profiles_allowed: bool = False
     # The seats' names in the current language, asked each time they are shown (a
-    # phone's answers are worded in its own language: game.i18n.speaking); None keeps
+    # phone's answers are worded in its own language: game.text.i18n.speaking); None keeps
     # ``labels`` as they are.
     names: Callable[[], Sequence[str]] | None = None
 
@@ -249,7 +249,7 @@ class Lobby:
 
 
 def clean_name(name: object) -> str:
-    """A phone's display name, cleaned by game.text.clean (one line, no control, bidi
+    """A phone's display name, cleaned by game.text.clean.clean (one line, no control, bidi
     or invisible character: it is drawn on the big screen and sent to every phone),
     at most NAME_LIMIT characters."""
     if name is None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from game.i18n import _
+from game.text.i18n import _
 
 VERSION = 1
 MAX_BYTES = 8192  # a phone's message; the longest real one (a plan) is under 100 bytes

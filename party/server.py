@@ -23,8 +23,8 @@ from pathlib import Path
 
 from aiohttp import WSMsgType, web
 
-from game import i18n
-from game.i18n import N_, _
+from game.text import i18n
+from game.text.i18n import N_, _
 from party import i18n as phone_i18n
 from party import protocol
 from party.guard import CodeThrottle, Limits, static_name

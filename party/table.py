@@ -9,7 +9,7 @@ seat's view when anything it can see changed.
 
 Languages: each phone is answered in its own (``server.seat_languages``, from its
 Accept-Language); its views, refusals and previews are built inside
-``game.i18n.speaking``.  Notes for the big screen stay in the host's language.
+``game.text.i18n.speaking``.  Notes for the big screen stay in the host's language.
 
 Secrets: a seat's view is built from ``seat_view(state, seat)``, the same view a bot
 gets, so a phone never receives another seat's pending plan.
@@ -24,12 +24,12 @@ from __future__ import annotations
 import queue
 from dataclasses import dataclass, field
 
-from game.rules.core import IllegalMove, seat_view
+from game.rules.contract import IllegalMove, seat_view
 from game.midend.match import Match
-from game import i18n
-from game.i18n import _
+from game.text import i18n
+from game.text.i18n import _
 from party import protocol
-from party.board import board_view
+from party.phone_board import board_view
 from party.lobby import Lobby
 from party.server import Event, PartyServer
 
@@ -329,7 +329,7 @@ class PartyTable:
         }
         if hasattr(state, "submitted"):
             view.update(self._simultaneous_view(state, seat))
-        else:  # the position, drawn on the phone (party/board.py; docs/party.md)
+        else:  # the position, drawn on the phone (party/phone_board.py; docs/party.md)
             view["board"] = board_view(m.spec.id, state, seat)
         if not hasattr(state, "submitted") and view["your_turn"]:
             moves = state.legal_moves()

@@ -36,7 +36,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.i18n import _  # noqa: E402
+from game.text.i18n import _  # noqa: E402
 from game.storage.saves import user_paths  # noqa: E402
 from scenes import input as arcade_input  # noqa: E402
 from scenes import widgets  # noqa: E402

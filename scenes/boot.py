@@ -17,8 +17,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame's firs
 
 import pygame  # noqa: E402
 
-from game import i18n  # noqa: E402
-from game.i18n import _  # noqa: E402
+from game.text import i18n  # noqa: E402
+from game.text.i18n import _  # noqa: E402
 from game.registry import GAMES  # noqa: E402
 from game.storage.saves import remove_stray_tmp, user_paths  # noqa: E402
 from scenes.app import App, install_stop_handlers  # noqa: E402

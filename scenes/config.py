@@ -11,8 +11,8 @@ from __future__ import annotations
 import logging
 from dataclasses import asdict, dataclass, field, fields
 
-from game.storage.files import FileProblem, load_json, number, schema_errors, text
-from game.i18n import _, valid_code
+from game.storage.reading import FileProblem, load_json, number, schema_errors, text
+from game.text.i18n import _, valid_code
 
 from game.storage.saves import (
     Paths,

@@ -3,7 +3,7 @@ all time) with a quiet version for the kiosk's attract cycle.
 
 Built through the router: ``app.open("initials", board=..., score=..., detail=...)``
 opens nothing (returns None) when the score does not make today's table;
-``app.open("fame")`` shows the tables.  The records live in ``game.records.halloffame``.
+``app.open("fame")`` shows the tables.  The records live in ``game.records.hall_of_fame``.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from datetime import datetime
 
 import pygame
 
-from game.records import halloffame as hof
-from game import i18n
-from game.i18n import N_, _, ngettext, number
+from game.records import hall_of_fame as hof
+from game.text import i18n
+from game.text.i18n import N_, _, ngettext, number
 from game.registry import GAMES
 from scenes.config import valid_exit_pin
 from scenes.scene import LOGICAL_SIZE, Scene
@@ -31,7 +31,7 @@ from scenes.widgets import (
 )
 
 KIND_TITLES = {"rush": N_("Rush"), "beat-hard": N_("Beat Hard"), "beat-expert": N_("Beat Expert")}
-# The periods' names, translated where drawn (game/records/halloffame.py keeps the English).
+# The periods' names, translated where drawn (game/records/hall_of_fame.py keeps the English).
 PERIOD_NAMES = {"today": N_("Today"), "week": N_("This week"), "all": N_("All time")}
 
 

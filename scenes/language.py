@@ -2,19 +2,19 @@
 
 The choice, strongest first: a kiosk's ``kiosk.json`` ``"language"`` (the booth's
 operator fixes it), the player's ``Settings.language`` ("" = follow the system), the
-system locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG; see :func:`game.i18n.system_language`),
+system locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG; see :func:`game.text.i18n.system_language`),
 English.  A code the game does not ship falls back to English with a message.
 
 Screens built their buttons with the labels of the language then in effect; each
-:class:`scenes.widgets.MenuScene` compares :func:`game.i18n.generation` with the one it
+:class:`scenes.widgets.MenuScene` compares :func:`game.text.i18n.generation` with the one it
 built under and rebuilds its widgets when it moved (as a text-size change re-themes
 them), so every screen on the stack shows the new language without a restart.
 """
 
 from __future__ import annotations
 
-from game import i18n
-from game.i18n import _
+from game.text import i18n
+from game.text.i18n import _
 
 
 def wanted(app) -> str:

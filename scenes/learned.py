@@ -6,8 +6,8 @@ counts as nothing learned; a failed write is reported, never raised."""
 
 from __future__ import annotations
 
-from game.storage.files import schema_errors
-from game.i18n import _
+from game.storage.reading import schema_errors
+from game.text.i18n import _
 from game.storage.saves import (
     Paths,
     SaveError,
@@ -35,7 +35,7 @@ LEARNED_SCHEMA: dict = {
 
 
 def _read(paths: Paths) -> dict:
-    """The file's table (read and checked through game.storage.files; a damaged one is set
+    """The file's table (read and checked through game.storage.reading; a damaged one is set
     aside by read_json), or {} when there is none or it does not fit the schema."""
     try:
         data = read_json(learned_path(paths))

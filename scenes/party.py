@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from game.records import profiles as gp
-from game.i18n import _, ngettext
+from game.text.i18n import _, ngettext
 from party.host import Party
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import (

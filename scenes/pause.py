@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _
+from game.text.i18n import _
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import RING, MenuScene, draw_panel, draw_text, fit_paragraph, fitting_font
 

@@ -28,10 +28,10 @@ from datetime import date
 import pygame
 
 from game.content import puzzles as P
-from game.rules.core import GameSetup, IllegalMove
+from game.rules.contract import GameSetup, IllegalMove
 from game.rules.element_shift import Plan, resolve_round
-from game.storage.files import schema_errors
-from game.i18n import N_, _, ngettext
+from game.storage.reading import schema_errors
+from game.text.i18n import N_, _, ngettext
 from game.midend.match import Match, Seat
 from game.registry import GAMES
 from game.storage.saves import SaveError, UnreadableFile, read_json, set_aside, write_json_atomic

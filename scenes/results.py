@@ -10,13 +10,13 @@ import pygame
 
 from babel.lists import format_list
 
-from game import i18n
+from game.text import i18n
 from game.storage import autosave
 from game.records import ladder as game_ladder
 from game.records import profiles as game_profiles
-from game.i18n import _, number
-from game.rules.core import GameSetup
-from game.records.halloffame import beat_board
+from game.text.i18n import _, number
+from game.rules.contract import GameSetup
+from game.records.hall_of_fame import beat_board
 from game.midend.match import Match
 from game.storage.replays import keep_recent
 from game.storage.saves import SaveError

@@ -28,7 +28,7 @@ SCREENS: dict[str, str] = {
     "lobby": "scenes.party:open_lobby",
     "tutorial": "scenes.tutorial:tutorial_scene",
     "replays": "scenes.theatre.library:ReplayListScene",
-    "theatre": "scenes.theatre.stage:TheatreScene",
+    "theatre": "scenes.theatre.screen:TheatreScene",
     "take-over": "scenes.theatre.takeover:TakeOverScene",
     "attract": "scenes.kiosk:AttractScene",
     "initials": "scenes.halloffame:initials_scene",

@@ -13,8 +13,8 @@ from importlib import resources
 
 import pygame
 
-from game import i18n
-from game.i18n import _
+from game.text import i18n
+from game.text.i18n import _
 from game.registry import GAMES
 from scenes.app import LOGICAL_SIZE
 from scenes import widgets

@@ -11,11 +11,11 @@ import pygame_gui
 
 from game.records import ladder as game_ladder
 from game.records import profiles as gp
-from game.rules.core import GameSetup, ascii_int
+from game.rules.contract import GameSetup, ascii_int
 from game.records.ladder import LEVEL_NAMES, level_caption, level_name, rounded
 from game.records.ladder import cached as ladder_cached
 from game.midend.match import Match, Seat
-from game.i18n import N_, _, ngettext
+from game.text.i18n import N_, _, ngettext
 from game.registry import GAMES
 from scenes import routes
 from scenes.app import LOGICAL_SIZE

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import N_, _, number, percent
+from game.text.i18n import N_, _, number, percent
 from scenes.app import LOGICAL_SIZE
 from scenes.config import ANIMATION_SPEEDS
 from scenes.input import (

@@ -12,7 +12,7 @@ import random
 import pygame
 
 from game.storage import autosave
-from game.i18n import _
+from game.text.i18n import _
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import (
     clear_alpha,

@@ -7,7 +7,7 @@ mixin only:
 
 - builds the step's match (the tutorial's start replayed through the step's setup
   moves; the other seats are the tutorial's script, never a thinking bot);
-- judges each action the person makes (``game.content.tutorial.judge``): the expected one
+- judges each action the person makes (``game.content.tutorials.judge``): the expected one
   plays and its result is explained, another legal one plays and is then taken back
   with the reason, an illegal one is refused with the engine's own reason;
 - plays a watch-only step's demonstration and the other seats' replies;
@@ -26,13 +26,13 @@ import dataclasses
 
 import pygame
 
-from game.rules.core import GameSetup
-from game import i18n
-from game.i18n import N_, _
+from game.rules.contract import GameSetup
+from game.text import i18n
+from game.text.i18n import N_, _
 from game.registry import GAMES
-from game.rules.core import IllegalMove
+from game.rules.contract import IllegalMove
 from game.midend.match import Match, Seat
-from game.content.tutorial import Tutorial, TutorialError, judge, load_tutorial
+from game.content.tutorials import Tutorial, TutorialError, judge, load_tutorial
 from scenes import routes
 from scenes.play.base import BOARD_AREA, PANEL
 from scenes.scene import LOGICAL_SIZE

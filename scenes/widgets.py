@@ -20,7 +20,7 @@ from typing import Callable, Sequence
 import pygame
 import pygame_gui
 
-from game import i18n
+from game.text import i18n
 from scenes.focus import nearest, wrap_around
 from scenes.input import PAUSE_KEY
 from scenes.scene import AMBIENT, FULL, LOGICAL_SIZE, STILL, Scene

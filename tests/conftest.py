@@ -39,7 +39,7 @@ def english(monkeypatch):
     """Every test starts in English whatever the machine's locale (a German desktop
     would otherwise change every label a test reads), and a test that switches the
     language (the pseudo-locale sweep, the settings) leaves English behind."""
-    from game import i18n
+    from game.text import i18n
 
     monkeypatch.setenv("LANGUAGE", "en")
     i18n.set_language("en")

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from game.rules.core import GameSpec, IllegalMove
+from game.rules.contract import GameSpec, IllegalMove
 
 
 def deep_snapshot(state):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.rules.core import ClockPreset, GameSpec, IllegalMove, Option, Outcome
+from game.rules.contract import ClockPreset, GameSpec, IllegalMove, Option, Outcome
 from game.ai.base import RandomBot
 
 HEAP_NAMES = "ABCDE"

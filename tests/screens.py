@@ -107,7 +107,7 @@ def _fame_with_scores(app):
     """The hall of fame with a table of scores (today's, for the latest board)."""
     import time
 
-    from game.records import halloffame as hof
+    from game.records import hall_of_fame as hof
     from scenes.halloffame import HallOfFameScene, fame_for
 
     fame = fame_for(app)
@@ -130,7 +130,7 @@ def _banner(game_id: str):
     banner (the longest kind of message a play screen shows)."""
 
     def build(app):
-        from game.rules.core import IllegalMove
+        from game.rules.contract import IllegalMove
 
         scene = play(game_id, 4)(app)
         app.run_ticks(2, draw=False)
@@ -179,7 +179,7 @@ def _concede(app):
 def _long_message(app):
     """A message of several lines over the title: settings that could not be saved,
     with the folder's path in it (as the saves' warnings are worded)."""
-    from game.i18n import _
+    from game.text.i18n import _
     from scenes.widgets import toast
 
     folder = app.paths.config / "Crystal Arcade" / "a folder the player cannot write to"

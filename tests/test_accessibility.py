@@ -50,7 +50,7 @@ def make(paths, look: dict, kiosk: bool = False):
 
 def match_for(game_id: str, moves: int = 0, finish: bool = False):
     """A match after ``moves`` seeded random actions (or played to its end)."""
-    from game.rules.core import GameSetup
+    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
     from game.registry import GAMES
 
@@ -125,7 +125,7 @@ def replays(app):
 
 
 def theatre(app):
-    from scenes.theatre.stage import TheatreScene
+    from scenes.theatre.screen import TheatreScene
 
     scene = TheatreScene(app, match_for("color-crossroads#3", finish=True), name="t", analyse=False)
     app.push(scene)
@@ -146,7 +146,7 @@ def profile_screen(name: str):
 
 def text_pad(app):
     """Who's playing? with its on-screen letter keys open over it, a name begun."""
-    from game.i18n import _
+    from game.text.i18n import _
     from scenes.keypad import TextPad
 
     profile_screen("who")(app)

@@ -18,7 +18,7 @@ import pytest
 from game.ai.base import Budget, RandomBot
 from game.ai.search import AlphaBetaBot, MCTSBot
 from game.ai.worker import BotWorker
-from game.rules.core import IllegalMove, Outcome
+from game.rules.contract import IllegalMove, Outcome
 from tests import bot_test_game
 from tests.nim_game import NimState, Take
 

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from game.analysis import AnalysisCache, expected_places, find_mistakes, win_chance
-from game.ai.analysis import budget_text, evaluate
+from game.analysis.marks import AnalysisCache, expected_places, find_mistakes, win_chance
+from game.analysis.evaluation import budget_text, evaluate
 from game.ai.base import Budget
 from game.ai.worker import run_request
-from game.rules.core import GameSetup
+from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
 from game.storage.replays import Timeline
@@ -185,7 +185,7 @@ def test_a_blundered_win_is_marked_as_a_mistake(game):
 
 
 def test_the_analyst_fills_the_graph_in_the_background_and_a_second_viewing_is_instant(app):
-    from scenes.theatre.stage import TheatreScene
+    from scenes.theatre.screen import TheatreScene
     from tests.test_replays import played
 
     m = played("color-crossroads", 31, limit=8)
@@ -212,8 +212,8 @@ def test_the_analyst_fills_the_graph_in_the_background_and_a_second_viewing_is_i
 def test_a_new_calibration_redoes_an_analysis_made_with_the_old_one(app, monkeypatch):
     """The cache holds calibrated values: after a new fit in seeds/coach.json the old
     values would mean the old curve's chances, so the analysis is made again."""
-    from game import coach as game_coach
-    from scenes.theatre.stage import TheatreScene
+    from game.analysis import calibration as game_coach
+    from scenes.theatre.screen import TheatreScene
     from tests.test_replays import played
 
     m = played("color-crossroads", 31, limit=8)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.rules.core import GameSetup
+from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
 from scenes.play import play_scene_for

@@ -36,7 +36,7 @@ from game.rules.chromatic_collapse import (
     mirror_square,
     parse_cell,
 )
-from game.rules.core import ClockPreset, IllegalMove
+from game.rules.contract import ClockPreset, IllegalMove
 from game.registry import GAMES
 from tests.contract import illegal_text_checks, random_playout_checks
 
@@ -644,7 +644,7 @@ def test_the_end_is_kept_as_a_code_and_worded_in_the_readers_language():
     state file keeps the code, and a text that is not a code is shown as written."""
     from dataclasses import replace
 
-    from game import i18n
+    from game.text import i18n
     from game.rules.chromatic_collapse import CollapseState, end_words
 
     s = SPEC.new_game(1)

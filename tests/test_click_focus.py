@@ -9,7 +9,7 @@ import random
 import pygame
 import pytest
 
-from game.rules.core import GameSetup
+from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
 from tests import drive

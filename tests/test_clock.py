@@ -1,7 +1,7 @@
 """Clock semantics: move time first, then the reserve drains, then expiry."""
 
 from game.midend.clock import ClockEvent, TurnClock
-from game.rules.core import ClockPreset
+from game.rules.contract import ClockPreset
 
 RATE = 60
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.rules.chromatic_collapse import CIRCLE, DIAMOND, Start, TimeLoss
-from game.rules.core import GameSetup, IllegalMove
+from game.rules.contract import GameSetup, IllegalMove
 from game.rules.crystal_connector import Pass
 from game.midend.match import Match, ReplayError, Seat
 from game.registry import GAMES

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from game import coach as calibration
-from game.ai import coach
+from game.analysis import calibration
+from game.analysis import values as coach
 from game.ai.base import Budget
-from game.analysis import confirmed_by_alternative, find_mistakes
+from game.analysis.marks import confirmed_by_alternative, find_mistakes
 from game.registry import GAMES
 from tests.test_analysis import fifth_tree_position
 
@@ -174,7 +174,7 @@ def test_a_constructed_blunder_is_marked_and_a_good_move_is_not():
     """Crystal Formation, seat 0 to move with a fifth tree in reach: growing it is
     no mistake; placing elsewhere and letting Sapphire grow his fifth is marked, with
     nearly all the win chance lost."""
-    from game.ai.analysis import evaluate
+    from game.analysis.evaluation import evaluate
 
     spec, start = fifth_tree_position()
     rng = random.Random(3)
@@ -200,7 +200,7 @@ def test_a_mark_needs_the_alternative_twenty_points_better():
     """15 points of win chance is enough to flag a fall, but a mark stands only when
     the alternative is worth 20 points more than the action played (value units: a
     point of win chance is 0.02)."""
-    from game.analysis import ALTERNATIVE_MARGIN, Mistake
+    from game.analysis.marks import ALTERNATIVE_MARGIN, Mistake
 
     assert ALTERNATIVE_MARGIN == 0.4
     m = Mistake(action=3, seat=1, drop=0.6, before=0.2, after=-0.4)
@@ -212,7 +212,7 @@ def test_a_mark_needs_the_alternative_twenty_points_better():
 
 
 def test_expected_places_by_pairwise_chances_keep_close_standings_in_the_middle():
-    from game.analysis import PLACE_STEEPNESS, expected_places
+    from game.analysis.marks import PLACE_STEEPNESS, expected_places
 
     even = expected_places([0.0] * 12, PLACE_STEEPNESS)
     assert even == pytest.approx([6.5] * 12)

@@ -52,7 +52,7 @@ from game.rules.color_crossroads import (
     scattered_walls,
     start_board,
 )
-from game.rules.core import IllegalMove
+from game.rules.contract import IllegalMove
 from game.registry import GAMES
 from tests.contract import illegal_text_checks, random_playout_checks
 
@@ -784,7 +784,7 @@ def test_hard_beats_random_in_a_short_seeded_match():
 def test_a_challenges_result_is_data_worded_in_the_readers_language():
     """The state keeps the latest challenge as data; its sentence follows the language
     (switched mid-game, or a phone reading another one than the host)."""
-    from game import i18n
+    from game.text import i18n
 
     rows = ["R#.......", "#........"] + ["........."] * 6 + ["Y.......B"]
     s = act(position(rows), "challenge red-green", "concede")
@@ -817,7 +817,7 @@ def test_a_challenges_result_is_data_worded_in_the_readers_language():
     ],
 )
 def test_a_state_files_hostile_challenge_is_refused_with_a_reason(bad):
-    from game.rules.core import BadState
+    from game.rules.contract import BadState
 
     data = position().to_json()
     data["last_challenge"] = bad

@@ -24,7 +24,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.rules.core import GameSetup
+from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
 

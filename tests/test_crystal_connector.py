@@ -27,7 +27,7 @@ from game.ai.crystal_connector import (
     lines_mask,
     plan_turn,
 )
-from game.rules.core import ClockPreset, IllegalMove
+from game.rules.contract import ClockPreset, IllegalMove
 from game.rules.crystal_connector import (
     ANOMALY_NAMES,
     BLUE,
@@ -233,7 +233,7 @@ def test_the_end_is_kept_as_a_code_and_worded_in_the_readers_language():
     """The state says how the game ended as a code; the outcome words it in the current
     language (switched mid-game, read on a phone in another one), and a state file
     keeps the code."""
-    from game import i18n
+    from game.text import i18n
 
     s = position(PLAIN, totals=(245, 100))
     s = play(s, "6 right 2", "6 right 2", "6 right 2", "5 left 2", "5 left 2", "5 left 2")

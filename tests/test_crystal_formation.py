@@ -26,7 +26,7 @@ from game.ai.crystal_formation import (
     endgame_value,
     seat_values,
 )
-from game.rules.core import IllegalMove
+from game.rules.contract import IllegalMove
 from game.rules.crystal_formation import (
     PIECES_PER_SIZE,
     ROUND_LIMIT,

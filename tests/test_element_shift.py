@@ -23,7 +23,7 @@ from game.ai.element_shift import (
     make_medium,
     make_random,
 )
-from game.rules.core import ClockPreset, IllegalMove
+from game.rules.contract import ClockPreset, IllegalMove
 from game.rules.element_shift import (
     CELLS,
     FIRE,

@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.records import halloffame as hof
+from game.records import hall_of_fame as hof
 
 ROOT = Path(__file__).resolve().parent.parent
 T0 = datetime(2026, 11, 26, 12, 0).timestamp()
@@ -137,7 +137,7 @@ def test_a_damaged_or_newer_file_is_set_aside_reported_and_a_new_one_started(tmp
 WRITER = """
 import sys, time
 sys.path.insert(0, {root!r})
-from game.records import halloffame as hof
+from game.records import hall_of_fame as hof
 store = hof.SqliteStore({path!r})
 n = 0
 while True:
@@ -236,7 +236,7 @@ def won_by_the_person(level="hard"):
     (the person) won: the first seed that gives one."""
     import random
 
-    from game.rules.core import GameSetup
+    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
     from game.registry import GAMES
 
@@ -445,7 +445,7 @@ def test_kiosk_json_takes_the_day_hour_and_a_server_and_refuses_bad_ones(paths):
 def test_a_detail_is_kept_as_a_code_and_worded_in_the_readers_language():
     """Kiosks sharing one table may each speak another language: the stored detail is a
     code, worded when shown; a detail written before the codes is shown as written."""
-    from game import i18n
+    from game.text import i18n
 
     match = won_by_the_person()
     board, _score, detail = hof.beat_board(match)

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from game.records import halloffame as hof
+from game.records import hall_of_fame as hof
 
 psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed")
 

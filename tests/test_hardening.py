@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.storage import autosave
-from game.rules.core import GameSetup
+from game.rules.contract import GameSetup
 from game.midend.match import Match, ReplayError, Seat
 from game.registry import GAMES
 
@@ -157,7 +157,7 @@ CHILD = textwrap.dedent("""
     os.environ["CRYSTAL_ARCADE_BOT_WORKER"] = "thread"
     import random
     from scenes.boot import make_app
-    from game.rules.core import GameSetup
+    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
     from game.registry import GAMES
     from scenes.play import play_scene_for

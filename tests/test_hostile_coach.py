@@ -7,7 +7,7 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game import coach
+from game.analysis import calibration as coach
 
 json_values = st.recursive(
     st.none()

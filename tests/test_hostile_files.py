@@ -1,7 +1,7 @@
 """Hostile files at every way in (issue 25, files part): settings.json, kiosk.json,
 autosave.json, replays, tutorials, learned.json, the analysis cache and ``--replay``.
 
-Each reader goes through game/storage/files.py.  For any bytes, any JSON value (any type, any
+Each reader goes through game/storage/reading.py.  For any bytes, any JSON value (any type, any
 nesting), huge or non-finite numbers, FIFOs, links to /dev/zero, folders and huge
 files, these tests assert: only the documented error escapes, the screen or loader
 carries on, and nothing is lost (the file is kept where it was or set aside with the
@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.storage import autosave
-from game.analysis import AnalysisCache
-from game.storage.files import (
+from game.analysis.marks import AnalysisCache
+from game.storage.reading import (
     MAX_FILE_BYTES,
     STRAY_MIN_AGE,
     FileProblem,
@@ -30,7 +30,7 @@ from game.midend.match import Match, ReplayError
 from game.registry import GAMES
 from game.storage.replays import list_replays, open_replay, summarise
 from game.storage.saves import remove_stray_tmp, user_paths, write_json_atomic
-from game.content.tutorial import TutorialError, load_tutorial, parse_tutorial
+from game.content.tutorials import TutorialError, load_tutorial, parse_tutorial
 from scenes.config import KioskConfig, Settings, last_good_kiosk_path
 from scenes.learned import learned_games, learned_path, mark_learned
 from tests.test_hardening import real_match

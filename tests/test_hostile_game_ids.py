@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules.core import GameSetup
+from game.rules.contract import GameSetup
 from game.registry import GAMES
 
 LOOKALIKES = "²٣５⁹\x00\n\u202e\u00a0-#:,= "

@@ -9,7 +9,7 @@ import sqlite3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.records import halloffame as hof
+from game.records import hall_of_fame as hof
 
 T0 = 1_790_000_000.0
 ANY = st.one_of(

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.rules.core import GameSetup
+from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
 from scenes import kiosk as kiosk_mod

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game import i18n
+from game.text import i18n
 
 SHIPPED = {"en", "de", i18n.PSEUDO}
 JSON_VALUES = st.recursive(

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules.core import MOVE_TEXT_LIMIT, QUOTE_LIMIT, IllegalMove, apply_timeout, quoted
+from game.rules.contract import MOVE_TEXT_LIMIT, QUOTE_LIMIT, IllegalMove, apply_timeout, quoted
 from game.registry import GAMES
 
 GAME_IDS = list(GAMES)

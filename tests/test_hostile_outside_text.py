@@ -6,7 +6,7 @@ breaks, or 100,000 characters.  Each is written where a player, a phone or a too
 would put it; then the replays list, the theatre, the results, game select with
 profiles, Who's playing?, the profile screen, the party lobby and the hall of fame
 are drawn headless: no exception, every text drawn (``draw_text`` and pygame-gui's
-labels) holds none of the characters game.text.clean drops, a replay with dirty
+labels) holds none of the characters game.text.clean.clean drops, a replay with dirty
 names still opens, and its names are the cleaned ones."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from game.records import profiles as gp
 from game.registry import GAMES
 from game.storage.replays import list_replays, open_replay
-from game.text import clean
+from game.text.clean import clean
 from scenes import widgets
 from tests.test_replays import played
 
@@ -227,7 +227,7 @@ def fresh(booth, paths):
 
 
 def hosted_party(booth):
-    from game.rules.core import GameSetup
+    from game.rules.contract import GameSetup
     from game.midend.match import Seat
     from party.host import Party
 
@@ -260,7 +260,7 @@ def test_outside_text_is_cleaned_on_every_screen_that_shows_it(
     from scenes.results import ResultsScene
     from scenes.select import SelectScene
     from scenes.theatre.library import ReplayListScene
-    from scenes.theatre.stage import TheatreScene
+    from scenes.theatre.screen import TheatreScene
 
     names = tuple(real(n) for n in names)
     reason, stem, profile, detail = (real(t) for t in (reason, stem, profile, detail))
@@ -349,7 +349,7 @@ def test_a_profiles_file_with_dirty_names_loads_with_the_names_cleaned(paths):
 
 
 def test_hall_of_fame_rows_of_broken_bytes_or_dirty_details_are_read_cleaned(tmp_path):
-    from game.records import halloffame as hof
+    from game.records import hall_of_fame as hof
 
     store = hof.SqliteStore(tmp_path / "fame.db")
     db = sqlite3.connect(tmp_path / "fame.db")

@@ -228,7 +228,7 @@ def test_megabyte_tokens_and_frames_are_refused_and_the_host_keeps_serving(seate
 def test_a_name_is_capped_and_printable_wherever_it_comes_from(name):
     cleaned = clean_name(name)
     assert len(cleaned) <= NAME_LIMIT
-    # printable, but for a joiner between two visible characters (game.text.clean)
+    # printable, but for a joiner between two visible characters (game.text.clean.clean)
     assert_shown_safely(cleaned)
     assert all(ch.isprintable() or ch in "\u200c\u200d" for ch in cleaned)
 

@@ -85,7 +85,7 @@ def test_every_name_in_the_table_builds_something():
 def test_a_builder_that_declines_opens_nothing(app, monkeypatch):
     """A damaged tutorial file: the tutorial's builder says so and returns None; the
     screen below stays, nothing is queued."""
-    from game.content.tutorial import TutorialError
+    from game.content.tutorials import TutorialError
 
     def broken(game_id):
         raise TutorialError("step 1: no such cell")

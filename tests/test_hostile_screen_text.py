@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules.core import GameSetup
+from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
 from scenes import widgets
@@ -102,7 +102,7 @@ def test_every_screen_draws_huge_names_toasts_and_banners(app, game_id):
     results and the theatre, each with every seat named with 100,000 characters."""
     from scenes.play import play_scene_for
     from scenes.results import ResultsScene
-    from scenes.theatre.stage import TheatreScene
+    from scenes.theatre.screen import TheatreScene
 
     app.recover_errors = False  # a drawing error fails the test instead of a recovery
     spec = GAMES[game_id]

@@ -1,6 +1,6 @@
 """Hostile state JSON: every game's ``from_json`` (what the bot worker reads, and any
 future reader of a position) answers any JSON value with a state or with
-:class:`game.rules.core.BadState` (a ValueError) whose message is short and in the project's
+:class:`game.rules.contract.BadState` (a ValueError) whose message is short and in the project's
 words; never TypeError, KeyError, OverflowError, RecursionError or Python's own text.
 
 Values are arbitrary JSON, and real positions (from seeded random play) with one field
@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules.core import BadState
+from game.rules.contract import BadState
 from game.registry import GAMES
 
 GAME_IDS = list(GAMES)

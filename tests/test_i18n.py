@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import i18n
+from game.text import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -22,8 +22,8 @@ import re
 
 import pytest
 
-from game import i18n
-from game.i18n_pseudo import _ACCENTS
+from game.text import i18n
+from game.text.pseudo import _ACCENTS
 from tests import locales
 from tests.test_accessibility import (
     gui_problems,
@@ -71,7 +71,7 @@ def play(game_id: str, moves: int = 0):
 
 def theatre(game_id: str):
     def build(app):
-        from scenes.theatre.stage import TheatreScene
+        from scenes.theatre.screen import TheatreScene
 
         match = match_for(game_id, finish=True)
         app.push(TheatreScene(app, match, name="t", analyse=False))

@@ -1,5 +1,5 @@
 """The pseudo-locale on every screen: each screen is drawn with ``set_language("pseudo")``
-(every message accented, ~40 % longer and bracketed, see game/i18n_pseudo.py) and
+(every message accented, ~40 % longer and bracketed, see game/text/pseudo.py) and
 every text it draws through the kit, and every button label, is checked:
 
 - a word in plain ASCII letters is a string that skipped gettext, unless it is an
@@ -25,7 +25,7 @@ import re
 
 import pytest
 
-from game import i18n
+from game.text import i18n
 from game.registry import GAMES
 from scenes import widgets
 from tests.test_accessibility import SCREENS as LOOK_SCREENS
@@ -38,7 +38,7 @@ from tests.test_accessibility import make, render_layers, visible_buttons
 # clean fails, so the table only ever shrinks.
 PENDING_SCREENS: dict[str, str] = {}
 
-# Letters with the pseudo-locale's accents (game/i18n_pseudo.py): a word holding one
+# Letters with the pseudo-locale's accents (game/text/pseudo.py): a word holding one
 # went through gettext.
 PSEUDO_LETTERS = set("åƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ")
 ASCII_LETTER = re.compile(r"[A-Za-z]")
@@ -61,7 +61,7 @@ ALLOWED_WORDS = [
 
 
 def _start_states():
-    from game.rules.core import GameSetup
+    from game.rules.contract import GameSetup
 
     return [
         GameSetup(gid, spec.default_players, spec.resolve_options()[1], 7).start(GAMES)
@@ -176,7 +176,7 @@ def _pin(app):
 
 
 def _lobby(app):
-    from game.rules.core import GameSetup
+    from game.rules.contract import GameSetup
     from game.midend.match import Seat
     from scenes.party import LobbyScene, hosted
 

@@ -355,7 +355,7 @@ REMOVAL_BOARD = """
 
 
 def make_view(app, start=None, seats=("person", "hard")):
-    from game.rules.core import GameSetup
+    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
     from game.registry import GAMES
     from scenes.play.chromatic_collapse import ChromaticCollapseView

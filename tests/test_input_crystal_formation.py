@@ -17,7 +17,7 @@ import time
 import pygame
 
 from game.ai.base import Budget
-from game.rules.core import GameSetup
+from game.rules.contract import GameSetup
 from game.rules.crystal_formation import Grow, Pass, Place
 from game.midend.match import Match, Seat
 from game.registry import GAMES

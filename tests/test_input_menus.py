@@ -5,7 +5,7 @@ Start and B used to be the same key (Escape), so no screen could tell "pause" fr
 B is Escape: back (in a game it first drops a half-entered move)."""
 
 from game.rules.chromatic_collapse import square_cell
-from game.rules.core import GameSetup
+from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from scenes.play import play_scene_for
 from scenes.select import SelectScene

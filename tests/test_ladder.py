@@ -13,7 +13,7 @@ import pytest
 from game.records import ladder
 from game.ai.base import Budget
 from game.ai.strength import MixedBot, levels_between, mixed
-from game.rules.core import derived_rng
+from game.rules.contract import derived_rng
 from game.midend.match import Seat
 from game.records.ratings import Rating
 from game.registry import GAMES
@@ -113,7 +113,7 @@ class _TurnAt:
 
 def test_the_arena_and_the_play_scene_give_a_mixed_bot_its_salt(app, monkeypatch):
     import tools.arena as arena
-    from game.rules.core import GameSetup
+    from game.rules.contract import GameSetup
     from game.midend.match import Match
     from scenes.play import play_scene_for
 
@@ -334,7 +334,7 @@ def test_level_caption_rounds_to_fifty_and_falls_back_to_the_name(tmp_path):
 
 
 def test_level_caption_goes_through_the_translation():
-    from game import i18n
+    from game.text import i18n
 
     try:
         i18n.set_language("pseudo")

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from game.storage import autosave
-from game.rules.core import GameSetup, IllegalMove
+from game.rules.contract import GameSetup, IllegalMove
 from game.midend.match import Match, ReplayError, Seat
 from tests import nim_game
 

@@ -11,7 +11,7 @@ import random
 import pygame
 import pytest
 
-from game.rules.core import GameSetup
+from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
 from scenes import widgets

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.registry import GAMES
-from game.content.tutorial import judge, load_tutorial
+from game.content.tutorials import judge, load_tutorial
 from scenes.tutorial import open_tutorial
 from tests.test_hardening import real_match
 
@@ -57,7 +57,7 @@ def test_a_finished_lesson_step_says_press_next_never_thinking(app, game):
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_replay_of_people_shows_no_bot_and_nobody_thinking(app, game):
-    from scenes.theatre.stage import TheatreScene
+    from scenes.theatre.screen import TheatreScene
 
     match = real_match(game, moves=3, seed=4)
     scene = TheatreScene(app, match, name="test", analyse=False)

@@ -16,7 +16,7 @@ import aiohttp
 import pytest
 
 from game.rules import element_shift as es
-from game.rules.core import GameSetup, seat_view
+from game.rules.contract import GameSetup, seat_view
 from game.midend.match import Seat
 from game.registry import GAMES
 from party import protocol

@@ -1,4 +1,4 @@
-"""The board a phone draws in the four turn games (party/board.py): it is the position
+"""The board a phone draws in the four turn games (party/phone_board.py): it is the position
 the big screen shows, from the seat's own side, and every cell a legal move names is a
 cell of it (so the phone can light and tap it)."""
 
@@ -8,7 +8,7 @@ import re
 import pytest
 
 from game.registry import GAMES
-from party.board import BOARD_FORMAT, HEX_FORMAT, board_view
+from party.phone_board import BOARD_FORMAT, HEX_FORMAT, board_view
 from tests.test_hardening import real_match
 
 TURN_GAMES = ["crystal-connector", "chromatic-collapse", "color-crossroads", "crystal-formation"]
@@ -64,7 +64,7 @@ def hex_match(players: int, moves: int, seed: int):
     """A Crystal Formation game on the hexagon after ``moves`` random actions."""
     import random
 
-    from game.rules.core import GameSetup
+    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
 
     spec = GAMES["crystal-formation"]

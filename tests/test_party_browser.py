@@ -540,7 +540,7 @@ def test_a_move_is_played_by_tapping_the_board_on_the_phone(browser, seat_played
 @pytest.fixture
 def german_browser(tmp_path, monkeypatch):
     """A phone whose browser asks for German, and a host with the shipped German."""
-    from game import i18n
+    from game.text import i18n
     from tests import locales
 
     monkeypatch.setattr(i18n, "LOCALE_DIR", locales.compiled(tmp_path / "locale"))
@@ -754,7 +754,7 @@ def test_the_phone_page_offers_to_keep_a_record_where_the_host_allows_it(browser
 def test_a_german_phone_plans_an_element_shift_round_with_a_german_host(german_browser):
     """Host and phone both in German: the phone's own words, and the host's (the round's
     rule, the refusals, the points' explanation) fit the 360-pixel page."""
-    from game import i18n
+    from game.text import i18n
 
     driver = german_browser
     i18n.set_language("de")

@@ -2,7 +2,7 @@
 
 import pygame
 
-from game.rules.core import GameSetup
+from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from scenes.play.base import PlayScene
 from scenes.play.buttons import Button
@@ -163,7 +163,7 @@ def test_expert_is_offered_in_game_select_but_never_by_the_kiosk_demo():
 
 
 def test_a_long_think_shows_a_ring_that_fills_with_time(app):
-    from game.rules.core import GameSetup
+    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
     from scenes.play import play_scene_for
 

@@ -79,7 +79,7 @@ def test_a_keyboard_types_any_character_space_is_a_space_and_backspace_deletes(a
 
 def test_a_hostile_starting_value_is_cleaned_and_cut(app):
     pad, _ = open_pad(app, "A\x00B\u202e\nC" + "x" * 50, limit=16)
-    # NUL and the bidi override dropped, the line break a plain space (game/text.py)
+    # NUL and the bidi override dropped, the line break a plain space (game/text/clean.py)
     assert pad.value.startswith("AB C") and len(pad.value) == 16
     assert all(ch.isprintable() for ch in pad.value)
 

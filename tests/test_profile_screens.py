@@ -10,7 +10,7 @@ import pytest
 
 from game.records import ladder as game_ladder
 from game.records import profiles as gp
-from game.rules.core import GameSetup
+from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
 from tests import drive

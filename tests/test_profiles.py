@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.records import profiles as P
-from game.rules.core import GameSetup, Outcome
+from game.rules.contract import GameSetup, Outcome
 from game.records.ladder import Ladder
 from game.midend.match import Match, Seat
 from game.records.ratings import Rating

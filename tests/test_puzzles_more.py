@@ -12,7 +12,7 @@ import random
 import pytest
 
 from game.content import puzzles as P
-from game.rules.core import GameSetup
+from game.rules.contract import GameSetup
 from tests.refusals import refused
 from tools import puzzles as T
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from game.storage import autosave
-from game.rules.core import GameSetup
+from game.rules.contract import GameSetup
 from game.midend.match import Match, ReplayError, Seat
 from game.registry import GAMES
 from game.storage.replays import (

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from game.records import profiles as gp
-from game.rules.core import GameSetup, IllegalMove
+from game.rules.contract import GameSetup, IllegalMove
 from game.midend.match import Match, Seat
 from game.registry import GAMES
 from tests import drive

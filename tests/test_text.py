@@ -1,4 +1,4 @@
-"""game.text.clean, the one sanitiser for text from outside: whatever it is given, what
+"""game.text.clean.clean, the one sanitiser for text from outside: whatever it is given, what
 comes out holds no control, surrogate, bidi, invisible format, private-use,
 unassigned or odd space character; cleaning twice changes nothing more; and plain
 printable text (words of letters, marks, digits, punctuation and symbols, one space
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from game.text import clean
+from game.text.clean import clean
 
 BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
 JOINERS = {"\u200c", "\u200d"}

@@ -28,7 +28,7 @@ def rebuilt(match):
 
 
 def theatre_for(app, match, analyse=False):
-    from scenes.theatre.stage import TheatreScene
+    from scenes.theatre.screen import TheatreScene
 
     scene = TheatreScene(app, match, name="test", analyse=analyse)
     app.push(scene)
@@ -103,7 +103,7 @@ def test_turn_steps_stop_at_turn_starts(app):
 
 
 def test_jump_by_clicking_the_log_and_the_timeline(app):
-    from scenes.theatre.stage import STRIP
+    from scenes.theatre.screen import STRIP
     from scenes.theatre import graph
 
     match = played("chromatic-collapse", 24, limit=50)
@@ -346,7 +346,7 @@ def test_kiosk_list_is_watch_only_and_a_playing_replay_is_not_idle(paths):
 
 def test_touch_and_controller_drive_the_timeline(app):
     from scenes.theatre import graph
-    from scenes.theatre.stage import STRIP
+    from scenes.theatre.screen import STRIP
     from tests.test_input_chromatic_collapse import pad, tap
 
     match = played("color-crossroads", 32, limit=30)
@@ -452,7 +452,7 @@ def test_actions_the_clock_made_step_like_any_other(app, game):
 
 
 def rebuilt_with_clock(match):
-    from game.rules.core import apply_timeout
+    from game.rules.contract import apply_timeout
 
     state = match.setup.start(GAMES)
     out = [state.to_json()]
@@ -467,8 +467,8 @@ def test_the_mistake_list_follows_the_position_past_its_first_marks(app):
     """Only six marks fit in the list; with more (an Element Shift game marks a plan in
     most rounds) the list shows those around the position on screen, so a mark late in
     the game can be clicked from the list once the game is stepped there."""
-    from game.analysis import Mistake
-    from scenes.theatre.stage import MARKS_SHOWN, _marks_in_view
+    from game.analysis.marks import Mistake
+    from scenes.theatre.screen import MARKS_SHOWN, _marks_in_view
 
     m = played("chromatic-collapse", 3, limit=40)
     marks = [Mistake(a, m.entries[a].seat, 0.5, 0.2, -0.3) for a in range(1, 31, 3)]
@@ -497,7 +497,7 @@ def test_a_mark_row_without_room_drops_the_hard_move_before_its_text_shrinks(app
     both fit in a mark's row: the Hard move (drawn on the board when the mark is stepped
     to) is left out, and the row keeps its text size.  At the default size and with a
     short move, both are shown."""
-    from game.analysis import Mistake
+    from game.analysis.marks import Mistake
     from scenes import widgets
 
     m = played("element-shift", 4, limit=30)
@@ -533,7 +533,7 @@ def test_twelve_seat_rows_at_a_large_text_size_keep_the_size_and_drop_the_bot_ki
     largest text size "Player 3 (Medium bot)" and its expected place have no room, and
     the row shows the seat's name alone at the size chosen instead of shrinking the
     whole label.  At the default size the kind is shown."""
-    from game.rules.core import GameSetup
+    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
     from scenes import widgets
 

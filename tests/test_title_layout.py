@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.storage import autosave
-from game.rules.core import GameSetup
+from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
 from scenes.scene import LOGICAL_SIZE

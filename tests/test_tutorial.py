@@ -8,7 +8,7 @@ import json
 import pytest
 
 from game.registry import GAMES
-from game.content.tutorial import (
+from game.content.tutorials import (
     MAX_STEPS,
     MIN_STEPS,
     TutorialError,
@@ -34,7 +34,7 @@ def test_every_step_is_legal_and_leads_where_its_caption_says(game_id):
 def test_the_claims_hold_whatever_language_is_spoken(game_id):
     """The steps' refusal claims are pieces of the engine's English reasons; the check
     compares in English even where the engine speaks German to the player."""
-    from game.i18n import speaking
+    from game.text.i18n import speaking
 
     tut = load_tutorial(game_id)
     with speaking("de"):
@@ -166,7 +166,7 @@ def test_the_colours_a_text_names_are_the_engines(game_id):
     the piece the expected move captures."""
     import re
 
-    from game.content.tutorial import outcome_of
+    from game.content.tutorials import outcome_of
 
     tut = load_tutorial(game_id)
     colour, cell = r"(red|blue|green|yellow)", r"([A-Ka-k](?:1[01]|[1-9]))"

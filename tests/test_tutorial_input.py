@@ -7,7 +7,7 @@ illegal one is refused with the engine's own reason."""
 import pygame
 import pytest
 
-from game.content.tutorial import load_tutorial
+from game.content.tutorials import load_tutorial
 from scenes.learned import learned_games
 from scenes.tutorial import open_tutorial
 from tests import test_input_chromatic_collapse as CCI
@@ -253,7 +253,7 @@ def test_select_card_learn_and_pause_learn_open_the_tutorial(app):
 
 def test_a_damaged_tutorial_is_reported_and_nothing_opens(app, monkeypatch):
     import scenes.tutorial as T
-    from game.content.tutorial import TutorialError
+    from game.content.tutorials import TutorialError
 
     def broken(game_id):
         raise TutorialError("tutorial-element-shift.json is not valid JSON (line 1)")

@@ -23,7 +23,7 @@ from game.rules.chromatic_collapse import (
     square_cell,
     cell_name,
 )
-from game.rules.core import GameSetup
+from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
 from scenes.play.chromatic_collapse import CELL, ChromaticCollapseView

@@ -29,7 +29,7 @@ from game.rules.color_crossroads import (
     loop_exists,
     parse_cell,
 )
-from game.rules.core import GameSetup
+from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
 from scenes.play import color_crossroads as V

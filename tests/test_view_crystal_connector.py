@@ -9,7 +9,7 @@ import time
 import pygame
 import pytest
 
-from game.rules.core import GameSetup
+from game.rules.contract import GameSetup
 from game.rules.crystal_connector import COLOURS, LINES, ROCK, SIZE, Convert, Shift, largest_sizes
 from game.midend.match import Match, Seat
 from game.registry import GAMES

@@ -13,7 +13,7 @@ import time
 import pygame
 
 from game.ai.base import Budget
-from game.rules.core import GameSetup
+from game.rules.contract import GameSetup
 from game.rules.crystal_formation import (
     SIZE_LETTERS,
     FormationState,
@@ -657,7 +657,7 @@ def test_space_on_a_node_with_no_grow_gives_the_telling_reason_in_any_language(a
     """C3 has a small and Ruby's five mediums are all on the board: the reason that
     tells is the empty stash (for M), not the large's "no medium" that the engine
     gives first; it is found by the message, so it holds in another language too."""
-    from game import i18n
+    from game.text import i18n
 
     nodes = {f"{c}": (0, "M") for c in ("A2", "B1", "B2", "A3", "A4")}
     nodes.update({"C3": (0, "S"), "H8": (1, "SML")})

@@ -9,7 +9,7 @@ from functools import partial
 import pygame
 import pytest
 
-from game.rules.core import GameSetup
+from game.rules.contract import GameSetup
 from game.rules.element_shift import CELLS, SIZE, STAY, Plan, StartPick, ray_cells
 from game.midend.match import Match, Seat
 from game.registry import GAMES

@@ -80,7 +80,7 @@ from typing import Callable, Sequence  # noqa: E402
 
 from game.ai.base import Budget, RandomBot  # noqa: E402
 from game.ai.strength import MixedBot  # noqa: E402
-from game.rules.core import GameSpec, derived_rng  # noqa: E402
+from game.rules.contract import GameSpec, derived_rng  # noqa: E402
 from game.records.ladder import LADDER_FILE, parse_strength_level  # noqa: E402
 from tools.references import REFERENCE_LEVELS, make_reference  # noqa: E402
 from tools.tables import format_table  # noqa: E402
@@ -691,7 +691,7 @@ def ladder_main(args, ap) -> int:
                 ap.error(f"{flag} {value}: a ladder pairing needs at least one game")
         reuse: list = []
         if args.reuse:
-            from game.storage import files
+            from game.storage import reading as files
 
             # Through the project's reader: a FIFO, a huge file or a nesting bomb is
             # refused with a reason instead of hanging or overflowing the parser.

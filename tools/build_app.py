@@ -81,7 +81,7 @@ def build(dist: Path, work: Path, py: str) -> Path:
             f"{ROOT / 'assets'}{sep}assets",
             "--add-data",
             f"{ROOT / 'seeds'}{sep}seeds",
-            # The translations (compiled just before, see main): game/i18n.py finds
+            # The translations (compiled just before, see main): game/text/i18n.py finds
             # them beside itself.
             "--add-data",
             f"{ROOT / 'game' / 'locale'}{sep}game/locale",

@@ -615,7 +615,7 @@ def ladder_entry(result: dict) -> dict:
 
 def merge_ladder(path: Path, game_id: str, entry: dict) -> None:
     """Put one game's entry into the ladder file (atomic; other games kept)."""
-    from game.storage import files
+    from game.storage import reading as files
     from game.records.ladder import LADDER_SCHEMA
     from game.storage.saves import write_json_atomic
 

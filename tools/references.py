@@ -38,7 +38,7 @@ the bot they face.
 
 Games with secret simultaneous choices (Element Shift: twelve seats submit hidden
 plans, resolved together) are played through the contract's determinisation hook,
-``game.rules.core.determinise(state, seat, rng)``: a full state the seat could be in, its
+``game.rules.contract.determinise(state, seat, rng)``: a full state the seat could be in, its
 own choice kept and every other seat's submitted secret replaced by a legal guess.
 
 - ``ref-uct`` there is determinised UCT (single-observer ISMCTS, as in Cowling,
@@ -60,7 +60,7 @@ import math
 import random
 import time
 
-from game.rules.core import determinise
+from game.rules.contract import determinise
 
 UCB_C = 1.4
 PLAYOUT_LIMIT = 5_000  # actions; no game here comes near it (move bounds are lower)

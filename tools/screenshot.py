@@ -157,7 +157,7 @@ def sweep(out: Path, args, only: str | None = None) -> int:
 
 
 def build_match(game_id: str, moves: list[str], seats: list[str] | None, play_out: bool):
-    from game.rules.core import GameSetup
+    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
     from game.registry import GAMES
 
@@ -200,7 +200,7 @@ def demo_profiles(paths, games: int = 40, patch_ladder: bool = True) -> None:
 
     from game.records import ladder as game_ladder
     from game.records import profiles as gp
-    from game.rules.core import Outcome
+    from game.rules.contract import Outcome
     from game.midend.match import Seat
     from game.records.ratings import Rating, expected
     from game.registry import GAMES
@@ -394,7 +394,7 @@ def screen(kind: str, out: Path, args) -> Path:
 
 def _hosted_party(game: str, seed: int):
     """A party with every seat a phone, listening on 127.0.0.1 only (nothing is sent)."""
-    from game.rules.core import GameSetup
+    from game.rules.contract import GameSetup
     from game.midend.match import Seat
     from game.registry import GAMES
     from party.host import Party
@@ -466,7 +466,7 @@ def party_game_shot(app, out: Path, args) -> Path:
 
 
 def theatre_shot(app, out: Path, args, moves, seats) -> Path:
-    from scenes.theatre.stage import TheatreScene
+    from scenes.theatre.screen import TheatreScene
 
     match = build_match(
         args.id or f"{args.game or 'chromatic-collapse'}#7", moves, seats, args.play_out
@@ -510,7 +510,7 @@ def proof(out: Path) -> int:
     person, random moves seeded), so two runs of the same code give the same pixels:
     the before/after check of a refactor (``cmp`` the two folders)."""
     import argparse as _argparse
-    from game.rules.core import GameSetup
+    from game.rules.contract import GameSetup
     from game.registry import GAMES
 
     def run(kind: str, name: str, **kw) -> None:

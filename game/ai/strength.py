@@ -39,7 +39,7 @@ import random
 from typing import Any, Callable, Mapping
 
 from game.ai.base import Budget
-from game.rules.core import derived_rng
+from game.rules.contract import derived_rng
 from game.records.ladder import LEVEL_STRENGTHS, MAX_STRENGTH, MIN_STRENGTH, strength_level
 
 # Level names by strength: 0 -> "random", 1 -> "easy", ...

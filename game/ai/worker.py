@@ -80,7 +80,7 @@ from collections import deque
 from typing import Any, Mapping, NamedTuple
 
 from game.ai.base import Budget, RandomBot, SearchCancelled
-from game.rules.core import IllegalMove, seat_view
+from game.rules.contract import IllegalMove, seat_view
 
 DEFAULT_THINK_SECONDS = 1.0
 WATCHDOG_GRACE = 0.5  # seconds past a request's budget before its process is replaced
@@ -142,7 +142,7 @@ def run_request(
         state = spec.from_json(req["state"])
         if req.get("method") == "analyse":
             # The theatre's analysis: position values (JSON text), not a bot's move.
-            from game.ai.analysis import analyse_request
+            from game.analysis.evaluation import analyse_request
 
             text = analyse_request(
                 spec,

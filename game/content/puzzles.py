@@ -44,10 +44,10 @@ from datetime import date
 from importlib import resources
 from typing import Any, Mapping, Sequence
 
-from game.rules.core import GameSetup, IllegalMove, State, quoted
-from game.storage.files import FileProblem, parse_json, schema_errors
-from game.i18n import _
-from game.text import clean
+from game.rules.contract import GameSetup, IllegalMove, State, quoted
+from game.storage.reading import FileProblem, parse_json, schema_errors
+from game.text.i18n import _
+from game.text.clean import clean
 
 PUZZLE_FORMAT = 1
 GOALS = ("win", "gain", "block")

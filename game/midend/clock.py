@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.rules.core import ClockPreset
+from game.rules.contract import ClockPreset
 
 TICKS_PER_SECOND = 60
 

@@ -24,7 +24,7 @@ from typing import Any, Mapping
 from game.midend.clock import ClockEvent, TurnClock
 from game.records import ladder
 from game.records.ladder import parse_strength_level
-from game.rules.core import (
+from game.rules.contract import (
     ClockPreset,
     GameSetup,
     GameSpec,
@@ -34,8 +34,8 @@ from game.rules.core import (
     apply_timeout,
     quoted,
 )
-from game.i18n import N_, _
-from game.text import clean
+from game.text.i18n import N_, _
+from game.text.clean import clean
 
 
 REPLAY_FORMAT = 1
@@ -605,7 +605,7 @@ class Match:
         return match
 
 
-# What a replay record may hold (JSON Schema, checked by game.storage.files): every text capped
+# What a replay record may hold (JSON Schema, checked by game.storage.reading): every text capped
 # where it enters, every number in a range a real game can produce.
 MAX_SEAT_NAME = 64
 _NAME = {"type": "string", "maxLength": MAX_SEAT_NAME}
@@ -674,7 +674,7 @@ _FIELD_PROBLEMS = {
 
 def check_replay_schema(data: dict) -> None:
     """ReplayError with a short reason when ``data`` breaks REPLAY_SCHEMA."""
-    from game.storage.files import schema_errors
+    from game.storage.reading import schema_errors
 
     errors = schema_errors(data, REPLAY_SCHEMA)
     if not errors:

@@ -22,8 +22,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.storage import files
-from game.i18n import N_, _, pgettext
+from game.storage import reading as files
+from game.text.i18n import N_, _, pgettext
 
 LEVEL_STRENGTHS = {"random": 0.0, "easy": 1.0, "medium": 2.0, "hard": 3.0, "expert": 4.0}
 MIN_STRENGTH, MAX_STRENGTH = 0.0, 4.0
@@ -39,7 +39,7 @@ LEVEL_NAMES = {
 }
 
 # seeds/ladder.json: written by tools/arena.py --ladder, read here through
-# game/storage/files.py (size and depth caps) and this schema.  Ratings are Elo points with
+# game/storage/reading.py (size and depth caps) and this schema.  Ratings are Elo points with
 # Random at 0; nothing we measure comes near 10,000.
 _RATING = files.number(-10_000, 10_000)
 LADDER_SCHEMA = {

@@ -22,7 +22,7 @@ rating; ``Record.on`` carries the person's rating and history across through str
 so "Match me" and the profile screen keep meaning what they meant.
 
 Stored as one JSON file in the data folder (``profiles.json``, beside the autosave),
-read through ``game.storage.files`` with :data:`SCHEMA` and written atomically
+read through ``game.storage.reading`` with :data:`SCHEMA` and written atomically
 (``game.storage.saves.write_json_atomic``): a kill -9 mid-write leaves the old file or the new
 one.  A damaged file is set aside (``profiles.corrupt-<time>.json``) and reported,
 and play goes on with no profiles.
@@ -40,8 +40,8 @@ from dataclasses import dataclass, field, replace
 from typing import Mapping
 
 from game.records import ratings
-from game.storage.files import FileProblem, number, schema_errors, text
-from game.i18n import N_, _
+from game.storage.reading import FileProblem, number, schema_errors, text
+from game.text.i18n import N_, _
 from game.records.ladder import (
     LEVEL_NAMES,
     MAX_STRENGTH,
@@ -59,8 +59,8 @@ from game.storage.saves import (
     set_aside,
     write_json_atomic,
 )
-from game.text import JOINERS
-from game.text import clean as clean_text
+from game.text.clean import JOINERS
+from game.text.clean import clean as clean_text
 
 PROFILES_FORMAT = 1
 MAX_NAME = 16
@@ -96,7 +96,7 @@ class NameProblem(ValueError):
 
 def check_name(name: object) -> str:
     """``name`` trimmed (runs of spaces made one, in Unicode's composed form), or
-    NameProblem with a short reason: 1-16 characters, each one game.text.clean keeps
+    NameProblem with a short reason: 1-16 characters, each one game.text.clean.clean keeps
     (no control, bidi, invisible format, private-use or unassigned character: they
     draw as boxes, reorder the text around them or make two names that look alike),
     no line breaks.  A profile is a player's identity, so the two joiners clean
@@ -333,7 +333,7 @@ def opponent_text(tag: str) -> str:
     if kind == "profile":
         return rest
     if kind == "many":
-        from game.i18n import ngettext
+        from game.text.i18n import ngettext
 
         n = int(rest) if rest.isdigit() else 0
         return ngettext("{n} opponent", "{n} opponents", n).format(n=n)

@@ -63,7 +63,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from collections.abc import Iterable, Mapping
 
-from game.rules.core import (
+from game.rules.contract import (
     BadState,
     ClockPreset,
     GameSpec,
@@ -75,7 +75,7 @@ from game.rules.core import (
     state_reader,
 )
 from game.rules.grid import cell_name as grid_cell_name
-from game.i18n import N_, _, ngettext
+from game.text.i18n import N_, _, ngettext
 
 # --- sides, colours, directions ----------------------------------------------------
 

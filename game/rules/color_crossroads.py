@@ -96,7 +96,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from game.rules.core import (
+from game.rules.contract import (
     BadState,
     GameSpec,
     IllegalMove,
@@ -108,7 +108,7 @@ from game.rules.core import (
     state_reader,
 )
 from game.rules.grid import cell_name as grid_cell_name
-from game.i18n import N_, _, pgettext
+from game.text.i18n import N_, _, pgettext
 
 # --- the board ------------------------------------------------------------------------
 

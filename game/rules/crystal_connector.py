@@ -68,7 +68,7 @@ from typing import Mapping
 
 import numpy as np
 
-from game.rules.core import (
+from game.rules.contract import (
     BadState,
     ClockPreset,
     GameSpec,
@@ -80,7 +80,7 @@ from game.rules.core import (
     quoted,
     state_reader,
 )
-from game.i18n import N_, _
+from game.text.i18n import N_, _
 
 # -- pieces ---------------------------------------------------------------------------
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3

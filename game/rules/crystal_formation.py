@@ -65,7 +65,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Iterable, Mapping
 
-from game.rules.core import (
+from game.rules.contract import (
     BadState,
     GameSpec,
     IllegalMove,
@@ -76,7 +76,7 @@ from game.rules.core import (
     state_reader,
 )
 from game.rules.grid import LETTERS, cell_name
-from game.i18n import N_, _
+from game.text.i18n import N_, _
 
 Cell = tuple[int, int]
 

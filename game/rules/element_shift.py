@@ -78,7 +78,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Mapping
 
-from game.rules.core import (
+from game.rules.contract import (
     BadState,
     ClockPreset,
     GameSpec,
@@ -90,7 +90,7 @@ from game.rules.core import (
     quoted,
     state_reader,
 )
-from game.i18n import N_, _, pgettext
+from game.text.i18n import N_, _, pgettext
 
 SIZE = 11
 CELLS = SIZE * SIZE

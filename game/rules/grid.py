@@ -13,8 +13,8 @@ from typing import Callable, Hashable, Iterable, Iterator
 
 import numpy as np
 
-from game.rules.core import IllegalMove, ascii_int, quoted
-from game.i18n import _
+from game.rules.contract import IllegalMove, ascii_int, quoted
+from game.text.i18n import _
 
 Cell = tuple[int, int]  # (col, row), 0-based, row 0 at the top
 

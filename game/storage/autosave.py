@@ -20,7 +20,7 @@ from game.storage.saves import (
     set_aside,
     write_json_atomic,
 )
-from game.i18n import _
+from game.text.i18n import _
 
 PROFILE_ID = re.compile(r"^p[0-9]{1,6}$")  # game/records/profiles.py's ids
 

@@ -28,12 +28,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from game.rules.core import quoted
+from game.rules.contract import quoted
 from game.midend.match import Match, ReplayError, Seat, _game_problem, check_replay_schema
-from game.storage.files import MAX_FILE_BYTES, FileProblem, load_json
+from game.storage.reading import MAX_FILE_BYTES, FileProblem, load_json
 from game.storage.saves import Paths, SaveError, set_aside, write_json_atomic
-from game.i18n import _
-from game.text import clean
+from game.text.i18n import _
+from game.text.clean import clean
 
 RECENT_KEEP = 50  # finished games kept automatically; the oldest goes first
 SET_ASIDE_MARKS = (".corrupt-", ".deleted-")  # files moved aside are not listed
@@ -58,7 +58,7 @@ def shown_name(path: Path, stem: bool = False) -> str:
 
 def read_replay_data(path: Path) -> dict:
     """The JSON object in a replay file; ReplayError (file untouched) otherwise.  Read
-    through ``game.storage.files``: a FIFO, a device, a folder, a huge or deeply nested file
+    through ``game.storage.reading``: a FIFO, a device, a folder, a huge or deeply nested file
     is refused with a short reason, never waited on or read without end."""
     try:
         data = load_json(path, MAX_FILE_BYTES)
@@ -264,7 +264,7 @@ _BAD_NAME = re.compile(r'[\\/:*?"<>|\x00-\x1f]')
 def rename_replay(path: Path, new_name: str) -> Path:
     """Rename a replay file (the name shown in the list).  SaveError with a reason a
     player can read when the name is unusable or taken; the file is then unchanged.
-    The name is cleaned first (game.text.clean): what can be typed or pasted into the
+    The name is cleaned first (game.text.clean.clean): what can be typed or pasted into the
     box never puts a control, bidi or invisible character in a file name."""
     name = clean(new_name)
     if name.lower().endswith(".json"):

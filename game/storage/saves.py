@@ -8,7 +8,7 @@ point everything at a scratch folder with the environment variable
 Every write is atomic (write a temporary file beside the target, flush, fsync, then
 ``os.replace``), so a crash or a killed process leaves either the old file or the new
 one, never half of one (the temporary files an interrupted write leaves are removed at
-the next start: ``remove_stray_tmp``).  Reading goes through ``game.storage.files``, the one
+the next start: ``remove_stray_tmp``).  Reading goes through ``game.storage.reading``, the one
 way in for every file.  A file that cannot be read is renamed aside
 (``name.corrupt-20261122-101500.json``) and reported; it is never deleted.
 """
@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.storage.files import MAX_FILE_BYTES, FileProblem, load_json
-from game.storage.files import remove_stray_tmp as _remove_stray_tmp
-from game.i18n import _
+from game.storage.reading import MAX_FILE_BYTES, FileProblem, load_json
+from game.storage.reading import remove_stray_tmp as _remove_stray_tmp
+from game.text.i18n import _
 
 APP_NAME = "CrystalArcade"
 
@@ -112,7 +112,7 @@ def read_json(path: Path) -> Any:
     """The JSON in ``path``, or None when there is no such file.  Raises
     UnreadableFile (after moving the file aside) when it is not a regular file, too
     large, empty, not UTF-8, not JSON, nested too deeply or holds a number out of
-    range: the checks of ``game.storage.files``, the one way in for every file."""
+    range: the checks of ``game.storage.reading``, the one way in for every file."""
     try:
         return load_json(path, MAX_FILE_BYTES)
     except FileProblem as exc:
@@ -139,7 +139,7 @@ def stray_folders(paths: Paths) -> list[Path]:
 
 def remove_stray_tmp(paths: Paths, now: float | None = None) -> list[Path]:
     """Remove what interrupted atomic writes left in the app's folders (see
-    ``game.storage.files.remove_stray_tmp``: only the writer's own names, older than a minute)."""
+    ``game.storage.reading.remove_stray_tmp``: only the writer's own names, older than a minute)."""
     return _remove_stray_tmp(stray_folders(paths), now)
 
 

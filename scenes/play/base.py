@@ -44,9 +44,9 @@ import pygame_gui
 
 from game.storage import autosave
 from game.records import profiles as game_profiles
-from game.rules.core import IllegalMove, derived_rng
-from game import i18n
-from game.i18n import _
+from game.rules.contract import IllegalMove, derived_rng
+from game.text import i18n
+from game.text.i18n import _
 from game.midend.match import Match
 from scenes.app import Scene
 from scenes.scene import FULL, STILL

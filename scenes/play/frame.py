@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import pygame
 
-from game.i18n import N_, _
+from game.text.i18n import N_, _
 from game.records.ladder import bot_label
 from game.records.ladder import cached as ladder_cached
 from game.midend.match import BOT_LEVELS

@@ -10,7 +10,7 @@ of its own where it is drawn.
 
 from __future__ import annotations
 
-from game.i18n import _, pgettext
+from game.text.i18n import _, pgettext
 
 
 def colour_name(name: str) -> str:

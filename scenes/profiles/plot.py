@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _
+from game.text.i18n import _
 from game.records.profiles import Point
 from scenes.widgets import darken, draw_text, lighten, text_width
 

@@ -9,7 +9,7 @@ import pygame
 
 from game.records import ladder as game_ladder
 from game.records import profiles as gp
-from game.i18n import _, ngettext
+from game.text.i18n import _, ngettext
 from game.records.ratings import PLACEMENT_GAMES
 from game.registry import GAMES
 from scenes.profiles.plot import draw_rating_plot

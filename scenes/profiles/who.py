@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 from game.records import profiles as gp
-from game.i18n import _
+from game.text.i18n import _
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import MenuScene, draw_text, toast
 

@@ -12,5 +12,5 @@ Where each part lives:
 - ``export.py``   the PNG of a position and the animated GIF of a game (Pillow).
 
 The pure parts (listing, the timeline model, take-over, mistakes from values) are in
-``game/storage/replays.py`` and ``game/analysis.py`` and are tested without pygame.
+``game/storage/replays.py`` and ``game/analysis/marks.py`` and are tested without pygame.
 """

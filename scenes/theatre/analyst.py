@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 
-from game.analysis import AnalysisCache, Mistake, confirmed_by_alternative, find_mistakes
+from game.analysis.marks import AnalysisCache, Mistake, confirmed_by_alternative, find_mistakes
 from game.storage.replays import Timeline, replay_key
 
 POSITION_SECONDS = 0.9  # a cap per position on top of the iteration budget: a busy
@@ -22,7 +22,7 @@ SAVE_EVERY = 8
 
 class Analyst:
     def __init__(self, app, match, folder=None):
-        from game.ai.analysis import budget_text
+        from game.analysis.evaluation import budget_text
 
         self.app = app
         self.match = match
@@ -50,8 +50,8 @@ class Analyst:
         problem goes to the log for whoever maintains the install)."""
         import sys
 
-        from game.coach import shipped
-        from game.i18n import _
+        from game.analysis.calibration import shipped
+        from game.text.i18n import _
         from scenes.widgets import toast
 
         problem = shipped().problem

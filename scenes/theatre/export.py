@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 
-from game.i18n import _
+from game.text.i18n import _
 from scenes.play.base import BOARD_AREA
 
 GIF_SIZE = (BOARD_AREA.w // 2, BOARD_AREA.h // 2)

@@ -15,7 +15,7 @@ import threading
 import pygame
 import pygame_gui
 
-from game.i18n import _, ngettext, pgettext
+from game.text.i18n import _, ngettext, pgettext
 from game.midend.match import ReplayError
 from game.storage.replays import (
     ReplayInfo,

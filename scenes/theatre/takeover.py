@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import N_, _
+from game.text.i18n import N_, _
 from game.midend.match import ReplayError, Seat
 from game.storage.replays import take_over
 from scenes.widgets import MenuScene, draw_panel, draw_text, toast

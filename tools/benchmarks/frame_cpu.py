@@ -42,7 +42,7 @@ def main(argv=None) -> int:
     sys.path.insert(0, str(args.root.resolve()))
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.rules.core import GameSetup
+    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
     from game.registry import GAMES
     from game.storage.saves import Paths

@@ -60,7 +60,7 @@ def rows(quick: bool = False, chars: int = NAME_CHARS) -> list[dict]:
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.rules.core import GameSetup
+    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
     from game.registry import GAMES
     from game.storage.saves import Paths
@@ -68,7 +68,7 @@ def rows(quick: bool = False, chars: int = NAME_CHARS) -> list[dict]:
     from scenes.config import Settings
     from scenes.play import play_scene_for
     from scenes.results import ResultsScene
-    from scenes.theatre.stage import TheatreScene
+    from scenes.theatre.screen import TheatreScene
     from scenes.widgets import toast
 
     frames = 40 if quick else 150

@@ -34,7 +34,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import aiohttp  # noqa: E402
 
 from game.rules import element_shift as es  # noqa: E402
-from game.rules.core import GameSetup  # noqa: E402
+from game.rules.contract import GameSetup  # noqa: E402
 from game.midend.match import Seat  # noqa: E402
 from game.registry import GAMES  # noqa: E402
 from party.host import Party  # noqa: E402

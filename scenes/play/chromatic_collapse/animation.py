@@ -9,7 +9,7 @@ import random
 
 import pygame
 
-from game.i18n import _
+from game.text.i18n import _
 from game.rules.chromatic_collapse import CIRCLE, DIAMOND, Remove, Slide, Start
 from scenes.play.base import ease
 from scenes.widgets import darken, draw_panel, draw_text, lighten

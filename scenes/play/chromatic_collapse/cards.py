@@ -8,8 +8,8 @@ import math
 
 import pygame
 
-from game.i18n import _
-from game.i18n import N_
+from game.text.i18n import _
+from game.text.i18n import N_
 from game.rules.chromatic_collapse import (
     CIRCLE,
     DIAMOND,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.chromatic_collapse import COLOURS, DIAMOND, SEAT_NAMES, SUDDEN_DEATH_TURN
-from game.i18n import N_, _
+from game.text.i18n import N_, _
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import lighten
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import N_, _
+from game.text.i18n import N_, _
 from game.rules.chromatic_collapse import CIRCLE, DIAMOND
 from scenes.play.base import PANEL
 from scenes.widgets import Pen, darken, draw_text, lighten, line_step, text_width, wrap_text

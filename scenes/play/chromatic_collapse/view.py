@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.text.i18n import _, ngettext
 from game.rules.chromatic_collapse import (
     CORNERS,
     SUDDEN_DEATH_TURN,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _
+from game.text.i18n import _
 from game.rules.color_crossroads import PAIRS, Answer, Challenge, Concede, Place
 from scenes.play.base import ease, ease_out_back, pulse
 from scenes.widgets import draw_text

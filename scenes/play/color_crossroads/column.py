@@ -8,7 +8,7 @@ import math
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.text.i18n import _, ngettext
 from scenes.play.buttons import label_size
 from scenes.play.words import colour_name, colour_title
 from game.rules.color_crossroads import COLOURS, CORNERS, PAIRS, TARGET_POINTS, WALL, cell_name

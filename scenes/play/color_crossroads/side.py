@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _
+from game.text.i18n import _
 from game.rules.color_crossroads import PAIRS, Challenge
 from scenes.play.base import PANEL, pulse
 from scenes.play.frame import PlayerRows

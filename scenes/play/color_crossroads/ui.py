@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.i18n import _
+from game.text.i18n import _
 from game.rules.color_crossroads import (
     EMPTY,
     SIZE,

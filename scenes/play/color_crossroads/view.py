@@ -40,7 +40,7 @@ from functools import partial
 
 import pygame
 
-from game.i18n import _, language, ngettext, pgettext
+from game.text.i18n import _, language, ngettext, pgettext
 from scenes.play.words import colour_name, colour_title
 from game.rules.color_crossroads import (
     COLOURS,

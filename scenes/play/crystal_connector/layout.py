@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import N_
+from game.text.i18n import N_
 from game.rules.crystal_connector import LINES, SIZE, line_kind
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import clear_pitch

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.text.i18n import _, ngettext
 from scenes.play.buttons import label_size
 from scenes.play.words import colour_name
 from game.rules.crystal_connector import (

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.i18n import _, ngettext
+from game.text.i18n import _, ngettext
 from game.rules.crystal_connector import CELLS, LINES, SIZE, Convert, Shift, line_kind, line_label
 from scenes.play.interpret import ARROWS, Cell, Key, LineDrag, Pick
 from scenes.play.interpret import Changed, Refuse, Submit, Unused  # the answers

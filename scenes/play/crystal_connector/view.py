@@ -37,7 +37,7 @@ from functools import partial
 
 import pygame
 
-from game.i18n import _
+from game.text.i18n import _
 from game.rules.crystal_connector import (
     LINE_CELLS,
     LINES,

@@ -8,7 +8,7 @@ import re
 
 import pygame
 
-from game.i18n import _, language, ngettext, pgettext
+from game.text.i18n import _, language, ngettext, pgettext
 from game.rules.crystal_formation import ROUND_LIMIT, TREES_TO_WIN
 from game.rules.grid import cell_name
 

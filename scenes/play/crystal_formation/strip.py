@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.text.i18n import _, ngettext
 from game.rules.crystal_formation import ROUND_LIMIT
 from game.rules.grid import cell_name
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.i18n import _
+from game.text.i18n import _
 from game.rules.crystal_formation import _STASH_EMPTY as STASH_EMPTY
 from game.rules.crystal_formation import (
     Grow,

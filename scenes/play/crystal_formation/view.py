@@ -47,7 +47,7 @@ from functools import partial
 
 import pygame
 
-from game.i18n import _, language
+from game.text.i18n import _, language
 from game.rules.crystal_formation import Grow, MoveNode, Pass, Place
 from scenes.play.base import PlayScene, board_key
 from scenes.play.buttons import Button, focus_alias

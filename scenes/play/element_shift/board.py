@@ -9,7 +9,7 @@ import math
 
 import pygame
 
-from game.i18n import _
+from game.text.i18n import _
 from game.rules.element_shift import (
     CELLS,
     LETTERS,

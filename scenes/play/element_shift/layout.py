@@ -8,7 +8,7 @@ from typing import Literal
 
 import pygame
 
-from game.i18n import N_, _
+from game.text.i18n import N_, _
 from game.rules.element_shift import KNIGHT_JUMPS, SIZE, STAY
 from scenes.play.base import BOARD_AREA
 

@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from game.i18n import _, pgettext
+from game.text.i18n import _, pgettext
 from scenes.results import ResultsScene
 from scenes.widgets import Pen, draw_panel, lighten, text_width
 

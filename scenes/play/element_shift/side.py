@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _
+from game.text.i18n import _
 from scenes.play.words import element_name
 from game.rules.element_shift import CELLS, ELEMENT_NAMES, beater
 from scenes.play.base import PANEL

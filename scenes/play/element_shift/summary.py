@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from game.i18n import _, ngettext, pgettext
+from game.text.i18n import _, ngettext, pgettext
 from game.records.ladder import level_word
 from scenes.play.words import element_name, element_title
 from game.rules.element_shift import ELEMENT_NAMES, ROUNDS, VARIATIONS, cell_name

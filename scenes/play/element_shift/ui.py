@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.i18n import _, ngettext
+from game.text.i18n import _, ngettext
 from game.rules.element_shift import (
     DIAGONAL_STEPS,
     KNIGHT_JUMPS,

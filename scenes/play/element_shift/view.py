@@ -42,7 +42,7 @@ from typing import Callable
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.text.i18n import _, ngettext
 from scenes.play.words import element_name
 from game.rules.element_shift import (
     ELEMENT_NAMES,

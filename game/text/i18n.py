@@ -2,7 +2,7 @@
 
 Use it like this, everywhere (engines, bots, screens, party)::
 
-    from game.i18n import _, ngettext, N_
+    from game.text.i18n import _, ngettext, N_
 
     raise IllegalMove(_("{cell} is not a cell: use a column A-F and a row 1-6, like B3")
                       .format(cell=quoted(text)))
@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Iterator
 
 DOMAIN = "crystal_arcade"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 SOURCE_LANGUAGE = "en"
 PSEUDO = "pseudo"
 
@@ -177,7 +177,7 @@ def _catalogue(code: object) -> tuple[_gettext.NullTranslations, str]:
     code = code.strip() if isinstance(code, str) else ""
     code = code or SOURCE_LANGUAGE
     if code == PSEUDO:
-        from game.i18n_pseudo import PseudoTranslations
+        from game.text.pseudo import PseudoTranslations
 
         return PseudoTranslations(), PSEUDO
     if code != SOURCE_LANGUAGE and valid_code(code):

@@ -3,8 +3,8 @@
 ``evaluate(state, rng, budget, game)`` returns each seat's expected result on the scale of
 ``state.returns()`` (-1 lost .. +1 won):
 
-- the five games: the coach's value (``game.ai.coach``: each game's Hard bot judging
-  the position), calibrated by the game's fitted curve (``game.coach``, seeds/coach.json)
+- the five games: the coach's value (``game.analysis.values``: each game's Hard bot judging
+  the position), calibrated by the game's fitted curve (``game.analysis.calibration``, seeds/coach.json)
   so that a two-player value reads as a win chance;
 - a game the coach does not know (the tests' toy games): :func:`playout_evaluate`, the
   analysis from before the coach: two players, a win in one action or else a UCT search
@@ -45,7 +45,7 @@ def budget_text(game: str) -> str:
     """What a cached analysis of ``game`` must have been made with to be reused: the
     coach's budget and the game's calibration curve (the cache holds calibrated values,
     so a new fit in seeds/coach.json redoes the analyses made with the old one)."""
-    from game.coach import shipped
+    from game.analysis.calibration import shipped
 
     fit = shipped().fits.get(game)
     curve = f"a{fit.a:.4f}b{fit.b:.4f}" if fit is not None else "plain"
@@ -81,8 +81,8 @@ def evaluate(
     state, rng: random.Random, budget: Budget | None = None, game: str = ""
 ) -> list[float]:
     """The calibrated coach value of ``state`` for each seat (see the module text)."""
-    from game.ai import coach
-    from game.coach import shipped
+    from game.analysis import values as coach
+    from game.analysis.calibration import shipped
 
     if state.is_terminal():
         return [float(x) for x in state.returns()]

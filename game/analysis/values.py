@@ -22,8 +22,8 @@ evaluation or search, never a new evaluator):
   two-sided search fits a table of twelve).
 
 The raw score is squashed by ``tanh(score / SCALES[game])``; the calibrated win chance
-(``game.coach``) is a logistic curve over that value, fitted to Hard-vs-Hard results by
-``tools/coach.py``.  A finished position is its own ``returns()``.
+(``game.analysis.calibration``) is a logistic curve over that value, fitted to Hard-vs-Hard results by
+``tools/calibrate_coach.py``.  A finished position is its own ``returns()``.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from game.ai.base import Budget, SearchCancelled
 PROVEN = 1e9  # a raw score this large (either sign) is a proven result
 
 # Raw score per unit of value: tanh(score / scale).  Chosen from the spread of raw
-# scores on Hard-vs-Hard positions (tools/coach.py prints it) so that the squash does
+# scores on Hard-vs-Hard positions (tools/calibrate_coach.py prints it) so that the squash does
 # not flatten the range the logistic fit needs.
 SCALES = {
     "chromatic-collapse": 1600.0,

@@ -4,7 +4,7 @@ A tutorial is a list of short steps.  Each step is a real position, reached from
 tutorial's start (a game id, so the seed deals the same board every time) by moves in
 the game's own notation, plus a caption, the cells that matter, and one thing to do::
 
-    from game.content.tutorial import load_tutorial, judge
+    from game.content.tutorials import load_tutorial, judge
     tut = load_tutorial("color-crossroads")
     step = tut.steps[0]
     state = tut.position(0)                  # the start replayed through step.setup
@@ -43,10 +43,10 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Mapping, Sequence
 
-from game.rules.core import GameSetup, IllegalMove, State, quoted
-from game.storage.files import FileProblem, parse_json
-from game.i18n import _, speaking
-from game.text import clean
+from game.rules.contract import GameSetup, IllegalMove, State, quoted
+from game.storage.reading import FileProblem, parse_json
+from game.text.i18n import _, speaking
+from game.text.clean import clean
 
 
 def _translated(obj: object, name: str, fields: frozenset[str]) -> Any:
@@ -313,7 +313,7 @@ def load_tutorial(game_id: str, text: str | None = None) -> Tutorial:
                 )
             ) from None
     try:
-        data = parse_json(text)  # depth, number and size checks: game.storage.files
+        data = parse_json(text)  # depth, number and size checks: game.storage.reading
     except FileProblem as exc:
         raise TutorialError(
             _("{file} could not be used: {problem}").format(file=name, problem=exc)

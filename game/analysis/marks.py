@@ -2,7 +2,7 @@
 
 A position's *value* is one number per seat, each seat's expected result on the
 scale of ``state.returns()`` (-1 lost .. +1 won); the bot worker computes them in the
-background (``game.ai.analysis``).  From the values of consecutive positions this
+background (``game.analysis.evaluation``).  From the values of consecutive positions this
 module finds the **mistakes**: the actions after which the mover's expected result
 fell the most.  Nothing here imports pygame or a bot, so it is tested directly::
 
@@ -135,7 +135,7 @@ def find_mistakes(
 
 
 # How sharply a gap in value turns into a gap in expected place (Element Shift).  Fitted
-# on Hard games by tools/coach.py: 3 on the first coach; 5 since stop 39, when the coach
+# on Hard games by tools/calibrate_coach.py: 3 on the first coach; 5 since stop 39, when the coach
 # began to resolve the plans in (chosen among 1.5 .. 6 on seed 700's games, then 2.159
 # places from the actual on fresh seed 1100's against 2.179 at 3; docs/bots.md).
 PLACE_STEEPNESS = 5.0
@@ -213,7 +213,7 @@ class AnalysisCache:
         """The cached analysis, or a fresh one when there is none, it is unreadable,
         or it was made with another budget (an unusable cache is simply redone)."""
         fresh = AnalysisCache(key, positions, budget=budget)
-        from game.storage.files import FileProblem, load_json, schema_errors
+        from game.storage.reading import FileProblem, load_json, schema_errors
 
         try:
             data = load_json(AnalysisCache.path(folder, key))
@@ -254,7 +254,7 @@ class AnalysisCache:
             pass
 
 
-# What a cache file may hold (checked by game.storage.files before it is trusted).
+# What a cache file may hold (checked by game.storage.reading before it is trusted).
 CACHE_SCHEMA: dict = {
     "type": "object",
     "properties": {

@@ -1,9 +1,9 @@
 """The coach's calibration: what a position's value means as a chance of winning.
 
-The coach's value of a position (``game.ai.coach.value``) is seat 0's number on
+The coach's value of a position (``game.analysis.values.value``) is seat 0's number on
 -1..+1 in a two-player game.  A number is not yet a probability: this module turns it
 into one with a logistic curve fitted per game to the results of Hard-vs-Hard games
-(``tools/coach.py report --write-seeds``)::
+(``tools/calibrate_coach.py report --write-seeds``)::
 
     cal = load()                                    # seeds/coach.json, checked
     p = cal.win_chance("chromatic-collapse", 0.4)   # seat 0 wins this often (0..1)
@@ -24,9 +24,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from game.storage import files
+from game.storage import reading as files
 
-COACH_FILE = Path(__file__).resolve().parent.parent / "seeds" / "coach.json"
+COACH_FILE = Path(__file__).resolve().parents[2] / "seeds" / "coach.json"
 COACH_FORMAT = 1
 
 SCHEMA: dict = {

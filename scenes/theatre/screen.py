@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _, percent, pgettext
-from game.analysis import PLACE_STEEPNESS, expected_places, win_chance
+from game.text.i18n import _, percent, pgettext
+from game.analysis.marks import PLACE_STEEPNESS, expected_places, win_chance
 from game.midend.match import Match, Seat
 from game.storage.replays import Timeline
 from scenes import routes

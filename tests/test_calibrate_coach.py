@@ -1,4 +1,4 @@
-"""tools/coach.py's report: the two-fold fit and what it ships."""
+"""tools/calibrate_coach.py's report: the two-fold fit and what it ships."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from game.ai import coach
+from game.analysis import values as coach
 from tests.refusals import refused
-from tools import coach as tool
+from tools import calibrate_coach as tool
 
 GAME = "crystal-connector"
 

@@ -26,7 +26,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Mapping, Protocol, Sequence, runtime_checkable
 
-from game.i18n import _, ngettext
+from game.text.i18n import _, ngettext
 
 Move = Hashable  # a value whose str() is the notation
 

@@ -3,10 +3,10 @@
 
 Usage (from the checkout; ``python3`` re-runs itself under ``.venv`` if needed)::
 
-    python3 tools/coach.py play --game chromatic-collapse --games 16      # Hard vs Hard
-    python3 tools/coach.py values --game chromatic-collapse               # value positions
-    python3 tools/coach.py report --game chromatic-collapse --write-seeds # fit, tables
-    python3 tools/coach.py all --game crystal-connector --games 16
+    python3 tools/calibrate_coach.py play --game chromatic-collapse --games 16      # Hard vs Hard
+    python3 tools/calibrate_coach.py values --game chromatic-collapse               # value positions
+    python3 tools/calibrate_coach.py report --game chromatic-collapse --write-seeds # fit, tables
+    python3 tools/calibrate_coach.py all --game crystal-connector --games 16
 
 Steps, each cached in ``--cache`` (default: a folder in the system's temp dir), so a
 later step reuses the earlier one's work:
@@ -15,9 +15,9 @@ later step reuses the earlier one's work:
   bot thinks ``--think-scale`` times its shipped ``think_seconds`` (a shorter budget
   is enough to sample positions; the values measured below are the theatre's own).
 - ``values``: ``--positions`` positions per game, evenly at 10-85 % of its actions;
-  each is judged (a) by today's analysis (``game.ai.analysis.evaluate``, 0.9 s cap),
+  each is judged (a) by today's analysis (``game.analysis.evaluation.evaluate``, 0.9 s cap),
   (b) by ``--playouts`` fast Hard-vs-Hard play-outs sharing the time (c) took,
-  (c) by the coach's ``value`` (``game.ai.coach``, ``--seconds`` a position).
+  (c) by the coach's ``value`` (``game.analysis.values``, ``--seconds`` a position).
 - ``report``: the logistic fit (win chance = 1/(1+exp(-(a*v+b))), draws 0.5) on the
   games with an even index, measured on the odd ones: Brier score per method, the
   calibration table, the seat-to-move split; then the halves swapped, and the score
@@ -55,7 +55,7 @@ import tempfile  # noqa: E402
 import time  # noqa: E402
 
 from game.ai.base import Budget  # noqa: E402
-from game.rules.core import derived_rng  # noqa: E402
+from game.rules.contract import derived_rng  # noqa: E402
 
 TWO_PLAYER = ("chromatic-collapse", "crystal-connector", "color-crossroads", "crystal-formation")
 PLAYERS = {"crystal-formation": 2}
@@ -176,8 +176,8 @@ def playouts(spec, state, total_seconds: float, count: int, remaining: int, seed
 
 
 def step_values(spec, games: list[dict], args) -> list[dict]:
-    from game.ai import analysis as old
-    from game.ai import coach
+    from game.analysis import evaluation as old
+    from game.analysis import values as coach
 
     path = cache_dir(args) / f"values-{spec.id}-{args.seconds:g}.json"
     rows = _load(path, [])
@@ -277,7 +277,7 @@ def report_two(spec, rows: list[dict], args) -> tuple[str, dict]:
     predicted once by a curve that never saw its game.  The curve shipped is fitted
     on both halves together (the most data); its quality is the two held-out
     scores."""
-    from game.ai import coach
+    from game.analysis import values as coach
 
     halves = (
         [r for r in rows if (r["seed"] - args.seed) % 2 == 0],
@@ -418,7 +418,7 @@ def report_two(spec, rows: list[dict], args) -> tuple[str, dict]:
 
 
 def report_places(spec, rows: list[dict], args) -> tuple[str, dict]:
-    from game.analysis import expected_places
+    from game.analysis.marks import expected_places
 
     def mae(f):
         errs = []
@@ -429,13 +429,13 @@ def report_places(spec, rows: list[dict], args) -> tuple[str, dict]:
             errs += [abs(e - p) for e, p in zip(exp, r["places"])]
         return sum(errs) / max(1, len(errs)), len(errs)
 
-    from game.analysis import PLACE_STEEPNESS
+    from game.analysis.marks import PLACE_STEEPNESS
 
     def pairwise(values):
         return expected_places(values, PLACE_STEEPNESS)
 
     def coach_places(r):
-        from game.ai import coach
+        from game.analysis import values as coach
 
         return pairwise([coach.squash(spec.id, x) for x in r["raw"]])
 
@@ -518,10 +518,10 @@ def step_mistakes(spec, games: list[dict], args) -> str:
     chance against it.  Element Shift (twelve seats, no win chance): a marked plan is
     confirmed when Expert's plan, against the plans the others really made that
     round, scores at least ``PLAN_POINTS`` more (:func:`hindsight_gain`)."""
-    from game.ai import analysis as an
-    from game.ai import coach
-    from game.analysis import MISTAKE_DROP, confirmed_by_alternative, find_mistakes
-    from game.coach import shipped
+    from game.analysis import evaluation as an
+    from game.analysis import values as coach
+    from game.analysis.marks import MISTAKE_DROP, confirmed_by_alternative, find_mistakes
+    from game.analysis.calibration import shipped
 
     path = cache_dir(args) / f"mistakes-{spec.id}.json"
     memo = _load(path, {})

@@ -25,7 +25,7 @@ import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
-from game.i18n import _
+from game.text.i18n import _
 
 MAX_FILE_BYTES = 8 * 1024 * 1024  # a file larger than this is not one of ours
 MAX_DEPTH = 32  # our files nest 5 deep at most; json's parser recurses, so cap it first
