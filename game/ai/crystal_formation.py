@@ -73,7 +73,7 @@ PROGRESS = (0.0, 0.0, 0.2, 0.5, 1.0, 2.0, 0.0)
 # see tree_steps).  Without it Hard, four trees up, held a small node and a medium
 # node whose pieces the fifth tree needed, and moved one piece back and forth until
 # the round limit: freeing a piece cost material at once and the tree it allowed lay
-# past its three-action search (issue 28; tests/test_crystal_formation.py).
+# past its three-action search (tests/test_crystal_formation.py, the fifth tree).
 FIFTH_TREE_WEIGHT = 3.0
 FIFTH_TREE_STEPS = 8  # the bonus is FIFTH_TREE_WEIGHT per action below this many
 
@@ -466,8 +466,8 @@ class HardBot:
         search rates it within ``fifth_tree_slack`` of its choice.  The search ends on
         our own action, unanswered: growing now lets the rival threaten the node, while
         any waiting move (a tree back and forth) keeps the grow for the last, unanswered
-        action, so it looked better by a fraction of a point every turn, and Hard
-        shuffled until the round limit (issue 28)."""
+        action, so it would look better by a fraction of a point every turn, and Hard
+        would shuffle until the round limit."""
         # Not bound by the budget: only the few actions that shorten the way to the
         # tree are searched (a grow or two, a place), a fraction of the main search.
         if state.trees(seat) != TREES_TO_WIN - 1:

@@ -135,9 +135,9 @@ def find_mistakes(
 
 
 # How sharply a gap in value turns into a gap in expected place (Element Shift).  Fitted
-# on Hard games by tools/calibrate_coach.py: 3 on the first coach; 5 since stop 39, when the coach
-# began to resolve the plans in (chosen among 1.5 .. 6 on seed 700's games, then 2.159
-# places from the actual on fresh seed 1100's against 2.179 at 3; docs/bots.md).
+# on Hard games by tools/calibrate_coach.py for the coach that resolves the plans in
+# (chosen among 1.5 .. 6 on seed 700's games, then 2.159 places from the actual on
+# fresh seed 1100's against 2.179 at 3; docs/bots.md, "The coach").
 PLACE_STEEPNESS = 5.0
 
 
