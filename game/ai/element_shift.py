@@ -727,7 +727,7 @@ class ExpertBot(HardBot):
     think_seconds = 2.0
     levels = 3
     samples = 4
-    candidates = 24  # its best plans against the first predicted round (was 16)
+    candidates = 24  # its best plans against the first predicted round
     cap = 1000
     predict_share = 0.85  # of the budget spent predicting the others
     sample_weight = 0.25  # weight of the profile samples

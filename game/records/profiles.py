@@ -143,8 +143,8 @@ class Record:
     rating: Rating = Rating(DEFAULT_RATING)
     history: tuple[Point, ...] = ()
     # The ladder the rating is on: its (strength, rating) points when the rating last
-    # moved.  Empty for a game without a ladder, and in files written before ratings
-    # kept their ladder (0.1.0's): such a rating stays as it is until its next game.
+    # moved.  Empty for a game without a ladder, and in a file that never recorded it:
+    # such a rating stays as it is until its next rated game.
     scale: tuple[tuple[float, float], ...] = ()
 
     def on(self, ladder: Ladder | None) -> "Record":
