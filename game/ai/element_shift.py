@@ -614,7 +614,7 @@ class Prediction:
 
     # Six draws, not three: Hard samples, and with three a lone Expert left half its
     # 2 s free; with six it beat Hard in 75.8 % of its seat comparisons against
-    # 67.0 % with three on the same 40 tables (docs/bots.md, Element Shift).
+    # 67.0 % with three on the same 40 tables (commit 8ad8e3f; docs/bots.md).
     draws_wanted = 6
     top = 16
     cap = 1000

@@ -28,7 +28,7 @@ MISTAKE_DROP = 0.3  # a fall of 15 points of win chance is worth showing
 # win chance more than the action played.  In Chromatic Collapse's Easy-against-Medium
 # games a longer search confirmed 76 % of the marks at 15 points (101 of 133) and
 # 81 % at 20 (88 of 109: 50 of 62 on the ten games that chose it, 38 of 47 on ten
-# fresh ones); docs/bots.md, "Marked mistakes that a longer search confirms".
+# fresh ones); docs/bots.md, "The coach".
 ALTERNATIVE_MARGIN = 0.4
 SURE_DROP = 1.0  # one action losing half the win chance is marked on its own
 MAX_MISTAKES = 5  # per seat at most this many are marked, the biggest first
