@@ -1,7 +1,7 @@
 """Driving a headless App the way a person does, for the view and input tests.
 
-One home for the helpers every tests/test_view_* and tests/test_input_* module used to
-define for itself: which screens are open, the pygame-gui control with a given text and
+One home for the helpers the tests/test_view_* and tests/test_input_* modules share:
+which screens are open, the pygame-gui control with a given text and
 the focused one, a mouse click, a key press, mouse motion and controller presses.
 
 Each helper posts its events through the App (so they reach the input mapper exactly as

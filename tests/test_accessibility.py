@@ -307,7 +307,7 @@ PLAY_SCREENS = [
 @pytest.mark.slow
 @pytest.mark.parametrize("screen", PLAY_SCREENS)
 def test_play_screens_draw_their_text_at_150_percent(paths, screen):
-    """The play screens honour 150 % (they used to stop at 125 %): the side panel's
+    """The play screens honour 150 % (not only 125 %): the side panel's
     lines (players, the log and its heading) are taller at 150 % than at 125 %."""
     from scenes.play.frame import PANEL
 

@@ -87,8 +87,8 @@ def test_the_worker_answers_an_analyse_request_with_values():
 
 
 def test_an_analysis_cached_by_an_earlier_coach_of_the_game_is_redone(tmp_path):
-    """Element Shift's coach changed at stop 39 (plans in are resolved): its budget
-    text names the revision, so the theatre does not reuse values the old coach made;
+    """Element Shift's coach is in its second revision (plans in are resolved): its
+    budget text names the revision, so the theatre does not reuse values the first made;
     the other games' texts, and their caches, are as they were."""
     for game, revised in (("element-shift", True), ("crystal-connector", False)):
         now = budget_text(game)

@@ -1,4 +1,4 @@
-"""The coach (issue 28): one value per game from the Hard bots' judgement, on -1..+1
+"""The coach: one value per game from the Hard bots' judgement, on -1..+1
 and from seat 0's fixed perspective; finished positions exact; the calibration file
 and its fallback; blunders marked by the calibrated values."""
 
@@ -70,8 +70,8 @@ def _connector_swapped(state):
 
 @pytest.mark.slow
 def test_crystal_connector_has_one_value_whichever_seat_is_to_move():
-    """The perspective error of issue 28 (12 % predicted with seat 1 to move, 57 %
-    won): the same position with the roles of the seats exchanged is worth the same
+    """No perspective error (random play-outs from a turn's start predicted 12 % with
+    seat 1 to move where seat 1 won 57 %): the same position with the roles of the seats exchanged is worth the same
     to the seat holding the same colours."""
     seen = 0
     for seed in (3, 4, 5):

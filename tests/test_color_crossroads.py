@@ -829,9 +829,9 @@ def test_a_state_files_hostile_challenge_is_refused_with_a_reason(bad):
 
 def test_expert_cashes_a_kill_when_every_placement_gives_one_away():
     """Seed 3001, an Expert-against-Hard game: Hard leads 2-1 and every placement lets
-    it kill a pair next turn.  A kill now is worth a point (2-2) whatever follows; the
-    Expert before 2026-11-27 only compared quiet placements once one had been weighed,
-    so it dropped Hard's pick (a kill) and played C5 yellow, giving the game away."""
+    it kill a pair next turn.  A kill now is worth a point (2-2) whatever follows; an
+    Expert comparing quiet placements only, once one had been weighed, would drop
+    Hard's pick (a kill) and play C5 yellow, giving the game away."""
     s = SPEC.new_game(seed=3001)
     for text in [
         "player 1 starts",

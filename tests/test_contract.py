@@ -69,7 +69,7 @@ def test_nim_illegal_move_reason_is_readable():
 
 
 # One notation pair in every engine: ``cell_name`` turns a cell into the text a player
-# reads and types, ``parse_cell`` turns that text back (issue 16, item 7).
+# reads and types, ``parse_cell`` turns that text back.
 _CELL_COUNTS = {
     "crystal-connector": "game.rules.crystal_connector",
     "chromatic-collapse": "game.rules.chromatic_collapse",

@@ -1067,7 +1067,7 @@ def test_expert_looks_past_its_candidates_when_all_of_them_lose_at_once():
     )
 
 
-# -- the fifth tree (issue 28) ------------------------------------------------------------
+# -- the fifth tree -----------------------------------------------------------------------
 
 # Ruby has four trees, a small at E1 and a medium at F1, and an empty stash but for one
 # large: the fifth tree needs the pieces the small and the medium hold.  Hard without

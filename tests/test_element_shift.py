@@ -622,8 +622,8 @@ class _ScriptedDraws(random.Random):
 def test_easy_keeps_a_draw_that_ends_on_a_tile_it_converts():
     """Easy keeps a draw that ends on a tile it will hold when the round is over.  Water
     at A1: "R" ends on the fire tile B1, which it converts (held); "R R" ends on the
-    grass tile C1 (not held).  Until 2026-11-27 Easy judged the end tile by its element
-    as the round began, called both draws bad and played the first, "R R"."""
+    grass tile C1 (not held).  Judged by the end tile's element as the round begins,
+    both draws would look bad and the first, "R R", be played."""
     s = position("WF", "water@A1 fire@F6", fill="diag")
     moves = s.legal_moves()
     convert, past = s.parse_move("keep; R"), s.parse_move("keep; R R")

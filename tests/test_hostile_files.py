@@ -1,4 +1,4 @@
-"""Hostile files at every way in (issue 25, files part): settings.json, kiosk.json,
+"""Hostile files at every way in: settings.json, kiosk.json,
 autosave.json, replays, tutorials, learned.json, the analysis cache and ``--replay``.
 
 Each reader goes through game/storage/reading.py.  For any bytes, any JSON value (any type, any

@@ -163,7 +163,7 @@ def test_ascii_junk(game_id, text):
     ],
 )
 def test_known_hostile_texts(game_id, text):
-    """The texts issue 25 found, and megabytes: refused (or read) quickly, briefly."""
+    """Texts that once broke a parser, and megabytes: refused (or read) quickly, briefly."""
     parse_and_apply(game_id, text)
 
 

@@ -127,7 +127,7 @@ def test_a_bot_that_sleeps_forever_in_thread_mode_still_gets_a_move_made():
     """Where processes cannot run (a browser build, CRYSTAL_ARCADE_BOT_WORKER=thread)
     the watchdog cannot kill the stuck thread, but it leaves it behind and a fresh
     thread answers: first the same bot with a short budget (it hangs again), then a
-    random legal move.  Until stop 38 this request was never answered."""
+    random legal move.  A stuck thread must not leave the request unanswered."""
     state = NimState((2, 2), 2)
     with BotWorker(mode="thread", watchdog_grace=0.2) as w:
         ticket = w.request("nim-hang", "sleeper", state, spec_module="tests.hang_bot_game")

@@ -18,10 +18,9 @@ from game.text import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Messages that another branch of the translation work wraps and translates (issue
-# 27): until it is merged their German may be missing here.  The lead empties this
-# after the merge; then every message in the code must be translated.
-PENDING_SOURCES: tuple[str, ...] = ()  # every source is checked now (issue 27 done)
+# Sources whose messages another branch wraps and translates: until it is merged their
+# German may be missing here.  Empty: every message in the code must be translated.
+PENDING_SOURCES: tuple[str, ...] = ()
 
 
 def _tool():

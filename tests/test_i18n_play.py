@@ -1,4 +1,4 @@
-"""The play screens and the replay theatre in other languages (issue 27).
+"""The play screens and the replay theatre in other languages.
 
 Each game's play screen (at its start and a few moves in), the theatre, the take-over
 box and the replay list are drawn in the pseudo-locale and in German, and every line

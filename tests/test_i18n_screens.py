@@ -31,9 +31,7 @@ from scenes import widgets
 from tests.test_accessibility import SCREENS as LOOK_SCREENS
 from tests.test_accessibility import make, render_layers, visible_buttons
 
-# Screens whose texts come partly from code another branch of the translation work
-# wraps (issue 27: i18n-play does scenes/play/ and scenes/theatre/, i18n-game does
-# game/ and party/).  Their offenders are listed but do not fail until the lead, after
+# Screens whose texts come partly from code another branch wraps.  Their offenders are listed but do not fail until the lead, after
 # merging those branches, empties this table; a screen listed here that has become
 # clean fails, so the table only ever shrinks.
 PENDING_SCREENS: dict[str, str] = {}

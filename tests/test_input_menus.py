@@ -1,8 +1,8 @@
 """Controller Start and B on every screen, and the seed's on-screen number pad.
 
-Start and B used to be the same key (Escape), so no screen could tell "pause" from
-"back".  Start is now the Pause key: it pauses a game and presses a menu's main button;
-B is Escape: back (in a game it first drops a half-entered move)."""
+Start and B are different keys, so a screen can tell "pause" from "back": Start is
+the Pause key (it pauses a game and presses a menu's main button); B is Escape: back
+(in a game it first drops a half-entered move)."""
 
 from game.rules.chromatic_collapse import square_cell
 from game.rules.contract import GameSetup

@@ -350,8 +350,8 @@ def test_a_ladder_extended_with_reuse_plays_only_the_games_it_lacks():
 
 
 def test_games_with_a_seat_between_levels_mixed_once_an_action_are_played_again():
-    """Records from before stop 40 carry no "mix": their in-between seats chose a level
-    once an action.  Those games are played again; named levels' games are reused."""
+    """Records without a "mix" had their in-between seats choose a level once an
+    action.  Those games are played again; named levels' games are reused."""
     first = lad.run_ladder(
         _TwoSeatSpec, strengths=(0.0, 1.5, 2.0), games=2, resamples=5, play=_synthetic_play([])
     )
@@ -555,7 +555,7 @@ def test_match_me_refuses_too_few_games_or_runs_with_its_reason(capsys, flags, s
 def test_match_me_seats_a_person_alone_among_eleven_bots_in_element_shift(capsys):
     """A twelve-seat game: the person sits alone among eleven Match me bots (as game
     select seats it), scores its share of the eleven seat comparisons, and its rating
-    moves on all eleven.  Until stop 38 --match-me element-shift ended in a traceback."""
+    moves on all eleven: --match-me element-shift plays, it does not end in a traceback."""
     from tools import arena
 
     code = arena.main(["--match-me", "element-shift", "--simulate", "--runs", "2", "--games", "12"])

@@ -1,4 +1,4 @@
-"""ref-greedy, the stand-in for a newcomer's sensible but shallow play (issue 15):
+"""ref-greedy, the stand-in for a newcomer's sensible but shallow play:
 one ply on the game's points, and in Color Crossroads and Crystal Formation one ply on
 what a newcomer looks at there (tools/references.py).  Fixed small positions and whole
 games with no clock: nothing here depends on wall time."""

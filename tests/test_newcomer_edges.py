@@ -1,4 +1,4 @@
-"""Rough edges a newcomer met (issue 26): a lesson never claims a bot is thinking and
+"""Rough edges a newcomer meets: a lesson never claims a bot is thinking and
 says what to do; another legal move in a lesson is always taken back; a replay shows
 its seats as they were and nobody thinking."""
 
@@ -13,7 +13,7 @@ from tests.test_hardening import real_match
 
 def test_another_legal_move_is_taken_back_in_every_game_not_accepted():
     """One behaviour: a legal move other than the step's is taken back with the reason
-    (Chromatic Collapse's colour step used to accept any green move)."""
+    (Chromatic Collapse's colour step accepts only its own move, not any green one)."""
     tut = load_tutorial("chromatic-collapse")
     i = next(k for k, s in enumerate(tut.steps) if s.expect == ("g8-e6",))
     state = tut.position(i)

@@ -502,8 +502,8 @@ def test_a_flood_is_slowed_not_served():
 
 
 def test_a_move_the_rate_limit_drops_is_named_so_the_phone_sends_it_again():
-    """The rate limit warns once a second; a move dropped inside that second used to
-    vanish without a word.  Now the phone hears which move was not taken."""
+    """The rate limit warns once a second; a move dropped inside that second does not
+    vanish without a word: the phone hears which move was not taken."""
     party = make_party("crystal-connector", [Seat.phone(), Seat.phone()], rate=(5.0, 10))
 
     async def main():

@@ -217,8 +217,8 @@ def test_generate_refuses_a_count_below_one_and_keeps_the_shipped_file(capsys, f
 
 
 def test_generate_that_finds_nothing_writes_nothing(tmp_path, monkeypatch, capsys):
-    """Until stop 38 an empty search wrote an empty book over the shipped file, which
-    the game then refused to load."""
+    """An empty search writes no empty book over the shipped file (the game would
+    refuse to load it)."""
     monkeypatch.setattr(T, "generate", lambda *a, **k: [])
     out = tmp_path / "part.json"
     assert T.main(["generate", "element-shift", "--out", str(out)]) == 1

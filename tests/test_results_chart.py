@@ -21,5 +21,5 @@ def test_axis_labels_are_distinct_whole_numbers_covering_the_scores(low, high):
 
 
 def test_a_scoreless_game_gets_two_lines_not_five_alike():
-    """A 0-0 game used to label five even lines "0 0 0 1 1"."""
+    """A 0-0 game gets two labelled lines, not five even ones reading "0 0 0 1 1"."""
     assert axis_steps(0.0, 1.0) == (1.0, 0.0, 1.0)

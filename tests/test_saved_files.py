@@ -45,6 +45,4 @@ def test_settings_profiles_autosave_and_replays_written_by_0_1_0_load(tmp_path):
         replay = autosave.load_replay(path, GAMES)
         assert replay.spec.id == want["game"]
         assert len(replay.entries) == want["entries"] and replay.is_over()
-        assert [round(s, 6) for s in replay.state.scores()] == [
-            round(s, 6) for s in want["scores"]
-        ]
+        assert [round(s, 6) for s in replay.state.scores()] == [round(s, 6) for s in want["scores"]]

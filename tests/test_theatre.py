@@ -203,7 +203,7 @@ def _library_with_one(app, paths):
 
 def test_f2_rename_takes_typing_at_once_and_enter_renames(app, paths):
     """The box is ready for typing when the dialog opens: keys go in at its end and
-    Enter renames (the box used to look focused while Enter did nothing)."""
+    Enter renames (a box that looks focused must take Enter)."""
     lib = _library_with_one(app, paths)
     old = lib.rows[0].name
     key(app, pygame.K_F2)

@@ -7,7 +7,7 @@
     python3 tools/bench.py --only party     # phones on loopback
     python3 tools/bench.py --only text      # frames with 100,000-character names
     python3 tools/bench.py --quick          # fewer repetitions
-    python3 tools/bench.py --markdown docs/performance.md
+    python3 tools/bench.py --markdown out/bench.md   # the table as Markdown too
 
 Rows:
 - client: time from process start to the first drawn title frame (a fresh child

@@ -471,7 +471,7 @@ def report_places(spec, rows: list[dict], args) -> tuple[str, dict]:
 # Element Shift's judge of a marked plan: Expert's plan for the seat, resolved against
 # the plans the other eleven actually made that round (the replay holds them), must
 # score this many points more than the plan played.  Three points is a leading-element
-# bonus; chosen before any mark was judged (stop 39).
+# bonus; chosen before any mark was judged.
 PLAN_POINTS = 3.0
 
 

@@ -249,10 +249,10 @@ def _names(strengths) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-# How a strength between levels picks its level: once a seat's turn since stop 40
-# (game.ai.strength).  Records before it carry no "mix" and chose once an action, so a
-# game with such a seat is played again rather than reused; a game of named levels
-# only played the same either way and is still reused.
+# How a strength between levels picks its level: once a seat's turn
+# (game.ai.strength).  Records without a "mix" chose once an action, so a game with
+# such a seat is played again rather than reused; a game of named levels only plays
+# the same either way and is reused.
 MIX = "turn"
 
 

@@ -95,7 +95,7 @@ def make_app(colour_blind: bool = False, kiosk: bool = False, look: dict | None 
 OPENED: list = []  # the apps made, so a sweep can shut each down after its shot
 
 
-# The sweep: every screen at each window size and text size (issue 26's list).
+# The sweep: every screen at each window size and text size.
 SWEEP_SIZES = ((800, 600), (1366, 768), (1920, 1080), (3840, 2160), (1080, 1920))
 SWEEP_SCREENS = (
     ("title", "title", {}),

@@ -615,8 +615,9 @@ class MediumBot:
 
 
 class ClassicHardBot:
-    """Hard before issue 15 (kept for the bench's before/after row and for
-    comparisons in the arena): iterative-deepening principal-variation search on
+    """The readable reference for Hard's bitboard search (the bench measures the
+    bitboards against it in the same run, and the arena can play it):
+    iterative-deepening principal-variation search on
     :class:`Board` with a transposition table, killer/history ordering and the
     evaluation in :func:`evaluate`."""
 

@@ -419,11 +419,11 @@ class ExpertBot(HardBot):
     evaluation).  Placements are searched best first for half the budget; the other
     half plays the best few out to the end of the game (see :meth:`played_out`).
 
-    Kills take part in that comparison like quiet placements.  Until 2026-11-27
-    only quiet placements did, so as soon as one had been weighed Hard's pick was
-    dropped even when it was a kill: in a race where every placement lets the
-    opponent kill, Expert gave a point away where taking one first was on the
-    board (``test_expert_cashes_a_kill_when_every_placement_gives_one_away``)."""
+    Kills take part in that comparison like quiet placements, and Hard's pick is
+    weighed like every other: in a race where every placement lets the opponent
+    kill, a comparison of quiet placements alone would give a point away where
+    taking one first is on the board
+    (``test_expert_cashes_a_kill_when_every_placement_gives_one_away``)."""
 
     name = "expert"
     think_seconds = 4.0

@@ -14,8 +14,8 @@
   power, progress toward the next tree, supported area, threats on both sides).
 - **Hard** searches.  With two players it looks three actions deep: its best ten
   actions, the opponent's five strongest replies to each, then its own best next
-  action (minimax with an alpha cut), so plans of two actions count; it beat Medium
-  40-0 where a search of two actions was level with it (docs/bots.md).  While every
+  action (minimax with an alpha cut), so plans of two actions count: a search of two
+  actions plays level with Medium, this one beats it (docs/bots.md).  While every
   candidate so far lets the opponent win at once it looks further down the list.
   Whenever a rival is one action from a fifth tree, it runs a best-reply search over every
   action instead: each candidate meets the single most damaging reply of *any* opponent (Schadd & Winands' Best-Reply
@@ -56,8 +56,8 @@ TREE_WEIGHT = 9.0  # a tree is worth its 6 pips plus the race to five
 THREAT_NODE = 0.9  # a node in an enemy area loses a pip at its owner's turn end
 # ... and a tree stops being a tree.  Only 3: its owner can move a tree anywhere (or
 # regrow the lost small) with one action, and at 6 the search spent its turns chasing
-# the rival's trees instead of growing its own (docs/bots.md, "Crystal Formation Hard
-# against the newcomer stand-in").
+# the rival's trees instead of growing its own, and a one-ply player beat it (commit
+# 441cd8c measured both).
 THREAT_TREE = 3.0
 AREA_WEIGHT = 0.01  # empty cells in one's area: room to place and move
 PRESSURE_WEIGHT = 0.6  # enemy nodes one threatens
@@ -73,7 +73,7 @@ PROGRESS = (0.0, 0.0, 0.2, 0.5, 1.0, 2.0, 0.0)
 # see tree_steps).  Without it Hard, four trees up, held a small node and a medium
 # node whose pieces the fifth tree needed, and moved one piece back and forth until
 # the round limit: freeing a piece cost material at once and the tree it allowed lay
-# past its three-action search (issue 28; tests/test_crystal_formation.py).
+# past its three-action search (tests/test_crystal_formation.py, the fifth tree).
 FIFTH_TREE_WEIGHT = 3.0
 FIFTH_TREE_STEPS = 8  # the bonus is FIFTH_TREE_WEIGHT per action below this many
 
@@ -466,8 +466,8 @@ class HardBot:
         search rates it within ``fifth_tree_slack`` of its choice.  The search ends on
         our own action, unanswered: growing now lets the rival threaten the node, while
         any waiting move (a tree back and forth) keeps the grow for the last, unanswered
-        action, so it looked better by a fraction of a point every turn, and Hard
-        shuffled until the round limit (issue 28)."""
+        action, so it would look better by a fraction of a point every turn, and Hard
+        would shuffle until the round limit."""
         # Not bound by the budget: only the few actions that shorten the way to the
         # tree are searched (a grow or two, a place), a fraction of the main search.
         if state.trees(seat) != TREES_TO_WIN - 1:

@@ -296,9 +296,8 @@ def spread_starts(state: ElementShiftState, element: int) -> dict[int, int]:
 def pick_start(state: ElementShiftState, seat: int, rng: random.Random) -> StartPick:
     """A start tile for ``seat`` (Medium and up): its own region in the spread of its
     element's seats (:func:`spread_starts`), the tile there with the most to convert.
-    (Heading for the largest region, as Medium did until 2026-11-27, sends all four
-    Mediums of an element to one region: a table of Mediums that a Random seat among
-    them outscored.)"""
+    (Heading for the largest region would send all four Mediums of an element to one
+    region: a table of Mediums that a Random seat among them outscores.)"""
     element = state.elements[seat]
     _labels, _sizes, regions = _region_table(state, element)
     cells = regions[spread_starts(state, element)[seat]]
@@ -332,12 +331,12 @@ class EasyBot:
     think_seconds = 0.05
     # Three draws, each kept only if it ends on a tile of the seat's element when the
     # round is over (counting the tiles it converts and a switch) with the others
-    # standing still.  Until 2026-11-27 it drew eight and kept one that ended on a tile
-    # of its element as the round began: a plan that converted its end tile looked
-    # bad, and one that switched away from its tile looked good.  One seat against
-    # eleven, 400 tables (``tools/arena.py --levels easy,random --games 400 --seed
-    # 21000``): against Random as strong as before (75.7 % of its seat comparisons, the
-    # old rule 76.3 %), against Medium a little further below it (33.3 %, 37.0 %).
+    # standing still.  Judged by the end tile's element as the round begins, a plan
+    # that converts its end tile would look bad, and one that switches away from its
+    # tile good.  One seat against eleven, 400 tables (``tools/arena.py --levels
+    # easy,random --games 400 --seed 21000``): against Random as strong as the
+    # start-of-round rule (75.7 % of its seat comparisons against 76.3 %), against
+    # Medium a little further below it (33.3 %, 37.0 %).
     draws = 3
 
     def choose(self, state, *, rng: random.Random, budget: Budget | None = None):
@@ -613,9 +612,9 @@ class Prediction:
     (board, positions, elements, round), so every expert bot of a process shares one
     prediction per round and every part of it is the same whoever computes it."""
 
-    # Six draws, not three (2026-11-27): Hard samples, and a lone Expert still had
-    # half its 2 s free; with six it beat Hard in 75.8 % of its seat comparisons
-    # instead of 67.0 % on the same 40 tables (docs/bots.md, Element Shift).
+    # Six draws, not three: Hard samples, and with three a lone Expert left half its
+    # 2 s free; with six it beat Hard in 75.8 % of its seat comparisons against
+    # 67.0 % with three on the same 40 tables (commit 8ad8e3f; docs/bots.md).
     draws_wanted = 6
     top = 16
     cap = 1000
@@ -728,7 +727,7 @@ class ExpertBot(HardBot):
     think_seconds = 2.0
     levels = 3
     samples = 4
-    candidates = 24  # its best plans against the first predicted round (was 16)
+    candidates = 24  # its best plans against the first predicted round
     cap = 1000
     predict_share = 0.85  # of the budget spent predicting the others
     sample_weight = 0.25  # weight of the profile samples

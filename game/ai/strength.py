@@ -13,8 +13,7 @@ game (the play scene passes one made from the game's seed, so a resumed game dra
 the same; the arena one from its game's seed).  The worker builds a fresh bot for
 every action, so the draw cannot be remembered in the bot: it is recomputed, and
 comes out the same through the turn.  Without a salt (a caller that sets none) each
-decision draws from its own rng, as before stop 40.  Either way a seeded game replays
-exactly.
+decision draws from its own rng.  Either way a seeded game replays exactly.
 
 Why a mixture and not a shorter search or noise on the choice: the levels differ in
 kind, not only in time (Easy samples, Medium looks one turn ahead, Hard searches

@@ -36,8 +36,9 @@ PLAYOUT_BUDGET_TEXT = (
 )
 # A cached analysis made another way is redone (see budget_text for the calibration).
 BUDGET_TEXT = f"coach1-s{COACH_SECONDS:g}"
-# A game's coach changed since its analyses may have been cached: its revision joins
-# the budget text.  Element Shift 2 (stop 39): the plans already in are resolved.
+# A game whose coach has a revision past the first joins it to the budget text, so an
+# analysis the earlier coach cached is redone.  Element Shift 2: the plans already in
+# are resolved.
 COACH_REVISIONS = {"element-shift": 2}
 
 
@@ -99,8 +100,9 @@ def evaluate(
 def playout_evaluate(
     state, rng: random.Random, budget: Budget | None = None, game: str = ""
 ) -> list[float]:
-    """Today's analysis before issue 28 (and the fallback for a game the coach does
-    not know, such as the tests' toy games)."""
+    """Random play-outs from the position: the analysis for a game the coach does not
+    know (such as the tests' toy games), and the baseline the coach is measured
+    against (tools/calibrate_coach.py, "(a)")."""
     n = state.num_players
     if state.is_terminal():
         return [float(x) for x in state.returns()]

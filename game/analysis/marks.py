@@ -28,7 +28,7 @@ MISTAKE_DROP = 0.3  # a fall of 15 points of win chance is worth showing
 # win chance more than the action played.  In Chromatic Collapse's Easy-against-Medium
 # games a longer search confirmed 76 % of the marks at 15 points (101 of 133) and
 # 81 % at 20 (88 of 109: 50 of 62 on the ten games that chose it, 38 of 47 on ten
-# fresh ones); docs/bots.md, "Marked mistakes that a longer search confirms".
+# fresh ones); docs/bots.md, "The coach".
 ALTERNATIVE_MARGIN = 0.4
 SURE_DROP = 1.0  # one action losing half the win chance is marked on its own
 MAX_MISTAKES = 5  # per seat at most this many are marked, the biggest first
@@ -135,9 +135,9 @@ def find_mistakes(
 
 
 # How sharply a gap in value turns into a gap in expected place (Element Shift).  Fitted
-# on Hard games by tools/calibrate_coach.py: 3 on the first coach; 5 since stop 39, when the coach
-# began to resolve the plans in (chosen among 1.5 .. 6 on seed 700's games, then 2.159
-# places from the actual on fresh seed 1100's against 2.179 at 3; docs/bots.md).
+# on Hard games by tools/calibrate_coach.py for the coach that resolves the plans in
+# (chosen among 1.5 .. 6 on seed 700's games, then 2.159 places from the actual on
+# fresh seed 1100's against 2.179 at 3; docs/bots.md, "The coach").
 PLACE_STEEPNESS = 5.0
 
 

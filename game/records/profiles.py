@@ -143,7 +143,8 @@ class Record:
     rating: Rating = Rating(DEFAULT_RATING)
     history: tuple[Point, ...] = ()
     # The ladder the rating is on: its (strength, rating) points when the rating last
-    # moved.  Empty for a game without a ladder, and in files from before stop 35.
+    # moved.  Empty for a game without a ladder, and in a file that never recorded it:
+    # such a rating stays as it is until its next rated game.
     scale: tuple[tuple[float, float], ...] = ()
 
     def on(self, ladder: Ladder | None) -> "Record":

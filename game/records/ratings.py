@@ -30,7 +30,7 @@ MIN_RD = 30.0  # never surer than this: people change
 # slowly: a simulated person at strength 1.2 of Crystal Connector, 1,100 points
 # below Medium, still won only 14 % of its games 11-20 against "Match me".  Keeping
 # the deviation at 350 for six games placed every simulated person of every ladder
-# within 47-56 % over games 11-20 (docs/bots.md, "Match me").
+# within 46-57 % over games 11-20 (docs/bots.md, "Match me").
 PLACEMENT_GAMES = 6
 DEFAULT_VOLATILITY = 0.06
 GLICKO2_SCALE = 173.7178  # 400 / ln 10: Glicko-2's internal unit in rating points

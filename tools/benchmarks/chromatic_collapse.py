@@ -4,8 +4,9 @@ Run alone: ``python tools/benchmarks/chromatic_collapse.py [--quick]``.
 
 Rows: legal-move generation on the engine's states, random playouts per second (the
 engine's immutable states, and the bots' make/unmake board, which MCTS-style playouts
-would use), alpha-beta nodes per second of Hard's search before issue 15 (``Board``) and
-now (bitboards, ``game/ai/chromatic_bits.py``) in the same run, and the bots' time per turn
+would use), alpha-beta nodes per second of the classic search (``Board``,
+``ClassicHardBot``) and of Hard's (bitboards, ``game/ai/chromatic_bits.py``) in the same
+run, and the bots' time per turn
 (both actions of a turn) by level.
 """
 
@@ -97,7 +98,7 @@ def _batch_playouts(games: int) -> float:
 
 
 def _nodes_per_second(states, seconds: float) -> float:
-    """Hard's search before issue 15: PVS on the engine-rules ``Board``."""
+    """The classic search (``ClassicHardBot``): PVS on the engine-rules ``Board``."""
     nodes = 0
     t = time.perf_counter()
     per = seconds / len(states)
@@ -163,7 +164,7 @@ def rows(quick: bool = False) -> list[dict]:
     turn_starts = [s for s in states if s.phase == "first" and s.turn > 2][::7]
     searched = turn_starts[: 4 if quick else 10]
     seconds = 1.0 if quick else 4.0
-    # Before and after issue 15 in one run, interleaved so both see the same load.
+    # The classic and the bitboard search in one run, interleaved so both see the same load.
     old = new = 0.0
     for _ in range(2):
         old += _nodes_per_second(searched, seconds / 2) / 2

@@ -10,8 +10,8 @@ the first of them; then the results screen and the replay theatre of the same ga
 Frames are update + draw, timed on the wall clock (like tools/bench.py's play rows) and
 in the UI thread's own CPU time (like tools/benchmarks/frame_cpu.py: what a busy shared
 machine barely moves).  The first frame of each screen (caches cold) is reported on its
-own.  Target: every CPU p99 under 50 ms (issue 25 measured 40-60 s for one frame
-before fit_text bisected).  ``--chars 10`` gives the same rows with short names.
+own.  Target: every CPU p99 under 50 ms (a fit_text that measured once a character
+would take 40-60 s for one such frame).  ``--chars 10`` gives the same rows with short names.
 """
 
 from __future__ import annotations

@@ -14,8 +14,7 @@
 - ``animation.py``: slides, removals, shatters and the start card.
 
 The parts are mixins of the view because their methods read the view's state (the
-selection, the cursor): they moved from the one 1,500-line module as
-they were.  A part imports only layout and sprites, never the view, so imports run one
+selection, the cursor).  A part imports only layout and sprites, never the view, so imports run one
 way.
 
 What other code imports from ``scenes.play.chromatic_collapse`` is re-exported here.

@@ -18,8 +18,7 @@
 - ``animation.py``: a move's transition and its ribbon.
 
 The parts are mixins of the view because their methods read the view's state (the
-path, the focus, the pointer): they moved from the one 1,700-line module as they were.
-A part imports only layout, sprites (and animation the board's loop layer), never the
+path, the focus, the pointer).  A part imports only layout, sprites (and animation the board's loop layer), never the
 view, so imports run one way.
 
 What other code imports from ``scenes.play.color_crossroads`` is re-exported here.

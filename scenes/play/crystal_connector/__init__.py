@@ -15,8 +15,7 @@
 - ``animation.py``: the score pop-up and the slide and choice animations.
 
 The parts are mixins of the view because their methods read the view's state (the
-draft, the cursor, the sprite cache): they moved from the one 2,000-line module as they
-were.  A part imports only layout, never the view, so imports
+draft, the cursor, the sprite cache).  A part imports only layout, never the view, so imports
 run one way.
 
 What other code imports from ``scenes.play.crystal_connector`` is re-exported here.

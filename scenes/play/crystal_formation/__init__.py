@@ -15,8 +15,7 @@
 - ``side.py``: the side panel's seats and the banner.
 
 The parts are mixins of the view because their methods read the view's state (the
-selection, the cursor, the layer cache): they moved from the one 1,700-line module as
-they were.  A part imports only layout (and strip and side board's stack sprite), never the view,
+selection, the cursor, the layer cache).  A part imports only layout (and strip and side board's stack sprite), never the view,
 so imports run one way.
 
 What other code imports from ``scenes.play.crystal_formation`` is re-exported here.

@@ -16,8 +16,7 @@
 - ``results.py``: the results screen, its chart drawn per round.
 
 The parts are mixins of the view because their methods read the view's state (the
-plan being edited, the animation in flight): they moved from the one 2,800-line module as
-they were.  A part imports only layout and sprites (and reveal its timeline), never the
+plan being edited, the animation in flight).  A part imports only layout and sprites (and reveal its timeline), never the
 view, so imports run one way.
 
 What other code imports from ``scenes.play.element_shift`` is re-exported here.
