@@ -174,6 +174,7 @@ class AttractScene(Scene):
         self.start_game()
 
     def exit(self) -> None:
+        super().exit()
         if self.inner is not None:
             self.inner.exit()
             self.inner = None
@@ -405,6 +406,7 @@ class PinScene(Scene):
         self.closing = False
 
     def exit(self) -> None:
+        super().exit()
         if self.policy is not None and self.policy.prompt is self:
             self.policy.prompt = None
 
