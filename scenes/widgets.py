@@ -724,6 +724,11 @@ class GuiManager(pygame_gui.UIManager):
         self._themes = app.__dict__.setdefault("_gui_themes", {})
         self._look = app.theme.gui_theme()
         super().__init__(LOGICAL_SIZE, self._look, **kwargs)
+        # pygame-gui keeps the first manager made as the default for elements given
+        # none (every element here is given its screen's): kept, it would hold the first
+        # screen's buttons and their images for the whole run.
+        if pygame_gui.core.utility.get_default_manager() is self:
+            pygame_gui.core.utility.set_default_manager(None)
 
     def create_new_theme(self, theme_path=None):
         if not isinstance(theme_path, dict):

@@ -201,3 +201,15 @@ def test_a_closed_screen_asks_for_a_collection_and_an_overlay_does_not(app):
     assert scene_module.release_due()
     app.run_ticks(1)
     assert not scene_module.release_due()
+
+
+def test_pygame_gui_keeps_no_screen_s_manager_as_its_default(app):
+    from pygame_gui.core import utility
+
+    utility.set_default_manager(None)  # as at the start of a run
+    menu = weakref.ref(app.open("rules"))
+    manager = weakref.ref(menu().ui)
+    app.run_ticks(1)
+    assert utility.get_default_manager() is None
+    closes_and_goes(app, menu, escape(app))
+    assert manager() is None
