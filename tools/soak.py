@@ -350,7 +350,16 @@ def tour_main(args) -> int:
             snapshot, counts = now, new_counts
     wall = time.perf_counter() - start_wall
     steps = dict(tour.step_rss)
+    bots = app._worker
+    worker_note = (
+        f"bot worker: {bots.mode}, {bots.restarts} restarts after a cancel, "
+        f"{bots.watchdog_restarts} by the watchdog"
+        + (f", fell back: {bots.fallback_reason}" if bots.fallback_reason else "")
+        if bots is not None
+        else "bot worker: never started"
+    )
     app.shutdown()
+    print("  " + worker_note)
     print(
         f"  person moves {tour.person_moves}, theatre analyses {tour.analyses}, wall {wall / 60:.1f} min"
     )
