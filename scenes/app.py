@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import sys
 import time
 from typing import Callable
 
@@ -42,6 +41,7 @@ from scenes import input as arcade_input  # noqa: E402
 from scenes import widgets  # noqa: E402
 
 # Re-exported: screens written before scenes/scene.py import these from here.
+from scenes import scene as scene_module  # noqa: E402
 from scenes.scene import (  # noqa: E402
     FULL,
     LOGICAL_SIZE,
@@ -50,6 +50,7 @@ from scenes.scene import (  # noqa: E402
     TICK,
     TICK_RATE,
     Scene,
+    release_memory,
 )
 from scenes.window import (  # noqa: E402
     MIN_WINDOW,
@@ -493,7 +494,7 @@ class App:
                 self.stack.append(scene)
                 scene.enter()
         if released and self.kiosk:
-            release_memory()
+            self._release_now = True  # a booth runs for days: collect at every change
         if not self.stack:
             if self.kiosk and self.home is not None:
                 # A kiosk ends only by the operator's chord or a signal, never because
@@ -584,6 +585,9 @@ class App:
 
     def update(self) -> None:
         self.tick_count += 1
+        if self._release_next:
+            self._release_next = False
+            release_memory()
         for ev in self.input.stick_repeat():
             if self.stack:
                 self._guarded(self.stack[-1].handle, ev)
@@ -599,6 +603,15 @@ class App:
         widgets.tick_toasts(self)
         if widgets.toast_key(self) != self._toast_drawn:
             self._frame_wanted = True
+        if self._release_now or scene_module.release_due():
+            # A screen closed this tick: its cycle of references is collected at the start
+            # of the next (scenes/scene.py), when nothing holds it any more: not the stack,
+            # not a toast shown over it, not the events its controls queued.
+            self._release_now = False
+            self._release_next = True
+
+    _release_now = False
+    _release_next = False
 
     _toast_drawn: object = None
 
@@ -813,22 +826,6 @@ class App:
         if fame is not None:
             fame.close()  # stops its server thread; what it had not sent waits in the file
             self.hall_of_fame = None
-
-
-def release_memory() -> None:
-    """Collect garbage and hand freed heap pages back to the system (glibc's
-    malloc_trim), so a kiosk that runs for days keeps a flat footprint: board
-    layers of a finished game are large and otherwise stay in the heap."""
-    import gc
-
-    gc.collect()
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-
-            ctypes.CDLL("libc.so.6").malloc_trim(0)
-        except (OSError, AttributeError):
-            pass
 
 
 def log_error(paths, text: str) -> None:

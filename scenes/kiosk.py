@@ -174,6 +174,7 @@ class AttractScene(Scene):
         self.start_game()
 
     def exit(self) -> None:
+        super().exit()
         if self.inner is not None:
             self.inner.exit()
             self.inner = None
@@ -415,6 +416,7 @@ class PinScene(Scene):
         self.closing = False
 
     def exit(self) -> None:
+        super().exit()
         if self.policy is not None and self.policy.prompt is self:
             self.policy.prompt = None
 

@@ -203,6 +203,7 @@ class LobbyScene(MenuScene):
         self.app.pop()
 
     def exit(self) -> None:
+        super().exit()
         if not self.handed_over:
             self.party.stop()
 

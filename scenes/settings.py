@@ -425,6 +425,7 @@ class SettingsScene(MenuScene):
         super().on_back()
 
     def exit(self) -> None:
+        super().exit()
         self.app.input.raw = False
 
     def update(self) -> None:

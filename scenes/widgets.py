@@ -10,8 +10,11 @@ Enter or Space; Escape is "back" on every menu.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
+import sys
+import types
 import warnings
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -39,24 +42,57 @@ RING = 5
 # bounded cache: draw_text / render_cached (a rendered line), fit_text (a line cut to a
 # width with an ellipsis), wrap_text (a paragraph's lines), draw_panel (a rounded
 # translucent panel) and cached(key, make) (a view's sprite, keyed by its parameters).
-# Panels and labels are redrawn every frame, so rendering them once pays; the bounds (a
-# number of entries and the bytes of their pixels: a board-sized layer weighs a megabyte)
-# keep a long kiosk run from growing memory, and evicting the least recently used entry
-# (not clearing all) keeps a busy frame's working set warm.
-CACHE_SIZE = 2000
+# Panels and labels are redrawn every frame, so rendering them once pays.  The cache is
+# bounded by bytes, everything it holds counted: a surface's pixels (a board-sized layer
+# weighs about a megabyte, the whole 1280x720 canvas 3.5 MB), an array's data, the
+# Python objects of anything else (a fitted line, a paragraph's lines, a board's groups)
+# and of its key (a board position, the text), and the cache's own bookkeeping per
+# entry.  CACHE_BYTES is 64 MB: the busiest screen draws from about 25 MB of it a frame,
+# so the rest keeps the screens visited last warm.  Evicting the least recently used
+# entry (not clearing all) keeps a busy frame's working set warm.
 CACHE_BYTES = 64 << 20
+ENTRY_BYTES = 200  # an entry's own cost: the ordered dict's slot and link, its record
 _CACHE: "OrderedDict[tuple, tuple[object, int]]" = OrderedDict()  # key -> (value, bytes)
 _cache_bytes = 0
 ELLIPSIS = "…"
+# Walking a value's objects stops after this many: the weight of a huge value is then
+# at least what was counted (nothing the views cache comes near it).
+_WEIGH_AT_MOST = 50_000
+_SHARED = (type(None), bool, type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)
 
 
-def _weight(value) -> int:
-    """The pixel bytes a cached value holds (a surface, or a tuple holding surfaces)."""
-    if isinstance(value, pygame.Surface):
-        return value.get_width() * value.get_height() * value.get_bytesize()
-    if isinstance(value, tuple):
-        return sum(_weight(v) for v in value if isinstance(v, (pygame.Surface, tuple)))
-    return 0
+def _weight(*values) -> int:
+    """The bytes ``values`` hold: a surface's pixels, a numpy array's data, and for
+    everything else the Python objects reachable through containers and the fields of
+    dataclasses (a game's state, a turn's record), each counted once.  A font is the
+    theme's (it lives as long as the look), and small ints are shared by Python:
+    neither is counted; any other object counts as itself, not what it refers to."""
+
+    seen: set[int] = set()
+    todo = list(values)
+    total = 0
+    while todo and len(seen) < _WEIGH_AT_MOST:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, _SHARED) or isinstance(obj, pygame.font.Font):
+            continue
+        if type(obj) is int and -5 <= obj <= 256:
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj, 64)
+        if isinstance(obj, pygame.Surface):
+            total += obj.get_width() * obj.get_height() * obj.get_bytesize()
+        elif isinstance(obj, (str, bytes, int, float)):
+            pass
+        elif isinstance(obj, dict):
+            todo.extend(obj.keys())
+            todo.extend(obj.values())
+        elif isinstance(obj, (tuple, list, set, frozenset)):
+            todo.extend(obj)
+        elif hasattr(obj, "nbytes") and hasattr(obj, "dtype"):  # a numpy array
+            total += int(obj.nbytes)
+        elif dataclasses.is_dataclass(obj):
+            todo.extend(getattr(obj, f.name, None) for f in dataclasses.fields(obj))
+    return total
 
 
 def cached(key: tuple, make: Callable[[], object]):
@@ -72,12 +108,17 @@ def cached(key: tuple, make: Callable[[], object]):
         _CACHE.move_to_end(key)
         return entry[0]
     value = make()
-    weight = _weight(value)
+    weight = ENTRY_BYTES + _weight(key, value)
     _CACHE[key] = (value, weight)
     _cache_bytes += weight
-    while len(_CACHE) > 1 and (len(_CACHE) > CACHE_SIZE or _cache_bytes > CACHE_BYTES):
+    while len(_CACHE) > 1 and _cache_bytes > CACHE_BYTES:
         _cache_bytes -= _CACHE.popitem(last=False)[1][1]
     return value
+
+
+def cache_bytes() -> int:
+    """The bytes the kit's cache holds now (what its bound counts)."""
+    return _cache_bytes
 
 
 # The most characters one line of text on screen can show (1280 logical pixels at the
@@ -961,6 +1002,11 @@ class GuiManager(pygame_gui.UIManager):
         self._look = app.theme.gui_theme()
         self._app = app
         super().__init__(LOGICAL_SIZE, self._look, **kwargs)
+        # pygame-gui keeps the first manager made as the default for elements given
+        # none (every element here is given its screen's): kept, it would hold the first
+        # screen's buttons and their images for the whole run.
+        if pygame_gui.core.utility.get_default_manager() is self:
+            pygame_gui.core.utility.set_default_manager(None)
 
     def _update_mouse_position(self):
         # The pointer on the canvas as the App mapped it from the window (SDL's own

@@ -1,6 +1,8 @@
 """The drawing kit in scenes/widgets.py: one bounded cache, text fitted with an ellipsis,
 paragraphs wrapped without losing a word."""
 
+import sys
+
 import pygame
 import pytest
 
@@ -20,27 +22,35 @@ def fresh_cache(monkeypatch) -> None:
     monkeypatch.setattr(widgets, "_cache_bytes", 0)
 
 
-def test_the_cache_filled_past_its_size_stays_at_its_size(monkeypatch):
-    monkeypatch.setattr(widgets, "CACHE_SIZE", 50)
+def entry_bytes(key, value) -> int:
+    """What one entry of the kit's cache weighs against its bound."""
+    return widgets.ENTRY_BYTES + widgets._weight(key, value)
+
+
+def test_the_cache_filled_past_its_bytes_with_small_values_keeps_the_last_made(monkeypatch):
+    one = entry_bytes(("test.fill", 0), 0)  # every entry below weighs the same
+    monkeypatch.setattr(widgets, "CACHE_BYTES", 50 * one)
     fresh_cache(monkeypatch)
     for i in range(200):
         widgets.cached(("test.fill", i), lambda i=i: i)
     assert len(widgets._CACHE) == 50
+    assert widgets.cache_bytes() == 50 * one
     # the least recently used went first: the last 50 made are the ones kept
     assert [k[1] for k in widgets._CACHE] == list(range(150, 200))
 
 
 def test_the_cache_filled_past_its_bytes_keeps_under_them(monkeypatch):
-    monkeypatch.setattr(widgets, "CACHE_BYTES", 100 * 100 * 4 * 5)  # five 100 px layers
+    layer = entry_bytes(("test.layer", 0), pygame.Surface((100, 100), pygame.SRCALPHA))
+    monkeypatch.setattr(widgets, "CACHE_BYTES", layer * 5)  # five 100 px layers
     fresh_cache(monkeypatch)
     for i in range(12):
         widgets.cached(("test.layer", i), lambda: pygame.Surface((100, 100), pygame.SRCALPHA))
     assert len(widgets._CACHE) == 5
-    assert widgets._cache_bytes == sum(w for _, w in widgets._CACHE.values()) <= 200_000
+    assert widgets._cache_bytes == sum(w for _, w in widgets._CACHE.values()) <= layer * 5
 
 
 def test_the_cache_keeps_what_was_used_last(monkeypatch):
-    monkeypatch.setattr(widgets, "CACHE_SIZE", 3)
+    monkeypatch.setattr(widgets, "CACHE_BYTES", 3 * entry_bytes(("test.lru", "a"), "a"))
     fresh_cache(monkeypatch)
     made = []
 
@@ -55,6 +65,36 @@ def test_the_cache_keeps_what_was_used_last(monkeypatch):
     widgets.cached(("test.lru", "a"), lambda: make("a"))
     assert made == ["a", "b", "c", "d"]
     assert ("test.lru", "b") not in widgets._CACHE
+
+
+def test_values_without_pixels_count_against_the_bound(monkeypatch):
+    """A paragraph's lines, a board's groups, a long text in a key: Python objects the
+    cache keeps alive, counted in bytes like pixels, so a screen of small values cannot
+    grow the cache past its bound either."""
+    fresh_cache(monkeypatch)
+    lines = tuple(
+        f"line {i} of a long paragraph, each line a string of its own" for i in range(400)
+    )
+    widgets.cached(("test.wrap",), lambda: lines)
+    at_least = sum(sys.getsizeof(line) for line in lines) + sys.getsizeof(lines)
+    assert widgets.cache_bytes() >= at_least
+    groups = [frozenset(range(k * 300, k * 300 + 300)) for k in range(20)]
+    before = widgets.cache_bytes()
+    widgets.cached(("test.groups", tuple(range(1000, 3000))), lambda: groups)
+    counted = widgets.cache_bytes() - before
+    assert counted >= sum(sys.getsizeof(g) for g in groups) + 2000 * sys.getsizeof(10**6)
+    monkeypatch.setattr(widgets, "CACHE_BYTES", 2 * at_least)
+    for i in range(50):
+        widgets.cached(("test.wrap", i), lambda: tuple(f"{line} ({i})" for line in lines))
+    assert widgets.cache_bytes() <= 2 * at_least
+    assert len(widgets._CACHE) < 5
+
+
+def test_a_font_in_a_key_or_a_value_is_the_themes_and_not_counted(theme, monkeypatch):
+    fresh_cache(monkeypatch)
+    font = theme.font(20)
+    assert widgets._weight(font) == 0
+    assert widgets._weight(("fit", font, "text")) == widgets._weight(("fit", None, "text"))
 
 
 def test_every_kind_of_drawing_shares_the_one_cache(theme, monkeypatch):

@@ -4,6 +4,17 @@ simulated hours, and report exceptions and resident memory.
 
     python3 tools/soak.py --hours 4            # 864,000 ticks of kiosk time
     python3 tools/soak.py --hours 0.2 --draw-every 2
+    python3 tools/soak.py --tour --rounds 6    # every screen, six times (tools/tour.py)
+    python3 tools/soak.py --tour --tour-hours 1 --trace 12
+
+``--tour`` walks every screen instead (the title, rules, settings, each game played
+by a person and by bots to the results, profiles, the hall of fame, tutorials, puzzles
+and a rush, the theatre with its analysis run to the end, the party lobby, the attract
+demo), round after round, through the same key and click events a player makes, with
+the real bot worker process and real files in a scratch home.  After each round it
+prints the resident memory of this process and of the bot worker; ``--trace N`` also
+names the N allocation sites (tracemalloc) and object types (gc) that grew most since
+the round before, and the pixel bytes held by live surfaces.
 
 Ticks run as fast as the machine allows (no sleeping), so an hour of kiosk time
 takes minutes.  The demo's bots think in the real bot worker process with a short
@@ -45,6 +56,27 @@ def rss_mb() -> float:
     return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
 
 
+def process_rss_mb(pid: int | None) -> float | None:
+    """Resident memory of another process (the bot worker) in MB, None when unknown."""
+    if pid is None:
+        return None
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            for line in fh:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+def worker_pid(app) -> int | None:
+    """The bot worker's process id, None while it runs as a thread or has not started."""
+    worker = getattr(app, "_worker", None)
+    process = getattr(getattr(worker, "_backend", None), "process", None)
+    return getattr(process, "pid", None)
+
+
 def visit(app, pygame) -> None:
     """A visitor: any key leaves the demo, Enter presses Play, Start begins a game
     against the bots; then they walk away (the idle timeout takes it from there)."""
@@ -69,7 +101,45 @@ def main(argv=None) -> int:
         help="simulated minutes between visitors who start a game and walk away",
     )
     p.add_argument("--max-growth-mb", type=float, default=20.0)
+    tour = p.add_argument_group("the tour of every screen")
+    tour.add_argument("--tour", action="store_true", help="walk every screen instead")
+    tour.add_argument("--rounds", type=int, default=0, help="tour rounds (0: see below)")
+    tour.add_argument(
+        "--tour-hours",
+        type=float,
+        default=0.0,
+        help="rounds until this many hours of ticks have run (60 a second)",
+    )
+    tour.add_argument(
+        "--wall-minutes", type=float, default=0.0, help="and for at least this many real minutes"
+    )
+    tour.add_argument(
+        "--trace",
+        type=int,
+        default=0,
+        metavar="N",
+        help="name the N allocation sites and object types that grew most each round",
+    )
+    tour.add_argument(
+        "--trace-frames",
+        type=int,
+        default=1,
+        help="frames tracemalloc keeps per allocation (more: slower; the first frame "
+        "outside site-packages is named)",
+    )
+    tour.add_argument(
+        "--window",
+        action="store_true",
+        help="in a real window on $DISPLAY (an X server such as Xvfb) instead of headless",
+    )
+    tour.add_argument(
+        "--keep-heap",
+        action="store_true",
+        help="never collect garbage or trim the heap between rounds (as a session runs)",
+    )
     args = p.parse_args(argv)
+    if args.tour:
+        return tour_main(args)
 
     import pygame
 
@@ -138,6 +208,186 @@ def main(argv=None) -> int:
     for e in app.errors[:3]:
         print("  ---\n" + e)
     ok = not app.errors and growth < args.max_growth_mb
+    print("  result            " + ("ok" if ok else "FAILED"))
+    return 0 if ok else 1
+
+
+def live_surfaces() -> tuple[int, int]:
+    """(how many, their pixel bytes) of the pygame surfaces alive now that some Python
+    object holds (a surface is no container, so gc lists its holders, not it)."""
+    import gc
+
+    import pygame
+
+    seen: dict[int, int] = {}
+
+    def look(obj, depth: int = 0) -> None:
+        if isinstance(obj, pygame.Surface):
+            if id(obj) not in seen:
+                try:
+                    seen[id(obj)] = obj.get_width() * obj.get_height() * obj.get_bytesize()
+                except pygame.error:
+                    seen[id(obj)] = 0
+        elif isinstance(obj, tuple) and depth < 4 and not gc.is_tracked(obj):
+            # a tuple of untracked things (a cache's (surface, size)) is not in gc's
+            # list itself: its holder is
+            for item in obj:
+                look(item, depth + 1)
+
+    for holder in gc.get_objects():
+        for obj in gc.get_referents(holder):
+            look(obj)
+    return len(seen), sum(seen.values())
+
+
+def type_counts() -> dict[str, int]:
+    import gc
+    from collections import Counter
+
+    return Counter(type(o).__qualname__ for o in gc.get_objects())
+
+
+def tour_main(args) -> int:
+    """The tour of every screen (tools/tour.py), round after round, with a table of
+    resident memory after each."""
+    import os
+
+    os.environ.pop("CRYSTAL_ARCADE_BOT_WORKER", None)  # the real worker process
+    import tracemalloc
+    from game.storage.saves import Paths
+    from scenes.app import TICK_RATE, release_memory
+    from scenes.boot import make_app
+    from scenes import widgets
+    from tour import Tour, TourError
+
+    home = Path(tempfile.mkdtemp(prefix="crystal-tour-"))
+    os.environ["CRYSTAL_ARCADE_HOME"] = str(home)
+    paths = Paths(home / "config", home / "data", home / "logs")
+    if args.window:
+        # a real window on the X display in DISPLAY (SDL's x11 driver, SCALED as a
+        # player's); input still comes as the App's events
+        os.environ.pop("SDL_VIDEODRIVER", None)
+        app = make_app(headless=False, paths=paths)
+    else:
+        app = make_app(headless=True, paths=paths)
+    app.settings.party_address = "127.0.0.1"
+    app.settings.party_port = 0
+    tour = Tour(
+        app, draw_every=args.draw_every, log=lambda t: print(t, file=sys.stderr, flush=True)
+    )
+    tour.rss = rss_mb
+    rounds = args.rounds or (0 if args.tour_hours or args.wall_minutes else 3)
+    start_wall = time.perf_counter()
+
+    def done(k: int) -> bool:
+        if rounds and k >= rounds:
+            return True
+        if rounds:
+            return False
+        hours = app.tick_count / TICK_RATE / 3600
+        minutes = (time.perf_counter() - start_wall) / 60
+        return hours >= args.tour_hours and minutes >= args.wall_minutes
+
+    where = f"a real window on {os.environ.get('DISPLAY', '?')}" if args.window else "headless"
+    print(f"Soak test (a tour of every screen, {where}, the real bot worker process)")
+    print(
+        f"  {'round':>5}  {'ticks':>9}  {'sim. min':>8}  {'wall min':>8}  {'client MB':>9}  "
+        f"{'released':>8}  "
+        f"{'worker MB':>9}  {'surfaces':>8}  {'surface MB':>10}  {'kit cache MB':>12}  "
+        f"{'errors':>6}",
+        flush=True,
+    )
+    rows = []
+    snapshot = counts = None
+    k = 0
+    failure = ""
+    while not done(k):
+        try:
+            tour.round()
+        except TourError as exc:
+            failure = str(exc)
+            break
+        k += 1
+        client = rss_mb()  # as the session left it
+        if not args.keep_heap:
+            release_memory()
+        released, worker = rss_mb(), process_rss_mb(worker_pid(app))
+        n, size = live_surfaces()
+        rows.append((released if not args.keep_heap else client, worker))
+        print(
+            f"  {k:>5}  {app.tick_count:>9,}  {app.tick_count / TICK_RATE / 60:>8.1f}  "
+            f"{(time.perf_counter() - start_wall) / 60:>8.1f}  {client:>9.1f}  {released:>8.1f}  "
+            f"{worker if worker is not None else float('nan'):>9.1f}  {n:>8}  "
+            f"{size / 2**20:>10.1f}  {widgets.cache_bytes() / 2**20:>12.1f}  "
+            f"{len(app.errors):>6}",
+            flush=True,
+        )
+        if args.trace and k == 1:
+            # from the end of the first round on (tracing makes every allocation slower):
+            # what the first round filled is the baseline, not growth
+            tracemalloc.start(args.trace_frames)
+        elif args.trace:
+            now = tracemalloc.take_snapshot().filter_traces(
+                (tracemalloc.Filter(False, tracemalloc.__file__),)
+            )
+            new_counts = type_counts()
+            if snapshot is not None:
+                print(f"    grew since round {k - 1} (tracemalloc, by where allocated):")
+                for stat in now.compare_to(snapshot, "traceback")[: args.trace]:
+                    if stat.size_diff <= 0:
+                        break
+                    frames = [f for f in stat.traceback if "/site-packages/" not in f.filename]
+                    where = frames[0] if frames else stat.traceback[0]
+                    print(
+                        f"      {stat.size_diff / 1024:+9.1f} KiB {stat.count_diff:+7} blocks  "
+                        f"{where.filename.replace(str(ROOT) + '/', '')}:{where.lineno}"
+                    )
+                grown = sorted(
+                    ((new_counts[t] - counts.get(t, 0), t) for t in new_counts), reverse=True
+                )
+                print("    object types that grew (gc):")
+                print("      " + ", ".join(f"{t} {d:+}" for d, t in grown[: args.trace] if d > 0))
+            snapshot, counts = now, new_counts
+    wall = time.perf_counter() - start_wall
+    steps = dict(tour.step_rss)
+    bots = app._worker
+    worker_note = (
+        f"bot worker: {bots.mode}, {bots.restarts} restarts after a cancel, "
+        f"{bots.watchdog_restarts} by the watchdog"
+        + (f", fell back: {bots.fallback_reason}" if bots.fallback_reason else "")
+        if bots is not None
+        else "bot worker: never started"
+    )
+    app.shutdown()
+    print("  " + worker_note)
+    print(
+        f"  person moves {tour.person_moves}, theatre analyses {tour.analyses}, wall {wall / 60:.1f} min"
+    )
+    if steps:
+        print(
+            "  last round, after each step: client MB as it was, after gc.collect, and the "
+            "closed screens still in memory before it"
+        )
+        for n, (raw, collected, waiting) in steps.items():
+            print(f"    {n:<28} {raw:7.1f} {collected:7.1f} {waiting:5}")
+    for e in app.errors[:3]:
+        print("  ---\n" + e)
+    if failure:
+        print("  the tour stopped: " + failure)
+    growth = (rows[-1][0] - rows[0][0]) if len(rows) > 1 else 0.0
+    wgrowth = (
+        rows[-1][1] - rows[0][1] if len(rows) > 1 and None not in (rows[0][1], rows[-1][1]) else 0.0
+    )
+    print(
+        f"  growth after round 1: client {growth:+.1f} MB, worker {wgrowth:+.1f} MB "
+        f"(limit {args.max_growth_mb:.0f} MB)"
+    )
+    ok = (
+        not app.errors
+        and not failure
+        and growth < args.max_growth_mb
+        and wgrowth < args.max_growth_mb
+    )
     print("  result            " + ("ok" if ok else "FAILED"))
     return 0 if ok else 1
 

@@ -595,6 +595,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
 
     # -- scene protocol --------------------------------------------------------------
     def exit(self) -> None:
+        super().exit()
         self._cancel_bot()
         self._cancel_hint()
         if self.party is not None:
@@ -878,8 +879,15 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         by new input)."""
 
     def show_results(self) -> None:
-        results = self.app.build("results", self.match, seat_colour=self.seat_colour)
+        results = self.app.build("results", self.match, seat_colour=self.seat_colours())
         self.app.replace(self.hand_party_to(results))
+
+    def seat_colours(self):
+        """Each seat's colour, from a table made now: what the results screen is handed,
+        so it keeps the colours alive and not this closed screen (its board layers and
+        buttons) behind a method of it."""
+        colours = [self.seat_colour(seat) for seat in range(max(1, len(self.match.seats)))]
+        return lambda seat: colours[seat % len(colours)]
 
     def hand_party_to(self, scene):
         """The results screen keeps a hosted party (phones stay seated for a rematch);

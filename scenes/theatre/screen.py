@@ -304,6 +304,7 @@ class TheatreScene(MenuScene):
         self.app.pop()
 
     def exit(self) -> None:
+        super().exit()
         if self.analyst is not None:
             self.analyst.stop()
         self.view.exit()

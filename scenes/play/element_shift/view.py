@@ -494,7 +494,7 @@ class ElementShiftView(
     def _open_results(self) -> None:
         self.app.replace(
             self.hand_party_to(
-                ElementShiftResults(self.app, self.match, seat_colour=self.seat_colour)
+                ElementShiftResults(self.app, self.match, seat_colour=self.seat_colours())
             )
         )
 
