@@ -31,6 +31,8 @@ import weakref
 
 import pygame
 
+from scenes.window import LOGICAL_SIZE
+
 # Person's input on a board: keys and clicks that enter a move in one game or another
 # (a cursor and Enter, a cell clicked, a line dragged).  No Escape, Tab or F1: the
 # person stays on the board.
@@ -110,7 +112,12 @@ class Tour:
         self.ticks(ticks)
 
     def click(self, pos, ticks: int = 2) -> None:
-        self.app.post_click((int(pos[0]), int(pos[1])))
+        """A click on a canvas pixel, sent at the window pixel that shows it (the same
+        pixel headless; scaled and moved by the letterbox in a real window)."""
+        view, (lw, lh) = self.app.viewport, LOGICAL_SIZE
+        x = view.x + int((pos[0] + 0.5) * view.w / lw)
+        y = view.y + int((pos[1] + 0.5) * view.h / lh)
+        self.app.post_click((x, y))
         self.ticks(ticks)
 
     def type_text(self, text: str) -> None:
