@@ -430,6 +430,17 @@ class GameSpec:
     # (bots, strength) -> the bot that plays at a strength between levels ("at:2.35"):
     # game.ai.strength.mixed, joined in by game.registry like the bots themselves.
     strength_bot: Callable[[Mapping[str, Callable[[], Any]], float], Any] | None = None
+    # The game's module name ("crystal_connector"), joined in by game.registry: every
+    # package that holds one module per game names it so (game/rules/<module>.py,
+    # game/ai/<module>.py, scenes/play/<module>/, party/phone_boards/<module>.py,
+    # tools/benchmarks/<module>.py); game.registry.game_module finds them.
+    module: str = ""
+    # How its hall of fame's beat-* boards rank: "points" (the winner's total, highest
+    # first) or "moves" (a game won by reaching a goal: the fewest moves first).
+    fame_ranking: str = "points"
+    # The puzzle goals its puzzle files may set ("block" only where each reply to a
+    # turn is one small move, so the check can try them all).
+    puzzle_goals: tuple[str, ...] = ("win", "gain")
 
     # -- helpers built on the fields ------------------------------------------------
     def option(self, name: str) -> Option:
