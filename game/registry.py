@@ -35,6 +35,9 @@ GAME_MODULES = (
 )
 
 
+# A full game id for help texts: options and a seed reproduce a start exactly.
+EXAMPLE_ID = "crystal-connector:rocks,pylons#12345"
+
 # Expert: the Hard bot's own search with a much longer budget per decision (at most
 # 5 s, so a person is never left waiting long; the screen shows a thinking ring).  A
 # game whose Hard stops long before its budget defines its own "expert" in LEVELS (a

@@ -550,7 +550,9 @@ class GameSetup:
     def parse(text: str, games: Mapping[str, GameSpec]) -> "GameSetup":
         if not isinstance(text, str) or len(text) > GAME_ID_LIMIT:
             raise ValueError(
-                _("{text} is not a game id (like 'crystal-connector#42')").format(text=quoted(text))
+                _("{text} is not a game id (like '{example}')").format(
+                    text=quoted(text), example=f"{next(iter(games), 'game')}#42"
+                )
             )
         text = text.strip()
         body, sep, seed_text = text.partition("#")
