@@ -1,0 +1,13 @@
+"""The tools' hooks of each game, one module per game named by its ``GameSpec.module``
+(``tools/games/<module>.py``): what the puzzle generator, the tactics check, the
+screenshot tool and the arena need to know of that game alone.  ``hooks(game_id)``
+imports it; every name a tool reads is listed in docs/architecture.md."""
+
+from __future__ import annotations
+
+from game.registry import game_module
+
+
+def hooks(game_id: str):
+    """``game_id``'s module here (``tools/games/<module>.py``)."""
+    return game_module("tools.games", game_id)
