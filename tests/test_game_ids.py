@@ -25,9 +25,7 @@ PACKAGES = ("game", "scenes", "party", "tools")
 REGISTRY = "game/registry.py"
 # Owned by the coach's per-game values, which move them into per-game modules.
 NOT_YET_PER_GAME = {
-    "game/analysis/calibration.py",
     "game/analysis/evaluation.py",
-    "game/analysis/marks.py",
     "game/analysis/values.py",
     "tools/calibrate_coach.py",
     # Puzzle generation and screenshot setups per game: for tools/games/<module>.py.
