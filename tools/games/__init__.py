@@ -11,3 +11,10 @@ from game.registry import game_module
 def hooks(game_id: str):
     """``game_id``'s module here (``tools/games/<module>.py``)."""
     return game_module("tools.games", game_id)
+
+
+def showcase() -> str:
+    """The game the docs' screenshots show (the one whose hooks say ``SHOWCASE``)."""
+    from game.registry import GAMES
+
+    return next(g for g in GAMES if getattr(hooks(g), "SHOWCASE", False))

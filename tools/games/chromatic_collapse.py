@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from game.text.i18n import N_
+
 
 # Reference players that know this game alone (tools/references.py).
 REFERENCES = ("ref-loa",)
@@ -17,3 +19,14 @@ def winning_turn(state) -> list[str] | None:
     from tools.tactics import generic_turn_win
 
     return generic_turn_win(state, 3)
+
+
+# -- tools/puzzles.py ---------------------------------------------------------------------
+SHOWCASE = True  # the game the docs' puzzle screenshots show
+RATE_BUDGET = {"easy": 300, "medium": 1_500, "hard": 4_000}  # nodes a decision, for rating
+PUZZLE_HINT = N_("Two moves: join every one of your pieces into one group.")
+
+
+def puzzle_goals(state, seat: int) -> list[tuple[str, int]]:
+    """The goals worth searching for at this turn start (a cheap filter)."""
+    return [("win", 1)] if len(state.groups(seat)) <= 3 else []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from game.text.i18n import N_
+
 
 # -- tools/tactics.py ---------------------------------------------------------------------
 def hot(state, seat: int) -> bool:
@@ -61,3 +63,16 @@ def _finish_challenge(state, place, pair, seat) -> list[str] | None:
         if s.is_terminal():
             break
     return path if s.is_terminal() and s.outcome().winners == (seat,) else None
+
+
+# -- tools/puzzles.py ---------------------------------------------------------------------
+RATE_BUDGET = {"easy": 500, "medium": 3_000, "hard": 8_000}  # nodes a decision, for rating
+PUZZLE_GOAL_TEXT = {"gain": N_("Score a point this turn.")}
+PUZZLE_HINT = N_("Challenge a pair whose loop is gone, or cut its last loop first.")
+
+
+def puzzle_goals(state, seat: int) -> list[tuple[str, int]]:
+    """The goals worth searching for at this turn start (a cheap filter)."""
+    if state.phase != "turn" or state.placed_this_turn:
+        return []
+    return [("win", 1)] if state.points[seat] >= 2 else [("gain", 1)]

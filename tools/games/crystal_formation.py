@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from game.text.i18n import N_
+
 import random
 
 from game.rules.crystal_formation import SPEC, FormationState, geometry, pieces_mask
@@ -71,3 +73,25 @@ def formation_positions(count: int, seed: int = 0) -> list[str]:
         safe = [m for m in moves if m not in losing]
         out.append(("\n".join(rows), str(losing[0]), str(safe[0]), len(losing), len(moves)))
     return out
+
+
+# -- tools/puzzles.py ---------------------------------------------------------------------
+RATE_BUDGET = {"easy": 500, "medium": 3_000, "hard": 8_000}  # nodes a decision, for rating
+PUZZLE_GOAL_TEXT = {
+    "gain": N_("Grow a new tree this turn."),
+    # {next}: the next seat's name; filled in when shown
+    "block": N_("Stop {next} from growing a new tree on their next turn."),
+}
+PUZZLE_HINT = N_("A tree is a small, a medium and a large pyramid on one cell.")
+PUZZLE_HINTS = {
+    "block": N_(
+        "A node inside a rival's influence loses power at the end "
+        "of its owner's turn: bring their next tree into yours."
+    )
+}
+
+
+def puzzle_goals(state, seat: int) -> list[tuple[str, int]]:
+    """The goals worth searching for at this turn start, the first that makes a puzzle
+    wins: with more players, stopping the next seat's tree first."""
+    return [("block", 1), ("gain", 1)] if state.num_players > 2 else [("gain", 1)]
