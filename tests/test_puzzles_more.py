@@ -60,7 +60,9 @@ def test_shift_verifier_accepts_the_best_plans_and_refuses_a_wrong_or_missing_on
     assert any("is wrong" in p for p in T.verify_puzzle(padded))
     # the goal lowered to the next best score: those plans reach it and are not accepted
     seat = puzzle.seat
-    scores = {a.totals[seat] - before.totals[seat] for _, a in ES.shift_turns(before, seat).values()}
+    scores = {
+        a.totals[seat] - before.totals[seat] for _, a in ES.shift_turns(before, seat).values()
+    }
     assert max(scores) == puzzle.amount
     lower = P.Puzzle(**{**puzzle.__dict__, "amount": max(scores - {puzzle.amount})})
     assert any("not accepted" in p for p in T.verify_puzzle(lower))
