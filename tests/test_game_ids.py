@@ -28,8 +28,6 @@ NOT_YET_PER_GAME = {
     "game/analysis/evaluation.py",
     "game/analysis/values.py",
     "tools/calibrate_coach.py",
-    # Screenshot set-ups per game: for tools/games/<module>.py.
-    "tools/screenshot.py",
 }
 
 IDS = re.compile(

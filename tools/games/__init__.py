@@ -18,3 +18,24 @@ def showcase() -> str:
     from game.registry import GAMES
 
     return next(g for g in GAMES if getattr(hooks(g), "SHOWCASE", False))
+
+
+def first_game() -> str:
+    """The first card of game select: the tools' default game."""
+    from game.registry import GAMES
+
+    return next(iter(GAMES))
+
+
+def most_seats() -> str:
+    """The game of the most seats (the party and rules screens at their fullest)."""
+    from game.registry import GAMES
+
+    return max(GAMES, key=lambda g: GAMES[g].max_players)
+
+
+def varied_seats() -> str:
+    """The game whose seat count varies most (game select with every choice shown)."""
+    from game.registry import GAMES
+
+    return max(GAMES, key=lambda g: GAMES[g].max_players - GAMES[g].min_players)

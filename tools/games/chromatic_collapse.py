@@ -30,3 +30,9 @@ PUZZLE_HINT = N_("Two moves: join every one of your pieces into one group.")
 def puzzle_goals(state, seat: int) -> list[tuple[str, int]]:
     """The goals worth searching for at this turn start (a cheap filter)."""
     return [("win", 1)] if len(state.groups(seat)) <= 3 else []
+
+
+# -- tools/screenshot.py ------------------------------------------------------------------
+SAMPLE_START = "chromatic-collapse#7"  # the start the tools show it with
+PROOF_STARTS = (SAMPLE_START,)
+SWEEP_SHOTS = (("chromatic-collapse", "game", {"id": SAMPLE_START, "moves": "random;" * 3}),)

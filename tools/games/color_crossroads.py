@@ -76,3 +76,12 @@ def puzzle_goals(state, seat: int) -> list[tuple[str, int]]:
     if state.phase != "turn" or state.placed_this_turn:
         return []
     return [("win", 1)] if state.points[seat] >= 2 else [("gain", 1)]
+
+
+# -- tools/screenshot.py ------------------------------------------------------------------
+SAMPLE_START = "color-crossroads#3"  # the start the tools show it with
+PROOF_STARTS = (SAMPLE_START,)
+SWEEP_SHOTS = (
+    ("color-crossroads", "game", {"id": SAMPLE_START, "moves": "random;" * 4}),
+    ("results", "results", {"id": SAMPLE_START, "play_out": True}),
+)

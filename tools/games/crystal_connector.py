@@ -101,3 +101,15 @@ def puzzle_turns(state, seat, most_wins=None):
     if engine_wins and not planner_wins:
         raise AssertionError("the engine finds a winning turn the planner does not")
     return results
+
+
+# -- tools/screenshot.py ------------------------------------------------------------------
+SAMPLE_START = "crystal-connector#12"  # the start the tools show it with
+PROOF_STARTS = (SAMPLE_START,)
+SWEEP_SHOTS = (
+    (
+        "crystal-connector",
+        "game",
+        {"id": "crystal-connector:rocks,pylons#12", "moves": "random;" * 5},
+    ),
+)

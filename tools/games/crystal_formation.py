@@ -95,3 +95,16 @@ def puzzle_goals(state, seat: int) -> list[tuple[str, int]]:
     """The goals worth searching for at this turn start, the first that makes a puzzle
     wins: with more players, stopping the next seat's tree first."""
     return [("block", 1), ("gain", 1)] if state.num_players > 2 else [("gain", 1)]
+
+
+# -- tools/screenshot.py ------------------------------------------------------------------
+SAMPLE_START = "crystal-formation#5"  # the start the tools show it with
+PROOF_STARTS = (SAMPLE_START, "crystal-formation:players=4#5")
+SWEEP_SHOTS = (
+    ("crystal-formation", "game", {"id": "crystal-formation:players=4#5", "moves": "random;" * 4}),
+    (
+        "crystal-formation-hex",
+        "game",
+        {"id": "crystal-formation:players=6#5", "moves": "random;" * 8},
+    ),
+)

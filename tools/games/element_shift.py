@@ -175,3 +175,9 @@ def generate_puzzles(
             history.append(str(move))
             state = state.apply(move)
     return found[:count]
+
+
+# -- tools/screenshot.py ------------------------------------------------------------------
+SAMPLE_START = "element-shift#3"  # the start the tools show it with
+PROOF_STARTS = (SAMPLE_START,)
+SWEEP_SHOTS = (("element-shift", "game", {"id": SAMPLE_START}),)
