@@ -149,7 +149,6 @@ def sweep(out: Path, args, only: str | None = None) -> int:
 def build_match(game_id: str, moves: list[str], seats: list[str] | None, play_out: bool):
     from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
-    from game.registry import GAMES
 
     setup = GameSetup.parse(game_id, GAMES)
     n = setup.players
@@ -193,7 +192,6 @@ def demo_profiles(paths, games: int = 40, patch_ladder: bool = True) -> None:
     from game.rules.contract import Outcome
     from game.midend.match import Seat
     from game.records.ratings import Rating, expected
-    from game.registry import GAMES
 
     real = game_ladder.cached()
     ladders = {
@@ -255,7 +253,6 @@ def screen(kind: str, out: Path, args) -> Path:
     if kind in ("title", "kiosk"):
         return shoot(app, out, args.ticks or 90)
     if kind == "attract":
-        from game.registry import GAMES
         from scenes.kiosk import AttractScene
 
         start = list(GAMES).index(args.game) if args.game in GAMES else 0
@@ -386,7 +383,6 @@ def _hosted_party(game: str, seed: int):
     """A party with every seat a phone, listening on 127.0.0.1 only (nothing is sent)."""
     from game.rules.contract import GameSetup
     from game.midend.match import Seat
-    from game.registry import GAMES
     from party.host import Party
 
     spec = GAMES[game]
@@ -492,7 +488,6 @@ def proof(out: Path) -> int:
     the before/after check of a refactor (``cmp`` the two folders)."""
     import argparse as _argparse
     from game.rules.contract import GameSetup
-    from game.registry import GAMES
 
     def run(kind: str, name: str, **kw) -> None:
         ns = _argparse.Namespace(
@@ -679,8 +674,6 @@ def main(argv=None) -> int:
     if args.real_window:
         return real_window_shot(args, p)
     if args.game is not None:
-        from game.registry import GAMES
-
         if args.game not in GAMES:
             # Each screen fell back to its own default game: a picture of the wrong game.
             p.error(f"--game {args.game!r}: known games are {', '.join(GAMES)}")
