@@ -1,10 +1,19 @@
 """GAMES: the one list of games that every screen, tool and test iterates.
 
-Each game is two modules: the rules, ``game/<game>.py``, which defines ``SPEC`` (a
-:class:`game.rules.contract.GameSpec` without bots), and its bots, ``game/ai/<game>.py``, which
-defines ``LEVELS`` (level name -> bot factory) and imports the rules.  This is the one
-place that knows both, so imports run one way: rules <- bots <- registry.  The order
-here is the order of the cards on the game-select screen.
+A game is one line of ``GAME_MODULES``: its module name, the name of its own module in
+every package that holds one per game (the game's table of hooks, in the spirit of
+Tatham's ``struct game``):
+
+- ``game/rules/<module>.py``: the rules, ``SPEC`` (a :class:`game.rules.contract.GameSpec`
+  without bots, with the game's facts: options, clocks, fame ranking, puzzle goals);
+- ``game/ai/<module>.py``: its bots, ``LEVELS`` (level name -> bot factory), and
+  optionally ``EXPERT_SECONDS`` (the Expert level's budget when it is not the default);
+- the rest are found through ``spec.module`` by the layer that uses them
+  (:func:`game_module`): ``scenes/play/<module>/``, ``party/phone_boards/<module>.py``,
+  ``tools/benchmarks/<module>.py`` and the tools' per-game modules (docs/architecture.md).
+
+This is the one place that knows rules and bots, so imports run one way: rules <- bots
+<- registry.  The order here is the order of the cards on the game-select screen.
 """
 
 from __future__ import annotations
@@ -26,15 +35,15 @@ GAME_MODULES = (
 )
 
 
+# A full game id for help texts: options and a seed reproduce a start exactly.
+EXAMPLE_ID = "crystal-connector:rocks,pylons#12345"
+
 # Expert: the Hard bot's own search with a much longer budget per decision (at most
 # 5 s, so a person is never left waiting long; the screen shows a thinking ring).  A
 # game whose Hard stops long before its budget defines its own "expert" in LEVELS (a
 # wider or deeper search) and keeps it; the others get Hard with this budget.
-# Element Shift's eleven bots plan one after another in each round, so each gets
-# 2 s: its Expert spends about a second predicting the round once (shared by every
-# expert bot of that round), and the seats after the first then need a few tenths.
+# A game whose bots need another budget says so in its bot module (EXPERT_SECONDS).
 EXPERT_SECONDS = 4.0
-EXPERT_SECONDS_BY_GAME = {"element-shift": 2.0}
 
 
 def expert(hard_factory: Callable[[], Any], seconds: float = EXPERT_SECONDS):
@@ -49,13 +58,14 @@ def _load() -> dict[str, GameSpec]:
     games: dict[str, GameSpec] = {}
     for name in GAME_MODULES:
         spec: GameSpec = importlib.import_module(f"game.rules.{name}").SPEC
-        levels = dict(importlib.import_module(f"game.ai.{name}").LEVELS)
+        bots = importlib.import_module(f"game.ai.{name}")
+        levels = dict(bots.LEVELS)
         # A game whose bots define their own "expert" (a stronger search, not just
         # Hard with more time) keeps it.
         if "expert" not in levels:
-            seconds = EXPERT_SECONDS_BY_GAME.get(spec.id, EXPERT_SECONDS)
+            seconds = getattr(bots, "EXPERT_SECONDS", EXPERT_SECONDS)
             levels["expert"] = functools.partial(expert, levels["hard"], seconds)
-        games[spec.id] = dataclasses.replace(spec, bots=levels, strength_bot=mixed)
+        games[spec.id] = dataclasses.replace(spec, bots=levels, strength_bot=mixed, module=name)
     return games
 
 
@@ -67,3 +77,23 @@ def get(game_id: str) -> GameSpec:
         return GAMES[game_id]
     except KeyError:
         raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(GAMES)}") from None
+
+
+def expert_seconds(game_id: str) -> float:
+    """The Expert level's budget in ``game_id`` (its bot module's EXPERT_SECONDS)."""
+    return getattr(game_module("game.ai", game_id), "EXPERT_SECONDS", EXPERT_SECONDS)
+
+
+def game_module(package: str, game_id: str, *, optional: bool = False):
+    """``game_id``'s own module in ``package`` (``f"{package}.{spec.module}"``), imported
+    now: ``game_module("scenes.play", "element-shift")`` is scenes/play/element_shift/.
+    With ``optional``, None when the game has none there (its absence is the hook: no
+    phone board, no benchmark).  Each layer asks for its own packages, so the layering
+    of imports is the caller's, and this module names none of them."""
+    name = f"{package}.{get(game_id).module}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if optional and exc.name == name:
+            return None
+        raise

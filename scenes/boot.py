@@ -19,7 +19,7 @@ import pygame  # noqa: E402
 
 from game.text import i18n  # noqa: E402
 from game.text.i18n import _  # noqa: E402
-from game.registry import GAMES  # noqa: E402
+from game.registry import EXAMPLE_ID, GAMES  # noqa: E402
 from game.storage.saves import remove_stray_tmp, user_paths  # noqa: E402
 from scenes.app import App, install_stop_handlers  # noqa: E402
 from scenes.kiosk import KioskPolicy  # noqa: E402
@@ -63,12 +63,12 @@ def build_parser() -> argparse.ArgumentParser:
         description=_("Crystal Arcade: five abstract strategy games with bots."),
         epilog=_(
             "Game ids: {games}.  A full id such as "
-            "'crystal-connector:rocks,pylons#12345' reproduces a start exactly.  Party play "
+            "'{example}' reproduces a start exactly.  Party play "
             "(phones as controllers over the local network) starts from game select: set seats "
             "to Phone or turn Host party on; where it listens is in Settings.  SIGTERM or SIGINT "
             "ends any mode like Quit (autosave kept, settings saved except at a kiosk), exit "
             "status 0."
-        ).format(games=", ".join(GAMES)),
+        ).format(games=", ".join(GAMES), example=EXAMPLE_ID),
     )
     p._optionals.title = _("options")
     for action in p._actions:

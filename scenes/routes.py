@@ -14,6 +14,7 @@ cannot (a damaged tutorial file, a party that cannot listen): then nothing opens
 
 from __future__ import annotations
 
+import functools
 import importlib
 
 SCREENS: dict[str, str] = {
@@ -39,21 +40,22 @@ SCREENS: dict[str, str] = {
     "who": "scenes.profiles:WhoScene",
 }
 
-# The play screen of each game: a package under scenes/play/ exporting ``VIEW`` (its
-# view class) and the geometry the tutorial points with (``cell_rect`` where it has one).
-PLAY_VIEWS: dict[str, str] = {
-    "crystal-connector": "scenes.play.crystal_connector",
-    "chromatic-collapse": "scenes.play.chromatic_collapse",
-    "element-shift": "scenes.play.element_shift",
-    "crystal-formation": "scenes.play.crystal_formation",
-    "color-crossroads": "scenes.play.color_crossroads",
-}
+
+@functools.cache
+def play_views() -> dict[str, str]:
+    """The play screen of each game: game id -> its view package, ``scenes/play/<module>/``
+    (``GameSpec.module``), which exports ``VIEW`` (its view class) and the game's
+    scene-level hooks (docs/architecture.md): ``lit_rect`` and ``board_rect`` (where the
+    tutorial points), and ``PUZZLE_MIXIN`` where its puzzles need their own."""
+    from game.registry import GAMES
+
+    return {game_id: f"scenes.play.{spec.module}" for game_id, spec in GAMES.items()}
 
 
 def screen_modules() -> set[str]:
     """The modules the table names (each a screen, or a package of one screen's parts)."""
     named = {target.partition(":")[0] for target in SCREENS.values()}
-    return (named | set(PLAY_VIEWS.values())) - {__name__}
+    return (named | set(play_views().values())) - {__name__}
 
 
 def builder(name: str):
@@ -73,7 +75,7 @@ def build(app, name: str, /, *args, **kwargs):
 def play_package(game_id: str):
     """The package of ``game_id``'s play screen (a game id, e.g. ``"element-shift"``)."""
     try:
-        module = PLAY_VIEWS[game_id]
+        module = play_views()[game_id]
     except KeyError:
         raise LookupError(f"no play screen for {game_id!r}") from None
     return importlib.import_module(module)

@@ -66,47 +66,21 @@ HANDOVER_PULSE_TICKS = 150
 
 
 def lit_rect(view, game_id: str, name: str) -> pygame.Rect | None:
-    """The screen rectangle of cell ``name`` in ``view`` (each view's own geometry)."""
+    """The screen rectangle of cell ``name`` in ``view``, or None when it names no cell
+    (each view's own geometry: its package's ``lit_rect``)."""
     try:
-        if game_id == "crystal-connector":
-            from game.rules.crystal_connector import parse_cell
-
-            return routes.play_package(game_id).cell_rect(parse_cell(name))
-        if game_id == "chromatic-collapse":
-            from game.rules.chromatic_collapse import parse_cell
-
-            return view.square_rect(parse_cell(name))
-        if game_id == "element-shift":
-            from game.rules.element_shift import parse_cell
-
-            return routes.play_package(game_id).cell_rect(parse_cell(name))
-        if game_id == "crystal-formation":
-            return view.geom.rect(view.match.state.geo.parse_cell(name))
-        if game_id == "color-crossroads":
-            from game.rules.color_crossroads import parse_cell
-
-            return routes.play_package(game_id).cell_rect(parse_cell(name))
+        return routes.play_package(game_id).lit_rect(view, name)
     except (IllegalMove, ValueError, KeyError):
         return None
-    return None
-
-
-BOARD_CORNERS = {
-    "crystal-connector": ("A1", "F6"),
-    "chromatic-collapse": ("b8", "g1", "a7", "h2"),
-    "element-shift": ("A1", "K11"),
-    "color-crossroads": ("A1", "I9"),
-}
 
 
 def board_rect(view, game_id: str) -> pygame.Rect | None:
     """The board's own rectangle: the dimming covers the cells, never the view's panels
     and buttons (which stay readable and look as usable as they are)."""
-    if game_id == "crystal-formation":
-        state = view.match.state
-        rects = [view.geom.rect(c) for c in state.cells()]
-    else:
-        rects = [lit_rect(view, game_id, n) for n in BOARD_CORNERS.get(game_id, ())]
+    try:
+        rects = routes.play_package(game_id).board_rects(view)
+    except (IllegalMove, ValueError, KeyError):
+        return None
     rects = [r for r in rects if r is not None]
     return rects[0].unionall(rects[1:]).inflate(8, 8) if rects else None
 

@@ -143,12 +143,12 @@ def test_expert_is_hard_with_a_longer_budget_for_every_game():
     """Expert is Hard's search (its own class, or a subclass that searches wider or
     deeper where the game rewards it) with a longer budget."""
     from game.midend.match import Seat
-    from game.registry import EXPERT_SECONDS, EXPERT_SECONDS_BY_GAME, GAMES
+    from game.registry import GAMES, expert_seconds
 
     for spec in GAMES.values():
         hard, expert = spec.make_bot("hard"), spec.make_bot("expert")
         assert isinstance(expert, type(hard)) and expert.name == "expert"
-        budget = EXPERT_SECONDS_BY_GAME.get(spec.id, EXPERT_SECONDS)
+        budget = expert_seconds(spec.id)
         assert hard.think_seconds < expert.think_seconds == budget <= 5.0
         assert spec.make_bot("hard").name == "hard"  # the Hard bot itself is untouched
     assert Seat.from_json({"kind": "bot", "level": "expert"}).level == "expert"

@@ -15,6 +15,7 @@ from game.content import puzzles as P
 from game.rules.contract import GameSetup
 from tests.refusals import refused
 from tools import puzzles as T
+from tools.games import element_shift as ES
 
 SHIFT = P.load_puzzles("element-shift")
 FORMATION = P.load_puzzles("crystal-formation")
@@ -36,7 +37,7 @@ def test_element_shift_ships_thirty_verified_puzzles_from_every_round():
     assert len(SHIFT.puzzles) >= 30
     rounds = set()
     for p in SHIFT.puzzles:
-        assert p.goal == "gain" and p.seat == T.SHIFT_SEAT
+        assert p.goal == "gain" and p.seat == ES.SHIFT_SEAT
         assert p.amount > 0 and "{amount}" in p.text
         rounds.add(len(p.setup) // 12)  # 12 start picks, then 12 plans a round
     assert rounds == set(range(1, 8))
@@ -59,7 +60,9 @@ def test_shift_verifier_accepts_the_best_plans_and_refuses_a_wrong_or_missing_on
     assert any("is wrong" in p for p in T.verify_puzzle(padded))
     # the goal lowered to the next best score: those plans reach it and are not accepted
     seat = puzzle.seat
-    scores = {a.totals[seat] - before.totals[seat] for _, a in T.shift_turns(before, seat).values()}
+    scores = {
+        a.totals[seat] - before.totals[seat] for _, a in ES.shift_turns(before, seat).values()
+    }
     assert max(scores) == puzzle.amount
     lower = P.Puzzle(**{**puzzle.__dict__, "amount": max(scores - {puzzle.amount})})
     assert any("not accepted" in p for p in T.verify_puzzle(lower))
@@ -71,7 +74,7 @@ def test_shift_merged_search_is_every_plan_played_by_the_engine():
     playing every one of the round's plans through the engine."""
     puzzle = next(p for p in SHIFT.puzzles if len(p.setup) // 12 == 3)  # diagonal steps
     before = puzzle.position()
-    merged = T.shift_turns(before, puzzle.seat)
+    merged = ES.shift_turns(before, puzzle.seat)
     every = {P.position_key(before.apply(plan)) for plan in before.legal_moves()}
     assert set(merged) == every
 

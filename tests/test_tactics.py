@@ -2,7 +2,7 @@
 
 Each position is a real game, rebuilt from its seed and its moves in the game's own
 notation, at the start of a seat's turn (Crystal Formation's are made by hand as
-diagrams, see ``tools.tactics.formation_positions``: bot games never reach one).  ``losing`` is a whole turn after which the
+diagrams, see ``tools.games.crystal_formation.formation_positions``: bot games never reach one).  ``losing`` is a whole turn after which the
 opponent wins with its very next turn; ``safe`` is one after which it cannot.  The
 positions were found by ``python3 tools/tactics.py G`` (bot games with random moves
 mixed in), and the oracles there decide "the opponent wins at once" exactly, by a

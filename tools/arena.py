@@ -82,7 +82,8 @@ from game.ai.base import Budget, RandomBot  # noqa: E402
 from game.ai.strength import MixedBot  # noqa: E402
 from game.rules.contract import GameSpec, derived_rng  # noqa: E402
 from game.records.ladder import LADDER_FILE, parse_strength_level  # noqa: E402
-from tools.references import REFERENCE_LEVELS, make_reference  # noqa: E402
+from tools.games import hooks  # noqa: E402
+from tools.references import GAME_ONLY_REFERENCES, REFERENCE_LEVELS, make_reference  # noqa: E402
 from tools.tables import format_table  # noqa: E402
 
 DEFAULT_LEVELS = ("hard", "medium", "easy", "random")
@@ -352,8 +353,8 @@ def run_arena(
     if len(levels) < 2:
         raise ValueError("the arena needs at least two levels")
     for lvl in levels:
-        if lvl == "ref-loa" and spec.id != "chromatic-collapse":
-            raise ValueError("ref-loa plays Chromatic Collapse only (its evaluation is LOA's)")
+        if lvl in GAME_ONLY_REFERENCES and lvl not in getattr(hooks(spec.id), "REFERENCES", ()):
+            raise ValueError(f"{lvl} does not play {spec.title} (its evaluation is another game's)")
         if (
             lvl != "random"
             and lvl not in spec.bots

@@ -260,6 +260,7 @@ def window_rows(size: tuple[int, int], quick: bool) -> list[dict]:
     headless app told its window is that size (input mapped, nothing scaled)."""
     import pygame
 
+    from game.registry import GAMES
     from game.storage.saves import Paths
     from scenes.boot import make_app as boot_app
     from scenes.config import Settings
@@ -289,7 +290,7 @@ def window_rows(size: tuple[int, int], quick: bool) -> list[dict]:
         p99 = pct(every, 99)
         out.append(
             row(
-                "crystal-connector",
+                next(iter(GAMES)),
                 f"{w}x{h} {label}: Hard bots playing ({len(every)} frames, "
                 f"{len(thinking)} while one thinks): frame p50 / p99",
                 f"{pct(every, 50):.2f} / {p99:.2f}",
@@ -310,7 +311,7 @@ def _hard_bot_frames(app, frames: int) -> tuple[list[float], list[float]]:
     from game.registry import GAMES
     from scenes.play import play_scene_for
 
-    gid = "crystal-connector"
+    gid = next(iter(GAMES))  # the first card of game select
     spec = GAMES[gid]
     setup = GameSetup(gid, spec.default_players, spec.resolve_options()[1], 7)
     seats = [Seat.bot("hard") for _ in range(setup.players)]

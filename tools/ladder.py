@@ -585,7 +585,10 @@ def ladder_entry(result: dict) -> dict:
     from importlib.metadata import version
 
     note = ""
-    if result["game"] == "crystal-formation":
+    from game.registry import GAMES
+
+    spec = GAMES.get(result["game"])
+    if result["players"] == 2 and spec is not None and spec.max_players > 2:
         note = "measured in two-player games"
     elif result["players"] > 2 and result.get("seating", "mixed") == "mixed":
         note = (

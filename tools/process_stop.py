@@ -103,7 +103,7 @@ def main() -> None:
     p.add_argument("--budget", type=float, default=1.0)
     args = p.parse_args()
     print(f"watchdog grace {WATCHDOG_GRACE} s, bot budget {args.budget} s")
-    for game in ("crystal-connector", "crystal-formation", "color-crossroads"):
+    for game in GAMES:
         times = []
         for _ in range(args.runs):
             seconds, ok = watchdog_run(game, args.budget)

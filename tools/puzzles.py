@@ -37,47 +37,17 @@ from game.content import puzzles as P  # noqa: E402
 from game.rules.contract import GameSetup  # noqa: E402
 from game.text.i18n import N_  # noqa: E402
 from game.registry import GAMES  # noqa: E402
+from tools.games import hooks, showcase  # noqa: E402
 from tools.tactics import turn_start  # noqa: E402
 
 SEEDS = ROOT / "seeds"
 MAX_ANSWERS = 8  # more distinct results reaching the goal than this is not a puzzle
-MAX_NODES = 400_000
-NEAR_MISS = 40  # Crystal Connector: leaves this close to the target are replayed too  # a turn tree larger than this is not searched (and not kept)
+MAX_NODES = 400_000  # a turn tree larger than this is not searched (and not kept)
 # Goals and hints are written into the files as message ids (marked here for the
 # catalogue) and translated where they are shown: game/content/puzzles.py goal_text.
-GOAL_TEXT = {
-    "win": N_("Win this turn."),
-    ("gain", "crystal-formation"): N_("Grow a new tree this turn."),
-    ("gain", "color-crossroads"): N_("Score a point this turn."),
-    # {next}: the next seat's name, {amount}: the points; filled in when shown
-    ("block", "crystal-formation"): N_("Stop {next} from growing a new tree on their next turn."),
-    ("gain", "element-shift"): N_("Score {amount} points this round: the most any plan can."),
-}
-HINTS = {
-    "crystal-connector": N_(
-        "Your turn closes the round: look for the shifts that take you past the target and ahead."
-    ),
-    "chromatic-collapse": N_("Two moves: join every one of your pieces into one group."),
-    "color-crossroads": N_("Challenge a pair whose loop is gone, or cut its last loop first."),
-    "crystal-formation": N_("A tree is a small, a medium and a large pyramid on one cell."),
-    ("crystal-formation", "block"): N_(
-        "A node inside a rival's influence loses power at the end "
-        "of its owner's turn: bring their next tree into yours."
-    ),
-    "element-shift": N_(
-        "The other plans are drawn on the board: see which tiles they turn "
-        "and where they end, then find your region."
-    ),
-}
-# Node budgets per decision for rating (each bot counts its own unit); small so that
-# rating stays cheap and repeatable.
-RATE_BUDGET = {
-    "crystal-connector": {"easy": 2_000, "medium": 10_000, "hard": 30_000},
-    "chromatic-collapse": {"easy": 300, "medium": 1_500, "hard": 4_000},
-    "color-crossroads": {"easy": 500, "medium": 3_000, "hard": 8_000},
-    "crystal-formation": {"easy": 500, "medium": 3_000, "hard": 8_000},
-    "element-shift": {"easy": 2_000, "medium": 20_000, "hard": 20_000},
-}
+# A game's own goal texts and hints are PUZZLE_GOAL_TEXT, PUZZLE_HINT and PUZZLE_HINTS
+# (by goal) in its tools/games/<module>.py.
+GOAL_TEXT = {"win": N_("Win this turn.")}
 WEIGHTS = {"random": 0.1, "easy": 0.2, "medium": 0.3, "hard": 0.4}
 
 
@@ -93,10 +63,9 @@ def all_turns(
     leaves it, the state after).  Exhaustive; TooBig past MAX_NODES.  ``most_wins``
     (generation only): Crystal Connector returns nothing at once when its planner
     counts no win or more than that many."""
-    if game == "crystal-connector":
-        return _connector_turns(state, seat, most_wins)
-    if game == "element-shift":
-        return shift_turns(state, seat)
+    own = getattr(hooks(game), "puzzle_turns", None)  # a game's own exhaustive search
+    if own is not None:
+        return own(state, seat, most_wins)
     results: dict[str, tuple[list[str], object]] = {}
     seen: set[str] = set()
     nodes = 0
@@ -117,105 +86,6 @@ def all_turns(
                 dfs(after, moves)
 
     dfs(state, [])
-    return results
-
-
-def _connector_turns(state, seat, most_wins=None):
-    """Every distinct end board of the mover's remaining shifts comes from the numpy
-    planner (about 60,000 a turn, too many to replay one by one in Python); the
-    engine then replays every leaf the planner scores as a win, every near miss
-    (within NEAR_MISS points of the target, or level with the opponent), and a fixed
-    sample of the rest, so the planner and the engine must agree on all of them."""
-    import numpy as np
-
-    from game.ai.crystal_connector import actions_for, plan_turn
-
-    plan = plan_turn(state, seat, beam=10**9)
-    if len(plan.leaves) > MAX_NODES:
-        raise TooBig
-    mine = state.totals[seat] + plan.my_prod
-    theirs = state.totals[1 - seat] + plan.their_prod + plan.leaves.cost
-    wins = (mine >= state.threshold) & (mine > theirs)
-    if most_wins is not None and not 1 <= int(np.count_nonzero(wins)) <= most_wins:
-        return {}
-    close = (mine >= state.threshold - NEAR_MISS) | (mine >= theirs - 2)
-    # every planner win, then near misses and a sample (the cap never drops a win)
-    picked = set(np.nonzero(wins)[0].tolist()) | set(np.nonzero(close)[0][:2000].tolist())
-    picked |= set(
-        random.Random(len(plan.leaves)).sample(range(len(plan.leaves)), min(300, len(plan.leaves)))
-    )
-    results = {}
-    for i in sorted(picked):
-        moves = actions_for(plan, i, state)
-        after = state
-        for m in moves:
-            after = after.apply(m)
-        results.setdefault(P.position_key(after), ([str(m) for m in moves], after))
-    planner_wins = int(np.count_nonzero(wins))
-    engine_wins = sum(
-        1
-        for _, after in results.values()
-        if after.is_terminal() and after.outcome().winners == (seat,)
-    )
-    if engine_wins and not planner_wins:
-        raise AssertionError("the engine finds a winning turn the planner does not")
-    return results
-
-
-SHIFT_PLANS = [0]  # Element Shift: plans accounted for by the searches so far (verify's figure)
-
-
-def shift_turns(state, seat: int) -> dict[str, tuple[list[str], object]]:
-    """Every distinct result of ``seat``'s plan for the round, the other seats' plans
-    fixed (those already submitted; the puzzle seat is the last to plan).
-
-    Exhaustive over the seat's whole plan list (``PlanList``: up to 742,586 plans in
-    round 5).  Outside Tile Rush a plan's effect on the round depends only on keep or
-    switch, the tile it ends on and which tiles it enters that its element beats (a
-    tile changes only when the element beating it enters; entering any other tile
-    changes nothing, and where it stands in between counts for nothing), so the plans
-    are walked segment by segment merging equal (end, turned tiles) and counting how
-    many plans each stands for; one plan of each is then played by the engine and
-    judged there.  The counts must add up to the plan list's length (asserted).  Tile
-    Rush judges tiles every segment, so every one of its plans (at most 31,250) is
-    played by the engine."""
-    from game.ai.element_shift import _bit_menus
-    from game.rules.element_shift import CELLS, VARIATIONS, Plan, PlanList, beater, beats
-
-    round_ = state.round
-    start = state.positions[seat]
-    plans = PlanList(round_, start)
-    results: dict[str, tuple[list[str], object]] = {}
-
-    def play(plan) -> None:
-        after = state.apply(plan)
-        results.setdefault(P.position_key(after), ([str(plan)], after))
-
-    if VARIATIONS[round_].tile_rush:
-        for plan in plans:
-            play(plan)
-        SHIFT_PLANS[0] += len(plans)
-        return results
-    menus = _bit_menus(round_)
-    covered = 0
-    for switch in (False, True):
-        element = beater(state.elements[seat]) if switch else state.elements[seat]
-        targets = sum(1 << c for c in range(CELLS) if state.board[c] == beats(element))
-        layer: dict[tuple[int, int], tuple[tuple[str, ...], int]] = {(start, 0): ((), 1)}
-        for menu in menus:
-            nxt: dict[tuple[int, int], tuple[tuple[str, ...], int]] = {}
-            for (pos, got), (acts, n) in layer.items():
-                for tok, dest, ebits in menu[pos]:
-                    key = (dest, got | (ebits & targets))
-                    old = nxt.get(key)
-                    nxt[key] = (acts + (tok,), n) if old is None else (old[0], old[1] + n)
-            layer = nxt
-        for acts, n in layer.values():
-            covered += n
-            play(Plan(switch, acts))
-    if covered != len(plans):
-        raise AssertionError(f"the merged search covers {covered} of {len(plans)} plans")
-    SHIFT_PLANS[0] += covered
     return results
 
 
@@ -284,30 +154,13 @@ def verify(games, sample: int | None = None, stats: dict | None = None) -> tuple
 
 
 # -- rating -------------------------------------------------------------------------------
-# Element Shift's bots plan against what a seat may see, never the others' secret
-# plans, so they would be rated on guessing.  A puzzle tells its solver those plans,
-# so it is rated by the bots' own planner (``ranked_plans``, Medium's and Hard's
-# search) given them, its layers capped narrower for the lower levels.
-SHIFT_RATE_CAP = {"easy": 8, "medium": 60, "hard": 400}
-
-
-def shift_informed_plan(state, seat: int, level: str):
-    from game.ai.element_shift import _model_against, ranked_plans
-    from game.rules.element_shift import Plan
-
-    segs = state.segments()
-    plans = [p if isinstance(p, Plan) else Plan.still(segs) for p in state.pending]
-    model = _model_against(state, seat, plans)
-    best = ranked_plans(state, seat, model, None, top=1, cap=SHIFT_RATE_CAP[level])
-    return best[0][1] if best else Plan.still(segs)
-
-
 def bot_solves(puzzle: P.Puzzle, before, level: str, rng: random.Random) -> bool:
     from game.ai.base import Budget
 
-    if puzzle.game == "element-shift" and level != "random":
-        plan = shift_informed_plan(before, puzzle.seat, level)
-        return P.check_from(puzzle, before, [str(plan)]).kind == "solved"
+    own = getattr(hooks(puzzle.game), "rated_turn", None)  # a game's own rating player
+    if own is not None and level != "random":
+        return P.check_from(puzzle, before, own(before, puzzle.seat, level)).kind == "solved"
+    budget = hooks(puzzle.game).RATE_BUDGET
     spec = GAMES[puzzle.game]
     bot = None if level == "random" else spec.make_bot(level)
     state, seat, played = before, puzzle.seat, []
@@ -315,7 +168,7 @@ def bot_solves(puzzle: P.Puzzle, before, level: str, rng: random.Random) -> bool
         if bot is None:
             move = rng.choice(state.legal_moves())
         else:
-            move = bot.choose(state, rng=rng, budget=Budget(nodes=RATE_BUDGET[puzzle.game][level]))
+            move = bot.choose(state, rng=rng, budget=Budget(nodes=budget[level]))
         played.append(str(move))
         state, answers = P.finish_answers(state.apply(move), seat)
         played += answers
@@ -337,35 +190,6 @@ def difficulty(solved_by: dict[str, float]) -> float:
 
 
 # -- generate -----------------------------------------------------------------------------
-def goals_for(game: str, state, seat: int) -> list[tuple[str, int]]:
-    """The goals worth searching for at this turn start, the first that makes a
-    puzzle wins: with more players, Crystal Formation first tries stopping the next
-    seat's tree."""
-    if game == "crystal-formation" and state.num_players > 2:
-        return [("block", 1), ("gain", 1)]
-    goal = goal_for(game, state, seat)
-    return [goal] if goal is not None else []
-
-
-def goal_for(game: str, state, seat: int) -> tuple[str, int] | None:
-    """The goal worth searching for at this turn start, or None (a cheap filter)."""
-    opp = 1 - seat
-    if game == "crystal-connector":
-        if seat == state.first_mover:
-            return None  # the first mover's turn never closes a round
-        return ("win", 1) if state.totals[seat] + 200 >= state.threshold else None
-    if game == "chromatic-collapse":
-        return ("win", 1) if len(state.groups(seat)) <= 3 else None
-    if game == "color-crossroads":
-        if state.phase != "turn" or state.placed_this_turn:
-            return None
-        return ("win", 1) if state.points[seat] >= 2 else ("gain", 1)
-    if game == "crystal-formation":
-        del opp
-        return ("gain", 1)
-    return None
-
-
 def generate(
     game: str,
     count: int,
@@ -378,8 +202,9 @@ def generate(
 ) -> list[dict]:
     from game.ai.base import Budget
 
-    if game == "element-shift":
-        return generate_shift(count, games, seed, per_game, minutes)
+    own = getattr(hooks(game), "generate_puzzles", None)  # a game's own generator
+    if own is not None:
+        return own(count, games, seed, per_game, minutes)
     spec = GAMES[game]
     rng = random.Random(seed)
     found: list[dict] = []
@@ -404,7 +229,7 @@ def generate(
                 and turn_start(state)
                 and len(history) - last_kept > 6
             ):
-                goals = [g for g in goals_for(game, state, seat) if only in (None, g[0])]
+                goals = [g for g in hooks(game).puzzle_goals(state, seat) if only in (None, g[0])]
             results = None
             for goal in goals:
                 puzzle = P.Puzzle(
@@ -417,7 +242,8 @@ def generate(
                         results = {}
                 reaching = goal_answers(puzzle, state, results)
                 if 1 <= len(reaching) <= MAX_ANSWERS and len(results) >= 4 * len(reaching) + 8:
-                    text = GOAL_TEXT.get(goal[0]) or GOAL_TEXT[(goal[0], game)]
+                    own = hooks(game)
+                    text = GOAL_TEXT.get(goal[0]) or own.PUZZLE_GOAL_TEXT[goal[0]]
                     found.append(
                         {
                             # more players: the count leads the id (seeds repeat across counts)
@@ -430,7 +256,7 @@ def generate(
                             "goal": goal[0],
                             **({"amount": goal[1]} if goal[0] == "gain" else {}),
                             "text": text,
-                            "hint": HINTS.get((game, goal[0])) or HINTS[game],
+                            "hint": getattr(own, "PUZZLE_HINTS", {}).get(goal[0], own.PUZZLE_HINT),
                             "solution": list(reaching.values()),
                         }
                     )
@@ -450,70 +276,6 @@ def generate(
                 move = bots[state.current_player()].choose(
                     state, rng=rng, budget=Budget(nodes=2000)
                 )
-            history.append(str(move))
-            state = state.apply(move)
-    return found[:count]
-
-
-SHIFT_LEVELS = ("easy", "medium", "hard")  # the seats of a generating game, in turn
-SHIFT_SEAT = 11  # the last seat plans last: every other plan of the round is known
-
-
-def generate_shift(count: int, games: int, seed: int, per_game: int, minutes: float) -> list[dict]:
-    """Element Shift: real games of Easy, Medium and Hard bots; in one round of each
-    (round 1 + seed mod 7), once seats 1-11 have planned, every plan of seat 12 is
-    searched (``shift_turns``) and the round is kept when the most it can score is reached by 1 to MAX_ANSWERS
-    distinct results, most others falling short."""
-    from game.ai.base import Budget
-
-    spec = GAMES["element-shift"]
-    found: list[dict] = []
-    started = time.monotonic()
-    for game_seed in range(seed + 1, seed + 1 + games):
-        if len(found) >= count or (minutes and time.monotonic() - started > 60 * minutes):
-            break
-        rng = random.Random(game_seed)
-        start = GameSetup("element-shift", 12, {}, game_seed).text(spec)
-        state = spec.new_game(game_seed, 12)
-        bots = [spec.make_bot(SHIFT_LEVELS[s % len(SHIFT_LEVELS)]) for s in range(12)]
-        history: list[str] = []
-        kept = 0
-        while not state.is_terminal() and kept < per_game and state.round <= 1 + game_seed % 7:
-            seat = state.current_player()
-            # one round a game, the next round each game, so every variation has its share
-            if seat == SHIFT_SEAT and state.round == 1 + game_seed % 7:
-                results = shift_turns(state, seat)
-                gains = {
-                    k: after.totals[seat] - state.totals[seat] for k, (_, after) in results.items()
-                }
-                best = max(gains.values())
-                reaching = {k: results[k][0] for k, g in gains.items() if g == best}
-                if (
-                    best > 0
-                    and 1 <= len(reaching) <= MAX_ANSWERS
-                    and (len(results) >= 4 * len(reaching) + 8)
-                ):
-                    found.append(
-                        {
-                            "id": f"{game_seed}-r{state.round}",
-                            "start": start,
-                            "setup": list(history),
-                            "seat": seat,
-                            "goal": "gain",
-                            "amount": best,
-                            "text": GOAL_TEXT[("gain", "element-shift")],
-                            "hint": HINTS["element-shift"],
-                            "solution": list(reaching.values()),
-                        }
-                    )
-                    kept += 1
-                    print(
-                        f"element-shift #{game_seed} round {state.round}: best {best} by "
-                        f"{len(reaching)} of {len(results)} results "
-                        f"({time.monotonic() - started:.0f} s)",
-                        flush=True,
-                    )
-            move = bots[seat].choose(state, rng=rng, budget=Budget(nodes=20_000))
             history.append(str(move))
             state = state.apply(move)
     return found[:count]
@@ -641,7 +403,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="command", required=True)
     g = sub.add_parser("generate", help="find, verify, rate and write one game's puzzles")
-    g.add_argument("game", choices=sorted(RATE_BUDGET))
+    g.add_argument("game", choices=sorted(GAMES))
     g.add_argument("--count", type=int, default=60)
     g.add_argument("--games", type=int, default=200, help="most seeded bot games to play")
     g.add_argument("--seed", type=int, default=0)
@@ -651,20 +413,20 @@ def main(argv=None) -> int:
     g.add_argument("--players", type=int, default=2, help="seats (Crystal Formation: 2-6)")
     g.add_argument("--goal", choices=P.GOALS, default=None, help="keep only this goal")
     m = sub.add_parser("merge", help="join parts written with --out into the game's file")
-    m.add_argument("game", choices=sorted(RATE_BUDGET))
+    m.add_argument("game", choices=sorted(GAMES))
     m.add_argument("parts", nargs="+", type=Path)
     v = sub.add_parser("verify", help="check every shipped puzzle by exhaustive search")
     v.add_argument("games", nargs="*")
     v.add_argument("--sample", type=int, default=None, help="puzzles per game (default all)")
     so = sub.add_parser("solve", help="search a file's accepted sets again")
-    so.add_argument("game", choices=sorted(RATE_BUDGET))
+    so.add_argument("game", choices=sorted(GAMES))
     so.add_argument("--file", type=Path, default=None, help="a part written with --out")
     r = sub.add_parser("rate", help="rate a shipped file's puzzles again and sort it")
-    r.add_argument("game", choices=sorted(RATE_BUDGET))
+    r.add_argument("game", choices=sorted(GAMES))
     r.add_argument("--file", type=Path, default=None, help="a part written with --out")
     sh = sub.add_parser("shots", help="render the puzzle screens to PNG files")
     sh.add_argument("out", type=Path)
-    sh.add_argument("--game", default="chromatic-collapse")
+    sh.add_argument("--game", default=None, help="the game shown (default the docs' own)")
     sh.add_argument("--puzzle", default=None, help="the puzzle shown (an id; default the 6th)")
     b = sub.add_parser("bench", help="time a rush's first puzzle")
     b.add_argument("games", nargs="*")
@@ -692,7 +454,7 @@ def main(argv=None) -> int:
         print(f"rated {len(raw)} puzzles in {path}")
         return 0
     if args.command == "shots":
-        shots(args.out, args.game, args.puzzle)
+        shots(args.out, args.game or showcase(), args.puzzle)
         return 0
     if args.command == "bench":
         for game in args.games or P.puzzle_games():
@@ -745,7 +507,7 @@ def main(argv=None) -> int:
     checked, problems = verify(args.games or P.puzzle_games(), args.sample, stats)
     for p in problems:
         print(p)
-    shift = f", {SHIFT_PLANS[0]} Element Shift plans covered" if SHIFT_PLANS[0] else ""
+    shift = "".join(getattr(hooks(g), "verify_note", str)() for g in GAMES)
     print(
         f"verified {checked} puzzles in {time.monotonic() - started:.1f} s: "
         f"{stats.get('turns', 0)} distinct turns searched, {stats.get('refuted', 0)} refuted"

@@ -510,3 +510,6 @@ def make_reference(level: str):
 
 
 REFERENCE_LEVELS = ("ref-uct", "ref-ab", "ref-loa", "ref-greedy")
+# The references that play one game only: that game's tools/games/<module>.py lists
+# them in REFERENCES.
+GAME_ONLY_REFERENCES = ("ref-loa",)

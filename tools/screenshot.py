@@ -51,6 +51,9 @@ import tempfile  # noqa: E402
 
 import pygame  # noqa: E402
 
+from game.registry import EXAMPLE_ID, GAMES  # noqa: E402
+from tools.games import first_game, hooks, most_seats, showcase, varied_seats  # noqa: E402
+
 
 # --size WxH: the window the screen is shown in (None: the 1280x720 canvas itself).
 WINDOW_SIZE: tuple[int, int] | None = None
@@ -99,33 +102,20 @@ OPENED: list = []  # the apps made, so a sweep can shut each down after its shot
 SWEEP_SIZES = ((800, 600), (1366, 768), (1920, 1080), (3840, 2160), (1080, 1920))
 SWEEP_SCREENS = (
     ("title", "title", {}),
-    ("select", "select", {"game": "crystal-formation"}),
+    ("select", "select", {"game": varied_seats()}),
     ("settings", "settings", {"page": "General"}),
     ("settings-access", "settings", {"page": "Accessibility"}),
     ("settings-controls", "settings", {"page": "Controls"}),
-    ("rules", "rules", {"game": "element-shift"}),
-    (
-        "crystal-connector",
-        "game",
-        {"id": "crystal-connector:rocks,pylons#12", "moves": "random;" * 5},
-    ),
-    ("chromatic-collapse", "game", {"id": "chromatic-collapse#7", "moves": "random;" * 3}),
-    ("element-shift", "game", {"id": "element-shift#3"}),
-    ("crystal-formation", "game", {"id": "crystal-formation:players=4#5", "moves": "random;" * 4}),
-    (
-        "crystal-formation-hex",
-        "game",
-        {"id": "crystal-formation:players=6#5", "moves": "random;" * 8},
-    ),
-    ("color-crossroads", "game", {"id": "color-crossroads#3", "moves": "random;" * 4}),
-    ("pause", "pause", {"id": "chromatic-collapse#7"}),
-    ("results", "results", {"id": "color-crossroads#3", "play_out": True}),
-    ("tutorial", "tutorial", {"game": "crystal-connector", "step": 3}),
+    ("rules", "rules", {"game": most_seats()}),
+    # each game's own play screens (its tools/games/<module>.py SWEEP_SHOTS)
+    *(shot for game in GAMES for shot in hooks(game).SWEEP_SHOTS),
+    ("pause", "pause", {"id": hooks(showcase()).SAMPLE_START}),
+    ("tutorial", "tutorial", {"game": first_game(), "step": 3}),
     ("replays", "replays", {}),
-    ("theatre", "theatre", {"id": "chromatic-collapse#7", "play_out": True}),
+    ("theatre", "theatre", {"id": hooks(showcase()).SAMPLE_START, "play_out": True}),
     ("kiosk", "kiosk", {}),
-    ("attract", "attract", {"game": "chromatic-collapse"}),
-    ("lobby", "lobby", {"game": "element-shift"}),
+    ("attract", "attract", {"game": showcase()}),
+    ("lobby", "lobby", {"game": most_seats()}),
 )
 
 
@@ -159,7 +149,6 @@ def sweep(out: Path, args, only: str | None = None) -> int:
 def build_match(game_id: str, moves: list[str], seats: list[str] | None, play_out: bool):
     from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
-    from game.registry import GAMES
 
     setup = GameSetup.parse(game_id, GAMES)
     n = setup.players
@@ -203,7 +192,6 @@ def demo_profiles(paths, games: int = 40, patch_ladder: bool = True) -> None:
     from game.rules.contract import Outcome
     from game.midend.match import Seat
     from game.records.ratings import Rating, expected
-    from game.registry import GAMES
 
     real = game_ladder.cached()
     ladders = {
@@ -220,7 +208,8 @@ def demo_profiles(paths, games: int = 40, patch_ladder: bool = True) -> None:
     ada = ps.find("Ada")
     rng = random.Random(4)
     levels = ("easy", "medium", "hard")
-    plan = [("chromatic-collapse", games), ("crystal-connector", 7), ("color-crossroads", 2)]
+    others = [g for g in GAMES if GAMES[g].max_players == 2 and g != showcase()]
+    plan = [(showcase(), games), (others[0], 7), (others[1], 2)]
     n = 0
     for gid, count in plan:
         for i in range(count):
@@ -264,7 +253,6 @@ def screen(kind: str, out: Path, args) -> Path:
     if kind in ("title", "kiosk"):
         return shoot(app, out, args.ticks or 90)
     if kind == "attract":
-        from game.registry import GAMES
         from scenes.kiosk import AttractScene
 
         start = list(GAMES).index(args.game) if args.game in GAMES else 0
@@ -301,7 +289,7 @@ def screen(kind: str, out: Path, args) -> Path:
     if kind == "tutorial":
         from scenes.tutorial import open_tutorial
 
-        if not open_tutorial(app, args.game or "crystal-connector", max(0, args.step - 1)):
+        if not open_tutorial(app, args.game or first_game(), max(0, args.step - 1)):
             raise SystemExit("the tutorial could not be opened")
         app.run_ticks(2)
         scene = app.top
@@ -313,7 +301,7 @@ def screen(kind: str, out: Path, args) -> Path:
     if kind in ("game", "pause", "results"):
         from scenes.play import play_scene_for
 
-        game_id = args.id or f"{args.game or 'crystal-connector'}#1"
+        game_id = args.id or f"{args.game or first_game()}#1"
         last = None
         if kind == "game" and args.mid is not None and moves:
             last = moves.pop()
@@ -351,9 +339,8 @@ def screen(kind: str, out: Path, args) -> Path:
         from game.storage.replays import keep_recent
         from scenes.theatre.library import ReplayListScene
 
-        for i, gid in enumerate(
-            ("chromatic-collapse#7", "color-crossroads#3", "crystal-formation#5")
-        ):
+        starts = [hooks(g).SAMPLE_START for g in GAMES if GAMES[g].min_players == 2]
+        for i, gid in enumerate(starts[1:4]):
             m = build_match(gid, [], ["person", "medium"], True)
             m.started_at -= 3600 * (i + 1)
             keep_recent(m, app.paths)
@@ -364,13 +351,13 @@ def screen(kind: str, out: Path, args) -> Path:
     if kind == "puzzles":
         from scenes.puzzles import PuzzlesScene
 
-        app.push(PuzzlesScene(app, args.game or "chromatic-collapse"))
+        app.push(PuzzlesScene(app, args.game or showcase()))
         return shoot(app, out, args.ticks or 3)
     if kind == "puzzle":
         from game.content import puzzles as P
         from scenes.puzzles import open_puzzle
 
-        game = args.game or "chromatic-collapse"
+        game = args.game or showcase()
         book = P.load_puzzles(game)
         puzzle = book.puzzles[min(len(book.puzzles), max(1, args.step)) - 1]
         if not open_puzzle(app, game, puzzle.id, "list"):
@@ -396,11 +383,10 @@ def _hosted_party(game: str, seed: int):
     """A party with every seat a phone, listening on 127.0.0.1 only (nothing is sent)."""
     from game.rules.contract import GameSetup
     from game.midend.match import Seat
-    from game.registry import GAMES
     from party.host import Party
 
     spec = GAMES[game]
-    players, options = spec.resolve_options(12 if game == "element-shift" else spec.min_players)
+    players, options = spec.resolve_options(spec.min_players)
     party = Party(
         spec,
         GameSetup(game, players, options, seed),
@@ -432,7 +418,7 @@ def lobby_shot(app, out: Path, args) -> Path:
     """A hosted party's lobby with a few phones joined (without a network)."""
     from scenes.party import LobbyScene
 
-    party = _hosted_party(args.game or "element-shift", 1)
+    party = _hosted_party(args.game or most_seats(), 1)
     try:
         for name in NAMES[: min(5, max(1, len(party.lobby.labels) - 1))]:
             party.lobby.join(party.lobby.code, name)
@@ -447,7 +433,7 @@ def party_game_shot(app, out: Path, args) -> Path:
     ``--moves`` are played first, as the phones would ("random" for any legal one)."""
     from scenes.play import play_scene_for
 
-    party = _hosted_party(args.game or "element-shift", 2)
+    party = _hosted_party(args.game or most_seats(), 2)
     try:
         for name in NAMES[: len(party.lobby.labels)]:
             party.lobby.join(party.lobby.code, name)
@@ -468,9 +454,7 @@ def party_game_shot(app, out: Path, args) -> Path:
 def theatre_shot(app, out: Path, args, moves, seats) -> Path:
     from scenes.theatre.screen import TheatreScene
 
-    match = build_match(
-        args.id or f"{args.game or 'chromatic-collapse'}#7", moves, seats, args.play_out
-    )
+    match = build_match(args.id or f"{args.game or showcase()}#7", moves, seats, args.play_out)
     scene = TheatreScene(app, match, name="screenshot", analyse=args.analyse)
     app.push(scene)
     app.run_ticks(1)
@@ -495,14 +479,7 @@ def theatre_shot(app, out: Path, args, moves, seats) -> Path:
     return shoot(app, out, args.ticks or 90)
 
 
-PROOF_GAMES = (
-    "crystal-connector#12",
-    "chromatic-collapse#7",
-    "element-shift#3",
-    "crystal-formation#5",
-    "crystal-formation:players=4#5",
-    "color-crossroads#3",
-)
+PROOF_GAMES = tuple(start for game in GAMES for start in hooks(game).PROOF_STARTS)
 
 
 def proof(out: Path) -> int:
@@ -511,7 +488,6 @@ def proof(out: Path) -> int:
     the before/after check of a refactor (``cmp`` the two folders)."""
     import argparse as _argparse
     from game.rules.contract import GameSetup
-    from game.registry import GAMES
 
     def run(kind: str, name: str, **kw) -> None:
         ns = _argparse.Namespace(
@@ -582,7 +558,7 @@ def real_window_shot(args, parser) -> int:
         parser.error("--real-window needs " + ", ".join(xwindow.missing()))
     client_args, keys = REAL_WINDOW_SCREENS[args.screen]
     if client_args is None:
-        client_args = ["--game", args.id or args.game or "crystal-connector"]
+        client_args = ["--game", args.id or args.game or first_game()]
     settings = {
         "text_size": args.text_size,
         "high_contrast": args.high_contrast,
@@ -644,7 +620,7 @@ def main(argv=None) -> int:
     )
     p.add_argument("out", type=Path, help="PNG file (a folder for 'all')")
     p.add_argument("--game", help="game id for select / rules")
-    p.add_argument("--id", help="full game id, e.g. 'crystal-connector:rocks#12'")
+    p.add_argument("--id", help=f"full game id, e.g. '{EXAMPLE_ID}'")
     p.add_argument("--moves", help="';'-separated moves in notation")
     p.add_argument(
         "--sep", default=";", help="separator of --moves (use '|' for Element Shift plans)"
@@ -698,8 +674,6 @@ def main(argv=None) -> int:
     if args.real_window:
         return real_window_shot(args, p)
     if args.game is not None:
-        from game.registry import GAMES
-
         if args.game not in GAMES:
             # Each screen fell back to its own default game: a picture of the wrong game.
             p.error(f"--game {args.game!r}: known games are {', '.join(GAMES)}")
@@ -714,7 +688,7 @@ def main(argv=None) -> int:
         out = args.out
         for kind in ("title", "select", "settings"):
             print(screen(kind, out / f"{kind}.png", args))
-        args.game = args.game or "crystal-connector"
+        args.game = args.game or first_game()
         print(screen("rules", out / "rules.png", args))
         return 0
     print(screen(args.screen, args.out, args))

@@ -30,7 +30,10 @@ if str(ROOT) not in sys.path:
 from game.content.puzzles import turn_owner  # noqa: E402
 from game.registry import GAMES  # noqa: E402
 
-TWO_PLAYER = ("crystal-connector", "chromatic-collapse", "crystal-formation", "color-crossroads")
+from tools.games import hooks  # noqa: E402
+
+# The games whose tools/games/<module>.py has a winning-turn oracle (the two-player games).
+TWO_PLAYER = tuple(g for g in GAMES if hasattr(hooks(g), "winning_turn"))
 
 
 # -- rebuilding and playing whole turns ---------------------------------------------------
@@ -92,10 +95,10 @@ def winning_reply(game: str, state) -> list[str] | None:
     if there is none.  Exact for each game (a full search of one turn)."""
     if state.is_terminal():
         return None
-    return _ORACLES[game](state)
+    return hooks(game).winning_turn(state)
 
 
-def _generic_turn_win(state, depth: int = 3) -> list[str] | None:
+def generic_turn_win(state, depth: int = 3) -> list[str] | None:
     """Every action sequence of the seat to move up to the end of its turn."""
     seat = turn_owner(state)
 
@@ -115,94 +118,6 @@ def _generic_turn_win(state, depth: int = 3) -> list[str] | None:
         return None
 
     return dfs(state, [], depth)
-
-
-def _formation_win(state) -> list[str] | None:
-    seat = state.current_player()
-    for m in state.legal_moves():
-        if state.apply(m).winner == seat:
-            return [str(m)]
-    return None
-
-
-def _crossroads_win(state) -> list[str] | None:
-    """One challenge per turn scores at most one point, so only a seat on two points
-    (or a pass that ends the game) can win at once; it wins by challenging a pair with
-    no loop, dead now or killed by its placement (a dead pair never comes back:
-    colouring an empty cell only removes paths)."""
-    from game.ai.color_crossroads import dead_pairs
-
-    seat = turn_owner(state)
-    if state.phase != "turn" or state.placed_this_turn:
-        return _generic_turn_win(state, 4)
-    placements = state.placements()
-    if not placements or state.points[seat] < 2:
-        return _generic_turn_win(state, 3) if not placements else None
-    if state.can_challenge():
-        dead = dead_pairs(state)
-        if dead:
-            return _finish_challenge(state, None, dead[0], seat)
-    for p in placements:
-        after = state.apply(p)
-        if after.is_terminal() or turn_owner(after) != seat or not after.can_challenge():
-            continue
-        dead = dead_pairs(after)
-        if dead:
-            return _finish_challenge(state, p, dead[0], seat)
-    return None
-
-
-def _finish_challenge(state, place, pair, seat) -> list[str] | None:
-    from game.rules.color_crossroads import Challenge
-
-    s, path = state, []
-    if place is not None:
-        s = s.apply(place)
-        path.append(str(place))
-    s = s.apply(Challenge(pair))
-    path.append(str(Challenge(pair)))
-    while not s.is_terminal() and turn_owner(s) == seat:
-        m = best_answer(s) if s.current_player() != seat else s.legal_moves()[0]
-        s = s.apply(m)
-        path.append(str(m))
-        if s.is_terminal():
-            break
-    return path if s.is_terminal() and s.outcome().winners == (seat,) else None
-
-
-def _connector_win(state) -> list[str] | None:
-    """Every distinct sequence of the mover's remaining shifts (and conversion), in
-    numpy (the planner Medium and Hard use, without a beam); the turn wins when it
-    closes the round with the mover at or above the threshold and ahead."""
-    import numpy as np
-
-    from game.ai.crystal_connector import actions_for, plan_turn
-
-    seat = state.to_move
-    if seat == state.first_mover:
-        return None  # the first mover's turn never ends the game
-    plan = plan_turn(state, seat, beam=10**9)
-    if len(plan.leaves) == 0:
-        return None
-    mine = state.totals[seat] + plan.my_prod
-    theirs = state.totals[1 - seat] + plan.their_prod + plan.leaves.cost
-    wins = np.nonzero((mine >= state.threshold) & (mine > theirs))[0]
-    for i in wins[:20]:
-        moves = actions_for(plan, int(i), state)
-        after = play_turn(state, moves)
-        if after.is_terminal() and after.outcome().winners == (seat,):
-            return [str(m) for m in moves]
-    if wins.size:
-        raise AssertionError("the numpy planner and the engine disagree on a winning turn")
-    return None
-
-
-_ORACLES = {
-    "crystal-formation": _formation_win,
-    "chromatic-collapse": lambda s: _generic_turn_win(s, 3),
-    "color-crossroads": _crossroads_win,
-    "crystal-connector": _connector_win,
-}
 
 
 def turn_loses(game: str, state, moves: list) -> bool:
@@ -229,9 +144,8 @@ def candidate_turns(game: str, state, rng: random.Random, limit: int = 60) -> li
                 m = best_answer(s)
             else:
                 moves = s.legal_moves()
-                if game == "color-crossroads":  # challenging is rarely the question
-                    moves = [m for m in moves if type(m).__name__ != "Challenge"] or moves
-                m = rng.choice(moves)
+                sample = getattr(hooks(game), "sampled_moves", None)  # the moves worth a try
+                m = rng.choice(sample(moves) if sample else moves)
             path.append(str(m))
             s = s.apply(m)
         key = tuple(path)
@@ -269,7 +183,11 @@ def find(
         history: list[str] = []
         while not state.is_terminal() and len(history) < 600:
             seat = turn_owner(state)
-            if state.current_player() == seat and turn_start(state) and _hot(game, state, seat):
+            if (
+                state.current_player() == seat
+                and turn_start(state)
+                and hooks(game).hot(state, seat)
+            ):
                 turns = candidate_turns(game, state, rng, 40)
                 judged = [(turn_loses(game, state, t), t) for t in turns]
                 losing = next((t for lost_, t in judged if lost_), None)
@@ -298,20 +216,6 @@ def find(
             history.append(str(move))
             state = state.apply(move)
     return found
-
-
-def _hot(game: str, state, seat: int) -> bool:
-    """A cheap filter: could the opponent be one turn from winning at all?"""
-    opp = 1 - seat
-    if game == "crystal-formation":
-        return state.trees(opp) >= 4
-    if game == "color-crossroads":
-        return state.points[opp] >= 2
-    if game == "crystal-connector":
-        return seat == state.first_mover and state.totals[opp] + 150 >= state.threshold
-    if game == "chromatic-collapse":
-        return len(state.groups(opp)) <= 3
-    return True
 
 
 def turn_start(state) -> bool:
@@ -355,55 +259,3 @@ def main(argv=None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
-
-
-def formation_positions(count: int, seed: int = 0) -> list[str]:
-    """Crystal Formation positions made by hand, at random (bot games never reach one:
-    see docs/bots.md): Sapphire (seat 1) has four trees and a node one grow from the
-    fifth, Ruby (seat 0, to move) has trees and smaller nodes.  Kept when some of Ruby's
-    actions let the fifth tree stand and some do not, and most do (so a careless
-    action is likely to lose).  Returned as diagrams (rows 1-8, ``0SML`` = Ruby's
-    tree, ``.`` empty) for ``tests/test_crystal_formation.position``."""
-    from game.rules.crystal_formation import FormationState, geometry, pieces_mask
-
-    rng = random.Random(seed)
-    geo = geometry("square")
-    out = []
-    while len(out) < count:
-        cells = rng.sample(range(64), 10)
-        board = [0] * 64
-        plan = [(1, "SML")] * 4 + [(1, rng.choice(["ML", "SL", "SM"]))]
-        plan += [(0, "SML")] * rng.randint(1, 3)
-        plan += [(0, rng.choice(["S", "M", "SM", "L"])) for _ in range(10 - len(plan))]
-        for c, (owner, p) in zip(cells, plan):
-            board[c] = (owner << 3) | pieces_mask(p)
-        stashes = [[5, 5, 5], [5, 5, 5]]
-        for v in board:
-            if v:
-                for k in range(3):
-                    stashes[v >> 3][k] -= (v >> k) & 1
-        if min(min(s) for s in stashes) < 0:
-            continue
-        state = FormationState(2, tuple(board), tuple(tuple(s) for s in stashes), 20)
-        if state.is_terminal():
-            continue
-        moves = state.legal_moves()
-        if len(moves) < 2:
-            continue
-        losing = [m for m in moves if turn_loses("crystal-formation", state, [m])]
-        if not losing or len(losing) == len(moves) or len(losing) < len(moves) // 2:
-            continue
-        rows = []
-        for r in range(8):
-            toks = []
-            for col in range(8):
-                v = board[geo.index[(col, r)]]
-                toks.append(
-                    "."
-                    if not v
-                    else str(v >> 3) + "".join("SML"[k] for k in range(3) if (v >> k) & 1)
-                )
-            rows.append(" ".join(toks))
-        safe = [m for m in moves if m not in losing]
-        out.append(("\n".join(rows), str(losing[0]), str(safe[0]), len(losing), len(moves)))
-    return out

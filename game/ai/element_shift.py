@@ -782,6 +782,12 @@ def make_expert() -> ExpertBot:
 
 
 # Level -> factory; game.registry gives these to the game's spec.
+# The Expert level's seconds a decision (game.registry): the eleven bots plan one after
+# another in each round, so each gets 2 s.  Its Expert spends about a second predicting
+# the round once (shared by every expert bot of that round), and the seats after the
+# first then need a few tenths.
+EXPERT_SECONDS = 2.0
+
 LEVELS = {
     "random": make_random,
     "easy": make_easy,

@@ -51,7 +51,6 @@ from game.text.clean import clean
 
 PUZZLE_FORMAT = 1
 GOALS = ("win", "gain", "block")
-BLOCK_GAMES = ("crystal-formation",)  # a turn of one action, a hundred or so replies
 LEVELS = ("random", "easy", "medium", "hard")
 MAX_TURN_ACTIONS = 20
 MAX_SETUP = 2000  # moves from the start to a position (the longest shipped is under 300)  # a turn of more actions is not a turn any game has
@@ -295,7 +294,7 @@ def why_missed(puzzle: Puzzle, before: State, after: State) -> str:
     """Why a whole turn misses the goal, in the project's words."""
     seat = puzzle.seat
     resolved = getattr(after, "breakdowns", ())
-    if puzzle.game == "element-shift" and 1 <= before.round <= len(resolved):
+    if resolved and 1 <= before.round <= len(resolved):
         # the engine's own score line says where the points came from
         line = resolved[before.round - 1][seat]
         return _("That plan scores {got} this round ({how}); {amount} is possible.").format(
@@ -494,7 +493,7 @@ def parse_book(data: Any, name: str, game_id: str) -> PuzzleBook:
                     file=name, id=quoted(raw["id"]), game=game_id
                 )
             )
-        if raw["goal"] == "block" and game_id not in BLOCK_GAMES:
+        if raw["goal"] not in games[game_id].puzzle_goals:
             # its check tries every reply: only where a reply is one small move
             raise PuzzleError(
                 _("{file}: puzzle {id} has a goal {game} lacks").format(

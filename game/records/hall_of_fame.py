@@ -38,10 +38,6 @@ PERIOD_TITLES = {"today": "Today", "week": "This week", "all": "All time"}
 MAX_DETAIL = 80
 MAX_SCORE = 1e12
 
-# Games whose win is a goal reached (not a points total): their beat-* boards rank the
-# fewest moves the person made; the others rank the winner's points.
-FEWEST_MOVES_GAMES = frozenset({"chromatic-collapse", "crystal-formation", "color-crossroads"})
-
 # Three letters an attract screen at a family event should not show.  Short on purpose
 # (an arcade's list, not a dictionary), and vulgar words and slurs only: words that
 # name who someone is are not blocked.  The player is asked to pick others.
@@ -74,9 +70,11 @@ def board_kind(board: object) -> str:
 def board_ranking(board: str) -> str:
     """ "points" (highest first) or "moves" (fewest first)."""
     kind = board_kind(board)
-    game = board.partition(":")[2]
-    if kind != "rush" and game in FEWEST_MOVES_GAMES:
-        return "moves"
+    from game.registry import GAMES
+
+    spec = GAMES.get(board.partition(":")[2])
+    if kind != "rush" and spec is not None:
+        return spec.fame_ranking  # each game's own (GameSpec.fame_ranking)
     return "points"
 
 

@@ -1146,4 +1146,5 @@ SPEC = GameSpec(
     validate=_validate,
     rule_clock=None,
     rules_card="chromatic-collapse.md",
+    fame_ranking="moves",
 )

@@ -1247,4 +1247,5 @@ SPEC = GameSpec(
     validate=_validate,
     rule_clock=_rule_clock,
     rules_card="color-crossroads.md",
+    fame_ranking="moves",
 )

@@ -430,6 +430,17 @@ class GameSpec:
     # (bots, strength) -> the bot that plays at a strength between levels ("at:2.35"):
     # game.ai.strength.mixed, joined in by game.registry like the bots themselves.
     strength_bot: Callable[[Mapping[str, Callable[[], Any]], float], Any] | None = None
+    # The game's module name ("crystal_connector"), joined in by game.registry: every
+    # package that holds one module per game names it so (game/rules/<module>.py,
+    # game/ai/<module>.py, scenes/play/<module>/, party/phone_boards/<module>.py,
+    # tools/benchmarks/<module>.py); game.registry.game_module finds them.
+    module: str = ""
+    # How its hall of fame's beat-* boards rank: "points" (the winner's total, highest
+    # first) or "moves" (a game won by reaching a goal: the fewest moves first).
+    fame_ranking: str = "points"
+    # The puzzle goals its puzzle files may set ("block" only where each reply to a
+    # turn is one small move, so the check can try them all).
+    puzzle_goals: tuple[str, ...] = ("win", "gain")
 
     # -- helpers built on the fields ------------------------------------------------
     def option(self, name: str) -> Option:
@@ -539,7 +550,9 @@ class GameSetup:
     def parse(text: str, games: Mapping[str, GameSpec]) -> "GameSetup":
         if not isinstance(text, str) or len(text) > GAME_ID_LIMIT:
             raise ValueError(
-                _("{text} is not a game id (like 'crystal-connector#42')").format(text=quoted(text))
+                _("{text} is not a game id (like '{example}')").format(
+                    text=quoted(text), example=f"{next(iter(games), 'game')}#42"
+                )
             )
         text = text.strip()
         body, sep, seed_text = text.partition("#")

@@ -1032,4 +1032,6 @@ SPEC = GameSpec(
     validate=validate,
     rule_clock=None,
     rules_card="crystal-formation.md",
+    fame_ranking="moves",
+    puzzle_goals=("win", "gain", "block"),
 )

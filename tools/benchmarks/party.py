@@ -33,6 +33,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import aiohttp  # noqa: E402
 
+from game.rules import chromatic_collapse as cc  # noqa: E402
 from game.rules import element_shift as es  # noqa: E402
 from game.rules.contract import GameSetup  # noqa: E402
 from game.midend.match import Seat  # noqa: E402
@@ -145,7 +146,7 @@ def _paced_frames(app, frames: int) -> list[float]:
 
 def twelve_phones_rows(quick: bool) -> list[dict]:
     app = _app()
-    party, begin = _host(app, "element-shift", 12, 5)
+    party, begin = _host(app, es.SPEC.id, 12, 5)  # the twelve phones of Element Shift
     rng = random.Random(1)
     sent = [0]
 
@@ -213,7 +214,7 @@ def twelve_phones_rows(quick: bool) -> list[dict]:
 
 def round_trip_rows(quick: bool) -> list[dict]:
     app = _app()
-    party, begin = _host(app, "chromatic-collapse", 2, 3)
+    party, begin = _host(app, cc.SPEC.id, 2, 3)
     trips: list[float] = []
     target = 20 if quick else 60
 

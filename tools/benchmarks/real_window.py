@@ -25,8 +25,11 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE.parent.parent))
 
 import xwindow  # noqa: E402
+
+from game.rules.chromatic_collapse import SPEC as WAITING  # noqa: E402  (the waiting screen's game)
 
 STILL = {"reduced_motion": True}
 # A booth that shows its demo at once: the attract cycle after two seconds idle.
@@ -39,8 +42,8 @@ SCREENS = [
     ("settings menu", {}, [], ["Down", "Down", "Return"], None),
     ("puzzle list (101 buttons)", {}, [], ["Down", "Down", "Down", "Return"], None),
     ("game select", {}, [], ["Return", "Return"], None),
-    ("game waiting for its player", {}, ["--game", "chromatic-collapse#7"], [], None),
-    ("game waiting, reduced motion", STILL, ["--game", "chromatic-collapse#7"], [], None),
+    ("game waiting for its player", {}, ["--game", f"{WAITING.id}#7"], [], None),
+    ("game waiting, reduced motion", STILL, ["--game", f"{WAITING.id}#7"], [], None),
     ("kiosk attract demo", {}, ["--kiosk"], [], KIOSK),
 ]
 

@@ -12,6 +12,7 @@
 - ``cards.py``: the cards beside the board, the setup and the message strip.
 - ``side.py``: the side panel (status, players, log).
 - ``animation.py``: slides, removals, shatters and the start card.
+- ``lighting.py``: where the tutorial points (``lit_rect``, ``board_rects``).
 
 The parts are mixins of the view because their methods read the view's state (the
 selection, the cursor).  A part imports only layout and sprites, never the view, so imports run one
@@ -21,6 +22,7 @@ What other code imports from ``scenes.play.chromatic_collapse`` is re-exported h
 """
 
 from .layout import CELL
+from .lighting import board_rects, lit_rect
 from .view import VIEW, ChromaticCollapseView
 
-__all__ = ["CELL", "VIEW", "ChromaticCollapseView"]
+__all__ = ["board_rects", "lit_rect", "CELL", "VIEW", "ChromaticCollapseView"]

@@ -16,6 +16,7 @@
   palette and the answer to a challenge.
 - ``side.py``: the side panel's six pairs and their Challenge buttons.
 - ``animation.py``: a move's transition and its ribbon.
+- ``lighting.py``: where the tutorial points (``lit_rect``, ``board_rects``).
 
 The parts are mixins of the view because their methods read the view's state (the
 path, the focus, the pointer).  A part imports only layout, sprites (and animation the board's loop layer), never the
@@ -38,9 +39,12 @@ from .layout import (
     start_rects,
     swatch_rect,
 )
+from .lighting import board_rects, lit_rect
 from .view import VIEW, ColorCrossroadsView
 
 __all__ = [
+    "board_rects",
+    "lit_rect",
     "ACTION_RECT",
     "BOARD_AREA",
     "CLEAR_RECT",

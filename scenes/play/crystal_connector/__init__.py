@@ -13,6 +13,7 @@
 - ``side.py``: the banner, the buttons, the side column and the panel's rows and log.
 - ``setup.py``: the setup choices, in words and drawn.
 - ``animation.py``: the score pop-up and the slide and choice animations.
+- ``lighting.py``: where the tutorial points (``lit_rect``, ``board_rects``).
 
 The parts are mixins of the view because their methods read the view's state (the
 draft, the cursor, the sprite cache).  A part imports only layout, never the view, so imports
@@ -22,6 +23,15 @@ What other code imports from ``scenes.play.crystal_connector`` is re-exported he
 """
 
 from .layout import CELL, cell_rect, handle_rect
+from .lighting import board_rects, lit_rect
 from .view import VIEW, CrystalConnectorView
 
-__all__ = ["CELL", "VIEW", "CrystalConnectorView", "cell_rect", "handle_rect"]
+__all__ = [
+    "board_rects",
+    "lit_rect",
+    "CELL",
+    "VIEW",
+    "CrystalConnectorView",
+    "cell_rect",
+    "handle_rect",
+]

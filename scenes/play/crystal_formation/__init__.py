@@ -13,6 +13,7 @@
 - ``animation.py``: a move's animation.
 - ``strip.py``: the strip beside the board (turn order, action, preview, node cards).
 - ``side.py``: the side panel's seats and the banner.
+- ``lighting.py``: where the tutorial points (``lit_rect``, ``board_rects``).
 
 The parts are mixins of the view because their methods read the view's state (the
 selection, the cursor, the layer cache).  A part imports only layout (and strip and side board's stack sprite), never the view,
@@ -22,6 +23,7 @@ What other code imports from ``scenes.play.crystal_formation`` is re-exported he
 """
 
 from .board import stack_sprite
+from .lighting import board_rects, lit_rect
 from .view import VIEW, CrystalFormationView
 
-__all__ = ["VIEW", "CrystalFormationView", "stack_sprite"]
+__all__ = ["board_rects", "lit_rect", "VIEW", "CrystalFormationView", "stack_sprite"]

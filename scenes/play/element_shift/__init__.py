@@ -14,6 +14,8 @@
 - ``summary.py``: the hot-seat curtain and the round summary.
 - ``side.py``: the shared side panel (players, totals, tile counts, log).
 - ``results.py``: the results screen, its chart drawn per round.
+- ``lighting.py``: where the tutorial points (``lit_rect``, ``board_rects``).
+- ``puzzle.py``: ``PUZZLE_MIXIN``, its puzzles' judge (the others' plans known).
 
 The parts are mixins of the view because their methods read the view's state (the
 plan being edited, the animation in flight).  A part imports only layout and sprites (and reveal its timeline), never the
@@ -24,6 +26,17 @@ What other code imports from ``scenes.play.element_shift`` is re-exported here.
 
 from .layout import cell_center, cell_rect
 from .results import ElementShiftResults
+from .lighting import board_rects, lit_rect
+from .puzzle import ShiftPuzzleMixin as PUZZLE_MIXIN
 from .view import VIEW, ElementShiftView
 
-__all__ = ["VIEW", "ElementShiftResults", "ElementShiftView", "cell_center", "cell_rect"]
+__all__ = [
+    "PUZZLE_MIXIN",
+    "board_rects",
+    "lit_rect",
+    "VIEW",
+    "ElementShiftResults",
+    "ElementShiftView",
+    "cell_center",
+    "cell_rect",
+]

@@ -1,0 +1,87 @@
+"""Color Crossroads's hooks for the tools (tools/games/__init__.py)."""
+
+from __future__ import annotations
+
+from game.text.i18n import N_
+
+
+# -- tools/tactics.py ---------------------------------------------------------------------
+def hot(state, seat: int) -> bool:
+    """A cheap filter: could the opponent be one turn from winning at all?"""
+    return state.points[1 - seat] >= 2
+
+
+def sampled_moves(moves: list) -> list:
+    """The moves a sampled turn tries: challenging is rarely the question."""
+    return [m for m in moves if type(m).__name__ != "Challenge"] or moves
+
+
+def winning_turn(state) -> list[str] | None:
+    """One challenge per turn scores at most one point, so only a seat on two points
+    (or a pass that ends the game) can win at once; it wins by challenging a pair with
+    no loop, dead now or killed by its placement (a dead pair never comes back:
+    colouring an empty cell only removes paths)."""
+    from tools.tactics import generic_turn_win, turn_owner
+
+    from game.ai.color_crossroads import dead_pairs
+
+    seat = turn_owner(state)
+    if state.phase != "turn" or state.placed_this_turn:
+        return generic_turn_win(state, 4)
+    placements = state.placements()
+    if not placements or state.points[seat] < 2:
+        return generic_turn_win(state, 3) if not placements else None
+    if state.can_challenge():
+        dead = dead_pairs(state)
+        if dead:
+            return _finish_challenge(state, None, dead[0], seat)
+    for p in placements:
+        after = state.apply(p)
+        if after.is_terminal() or turn_owner(after) != seat or not after.can_challenge():
+            continue
+        dead = dead_pairs(after)
+        if dead:
+            return _finish_challenge(state, p, dead[0], seat)
+    return None
+
+
+def _finish_challenge(state, place, pair, seat) -> list[str] | None:
+    from tools.tactics import best_answer, turn_owner
+
+    from game.rules.color_crossroads import Challenge
+
+    s, path = state, []
+    if place is not None:
+        s = s.apply(place)
+        path.append(str(place))
+    s = s.apply(Challenge(pair))
+    path.append(str(Challenge(pair)))
+    while not s.is_terminal() and turn_owner(s) == seat:
+        m = best_answer(s) if s.current_player() != seat else s.legal_moves()[0]
+        s = s.apply(m)
+        path.append(str(m))
+        if s.is_terminal():
+            break
+    return path if s.is_terminal() and s.outcome().winners == (seat,) else None
+
+
+# -- tools/puzzles.py ---------------------------------------------------------------------
+RATE_BUDGET = {"easy": 500, "medium": 3_000, "hard": 8_000}  # nodes a decision, for rating
+PUZZLE_GOAL_TEXT = {"gain": N_("Score a point this turn.")}
+PUZZLE_HINT = N_("Challenge a pair whose loop is gone, or cut its last loop first.")
+
+
+def puzzle_goals(state, seat: int) -> list[tuple[str, int]]:
+    """The goals worth searching for at this turn start (a cheap filter)."""
+    if state.phase != "turn" or state.placed_this_turn:
+        return []
+    return [("win", 1)] if state.points[seat] >= 2 else [("gain", 1)]
+
+
+# -- tools/screenshot.py ------------------------------------------------------------------
+SAMPLE_START = "color-crossroads#3"  # the start the tools show it with
+PROOF_STARTS = (SAMPLE_START,)
+SWEEP_SHOTS = (
+    ("color-crossroads", "game", {"id": SAMPLE_START, "moves": "random;" * 4}),
+    ("results", "results", {"id": SAMPLE_START, "play_out": True}),
+)
