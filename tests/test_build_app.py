@@ -4,8 +4,9 @@ go away again without a trace.
 
 Building takes minutes, so this runs only where PyInstaller is installed (the
 ``app`` extra: ``pip install '.[app]'`` or ``python3 tools/build_app.py`` once), and
-the build is kept in pytest's cache (``.pytest_cache``) and reused while the sources
-it was built from are unchanged."""
+the build is reused while the sources it was built from are unchanged: the one
+``tools/release.py`` left in ``dist/``, else one kept in pytest's cache
+(``.pytest_cache``)."""
 
 import importlib.util
 import os
@@ -31,6 +32,9 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def app_folder(request) -> Path:
+    # tools/release.py's build in dist/, when it is of these sources; else one of our own.
+    if build_app.is_current(ROOT / "dist", sys.executable):
+        return ROOT / "dist" / build_app.NAME
     cache = Path(request.config.cache.mkdir("crystal-arcade-app"))
     return build_app.build_cached(cache / "dist", cache / "work", sys.executable)
 

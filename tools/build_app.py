@@ -11,6 +11,11 @@ inside.  The bot worker's process starts from the frozen executable itself
 is written next to it; copy it to ``~/.local/share/applications/`` to get a menu
 entry.
 
+Only what the client reads is kept (:func:`trim`): Babel's data for the shipped
+languages, pygame-gui's Latin and symbols fonts, no test packages or test data; on
+Linux the symbols are stripped where that is safe (:func:`strip_symbols`).
+``tools/release.py`` packs the folder into the release files.
+
 PyInstaller is installed into the checkout's .venv on first use (the ``app`` extra).
 """
 
@@ -244,18 +249,23 @@ def compile_catalogues(py: str) -> None:
     )
 
 
+def is_current(dist: Path, py: str) -> bool:
+    """Whether ``dist`` holds an app built from the sources as they are now."""
+    stamp = dist / f"{NAME}.fingerprint"
+    return executable(dist).exists() and stamp.is_file() and stamp.read_text() == fingerprint(py)
+
+
 def build_cached(dist: Path, work: Path, py: str, reuse: bool = True) -> Path:
     """The app's folder in ``dist``: built, or with ``reuse`` the one already there
     when it was built from the same sources (its fingerprint is kept beside it)."""
     stamp = dist / f"{NAME}.fingerprint"
-    wanted = fingerprint(py)
-    exe = executable(dist)
-    if reuse and exe.exists() and stamp.is_file() and stamp.read_text() == wanted:
-        print(f"Reusing {exe} (built from the same sources)")
+    if reuse and is_current(dist, py):
+        print(f"Reusing {executable(dist)} (built from the same sources)")
         return dist / NAME
+    wanted = fingerprint(py)
     stamp.unlink(missing_ok=True)
     compile_catalogues(py)
-    exe = build(dist, work, py)
+    build(dist, work, py)
     stamp.write_text(wanted)
     return dist / NAME
 
