@@ -156,11 +156,12 @@ def validate_desktop(path: Path) -> str | None:
     return text if out.returncode != 0 or text else None
 
 
-def make_deb(app: Path, out: Path, ver: str) -> Path:
+def make_deb(app: Path, out: Path, ver: str, compression: str = "xz") -> Path:
     """``app`` (the one-folder build) as a .deb: the folder under /opt, a command, a
     menu entry and an icon.  Every file is the package's own, so removing the
     package removes them all; the menu and icon caches are refreshed by the
-    triggers of desktop-file-utils and hicolor-icon-theme where they are installed."""
+    triggers of desktop-file-utils and hicolor-icon-theme where they are installed.
+    ``compression`` is dpkg-deb's: xz for the release, none for a quick check."""
     with tempfile.TemporaryDirectory() as tmp:
         stage = Path(tmp) / "pkg"
         opt = stage / INSTALL_DIR.lstrip("/")
@@ -206,7 +207,7 @@ def make_deb(app: Path, out: Path, ver: str) -> Path:
             )
         )
         subprocess.run(
-            ["dpkg-deb", "--root-owner-group", "-Zxz", "--build", str(stage), str(out)],
+            ["dpkg-deb", "--root-owner-group", f"-Z{compression}", "--build", str(stage), str(out)],
             check=True,
             stdout=subprocess.DEVNULL,
         )
