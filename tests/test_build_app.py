@@ -36,7 +36,16 @@ def app_folder(request) -> Path:
     if build_app.is_current(ROOT / "dist", sys.executable):
         return ROOT / "dist" / build_app.NAME
     cache = Path(request.config.cache.mkdir("crystal-arcade-app"))
-    return build_app.build_cached(cache / "dist", cache / "work", sys.executable)
+    # pytest-xdist may run these tests in several workers: one builds, the others
+    # wait for it and reuse its build.
+    with open(cache / "lock", "w") as lock:
+        try:
+            import fcntl
+
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        except ImportError:  # Windows: one worker at a time is not enforced
+            pass
+        return build_app.build_cached(cache / "dist", cache / "work", sys.executable)
 
 
 def headless_env() -> dict:
