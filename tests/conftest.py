@@ -182,6 +182,10 @@ SLOW = {
     "test_halloffame": ["test_a_writer_killed_mid_write_loses_nothing_committed"],
     "test_profiles": ["test_a_writer_killed_mid_write_leaves_a_whole_file"],
     "test_halloffame_postgres": ["*"],
+    # a PyInstaller build (cached between runs), the .deb installed into a scratch root,
+    # python -m build and the wheel installed into a fresh venv
+    "test_build_app": ["*"],
+    "test_wheel": ["*"],
     # every screen rendered under five looks (90 renders)
     "test_accessibility": ["test_every_line_of_text_stays_in_its_box"],
     # every screen and dialog in three languages at three text sizes in two palettes
