@@ -134,7 +134,7 @@ class PartyServer:
         self._loop = loop
         try:
             loop.run_until_complete(self._serve())
-        except Exception as exc:  # noqa: BLE001 - reported to the host screen, never raised there
+        except Exception as exc:
             self.error = _("The party server could not listen on {address}: {problem}").format(
                 address=f"{self.host}:{self.port}", problem=exc
             )
@@ -154,7 +154,7 @@ class PartyServer:
         await runner.setup()
         site = web.TCPSite(runner, self.host, self.port, reuse_address=True)
         await site.start()
-        sockets = getattr(site._server, "sockets", None) or []  # noqa: SLF001
+        sockets = getattr(site._server, "sockets", None) or []
         if sockets:
             self.port = sockets[0].getsockname()[1]
         self._ready.set()

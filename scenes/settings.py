@@ -437,7 +437,7 @@ class SettingsScene(MenuScene):
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
         self.title(surface, _("Settings"), 40)
-        x, w, h, gap = self.metrics()
+        x, w, h, _gap = self.metrics()
         box = pygame.Rect(x + 200 + 30, self.bottom, 4 * 50 + 10, h)
         if self.page in ("General", "Accessibility"):
             # A live sample of the colour-blind glyphs so the choice is visible.
@@ -472,7 +472,7 @@ class SettingsScene(MenuScene):
     def draw_bindings(self, surface: pygame.Surface) -> None:
         """Every action's key and button, in two columns under the controls."""
         theme = self.app.theme
-        x, w, h, gap = self.metrics()
+        x, w, _h, _gap = self.metrics()
         font = theme.font(16, "regular")
         keys = action_keys(self.app.settings.key_bindings)
         buttons = action_buttons(self.app.settings.button_bindings)

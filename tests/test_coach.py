@@ -113,7 +113,7 @@ def test_chromatic_collapse_values_mirror_when_the_seats_swap_pieces():
 def test_a_proven_win_in_one_is_certain():
     """Crystal Formation: Ruby (to move) grows her fifth tree: +1 for her, whatever
     the calibration."""
-    spec, start = fifth_tree_position()
+    _spec, start = fifth_tree_position()
     assert coach.value("crystal-formation", start) == [1.0, -1.0]
     assert calibration.shipped().calibrated("crystal-formation", [1.0, -1.0]) == [1.0, -1.0]
 

@@ -252,7 +252,7 @@ def test_a_whole_element_shift_game_with_twelve_phones():
                 for rnd in range(0, 8):
                     await until(
                         lambda: all(
-                            p.state and p.state["round"] == rnd or (p.state and p.state["over"])
+                            (p.state and p.state["round"] == rnd) or (p.state and p.state["over"])
                             for p in phones
                         ),
                         what=f"round {rnd}",

@@ -155,7 +155,7 @@ class Background:
 
         try:
             asyncio.run(asyncio.wait_for(main(), 240))
-        except BaseException as exc:  # noqa: BLE001 - re-raised in the test's thread
+        except BaseException as exc:
             self.error = exc
 
 

@@ -73,7 +73,7 @@ def pct(values, q):
     values = sorted(values)
     if not values:
         return float("nan")
-    k = min(len(values) - 1, max(0, int(round(q / 100 * (len(values) - 1)))))
+    k = min(len(values) - 1, max(0, round(q / 100 * (len(values) - 1))))
     return values[k]
 
 

@@ -88,7 +88,7 @@ def _deadline(budget, default: float) -> float:
 
 # -- UCT ---------------------------------------------------------------------------------
 class _Node:
-    __slots__ = ("state", "move", "parent", "children", "untried", "visits", "totals", "chooser")
+    __slots__ = ("children", "chooser", "move", "parent", "state", "totals", "untried", "visits")
 
     def __init__(self, state, move, parent, rng: random.Random):
         self.state = state
@@ -107,7 +107,7 @@ class _INode:
     """A node of the determinised tree: children by action, no state (each iteration
     walks its own determinisation), totals per seat."""
 
-    __slots__ = ("children", "visits", "totals")
+    __slots__ = ("children", "totals", "visits")
 
     def __init__(self, players: int):
         self.children: dict = {}

@@ -140,7 +140,7 @@ class Verdict:
 
 def _games(games: Mapping | None) -> Mapping:
     if games is None:
-        from game.registry import GAMES as games  # noqa: N811
+        from game.registry import GAMES as games
     return games
 
 

@@ -862,7 +862,7 @@ class CrystalConnectorState:
                     self, phase="second_pick", colours=tuple(cols), to_move=1 - self.first_picker
                 )
             first = self.colours[self.first_picker]
-            last = [c for c in COLOURS if c not in first and c not in move.colours][0]
+            last = next(c for c in COLOURS if c not in first and c not in move.colours)
             cols = list(self.colours)
             cols[self.first_picker] = tuple(sorted(first + (last,)))
             cols[1 - self.first_picker] = tuple(sorted(move.colours))

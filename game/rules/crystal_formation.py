@@ -224,7 +224,7 @@ class Geometry:
         self.height = max(r for _, r in self.cells) + 1
         self.full = (1 << self.size) - 1
         rings = []
-        for i, a in enumerate(self.cells):
+        for _i, a in enumerate(self.cells):
             per_k = [0, 0, 0, 0]
             for j, b in enumerate(self.cells):
                 d = distance(kind, a, b)

@@ -768,7 +768,7 @@ class PlanList(Sequence):
     ``in`` checks legality directly.  Equal to another PlanList of the same round and
     start, and to a list holding the same plans."""
 
-    __slots__ = ("round", "start", "_per_element")
+    __slots__ = ("_per_element", "round", "start")
 
     def __init__(self, round_: int, start: int):
         self.round = round_

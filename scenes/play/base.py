@@ -920,7 +920,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         self.mark_drawn()
         starfield_background(surface, self.app.theme, self.motion_ticks // 2)
         if self.anim is not None:
-            old, new, move, seat, total = self.anim
+            old, new, move, _seat, total = self.anim
             t = min(1.0, (self.anim_tick + alpha) / total)
             self.draw_transition(surface, old, new, move, t)
         else:

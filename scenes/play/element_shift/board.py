@@ -281,7 +281,7 @@ class BoardDrawing:
         plan = Plan(switch, tuple(list(actions) + [STAY] * (segs - len(actions))))
         try:
             dests = state.plan_path(seat, plan)[: len(actions)]
-        except Exception:  # noqa: BLE001
+        except Exception:
             return
         element = beater(state.elements[seat]) if switch else state.elements[seat]
         colour = theme["accent_2"] if hint else lighten(element_colour(theme, element), 0.45)

@@ -71,7 +71,7 @@ class CurtainAndSummary:
         write(chooses, 18, "text", (x, y + 154), "midtop", kind="regular")
         look_away = _("Everyone else: look away until it is submitted.")
         write(look_away, 18, "text_dim", (x, y + 182), "midtop", kind="regular")
-        for name, rect, enabled in self.controls():
+        for name, rect, _enabled in self.controls():
             if name == "reveal":
                 self.draw_button(
                     surface,
@@ -286,7 +286,7 @@ class CurtainAndSummary:
             write(f"+{pts}", 17, "accent", (area.x + 730, cy), "center")
             write(str(total), 17, "text", (area.x + 800, cy), "center")
             y += row_h
-        for name, rect, enabled in self.controls():
+        for name, rect, _enabled in self.controls():
             if name == "continue":
                 label = self.summary_continue_label(rnd)
                 self.draw_button(surface, rect, label, primary=True, size=20)

@@ -186,7 +186,7 @@ class ElementShiftView(
         if self._preview_key != key:
             try:
                 self._preview = state.preview(seat, plan)
-            except Exception:  # noqa: BLE001 - no preview for a plan the engine refuses
+            except Exception:
                 self._preview = None
             self._preview_key = key
         return self._preview
@@ -445,7 +445,7 @@ class ElementShiftView(
             if entry.seat == seat:
                 try:
                     move = m.state.parse_move(entry.text)
-                except Exception:  # noqa: BLE001 - a stale entry only loses the convenience
+                except Exception:
                     return
                 if isinstance(move, Plan):
                     self.plan_switch = move.switch
