@@ -14,6 +14,7 @@ from game.ai.base import Budget
 from game.analysis.marks import confirmed_by_alternative, find_mistakes
 from game.registry import GAMES
 from tests.test_analysis import fifth_tree_position
+import itertools
 
 GAME_IDS = list(coach.SCALES)
 
@@ -128,7 +129,7 @@ def test_the_shipped_calibration_is_read_and_rises_with_the_value():
         assert game_id in cal.fits
         chances = [cal.win_chance(game_id, v / 10) for v in range(-10, 11)]
         assert all(0.0 <= p <= 1.0 for p in chances)
-        assert all(a < b for a, b in zip(chances, chances[1:])), chances
+        assert all(a < b for a, b in itertools.pairwise(chances)), chances
         assert chances[0] == 0.0 and chances[-1] == 1.0  # proven results stay certain
 
 

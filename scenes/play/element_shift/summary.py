@@ -24,6 +24,7 @@ from scenes.widgets import (
 
 from .layout import STRIP
 from .sprites import blit_token, element_icon
+import itertools
 
 
 def designed(theme, size: int, kind: str):
@@ -191,7 +192,7 @@ class CurtainAndSummary:
         # Each heading gets the room to its neighbours: at 150 % "Ends on", "Region / k"
         # and "Leading" ran into each other; they step back towards their designed size.
         edges = []  # the boundary between each column and the next
-        for (_l, ca, aa), (_m, cb, ab) in zip(cols, cols[1:]):
+        for (_l, ca, aa), (_m, cb, ab) in itertools.pairwise(cols):
             if ab == "topleft":
                 edges.append(cb)
             else:  # centred: half way to a centred neighbour, 40 px left of its centre else
