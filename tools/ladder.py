@@ -31,6 +31,7 @@ import math
 import random
 import sys
 import time
+import itertools
 from itertools import combinations
 from pathlib import Path
 from typing import Callable, Sequence
@@ -465,7 +466,7 @@ def run_ladder(
         )
     named = [s for s in strengths if s in NAMES]
     level_gaps = []
-    for a, b in zip(named, named[1:]):
+    for a, b in itertools.pairwise(named):
         lo, hi = fitted["diff"][(index[a], index[b])]
         level_gaps.append(
             {
@@ -749,7 +750,7 @@ def simulated_play(ladder: Ladder, rng: random.Random) -> Callable[[dict], dict]
 def _point_at(ladder: Ladder, strength: float) -> Point:
     """The interval at ``strength``, read off the measured points (linear)."""
     pts = ladder.points
-    for a, b in zip(pts, pts[1:]):
+    for a, b in itertools.pairwise(pts):
         if a.strength <= strength <= b.strength:
             t = (strength - a.strength) / (b.strength - a.strength)
             return Point(
