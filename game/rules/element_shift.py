@@ -828,13 +828,13 @@ class PlanList(Sequence):
         segs = VARIATIONS[self.round].segments
         for switch in (False, True):
 
-            def walk(s, pos, tokens):
+            def walk(s, pos, tokens, switch=switch):
                 if s == segs:
                     yield Plan(switch, tuple(tokens))
                     return
                 for a in _menu(self.round, s, pos):
                     tokens.append(a.token)
-                    yield from walk(s + 1, a.dest, tokens)
+                    yield from walk(s + 1, a.dest, tokens, switch)
                     tokens.pop()
 
             yield from walk(0, self.start, [])

@@ -37,7 +37,7 @@ rows, log, banner, thinking ring), ``buttons.py`` the buttons and their focus,
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 import pygame
 import pygame_gui
@@ -631,7 +631,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         for seat, key in result.keys:
             self.phone_key(seat, key)
 
-    PHONE_KEYS = {
+    PHONE_KEYS: ClassVar[dict[str, int]] = {
         "up": pygame.K_UP,
         "down": pygame.K_DOWN,
         "left": pygame.K_LEFT,

@@ -35,6 +35,8 @@ from __future__ import annotations
 
 from functools import partial
 
+from typing import ClassVar
+
 import pygame
 
 from game.text.i18n import _
@@ -513,7 +515,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         return ui_cursor_line(self.game_ui)
 
     # -- keyboard -----------------------------------------------------------------------
-    LETTER_KEYS = {
+    LETTER_KEYS: ClassVar[dict[int, str]] = {
         pygame.K_a: "A",
         pygame.K_b: "B",
         pygame.K_c: "C",

@@ -38,7 +38,7 @@ reveal reads ``new.last_trace`` and plays it segment by segment.
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
+from typing import Callable, ClassVar
 
 import pygame
 
@@ -327,7 +327,7 @@ class ElementShiftView(
             self.handle_key(event)
 
     # Element Shift's own keys: Delete clears the plan, Tab switches, S stays, R aims a ray.
-    PLAN_KEYS = {
+    PLAN_KEYS: ClassVar[dict[int, str]] = {
         pygame.K_DELETE: "clear",
         pygame.K_TAB: "switch",
         pygame.K_s: "stay",
