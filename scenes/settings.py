@@ -75,7 +75,7 @@ class SettingsScene(MenuScene):
         y += RING + 2
         widths = self.tab_widths(w, gap)
         tab_x = LOGICAL_SIZE[0] // 2 - (sum(widths) + gap * (len(PAGES) - 1)) // 2
-        for page, tab_w in zip(PAGES, widths):
+        for page, tab_w in zip(PAGES, widths, strict=True):
             tab = self.button(
                 pygame.Rect(tab_x, y, tab_w, h),
                 _(page),
@@ -448,7 +448,11 @@ class SettingsScene(MenuScene):
                 else (None,) * 4
             )
             for i, (c, g) in enumerate(
-                zip(("crystal_red", "crystal_blue", "crystal_green", "crystal_yellow"), glyphs)
+                zip(
+                    ("crystal_red", "crystal_blue", "crystal_green", "crystal_yellow"),
+                    glyphs,
+                    strict=True,
+                )
             ):
                 draw_gem(surface, (box.x + 30 + i * 50, box.centery), 20, theme[c], glyph=g)
         if self.page == "General" and not self.app.kiosk:

@@ -220,7 +220,9 @@ def test_every_tutorial_word_has_german(game, german):
     i18n.set_language("de")
     assert tutorial.title != title and tutorial.handover != handover
     for i, step in enumerate(tutorial.steps):
-        for en, de in zip(english[i], (step.caption, step.done, step.other, step.hint)):
+        for en, de in zip(
+            english[i], (step.caption, step.done, step.other, step.hint), strict=True
+        ):
             if en:
                 assert de != en, f"{game} step {i + 1}: {en!r} has no German"
 

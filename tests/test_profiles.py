@@ -26,7 +26,7 @@ def make_ladder(ratings, halfwidths=(40, 60, 60, 100, 20)):
     """A ladder of Random .. Expert at ``ratings`` (strengths 0 .. 4)."""
     points = [
         {"strength": s, "rating": r, "low": r - h, "high": r + h}
-        for s, (r, h) in enumerate(zip(ratings, halfwidths))
+        for s, (r, h) in enumerate(zip(ratings, halfwidths, strict=True))
     ]
     return Ladder.from_data(GAME, {"points": points})
 

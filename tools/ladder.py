@@ -428,7 +428,7 @@ def run_ladder(
     count = [0] * len(strengths)
     score = [0.0] * len(strengths)
     seen = [0] * len(strengths)
-    for r, pairs in zip(records, per_game):
+    for r, pairs in zip(records, per_game, strict=True):
         for s in set(r["strengths"]):
             count[index[s]] += 1
         for i, j, sc in pairs:
@@ -480,7 +480,7 @@ def run_ladder(
     pair_rows = []
     if not mixed:
         for a, b, _n in pairings:
-            rs = [p for r, p in zip(records, per_game) if r["pairing"] == [a, b]]
+            rs = [p for r, p in zip(records, per_game, strict=True) if r["pairing"] == [a, b]]
             sa = sum(sc if i == index[a] else 1 - sc for g in rs for i, _j, sc in g)
             # A's share of its seat comparisons (one a game between two players).
             seen_ab = sum(len(g) for g in rs)

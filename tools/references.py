@@ -415,7 +415,7 @@ class GreedyOnePly:
         if values is None:
             values = [_one_ply(state.apply(move), seat, score_difference) for move in moves]
         best_value = max(values)
-        return rng.choice([m for m, v in zip(moves, values) if v == best_value])
+        return rng.choice([m for m, v in zip(moves, values, strict=True) if v == best_value])
 
 
 def _one_ply(after, seat: int, evaluate) -> float:

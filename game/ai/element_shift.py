@@ -680,7 +680,10 @@ class Prediction:
         predicted play ``fallback``, the profile's current best responses), then as many
         mixed rounds in which each seat plays Hard's plan, its level-2 answer or (with
         ``levels`` 3, once known) its level-3 answer, by chance."""
-        hard = [[p if p is not None else f for p, f in zip(d, fallback)] for d in self.draws]
+        hard = [
+            [p if p is not None else f for p, f in zip(d, fallback, strict=True)]
+            for d in self.draws
+        ]
         mixed = []
         if levels >= 2 and self.level2[-1] is not None:
             use3 = levels >= 3 and self.level3[-1] is not None

@@ -199,7 +199,7 @@ class Match:
         (its own name, "Match me, about 1250", is a caption, shown by ``Seat.label``)."""
         return tuple(
             seat.name if seat.name and not seat.is_bot else game
-            for seat, game in zip(self.seats, self.game_seat_names())
+            for seat, game in zip(self.seats, self.game_seat_names(), strict=True)
         )
 
     def named(self, text: str) -> str:
@@ -211,7 +211,7 @@ class Match:
 
         renames = {
             game: own
-            for game, own in zip(self.game_seat_names(), self.seat_names())
+            for game, own in zip(self.game_seat_names(), self.seat_names(), strict=True)
             if game != own and game
         }
         if not renames or not text:

@@ -1248,7 +1248,7 @@ def new_board(rng: random.Random, anomalies: Anomalies) -> tuple[tuple[int, ...]
     if anomalies.rocks:
         rows = rng.sample(range(SIZE), counts[ROCK])
         cols = rng.sample(range(SIZE), counts[ROCK])
-        for r, c in zip(rows, cols):
+        for r, c in zip(rows, cols, strict=True):
             board[r * SIZE + c] = ROCK
     bag = [p for p, n in sorted(counts.items()) if p != ROCK for _ in range(n)]
     rng.shuffle(bag)

@@ -547,7 +547,7 @@ class FormationState:
             return None
         trees = [self.trees(s) for s in range(self.players)]
         power = [self.power(s) for s in range(self.players)]
-        values = [t * 100 + p for t, p in zip(trees, power)]
+        values = [t * 100 + p for t, p in zip(trees, power, strict=True)]
         out = Outcome.ranked(values, "")
         if out.is_draw:
             reason = _(

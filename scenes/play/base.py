@@ -258,7 +258,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         # the focus keys (panel:hint ...) stay English whatever the buttons say
         self._panel_keys: dict[int, str] = {}
         self._panel_language = i18n.generation()
-        for (name, text, fn, key), w in zip(row, widths):
+        for (name, text, fn, key), w in zip(row, widths, strict=True):
             b = pygame_gui.elements.UIButton(
                 pygame.Rect(x, y, w, MIN_TARGET + 4),
                 text,

@@ -288,7 +288,9 @@ class BoardDrawing:
         width = 3 if (faint or hint) else 5
         prev = state.positions[seat]
         stops: dict[int, list[int]] = {}
-        for i, (tok, dest) in enumerate(zip(actions, dests)):
+        for i, (tok, dest) in enumerate(
+            zip(actions, dests, strict=False)
+        ):  # the path may stop short of a half-typed plan
             if tok.startswith("ray "):
                 self.draw_ray(surface, prev, tok[4:], element, 1.0, strength=0.5 if faint else 1.0)
             elif dest != prev:
