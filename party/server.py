@@ -306,7 +306,7 @@ class PartyServer:
             counts: dict[str, int] = {}
             for c in every:
                 counts[c.address] = counts.get(c.address, 0) + 1
-            busiest = max(counts, key=counts.get)
+            busiest = max(counts, key=lambda a: counts[a])
             victim = next(c for c in every if c.address == busiest)
             every.remove(victim)
             self._evict(victim, N_("The host is busy: tap Find to try again"))
@@ -378,7 +378,8 @@ class PartyServer:
         while len(same) >= self.limits.max_per_seat:
             old = same.pop(0)
             old.seat, old.token = None, ""  # leaves the lobby's count through its socket
-            self.lobby.disconnected(conn.seat, conn.token)
+            if conn.seat is not None:
+                self.lobby.disconnected(conn.seat, conn.token)
             self._conns.pop(old.id, None)
 
             async def close(c=old) -> None:
