@@ -176,7 +176,9 @@ class Match:
         clock_preset: str = "off",
     ) -> "Match":
         if games is None:
-            from game.registry import GAMES as games
+            from game.registry import GAMES
+
+            games = GAMES
         spec = games[setup.game]
         return Match(spec, setup, seats, setup.start(games), clock_preset)
 
@@ -489,7 +491,9 @@ class Match:
     @staticmethod
     def _from_replay(data: Any, games: Mapping[str, GameSpec] | None = None) -> "Match":
         if games is None:
-            from game.registry import GAMES as games
+            from game.registry import GAMES
+
+            games = GAMES
         if not isinstance(data, dict):
             raise ReplayError(_("the file is not a Crystal Arcade replay (expected a JSON object)"))
         fmt = data.get("format")
