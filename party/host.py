@@ -59,7 +59,8 @@ class Party:
             **extra,
         )
         self._rate = rate
-        self._server_extra: dict[str, Any] = {}  # tests make the bounds small and drive the throttle's clock
+        # tests make the bounds small and drive the throttle's clock
+        self._server_extra: dict[str, Any] = {}
         if limits is not None:
             self._server_extra["limits"] = limits
         if server_clock is not None:

@@ -267,7 +267,12 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         self.check_button_focus()
 
     # Crystal Formation's own letters: S / M / L grow, P passes, Tab walks your nodes.
-    LETTERS: ClassVar[dict[int, str]] = {pygame.K_s: "S", pygame.K_m: "M", pygame.K_l: "L", pygame.K_p: "pass"}
+    LETTERS: ClassVar[dict[int, str]] = {
+        pygame.K_s: "S",
+        pygame.K_m: "M",
+        pygame.K_l: "L",
+        pygame.K_p: "pass",
+    }
 
     def _key_action(self, event) -> None:
         k = event.key
