@@ -57,7 +57,7 @@ class CodeThrottle:
         entry = self._seen.get(address)
         if entry is None:
             return 0.0
-        wrong, until, last = entry
+        _wrong, until, last = entry
         if now - last > self.limits.code_forget_seconds:
             del self._seen[address]
             return 0.0

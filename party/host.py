@@ -9,6 +9,7 @@ play scene.  Nothing here waits on the network.
 from __future__ import annotations
 
 import queue
+from typing import Any
 
 from game.rules.contract import GameSetup, GameSpec
 from game.midend.match import Match, Seat
@@ -58,7 +59,8 @@ class Party:
             **extra,
         )
         self._rate = rate
-        self._server_extra = {}  # tests make the bounds small and drive the throttle's clock
+        # tests make the bounds small and drive the throttle's clock
+        self._server_extra: dict[str, Any] = {}
         if limits is not None:
             self._server_extra["limits"] = limits
         if server_clock is not None:

@@ -59,7 +59,7 @@ class Lobby:
     labels: list[str]  # every seat's label, by seat number
     phone_seats: list[int]
     code: str = ""
-    clock: object = time.monotonic
+    clock: Callable[[], float] = time.monotonic
     seats: dict[int, PhoneSeat] = field(default_factory=dict)
     kicked: set[str] = field(default_factory=set)
     banned: set[str] = field(default_factory=set)  # addresses of kicked phones

@@ -17,9 +17,11 @@ import queue
 import socket
 import threading
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from aiohttp import WSMsgType, web
 
@@ -101,6 +103,9 @@ class PartyServer:
         self.http_dropped = 0  # connections dropped for sending no whole request in time
         self._in_handler: dict = {}  # aiohttp's connection -> requests it has in a handler
         self._idle_since: dict = {}  # aiohttp's connection -> loop time it went idle
+        # Replies and closes under way: the loop holds a task only weakly, so one held
+        # by nothing else could be collected before it ran to its end.
+        self._tasks: set[asyncio.Task[None]] = set()
 
     # -- life ---------------------------------------------------------------------------
     def start(self, timeout: float = 10.0) -> None:
@@ -134,7 +139,7 @@ class PartyServer:
         self._loop = loop
         try:
             loop.run_until_complete(self._serve())
-        except Exception as exc:  # noqa: BLE001 - reported to the host screen, never raised there
+        except Exception as exc:
             self.error = _("The party server could not listen on {address}: {problem}").format(
                 address=f"{self.host}:{self.port}", problem=exc
             )
@@ -154,7 +159,7 @@ class PartyServer:
         await runner.setup()
         site = web.TCPSite(runner, self.host, self.port, reuse_address=True)
         await site.start()
-        sockets = getattr(site._server, "sockets", None) or []  # noqa: SLF001
+        sockets = getattr(site._server, "sockets", None) or []
         if sockets:
             self.port = sockets[0].getsockname()[1]
         self._ready.set()
@@ -301,7 +306,7 @@ class PartyServer:
             counts: dict[str, int] = {}
             for c in every:
                 counts[c.address] = counts.get(c.address, 0) + 1
-            busiest = max(counts, key=counts.get)
+            busiest = max(counts, key=lambda a: counts[a])
             victim = next(c for c in every if c.address == busiest)
             every.remove(victim)
             self._evict(victim, N_("The host is busy: tap Find to try again"))
@@ -335,7 +340,7 @@ class PartyServer:
             reason = _("Your move {move} was not taken: too many messages. Send it again.").format(
                 move=msg["text"][:40]
             )
-        asyncio.ensure_future(self._reply(conn, "error", reason=reason, code="rate"))
+        self._spawn(self._reply(conn, "error", reason=reason, code="rate"))
 
     def _join_window_over(self, conn: _Conn) -> None:
         conn.deadline = None
@@ -361,7 +366,7 @@ class PartyServer:
             except (ConnectionError, RuntimeError):
                 pass
 
-        asyncio.ensure_future(close())
+        self._spawn(close())
 
     def _seated(self, conn: _Conn) -> None:
         """``conn`` now holds a seat: no join window; old tabs of the seat past the
@@ -373,7 +378,8 @@ class PartyServer:
         while len(same) >= self.limits.max_per_seat:
             old = same.pop(0)
             old.seat, old.token = None, ""  # leaves the lobby's count through its socket
-            self.lobby.disconnected(conn.seat, conn.token)
+            if conn.seat is not None:
+                self.lobby.disconnected(conn.seat, conn.token)
             self._conns.pop(old.id, None)
 
             async def close(c=old) -> None:
@@ -388,7 +394,13 @@ class PartyServer:
                 except (ConnectionError, RuntimeError):
                     pass
 
-            asyncio.ensure_future(close())
+            self._spawn(close())
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        """Run ``coro`` on the server loop, kept until it is done."""
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _code_wait(self, conn: _Conn) -> str:
         """The refusal for a throttled address, or ""."""
@@ -524,7 +536,7 @@ class PartyServer:
         loop = self._loop
         if loop is not None and loop.is_running():
             try:
-                loop.call_soon_threadsafe(lambda: asyncio.ensure_future(fn(*args)))
+                loop.call_soon_threadsafe(lambda: self._spawn(fn(*args)))
             except RuntimeError:
                 pass  # the loop closed between the check and the call
 

@@ -64,7 +64,6 @@ from scenes.window import (  # noqa: E402
 )
 
 __all__ = [
-    "App",
     "LOGICAL_SIZE",
     "MAX_CATCH_UP",
     "MAX_FRAME",
@@ -72,6 +71,7 @@ __all__ = [
     "TICK",
     "TICK_RATE",
     "TITLE_BAR",
+    "App",
     "Scene",
     "clamp_window",
     "first_window_size",
@@ -567,7 +567,7 @@ class App:
             return
         try:
             fn(*args)
-        except Exception:  # noqa: BLE001 - see recover_errors
+        except Exception:
             self.recover()
 
     def recover(self) -> None:
@@ -640,7 +640,7 @@ class App:
             return FULL
         try:
             return int(self.stack[-1].frame_rate())
-        except Exception:  # noqa: BLE001 - a broken screen is drawn (and reported) every frame
+        except Exception:
             return FULL
 
     def frame_due(self, now: float) -> bool:
@@ -815,7 +815,7 @@ class App:
             scene = self.stack.pop()
             try:
                 scene.exit()
-            except Exception:  # noqa: BLE001 - one scene's failure must not block the exit
+            except Exception:
                 import traceback as tb
 
                 log_error(self.paths, tb.format_exc())

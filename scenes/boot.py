@@ -15,16 +15,16 @@ import traceback
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame's first import
 
-import pygame  # noqa: E402
+import pygame
 
-from game.text import i18n  # noqa: E402
-from game.text.i18n import _  # noqa: E402
-from game.registry import EXAMPLE_ID, GAMES  # noqa: E402
-from game.storage.saves import remove_stray_tmp, user_paths  # noqa: E402
-from scenes.app import App, install_stop_handlers  # noqa: E402
-from scenes.kiosk import KioskPolicy  # noqa: E402
-from scenes.select import start_quick_game  # noqa: E402
-from scenes.theatre.library import open_file  # noqa: E402
+from game.text import i18n
+from game.text.i18n import _
+from game.registry import EXAMPLE_ID, GAMES
+from game.storage.saves import remove_stray_tmp, user_paths
+from scenes.app import App, install_stop_handlers
+from scenes.kiosk import KioskPolicy
+from scenes.select import start_quick_game
+from scenes.theatre.library import open_file
 
 
 def home(app: App):
@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         app.run(quit_after_ticks=args.quit_after_ticks)
     except KeyboardInterrupt:
         app.shutdown()
-    except Exception:  # noqa: BLE001 - last line of defence: log, never a raw traceback window
+    except Exception:
         traceback.print_exc()
         app.shutdown()
         return 1

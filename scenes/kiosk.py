@@ -39,7 +39,7 @@ from game.storage import autosave
 from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
-from scenes.config import KioskConfig  # noqa: F401 - its home was here; tests import it so
+from scenes.config import KioskConfig
 from game.text.i18n import N_, _
 from scenes.config import EXIT_PIN_DIGITS, valid_exit_pin
 from scenes.scene import AMBIENT, LOGICAL_SIZE, STILL, TICK_RATE, Scene

@@ -95,7 +95,7 @@ class LobbyScene(MenuScene):
         snapshot = self.party.lobby.snapshot()
         self._seen = snapshot
         self._banned = bool(self.party.lobby.banned)
-        for slot, row in zip(snapshot, self.seat_rows(len(snapshot))):
+        for slot, row in zip(snapshot, self.seat_rows(len(snapshot)), strict=True):
             if slot["taken"]:
                 self.button(
                     pygame.Rect(row.right - 84, row.y, 84, 46),
@@ -289,7 +289,7 @@ class LobbyScene(MenuScene):
             max_width=seats.w - 40,
         )
         font = theme.font(19 if len(snapshot) <= 9 else 16)
-        for slot, row in zip(snapshot, self.seat_rows(len(snapshot))):
+        for slot, row in zip(snapshot, self.seat_rows(len(snapshot)), strict=True):
             colour = (
                 theme["good"]
                 if slot["connected"]

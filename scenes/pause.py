@@ -68,6 +68,7 @@ class PauseScene(MenuScene):
                 for rect, (label, act, hint) in zip(
                     (pygame.Rect(r.x, y, half, h), pygame.Rect(r.right - half, y, half, h)),
                     (first, second),
+                    strict=True,
                 ):
                     self.button(rect, label, act, tooltip=hint)
             elif not self.confirming_resign:

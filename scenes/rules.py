@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from importlib import resources
 
+from collections.abc import Sequence
+
 import pygame
 
 from game.text import i18n
@@ -185,7 +187,7 @@ class Page(pygame.Surface):
     (``texts``: text, font, rect), so the screen can say what it shows for the
     text checks."""
 
-    texts: list = []
+    texts: Sequence[tuple[str, pygame.font.Font, pygame.Rect]] = ()
 
 
 class RulesScene(MenuScene):

@@ -13,7 +13,7 @@ import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
 LOGICAL_SIZE = (1280, 720)
 TICK_RATE = 60

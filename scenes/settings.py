@@ -75,7 +75,7 @@ class SettingsScene(MenuScene):
         y += RING + 2
         widths = self.tab_widths(w, gap)
         tab_x = LOGICAL_SIZE[0] // 2 - (sum(widths) + gap * (len(PAGES) - 1)) // 2
-        for page, tab_w in zip(PAGES, widths):
+        for page, tab_w in zip(PAGES, widths, strict=True):
             tab = self.button(
                 pygame.Rect(tab_x, y, tab_w, h),
                 _(page),
@@ -437,7 +437,7 @@ class SettingsScene(MenuScene):
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
         self.title(surface, _("Settings"), 40)
-        x, w, h, gap = self.metrics()
+        x, w, h, _gap = self.metrics()
         box = pygame.Rect(x + 200 + 30, self.bottom, 4 * 50 + 10, h)
         if self.page in ("General", "Accessibility"):
             # A live sample of the colour-blind glyphs so the choice is visible.
@@ -448,7 +448,11 @@ class SettingsScene(MenuScene):
                 else (None,) * 4
             )
             for i, (c, g) in enumerate(
-                zip(("crystal_red", "crystal_blue", "crystal_green", "crystal_yellow"), glyphs)
+                zip(
+                    ("crystal_red", "crystal_blue", "crystal_green", "crystal_yellow"),
+                    glyphs,
+                    strict=True,
+                )
             ):
                 draw_gem(surface, (box.x + 30 + i * 50, box.centery), 20, theme[c], glyph=g)
         if self.page == "General" and not self.app.kiosk:
@@ -472,7 +476,7 @@ class SettingsScene(MenuScene):
     def draw_bindings(self, surface: pygame.Surface) -> None:
         """Every action's key and button, in two columns under the controls."""
         theme = self.app.theme
-        x, w, h, gap = self.metrics()
+        x, w, _h, _gap = self.metrics()
         font = theme.font(16, "regular")
         keys = action_keys(self.app.settings.key_bindings)
         buttons = action_buttons(self.app.settings.button_bindings)

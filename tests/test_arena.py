@@ -184,7 +184,7 @@ def test_ref_uct_and_ref_ab_play_whole_legal_element_shift_games(arena):
     lone = [
         p
         for r in result["records"]
-        for s, p in zip(r["seats"], r["points"])
+        for s, p in zip(r["seats"], r["points"], strict=True)
         if s == "ref-uct" and r["seats"].count("ref-uct") == 1
     ]
     assert alone["ref-uct"]["ref-uct"] == lone[0]

@@ -52,7 +52,7 @@ def test_the_report_holds_every_position_out_once_and_ships_the_fit_on_all():
     # and predicts held-out positions better than always saying 50 % (0.25)
     assert fit["brier"] < 0.22
     # the shipped curve is the fit on both halves, not on either half alone
-    a_half, b_half = tool.fit_logistic(
+    a_half, _b_half = tool.fit_logistic(
         [math.tanh(r["raw"][0] / coach.SCALES[GAME]) for r in rows if r["seed"] % 2 == 0],
         [tool.result_of(r["places"]) for r in rows if r["seed"] % 2 == 0],
     )

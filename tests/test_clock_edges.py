@@ -249,7 +249,7 @@ def test_a_replay_flag_on_an_action_the_clock_did_not_choose_is_refused():
     assert str(m2.state.timeout_move(0)) == "pick first"  # the flag would be honest here
     Match.from_replay(record)
     record["moves"] = ["pick second"]
-    with pytest.raises(ReplayError, match="move 1 .*clock"):
+    with pytest.raises(ReplayError, match=r"move 1 .*clock"):
         Match.from_replay(record)
 
 

@@ -14,6 +14,7 @@ from game.ai.base import Budget
 from game.analysis.marks import confirmed_by_alternative, find_mistakes
 from game.registry import GAMES
 from tests.test_analysis import fifth_tree_position
+import itertools
 
 GAME_IDS = list(coach.SCALES)
 
@@ -113,7 +114,7 @@ def test_chromatic_collapse_values_mirror_when_the_seats_swap_pieces():
 def test_a_proven_win_in_one_is_certain():
     """Crystal Formation: Ruby (to move) grows her fifth tree: +1 for her, whatever
     the calibration."""
-    spec, start = fifth_tree_position()
+    _spec, start = fifth_tree_position()
     assert coach.value("crystal-formation", start) == [1.0, -1.0]
     assert calibration.shipped().calibrated("crystal-formation", [1.0, -1.0]) == [1.0, -1.0]
 
@@ -128,7 +129,7 @@ def test_the_shipped_calibration_is_read_and_rises_with_the_value():
         assert game_id in cal.fits
         chances = [cal.win_chance(game_id, v / 10) for v in range(-10, 11)]
         assert all(0.0 <= p <= 1.0 for p in chances)
-        assert all(a < b for a, b in zip(chances, chances[1:])), chances
+        assert all(a < b for a, b in itertools.pairwise(chances)), chances
         assert chances[0] == 0.0 and chances[-1] == 1.0  # proven results stay certain
 
 

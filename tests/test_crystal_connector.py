@@ -504,7 +504,7 @@ def test_anomaly_shift_plus_counts():
 
 def test_anomaly_spikes_pay_the_opponent_per_space_travelled():
     s = SPEC.new_game(5, spikes=True)
-    spiked = Counter(p for p, sp in zip(s.board, s.spikes) if sp)
+    spiked = Counter(p for p, sp in zip(s.board, s.spikes, strict=True) if sp)
     assert spiked == {RED: 2, BLUE: 2, GREEN: 2, YELLOW: 2} and s.threshold == 300
     s = position(
         """
@@ -602,7 +602,7 @@ def test_property_a_shift_keeps_contents_and_its_opposite_restores(board, spikes
 @given(st.lists(pieces, min_size=1, max_size=8))
 def test_property_scalar_and_batch_group_sizes_agree(boards):
     got = batch_largest(np.array(boards, dtype=np.uint8))
-    for b, row in zip(boards, got):
+    for b, row in zip(boards, got, strict=True):
         assert tuple(int(x) for x in row) == largest_sizes(b)
 
 

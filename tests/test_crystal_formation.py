@@ -73,7 +73,7 @@ def position(
     board = [0] * geo.size
     for r, tokens in enumerate(rows):
         assert len(tokens) == len(by_row[r]), f"row {r + 1} needs {len(by_row[r])} cells"
-        for tok, cell in zip(tokens, by_row[r]):
+        for tok, cell in zip(tokens, by_row[r], strict=True):
             if tok != ".":
                 board[geo.index[cell]] = (int(tok[0]) << 3) | pieces_mask(tok[1:])
     if stashes is None:
@@ -96,7 +96,7 @@ def marked(diagram: str, kind: str, mark: str = "X") -> set:
     out = set()
     for r, tokens in enumerate(rows):
         assert len(tokens) == len(by_row[r])
-        out |= {cell for tok, cell in zip(tokens, by_row[r]) if tok == mark}
+        out |= {cell for tok, cell in zip(tokens, by_row[r], strict=True) if tok == mark}
     return out
 
 

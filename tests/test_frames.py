@@ -69,7 +69,7 @@ def run_screen(paths, name: str, look: dict, ticks: int, every: int = 1):
 @pytest.mark.parametrize("name", sorted(SCREENS))
 def test_a_skipped_frame_would_have_looked_the_same(paths, name):
     # past the first rest (3 s), a few seconds of rest, every third still tick looked at
-    app, check, drawn = run_screen(paths, name, {}, 6 * 60, every=3)
+    app, check, _drawn = run_screen(paths, name, {}, 6 * 60, every=3)
     assert not check.stale, f"{name}: the screen changed unreported at ticks {check.stale[:10]}"
     app.shutdown()
 

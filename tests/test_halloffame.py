@@ -448,7 +448,7 @@ def test_a_detail_is_kept_as_a_code_and_worded_in_the_readers_language():
     from game.text import i18n
 
     match = won_by_the_person()
-    board, _score, detail = hof.beat_board(match)
+    _board, _score, detail = hof.beat_board(match)
     assert detail == "hard-bots:1"
     assert hof.detail_text(detail) == "1 hard bot"
     assert hof.detail_text("expert-bots:3") == "3 expert bots"

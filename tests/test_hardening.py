@@ -79,7 +79,7 @@ def test_hostile_autosave_is_reported_set_aside_and_the_title_carries_on(kind, p
     assert not paths.autosave.exists()
     assert len(list(paths.data.glob("autosave.corrupt-*"))) == 1
     assert title.resume_match is None
-    assert [c.element.text for c in title.controls][0] == "Play"
+    assert next(c.element.text for c in title.controls) == "Play"
 
 
 @pytest.mark.parametrize("kind", list(EXPECT))
@@ -208,7 +208,7 @@ def test_killed_process_resumes_at_its_last_completed_move(paths):
         a.run_ticks(2)
         title = a.top
         assert title.resume_match is not None
-        assert [c.element.text for c in title.controls][0] == "Resume Color Crossroads"
+        assert next(c.element.text for c in title.controls) == "Resume Color Crossroads"
         assert [e.text for e in title.resume_match.entries] == made
         title.activate(title.controls[0])
         a.run_ticks(2)

@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.analysis import calibration as coach
+import itertools
 
 json_values = st.recursive(
     st.none()
@@ -46,7 +47,7 @@ def _sound(cal: coach.Calibration) -> None:
     for game_id in ("chromatic-collapse", "crystal-connector", "nope"):
         chances = [cal.win_chance(game_id, v / 8) for v in range(-8, 9)]
         assert all(0.0 <= p <= 1.0 for p in chances)
-        assert all(a <= b for a, b in zip(chances, chances[1:]))
+        assert all(a <= b for a, b in itertools.pairwise(chances))
         pair = cal.calibrated(game_id, [0.25, -0.25])
         assert all(-1.0 <= x <= 1.0 for x in pair)
 

@@ -503,7 +503,9 @@ def test_replay_flag_on_a_fifo_or_a_device_says_why(paths, tmp_path, capsys):
     for target in (fifo, zero, tmp_path):
         result = []
         t = threading.Thread(
-            target=lambda: result.append(boot.main(["--headless", "--replay", str(target)])),
+            target=lambda result=result, target=target: result.append(
+                boot.main(["--headless", "--replay", str(target)])
+            ),
             daemon=True,
         )
         t.start()

@@ -217,7 +217,7 @@ def test_kiosk_replays_are_once_per_game_capped_and_show_no_path(kiosk, paths):
 
     match = finished_match(11)
     shown = []
-    for n in range(kiosk_mod.REPLAY_CAP + 2):
+    for _n in range(kiosk_mod.REPLAY_CAP + 2):
         results = ResultsScene(kiosk, match)
         kiosk.push(results)
         kiosk.run_ticks(1)

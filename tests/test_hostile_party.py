@@ -391,7 +391,7 @@ def test_the_throttle_forgets_addresses_beyond_its_bound():
     throttle = CodeThrottle(Limits(), lambda: 0.0)
     for i in range(CodeThrottle.MAX_ADDRESSES + 50):
         throttle.wrong(f"10.0.{i // 256}.{i % 256}")
-    assert len(throttle._seen) == CodeThrottle.MAX_ADDRESSES  # noqa: SLF001
+    assert len(throttle._seen) == CodeThrottle.MAX_ADDRESSES
 
 
 # -- HTTP ------------------------------------------------------------------------------------------

@@ -220,7 +220,9 @@ def test_every_tutorial_word_has_german(game, german):
     i18n.set_language("de")
     assert tutorial.title != title and tutorial.handover != handover
     for i, step in enumerate(tutorial.steps):
-        for en, de in zip(english[i], (step.caption, step.done, step.other, step.hint)):
+        for en, de in zip(
+            english[i], (step.caption, step.done, step.other, step.hint), strict=True
+        ):
             if en:
                 assert de != en, f"{game} step {i + 1}: {en!r} has no German"
 
@@ -392,9 +394,9 @@ def test_each_phone_hears_the_host_in_its_own_language(english_host):
             early = await en.ask(("error",), type="move", text="e4-e5")
             assert early["reason"] == "Join a seat first (room code and name)"
             listed = await de.ask(("seats",), type="seats", v=1, room=party.lobby.code)
-            assert [x["label"] for x in listed["seats"]][0] == "Raute"
+            assert next(x["label"] for x in listed["seats"]) == "Raute"
             listed = await en.ask(("seats",), type="seats", v=1, room=party.lobby.code)
-            assert [x["label"] for x in listed["seats"]][0] == "Diamond"
+            assert next(x["label"] for x in listed["seats"]) == "Diamond"
             assert (await de.join(party.lobby.code, "Ada", 0))["type"] == "welcome"
             assert (await en.join(party.lobby.code, "Bo", 1))["type"] == "welcome"
             party.begin()

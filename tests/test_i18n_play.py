@@ -148,7 +148,7 @@ def engine_texts(match) -> list[str]:
 
     texts = [spec.title for spec in GAMES.values()]
     texts += list(match.seat_names())
-    texts += [s.label(n) for s, n in zip(match.seats, match.seat_names())]
+    texts += [s.label(n) for s, n in zip(match.seats, match.seat_names(), strict=True)]
     texts += [e.text for e in match.entries]
     for state in (match.states[0], match.state):
         out = state.outcome()

@@ -68,11 +68,14 @@ def test_the_counted_fit_is_choix_opt_pairwise_on_the_same_data(seed):
     ours = lad.fit(n, results)
     params = choix.opt_pairwise(n, lad.pairwise(results), alpha=lad.PRIOR, method="BFGS")
     theirs = (np.asarray(params) - params[0]) * lad.ELO
-    assert max(abs(a - b) for a, b in zip(ours, theirs)) < 0.5, (ours, list(theirs))
+    assert max(abs(a - b) for a, b in zip(ours, theirs, strict=True)) < 0.5, (ours, list(theirs))
     assert ours[5] == max(ours) and math.isfinite(ours[5])
     start = lad._counted_start(n, lad.win_counts(n, results))
     start = (start - start[0]) * lad.ELO
-    assert max(abs(a - b) for a, b in zip(start, theirs)) < 0.5, (list(start), list(theirs))
+    assert max(abs(a - b) for a, b in zip(start, theirs, strict=True)) < 0.5, (
+        list(start),
+        list(theirs),
+    )
 
 
 def test_a_clean_sweep_stays_finite():
@@ -378,7 +381,7 @@ def test_games_with_a_seat_between_levels_mixed_once_an_action_are_played_again(
     # A hostile "mix" (unhashable, huge, another word) is never trusted: played again.
     hostile = [dict(r) for r in first["records"]]
     between = [r for r in hostile if 1.5 in r["strengths"]]
-    for r, mix in zip(between, ([1], {"a": 1}, "x" * 100_000, "action")):
+    for r, mix in zip(between, ([1], {"a": 1}, "x" * 100_000, "action"), strict=False):
         r["mix"] = mix
     assert len(played_again(hostile)) == 4
 

@@ -145,7 +145,7 @@ def test_a_phone_never_receives_another_seats_plan():
                 # round 1: eleven plans in, the twelfth not yet
                 plans = {}
                 for i, ph in enumerate(phones[:11]):
-                    await until(lambda: ph.state["round"] == 1)
+                    await until(lambda ph=ph: ph.state["round"] == 1)
                     plist = es.PlanList(1, ph.state["positions"][i])
                     plans[i] = str(plist[rng.randrange(len(plist))])
                     ans = await ph.ask(("ok", "error"), type="move", text=plans[i])
@@ -188,7 +188,7 @@ def _random_game_over_phones(game: str, players: int, seed: int):
                 for _ in range(3000):
                     ply = len(party.table.match.entries)
                     await until(
-                        lambda: all(p.state and p.state["ply"] == ply for p in phones),
+                        lambda ply=ply: all(p.state and p.state["ply"] == ply for p in phones),
                         what=f"states of ply {ply}",
                     )
                     if phones[0].state["over"]:
@@ -251,8 +251,8 @@ def test_a_whole_element_shift_game_with_twelve_phones():
             async with Host(party.table):
                 for rnd in range(0, 8):
                     await until(
-                        lambda: all(
-                            p.state and p.state["round"] == rnd or (p.state and p.state["over"])
+                        lambda rnd=rnd: all(
+                            (p.state and p.state["round"] == rnd) or (p.state and p.state["over"])
                             for p in phones
                         ),
                         what=f"round {rnd}",
@@ -282,7 +282,7 @@ def test_a_whole_element_shift_game_with_twelve_phones():
                                 and "wait for the others" in again["reason"]
                             )
                 await until(lambda: all(p.state["over"] for p in phones), what="the end")
-                for i, ph in enumerate(phones):
+                for ph in phones:
                     assert ph.state["last_points"] is not None
                     assert ph.state["totals"] == list(party.table.match.state.totals)
             for ph in phones:

@@ -155,7 +155,7 @@ class Background:
 
         try:
             asyncio.run(asyncio.wait_for(main(), 240))
-        except BaseException as exc:  # noqa: BLE001 - re-raised in the test's thread
+        except BaseException as exc:
             self.error = exc
 
 
@@ -292,7 +292,7 @@ def test_a_browser_makes_a_move_in_chromatic_collapse(browser):
                 if s and s["your_turn"] and not s["over"] and s["moves"]:
                     ply = s["ply"]
                     await ph.send(type="move", text=s["moves"][0])
-                    await until(lambda: ph.state["ply"] != ply)
+                    await until(lambda ph=ph, ply=ply: ph.state["ply"] != ply)
                 await asyncio.sleep(0.01)
             await ph.close()
 
@@ -481,7 +481,7 @@ def test_a_move_is_played_by_tapping_the_board_on_the_phone(browser, seat_played
                 if s and s["your_turn"] and not s["over"] and s["moves"]:
                     ply = s["ply"]
                     await ph.send(type="move", text=s["moves"][0])
-                    await until(lambda: ph.state["ply"] != ply)
+                    await until(lambda ph=ph, ply=ply: ph.state["ply"] != ply)
                 await asyncio.sleep(0.01)
             await ph.close()
 
@@ -653,7 +653,7 @@ def test_the_hexagon_is_played_by_tapping_it_on_the_phone(browser):
                     if s and s["your_turn"] and not s["over"] and s["moves"]:
                         ply = s["ply"]
                         await ph.send(type="move", text=s["moves"][0])
-                        await until(lambda: ph.state["ply"] != ply)
+                        await until(lambda ph=ph, ply=ply: ph.state["ply"] != ply)
                 await asyncio.sleep(0.01)
             for ph in phones:
                 await ph.close()

@@ -170,7 +170,7 @@ def test_a_phone_plays_chromatic_collapse_against_a_bot_on_the_big_screen(app):
                     before = focus()
                     await phone.send(type="key", key="right")
                     await phone.send(type="key", key="down")
-                    await until(lambda: focus() != before, what="the cursor to move")
+                    await until(lambda before=before: focus() != before, what="the cursor to move")
                 text = phone.state["moves"][-1]
                 ans = await phone.ask(("ok", "error"), type="move", text=text)
                 assert ans["type"] == "ok", ans

@@ -52,9 +52,7 @@ def test_person_against_bot_plays_to_the_results_screen(app):
         app.run_until(
             lambda: (
                 app.top is not view
-                or view.match.to_move() == 0
-                and not view.anim
-                and not view.queue
+                or (view.match.to_move() == 0 and not view.anim and not view.queue)
             ),
             max_ticks=3000,
         )

@@ -34,7 +34,7 @@ def type_keys(app, text: str) -> None:
 
 # -- the pad's own rules --------------------------------------------------------------------
 def test_letters_come_in_capitals_at_each_word_start_and_shift_turns_that_around(app):
-    pad, got = open_pad(app)
+    pad, _got = open_pad(app)
     for ch in "ada":
         pad.type_key(ch.upper())
     pad.type_key(" ")
@@ -147,7 +147,7 @@ def test_rename_keeps_the_records_and_is_saved(app, paths):
 
 
 def test_rename_to_another_profiles_name_or_to_nothing_is_refused_with_the_reason(app, paths):
-    screen, ps = open_profiles(app, paths, "Ada", "Bo")
+    screen, _ps = open_profiles(app, paths, "Ada", "Bo")
     for bad, reason in (("  bo ", "already a profile"), ("", "Type a name")):
         screen.open_rename()
         app.run_ticks(2)
@@ -166,7 +166,7 @@ def test_rename_to_another_profiles_name_or_to_nothing_is_refused_with_the_reaso
 
 
 def test_rename_reads_the_file_again_and_a_damaged_one_is_reported_not_overwritten(app, paths):
-    screen, ps = open_profiles(app, paths, "Ada")
+    screen, _ps = open_profiles(app, paths, "Ada")
     screen.open_rename()
     app.run_ticks(2)
     path = gp.profiles_path(paths)

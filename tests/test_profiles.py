@@ -26,7 +26,7 @@ def make_ladder(ratings, halfwidths=(40, 60, 60, 100, 20)):
     """A ladder of Random .. Expert at ``ratings`` (strengths 0 .. 4)."""
     points = [
         {"strength": s, "rating": r, "low": r - h, "high": r + h}
-        for s, (r, h) in enumerate(zip(ratings, halfwidths))
+        for s, (r, h) in enumerate(zip(ratings, halfwidths, strict=True))
     ]
     return Ladder.from_data(GAME, {"points": points})
 
@@ -117,7 +117,7 @@ def test_find_or_add_finds_the_same_player_and_gives_a_new_one_a_free_colour():
 
 
 def test_round_trip_keeps_everything(paths):
-    ps, (ada, bo) = two()
+    ps, (ada, _bo) = two()
     m = finished([Seat.person("Ada"), Seat.bot("hard")], [1, 2], {0: ada.id})
     ps, _ = P.record_match(ps, m, LADDER, "2026-11-21")
     ps = ps.with_last([ada.id, ""])
@@ -331,7 +331,7 @@ def test_two_profiles_at_one_table_are_both_updated_from_their_old_ratings():
 
 
 def test_a_multi_player_game_is_one_result_against_each_rated_seat():
-    ps, (ada, bo) = two()
+    ps, (ada, _bo) = two()
     game = "crystal-formation"
     seats = [Seat.person(), Seat.bot("hard"), Seat.person(), Seat.bot("medium")]
     ladder = Ladder.from_data(game, {"points": [dict(p.__dict__) for p in LADDER.points]})

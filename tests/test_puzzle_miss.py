@@ -12,6 +12,7 @@ from game.content import puzzles as P
 from scenes import puzzles as S
 from scenes import widgets
 from tests.test_puzzles import a_miss
+import itertools
 
 GAMES = P.puzzle_games()
 
@@ -67,7 +68,7 @@ def test_a_missed_daily_puzzle_says_missed_and_shows_the_whole_answer(app, game,
     assert not [t.text for t in lines if t.cut], words
     # legible: no line drawn over the one above it (beyond the glyph boxes' margins)
     said = sorted((t.rect for t in lines if t.rect.x < S.CARD.x + 20), key=lambda r: r.y)
-    for above, below in zip(said, said[1:]):
+    for above, below in itertools.pairwise(said):
         assert above.bottom - below.top <= above.h // 4, (above, below, words)
     for move in shown.puzzle.solution[0]:
         assert move in words, (move, words)

@@ -26,6 +26,7 @@ from game.storage.replays import (
 )
 from game.storage.saves import SaveError
 from tests.test_hardening import EXPECT, hostile_variants, real_match
+import itertools
 
 
 def played(game: str, seed: int = 5, limit: int = 400) -> Match:
@@ -133,7 +134,7 @@ def test_timeline_steps_by_action_turn_and_round():
     assert line.last == len(m.entries)
     starts = line.turn_starts()
     assert starts[0] == 0 and starts[-1] == line.last
-    for a, b in zip(starts[1:-1], starts[2:]):
+    for a, b in itertools.pairwise(starts):
         assert a < b
     # Every turn start is a change of seat or round; inside a turn neither changes.
     for k in range(1, line.last):

@@ -107,8 +107,8 @@ def test_the_attract_demo_and_hall_of_fame_stay_above_the_call_to_play_band(
             scene.interlude.draw = draw
         log = render(app)
         on_screen = [d.text.strip() and d.surface == (1280, 720) for d in log]
-        drawn = [d for d, keep in zip(log, on_screen) if keep]
-        seen = [d for d, keep in zip(log[hidden[0] :], on_screen[hidden[0] :]) if keep]
+        drawn = [d for d, keep in zip(log, on_screen, strict=True) if keep]
+        seen = [d for d, keep in zip(log[hidden[0] :], on_screen[hidden[0] :], strict=True) if keep]
         band = scene.band_top()
         stage = scene.stage()
         assert stage.dest.bottom <= band and stage.dest.w >= 0.7 * 1280

@@ -163,7 +163,7 @@ def findings(layers: list[list[widgets.DrawnText]], early=()) -> list[tuple[str,
         order = {id(d): k for k, d in enumerate(layer)}
         covers = [(k, d) for k, d in enumerate(layer) if d.source == "cover"]
 
-        def hidden(a: widgets.DrawnText, b: widgets.DrawnText) -> bool:
+        def hidden(a: widgets.DrawnText, b: widgets.DrawnText, order=order, covers=covers) -> bool:
             """The earlier of two lines is under an opaque panel drawn after it where
             they meet (a banner over the board): it no longer shows there."""
             meet = a.ink.clip(b.ink)

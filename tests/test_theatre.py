@@ -117,7 +117,7 @@ def test_jump_by_clicking_the_log_and_the_timeline(app):
     settle(app, scene)
     assert scene.view.shown.to_json() == truth[k]
     x = graph.x_of(STRIP, 37, scene.line.last)
-    app.post_click((int(round(x)), STRIP.centery))
+    app.post_click((round(x), STRIP.centery))
     app.run_ticks(1)
     assert scene.cursor == 37
     settle(app, scene)

@@ -38,7 +38,7 @@ def test_the_claims_hold_whatever_language_is_spoken(game_id):
 
     tut = load_tutorial(game_id)
     with speaking("de"):
-        for i, step in enumerate(tut.steps):
+        for i, _step in enumerate(tut.steps):
             assert check_claims(tut, i) == [], f"{game_id} step {i + 1}"
 
 

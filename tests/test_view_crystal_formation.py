@@ -629,7 +629,7 @@ def test_every_target_is_at_least_44_pixels(app):
         app.run_ticks(1)
 
 
-def BOARD_AREA_CONTAINS(rect) -> bool:  # noqa: N802
+def BOARD_AREA_CONTAINS(rect) -> bool:
     from scenes.play.base import BOARD_AREA
 
     return BOARD_AREA.contains(rect)

@@ -85,7 +85,7 @@ def test_values_without_pixels_count_against_the_bound(monkeypatch):
     assert counted >= sum(sys.getsizeof(g) for g in groups) + 2000 * sys.getsizeof(10**6)
     monkeypatch.setattr(widgets, "CACHE_BYTES", 2 * at_least)
     for i in range(50):
-        widgets.cached(("test.wrap", i), lambda: tuple(f"{line} ({i})" for line in lines))
+        widgets.cached(("test.wrap", i), lambda i=i: tuple(f"{line} ({i})" for line in lines))
     assert widgets.cache_bytes() <= 2 * at_least
     assert len(widgets._CACHE) < 5
 

@@ -103,7 +103,11 @@ def test_a_window_position_reaches_the_screen_as_its_canvas_point(app, size):
         assert presses == [(0, 0), (640, 360), (1279, 719), (17, 703)]
     else:  # smaller: within the one canvas pixel a window pixel covers
         want = [(0, 0), (640, 360), (1279, 719), (17, 703)]
-        assert all(abs(a - b) <= 2 for p, q in zip(presses, want) for a, b in zip(p, q))
+        assert all(
+            abs(a - b) <= 2
+            for p, q in zip(presses, want, strict=True)
+            for a, b in zip(p, q, strict=True)
+        )
         assert len(presses) == 4
 
 
@@ -327,7 +331,7 @@ def test_window_view_shows_black_bars_and_the_canvas_between(app):
         for x in (3, 540, 1076):
             got = shot.get_at((x, y))[:3]
             # smoothscale's edge rows may round a step darker; a bar is exactly black
-            assert all(abs(a - b) <= 3 for a, b in zip(got, colour)), (x, y, got)
+            assert all(abs(a - b) <= 3 for a, b in zip(got, colour, strict=True)), (x, y, got)
 
 
 @given(

@@ -116,10 +116,10 @@ def match_budgets(bots: list, levels: Sequence[str]) -> None:
     ``think_seconds`` among the other seats) when no ``--seconds`` is given."""
     own = [
         getattr(b, "think_seconds", 1.0)
-        for b, lvl in zip(bots, levels)
+        for b, lvl in zip(bots, levels, strict=True)
         if lvl not in REFERENCE_LEVELS
     ]
-    for bot, lvl in zip(bots, levels):
+    for bot, lvl in zip(bots, levels, strict=True):
         if lvl in REFERENCE_LEVELS and own:
             bot.think_seconds = max(own)
 
@@ -169,7 +169,7 @@ def play_game(task: dict) -> dict:
         try:
             move = bot.choose(state, rng=rngs[seat], budget=Budget(seconds=seconds, nodes=nodes))
             nxt = state.apply(move)
-        except Exception as exc:  # noqa: BLE001 - a failing bot forfeits, the run goes on
+        except Exception as exc:
             note = f"{levels[seat]} in seat {seat + 1} forfeits: {type(exc).__name__}: {exc}"
             places = tuple(2 if s == seat else 1 for s in range(players))
             break
@@ -242,7 +242,7 @@ def bradley_terry(
             new.append(wins[i] / denom if denom else gamma[i])
         norm = math.exp(sum(math.log(g) for g in new) / k)
         new = [g / norm for g in new]
-        done = max(abs(math.log(x / y)) for x, y in zip(new, gamma)) < 1e-10
+        done = max(abs(math.log(x / y)) for x, y in zip(new, gamma, strict=True)) < 1e-10
         gamma = new
         if done:
             break
@@ -276,8 +276,22 @@ def summarise(records: list[dict], a: str, b: str) -> dict:
         if games:
             alone[lone] = {
                 "games": len(games),
-                a: mean_of([p for r in games for s, p in zip(r["seats"], r["points"]) if s == a]),
-                b: mean_of([p for r in games for s, p in zip(r["seats"], r["points"]) if s == b]),
+                a: mean_of(
+                    [
+                        p
+                        for r in games
+                        for s, p in zip(r["seats"], r["points"], strict=True)
+                        if s == a
+                    ]
+                ),
+                b: mean_of(
+                    [
+                        p
+                        for r in games
+                        for s, p in zip(r["seats"], r["points"], strict=True)
+                        if s == b
+                    ]
+                ),
             }
     n = len(records)
     rate = score / n if n else 0.0

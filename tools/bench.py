@@ -73,7 +73,7 @@ def pct(values, q):
     values = sorted(values)
     if not values:
         return float("nan")
-    k = min(len(values) - 1, max(0, int(round(q / 100 * (len(values) - 1)))))
+    k = min(len(values) - 1, max(0, round(q / 100 * (len(values) - 1))))
     return values[k]
 
 
@@ -463,7 +463,7 @@ def format_table(rows: list[dict]) -> str:
     widths = [max(len(str(line[i])) for line in lines) for i in range(len(head))]
     out = []
     for k, line in enumerate(lines):
-        out.append("  ".join(str(c).ljust(w) for c, w in zip(line, widths)).rstrip())
+        out.append("  ".join(str(c).ljust(w) for c, w in zip(line, widths, strict=True)).rstrip())
         if k == 0:
             out.append("  ".join("-" * w for w in widths))
     return "\n".join(out)

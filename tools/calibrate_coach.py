@@ -306,7 +306,7 @@ def report_two(spec, rows: list[dict], args) -> tuple[str, dict]:
         ys = [result_of(r["places"]) for r in fit_rows]
         a, b = fit_logistic(xs, ys)
         loss = 0.0
-        for x, y in zip(xs, ys):
+        for x, y in zip(xs, ys, strict=True):
             p = min(1 - 1e-9, max(1e-9, sigmoid(a * x + b)))
             loss -= y * math.log(p) + (1 - y) * math.log(1 - p)
         if best is None or loss < best[0]:
@@ -344,7 +344,7 @@ def report_two(spec, rows: list[dict], args) -> tuple[str, dict]:
     ]
     rws = []
     for name, f, tkey in methods:
-        pairs = [(f(r), y) for r, y in zip(test_rows, y_test) if f(r) is not None]
+        pairs = [(f(r), y) for r, y in zip(test_rows, y_test, strict=True) if f(r) is not None]
         if not pairs:
             continue
         secs = [r[tkey] for r in test_rows if tkey in r]
@@ -355,17 +355,19 @@ def report_two(spec, rows: list[dict], args) -> tuple[str, dict]:
     lines.append(table(["method", "Brier", "positions", "s / position"], rws))
     lines.append("")
     # The halves swapped: fitted on the second, measured on the first.
-    swapped = brier((sigmoid(a2 * v_of(r, base) + b2), y) for r, y in zip(fit_rows, ys))
-    plays = [(p_play(r), y) for r, y in zip(fit_rows, ys) if p_play(r) is not None]
+    swapped = brier(
+        (sigmoid(a2 * v_of(r, base) + b2), y) for r, y in zip(fit_rows, ys, strict=True)
+    )
+    plays = [(p_play(r), y) for r, y in zip(fit_rows, ys, strict=True) if p_play(r) is not None]
     lines.append(
         f"Halves swapped (fit on the second, measured on the first {len(fit_rows)} "
         f"positions): coach calibrated {swapped:.3f} (a = {a2:.3f}, b = {b2:.3f}); "
-        f"today {brier((p_old(r), y) for r, y in zip(fit_rows, ys)):.3f}; "
+        f"today {brier((p_old(r), y) for r, y in zip(fit_rows, ys, strict=True)):.3f}; "
         + (f"play-outs {brier(plays):.3f}; " if plays else "")
         + f"always 50 % {brier((0.5, y) for y in ys):.3f}."
     )
-    held_out = [(p_new(r), y) for r, y in zip(test_rows, y_test)] + [
-        (sigmoid(a2 * v_of(r, base) + b2), y) for r, y in zip(fit_rows, ys)
+    held_out = [(p_new(r), y) for r, y in zip(test_rows, y_test, strict=True)] + [
+        (sigmoid(a2 * v_of(r, base) + b2), y) for r, y in zip(fit_rows, ys, strict=True)
     ]
     lines.append(
         f"Every position held out once: {brier(held_out):.3f}. Shipped: the curve fitted "
@@ -380,7 +382,7 @@ def report_two(spec, rows: list[dict], args) -> tuple[str, dict]:
         for f in (p_old, p_new):
             ins = [
                 y
-                for r, y in zip(test_rows, y_test)
+                for r, y in zip(test_rows, y_test, strict=True)
                 if lo <= 100 * f(r) < hi or (hi == 100 and f(r) >= 1)
             ]
             row.append(f"{100 * sum(ins) / len(ins):.0f} % of {len(ins)}" if ins else "-")
@@ -389,7 +391,11 @@ def report_two(spec, rows: list[dict], args) -> tuple[str, dict]:
     lines.append("")
     split = []
     for mover in (0, 1):
-        sub = [(r, y) for r, y in zip(test_rows + fit_rows, y_test + ys) if r["mover"] == mover]
+        sub = [
+            (r, y)
+            for r, y in zip(test_rows + fit_rows, y_test + ys, strict=True)
+            if r["mover"] == mover
+        ]
         if not sub:
             continue
         obs = sum(y for _r, y in sub) / len(sub)
@@ -426,7 +432,7 @@ def report_places(spec, rows: list[dict], args) -> tuple[str, dict]:
             exp = f(r)
             if exp is None:
                 continue
-            errs += [abs(e - p) for e, p in zip(exp, r["places"])]
+            errs += [abs(e - p) for e, p in zip(exp, r["places"], strict=True)]
         return sum(errs) / max(1, len(errs)), len(errs)
 
     from game.analysis.marks import PLACE_STEEPNESS

@@ -31,6 +31,7 @@ import math
 import random
 import sys
 import time
+import itertools
 from itertools import combinations
 from pathlib import Path
 from typing import Callable, Sequence
@@ -427,7 +428,7 @@ def run_ladder(
     count = [0] * len(strengths)
     score = [0.0] * len(strengths)
     seen = [0] * len(strengths)
-    for r, pairs in zip(records, per_game):
+    for r, pairs in zip(records, per_game, strict=True):
         for s in set(r["strengths"]):
             count[index[s]] += 1
         for i, j, sc in pairs:
@@ -465,7 +466,7 @@ def run_ladder(
         )
     named = [s for s in strengths if s in NAMES]
     level_gaps = []
-    for a, b in zip(named, named[1:]):
+    for a, b in itertools.pairwise(named):
         lo, hi = fitted["diff"][(index[a], index[b])]
         level_gaps.append(
             {
@@ -479,7 +480,7 @@ def run_ladder(
     pair_rows = []
     if not mixed:
         for a, b, _n in pairings:
-            rs = [p for r, p in zip(records, per_game) if r["pairing"] == [a, b]]
+            rs = [p for r, p in zip(records, per_game, strict=True) if r["pairing"] == [a, b]]
             sa = sum(sc if i == index[a] else 1 - sc for g in rs for i, _j, sc in g)
             # A's share of its seat comparisons (one a game between two players).
             seen_ab = sum(len(g) for g in rs)
@@ -752,7 +753,7 @@ def simulated_play(ladder: Ladder, rng: random.Random) -> Callable[[dict], dict]
 def _point_at(ladder: Ladder, strength: float) -> Point:
     """The interval at ``strength``, read off the measured points (linear)."""
     pts = ladder.points
-    for a, b in zip(pts, pts[1:]):
+    for a, b in itertools.pairwise(pts):
         if a.strength <= strength <= b.strength:
             t = (strength - a.strength) / (b.strength - a.strength)
             return Point(

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bootstrap import compile_catalogues, ensure_venv, run  # noqa: E402
+from _bootstrap import compile_catalogues, ensure_venv, run
 
 if __name__ == "__main__":
     py = ensure_venv("")

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bootstrap import reexec_in_venv  # noqa: E402
+from _bootstrap import reexec_in_venv
 
 reexec_in_venv()
 ROOT = Path(__file__).resolve().parent.parent

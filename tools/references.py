@@ -88,7 +88,7 @@ def _deadline(budget, default: float) -> float:
 
 # -- UCT ---------------------------------------------------------------------------------
 class _Node:
-    __slots__ = ("state", "move", "parent", "children", "untried", "visits", "totals", "chooser")
+    __slots__ = ("children", "chooser", "move", "parent", "state", "totals", "untried", "visits")
 
     def __init__(self, state, move, parent, rng: random.Random):
         self.state = state
@@ -107,7 +107,7 @@ class _INode:
     """A node of the determinised tree: children by action, no state (each iteration
     walks its own determinisation), totals per seat."""
 
-    __slots__ = ("children", "visits", "totals")
+    __slots__ = ("children", "totals", "visits")
 
     def __init__(self, players: int):
         self.children: dict = {}
@@ -415,7 +415,7 @@ class GreedyOnePly:
         if values is None:
             values = [_one_ply(state.apply(move), seat, score_difference) for move in moves]
         best_value = max(values)
-        return rng.choice([m for m, v in zip(moves, values) if v == best_value])
+        return rng.choice([m for m, v in zip(moves, values, strict=True) if v == best_value])
 
 
 def _one_ply(after, seat: int, evaluate) -> float:

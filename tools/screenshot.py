@@ -136,7 +136,7 @@ def sweep(out: Path, args, only: str | None = None) -> int:
                 path = out / f"{size[0]}x{size[1]}" / f"text{text_size}" / f"{name}.png"
                 try:
                     print(screen(kind, path, shot_args), flush=True)
-                except Exception as exc:  # noqa: BLE001 - reported, and the sweep goes on
+                except Exception as exc:
                     failed.append(f"{path}: {type(exc).__name__}: {exc}")
                 finally:
                     while OPENED:

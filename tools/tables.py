@@ -12,7 +12,8 @@ def format_table(headers: Sequence[str], rows: Sequence[Sequence], align: str) -
 
     def line(row):
         return "  ".join(
-            c.ljust(w) if a == "l" else c.rjust(w) for c, w, a in zip(row, widths, align)
+            c.ljust(w) if a == "l" else c.rjust(w)
+            for c, w, a in zip(row, widths, align, strict=True)
         ).rstrip()
 
     rule = "  ".join("-" * w for w in widths)

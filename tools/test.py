@@ -29,7 +29,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _bootstrap import compile_catalogues, ensure_venv, run  # noqa: E402
+from _bootstrap import compile_catalogues, ensure_venv, run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -79,7 +79,9 @@ def wants_workers(args: list[str]) -> bool:
             skip_next = False
             continue
         name = arg.split("=", 1)[0]
-        if name in ("-n", "--numprocesses", "-k") or arg.startswith(("-n", "-k")) and len(arg) > 2:
+        if name in ("-n", "--numprocesses", "-k") or (
+            arg.startswith(("-n", "-k")) and len(arg) > 2
+        ):
             return False
         if name == "-p" and i + 1 < len(args) and args[i + 1] == "no:xdist":
             return False

@@ -268,21 +268,21 @@ class BitBoard:
     the rules (colour and direction), like the engine's ``legal_moves``."""
 
     __slots__ = (
-        "masks",
-        "colours",
         "colour_at",
+        "colours",
         "counts",
         "feat",
-        "to_move",
-        "phase",
-        "turn",
-        "last_colour",
-        "first_to",
         "first_dir",
-        "ray_count",
-        "winner",
+        "first_to",
+        "last_colour",
+        "masks",
+        "phase",
         "pieces_key",
+        "ray_count",
         "stack",
+        "to_move",
+        "turn",
+        "winner",
     )
 
     def __init__(self, state: CollapseState):
@@ -724,7 +724,7 @@ class Weights:
     (the centre of mass away from the middle, squared half-squares), ``tempo`` (the side
     to move still has its second move)."""
 
-    __slots__ = ("concentration", "quads", "centre", "com_centre", "tempo")
+    __slots__ = ("centre", "com_centre", "concentration", "quads", "tempo")
 
     def __init__(
         self,
@@ -880,8 +880,10 @@ class Search:
         moves = None
         if tt_move and not (
             tt_move & REMOVAL
-            or (b.masks[me] >> (tt_move & 127)) & 1
-            and not (b.masks[me] >> ((tt_move >> 7) & 127)) & 1
+            or (
+                (b.masks[me] >> (tt_move & 127)) & 1
+                and not (b.masks[me] >> ((tt_move >> 7) & 127)) & 1
+            )
         ):
             tt_move = 0
         if tt_move:

@@ -77,16 +77,16 @@ class Board:
 
     __slots__ = (
         "board",
-        "masks",
-        "to_move",
-        "phase",
-        "turn",
-        "last_colour",
-        "first_to",
         "first_dir",
-        "ray_count",
-        "winner",
+        "first_to",
         "key",
+        "last_colour",
+        "masks",
+        "phase",
+        "ray_count",
+        "to_move",
+        "turn",
+        "winner",
     )
 
     def __init__(self, state: CollapseState):

@@ -594,15 +594,15 @@ def make(level: str):
 
 
 __all__ = [
+    "CORNERS",
+    "LEVELS",
+    "Analysis",
     "CrossroadsRandomBot",
     "EasyBot",
-    "MediumBot",
-    "HardBot",
     "ExpertBot",
-    "make",
-    "LEVELS",
-    "kill_placements",
+    "HardBot",
+    "MediumBot",
     "dead_pairs",
-    "Analysis",
-    "CORNERS",
+    "kill_placements",
+    "make",
 ]

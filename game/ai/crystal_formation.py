@@ -304,7 +304,7 @@ class MediumBot:
         if ranked[0][2].winner == seat:
             return ranked[0][1]
         scored = [(ranked[0][0] - 1e6, 0, ranked[0][1])]  # fallback if time runs out
-        for k, (v1, move, child) in enumerate(ranked[: self.width]):
+        for k, (_v1, move, child) in enumerate(ranked[: self.width]):
             if k and budget.expired():
                 break
             cur = child
@@ -346,7 +346,7 @@ class HardBot:
             move = self._three_ply(state, seat, ranked, budget)
             return self._toward_fifth_tree(state, seat, ranked, move, budget)
         best_move, best_value = ranked[0][1], None
-        for k, (v1, move, child) in enumerate(ranked):
+        for k, (_v1, move, child) in enumerate(ranked):
             if k and budget.expired():
                 break
             worst = self._worst_reply(child, seat, best_value, budget, killers)
@@ -498,7 +498,7 @@ class HardBot:
         search is too timid; each of our best few actions is played out for a round in
         which every opponent makes the reply best for itself (max-n), then judged."""
         scored = [(ranked[0][0] - 1e6, 0, ranked[0][1])]
-        for k, (v1, move, child) in enumerate(ranked[: self.width]):
+        for k, (_v1, move, child) in enumerate(ranked[: self.width]):
             if k and budget.expired():
                 break
             cur = child
@@ -734,11 +734,11 @@ def make(level: str):
 
 __all__ = [
     "EasyBot",
-    "MediumBot",
-    "HardBot",
     "ExpertBot",
+    "HardBot",
+    "MediumBot",
     "RandomBot",
     "make",
-    "seat_values",
     "relative_value",
+    "seat_values",
 ]

@@ -228,7 +228,7 @@ def ranked_plans(
         element = beater(own) if switch else own
         outcomes = search_plans(model, start, element, budget, cap)
         for (end, mask), acts in outcomes.items():
-            points, region, size = model.evaluate(element, end, mask, cache)
+            points, _region, size = model.evaluate(element, end, mask, cache)
             value = points + 0.01 * mask.bit_count()
             if future and not last_round:
                 value += future * (0.5 * size + 0.25 * mask.bit_count())
@@ -271,7 +271,7 @@ def spread_starts(state: ElementShiftState, element: int) -> dict[int, int]:
     2 x region / k.  Every seat computes the same answer from the public board, so
     seats that pick this way take different regions instead of the same one (when each
     of them alone dodged "the crowd", all four dodged into the same second region)."""
-    labels, sizes, regions = _region_table(state, element)
+    _labels, sizes, regions = _region_table(state, element)
     by_size = sorted(regions, key=lambda lab: (-sizes[lab], min(regions[lab])))
     seats = [s for s in range(state.num_players) if state.elements[s] == element]
     if not by_size:
@@ -680,7 +680,10 @@ class Prediction:
         predicted play ``fallback``, the profile's current best responses), then as many
         mixed rounds in which each seat plays Hard's plan, its level-2 answer or (with
         ``levels`` 3, once known) its level-3 answer, by chance."""
-        hard = [[p if p is not None else f for p, f in zip(d, fallback)] for d in self.draws]
+        hard = [
+            [p if p is not None else f for p, f in zip(d, fallback, strict=True)]
+            for d in self.draws
+        ]
         mixed = []
         if levels >= 2 and self.level2[-1] is not None:
             use3 = levels >= 3 and self.level3[-1] is not None

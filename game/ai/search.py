@@ -321,7 +321,7 @@ class AlphaBetaBot:
 
 
 class _Node:
-    __slots__ = ("move", "parent", "mover", "seat", "children", "untried", "visits", "value")
+    __slots__ = ("children", "move", "mover", "parent", "seat", "untried", "value", "visits")
 
     def __init__(self, move, parent, mover, seat, untried):
         self.move = move
@@ -470,4 +470,4 @@ class MCTSBot:
         return out
 
 
-__all__ = ["AlphaBetaBot", "MCTSBot", "default_key", "WIN_SCORE", "HEURISTIC_LIMIT"]
+__all__ = ["HEURISTIC_LIMIT", "WIN_SCORE", "AlphaBetaBot", "MCTSBot", "default_key"]

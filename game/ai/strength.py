@@ -48,7 +48,7 @@ LEVEL_AT = {int(s): name for name, s in LEVEL_STRENGTHS.items()}
 def levels_between(strength: float) -> tuple[str, str, float]:
     """(lower level, upper level, the upper's share) for ``strength`` in 0..4."""
     s = min(MAX_STRENGTH, max(MIN_STRENGTH, float(strength)))
-    low = min(int(math.floor(s)), int(MAX_STRENGTH) - 1)
+    low = min(math.floor(s), int(MAX_STRENGTH) - 1)
     return LEVEL_AT[low], LEVEL_AT[low + 1], round(s - low, 6)
 
 

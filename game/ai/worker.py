@@ -177,7 +177,7 @@ def run_request(
         return str(move), None, time.monotonic() - t0
     except SearchCancelled:
         return None, "SearchCancelled: cancelled", time.monotonic() - t0
-    except Exception as exc:  # noqa: BLE001 - a bot's failure is reported, never raised
+    except Exception as exc:
         # The UI shows the one-line message; the traceback goes to the terminal/log.
         print(
             f"bot worker: {req.get('spec_id')} {req.get('level')} failed:\n"
@@ -200,7 +200,7 @@ def _process_main(conn, cancel_flag) -> None:
         pass
     try:
         import game.registry  # noqa: F401 - warm up so the first answer comes sooner
-    except Exception:  # noqa: BLE001 - a broken game module fails its own requests
+    except Exception:
         pass
     # Ready only once warm: the watchdog counts a request's budget from here, so the
     # imports are not charged to the first search.
@@ -399,7 +399,7 @@ class BotWorker:
         if mode == "process":
             try:
                 self._backend = _ProcessBackend(start_timeout)
-            except Exception as exc:  # noqa: BLE001 - any failure means: use a thread
+            except Exception as exc:
                 self.fallback_reason = f"could not start the bot process: {exc}"
                 self._backend = _ThreadBackend()
         else:
@@ -536,7 +536,7 @@ class BotWorker:
         self._closed = True
         try:
             self._backend.close(timeout)
-        except Exception:  # noqa: BLE001 - closing must not fail the app's exit
+        except Exception:
             pass
 
     def __enter__(self) -> "BotWorker":
@@ -564,7 +564,7 @@ class BotWorker:
             try:
                 bot = _make_bot(_resolve_spec(key[0], key[1]), key[2])
                 seconds = float(getattr(bot, "think_seconds", DEFAULT_THINK_SECONDS))
-            except Exception:  # noqa: BLE001 - the child reports a bad request itself
+            except Exception:
                 seconds = WATCHDOG_NODES_SECONDS
             self._budgets[key] = seconds
         return self._budgets[key]
@@ -622,14 +622,14 @@ class BotWorker:
         self._running_budget = self._watch_budget(req)
         try:
             self._backend.send(req)
-        except Exception as exc:  # noqa: BLE001 - a broken pipe: carry on in a thread
+        except Exception as exc:
             self._fall_back(f"could not reach the bot process: {exc}")
 
     def _leave(self, old) -> None:
         """Stop trusting a backend: a process is killed, a thread left behind."""
         try:
             old.abandon()
-        except Exception:  # noqa: BLE001
+        except Exception:
             pass
         if old.kind == "thread":
             self._left.append(old)
@@ -640,7 +640,7 @@ class BotWorker:
             return _ThreadBackend()
         try:
             return _ProcessBackend(timeout)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             self.fallback_reason = f"could not restart the bot process: {exc}"
             return _ThreadBackend()
 
@@ -663,7 +663,7 @@ class BotWorker:
         self.fallback_reason = reason
         try:
             old.abandon()
-        except Exception:  # noqa: BLE001
+        except Exception:
             pass
         self._backend = _ThreadBackend()
         self._cancelled_at = None
@@ -676,4 +676,4 @@ class BotWorker:
         self._dispatch()
 
 
-__all__ = ["BotWorker", "BotResult", "run_request"]
+__all__ = ["BotResult", "BotWorker", "run_request"]

@@ -21,6 +21,7 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
+import itertools
 
 ANALYSIS_FORMAT = 1
 MISTAKE_DROP = 0.3  # a fall of 15 points of win chance is worth showing
@@ -103,7 +104,7 @@ def find_mistakes(
                 )
     else:
         marks = sorted(set(turn_starts))
-        for a, b in zip(marks, marks[1:]):
+        for a, b in itertools.pairwise(marks):
             if a >= len(movers) or b >= len(values):
                 continue
             seat = movers[a]

@@ -170,7 +170,7 @@ class Attempt:
 
 def _games(games: Mapping | None) -> Mapping:
     if games is None:
-        from game.registry import GAMES as games  # noqa: N811
+        from game.registry import GAMES as games
     return games
 
 

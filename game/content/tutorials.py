@@ -140,7 +140,7 @@ class Verdict:
 
 def _games(games: Mapping | None) -> Mapping:
     if games is None:
-        from game.registry import GAMES as games  # noqa: N811
+        from game.registry import GAMES as games
     return games
 
 
@@ -219,7 +219,7 @@ def check_claims(tutorial: Tutorial, index: int, games: Mapping | None = None) -
         problems.append(f"{where}: seat {before.current_player()} is to move, not the learner")
     claims = step.claims
     if "score_change" in claims:
-        got = [round(a - b, 6) for a, b in zip(after.scores(), before.scores())]
+        got = [round(a - b, 6) for a, b in zip(after.scores(), before.scores(), strict=True)]
         if got != [float(x) for x in claims["score_change"]]:
             problems.append(
                 f"{where}: score change is {got}, the step says {claims['score_change']}"

@@ -36,8 +36,8 @@ class TurnClock:
     def __init__(self, preset: ClockPreset, seats: int, *, rate: int = TICKS_PER_SECOND):
         self.preset = preset
         self.rate = rate
-        self.move_ticks_full = int(round(preset.move_seconds * rate))
-        self.reserve = [int(round(preset.reserve_seconds * rate)) for _ in range(seats)]
+        self.move_ticks_full = round(preset.move_seconds * rate)
+        self.reserve = [round(preset.reserve_seconds * rate) for _ in range(seats)]
         self.seat = -1
         self.move_left = 0
         self.running = False
@@ -49,7 +49,7 @@ class TurnClock:
         for a decision the rules time differently, such as a proxy move)."""
         self.seat = seat
         self.move_left = (
-            self.move_ticks_full if move_seconds is None else int(round(move_seconds * self.rate))
+            self.move_ticks_full if move_seconds is None else round(move_seconds * self.rate)
         )
         self.running = True
         self.expired_seat = -1

@@ -176,7 +176,9 @@ class Match:
         clock_preset: str = "off",
     ) -> "Match":
         if games is None:
-            from game.registry import GAMES as games  # noqa: N811
+            from game.registry import GAMES
+
+            games = GAMES
         spec = games[setup.game]
         return Match(spec, setup, seats, setup.start(games), clock_preset)
 
@@ -199,7 +201,7 @@ class Match:
         (its own name, "Match me, about 1250", is a caption, shown by ``Seat.label``)."""
         return tuple(
             seat.name if seat.name and not seat.is_bot else game
-            for seat, game in zip(self.seats, self.game_seat_names())
+            for seat, game in zip(self.seats, self.game_seat_names(), strict=True)
         )
 
     def named(self, text: str) -> str:
@@ -211,7 +213,7 @@ class Match:
 
         renames = {
             game: own
-            for game, own in zip(self.game_seat_names(), self.seat_names())
+            for game, own in zip(self.game_seat_names(), self.seat_names(), strict=True)
             if game != own and game
         }
         if not renames or not text:
@@ -489,7 +491,9 @@ class Match:
     @staticmethod
     def _from_replay(data: Any, games: Mapping[str, GameSpec] | None = None) -> "Match":
         if games is None:
-            from game.registry import GAMES as games  # noqa: N811
+            from game.registry import GAMES
+
+            games = GAMES
         if not isinstance(data, dict):
             raise ReplayError(_("the file is not a Crystal Arcade replay (expected a JSON object)"))
         fmt = data.get("format")

@@ -289,7 +289,7 @@ def match_strength(ladder: Ladder, person) -> float:
     top = max(1.0, min(MAX_STRENGTH, ladder.points[-1].strength))  # never past the data
     target = float(person.rating)
     best, best_gap = 1.0, None
-    for k in range(int(round((top - 1.0) * 100)) + 1):
+    for k in range(round((top - 1.0) * 100) + 1):
         s = round(1.0 + k / 100, 2)
         gap = abs(ladder.rating(s) - target)
         if best_gap is None or gap < best_gap - 1e-9:

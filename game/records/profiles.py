@@ -61,6 +61,7 @@ from game.storage.saves import (
 )
 from game.text.clean import JOINERS
 from game.text.clean import clean as clean_text
+import itertools
 
 PROFILES_FORMAT = 1
 MAX_NAME = 16
@@ -612,7 +613,7 @@ def _scale(points: list) -> tuple[tuple[float, float], ...]:
     each pair), else none, so a hand-edited scale is dropped rather than trusted."""
     scale = tuple((float(s), float(r)) for s, r in points)
     strengths = [s for s, _r in scale]
-    if len(scale) < 2 or any(b <= a for a, b in zip(strengths, strengths[1:])):
+    if len(scale) < 2 or any(b <= a for a, b in itertools.pairwise(strengths)):
         return ()
     return scale
 

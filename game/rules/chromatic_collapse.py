@@ -1067,7 +1067,7 @@ def start_board(colours: Iterable[int]) -> tuple[int, ...]:
     """The Lines-of-Action layout, with Diamond's colours in the order b8..g8, b1..g1 and
     Circle's mirrored."""
     board = [EMPTY] * 64
-    for sq, colour in zip(DIAMOND_START, colours):
+    for sq, colour in zip(DIAMOND_START, colours, strict=True):
         board[sq] = piece_code(DIAMOND, colour)
         board[mirror_square(sq)] = piece_code(CIRCLE, colour)
     return tuple(board)

@@ -109,6 +109,7 @@ from game.rules.contract import (
 )
 from game.rules.grid import cell_name as grid_cell_name
 from game.text.i18n import N_, _, pgettext
+import itertools
 
 # --- the board ------------------------------------------------------------------------
 
@@ -588,7 +589,7 @@ def _check(board, a: int, b: int, corner: bool, cells: Sequence[int]) -> str | N
             return _("{cell} is a wall").format(cell=cell_name(c))
         if v != EMPTY and v not in (a + 1, b + 1):
             return _("{cell} is {colour}").format(cell=cell_name(c), colour=colour_word(v - 1))
-    for x, y in zip(cells, cells[1:]):
+    for x, y in itertools.pairwise(cells):
         if y not in NEIGHBOURS[x]:
             return _("{a} and {b} are not neighbours").format(a=cell_name(x), b=cell_name(y))
     if cells[0] not in NEIGHBOURS[cells[-1]]:

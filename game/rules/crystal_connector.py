@@ -862,7 +862,7 @@ class CrystalConnectorState:
                     self, phase="second_pick", colours=tuple(cols), to_move=1 - self.first_picker
                 )
             first = self.colours[self.first_picker]
-            last = [c for c in COLOURS if c not in first and c not in move.colours][0]
+            last = next(c for c in COLOURS if c not in first and c not in move.colours)
             cols = list(self.colours)
             cols[self.first_picker] = tuple(sorted(first + (last,)))
             cols[1 - self.first_picker] = tuple(sorted(move.colours))
@@ -1248,7 +1248,7 @@ def new_board(rng: random.Random, anomalies: Anomalies) -> tuple[tuple[int, ...]
     if anomalies.rocks:
         rows = rng.sample(range(SIZE), counts[ROCK])
         cols = rng.sample(range(SIZE), counts[ROCK])
-        for r, c in zip(rows, cols):
+        for r, c in zip(rows, cols, strict=True):
             board[r * SIZE + c] = ROCK
     bag = [p for p, n in sorted(counts.items()) if p != ROCK for _ in range(n)]
     rng.shuffle(bag)

@@ -224,7 +224,7 @@ class Geometry:
         self.height = max(r for _, r in self.cells) + 1
         self.full = (1 << self.size) - 1
         rings = []
-        for i, a in enumerate(self.cells):
+        for _i, a in enumerate(self.cells):
             per_k = [0, 0, 0, 0]
             for j, b in enumerate(self.cells):
                 d = distance(kind, a, b)
@@ -547,7 +547,7 @@ class FormationState:
             return None
         trees = [self.trees(s) for s in range(self.players)]
         power = [self.power(s) for s in range(self.players)]
-        values = [t * 100 + p for t, p in zip(trees, power)]
+        values = [t * 100 + p for t, p in zip(trees, power, strict=True)]
         out = Outcome.ranked(values, "")
         if out.is_draw:
             reason = _(

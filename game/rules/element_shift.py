@@ -710,7 +710,9 @@ def resolve_round(
     segment).  Pure; the plans must be legal (see :func:`plan_steps`)."""
     v = VARIATIONS[round_]
     n = len(positions)
-    elements = tuple(beater(e) if p.switch else e for e, p in zip(elements_before, plans))
+    elements = tuple(
+        beater(e) if p.switch else e for e, p in zip(elements_before, plans, strict=True)
+    )
     steps = [plan_steps(round_, positions[s], plans[s]) for s in range(n)]
     pos = list(positions)
     cur = list(board)
@@ -768,7 +770,7 @@ class PlanList(Sequence):
     ``in`` checks legality directly.  Equal to another PlanList of the same round and
     start, and to a list holding the same plans."""
 
-    __slots__ = ("round", "start", "_per_element")
+    __slots__ = ("_per_element", "round", "start")
 
     def __init__(self, round_: int, start: int):
         self.round = round_
@@ -828,13 +830,13 @@ class PlanList(Sequence):
         segs = VARIATIONS[self.round].segments
         for switch in (False, True):
 
-            def walk(s, pos, tokens):
+            def walk(s, pos, tokens, switch=switch):
                 if s == segs:
                     yield Plan(switch, tuple(tokens))
                     return
                 for a in _menu(self.round, s, pos):
                     tokens.append(a.token)
-                    yield from walk(s + 1, a.dest, tokens)
+                    yield from walk(s + 1, a.dest, tokens, switch)
                     tokens.pop()
 
             yield from walk(0, self.start, [])
@@ -843,7 +845,7 @@ class PlanList(Sequence):
         if isinstance(other, PlanList):
             return self.round == other.round and self.start == other.start
         if isinstance(other, (list, tuple)):
-            return len(other) == len(self) and all(a == b for a, b in zip(self, other))
+            return len(other) == len(self) and all(a == b for a, b in zip(self, other, strict=True))
         return NotImplemented
 
     def __ne__(self, other) -> bool:
@@ -988,7 +990,7 @@ class ElementShiftState:
         trace = resolve_round(self.round, self.board, self.positions, self.elements, pending)
         final_positions = trace.positions[-1]
         lines = score_round(self.round, trace.board_after, final_positions, trace.elements)
-        totals = tuple(t + line.total for t, line in zip(self.totals, lines))
+        totals = tuple(t + line.total for t, line in zip(self.totals, lines, strict=True))
         return replace(
             self,
             board=trace.board_after,

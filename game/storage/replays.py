@@ -152,7 +152,7 @@ def summarise(path: Path, recent: bool, games=None) -> ReplayInfo:
 
 def _summarise(path: Path, recent: bool, games=None) -> ReplayInfo:
     if games is None:
-        from game.registry import GAMES as games  # noqa: N811
+        from game.registry import GAMES as games
     name = shown_name(path, stem=True)
     try:
         mtime = path.stat().st_mtime

@@ -37,7 +37,7 @@ rows, log, banner, thinking ring), ``buttons.py`` the buttons and their focus,
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 import pygame
 import pygame_gui
@@ -258,7 +258,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         # the focus keys (panel:hint ...) stay English whatever the buttons say
         self._panel_keys: dict[int, str] = {}
         self._panel_language = i18n.generation()
-        for (name, text, fn, key), w in zip(row, widths):
+        for (name, text, fn, key), w in zip(row, widths, strict=True):
             b = pygame_gui.elements.UIButton(
                 pygame.Rect(x, y, w, MIN_TARGET + 4),
                 text,
@@ -631,7 +631,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         for seat, key in result.keys:
             self.phone_key(seat, key)
 
-    PHONE_KEYS = {
+    PHONE_KEYS: ClassVar[dict[str, int]] = {
         "up": pygame.K_UP,
         "down": pygame.K_DOWN,
         "left": pygame.K_LEFT,
@@ -920,7 +920,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         self.mark_drawn()
         starfield_background(surface, self.app.theme, self.motion_ticks // 2)
         if self.anim is not None:
-            old, new, move, seat, total = self.anim
+            old, new, move, _seat, total = self.anim
             t = min(1.0, (self.anim_tick + alpha) / total)
             self.draw_transition(surface, old, new, move, t)
         else:

@@ -32,7 +32,7 @@ def export_folder(paths) -> Path:
             pictures = Path(platformdirs.user_pictures_dir())
             if pictures.is_dir():
                 return pictures / "Crystal Arcade"
-        except Exception:  # noqa: BLE001 - no pictures folder on this system: use data
+        except Exception:
             pass
     return paths.data / "exports"
 

@@ -256,7 +256,7 @@ class ReplayListScene(MenuScene):
                 result: tuple | str = (match.spec.id, match.state)
             except ReplayError as exc:
                 result = str(exc)
-            except Exception:  # noqa: BLE001 - a game's bug must not kill the worker
+            except Exception:
                 log.exception("thumbnail of %s", path)
                 result = _("it could not be drawn")
             with self._lock:

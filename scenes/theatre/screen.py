@@ -538,10 +538,10 @@ class TheatreScene(MenuScene):
         # two kinds.
         if any(
             text_width(font, left) > col_w - 40 - text_width(font, f"{right}{extra}")
-            for (_seat, left, right), extra in zip(rows, extras)
+            for (_seat, left, right), extra in zip(rows, extras, strict=True)
         ) and all(seat < len(names) for seat, _l, _r in rows):
             rows = [(seat, names[seat], right) for seat, _left, right in rows]
-        for i, ((seat, left, right), extra) in enumerate(zip(rows, extras)):
+        for i, ((seat, left, right), extra) in enumerate(zip(rows, extras, strict=True)):
             cx = x + (i % cols) * col_w
             cy = y + (i // cols) * line_h
             if seat == to_move:

@@ -21,12 +21,12 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from game.ai import chromatic_bits as bits  # noqa: E402
-from game.ai.base import Budget  # noqa: E402
-from game.ai.chromatic_collapse import BatchPlayouts, Board, Searcher, Weights  # noqa: E402
-from game.rules.chromatic_collapse import SPEC, Start  # noqa: E402
-from game.registry import GAMES  # noqa: E402
-from tools.benchmarks import row_maker, run_alone  # noqa: E402
+from game.ai import chromatic_bits as bits
+from game.ai.base import Budget
+from game.ai.chromatic_collapse import BatchPlayouts, Board, Searcher, Weights
+from game.rules.chromatic_collapse import SPEC, Start
+from game.registry import GAMES
+from tools.benchmarks import row_maker, run_alone
 
 GAME = "chromatic-collapse"
 

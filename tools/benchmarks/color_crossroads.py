@@ -20,10 +20,10 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from game.ai.base import Budget  # noqa: E402
-from game.ai.color_crossroads import make  # noqa: E402
-from game.rules.color_crossroads import SPEC, find_loop, loop_exists  # noqa: E402
-from tools.benchmarks import row_maker, run_alone, search_rate, turn_time_rows  # noqa: E402
+from game.ai.base import Budget
+from game.ai.color_crossroads import make
+from game.rules.color_crossroads import SPEC, find_loop, loop_exists
+from tools.benchmarks import row_maker, run_alone, search_rate, turn_time_rows
 
 GAME = "color-crossroads"
 

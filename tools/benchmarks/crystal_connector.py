@@ -24,19 +24,19 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from game.ai.base import Budget  # noqa: E402
-from game.ai.crystal_connector import plan_turn  # noqa: E402
-from game.rules.crystal_connector import (  # noqa: E402
+from game.ai.base import Budget
+from game.ai.crystal_connector import plan_turn
+from game.rules.crystal_connector import (
     ANOMALY_NAMES,
     SPEC,
     Anomalies,
     batch_largest,
     new_board,
 )
-from game.registry import GAMES  # noqa: E402
-from tools.benchmarks import row_maker, run_alone, search_rate  # noqa: E402
+from game.registry import GAMES
+from tools.benchmarks import row_maker, run_alone, search_rate
 
 GAME = "crystal-connector"
 

@@ -18,9 +18,9 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from game.ai.crystal_formation import make  # noqa: E402
-from game.rules.crystal_formation import SPEC  # noqa: E402
-from tools.benchmarks import row_maker, run_alone, search_rate, turn_time_rows  # noqa: E402
+from game.ai.crystal_formation import make
+from game.rules.crystal_formation import SPEC
+from tools.benchmarks import row_maker, run_alone, search_rate, turn_time_rows
 
 GAME = "crystal-formation"
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 def pct(values, q):
     values = sorted(values)
-    return values[min(len(values) - 1, int(round(q / 100 * (len(values) - 1))))]
+    return values[min(len(values) - 1, round(q / 100 * (len(values) - 1)))]
 
 
 def main(argv=None) -> int:

@@ -35,7 +35,7 @@ def long_name(seat: int, chars: int = NAME_CHARS) -> str:
 
 def pct(values, q):
     values = sorted(values)
-    return values[min(len(values) - 1, int(round(q / 100 * (len(values) - 1))))]
+    return values[min(len(values) - 1, round(q / 100 * (len(values) - 1)))]
 
 
 def _row(game, what, value, unit, target="", ok=None) -> dict:

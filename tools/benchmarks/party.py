@@ -31,15 +31,15 @@ if __package__ in (None, ""):
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import aiohttp  # noqa: E402
+import aiohttp
 
-from game.rules import chromatic_collapse as cc  # noqa: E402
-from game.rules import element_shift as es  # noqa: E402
-from game.rules.contract import GameSetup  # noqa: E402
-from game.midend.match import Seat  # noqa: E402
-from game.registry import GAMES  # noqa: E402
-from party.host import Party  # noqa: E402
-from tools.benchmarks import row_maker  # noqa: E402
+from game.rules import chromatic_collapse as cc
+from game.rules import element_shift as es
+from game.rules.contract import GameSetup
+from game.midend.match import Seat
+from game.registry import GAMES
+from party.host import Party
+from tools.benchmarks import row_maker
 
 GAME = "party"
 
@@ -49,7 +49,7 @@ _row = row_maker(GAME, lambda v: v)
 
 def _pct(values, q):
     s = sorted(values)
-    return s[min(len(s) - 1, int(round(q / 100 * (len(s) - 1))))]
+    return s[min(len(s) - 1, round(q / 100 * (len(s) - 1)))]
 
 
 def _app():
@@ -101,7 +101,7 @@ class _Phones:
 
         try:
             asyncio.run(asyncio.wait_for(main(), 600))
-        except BaseException as exc:  # noqa: BLE001 - reported by the caller
+        except BaseException as exc:
             self.error = exc
             self.ready.set()
 

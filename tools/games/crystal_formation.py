@@ -41,7 +41,7 @@ def formation_positions(count: int, seed: int = 0) -> list[str]:
         plan = [(1, "SML")] * 4 + [(1, rng.choice(["ML", "SL", "SM"]))]
         plan += [(0, "SML")] * rng.randint(1, 3)
         plan += [(0, rng.choice(["S", "M", "SM", "L"])) for _ in range(10 - len(plan))]
-        for c, (owner, p) in zip(cells, plan):
+        for c, (owner, p) in zip(cells, plan, strict=True):
             board[c] = (owner << 3) | pieces_mask(p)
         stashes = [[5, 5, 5], [5, 5, 5]]
         for v in board:

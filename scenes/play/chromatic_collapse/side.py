@@ -53,7 +53,7 @@ class SidePanel:
             clock = f"   {self.match.clock.display(s)}" if self.match.clock is not None else ""
             room = PANEL.w - 20 - 44 - 8  # the base's row: text either side of the dot
 
-            def fits(left, right):
+            def fits(left, right, font=font, clock=clock, room=room):
                 return text_width(font, left) + text_width(font, right + clock) <= room
 
             right = _("{count} joined").format(count=count)

@@ -54,9 +54,9 @@ __all__ = [
     "VIEW",
     "ColorCrossroadsView",
     "cell_center",
+    "cell_name",
     "cell_rect",
     "challenge_rect",
-    "cell_name",
     "start_rects",
     "swatch_rect",
 ]

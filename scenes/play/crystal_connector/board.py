@@ -178,7 +178,7 @@ class BoardDrawing:
 
     def _gem(self, surface, colour: int, center, radius: float) -> None:
         """A crystal of ``colour`` from the sprite cache (glyph in colour-blind mode)."""
-        size = max(8, int(round(radius / 0.4)))
+        size = max(8, round(radius / 0.4))
         spr = self._sprite(colour, False, size=size)
         surface.blit(spr, spr.get_rect(center=(round(center[0]), round(center[1]))))
 
@@ -320,7 +320,7 @@ class BoardDrawing:
         surface.set_clip(clip)
 
     def _draw_morph(self, surface, rect, morph, spiked) -> None:
-        cell, a, b, t0 = morph
+        _cell, a, b, t0 = morph
         u = min(1.0, (self.ticks - t0) / 24)
         if u < 0.5:
             size = max(8, int(CELL * (1 - u * 1.6)))
@@ -656,7 +656,7 @@ class BoardDrawing:
         if (
             live
             and state.phase == "play"
-            and (self.grabbed or self.convert_mode is False and self.draft)
+            and (self.grabbed or (self.convert_mode is False and self.draft))
         ):
             held = self.grabbed or self.draft[0]
             self._draw_line_glow(surface, held, theme["accent"], 28, 2)
@@ -694,7 +694,7 @@ class BoardDrawing:
         if settled and not (live and self.drag is not None and ghost):
             board = shown.board
             if moving is not None and not ghost and round(offset) % SIZE:
-                d = int(round(offset))
+                d = round(offset)
                 board = shown.shift_result(Shift(moving, _dir_for(moving, d), abs(d)))[0]
             self._panel_board = board
             strong = 0.0
@@ -775,7 +775,7 @@ class BoardDrawing:
                 self._gem(surface, other, (r.right - 16, r.y + 16), 12)
         if not setup:
             self._draw_handles(surface, rules, interactive and not complete)
-        for text, x, y, colour, left, total in self.floaters if live else ():
+        for text, x, y, colour, left, _total in self.floaters if live else ():
             a = min(1.0, left / 20)
             font = theme.font(18)
             img = render_cached(font, text, colour)
@@ -799,7 +799,7 @@ class BoardDrawing:
             return None
         rects = self.choice_rects()
         k = None
-        for i, (m, r) in enumerate(rects):
+        for i, (_m, r) in enumerate(rects):
             if r.collidepoint(self.mouse):
                 k = i
         if k is None:

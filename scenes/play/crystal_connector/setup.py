@@ -70,7 +70,7 @@ class SetupDrawing:
         person = live and self.my_turn()
         hover = None
         rects = self.choice_rects() if state is m.state else []
-        for k, (move, rect) in enumerate(rects):
+        for k, (_move, rect) in enumerate(rects):
             if rect.collidepoint(self.mouse):
                 hover = k
         for k, (move, rect) in enumerate(rects):

@@ -256,7 +256,7 @@ class SidePanel:
             for seat, p in enumerate(pts):
                 if p is None:
                     continue
-                a, b, sa, sb = p
+                _a, _b, sa, sb = p
                 write(
                     f"{self.match.seat_names()[seat]}  +{sa * sb} = {sa} x {sb}",
                     17,

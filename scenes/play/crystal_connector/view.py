@@ -35,6 +35,8 @@ from __future__ import annotations
 
 from functools import partial
 
+from typing import ClassVar
+
 import pygame
 
 from game.text.i18n import _
@@ -321,8 +323,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
     def update_view(self) -> None:
         if not self._batch and (
             self.match.state is not self._base
-            or (self.pending or self.draft)
-            and not self.my_turn()
+            or ((self.pending or self.draft) and not self.my_turn())
         ):
             self._reset_turn()  # the match moved on (a clock, a stand-in): drop the held turn
         # the displaced line eases to where it should be
@@ -382,7 +383,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         out = []
         state = self.match.state
         if state.phase in ("pick_order", "first_pick", "second_pick", "move_order"):
-            for k, (move, rect) in enumerate(self.choice_rects()):
+            for k, (_move, rect) in enumerate(self.choice_rects()):
                 out.append(("choice", k, rect))
             return out
         if state.phase != "play":
@@ -441,7 +442,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         drag, self.drag = self.drag, None
         if drag is not None and drag["line"] is not None:
             self.vis_target = 0.0
-            self.board_input(LineDrag(drag["line"], int(round(drag["raw"]))))
+            self.board_input(LineDrag(drag["line"], round(drag["raw"])))
             return
         if press is None or not press[2].collidepoint(pos):
             return
@@ -514,7 +515,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         return ui_cursor_line(self.game_ui)
 
     # -- keyboard -----------------------------------------------------------------------
-    LETTER_KEYS = {
+    LETTER_KEYS: ClassVar[dict[int, str]] = {
         pygame.K_a: "A",
         pygame.K_b: "B",
         pygame.K_c: "C",

@@ -151,7 +151,7 @@ class SidePanel:
             step = min(
                 max(58, 28 + text_width(theme.font(13), "M×5")), (r.right - 18 - power_w - sx) // 3
             )
-            for size, count in zip("SML", stash):
+            for size, count in zip("SML", stash, strict=True):
                 spr = stack_sprite(colour if count else darken(colour, 0.65), size, 34, None)
                 surface.blit(spr, spr.get_rect(midbottom=(sx + 10, line2 + 6)))
                 write(

@@ -45,6 +45,8 @@ from __future__ import annotations
 
 from functools import partial
 
+from typing import ClassVar
+
 import pygame
 
 from game.text.i18n import _, language
@@ -265,7 +267,12 @@ class CrystalFormationView(BoardDrawing, Animations, StripDrawing, SidePanel, Pl
         self.check_button_focus()
 
     # Crystal Formation's own letters: S / M / L grow, P passes, Tab walks your nodes.
-    LETTERS = {pygame.K_s: "S", pygame.K_m: "M", pygame.K_l: "L", pygame.K_p: "pass"}
+    LETTERS: ClassVar[dict[int, str]] = {
+        pygame.K_s: "S",
+        pygame.K_m: "M",
+        pygame.K_l: "L",
+        pygame.K_p: "pass",
+    }
 
     def _key_action(self, event) -> None:
         k = event.key

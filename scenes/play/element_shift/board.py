@@ -281,14 +281,16 @@ class BoardDrawing:
         plan = Plan(switch, tuple(list(actions) + [STAY] * (segs - len(actions))))
         try:
             dests = state.plan_path(seat, plan)[: len(actions)]
-        except Exception:  # noqa: BLE001
+        except Exception:
             return
         element = beater(state.elements[seat]) if switch else state.elements[seat]
         colour = theme["accent_2"] if hint else lighten(element_colour(theme, element), 0.45)
         width = 3 if (faint or hint) else 5
         prev = state.positions[seat]
         stops: dict[int, list[int]] = {}
-        for i, (tok, dest) in enumerate(zip(actions, dests)):
+        for i, (tok, dest) in enumerate(
+            zip(actions, dests, strict=False)
+        ):  # the path may stop short of a half-typed plan
             if tok.startswith("ray "):
                 self.draw_ray(surface, prev, tok[4:], element, 1.0, strength=0.5 if faint else 1.0)
             elif dest != prev:

@@ -197,7 +197,7 @@ class PlanEditor:
             max_width=SIDE.w - 12,
         )
         controls = self.controls()
-        for name, rect, enabled in controls:
+        for name, rect, _enabled in controls:
             if name in ("keep", "switch"):
                 switch = name == "switch"
                 result = beater(el) if switch else el
@@ -266,7 +266,7 @@ class PlanEditor:
         for i, line in enumerate(lay["allowed_lines"]):
             at = (x0 + 2, lay["allowed"] + pitch(20) + pitch(18) * i)
             write(line, 14, "text", at, kind="regular")
-        for name, rect, enabled in controls:
+        for name, rect, _enabled in controls:
             if name.startswith("ray "):
                 d = name[4:]
 

@@ -31,7 +31,7 @@ def reveal_timeline(trace) -> tuple[list[tuple[str, int, int, int]], int]:
     """[(kind, segment, start tick, length)] of a round's reveal, and its total."""
     phases = []
     t = 0
-    switched = any(a != b for a, b in zip(trace.elements_before, trace.elements))
+    switched = any(a != b for a, b in zip(trace.elements_before, trace.elements, strict=True))
     intro = INTRO_TICKS if switched else INTRO_TICKS // 2
     phases.append(("intro", -1, t, intro))
     t += intro

@@ -165,6 +165,6 @@ def token_layout(positions) -> dict[int, tuple[float, float, int]]:
     for cell, seats in by_cell.items():
         offsets, radius = fan(len(seats))
         cx, cy = cell_center(cell)
-        for seat, (dx, dy) in zip(seats, offsets):
+        for seat, (dx, dy) in zip(seats, offsets, strict=True):
             out[seat] = (cx + dx, cy + dy, radius)
     return out

@@ -24,6 +24,7 @@ from scenes.widgets import (
 
 from .layout import STRIP
 from .sprites import blit_token, element_icon
+import itertools
 
 
 def designed(theme, size: int, kind: str):
@@ -71,7 +72,7 @@ class CurtainAndSummary:
         write(chooses, 18, "text", (x, y + 154), "midtop", kind="regular")
         look_away = _("Everyone else: look away until it is submitted.")
         write(look_away, 18, "text_dim", (x, y + 182), "midtop", kind="regular")
-        for name, rect, enabled in self.controls():
+        for name, rect, _enabled in self.controls():
             if name == "reveal":
                 self.draw_button(
                     surface,
@@ -191,7 +192,7 @@ class CurtainAndSummary:
         # Each heading gets the room to its neighbours: at 150 % "Ends on", "Region / k"
         # and "Leading" ran into each other; they step back towards their designed size.
         edges = []  # the boundary between each column and the next
-        for (_l, ca, aa), (_m, cb, ab) in zip(cols, cols[1:]):
+        for (_l, ca, aa), (_m, cb, ab) in itertools.pairwise(cols):
             if ab == "topleft":
                 edges.append(cb)
             else:  # centred: half way to a centred neighbour, 40 px left of its centre else
@@ -286,7 +287,7 @@ class CurtainAndSummary:
             write(f"+{pts}", 17, "accent", (area.x + 730, cy), "center")
             write(str(total), 17, "text", (area.x + 800, cy), "center")
             y += row_h
-        for name, rect, enabled in self.controls():
+        for name, rect, _enabled in self.controls():
             if name == "continue":
                 label = self.summary_continue_label(rnd)
                 self.draw_button(surface, rect, label, primary=True, size=20)

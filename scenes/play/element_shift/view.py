@@ -38,7 +38,7 @@ reveal reads ``new.last_trace`` and plays it segment by segment.
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
+from typing import Callable, ClassVar
 
 import pygame
 
@@ -186,7 +186,7 @@ class ElementShiftView(
         if self._preview_key != key:
             try:
                 self._preview = state.preview(seat, plan)
-            except Exception:  # noqa: BLE001 - no preview for a plan the engine refuses
+            except Exception:
                 self._preview = None
             self._preview_key = key
         return self._preview
@@ -327,7 +327,7 @@ class ElementShiftView(
             self.handle_key(event)
 
     # Element Shift's own keys: Delete clears the plan, Tab switches, S stays, R aims a ray.
-    PLAN_KEYS = {
+    PLAN_KEYS: ClassVar[dict[int, str]] = {
         pygame.K_DELETE: "clear",
         pygame.K_TAB: "switch",
         pygame.K_s: "stay",
@@ -445,7 +445,7 @@ class ElementShiftView(
             if entry.seat == seat:
                 try:
                     move = m.state.parse_move(entry.text)
-                except Exception:  # noqa: BLE001 - a stale entry only loses the convenience
+                except Exception:
                     return
                 if isinstance(move, Plan):
                     self.plan_switch = move.switch
