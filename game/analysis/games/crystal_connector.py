@@ -1,0 +1,42 @@
+"""Crystal Connector's coach: Hard's two-turn plan added to the totals' margin, over the threshold.
+
+The shared modules (``game.analysis.values``, ``evaluation``, ``calibration``) reach this
+one through ``game.analysis.games``; its explanations of a marked action are in
+:func:`explain`.
+"""
+
+from __future__ import annotations
+
+
+from game.ai.base import Budget
+from game.analysis.values import PROVEN, to_seat0
+from game.rules.crystal_connector import SPEC
+
+GAME = SPEC.id
+# Raw score per unit of value: tanh(score / SCALE) (tools/calibrate_coach.py prints the
+# spread of raw scores the scale is chosen from).
+SCALE = 0.35
+
+
+def raw(state, budget: Budget, depth: int | None = None) -> float:
+    from game.ai.crystal_connector import BIG, HardBot, plan_turn
+
+    if state.phase != "play":
+        return 0.0
+    seat = state.to_move
+    opp = 1 - seat
+    margin = float(state.totals[seat] - state.totals[opp])
+    thr = float(max(1, state.threshold))
+    bot = HardBot()
+    plan = plan_turn(state, seat, beam=bot.beam, budget=budget)
+    if len(plan.leaves) == 0:
+        return to_seat0(margin / thr, seat)
+    values = bot.evaluate(state, seat, plan, budget)
+    best = float(values.max())
+    if best >= BIG / 2:
+        return to_seat0(PROVEN, seat)
+    if best <= -BIG / 2:
+        return to_seat0(-PROVEN, seat)
+    # The two-turn value is (my gain - their gain) this turn minus their best reply's;
+    # with the totals' margin it is where the race stands after both turns.
+    return to_seat0((margin + best) / thr, seat)
