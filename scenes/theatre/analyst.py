@@ -56,6 +56,7 @@ class Analyst:
         self._mistakes: list[Mistake] | None = None
         self._cand: list[Mistake] | None = None
         self._writer = None
+        self._explained: dict[tuple[int, str], str] = {}
         self.movers = [e.seat for e in match.entries]
         self.turn_starts = Timeline.of(match).turn_starts()
         self._report_calibration()
@@ -108,6 +109,28 @@ class Analyst:
                     kept.append(m)
             self._mistakes = kept
         return self._mistakes
+
+    def explanation(self, action: int) -> str:
+        """One sentence from the engine's facts: what the action played left, against
+        the Hard bot's alternative ("" until the alternative is known, or when the facts
+        do not tell them apart).  Kept per action and language."""
+        from game.analysis.explain import explain
+        from game.text.i18n import language
+
+        key = (action, language())
+        if key not in self._explained:
+            alt = self.alternative(action)
+            if alt is None:
+                return ""
+            before = self.match.states[action]
+            try:
+                better = before.apply(alt)
+            except ValueError:
+                better = None
+            seat = self.movers[action]
+            played = self.match.states[action + 1]
+            self._explained[key] = explain(self.match.spec.id, before, played, better, seat)
+        return self._explained[key]
 
     def alternative(self, action: int):
         """The Hard bot's choice at the position before ``action`` (a move), or None."""

@@ -53,3 +53,59 @@ def raw(state, budget: Budget, depth: int | None = None) -> float:
     # positions from zigzagging with the depth the budget happened to reach.
     score = (found[-1] + found[-2]) / 2 if len(found) >= 2 else found[-1]
     return to_seat0(float(score), me)
+
+
+# -- explanations ---------------------------------------------------------------------
+
+
+def _pieces(state, seat: int) -> tuple[int, int]:
+    """(pieces, groups) of ``seat`` on the board."""
+    from game.rules.chromatic_collapse import seat_masks, split_groups
+
+    mask = seat_masks(state.board)[seat]
+    return bin(mask).count("1"), len(split_groups(mask)) if mask else 0
+
+
+def explain(before, played, better, seat: int) -> list[tuple[str, str]]:
+    """Pieces kept (the mover's, the opponent's), then how many groups they form."""
+    from game.text.i18n import ngettext
+
+    out = []
+    mine_p, groups_p = _pieces(played, seat)
+    mine_b, groups_b = _pieces(better, seat)
+    theirs_p, _g = _pieces(played, 1 - seat)
+    theirs_b, _g = _pieces(better, 1 - seat)
+    if mine_b > mine_p:
+        out.append(
+            (
+                "own-pieces",
+                ngettext(
+                    "You keep {played} piece; the better move keeps {better}.",
+                    "You keep {played} pieces; the better move keeps {better}.",
+                    mine_p,
+                ).format(played=mine_p, better=mine_b),
+            )
+        )
+    if theirs_b < theirs_p:
+        out.append(
+            (
+                "rival-pieces",
+                ngettext(
+                    "The opponent keeps {played} piece; the better move leaves {better}.",
+                    "The opponent keeps {played} pieces; the better move leaves {better}.",
+                    theirs_p,
+                ).format(played=theirs_p, better=theirs_b),
+            )
+        )
+    if groups_p > groups_b:
+        out.append(
+            (
+                "groups",
+                ngettext(
+                    "Your pieces stay in {played} group; the better move leaves {better}.",
+                    "Your pieces stay in {played} groups; the better move leaves {better}.",
+                    groups_p,
+                ).format(played=groups_p, better=groups_b),
+            )
+        )
+    return out

@@ -92,3 +92,54 @@ def rollout(state, rng: random.Random):
 
 # Playout policy of the search fallback: uniform random play misjudges this game badly.
 ROLLOUT = rollout
+
+
+# -- explanations ---------------------------------------------------------------------
+
+
+def explain(before, played, better, seat: int) -> list[tuple[str, str]]:
+    """Points, then the open pairs that can still form a loop after one move and not
+    after the other."""
+    from game.rules.color_crossroads import loop_exists
+    from game.rules.color_crossroads import pair_words as words
+    from game.text.i18n import _
+
+    def pair_words(pair: int) -> str:  # at the start of a sentence
+        text = words(pair)
+        return text[:1].upper() + text[1:]
+
+    out = []
+    lead_p = played.points[seat] - played.points[1 - seat]
+    lead_b = better.points[seat] - better.points[1 - seat]
+    if lead_b > lead_p:
+        out.append(
+            (
+                "points",
+                _(
+                    "Your lead in points is {played} here; the better move makes it {better}."
+                ).format(played=lead_p, better=lead_b),
+            )
+        )
+    for pair in played.open_pairs():
+        if pair not in better.open_pairs():
+            continue
+        here, there = loop_exists(played, pair), loop_exists(better, pair)
+        if here and not there:
+            out.append(
+                (
+                    "pair-open",
+                    _("{pair} can still form a loop here; after the better move it cannot.").format(
+                        pair=pair_words(pair)
+                    ),
+                )
+            )
+        elif there and not here:
+            out.append(
+                (
+                    "pair-closed",
+                    _(
+                        "{pair} can no longer form a loop here; after the better move it can."
+                    ).format(pair=pair_words(pair)),
+                )
+            )
+    return out

@@ -40,3 +40,53 @@ def raw(state, budget: Budget, depth: int | None = None) -> float:
     # The two-turn value is (my gain - their gain) this turn minus their best reply's;
     # with the totals' margin it is where the race stands after both turns.
     return to_seat0((margin + best) / thr, seat)
+
+
+# -- explanations ---------------------------------------------------------------------
+
+
+def explain(before, played, better, seat: int) -> list[tuple[str, str]]:
+    """Largest groups of the mover's colours and of the opponent's, then the totals."""
+    from game.rules.crystal_connector import colour_word, largest_sizes
+    from game.text.i18n import _
+
+    out = []
+    mine = played.seat_colours(seat)
+    theirs = played.seat_colours(1 - seat)
+    sizes_p, sizes_b = largest_sizes(played.board), largest_sizes(better.board)
+    own = sorted(((sizes_b[c] - sizes_p[c], c) for c in mine), reverse=True)
+    if own and own[0][0] > 0:
+        c = own[0][1]
+        out.append(
+            (
+                "own-group",
+                _(
+                    "Your largest {colour} group is {played} here; the better move makes it {better}."
+                ).format(colour=colour_word(c), played=sizes_p[c], better=sizes_b[c]),
+            )
+        )
+    rival = sorted(((sizes_p[c] - sizes_b[c], c) for c in theirs), reverse=True)
+    if rival and rival[0][0] > 0:
+        c = rival[0][1]
+        out.append(
+            (
+                "rival-group",
+                _(
+                    "This leaves the opponent's largest {colour} group at {played}; "
+                    "the better move holds it to {better}."
+                ).format(colour=colour_word(c), played=sizes_p[c], better=sizes_b[c]),
+            )
+        )
+    if not out:
+        mp = played.totals[seat] - played.totals[1 - seat]
+        mb = better.totals[seat] - better.totals[1 - seat]
+        if mb > mp:
+            out.append(
+                (
+                    "totals",
+                    _(
+                        "Your lead in points is {played} here; the better move makes it {better}."
+                    ).format(played=mp, better=mb),
+                )
+            )
+    return out
