@@ -723,20 +723,30 @@ def edge(strengths) -> float:
     return 1.0 if s0 > s1 else -1.0 if s1 > s0 else 0.0
 
 
-def fit_slopes(xs, y, iterations: int = 60):
+# Each band's curve is pulled toward the curve of all bands together (a Gaussian
+# prior of this weight on each parameter, in units of the log-likelihood's curvature):
+# a band of a few games where the stronger level always won would otherwise read
+# certainty, and a band whose few games happen to disagree with their values would
+# read a flat or even falling curve.
+BAND_PRIOR = 3.0
+POOLED_RIDGE = 1.0
+
+
+def fit_slopes(xs, y, prior=None, ridge: float = 1e-2, iterations: int = 60):
     """Maximum-likelihood weights of p = 1/(1+exp(-(w . x))) with no intercept (the
-    seat carries no term), by Newton's method with a small ridge (a separable sample
-    stays finite)."""
+    seat carries no term), by Newton's method, with a ridge of weight ``ridge``
+    pulling the weights toward ``prior`` (0 when not given)."""
     import numpy as np
 
     X = np.asarray(xs, dtype=float).reshape(len(y), -1)
     y = np.asarray(y, dtype=float)
-    w = np.zeros(X.shape[1])
-    w[0] = 1.0
-    ridge = 1e-2
+    w0 = np.zeros(X.shape[1]) if prior is None else np.asarray(prior, dtype=float)
+    w = w0.copy()
+    if prior is None:
+        w[0] = 1.0
     for _ in range(iterations):
         p = 1.0 / (1.0 + np.exp(-np.clip(X @ w, -30, 30)))
-        g = X.T @ (p - y) + ridge * w
+        g = X.T @ (p - y) + ridge * (w - w0)
         h = (X * (p * (1 - p))[:, None]).T @ X + ridge * np.eye(X.shape[1])
         step = np.linalg.solve(h, g)
         w = w - step
@@ -745,15 +755,32 @@ def fit_slopes(xs, y, iterations: int = 60):
     return [float(x) for x in w]
 
 
-def fit_band(rows: list[dict]) -> tuple[float, float]:
-    """(a, c) of one band's curve; c is 0 between equal levels."""
+def fit_pooled(rows: list[dict]) -> tuple[float, float]:
+    """(a, c) of every band together: the prior each band's curve is pulled toward."""
     if not rows:
         return 1.0, 0.0
+    a, c = fit_slopes(
+        [[r["v"], edge(r["strengths"])] for r in rows], [r["y"] for r in rows], ridge=POOLED_RIDGE
+    )
+    return max(a, 0.05), c
+
+
+def fit_band(rows: list[dict], prior: tuple[float, float] = (1.0, 0.0)) -> tuple[float, float]:
+    """(a, c) of one band's curve, pulled toward ``prior``; c is 0 between equal levels."""
+    if not rows:
+        return prior
     equal = all(edge(r["strengths"]) == 0 for r in rows)
     if equal:
-        (a,) = fit_slopes([[r["v"]] for r in rows], [r["y"] for r in rows])
+        (a,) = fit_slopes(
+            [[r["v"]] for r in rows], [r["y"] for r in rows], prior=[prior[0]], ridge=BAND_PRIOR
+        )
         return max(a, 0.05), 0.0
-    a, c = fit_slopes([[r["v"], edge(r["strengths"])] for r in rows], [r["y"] for r in rows])
+    a, c = fit_slopes(
+        [[r["v"], edge(r["strengths"])] for r in rows],
+        [r["y"] for r in rows],
+        prior=list(prior),
+        ridge=BAND_PRIOR,
+    )
     return max(a, 0.05), c
 
 
@@ -806,11 +833,12 @@ def report_bands(spec, args) -> tuple[str, dict]:
     held: dict[str, list] = {}
     for k in (0, 1):
         fit_rows, test_rows = folds[k], folds[1 - k]
-        blind = fit_band([dict(r, strengths=[0, 0]) for r in fit_rows])[0]
+        blind = fit_pooled([dict(r, strengths=[0, 0]) for r in fit_rows])[0]
+        prior = fit_pooled(fit_rows)
         for band in BANDS:
             key = "-".join(band)
             own = [r for r in fit_rows if r["band"] == key]
-            a, c = fit_band(own) if own else (blind, 0.0)
+            a, c = fit_band(own, prior)
             for r in test_rows:
                 if r["band"] != key:
                     continue
@@ -829,13 +857,14 @@ def report_bands(spec, args) -> tuple[str, dict]:
                 )
     lines = [f"### {spec.title}", ""]
     out_rows, fits = [], {}
+    prior_all = fit_pooled(rows)
     for band in BANDS:
         key = "-".join(band)
         sample = [r for r in rows if r["band"] == key]
         if not sample:
             continue
-        a, c = fit_band(sample)
-        ci = bootstrap(sample, lambda rs: fit_band(rs), count=args.bootstrap)
+        a, c = fit_band(sample, prior_all)
+        ci = bootstrap(sample, lambda rs: fit_band(rs, prior_all), count=args.bootstrap)
         fits[key] = {"a": round(a, 4), "c": round(c, 4)}
         h = held.get(key, [])
         scores = [brier((t[j], t[4]) for t in h) for j in range(4)] if h else [float("nan")] * 4
@@ -900,7 +929,7 @@ def report_bands(spec, args) -> tuple[str, dict]:
         ),
         "",
     ]
-    blind_a = fit_band([dict(r, strengths=[0, 0]) for r in rows])[0]
+    blind_a = fit_pooled([dict(r, strengths=[0, 0]) for r in rows])[0]
     lines.append(
         f"Strength-blind curve (any players): a = {blind_a:.2f} on {len(rows)} positions "
         f"of {len({r['seed'] for r in rows})} games."
