@@ -723,12 +723,12 @@ def edge(strengths) -> float:
     return 1.0 if s0 > s1 else -1.0 if s1 > s0 else 0.0
 
 
-# Each band's curve is pulled toward the curve of all bands together (a Gaussian
-# prior of this weight on each parameter, in units of the log-likelihood's curvature):
-# a band of a few games where the stronger level always won would otherwise read
-# certainty, and a band whose few games happen to disagree with their values would
-# read a flat or even falling curve.
-BAND_PRIOR = 3.0
+# Each band's curve is pulled toward the curve of all bands together, by a Gaussian
+# prior worth this many positions of the band (each parameter's ridge is that many
+# times the curvature one position at 50 % gives it): a band of a few games where the
+# stronger level always won would otherwise read certainty, and a band whose few games
+# happen to disagree with their values a flat curve.
+BAND_PRIOR = 16.0
 POOLED_RIDGE = 1.0
 
 
@@ -741,13 +741,16 @@ def fit_slopes(xs, y, prior=None, ridge: float = 1e-2, iterations: int = 60):
     X = np.asarray(xs, dtype=float).reshape(len(y), -1)
     y = np.asarray(y, dtype=float)
     w0 = np.zeros(X.shape[1]) if prior is None else np.asarray(prior, dtype=float)
+    if prior is not None:
+        # the ridge in positions' worth: per parameter, scaled by its feature's spread
+        ridge = ridge * 0.25 * np.maximum((X * X).mean(axis=0), 1e-6)
     w = w0.copy()
     if prior is None:
         w[0] = 1.0
     for _ in range(iterations):
         p = 1.0 / (1.0 + np.exp(-np.clip(X @ w, -30, 30)))
         g = X.T @ (p - y) + ridge * (w - w0)
-        h = (X * (p * (1 - p))[:, None]).T @ X + ridge * np.eye(X.shape[1])
+        h = (X * (p * (1 - p))[:, None]).T @ X + np.diag(np.broadcast_to(ridge, w.shape))
         step = np.linalg.solve(h, g)
         w = w - step
         if np.abs(step).sum() < 1e-9:
@@ -865,7 +868,14 @@ def report_bands(spec, args) -> tuple[str, dict]:
             continue
         a, c = fit_band(sample, prior_all)
         ci = bootstrap(sample, lambda rs: fit_band(rs, prior_all), count=args.bootstrap)
-        fits[key] = {"a": round(a, 4), "c": round(c, 4)}
+        fits[key] = {
+            "a": round(a, 4),
+            "c": round(c, 4),
+            "games": len({r["seed"] for r in sample}),
+            "positions": len(sample),
+            "a_95": [round(ci[0][0], 3), round(ci[0][1], 3)],
+            "c_95": [round(ci[1][0], 3), round(ci[1][1], 3)],
+        }
         h = held.get(key, [])
         scores = [brier((t[j], t[4]) for t in h) for j in range(4)] if h else [float("nan")] * 4
         out_rows.append(
