@@ -200,7 +200,9 @@ def test_the_analyst_fills_the_graph_in_the_background_and_a_second_viewing_is_i
     app.run_ticks(1)  # leaving waits for the cache to be written
     assert (app.paths.data / "analysis" / f"{scene.analyst.key}.json").exists()
     again = TheatreScene(app, m, analyse=True)
-    assert again.analyst.cache.budget == budget_text("color-crossroads")
+    # Every seat a bot: the curve of their band, named in the cache's budget text.
+    assert again.analyst.strengths is not None and len(again.analyst.strengths) == 2
+    assert again.analyst.cache.budget == budget_text("color-crossroads", again.analyst.strengths)
     assert again.analyst.cache.complete()
     app.push(again)
     app.run_ticks(1)

@@ -154,3 +154,33 @@ def test_element_shift_judges_a_marked_plan_against_the_others_real_plans():
     assert gain == swapped - real and gain != 0  # (this seed's swap changes the points)
     assert tool.hindsight_gain(states, texts, action, texts[action]) == 0.0
     assert tool.hindsight_gain(states[: first + 8], texts[: first + 7], action, alternative) == 0.0
+
+
+def band_rows(n_games: int, a_true: float, edge: float, seed: int = 9) -> list[dict]:
+    """Positions of one band: seat 0 wins with chance sigmoid(a v + c d)."""
+    rng = random.Random(seed)
+    rows = []
+    for g in range(n_games):
+        strengths = [2, 3] if g % 2 == 0 else [3, 2]
+        d = tool.edge(strengths)
+        y = None
+        for i in range(5):
+            v = max(-0.95, min(0.95, rng.gauss(0, 0.4)))
+            if y is None:
+                y = 1.0 if rng.random() < tool.sigmoid(a_true * v + edge * d) else 0.0
+            rows.append({"seed": g, "v": v, "y": y, "strengths": strengths})
+    return rows
+
+
+def test_a_band_where_the_stronger_level_always_wins_reads_a_finite_edge():
+    rows = band_rows(12, 1.0, 40.0)  # the stronger level wins every game
+    a, c = tool.fit_band(rows, prior=(1.0, 0.0))
+    assert a > 0 and 0 < c < 6  # pulled toward the prior: never certainty
+
+
+def test_a_band_fit_and_its_interval_hold_the_curve_it_was_drawn_from():
+    rows = band_rows(200, 2.0, 1.0)
+    a, c = tool.fit_band(rows, prior=(2.0, 0.0))
+    (a_lo, a_hi), (c_lo, c_hi) = tool.bootstrap(rows, lambda rs: tool.fit_band(rs, (2.0, 0.0)), 40)
+    assert a_lo <= a <= a_hi and c_lo <= c <= c_hi
+    assert 0.3 < c < 1.6 and c_lo > 0

@@ -57,8 +57,19 @@ import time  # noqa: E402
 from game.ai.base import Budget  # noqa: E402
 from game.rules.contract import derived_rng  # noqa: E402
 
-TWO_PLAYER = ("chromatic-collapse", "crystal-connector", "color-crossroads", "crystal-formation")
-PLAYERS = {"crystal-formation": 2}
+
+def _hooks():
+    from game.analysis import games
+
+    return games.table()
+
+
+# Two-player games (by their coach module: a game of more players calibrates at PLAYERS).
+TWO_PLAYER = tuple(g for g, m in _hooks().items() if getattr(m, "PLAYERS", 2) == 2)
+PLAYERS = {g: m.PLAYERS for g, m in _hooks().items() if hasattr(m, "PLAYERS")}
+TWO_PLAYER = tuple(
+    g for g in TWO_PLAYER if g in PLAYERS or not hasattr(_hooks()[g], "MORE_PLAYERS")
+)
 
 
 def cache_dir(args) -> Path:
@@ -628,6 +639,404 @@ def step_mistakes(spec, games: list[dict], args) -> str:
     return f"### {spec.title}: marked mistakes confirmed\n\n" + table(heads, rows)
 
 
+# -- strength bands ------------------------------------------------------------------------
+
+BANDS = (
+    ("easy", "easy"),
+    ("easy", "medium"),
+    ("medium", "medium"),
+    ("medium", "hard"),
+    ("hard", "hard"),
+    ("hard", "expert"),
+)
+STRENGTH = {"easy": 1, "medium": 2, "hard": 3, "expert": 4}
+BAND_SEED = 5000  # band games' seeds: 5000 + 100 * band + game (+ 37 * players)
+BAND_POSITIONS = 5
+MORE_PLAYERS = {g: m.MORE_PLAYERS for g, m in _hooks().items() if hasattr(m, "MORE_PLAYERS")}
+
+
+def band_path(args, gid: str, band, players: int) -> Path:
+    return cache_dir(args) / f"band-{gid}-{band[0]}-{band[1]}-p{players}.json"
+
+
+def band_play(spec, args, band, k: int, players: int) -> None:
+    """Game ``k`` of ``band`` (levels swap seats every other game), with the coach's
+    raw value of ``BAND_POSITIONS`` positions at the theatre's time; cached."""
+    from game.analysis import values as coach
+
+    path = band_path(args, spec.id, band, players)
+    recs = _load(path, [])
+    seed = BAND_SEED + 100 * BANDS.index(band) + k + 37 * players
+    if any(r["seed"] == seed for r in recs):
+        return
+    seats = band if k % 2 == 0 else band[::-1]
+    PLAYERS[spec.id] = players
+    g = play_one(spec, seed, args.think_scale, seats)
+    g["levels"] = [seats[s % 2] for s in range(players)]
+    g["players"] = players
+    g["rows"] = []
+    if g["places"] is not None:
+        states = replay_states(spec, g)
+        for i in sample_indices(len(g["moves"]), BAND_POSITIONS):
+            st = states[i]
+            if not st.is_terminal():
+                t0 = time.monotonic()
+                raw = coach.raw_value(spec.id, st, Budget(seconds=args.seconds))
+                g["rows"].append(
+                    {
+                        "index": i,
+                        "mover": st.current_player(),
+                        "raw": raw,
+                        "t": time.monotonic() - t0,
+                    }
+                )
+    recs.append(g)
+    _save(path, recs)
+    print(f"{spec.id} {'-'.join(band)} {players}p game {k}: places {g['places']}", flush=True)
+
+
+def band_rows(spec, args, players: int = 2) -> list[dict]:
+    """Every valued position of the band games: band, seed, strengths, seat 0's
+    squashed value ``v``, seat 0's result ``y``, the seat to move."""
+    from game.analysis import values as coach
+
+    out = []
+    for band in BANDS:
+        for g in _load(band_path(args, spec.id, band, players), []):
+            if g["places"] is None:
+                continue
+            strengths = [STRENGTH[x] for x in g["levels"]]
+            for r in g["rows"]:
+                out.append(
+                    {
+                        "band": "-".join(band),
+                        "seed": g["seed"],
+                        "strengths": strengths,
+                        "values": [coach.squash(spec.id, x) for x in r["raw"]],
+                        "v": coach.squash(spec.id, r["raw"][0]),
+                        "y": result_of(g["places"]) if players == 2 else None,
+                        "places": g["places"],
+                        "mover": r["mover"],
+                        "t": r.get("t", 0.0),
+                    }
+                )
+    return out
+
+
+def edge(strengths) -> float:
+    """+1 when seat 0 is the stronger level, -1 when seat 1 is, 0 between equals."""
+    s0, s1 = strengths[0], strengths[1]
+    return 1.0 if s0 > s1 else -1.0 if s1 > s0 else 0.0
+
+
+# Each band's curve is pulled toward the curve of all bands together, by a Gaussian
+# prior worth this many positions of the band (each parameter's ridge is that many
+# times the curvature one position at 50 % gives it): a band of a few games where the
+# stronger level always won would otherwise read certainty, and a band whose few games
+# happen to disagree with their values a flat curve.
+BAND_PRIOR = 16.0
+POOLED_RIDGE = 1.0
+
+
+def fit_slopes(xs, y, prior=None, ridge: float = 1e-2, iterations: int = 60):
+    """Maximum-likelihood weights of p = 1/(1+exp(-(w . x))) with no intercept (the
+    seat carries no term), by Newton's method, with a ridge of weight ``ridge``
+    pulling the weights toward ``prior`` (0 when not given)."""
+    import numpy as np
+
+    X = np.asarray(xs, dtype=float).reshape(len(y), -1)
+    y = np.asarray(y, dtype=float)
+    w0 = np.zeros(X.shape[1]) if prior is None else np.asarray(prior, dtype=float)
+    if prior is not None:
+        # the ridge in positions' worth: per parameter, scaled by its feature's spread
+        ridge = ridge * 0.25 * np.maximum((X * X).mean(axis=0), 1e-6)
+    w = w0.copy()
+    if prior is None:
+        w[0] = 1.0
+    for _ in range(iterations):
+        p = 1.0 / (1.0 + np.exp(-np.clip(X @ w, -30, 30)))
+        g = X.T @ (p - y) + ridge * (w - w0)
+        h = (X * (p * (1 - p))[:, None]).T @ X + np.diag(np.broadcast_to(ridge, w.shape))
+        step = np.linalg.solve(h, g)
+        w = w - step
+        if np.abs(step).sum() < 1e-9:
+            break
+    return [float(x) for x in w]
+
+
+def fit_pooled(rows: list[dict]) -> tuple[float, float]:
+    """(a, c) of every band together: the prior each band's curve is pulled toward."""
+    if not rows:
+        return 1.0, 0.0
+    a, c = fit_slopes(
+        [[r["v"], edge(r["strengths"])] for r in rows], [r["y"] for r in rows], ridge=POOLED_RIDGE
+    )
+    return max(a, 0.05), c
+
+
+def fit_band(rows: list[dict], prior: tuple[float, float] = (1.0, 0.0)) -> tuple[float, float]:
+    """(a, c) of one band's curve, pulled toward ``prior``; c is 0 between equal levels."""
+    if not rows:
+        return prior
+    equal = all(edge(r["strengths"]) == 0 for r in rows)
+    if equal:
+        (a,) = fit_slopes(
+            [[r["v"]] for r in rows], [r["y"] for r in rows], prior=[prior[0]], ridge=BAND_PRIOR
+        )
+        return max(a, 0.05), 0.0
+    a, c = fit_slopes(
+        [[r["v"], edge(r["strengths"])] for r in rows],
+        [r["y"] for r in rows],
+        prior=list(prior),
+        ridge=BAND_PRIOR,
+    )
+    return max(a, 0.05), c
+
+
+def band_chance(a: float, c: float, r: dict) -> float:
+    if abs(r["v"]) >= 1.0:
+        return 1.0 if r["v"] > 0 else 0.0
+    return sigmoid(a * r["v"] + c * edge(r["strengths"]))
+
+
+def bootstrap(rows: list[dict], fitter, count: int = 200, seed: int = 7):
+    """95 % intervals of each fitted parameter, resampling whole games."""
+    import numpy as np
+
+    by_game: dict[int, list[dict]] = {}
+    for r in rows:
+        by_game.setdefault(r["seed"], []).append(r)
+    seeds = sorted(by_game)
+    rng = np.random.default_rng(seed)
+    draws = []
+    for _ in range(count):
+        pick = rng.choice(len(seeds), len(seeds))
+        draws.append(fitter([r for i in pick for r in by_game[seeds[i]]]))
+    arr = np.asarray(draws)
+    return [
+        (float(np.percentile(arr[:, j], 2.5)), float(np.percentile(arr[:, j], 97.5)))
+        for j in range(arr.shape[1])
+    ]
+
+
+def before_curve(args, gid: str):
+    """The curve shipped before the band fit (kept in the cache at the first report, so
+    the comparison survives ``--write-seeds``)."""
+    path = cache_dir(args) / "before-curves.json"
+    memo = _load(path, {})
+    if gid not in memo:
+        e = _load(ROOT / "seeds" / "coach.json", {}).get("games", {}).get(gid)
+        memo[gid] = [e["a"], e["b"]] if e else None
+        _save(path, memo)
+    return memo[gid]
+
+
+def report_bands(spec, args) -> tuple[str, dict]:
+    """Per band: the curve's (a, c) with bootstrap intervals, its Brier on held-out
+    games (two-fold by seed parity: each game predicted by a curve fitted without it),
+    the curve shipped before, the strength-blind curve, always 50 %; then the seat-to-
+    move check.  The fit written is on all games of each band."""
+    rows = band_rows(spec, args)
+    before = before_curve(args, spec.id)
+    folds = ([r for r in rows if r["seed"] % 2 == 0], [r for r in rows if r["seed"] % 2 == 1])
+    held: dict[str, list] = {}
+    for k in (0, 1):
+        fit_rows, test_rows = folds[k], folds[1 - k]
+        blind = fit_pooled([dict(r, strengths=[0, 0]) for r in fit_rows])[0]
+        prior = fit_pooled(fit_rows)
+        for band in BANDS:
+            key = "-".join(band)
+            own = [r for r in fit_rows if r["band"] == key]
+            a, c = fit_band(own, prior)
+            for r in test_rows:
+                if r["band"] != key:
+                    continue
+                old = (
+                    (r["v"] + 1) / 2
+                    if before is None
+                    else (
+                        sigmoid(before[0] * r["v"] + before[1])
+                        if abs(r["v"]) < 1
+                        else float(r["v"] > 0)
+                    )
+                )
+                blind_p = band_chance(blind, 0.0, dict(r, strengths=[0, 0]))
+                held.setdefault(key, []).append(
+                    (band_chance(a, c, r), old, blind_p, 0.5, r["y"], r)
+                )
+    lines = [f"### {spec.title}", ""]
+    out_rows, fits = [], {}
+    prior_all = fit_pooled(rows)
+    for band in BANDS:
+        key = "-".join(band)
+        sample = [r for r in rows if r["band"] == key]
+        if not sample:
+            continue
+        a, c = fit_band(sample, prior_all)
+        ci = bootstrap(sample, lambda rs: fit_band(rs, prior_all), count=args.bootstrap)
+        fits[key] = {
+            "a": round(a, 4),
+            "c": round(c, 4),
+            "games": len({r["seed"] for r in sample}),
+            "positions": len(sample),
+            "a_95": [round(ci[0][0], 3), round(ci[0][1], 3)],
+            "c_95": [round(ci[1][0], 3), round(ci[1][1], 3)],
+        }
+        h = held.get(key, [])
+        scores = [brier((t[j], t[4]) for t in h) for j in range(4)] if h else [float("nan")] * 4
+        out_rows.append(
+            [
+                key,
+                len({r["seed"] for r in sample}),
+                len(sample),
+                f"{a:.2f} ({ci[0][0]:.2f} .. {ci[0][1]:.2f})",
+                "-" if band[0] == band[1] else f"{c:+.2f} ({ci[1][0]:+.2f} .. {ci[1][1]:+.2f})",
+                f"{scores[1]:.3f}",
+                f"{scores[0]:.3f}",
+                f"{scores[2]:.3f}",
+                f"{scores[3]:.3f}",
+            ]
+        )
+    lines.append(
+        table(
+            [
+                "band",
+                "games",
+                "positions",
+                "a (95 %)",
+                "c (95 %)",
+                "Brier before",
+                "after",
+                "strength-blind",
+                "50 %",
+            ],
+            out_rows,
+        )
+    )
+    allh = [t for h in held.values() for t in h]
+    split = []
+    for mover in (0, 1):
+        sub = [t for t in allh if t[5]["mover"] == mover]
+        if sub:
+            split.append(
+                [
+                    f"Player {mover + 1} to move",
+                    len(sub),
+                    f"{100 * sum(t[1] for t in sub) / len(sub):.0f} %",
+                    f"{100 * sum(t[0] for t in sub) / len(sub):.0f} %",
+                    f"{100 * sum(t[4] for t in sub) / len(sub):.0f} %",
+                    f"{brier((t[1], t[4]) for t in sub):.3f}",
+                    f"{brier((t[0], t[4]) for t in sub):.3f}",
+                ]
+            )
+    lines += [
+        "",
+        table(
+            [
+                "held out",
+                "n",
+                "before predicts",
+                "after predicts",
+                "Player 1 won",
+                "Brier before",
+                "after",
+            ],
+            split,
+        ),
+        "",
+    ]
+    blind_a = fit_pooled([dict(r, strengths=[0, 0]) for r in rows])[0]
+    lines.append(
+        f"Strength-blind curve (any players): a = {blind_a:.2f} on {len(rows)} positions "
+        f"of {len({r['seed'] for r in rows})} games."
+    )
+    fit = {
+        "a": round(blind_a, 4),
+        "b": 0.0,
+        "bands": fits,
+        "positions": len(rows),
+        "games": len({r["seed"] for r in rows}),
+        "brier": round(brier((t[0], t[4]) for t in allh), 4) if allh else 0.0,
+        "test_positions": len(allh),
+    }
+    return "\n".join(lines) + "\n", fit
+
+
+def report_band_places(spec, args) -> str:
+    """More players: expected places (from the coach's values, as the theatre reads
+    them) against the actual ones, per band and table size."""
+    from game.analysis.marks import PLACE_STEEPNESS, expected_places
+
+    out = []
+    for players in MORE_PLAYERS.get(spec.id, ()):
+        rows = band_rows(spec, args, players)
+        for band in BANDS:
+            key = "-".join(band)
+            sample = [r for r in rows if r["band"] == key]
+            if not sample:
+                continue
+            errs, flat, strong_exp, strong_act = [], [], [], []
+            for r in sample:
+                exp = expected_places(r["values"], PLACE_STEEPNESS)
+                mid = (len(exp) + 1) / 2
+                for s, (e, p) in enumerate(zip(exp, r["places"])):
+                    errs.append(abs(e - p))
+                    flat.append(abs(mid - p))
+                    if r["strengths"][s] == max(r["strengths"]) and band[0] != band[1]:
+                        strong_exp.append(e)
+                        strong_act.append(p)
+            out.append(
+                [
+                    players,
+                    key,
+                    len({r["seed"] for r in sample}),
+                    len(sample),
+                    f"{sum(errs) / len(errs):.2f}",
+                    f"{sum(flat) / len(flat):.2f}",
+                    f"{sum(strong_exp) / len(strong_exp):.2f} / {sum(strong_act) / len(strong_act):.2f}"
+                    if strong_exp
+                    else "-",
+                ]
+            )
+    if not out:
+        return ""
+    return (
+        f"### {spec.title}: expected against actual places\n\n"
+        + table(
+            [
+                "players",
+                "band",
+                "games",
+                "positions",
+                "mean abs(expected - actual)",
+                "middle place for all",
+                "stronger level: expected / actual",
+            ],
+            out,
+        )
+        + "\n"
+    )
+
+
+def step_bands(args, ids: list[str]) -> None:
+    """Play the band games round by round (every band of every game grows evenly,
+    so an interrupted run is still balanced); Hard-Expert gets half as many."""
+    from game.registry import GAMES
+
+    for k in range(args.games):
+        for gid in ids:
+            spec = GAMES[gid]
+            if gid in TWO_PLAYER:
+                for band in BANDS:
+                    if band[1] == "expert" and k >= (args.games + 1) // 2:
+                        continue
+                    band_play(spec, args, band, k, 2)
+            if gid in MORE_PLAYERS and k % 3 == 0:
+                sizes = MORE_PLAYERS[gid]
+                for band in (BANDS[1], BANDS[3], BANDS[4]):
+                    band_play(spec, args, band, k, sizes[(k // 3) % len(sizes)])
+
+
 def write_seeds(fits: dict) -> None:
     path = ROOT / "seeds" / "coach.json"
     data = _load(path, {"format": 1, "games": {}})
@@ -645,7 +1054,10 @@ def write_seeds(fits: dict) -> None:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("step", choices=("play", "values", "report", "mistakes", "all"))
+    p.add_argument(
+        "step",
+        choices=("play", "values", "report", "mistakes", "all", "bands", "bands-report"),
+    )
     p.add_argument("--game", action="append", help="game id (repeat); default: all")
     p.add_argument("--games", type=int, default=16, help="Hard-vs-Hard games per game")
     p.add_argument("--seed", type=int, default=1000, help="the first game's seed")
@@ -655,6 +1067,7 @@ def main(argv=None) -> int:
     p.add_argument("--playouts", type=int, default=3, help="play-outs per position (0: none)")
     p.add_argument("--mistake-games", type=int, default=3, help="games judged by 'mistakes'")
     p.add_argument("--cache", help="cache folder (default: a temp folder)")
+    p.add_argument("--bootstrap", type=int, default=200, help="bootstrap resamples (bands)")
     p.add_argument("--write-seeds", action="store_true", help="store the fit in seeds/coach.json")
     args = p.parse_args(argv)
     from game.registry import GAMES
@@ -667,6 +1080,22 @@ def main(argv=None) -> int:
         if value < 1:
             p.error(f"{flag} {value}: at least 1")
     fits = {}
+    if args.step == "bands":
+        step_bands(args, ids)
+        return 0
+    if args.step == "bands-report":
+        for gid in ids:
+            spec = GAMES[gid]
+            if gid in TWO_PLAYER:
+                text, fit = report_bands(spec, args)
+                print(text, flush=True)
+                fits[gid] = fit
+            text = report_band_places(spec, args)
+            if text:
+                print(text, flush=True)
+        if args.write_seeds and fits:
+            write_seeds(fits)
+        return 0
     for gid in ids:
         spec = GAMES[gid]
         games = step_play(spec, args)

@@ -149,6 +149,7 @@ def run_request(
                 state,
                 random.Random(req.get("seed")),
                 Budget(seconds=req.get("seconds"), nodes=req.get("nodes"), cancelled=cancelled),
+                (req.get("kwargs") or {}).get("strengths"),
             )
             return text, None, time.monotonic() - t0
         bot = _make_bot(spec, req["level"])

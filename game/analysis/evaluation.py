@@ -36,52 +36,41 @@ PLAYOUT_BUDGET_TEXT = (
 )
 # A cached analysis made another way is redone (see budget_text for the calibration).
 BUDGET_TEXT = f"coach1-s{COACH_SECONDS:g}"
-# A game whose coach has a revision past the first joins it to the budget text, so an
-# analysis the earlier coach cached is redone.  Element Shift 2: the plans already in
-# are resolved.
-COACH_REVISIONS = {"element-shift": 2}
+# A game whose coach has a revision past the first (its module's REVISION) joins it to
+# the budget text, so an analysis the earlier coach cached is redone.
 
 
-def budget_text(game: str) -> str:
+def _hook(game: str, name: str, default=None):
+    from game.analysis import games
+
+    module = games.of(game)
+    return getattr(module, name, default) if module is not None else default
+
+
+def budget_text(game: str, strengths=None) -> str:
     """What a cached analysis of ``game`` must have been made with to be reused: the
     coach's budget and the game's calibration curve (the cache holds calibrated values,
-    so a new fit in seeds/coach.json redoes the analyses made with the old one)."""
+    so a new fit in seeds/coach.json redoes the analyses made with the old one), and the
+    seats' strengths when the curve used them."""
     from game.analysis.calibration import shipped
 
     fit = shipped().fits.get(game)
-    curve = f"a{fit.a:.4f}b{fit.b:.4f}" if fit is not None else "plain"
-    revision = f"-r{COACH_REVISIONS[game]}" if game in COACH_REVISIONS else ""
-    return f"{BUDGET_TEXT}-{curve}{revision}"
-
-
-def _crossroads_rollout(state, rng: random.Random):
-    """Color Crossroads playouts as the rules' computer players behave: a challenged
-    seat shows a loop whenever one exists, and nobody challenges a pair that still
-    has one.  Uniform playouts concede and challenge at random, which hands whoever
-    is to move a large false edge (the graph then zigzags turn by turn)."""
-    from game.rules.color_crossroads import Answer, Challenge, Concede, loop_exists
-
-    moves = state.legal_moves()
-    answers = [m for m in moves if isinstance(m, Answer)]
-    if answers:
-        return answers[0]
-    sensible = [
-        m
-        for m in moves
-        if not isinstance(m, Concede)
-        and not (isinstance(m, Challenge) and loop_exists(state, m.pair))
-    ]
-    return rng.choice(sensible or moves)
-
-
-# Playout policies where uniform random play misjudges a game badly.
-ROLLOUTS = {"color-crossroads": _crossroads_rollout}
+    curve = "plain"
+    if fit is not None:
+        band = fit.band(strengths) if strengths else None
+        curve = f"a{fit.a:.4f}b{fit.b:.4f}"
+        if band is not None:
+            curve = f"a{band.a:.4f}c{band.c:.4f}s" + "-".join(f"{s:g}" for s in strengths)
+    revision = _hook(game, "REVISION", 1)
+    return f"{BUDGET_TEXT}-{curve}" + (f"-r{revision}" if revision > 1 else "")
 
 
 def evaluate(
-    state, rng: random.Random, budget: Budget | None = None, game: str = ""
+    state, rng: random.Random, budget: Budget | None = None, game: str = "", strengths=None
 ) -> list[float]:
-    """The calibrated coach value of ``state`` for each seat (see the module text)."""
+    """The calibrated coach value of ``state`` for each seat (see the module text);
+    ``strengths`` (each seat's bot level, 1..4, when every seat is a bot) picks the
+    curve of their band."""
     from game.analysis import values as coach
     from game.analysis.calibration import shipped
 
@@ -94,7 +83,7 @@ def evaluate(
     inner = Budget(seconds=seconds, nodes=outer.nodes, cancelled=outer.cancelled)
     if game not in coach.SCALES:
         return playout_evaluate(state, rng, inner, game)
-    return shipped().calibrated(game, coach.value(game, state, inner))
+    return shipped().calibrated(game, coach.value(game, state, inner), strengths)
 
 
 def playout_evaluate(
@@ -120,7 +109,9 @@ def playout_evaluate(
             if after.is_terminal() and after.returns()[seat] > 0:
                 return [float(x) for x in after.returns()]
         bot = MCTSBot(
-            iterations=ANALYSIS_ITERATIONS, rollout_limit=ROLLOUT_LIMIT, rollout=ROLLOUTS.get(game)
+            iterations=ANALYSIS_ITERATIONS,
+            rollout_limit=ROLLOUT_LIMIT,
+            rollout=_hook(game, "ROLLOUT"),
         )
         bot.choose(state, rng=rng, budget=budget)
         info = bot.last_info
@@ -151,6 +142,6 @@ def playout_evaluate(
     return [t / max(1, done) for t in totals]
 
 
-def analyse_request(spec, state, rng: random.Random, budget: Budget) -> str:
+def analyse_request(spec, state, rng: random.Random, budget: Budget, strengths=None) -> str:
     """The worker's answer to an ``analyse`` request: the values as JSON text."""
-    return json.dumps([round(v, 4) for v in evaluate(state, rng, budget, spec.id)])
+    return json.dumps([round(v, 4) for v in evaluate(state, rng, budget, spec.id, strengths)])

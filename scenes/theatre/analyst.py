@@ -20,6 +20,21 @@ ALTERNATIVE_SECONDS = 1.0
 SAVE_EVERY = 8
 
 
+def seat_strengths(match) -> list[float] | None:
+    """Each seat's bot strength (1 Easy .. 4 Expert) when every seat is a bot, so the
+    coach reads its values with the curve of their band; None when a person plays
+    (the curve for any players)."""
+    from game.records.ladder import parse_strength_level
+
+    out = []
+    for seat in match.seats:
+        strength = parse_strength_level(seat.level) if seat.is_bot else None
+        if strength is None:
+            return None
+        out.append(float(strength))
+    return out if len(out) == 2 else None
+
+
 class Analyst:
     def __init__(self, app, match, folder=None):
         from game.analysis.evaluation import budget_text
@@ -28,8 +43,9 @@ class Analyst:
         self.match = match
         self.folder = folder if folder is not None else app.paths.data / "analysis"
         self.key = replay_key(match.to_replay())
+        self.strengths = seat_strengths(match)
         self.cache = AnalysisCache.load(
-            self.folder, self.key, len(match.states), budget_text(match.spec.id)
+            self.folder, self.key, len(match.states), budget_text(match.spec.id, self.strengths)
         )
         self.ticket: int | None = None
         self.asked: tuple[str, int] | None = None  # ("value" | "alt", index)
@@ -40,6 +56,7 @@ class Analyst:
         self._mistakes: list[Mistake] | None = None
         self._cand: list[Mistake] | None = None
         self._writer = None
+        self._explained: dict[tuple[int, str], str] = {}
         self.movers = [e.seat for e in match.entries]
         self.turn_starts = Timeline.of(match).turn_starts()
         self._report_calibration()
@@ -92,6 +109,28 @@ class Analyst:
                     kept.append(m)
             self._mistakes = kept
         return self._mistakes
+
+    def explanation(self, action: int) -> str:
+        """One sentence from the engine's facts: what the action played left, against
+        the Hard bot's alternative ("" until the alternative is known, or when the facts
+        do not tell them apart).  Kept per action and language."""
+        from game.analysis.explain import explain
+        from game.text.i18n import language
+
+        key = (action, language())
+        if key not in self._explained:
+            alt = self.alternative(action)
+            if alt is None:
+                return ""
+            before = self.match.states[action]
+            try:
+                better = before.apply(alt)
+            except ValueError:
+                better = None
+            seat = self.movers[action]
+            played = self.match.states[action + 1]
+            self._explained[key] = explain(self.match.spec.id, before, played, better, seat)
+        return self._explained[key]
 
     def alternative(self, action: int):
         """The Hard bot's choice at the position before ``action`` (a move), or None."""
@@ -170,6 +209,7 @@ class Analyst:
                 seed=seed,
                 method="analyse",
                 seconds=POSITION_SECONDS,
+                kwargs={"strengths": self.strengths} if self.strengths else None,
             )
         else:
             self.ticket = self.app.worker.request(

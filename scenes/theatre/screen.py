@@ -36,6 +36,7 @@ from scenes.widgets import (
     starfield_background,
     text_width,
     toast,
+    wrap_text,
 )
 
 SCALE = 0.78
@@ -625,6 +626,19 @@ class TheatreScene(MenuScene):
             )
             self._mistake_rects.append((rect, m.action))
             y += theme.pitch(24)
+            why = an.explanation(m.action) if here else ""
+            if why:
+                # Why, in the engine's words, under the mark on screen (two lines at most).
+                for line in wrap_text(why, small, rect.w - 30, max_lines=2):
+                    draw_text(
+                        surface,
+                        line,
+                        small,
+                        theme["text_dim"],
+                        (rect.x + 24, y),
+                        max_width=rect.w - 30,
+                    )
+                    y += theme.pitch(20)
         return y
 
     def draw_log(self, surface: pygame.Surface, top: int, bottom: int) -> None:

@@ -1,0 +1,30 @@
+"""One sentence on why a marked action was a mistake, from the engine's own facts.
+
+Each game's coach module (``game.analysis.games.<game>``) may define
+``explain(before, played, better, seat)``: the facts of the position after the action
+played and after the better move, compared, as ``(kind, sentence)`` pairs, the most
+telling first; every sentence is in the player's language.  This module asks it and
+names no game::
+
+    sentence = explain(game_id, before, after_played, after_better, seat)  # "" if none
+"""
+
+from __future__ import annotations
+
+
+def facts(game_id: str, before, played, better, seat: int) -> list[tuple[str, str]]:
+    """Every ``(kind, sentence)`` the game's module finds, most telling first."""
+    from game.analysis import games
+
+    module = games.of(game_id)
+    hook = getattr(module, "explain", None) if module is not None else None
+    if hook is None or played is None or better is None:
+        return []
+    return list(hook(before, played, better, seat))
+
+
+def explain(game_id: str, before, played, better, seat: int) -> str:
+    """The most telling sentence, or "" when the engine's facts do not tell the two
+    positions apart."""
+    found = facts(game_id, before, played, better, seat)
+    return found[0][1] if found else ""

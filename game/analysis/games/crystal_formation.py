@@ -1,0 +1,112 @@
+"""Crystal Formation's coach: Hard's evaluation after the mover's best action one ply deep.
+
+The shared modules (``game.analysis.values``, ``evaluation``, ``calibration``) reach this
+one through ``game.analysis.games``; its explanations of a marked action are in
+:func:`explain`.
+"""
+
+from __future__ import annotations
+
+
+from game.ai.base import Budget
+from game.analysis.values import PROVEN
+from game.rules.crystal_formation import SPEC
+
+GAME = SPEC.id
+# Raw score per unit of value: tanh(score / SCALE) (tools/calibrate_coach.py prints the
+# spread of raw scores the scale is chosen from).
+SCALE = 12.0
+# Calibrated on two-player games; places are measured at three to six.
+PLAYERS = 2
+MORE_PLAYERS = (3, 4, 5, 6)
+
+
+def raw(state, budget: Budget, depth: int | None = None) -> list[float]:
+    """Per seat: Hard's relative value after the mover's best one-ply action."""
+    from game.ai.crystal_formation import ranked_moves, relative_value, seat_values
+
+    n = state.players
+    mover = state.current_player()
+    moves = state.legal_moves()
+    after = state
+    if moves:
+        ranked = ranked_moves(state, mover, budget)
+        if ranked:
+            after = ranked[0][2]
+            if after.winner == mover:
+                return [PROVEN if s == mover else -PROVEN for s in range(n)]
+    values = seat_values(after)
+    return [relative_value(values, s) for s in range(n)]
+
+
+# -- explanations ---------------------------------------------------------------------
+
+
+def explain(before, played, better, seat: int) -> list[tuple[str, str]]:
+    """Trees (the mover's, then the most any rival has), the mover's nodes standing in
+    a rival's area (they die at the end of the turn unless they are trees), the
+    mover's power, then the area the mover's nodes cover."""
+    from game.text.i18n import _, ngettext
+
+    out = []
+    mine_p, mine_b = played.trees(seat), better.trees(seat)
+    if mine_b > mine_p:
+        out.append(
+            (
+                "own-trees",
+                ngettext(
+                    "You have {played} tree here; the better move gives you {better}.",
+                    "You have {played} trees here; the better move gives you {better}.",
+                    mine_p,
+                ).format(played=mine_p, better=mine_b),
+            )
+        )
+    rivals = [s for s in range(played.players) if s != seat]
+    rival_p = max(played.trees(s) for s in rivals)
+    rival_b = max(better.trees(s) for s in rivals)
+    if rival_p > rival_b:
+        out.append(
+            (
+                "rival-trees",
+                ngettext(
+                    "A rival keeps {played} tree here; after the better move {better}.",
+                    "A rival keeps {played} trees here; after the better move {better}.",
+                    rival_p,
+                ).format(played=rival_p, better=rival_b),
+            )
+        )
+    threat_p, threat_b = len(played.threatened_nodes(seat)), len(better.threatened_nodes(seat))
+    if threat_p > threat_b:
+        out.append(
+            (
+                "threatened",
+                ngettext(
+                    "{played} of your nodes stands in a rival's area here; "
+                    "after the better move {better}.",
+                    "{played} of your nodes stand in a rival's area here; "
+                    "after the better move {better}.",
+                    threat_p,
+                ).format(played=threat_p, better=threat_b),
+            )
+        )
+    power_p, power_b = played.power(seat), better.power(seat)
+    if power_b > power_p:
+        out.append(
+            (
+                "power",
+                _("Your power is {played} here; the better move keeps {better}.").format(
+                    played=power_p, better=power_b
+                ),
+            )
+        )
+    area_p, area_b = len(played.area(seat)), len(better.area(seat))
+    if area_b > area_p:
+        out.append(
+            (
+                "area",
+                _("Your area covers {played} cells here; the better move covers {better}.").format(
+                    played=area_p, better=area_b
+                ),
+            )
+        )
+    return out

@@ -1,0 +1,181 @@
+"""The coach's sentences for a marked action: every one is checked against the
+engine's state after the action played and after the better move (numbers, colours,
+pairs read back from the sentence), on positions of real bot games; the German
+sentence carries the same numbers.  Also: the calibration's band curves read a
+position and its mirror as mirrored chances."""
+
+import random
+import re
+
+import pytest
+
+from game.ai.base import Budget
+from game.analysis import calibration
+from game.analysis.explain import facts
+from game.registry import GAMES
+from game.text import i18n
+
+
+def _game(game_id: str, seed: int, actions: int):
+    """Easy against Medium, node budgets (the same positions on every machine); at
+    every action Medium's choice stands for the better move."""
+    spec = GAMES[game_id]
+    state = spec.new_game(seed, 2)
+    bots = [spec.make_bot("easy"), spec.make_bot("medium")]
+    judge = spec.make_bot("medium")
+    rng = random.Random(seed)
+    out = []
+    for k in range(actions):
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        move = bots[seat % 2].choose(state, rng=rng, budget=Budget(nodes=200))
+        after = state.apply(move)
+        if True:
+            alt = judge.choose(state, rng=random.Random(k), budget=Budget(nodes=200))
+            if str(alt) != str(move):
+                out.append((state, after, state.apply(alt), seat))
+        state = after
+    return out
+
+
+def _numbers(text: str) -> list[int]:
+    return [int(x) for x in re.findall(r"-?\d+", text)]
+
+
+def _check_connector(kind, text, before, played, better, seat):
+    from game.rules.crystal_connector import COLOUR_WORDS, largest_sizes
+
+    if kind == "totals":
+        x, y = _numbers(text)
+        assert x == played.totals[seat] - played.totals[1 - seat]
+        assert y == better.totals[seat] - better.totals[1 - seat] > x
+        return
+    word = re.search(r"largest (\w+) group", text).group(1)
+    c = COLOUR_WORDS.index(word)
+    x, y = _numbers(text)
+    assert largest_sizes(played.board)[c] == x and largest_sizes(better.board)[c] == y
+    if kind == "own-group":
+        assert c in played.seat_colours(seat) and y > x
+    else:
+        assert kind == "rival-group" and c in played.seat_colours(1 - seat) and x > y
+
+
+def _check_collapse(kind, text, before, played, better, seat):
+    from game.rules.chromatic_collapse import seat_masks, split_groups
+
+    x, y = _numbers(text)
+
+    def count(state, s):
+        return bin(seat_masks(state.board)[s]).count("1")
+
+    def groups(state, s):
+        return len(split_groups(seat_masks(state.board)[s]))
+
+    if kind == "own-pieces":
+        assert (count(played, seat), count(better, seat)) == (x, y) and y > x
+    elif kind == "rival-pieces":
+        assert (count(played, 1 - seat), count(better, 1 - seat)) == (x, y) and x > y
+    else:
+        assert kind == "groups" and (groups(played, seat), groups(better, seat)) == (x, y)
+        assert x > y
+
+
+def _check_crossroads(kind, text, before, played, better, seat):
+    from game.rules.color_crossroads import PAIRS, colour_noun, loop_exists
+
+    if kind == "points":
+        x, y = _numbers(text)
+        assert x == played.points[seat] - played.points[1 - seat]
+        assert y == better.points[seat] - better.points[1 - seat] > x
+        return
+    named = text.split(" can ")[0].lower()
+    pair = next(
+        p
+        for p in range(len(PAIRS))
+        if f"{colour_noun(PAIRS[p][0])}-{colour_noun(PAIRS[p][1])}".lower() == named
+    )
+    assert pair in played.open_pairs() and pair in better.open_pairs()
+    if kind == "pair-open":
+        assert loop_exists(played, pair) and not loop_exists(better, pair)
+    else:
+        assert kind == "pair-closed"
+        assert loop_exists(better, pair) and not loop_exists(played, pair)
+
+
+def _check_formation(kind, text, before, played, better, seat):
+    x, y = _numbers(text)
+    if kind == "own-trees":
+        assert (played.trees(seat), better.trees(seat)) == (x, y) and y > x
+    elif kind == "rival-trees":
+        rivals = [s for s in range(played.players) if s != seat]
+        assert max(played.trees(s) for s in rivals) == x > y == max(better.trees(s) for s in rivals)
+    elif kind == "threatened":
+        assert len(played.threatened_nodes(seat)) == x > y == len(better.threatened_nodes(seat))
+    elif kind == "area":
+        assert (len(played.area(seat)), len(better.area(seat))) == (x, y) and y > x
+    else:
+        assert kind == "power" and (played.power(seat), better.power(seat)) == (x, y) and y > x
+
+
+CHECKS = {
+    "crystal-connector": _check_connector,
+    "chromatic-collapse": _check_collapse,
+    "color-crossroads": _check_crossroads,
+    "crystal-formation": _check_formation,
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(CHECKS))
+def test_every_sentence_is_true_of_the_engine_state(game_id):
+    found = 0
+    kinds = set()
+    for seed in (3, 4):
+        for before, played, better, seat in _game(game_id, seed, 60):
+            for kind, text in facts(game_id, before, played, better, seat):
+                CHECKS[game_id](kind, text, before, played, better, seat)
+                found += 1
+                kinds.add(kind)
+                i18n.set_language("de")
+                try:
+                    german = dict(facts(game_id, before, played, better, seat))[kind]
+                finally:
+                    i18n.set_language("en")
+                assert german != text and _numbers(german) == _numbers(text)
+    assert found >= 3, (game_id, found)  # the games give the coach something to say
+    assert kinds
+
+
+def test_the_same_position_twice_gives_no_sentence():
+    for game_id in CHECKS:
+        for before, played, _better, seat in _game(game_id, 5, 12)[:2]:
+            assert facts(game_id, before, played, played, seat) == []
+
+
+def test_band_curves_read_a_mirrored_position_as_the_mirrored_chance():
+    """Seat 0 at value v with strengths (s0, s1) wins as often as seat 1 loses at -v
+    with the strengths swapped: the side to move and the seat carry no term."""
+    cal = calibration.shipped()
+    for game_id, fit in cal.fits.items():
+        for key in fit.bands:
+            low, high = calibration.band_levels(key)
+            for v in (-0.6, -0.2, 0.0, 0.3, 0.7):
+                p = cal.win_chance(game_id, v, (low, high))
+                q = cal.win_chance(game_id, -v, (high, low))
+                assert p == pytest.approx(1.0 - q), (game_id, key, v)
+                if low == high:
+                    assert cal.win_chance(game_id, 0.0, (low, high)) == pytest.approx(0.5)
+        # Any players (strengths unknown): an even value reads 50 %.
+        if fit.bands:
+            assert cal.win_chance(game_id, 0.0) == pytest.approx(0.5)
+
+
+def test_a_band_curve_is_chosen_by_the_seats_levels():
+    fit = calibration.Fit(
+        2.0,
+        0.0,
+        {"easy-easy": calibration.Band(0.5), "hard-hard": calibration.Band(4.0)},
+    )
+    assert fit.chance(0.3, (1, 1)) < fit.chance(0.3) < fit.chance(0.3, (3, 3))
+    assert fit.band((4, 4)) == calibration.Band(4.0)  # the nearest band
+    assert fit.band((1, 3)) is None  # no band of unequal levels near it: any players
