@@ -4,6 +4,7 @@ when an event names one, shared through a PostgreSQL server.
 Boards (``board_ranking`` says how each ranks):
 
 - ``rush:<game>``: a rush's score, highest first.
+- ``racer:<game>``: puzzles solved in a puzzle race, highest first.
 - ``beat-hard:<game>`` / ``beat-expert:<game>``: a win over Hard (or Expert) bots;
   per game, the fewest moves (games that end on a goal reached) or the most points.
 
@@ -64,7 +65,7 @@ def board_kind(board: object) -> str:
     if not isinstance(board, str):
         raise FameError(_("that is not a hall of fame board"))
     kind, sep, game = board.partition(":")
-    if not sep or kind not in ("rush", "beat-hard", "beat-expert") or not game:
+    if not sep or kind not in ("rush", "racer", "beat-hard", "beat-expert") or not game:
         raise FameError(_("that is not a hall of fame board"))
     if len(board) > 80 or not all(ch.isascii() and (ch.isalnum() or ch in "-_:") for ch in board):
         raise FameError(_("that is not a hall of fame board"))
@@ -75,7 +76,7 @@ def board_ranking(board: str) -> str:
     """ "points" (highest first) or "moves" (fewest first)."""
     kind = board_kind(board)
     game = board.partition(":")[2]
-    if kind != "rush" and game in FEWEST_MOVES_GAMES:
+    if kind not in ("rush", "racer") and game in FEWEST_MOVES_GAMES:
         return "moves"
     return "points"
 
