@@ -35,6 +35,7 @@ SCREENS: dict[str, str] = {
     "fame": "scenes.halloffame:HallOfFameScene",
     "play": "scenes.routes:play_scene_for",
     "puzzles": "scenes.puzzles:PuzzlesScene",
+    "race": "scenes.race:RaceScene",
     "profiles": "scenes.profiles:ProfileScene",
     "who": "scenes.profiles:WhoScene",
 }

@@ -29,7 +29,7 @@ RACE_SECONDS = 90
 MISS_SECONDS = 3.0
 BOT_LEVELS = ("easy", "medium", "hard")
 # A bot's thinking time on a puzzle of difficulty 0 and of difficulty 1, in seconds.
-BOT_SECONDS = {"easy": (9.0, 20.0), "medium": (6.0, 14.0), "hard": (4.0, 9.0)}
+BOT_SECONDS = {"easy": (14.0, 30.0), "medium": (9.0, 20.0), "hard": (6.0, 14.0)}
 BOT_SOLVES = {"easy": 0.45, "medium": 0.7, "hard": 0.9}  # when a puzzle has no figure
 
 
