@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import queue
 import random
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -44,8 +45,13 @@ def racer_board(game_id: str) -> str:
     return f"racer:{game_id}"
 
 
+_GAMES: list[str] = []
+
+
 def race_games() -> list[str]:
     """The games a race can be run in: shipped puzzles the party page can draw."""
+    if _GAMES:
+        return list(_GAMES)
     out = []
     for game_id in P.puzzle_games():
         try:
@@ -55,6 +61,7 @@ def race_games() -> list[str]:
                 out.append(game_id)
         except P.PuzzleError:
             continue
+    _GAMES[:] = out
     return out
 
 
@@ -113,6 +120,10 @@ class RaceRoom:
         self._sent: dict[int, str] = {}
         self._lobby_sent = ""
         self._bot_keys: list[int] = []
+        self._parts: dict[tuple, tuple] = {}  # (puzzle index, turn so far) -> (board, moves)
+        self._closed = False
+        self._warming: dict[int, tuple[list, dict]] = {}
+        self._upcoming(0)
 
     # -- life ---------------------------------------------------------------------------
     def start_server(self) -> None:
@@ -125,6 +136,7 @@ class RaceRoom:
             self.server.start()
 
     def stop(self) -> None:
+        self._closed = True
         self.server.stop()
 
     @property
@@ -172,6 +184,31 @@ class RaceRoom:
         self.publish(now)
         return self.race
 
+    def _upcoming(self, number: int) -> tuple[list, dict]:
+        """Race ``number``'s puzzles and their positions.  A position replays its setup
+        moves (tens of milliseconds each), so a thread makes them from the moment the
+        room opens (and, for a rematch, once the race before it is over): no frame of
+        the race waits for one."""
+        if number not in self._warming:
+            order = P.rush_order(self.book, self.seed + number)[:RACE_PUZZLES]
+            positions: dict = {}
+
+            def warm() -> None:
+                for i, p in enumerate(order):
+                    if self._closed:
+                        return
+                    positions.setdefault(i, p.position())
+
+            threading.Thread(target=warm, name="race-positions", daemon=True).start()
+            self._warming = {k: v for k, v in self._warming.items() if k >= number - 1}
+            self._warming[number] = (order, positions)
+        return self._warming[number]
+
+    def warmed(self) -> bool:
+        """Whether the next race's positions are all made (the bench waits for it)."""
+        order, positions = self._upcoming(self.races)
+        return len(positions) == len(order)
+
     def pump(self) -> StepNews:
         """Answer every phone message waiting, move the bots on, send changed views."""
         now = self.clock()
@@ -187,6 +224,8 @@ class RaceRoom:
                 self._on_event(event, now, news)
         if self.race is not None and self.race.tick(now):
             news.changed = True
+        if self.race is not None and self.race.over(now):
+            self._upcoming(self.races)  # the rematch's, made while the ranking shows
         self.publish(now)
         return news
 
@@ -371,10 +410,25 @@ class RaceRoom:
             view["race"].update(race.view(seat, now))
             view["race"]["time_left"] = round(race.time_left(now))
         if state is not None:
-            p = race.puzzle(seat)
-            view["board"] = board_view(self.spec.id, state, p.seat)
+            board, moves = self._part(lane, state)
+            view["board"] = board
             if your_turn:
-                moves = state.legal_moves()
-                if len(moves) <= MOVE_LIST_LIMIT:
-                    view["moves"] = [str(m) for m in moves]
+                view["moves"] = moves
         return view
+
+    def _part(self, lane, state) -> tuple:
+        """The board and the legal moves of a lane's position, made once for every
+        lane that reaches it (they all race the same puzzles)."""
+        key = (lane.index, tuple(lane.moves))
+        part = self._parts.get(key)
+        if part is None:
+            p = self.race.puzzle(lane.key)
+            moves = state.legal_moves()
+            part = (
+                board_view(self.spec.id, state, p.seat),
+                [str(m) for m in moves] if len(moves) <= MOVE_LIST_LIMIT else [],
+            )
+            if len(self._parts) > 256:
+                self._parts.clear()
+            self._parts[key] = part
+        return part

@@ -21,7 +21,15 @@ from party.race import MAX_LANES, RaceRoom, RaceSettings, race_games
 from scenes.app import LOGICAL_SIZE
 from scenes.halloffame import fame_for
 from scenes.party import qr_surface
-from scenes.widgets import MenuScene, draw_gem, draw_panel, draw_text, starfield_background, toast
+from scenes.widgets import (
+    MenuScene,
+    cached,
+    draw_gem,
+    draw_panel,
+    draw_text,
+    starfield_background,
+    toast,
+)
 
 LENGTHS = (60, 90, 120, 180)
 LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
@@ -187,7 +195,10 @@ class RaceScene(MenuScene):
 
     # -- drawing --------------------------------------------------------------------------
     def draw_background(self, surface: pygame.Surface) -> None:
-        starfield_background(surface, self.app.theme, self.motion_ticks)
+        # still during the race: the lanes are what moves
+        starfield_background(
+            surface, self.app.theme, 0 if self.phase == "race" else self.motion_ticks
+        )
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
@@ -351,8 +362,10 @@ class RaceScene(MenuScene):
             track = pygame.Rect(rect.x + name_w, rect.centery - 3, rect.w - name_w - 90, 6)
             pygame.draw.rect(surface, theme["panel_edge"], track, border_radius=3)
             x = track.x + track.w * lane.score / best
-            colour = theme[LANE_COLOURS[lane.key % len(LANE_COLOURS)]]
-            draw_gem(surface, (x, track.centery), min(18, rect.h / 2 - 4), colour)
+            colour = tuple(theme[LANE_COLOURS[lane.key % len(LANE_COLOURS)]])
+            radius = int(min(18, rect.h / 2 - 4))
+            gem = cached(("race.gem", colour, radius), lambda c=colour, r=radius: _gem(c, r))
+            surface.blit(gem, gem.get_rect(center=(int(x), track.centery)))
             if lane is leader:
                 pygame.draw.rect(surface, theme["accent"], rect, 2, border_radius=8)
             draw_text(
@@ -444,6 +457,13 @@ class RaceScene(MenuScene):
                 max_width=side.w - 40,
             )
             y += max(36, drawn.h + 10)
+
+
+def _gem(colour, radius: int) -> pygame.Surface:
+    side = radius * 2 + 6
+    surf = pygame.Surface((side, side), pygame.SRCALPHA)
+    draw_gem(surf, (side / 2, side / 2), radius, colour)
+    return surf
 
 
 def open_race(app, game_id: str | None = None) -> RaceScene:

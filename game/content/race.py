@@ -77,7 +77,10 @@ class Race:
         now: float,
         seconds: float = RACE_SECONDS,
         miss_seconds: float = MISS_SECONDS,
+        positions: dict | None = None,
     ):
+        """``positions``: the order's positions by index, made ahead (may be filled
+        while the race runs; any missing one is made when first needed)."""
         if not order:
             raise ValueError("a race needs puzzles")
         self.order = list(order)
@@ -87,7 +90,7 @@ class Race:
         self.seconds = seconds
         self.miss_seconds = miss_seconds
         self.lanes = {k: Lane(k, name, level, shown_at=now) for k, name, level in lanes}
-        self._positions: dict[int, object] = {}
+        self._positions: dict[int, object] = {} if positions is None else positions
         self._rng = {k: random.Random(f"{seed}:{k}") for k in self.lanes}
         for lane in self.lanes.values():
             if lane.is_bot:
@@ -108,10 +111,12 @@ class Race:
         return self.order[lane.index] if lane.index < len(self.order) else None
 
     def position(self, index: int):
-        """The puzzle's position (replayed once per race, shared by every lane)."""
-        if index not in self._positions:
-            self._positions[index] = self.order[index].position()
-        return self._positions[index]
+        """The puzzle's position (replayed once per race, shared by every lane; a
+        host may make them ahead on another thread: states are immutable)."""
+        state = self._positions.get(index)
+        if state is None:
+            state = self._positions[index] = self.order[index].position()
+        return state
 
     def state(self, key: int):
         """The position the lane answers from now: its puzzle with its turn so far."""

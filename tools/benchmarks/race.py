@@ -3,8 +3,9 @@
 Run alone: ``python tools/benchmarks/race.py [--quick]``.
 
 Twelve phones on loopback (the server binds 127.0.0.1) race Crystal Formation puzzles
-on the big screen's race scene, each phone answering as fast as the host replies
-(every third answer a miss, so held lanes and shown answers are in the mix):
+on the big screen's race scene, each phone answering THINK seconds after its puzzle
+appears (a quick person; twelve of them send several answers a second) and every
+third answer a miss, so held lanes and shown answers are in the mix:
 
 - the big screen's frame time (update + draw, paced at 60 Hz) during the race;
 - the answer round trip phone -> host -> phone (an answer sent until its ``judged``
@@ -36,6 +37,7 @@ from tools.benchmarks.party import _app, _paced_frames, _pct  # noqa: E402
 
 GAME = "race"
 PHONES = 12
+THINK = 1.0
 _row = row_maker(GAME, lambda v: v)
 
 
@@ -94,6 +96,9 @@ def rows(quick: bool = False) -> list[dict]:
                         continue
                     race = room.race
                     p = race.order[race.lanes[i].index]
+                    await asyncio.sleep(THINK)
+                    if state()["race"]["ended"]:
+                        return
                     if answered % 3 == 2:
                         firsts = {t[0] for t in p.solution}
                         move = next(m for m in s["moves"] if m not in firsts)
@@ -131,7 +136,7 @@ def rows(quick: bool = False) -> list[dict]:
     from scenes.race import RaceScene
 
     end = time.perf_counter() + 30
-    while len(room.phones()) < PHONES and time.perf_counter() < end:
+    while (len(room.phones()) < PHONES or not room.warmed()) and time.perf_counter() < end:
         room.pump()
         time.sleep(0.01)
     scene = RaceScene(app, room=room)
@@ -142,8 +147,10 @@ def rows(quick: bool = False) -> list[dict]:
     while room.running() and not errors:
         times += _paced_frames(app, 30)
     stop.set()
-    _paced_frames(app, 10)
-    thread.join(30)
+    end = time.perf_counter() + 30
+    while thread.is_alive() and time.perf_counter() < end:  # answers in flight get theirs
+        _paced_frames(app, 1)
+    thread.join(1)
     solved = sum(ln.score for ln in room.race.lanes.values())
     app.shutdown()
     room.stop()
