@@ -196,6 +196,9 @@ function onState(s) {
   // a board on screen: in landscape it takes the left of the screen, the rest beside it
   document.body.classList.toggle("has-board", !simultaneous && !s.over && drawable(s.board));
   if (simultaneous) drawPlan(s); else drawMoves(s);
+  // a race is answered on the board or from the moves: no cursor on the big screen
+  $("pad").classList.toggle("hidden", !!s.race);
+  for (const b of document.querySelectorAll("#pad-area > [data-key]")) b.classList.toggle("hidden", !!s.race);
   layoutBar();
   $("points").textContent = s.last_points ? t("Last round: +{points} ({explain})", { points: s.last_points.total, explain: s.last_points.explain }) : "";
   $("log").textContent = s.log.map((e) => s.seats[e.seat].label + ": " + e.text).join(" · ");
