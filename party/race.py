@@ -78,6 +78,7 @@ class StepNews:
     heard: int = 0  # phone events handled (the booth is busy)
     changed: bool = False
     answers: list[tuple[int, str]] = field(default_factory=list)  # (lane, reply kind)
+    fame_entries: int = 0  # initials taken onto the racer board
 
 
 class RaceRoom:
@@ -240,7 +241,7 @@ class RaceRoom:
         if kind == "move":
             self._answer(event, now, news)
         elif kind == "initials":
-            self._initials(event, now)
+            news.fame_entries += self._initials(event, now)
         else:
             self._refuse(event, _("Tap a move on the board"))
 
@@ -274,19 +275,20 @@ class RaceRoom:
             ),
         )
 
-    def _initials(self, event: Event, now: float) -> None:
+    def _initials(self, event: Event, now: float) -> int:
+        """Initials for the racer board; 1 when an entry went onto it."""
         race, seat = self.race, event.seat
         text = event.msg["text"].strip().upper()
         if race is None or not race.over(now) or not race.has(seat):
             self._refuse(event, _("Initials go in after a race you raced"))
-            return
+            return 0
         if seat in self.initials:
             self._refuse(event, _("Your initials are in"))
-            return
+            return 0
         problem = fame.initials_problem(text)
         if problem:
             self._refuse(event, problem)
-            return
+            return 0
         lane = race.lanes[seat]
         self.initials[seat] = text
         if self.fame is not None and lane.score > 0:
@@ -302,9 +304,10 @@ class RaceRoom:
                 )
             except fame.FameError as exc:
                 self._refuse(event, str(exc))
-                return
+                return 0
         self.server.send_conn(event.conn, protocol.encode("ok", text=text))
         self._sent.pop(seat, None)
+        return 1 if self.fame is not None and lane.score > 0 else 0
 
     def _refuse(self, event: Event, reason: str) -> None:
         self.server.send_conn(

@@ -20,6 +20,7 @@ from game.text.i18n import _, ngettext
 from party.race import MAX_LANES, RaceRoom, RaceSettings, race_games
 from scenes.app import LOGICAL_SIZE
 from scenes.halloffame import fame_for
+from scenes.operator import count
 from scenes.party import qr_surface
 from scenes.widgets import (
     MenuScene,
@@ -163,7 +164,8 @@ class RaceScene(MenuScene):
                 "warning",
             )
             return
-        room.start()
+        race = room.start()
+        count(self.app, "race", game=room.spec.id, players=len(race.lanes))
         self.phase = "race"
         self.build()
 
@@ -186,6 +188,8 @@ class RaceScene(MenuScene):
         if room is None:
             return
         news = room.pump()
+        for _entry in range(news.fame_entries):
+            count(self.app, "fame-entry", game=room.spec.id)
         if news.heard:
             self.app.input.last_input_tick = self.app.tick_count
         if self.phase == "race" and room.race is not None and room.race.over(room.clock()):

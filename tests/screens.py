@@ -144,6 +144,17 @@ def _race(phase: str):
     return build
 
 
+def _operator(app):
+    """The kiosk operator's counters, a few events counted."""
+    from scenes.operator import OperatorScene, count
+
+    for kind in ("visitor", "visitor", "race", "fame-entry"):
+        count(app, kind, players=4 if kind == "race" else 0)
+    scene = OperatorScene(app)
+    app.push(scene)
+    return scene
+
+
 def _fame_with_scores(app):
     """The hall of fame with a table of scores (today's, for the latest board)."""
     import time
@@ -274,6 +285,7 @@ SCREENS = {
     "race-lobby": _race("lobby"),
     "race-live": _race("race"),
     "race-ranking": _race("done"),
+    "operator": _operator,
     **{f"banner-{gid}": _banner(f"{gid}#5") for gid in GAMES},
     "confirm-delete": _library_dialog("delete"),
     "rename": _library_dialog("rename"),
@@ -286,4 +298,4 @@ SCREENS = {
     "tooltip-lobby": with_tooltip(EXTRA_SCREENS["lobby"]),
     "tooltip-profiles": with_tooltip(profile_screen("profiles")),
 }
-KIOSK = PSEUDO_KIOSK | {"kiosk-title"}
+KIOSK = PSEUDO_KIOSK | {"kiosk-title", "operator"}

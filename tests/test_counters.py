@@ -150,3 +150,54 @@ def test_the_csv_reads_back_as_the_figures(tmp_path):
         assert {k: back[k][scope] for k in back} == {k: float(v) for k, v in figures.items()}
     assert back["game-started:crystal-connector:easy"]["lifetime"] >= 1
     c.close()
+
+
+def test_the_operator_opens_the_counters_behind_the_pin_and_exports_them(paths):
+    """Ctrl+Shift+O, the PIN (wrong ones back off as for the exit), the counters of a
+    visitor who ended the attract demo, Export CSV, Reset event."""
+    import pygame
+
+    from scenes.boot import make_app
+    from scenes.kiosk import PIN_FREE_TRIES
+
+    os.environ["CRYSTAL_ARCADE_BOT_WORKER"] = "thread"
+    app = make_app(headless=True, paths=paths, kiosk=True)
+    try:
+        app.kiosk_config.attract_after_seconds = 1
+        app.kiosk_config.exit_pin = "2468"
+        app.run_ticks(70, draw=False)
+        assert app.top.name == "attract"
+        app.post_key(pygame.K_SPACE)  # a visitor
+        app.run_ticks(3)
+        assert app.top.name == "title"
+        chord = pygame.KMOD_CTRL | pygame.KMOD_SHIFT
+        app.post_key(pygame.K_o, mod=chord)
+        app.run_ticks(1)
+        assert app.top.name == "pin"
+        for _try in range(PIN_FREE_TRIES):
+            for ch in "1111":
+                app.post_key(pygame.K_1, unicode=ch)
+            app.post_key(pygame.K_RETURN)
+        assert app.top.locked_ticks() > 0  # backing off: the right PIN is not taken now
+        for ch in "2468":
+            app.post_key(getattr(pygame, f"K_{ch}"), unicode=ch)
+        app.post_key(pygame.K_RETURN)
+        app.run_ticks(1)
+        assert app.top.name == "pin" and app.running
+        app.policy.locked_until = 0  # (the wait is over)
+        for ch in "2468":
+            app.post_key(getattr(pygame, f"K_{ch}"), unicode=ch)
+        app.post_key(pygame.K_RETURN)
+        app.run_ticks(3)
+        assert app.top.name == "operator" and app.running
+        screen = app.top
+        assert screen.figures["today"]["visitor"] == 1
+        assert screen.figures["lifetime"]["visitor"] == 1
+        screen.export()
+        files = list((paths.data / "counters").glob("*.csv"))
+        assert len(files) == 1 and read_csv(files[0])["visitor"]["today"] == 1
+        screen.reset()
+        assert screen.figures["event"]["visitor"] == 0
+        assert screen.figures["lifetime"]["visitor"] == 1
+    finally:
+        app.shutdown()
