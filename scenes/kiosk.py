@@ -160,9 +160,7 @@ def is_counters_chord(event: pygame.event.Event) -> bool:
 
 
 def open_counters(app) -> None:
-    from scenes.operator import OperatorScene
-
-    app.push(OperatorScene(app))
+    app.open("operator")
 
 
 FAME_SECONDS = 8  # the hall of fame between two demo games
@@ -254,7 +252,7 @@ class AttractScene(Scene):
                 or (event.type == pygame.KEYDOWN and event.key == pygame.K_h)
             )
             game_id = self.inner.spec.id if learn else None
-            from scenes.operator import count
+            from scenes.counting import count
 
             count(self.app, "visitor")
             self.app.reset_to(self.app.build("title"))

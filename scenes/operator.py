@@ -3,19 +3,17 @@ with the PIN's own back-off): today, the event and the machine's lifetime side b
 side, Export CSV and Reset event.
 
 The counters are :mod:`game.records.counters`, in ``counters.db`` beside the hall of
-fame; :func:`count` is what the screens call when something happens.
+fame; :func:`scenes.counting.count` is what the screens call when something happens.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pygame
 
-from game.records import hall_of_fame as hof
-from game.records.counters import SCOPES, Counters
+from game.records.counters import SCOPES
 from game.text.i18n import N_, _
 from scenes.app import LOGICAL_SIZE
+from scenes.counting import counters_for, kiosk_day
 from scenes.widgets import MenuScene, draw_panel, draw_text, starfield_background, toast
 
 ROWS = (
@@ -32,41 +30,6 @@ ROWS = (
     ("screen-failed", N_("Screens that failed")),
 )
 SCOPE_NAMES = {"today": N_("Today"), "event": N_("This event"), "lifetime": N_("Lifetime")}
-
-
-def counters_for(app) -> Counters | None:
-    """The app's counters (opened on first use); None when the file cannot be opened
-    (said once: a booth keeps running without its bookkeeping)."""
-    counters = getattr(app, "counters", None)
-    if counters is None and not getattr(app, "counters_problem", False):
-        try:
-            counters = Counters(app.paths.data / "counters.db")
-        except Exception as exc:  # noqa: BLE001 - any failure to open is told, never raised
-            app.counters_problem = True
-            app.notices.append(_("The counters could not be opened: {problem}").format(problem=exc))
-            return None
-        app.counters = counters
-    return counters
-
-
-def kiosk_day(app) -> str:
-    hour = int(getattr(app.kiosk_config, "day_starts_at_hour", 0))
-    return hof.day_start(datetime.now().astimezone(), hour).date().isoformat()
-
-
-def count(app, kind: str, **fields) -> None:
-    """Count one event at a kiosk (nothing is counted at home)."""
-    if not app.kiosk:
-        return
-    counters = counters_for(app)
-    if counters is None:
-        return
-    try:
-        counters.add(kind, day=kiosk_day(app), **fields)
-    except Exception as exc:  # noqa: BLE001 - bookkeeping never stops a game
-        if not getattr(app, "counters_problem", False):
-            app.counters_problem = True
-            app.notices.append(_("A counter could not be written: {problem}").format(problem=exc))
 
 
 class OperatorScene(MenuScene):

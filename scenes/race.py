@@ -19,9 +19,8 @@ from game.registry import GAMES
 from game.text.i18n import _, ngettext
 from party.race import MAX_LANES, RaceRoom, RaceSettings, race_games
 from scenes.app import LOGICAL_SIZE
-from scenes.halloffame import fame_for
-from scenes.operator import count
-from scenes.party import qr_surface
+from scenes.counting import count
+from scenes.qr import qr_surface
 from scenes.widgets import (
     MenuScene,
     cached,
@@ -130,7 +129,7 @@ class RaceScene(MenuScene):
             self.settings,
             host=self.app.settings.party_address,
             port=self.app.settings.party_port,
-            fame_store=fame_for(self.app),
+            fame_store=_fame(self.app),
         )
         try:
             room.start_server()
@@ -461,6 +460,22 @@ class RaceScene(MenuScene):
                 max_width=side.w - 40,
             )
             y += max(36, drawn.h + 10)
+
+
+def _fame(app):
+    """The app's one hall of fame, as the hall of fame screen opens it (a screen
+    module never imports another: scenes/halloffame.py's fame_for does the same)."""
+    from game.records import hall_of_fame as hof
+
+    fame = getattr(app, "hall_of_fame", None)
+    if fame is None:
+        fame = hof.HallOfFame(
+            app.paths.data / "halloffame.db", app.kiosk_config.hall_of_fame_server
+        )
+        app.hall_of_fame = fame
+        if fame.problem:
+            app.notices.append(fame.problem)
+    return fame
 
 
 def _gem(colour, radius: int) -> pygame.Surface:

@@ -146,7 +146,8 @@ def _race(phase: str):
 
 def _operator(app):
     """The kiosk operator's counters, a few events counted."""
-    from scenes.operator import OperatorScene, count
+    from scenes.counting import count
+    from scenes.operator import OperatorScene
 
     for kind in ("visitor", "visitor", "race", "fame-entry"):
         count(app, kind, players=4 if kind == "race" else 0)
