@@ -81,7 +81,7 @@ class RaceScene(MenuScene):
         elif self.phase == "lobby":
             self.button(pygame.Rect(40, by, 160, 54), _("Back"), self.on_back)
             self.cycler(
-                pygame.Rect(220, by, 250, 54),
+                pygame.Rect(212, by, 215, 54),
                 _("Time"),
                 LENGTHS,
                 int(self.settings.seconds),
@@ -90,7 +90,7 @@ class RaceScene(MenuScene):
                 tooltip=_("How long a race lasts"),
             )
             self.cycler(
-                pygame.Rect(480, by, 250, 54),
+                pygame.Rect(437, by, 165, 54),
                 _("Bots"),
                 tuple(range(MAX_LANES)),
                 self.settings.bots,
@@ -98,7 +98,7 @@ class RaceScene(MenuScene):
                 tooltip=_("Bots race in the lanes no phone has taken"),
             )
             self.cycler(
-                pygame.Rect(740, by, 250, 54),
+                pygame.Rect(612, by, 398, 54),
                 _("Bot level"),
                 BOT_LEVELS,
                 self.settings.bot_level,
@@ -106,7 +106,7 @@ class RaceScene(MenuScene):
                 fmt=lambda v: _(LEVEL_NAMES[v]),
             )
             self.button(
-                pygame.Rect(LOGICAL_SIZE[0] - 250, by, 210, 54),
+                pygame.Rect(LOGICAL_SIZE[0] - 255, by, 215, 54),
                 _("Start  ›"),
                 self.start_race,
                 object_id="#primary",
