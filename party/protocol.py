@@ -43,6 +43,7 @@ FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "move": {"text": (_STR, True)},
     "preview": {"text": (_STR, True)},
     "key": {"key": (_STR, True)},
+    "initials": {"text": (_STR, True)},  # a race's hall of fame entry (three letters)
     "ping": {},
 }
 

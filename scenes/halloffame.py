@@ -30,7 +30,12 @@ from scenes.widgets import (
     toast,
 )
 
-KIND_TITLES = {"rush": N_("Rush"), "beat-hard": N_("Beat Hard"), "beat-expert": N_("Beat Expert")}
+KIND_TITLES = {
+    "rush": N_("Rush"),
+    "racer": N_("Puzzle race"),
+    "beat-hard": N_("Beat Hard"),
+    "beat-expert": N_("Beat Expert"),
+}
 # The periods' names, translated where drawn (game/records/hall_of_fame.py keeps the English).
 PERIOD_NAMES = {"today": N_("Today"), "week": N_("This week"), "all": N_("All time")}
 

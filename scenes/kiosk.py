@@ -20,7 +20,8 @@ defaults on first start so an operator can find and edit it):
   fame on (a libpq string ``host=10.0.0.5 dbname=arcade user=booth`` or a
   ``postgresql://`` URL).  Unreachable, scores are kept on the booth and sent later.
 
-The operator leaves with **Ctrl+Shift+Q** (then the PIN, if one is set).  One prompt
+The operator leaves with **Ctrl+Shift+Q** and opens the counters (scenes/operator.py)
+with **Ctrl+Shift+O** (either then the PIN, if one is set, the same back-off).  One prompt
 at a time; after ``PIN_FREE_TRIES`` wrong PINs the prompt takes no input for
 ``PIN_LOCK_SECONDS`` (counted in ticks), doubling after each further wrong one, up to
 ``PIN_LOCK_MAX_SECONDS``.  When kiosk.json was damaged with no good copy to fall back
@@ -84,8 +85,10 @@ class KioskPolicy:
         return cls(config), problem
 
     def intercept(self, app, event: pygame.event.Event) -> bool:
-        """The exit chord is the operator's, whatever screen is up."""
-        if not is_exit_chord(event):
+        """The exit chord and the counters chord are the operator's, whatever screen
+        is up."""
+        counters = is_counters_chord(event)
+        if not is_exit_chord(event) and not counters:
             return False
         if getattr(self.config, "exit_locked", False):
             # No prompt at all: no PIN can be trusted from a damaged file.  Said once
@@ -98,8 +101,10 @@ class KioskPolicy:
             if self.prompt is not None and not self._prompt_alive(app):
                 self.prompt = None  # dropped without its exit hook (error recovery)
             if self.prompt is None:
-                self.prompt = PinScene(app, self)
+                self.prompt = PinScene(app, self, then=open_counters if counters else None)
                 app.push(self.prompt)
+        elif counters:
+            open_counters(app)
         else:
             app.quit()
         return True
@@ -144,6 +149,18 @@ def is_exit_chord(event: pygame.event.Event) -> bool:
         return False
     mods = event.mod
     return bool(mods & pygame.KMOD_CTRL) and bool(mods & pygame.KMOD_SHIFT)
+
+
+def is_counters_chord(event: pygame.event.Event) -> bool:
+    """Ctrl+Shift+O: the operator's counters (behind the same PIN as the exit)."""
+    if event.type != pygame.KEYDOWN or event.key != pygame.K_o:
+        return False
+    mods = event.mod
+    return bool(mods & pygame.KMOD_CTRL) and bool(mods & pygame.KMOD_SHIFT)
+
+
+def open_counters(app) -> None:
+    app.open("operator")
 
 
 FAME_SECONDS = 8  # the hall of fame between two demo games
@@ -235,6 +252,9 @@ class AttractScene(Scene):
                 or (event.type == pygame.KEYDOWN and event.key == pygame.K_h)
             )
             game_id = self.inner.spec.id if learn else None
+            from scenes.counting import count
+
+            count(self.app, "visitor")
             self.app.reset_to(self.app.build("title"))
             if game_id is not None:
                 self.app.open("tutorial", game_id)  # over the title: leaving it goes back there
@@ -406,8 +426,10 @@ class PinScene(Scene):
     name = "pin"
     overlay = True
 
-    def __init__(self, app, policy: KioskPolicy | None = None):
+    def __init__(self, app, policy: KioskPolicy | None = None, then=None):
+        """``then(app)``: what the right PIN opens (the counters); None: it quits."""
         super().__init__(app)
+        self.then = then
         self.policy = policy if policy is not None else app.policy
         self.digits = ""
         self.wrong = False
@@ -455,7 +477,11 @@ class PinScene(Scene):
         if entered == self.app.kiosk_config.exit_pin and valid_exit_pin(
             self.app.kiosk_config.exit_pin
         ):
-            self.app.quit()
+            if self.then is None:
+                self.app.quit()
+            else:
+                self.close()
+                self.then(self.app)
             return
         self.wrong, self.short = True, False
         if self.policy is not None:
@@ -484,6 +510,8 @@ class PinScene(Scene):
         if self.short:
             low, high = EXIT_PIN_DIGITS
             return _("The PIN has {low} to {high} digits").format(low=low, high=high), "bad"
+        if self.then is not None:
+            return _("Enter to open the counters, Esc to cancel"), "text_dim"
         return _("Enter to leave, Esc to cancel"), "text_dim"
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

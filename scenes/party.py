@@ -16,6 +16,7 @@ from game.records import profiles as gp
 from game.text.i18n import _, ngettext
 from party.host import Party
 from scenes.app import LOGICAL_SIZE
+from scenes.qr import qr_surface
 from scenes.widgets import (
     MenuScene,
     draw_panel,
@@ -38,22 +39,6 @@ def hosted(spec, setup, seats, clock_preset: str, settings) -> Party:
         takeover_seconds=settings.party_takeover_seconds,
         glyphs=bool(settings.colour_blind),
     )
-
-
-def qr_surface(text: str, size: int, dark=(12, 14, 30), light=(255, 255, 255)) -> pygame.Surface:
-    """The QR code for ``text`` (drawn from segno's module matrix), ``size`` pixels square."""
-    import segno
-
-    rows = [list(r) for r in segno.make(text, error="m").matrix_iter(scale=1, border=4)]
-    n = len(rows)
-    scale = max(1, size // n)
-    surf = pygame.Surface((n * scale, n * scale))
-    surf.fill(light)
-    for y, row in enumerate(rows):
-        for x, on in enumerate(row):
-            if on:
-                surf.fill(dark, (x * scale, y * scale, scale, scale))
-    return surf
 
 
 class LobbyScene(MenuScene):

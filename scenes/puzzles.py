@@ -216,6 +216,9 @@ class PuzzlesScene(MenuScene):
 
     def play_rush(self) -> None:
         rush = P.Rush(P.rush_order(self.book, random.randrange(1 << 30)))
+        from scenes.counting import count
+
+        count(self.app, "rush", game=self.game_id)
         open_puzzle(self.app, self.game_id, rush.current.id, "rush", rush=rush)
 
     def on_back(self) -> None:

@@ -36,6 +36,8 @@ SCREENS: dict[str, str] = {
     "fame": "scenes.halloffame:HallOfFameScene",
     "play": "scenes.routes:play_scene_for",
     "puzzles": "scenes.puzzles:PuzzlesScene",
+    "race": "scenes.race:RaceScene",
+    "operator": "scenes.operator:OperatorScene",
     "profiles": "scenes.profiles:ProfileScene",
     "who": "scenes.profiles:WhoScene",
 }

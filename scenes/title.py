@@ -73,6 +73,8 @@ class TitleScene(MenuScene):
         if not self.app.kiosk:
             items.append((_("Settings"), self.settings, None))
         items.append((_("Puzzles"), self.puzzles, None))
+        if not self.app.kiosk or self.app.kiosk_config.party:
+            items.append((_("Puzzle race"), self.race, None))
         if not self.app.kiosk or self.app.kiosk_config.allow_replays:
             items.append((_("Replays"), self.replays, None))
         items.append((_("Hall of fame"), self.hall_of_fame, None))
@@ -119,6 +121,9 @@ class TitleScene(MenuScene):
 
     def puzzles(self) -> None:
         self.app.open("puzzles")
+
+    def race(self) -> None:
+        self.app.open("race")
 
     def rules(self) -> None:
         self.app.open("rules")

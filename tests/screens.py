@@ -103,6 +103,59 @@ def _puzzle_verdict(kind: str, game_id: str = "chromatic-collapse"):
     return build
 
 
+def _race(phase: str):
+    """A puzzle race of three phones and five bots: its lobby, the race at its middle,
+    or its ranking at the end."""
+
+    def build(app):
+        from game.registry import GAMES
+        from party.race import RaceRoom, RaceSettings
+        from scenes.race import RaceScene
+
+        now = [0.0]
+        room = RaceRoom(
+            GAMES["crystal-formation"],
+            RaceSettings(bots=5, bot_level="hard"),
+            host="127.0.0.1",
+            seed=4,
+            clock=lambda: now[0],
+        )
+        room.start_server()
+        for name in ("Ada", "Björn", "Chidimma Okonkwo-Berg"):
+            room.lobby.join(room.lobby.code, name)
+        if phase != "lobby":
+            race = room.start()
+            for seat, k in ((0, 4), (1, 2)):
+                for i in range(k):
+                    now[0] += 3.0
+                    for move in race.order[race.lanes[seat].index].solution[0]:
+                        race.answer(seat, move, now[0])
+            p = race.order[race.lanes[2].index]
+            firsts = {tuple(t) for t in p.solution}
+            wrong = next(str(m) for m in race.state(2).legal_moves() if (str(m),) not in firsts)
+            race.answer(2, wrong, now[0])
+            now[0] = 45.0 if phase == "race" else 95.0
+            race.tick(now[0])
+        scene = RaceScene(app, room=room)
+        app.push(scene)
+        app.run_ticks(2, draw=False)
+        return scene
+
+    return build
+
+
+def _operator(app):
+    """The kiosk operator's counters, a few events counted."""
+    from scenes.counting import count
+    from scenes.operator import OperatorScene
+
+    for kind in ("visitor", "visitor", "race", "fame-entry"):
+        count(app, kind, players=4 if kind == "race" else 0)
+    scene = OperatorScene(app)
+    app.push(scene)
+    return scene
+
+
 def _fame_with_scores(app):
     """The hall of fame with a table of scores (today's, for the latest board)."""
     import time
@@ -230,6 +283,10 @@ SCREENS = {
     "puzzle-missed": _puzzle_verdict("missed"),
     "fame-scores": _fame_with_scores,
     "fame-pin": _fame_pin,
+    "race-lobby": _race("lobby"),
+    "race-live": _race("race"),
+    "race-ranking": _race("done"),
+    "operator": _operator,
     **{f"banner-{gid}": _banner(f"{gid}#5") for gid in GAMES},
     "confirm-delete": _library_dialog("delete"),
     "rename": _library_dialog("rename"),
@@ -242,4 +299,4 @@ SCREENS = {
     "tooltip-lobby": with_tooltip(EXTRA_SCREENS["lobby"]),
     "tooltip-profiles": with_tooltip(profile_screen("profiles")),
 }
-KIOSK = PSEUDO_KIOSK | {"kiosk-title"}
+KIOSK = PSEUDO_KIOSK | {"kiosk-title", "operator"}

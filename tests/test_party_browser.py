@@ -807,3 +807,92 @@ def test_a_german_phone_plans_an_element_shift_round_with_a_german_host(german_b
     finally:
         party.stop()
         i18n.set_language("en")
+
+
+class _Pumped:
+    """A race room stepped as the big screen would (Host calls ``step``)."""
+
+    def __init__(self, room):
+        self.room = room
+
+    def step(self):
+        return self.room.pump()
+
+
+def test_a_browser_races_solves_misses_and_types_initials(browser, tmp_path):
+    """One real phone in a puzzle race against a scripted one: it solves a puzzle by
+    typing the move, misses the next one and is shown the answer (never before), and
+    types its initials for the racer board at the end."""
+    from game.content import puzzles as P
+    from game.records import hall_of_fame as fame
+    from game.registry import GAMES
+    from party.race import RaceRoom, RaceSettings, racer_board
+
+    now = [0.0]
+    room = RaceRoom(
+        GAMES["crystal-formation"],
+        RaceSettings(seconds=90, miss_seconds=600),
+        host="127.0.0.1",
+        seed=8,
+        clock=lambda: now[0],
+        rate=FAST,
+        fame_store=fame.HallOfFame(tmp_path / "fame.db", background=False),
+    )
+    room.start_server()
+    try:
+
+        async def other(session, stop):
+            ph = await Phone(session, room.server.url).open()
+            await ph.join(room.lobby.code, "Sim")
+            await until(lambda: len(room.phones()) == 2, timeout=60, what="the browser to join")
+            room.start()
+            while not stop.is_set():
+                await asyncio.sleep(0.02)
+            await ph.close()
+
+        with Background(_Pumped(room), other):
+            join(browser, room, "Eva")
+            wait(browser, lambda d: room.race is not None, "the race", timeout=40)
+            seat = next(s for s in room.phones() if room.lobby.name(s) == "Eva")
+            race = room.race
+            first = race.order[0]
+            wait(
+                browser,
+                lambda d: P.goal_text(first) in d.find_element(By.ID, "status").text,
+                "the first puzzle's goal",
+            )
+            answer = ", ".join(first.solution[0])
+            assert answer not in browser.find_element(By.TAG_NAME, "body").text
+
+            def typed(text):
+                box = browser.find_element(By.ID, "typed-text")
+                box.clear()
+                box.send_keys(text)
+                browser.find_element(By.CSS_SELECTOR, "#typed button").click()
+
+            typed(first.solution[0][0])
+            wait(browser, lambda d: race.lanes[seat].score == 1, "the solve to count")
+            second = race.order[1]
+            firsts = {t[0] for t in second.solution}
+            wrong = next(str(m) for m in race.position(1).legal_moves() if str(m) not in firsts)
+            shown = ", ".join(second.solution[0])
+            wait(browser, lambda d: "Puzzle 2" in d.find_element(By.ID, "status").text, "puzzle 2")
+            assert shown not in browser.find_element(By.TAG_NAME, "body").text
+            shot(browser, "race-phone-puzzle.png")
+            typed(wrong)
+            wait(
+                browser,
+                lambda d: shown in d.find_element(By.ID, "race").text,
+                "the answer after the miss",
+            )
+            shot(browser, "race-phone-missed.png")
+            assert race.lanes[seat].misses == 1
+            now[0] = 95.0
+            wait(browser, lambda d: d.find_elements(By.ID, "initials"), "the initials box")
+            browser.find_element(By.ID, "initials").send_keys("eva")
+            browser.find_element(By.CSS_SELECTOR, "#initials-form button").click()
+            wait(browser, lambda d: "EVA" in d.find_element(By.ID, "race").text, "initials in")
+            entries = room.fame.table(racer_board("crystal-formation"), None)
+            assert [(e.initials, e.score) for e in entries] == [("EVA", 1)]
+    finally:
+        room.stop()

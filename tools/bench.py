@@ -5,6 +5,7 @@
     python3 tools/bench.py --only client    # start-up and frame times
     python3 tools/bench.py --only crystal-connector
     python3 tools/bench.py --only party     # phones on loopback
+    python3 tools/bench.py --only race      # twelve phones racing on loopback
     python3 tools/bench.py --only text      # frames with 100,000-character names
     python3 tools/bench.py --quick          # fewer repetitions
     python3 tools/bench.py --markdown out/bench.md   # the table as Markdown too
@@ -489,7 +490,8 @@ def main(argv=None) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     p.add_argument(
-        "--only", help="'client', 'screens', 'window', 'party', 'theatre', 'text' or a game id"
+        "--only",
+        help="'client', 'screens', 'window', 'party', 'race', 'theatre', 'text' or a game id",
     )
     p.add_argument("--quick", action="store_true", help="fewer repetitions")
     p.add_argument(
@@ -499,7 +501,7 @@ def main(argv=None) -> int:
     )
     p.add_argument("--markdown", type=Path, help="also write the table to this Markdown file")
     args = p.parse_args(argv)
-    parts_known = ("client", "screens", "window", "theatre", "party", "text", *GAMES)
+    parts_known = ("client", "screens", "window", "theatre", "party", "race", "text", *GAMES)
     if args.only is not None and args.only not in parts_known:
         p.error(f"--only {args.only!r}: one of {', '.join(parts_known)}")
     rows: list[dict] = []
@@ -529,6 +531,9 @@ def main(argv=None) -> int:
     if args.only in (None, "party"):
         rows += game_rows("party", args.quick)
         print("... party done", file=sys.stderr, flush=True)
+    if args.only in (None, "race"):
+        rows += game_rows("race", args.quick)
+        print("... race done", file=sys.stderr, flush=True)
     if args.only in (None, "window"):
         rows += game_rows("real-window", args.quick)
         print("... window done", file=sys.stderr, flush=True)

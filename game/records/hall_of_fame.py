@@ -4,6 +4,7 @@ when an event names one, shared through a PostgreSQL server.
 Boards (``board_ranking`` says how each ranks):
 
 - ``rush:<game>``: a rush's score, highest first.
+- ``racer:<game>``: puzzles solved in a puzzle race, highest first.
 - ``beat-hard:<game>`` / ``beat-expert:<game>``: a win over Hard (or Expert) bots;
   per game, the fewest moves (games that end on a goal reached) or the most points.
 
@@ -60,7 +61,7 @@ def board_kind(board: object) -> str:
     if not isinstance(board, str):
         raise FameError(_("that is not a hall of fame board"))
     kind, sep, game = board.partition(":")
-    if not sep or kind not in ("rush", "beat-hard", "beat-expert") or not game:
+    if not sep or kind not in ("rush", "racer", "beat-hard", "beat-expert") or not game:
         raise FameError(_("that is not a hall of fame board"))
     if len(board) > 80 or not all(ch.isascii() and (ch.isalnum() or ch in "-_:") for ch in board):
         raise FameError(_("that is not a hall of fame board"))
@@ -73,7 +74,7 @@ def board_ranking(board: str) -> str:
     from game.registry import GAMES
 
     spec = GAMES.get(board.partition(":")[2])
-    if kind != "rush" and spec is not None:
+    if kind not in ("rush", "racer") and spec is not None:
         return spec.fame_ranking  # each game's own (GameSpec.fame_ranking)
     return "points"
 

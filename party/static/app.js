@@ -132,6 +132,7 @@ function onMessage(m) {
       return;
     case "started": if (!view) $("status").textContent = t("{game} is starting...", { game: m.game }); return;
     case "state": return onState(m);
+    case "judged": return onJudged(m);
     case "ok": toast(view && view.phase ? t("Sent: {move}", { move: m.text }) : t("Played: {move}", { move: m.text }), true); return;
     case "preview": return onPreview(m);
     case "error":
@@ -195,11 +196,51 @@ function onState(s) {
   // a board on screen: in landscape it takes the left of the screen, the rest beside it
   document.body.classList.toggle("has-board", !simultaneous && !s.over && drawable(s.board));
   if (simultaneous) drawPlan(s); else drawMoves(s);
+  // a race is answered on the board or from the moves: no cursor on the big screen
+  $("pad").classList.toggle("hidden", !!s.race);
+  for (const b of document.querySelectorAll("#pad-area > [data-key]")) b.classList.toggle("hidden", !!s.race);
   layoutBar();
   $("points").textContent = s.last_points ? t("Last round: +{points} ({explain})", { points: s.last_points.total, explain: s.last_points.explain }) : "";
   $("log").textContent = s.log.map((e) => s.seats[e.seat].label + ": " + e.text).join(" · ");
+  drawRace(s);
+}
+
+// A puzzle race (party/race.py): the goal, the time left, the answer after a miss, and
+// initials for the hall of fame at the end.  The host judges every move.
+function raceLine(s) {
+  const r = s.race;
+  if (r.watching) return t("A race is on: watch the big screen; you race in the next one.");
+  if (r.ended) return t("Race over: place {place} of {n}, {score} solved", { place: r.place, n: r.lanes, score: r.score });
+  const head = t("Puzzle {k} · {score} solved · {s} s left", { k: r.number, score: r.score, s: r.time_left });
+  return head + " — " + (r.goal || "");
+}
+function drawRace(s) {
+  let box = $("race");
+  if (!s.race) { if (box) box.remove(); return; }
+  if (!box) { box = document.createElement("div"); box.id = "race"; $("status").after(box); }
+  const r = s.race; box.innerHTML = "";
+  if (r.last && r.held && r.last.kind === "wrong") {
+    const p = document.createElement("p"); p.className = "miss";
+    p.textContent = t("Missed. The answer: {answer}", { answer: (r.last.answer || []).join(", ") });
+    box.appendChild(p);
+  }
+  if (r.ended && r.racing && r.score > 0) {
+    if (r.initials) { box.textContent = t("In the hall of fame as {initials}", { initials: r.initials }); return; }
+    const f = document.createElement("form"); f.id = "initials-form";
+    const i = document.createElement("input"); i.id = "initials"; i.maxLength = 3; i.autocapitalize = "characters";
+    i.placeholder = t("Your initials (3 letters)");
+    const b = button(t("Save"), null, "primary"); b.type = "submit";
+    f.appendChild(i); f.appendChild(b);
+    f.addEventListener("submit", (e) => { e.preventDefault(); send({ type: "initials", text: i.value.trim() }); });
+    box.appendChild(f);
+  }
+}
+function onJudged(m) {
+  if (m.verdict === "solved") toast(t("Solved in {s} s!", { s: m.seconds }), true);
+  else if (m.verdict === "wrong") toast(m.message);
 }
 function statusLine(s) {
+  if (s.race) return raceLine(s);
   if (s.over) return t("Game over: {reason}", { reason: s.outcome.reason });
   if (s.stand_in) return t("A bot played for you while your phone was away; your seat is yours again on your next turn.");
   if (s.phase) {

@@ -1,0 +1,162 @@
+"""The operator's counters: what happened at the booth, kept in SQLite beside the hall
+of fame (no pygame).
+
+Every event is one row written in its own transaction (WAL journal, ``synchronous``
+FULL), so a kill -9 or a power cut loses at most the event being written, never one
+already counted.  Rows are never deleted: the machine's lifetime is every row; "the
+event" is every row since the operator's last reset (a time kept in the same file);
+"today" is every row of the kiosk's day (``day`` is given by the caller, who knows
+when the kiosk's day starts).
+
+Kinds: ``visitor`` (a touch that ended an attract demo), ``game-started`` /
+``game-finished`` / ``game-abandoned`` (with the game and the bot level), ``rush``,
+``race`` (with its players), ``tutorial-finished``, ``fame-entry``, ``session`` (with
+its length in seconds), ``screen-failed`` (with the screen's name in ``detail``).
+
+    counters = Counters(path)
+    counters.add("race", game="crystal-formation", players=5, day="2026-12-02")
+    counters.figures("today", day="2026-12-02")   # {"race": 1, "race-players": 5, ...}
+    counters.export_csv(folder, day="2026-12-02")
+"""
+
+from __future__ import annotations
+
+import csv
+import sqlite3
+import statistics
+import time
+from pathlib import Path
+
+KINDS = (
+    "visitor",
+    "game-started",
+    "game-finished",
+    "game-abandoned",
+    "rush",
+    "race",
+    "tutorial-finished",
+    "fame-entry",
+    "session",
+    "screen-failed",
+)
+SCOPES = ("today", "event", "lifetime")
+CSV_NAME = "crystal-arcade-counters-{day}.csv"
+
+
+class Counters:
+    def __init__(self, path: Path | str, clock=time.time):
+        self.path = Path(path)
+        self.clock = clock
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(str(self.path), isolation_level=None, timeout=5.0)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute(
+            "CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY, at REAL NOT NULL,"
+            " day TEXT NOT NULL, kind TEXT NOT NULL, game TEXT NOT NULL DEFAULT '',"
+            " level TEXT NOT NULL DEFAULT '', players INTEGER NOT NULL DEFAULT 0,"
+            " seconds REAL NOT NULL DEFAULT 0, detail TEXT NOT NULL DEFAULT '')"
+        )
+        self.db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- writing ---------------------------------------------------------------------
+    def add(
+        self,
+        kind: str,
+        *,
+        day: str,
+        game: str = "",
+        level: str = "",
+        players: int = 0,
+        seconds: float = 0.0,
+        detail: str = "",
+    ) -> None:
+        """One event, in one transaction of its own."""
+        if kind not in KINDS:
+            raise ValueError(f"not a counter: {kind!r}")
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute(
+                "INSERT INTO events (at, day, kind, game, level, players, seconds, detail)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (self.clock(), day, kind, game, level, int(players), float(seconds), detail[:80]),
+            )
+
+    def reset_event(self) -> None:
+        """The operator starts a new event: its counts start from now (the lifetime's
+        and today's do not change)."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES ('event_since', ?)",
+                (repr(self.clock()),),
+            )
+
+    def event_since(self) -> float:
+        row = self.db.execute("SELECT value FROM meta WHERE key = 'event_since'").fetchone()
+        return float(row[0]) if row else 0.0
+
+    # -- reading ---------------------------------------------------------------------
+    def _rows(self, scope: str, day: str) -> list[tuple]:
+        query = "SELECT kind, game, level, players, seconds FROM events"
+        if scope == "today":
+            return self.db.execute(query + " WHERE day = ?", (day,)).fetchall()
+        if scope == "event":
+            return self.db.execute(query + " WHERE at >= ?", (self.event_since(),)).fetchall()
+        if scope == "lifetime":
+            return self.db.execute(query).fetchall()
+        raise ValueError(f"not a scope: {scope!r}")
+
+    def figures(self, scope: str, day: str) -> dict[str, float]:
+        """The counts of one scope: each kind, each kind per game (``kind:game``) and
+        per game and bot level (``kind:game:level``), the players of the races
+        (``race-players``), and the median session length in seconds."""
+        out: dict[str, float] = {kind: 0 for kind in KINDS}
+        sessions = []
+        out["race-players"] = 0
+        for kind, game, level, players, seconds in self._rows(scope, day):
+            out[kind] += 1
+            if game:
+                out[f"{kind}:{game}"] = out.get(f"{kind}:{game}", 0) + 1
+                if level:
+                    key = f"{kind}:{game}:{level}"
+                    out[key] = out.get(key, 0) + 1
+            if kind == "race":
+                out["race-players"] += players
+            if kind == "session":
+                sessions.append(seconds)
+        out["median-session-seconds"] = round(statistics.median(sessions), 1) if sessions else 0
+        return out
+
+    def export_csv(self, folder: Path | str, day: str) -> Path:
+        """Every figure of every scope as ``figure,today,event,lifetime`` rows, written to
+        ``folder`` (a USB stick the operator names) beside any earlier day's file."""
+        folder = Path(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        scopes = {s: self.figures(s, day) for s in SCOPES}
+        names = sorted(set().union(*scopes.values()))
+        path = folder / CSV_NAME.format(day=day)
+        part = path.with_suffix(".part")
+        with part.open("w", newline="", encoding="utf-8") as f:
+            writer = csv.writer(f)
+            writer.writerow(["figure", *SCOPES])
+            for name in names:
+                writer.writerow([name, *(_num(scopes[s].get(name, 0)) for s in SCOPES)])
+        part.replace(path)
+        return path
+
+
+def read_csv(path: Path | str) -> dict[str, dict[str, float]]:
+    """A counters CSV read back: figure -> scope -> value."""
+    out: dict[str, dict[str, float]] = {}
+    with Path(path).open(newline="", encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            out[row["figure"]] = {s: float(row[s]) for s in SCOPES}
+    return out
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"

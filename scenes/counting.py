@@ -1,0 +1,46 @@
+"""Counting what happens at a kiosk for its operator (game/records/counters.py): the
+app's one counters file, the kiosk's day, and :func:`count`, which the screens call.
+The operator's screen that shows them is scenes/operator.py."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from game.records import hall_of_fame as hof
+from game.records.counters import Counters
+from game.text.i18n import _
+
+
+def counters_for(app) -> Counters | None:
+    """The app's counters (opened on first use); None when the file cannot be opened
+    (said once: a booth keeps running without its bookkeeping)."""
+    counters = getattr(app, "counters", None)
+    if counters is None and not getattr(app, "counters_problem", False):
+        try:
+            counters = Counters(app.paths.data / "counters.db")
+        except Exception as exc:  # noqa: BLE001 - any failure to open is told, never raised
+            app.counters_problem = True
+            app.notices.append(_("The counters could not be opened: {problem}").format(problem=exc))
+            return None
+        app.counters = counters
+    return counters
+
+
+def kiosk_day(app) -> str:
+    hour = int(getattr(app.kiosk_config, "day_starts_at_hour", 0))
+    return hof.day_start(datetime.now().astimezone(), hour).date().isoformat()
+
+
+def count(app, kind: str, **fields) -> None:
+    """Count one event at a kiosk (nothing is counted at home)."""
+    if not app.kiosk:
+        return
+    counters = counters_for(app)
+    if counters is None:
+        return
+    try:
+        counters.add(kind, day=kiosk_day(app), **fields)
+    except Exception as exc:  # noqa: BLE001 - bookkeeping never stops a game
+        if not getattr(app, "counters_problem", False):
+            app.counters_problem = True
+            app.notices.append(_("A counter could not be written: {problem}").format(problem=exc))

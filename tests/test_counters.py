@@ -1,0 +1,203 @@
+"""The operator's counters (game/records/counters.py): a scripted day of visitors
+written by a real subprocess that is killed with SIGKILL in the middle and started
+again, the figures against what the script did, the event reset, the CSV read back."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.records.counters import SCOPES, Counters, read_csv
+
+DAY = "2026-12-02"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def scripted_day() -> list[dict]:
+    """The booth's day, event by event (the same list every run)."""
+    games = ("crystal-connector", "chromatic-collapse", "color-crossroads")
+    levels = ("easy", "medium", "hard")
+    out = []
+    for i in range(30):
+        out.append({"kind": "visitor"})
+        game, level = games[i % 3], levels[i % 3 if i % 4 else 1]
+        out.append({"kind": "game-started", "game": game, "level": level})
+        end = "game-abandoned" if i % 5 == 0 else "game-finished"
+        out.append({"kind": end, "game": game, "level": level})
+        if i % 6 == 0:
+            out.append({"kind": "race", "game": "crystal-formation", "players": 2 + i % 11})
+        if i % 7 == 0:
+            out.append({"kind": "rush", "game": games[i % 3]})
+        if i % 4 == 0:
+            out.append({"kind": "tutorial-finished", "game": game})
+        if i % 9 == 0:
+            out.append({"kind": "fame-entry", "game": game})
+        out.append({"kind": "session", "seconds": 60 + 17 * i})
+    out.append({"kind": "screen-failed", "detail": "theatre"})
+    return out
+
+
+WRITER = """
+import sys, json
+sys.path.insert(0, {root!r})
+from game.records.counters import Counters
+from tests.test_counters import scripted_day, DAY
+c = Counters(sys.argv[1])
+start = c.db.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+for n, ev in enumerate(scripted_day()[start:], start + 1):
+    ev = dict(ev)
+    c.add(ev.pop("kind"), day=DAY, **ev)
+    print(n, flush=True)
+print("done", flush=True)
+"""
+
+
+def write_day(db: Path, kill_after: int | None) -> int:
+    """Run the writer; with ``kill_after``, SIGKILL it once it has said that many
+    events are in.  Returns the last count it said."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", WRITER.format(root=str(ROOT)), str(db)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    said = 0
+    try:
+        for line in proc.stdout:
+            if line.strip() == "done":
+                break
+            said = int(line)
+            if kill_after is not None and said >= kill_after:
+                os.kill(proc.pid, signal.SIGKILL)
+                break
+    finally:
+        proc.wait(30)
+        proc.stdout.close()
+    return said
+
+
+def expected(events: list[dict]) -> dict:
+    want: dict = {}
+    for ev in events:
+        want[ev["kind"]] = want.get(ev["kind"], 0) + 1
+        if ev.get("game"):
+            key = f"{ev['kind']}:{ev['game']}"
+            want[key] = want.get(key, 0) + 1
+            if ev.get("level"):
+                key += f":{ev['level']}"
+                want[key] = want.get(key, 0) + 1
+    want["race-players"] = sum(ev.get("players", 0) for ev in events if ev["kind"] == "race")
+    return want
+
+
+def test_a_day_killed_in_the_middle_counts_every_event_once(tmp_path):
+    db = tmp_path / "counters.db"
+    day = scripted_day()
+    said = write_day(db, kill_after=len(day) // 2)
+    c = Counters(db)
+    kept = c.db.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+    # every event the writer said was in survived the kill (at most one more was
+    # being written when it died, and a transaction is all or nothing)
+    assert said <= kept <= said + 1
+    assert kept < len(day)
+    c.close()
+    write_day(db, kill_after=None)  # the booth starts again and the day goes on
+    c = Counters(db)
+    got = c.figures("today", DAY)
+    for key, value in expected(day).items():
+        assert got.get(key, 0) == value, key
+    sessions = sorted(ev["seconds"] for ev in day if ev["kind"] == "session")
+    assert got["median-session-seconds"] == (sessions[14] + sessions[15]) / 2
+    assert got["screen-failed"] == 1
+    assert c.figures("lifetime", DAY)["visitor"] == 30
+    c.close()
+
+
+def test_the_event_resets_the_lifetime_never(tmp_path):
+    now = [1000.0]
+    c = Counters(tmp_path / "c.db", clock=lambda: now[0])
+    for _ in range(3):
+        c.add("visitor", day=DAY)
+    now[0] = 2000.0
+    c.reset_event()
+    now[0] = 2001.0
+    c.add("visitor", day="2026-12-03")
+    c.add("race", day="2026-12-03", game="crystal-formation", players=7)
+    assert c.figures("event", "2026-12-03")["visitor"] == 1
+    assert c.figures("today", "2026-12-03")["visitor"] == 1
+    assert c.figures("today", DAY)["visitor"] == 3
+    assert c.figures("lifetime", DAY)["visitor"] == 4
+    assert c.figures("event", DAY)["race-players"] == 7
+    with pytest.raises(ValueError):
+        c.add("coins", day=DAY)
+    c.close()
+
+
+def test_the_csv_reads_back_as_the_figures(tmp_path):
+    c = Counters(tmp_path / "c.db")
+    for ev in scripted_day():
+        ev = dict(ev)
+        c.add(ev.pop("kind"), day=DAY, **ev)
+    path = c.export_csv(tmp_path / "usb", DAY)
+    back = read_csv(path)
+    for scope in SCOPES:
+        figures = c.figures(scope, DAY)
+        assert {k: back[k][scope] for k in back} == {k: float(v) for k, v in figures.items()}
+    assert back["game-started:crystal-connector:easy"]["lifetime"] >= 1
+    c.close()
+
+
+def test_the_operator_opens_the_counters_behind_the_pin_and_exports_them(paths):
+    """Ctrl+Shift+O, the PIN (wrong ones back off as for the exit), the counters of a
+    visitor who ended the attract demo, Export CSV, Reset event."""
+    import pygame
+
+    from scenes.boot import make_app
+    from scenes.kiosk import PIN_FREE_TRIES
+
+    os.environ["CRYSTAL_ARCADE_BOT_WORKER"] = "thread"
+    app = make_app(headless=True, paths=paths, kiosk=True)
+    try:
+        app.kiosk_config.attract_after_seconds = 1
+        app.kiosk_config.exit_pin = "2468"
+        app.run_ticks(70, draw=False)
+        assert app.top.name == "attract"
+        app.post_key(pygame.K_SPACE)  # a visitor
+        app.run_ticks(3)
+        assert app.top.name == "title"
+        chord = pygame.KMOD_CTRL | pygame.KMOD_SHIFT
+        app.post_key(pygame.K_o, mod=chord)
+        app.run_ticks(1)
+        assert app.top.name == "pin"
+        for _try in range(PIN_FREE_TRIES):
+            for ch in "1111":
+                app.post_key(pygame.K_1, unicode=ch)
+            app.post_key(pygame.K_RETURN)
+        assert app.top.locked_ticks() > 0  # backing off: the right PIN is not taken now
+        for ch in "2468":
+            app.post_key(getattr(pygame, f"K_{ch}"), unicode=ch)
+        app.post_key(pygame.K_RETURN)
+        app.run_ticks(1)
+        assert app.top.name == "pin" and app.running
+        app.policy.locked_until = 0  # (the wait is over)
+        for ch in "2468":
+            app.post_key(getattr(pygame, f"K_{ch}"), unicode=ch)
+        app.post_key(pygame.K_RETURN)
+        app.run_ticks(3)
+        assert app.top.name == "operator" and app.running
+        screen = app.top
+        assert screen.figures["today"]["visitor"] == 1
+        assert screen.figures["lifetime"]["visitor"] == 1
+        screen.export()
+        files = list((paths.data / "counters").glob("*.csv"))
+        assert len(files) == 1 and read_csv(files[0])["visitor"]["today"] == 1
+        screen.reset()
+        assert screen.figures["event"]["visitor"] == 0
+        assert screen.figures["lifetime"]["visitor"] == 1
+    finally:
+        app.shutdown()
