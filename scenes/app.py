@@ -231,6 +231,10 @@ class App:
         self.screen_voice = ScreenVoice()
         if self.settings.speech or getattr(args, "speech", False):
             self.set_speech(True)
+        elif not headless:
+            import threading
+
+            threading.Thread(target=self._hint_speech, name="speech-hint", daemon=True).start()
         self.stack: list[Scene] = []
         self._pending: list[tuple[str, Scene | None]] = []
         self.running = True
@@ -712,6 +716,20 @@ class App:
         if message:
             self.notices.append(message)
         return message
+
+    def _hint_speech(self) -> None:
+        """A screen reader runs but speech is off: it is told how to turn speech on
+        (through a speaker of its own, so the probe never holds up a frame)."""
+        from scenes.speech import ScreenReaderBackend, Speaker, screen_reader
+
+        reader = screen_reader()
+        if reader is None or self.speech.enabled:
+            return
+        hint = Speaker(ScreenReaderBackend(reader))
+        hint.enabled = True
+        hint.say(_("Crystal Arcade. Press F5 to turn speech on."))
+        hint.wait()
+        hint.close()
 
     def speech_key(self, key: int) -> bool:
         """F5 turns speech on and off, F6 says the last text again."""

@@ -756,6 +756,8 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
             self.command_text = None
             self.app.speech.say(_("Command closed"))
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if not self.command_text.strip():
+                return False  # Enter on an empty line is the board's (Continue, confirm)
             text, self.command_text = self.command_text, ""
             self.voice.command(text)
         elif event.key == pygame.K_BACKSPACE:

@@ -139,32 +139,32 @@ class PlayVoice:
         word, _sep, rest = text.partition(" ")
         word = word.lower()
         answer = None
-        if word in ("legal", "moves", _("legal"), _("moves")):
+        if word in ("legal", "moves", _("legal").lower(), _("moves").lower()):
             moves = [str(m) for m in state.legal_moves()] if not state.is_terminal() else []
             answer = _("{count} legal moves: {moves}").format(
                 count=number(len(moves)), moves=", ".join(moves[:MOVES_LISTED])
             )
-        elif word in ("count", _("count")):
+        elif word in ("count", _("count").lower()):
             n = 0 if state.is_terminal() else len(state.legal_moves())
             answer = _("{count} legal moves").format(count=number(n))
-        elif word in ("score", _("score")):
+        elif word in ("score", _("score").lower()):
             answer = self.score()
-        elif word in ("turn", _("turn")):
+        elif word in ("turn", _("turn").lower()):
             answer = self.turn()
-        elif word in ("last", _("last")):
+        elif word in ("last", _("last").lower()):
             entries = self.scene.match.entries
             if entries:
                 e = entries[-1]
                 answer = _("Last move: {name} {move}").format(name=self.name(e.seat), move=e.text)
             else:
                 answer = _("No move yet")
-        elif word in ("time", _("time")):
+        elif word in ("time", _("time").lower()):
             answer = self.clock_words()
-        elif word in ("pieces", _("pieces")):
+        elif word in ("pieces", _("pieces").lower()):
             own = getattr(self.words, "pieces", None)
             seat = max(0, self.scene.match.to_move())
             answer = own(state, seat) if own else _("This game has no pieces of its own")
-        elif word in ("what", _("what")):
+        elif word in ("what", _("what").lower()):
             own = getattr(self.words, "cell_words", None)
             answer = own(state, rest, max(0, self.scene.match.to_move())) if own else ""
             if not answer:
