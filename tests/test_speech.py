@@ -193,6 +193,7 @@ def test_a_whole_game_against_easy_by_ear(app, game_id):
     me = match.seat_names()[0]
     drive.key(app, COMMAND_KEY, ticks=1)
     rng = random.Random(5)
+    heard_up_to = 0
     for _turn in range(3000):
         if app.top is not view:
             break
@@ -200,8 +201,9 @@ def test_a_whole_game_against_easy_by_ear(app, game_id):
         if said.startswith("Game over"):
             break
         if said != f"{me} to move":
-            if any("Continue (Enter)" in line for line in rec.lines[-6:]):
-                ear.type("")  # the round summary was read out: Enter goes on
+            if any("Continue (Enter)" in line for line in rec.lines[heard_up_to:]):
+                heard_up_to = len(rec.lines)
+                ear.type("")  # a round summary was read out: Enter goes on
             app.run_ticks(20, draw=False)
             continue
         listed = ear.ask("legal")
