@@ -190,10 +190,10 @@ def test_a_whole_game_against_easy_by_ear(app, game_id):
     app.run_ticks(2)
     view.bot_seconds = 0.02
     ear = Ear(app, rec)
-    me = match.seat_names()[0]
+    me, last_seat = match.seat_names()[0], match.seat_names()[-1]
     drive.key(app, COMMAND_KEY, ticks=1)
     rng = random.Random(5)
-    heard_up_to = 0
+    heard_up_to, summary_open = 0, False
     for _turn in range(3000):
         if app.top is not view:
             break
@@ -201,8 +201,13 @@ def test_a_whole_game_against_easy_by_ear(app, game_id):
         if said.startswith("Game over"):
             break
         if said != f"{me} to move":
-            if any("Continue (Enter)" in line for line in rec.lines[heard_up_to:]):
-                heard_up_to = len(rec.lines)
+            new_lines = rec.lines[heard_up_to:]
+            heard_up_to = len(rec.lines)
+            if any("Continue (Enter)" in line for line in new_lines):
+                summary_open = True
+            elif any(line.startswith(f"{last_seat} plays ") for line in new_lines):
+                summary_open = False  # the round went on: the summary was closed
+            if summary_open:
                 ear.type("")  # a round summary was read out: Enter goes on
             app.run_ticks(20, draw=False)
             continue
