@@ -224,6 +224,17 @@ class App:
         self.theme = theme_mod.Theme.load()
         theme_mod.apply_look(self)
         self.sound = Sound(self.settings)
+        from scenes.speech import Speaker
+        from scenes.speech.screens import ScreenVoice
+
+        self.speech = Speaker()
+        self.screen_voice = ScreenVoice()
+        if self.settings.speech or getattr(args, "speech", False):
+            self.set_speech(True)
+        elif not headless:
+            import threading
+
+            threading.Thread(target=self._hint_speech, name="speech-hint", daemon=True).start()
         self.stack: list[Scene] = []
         self._pending: list[tuple[str, Scene | None]] = []
         self.running = True
@@ -536,6 +547,8 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and not self.kiosk:
             self.set_fullscreen(not self.settings.fullscreen)
             return
+        if event.type == pygame.KEYDOWN and self.speech_key(event.key):
+            return
         if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
             if self.display is not None:
                 self.display.framed()
@@ -596,6 +609,11 @@ class App:
         if self.policy is not None and not self._pending:
             self.policy.tick(self)
         self.sound.update()
+        if self.speech.enabled:
+            self.screen_voice.tick(self)
+            report = self.speech.take_report()
+            if report:
+                self.notices.append(report)
         if self._pending:
             self._frame_wanted = True
             self._settle_until = self.tick_count + SETTLE_TICKS
@@ -680,6 +698,54 @@ class App:
         size = self.display.size
         if size != self.window_size and size[0] > 0 and size[1] > 0:
             self.window_size = size  # a resize SDL had not told us of yet
+
+    def set_speech(self, on: bool, backend=None) -> str:
+        """Speech on or off (``backend``: a given one, else the screen reader, espeak-ng
+        or none).  Returns the message to show ("" when all is well)."""
+        from scenes.speech import choose_backend
+
+        message = ""
+        if on and (backend is not None or self.speech.backend.name == "none"):
+            if backend is None:
+                backend, message = choose_backend()
+            self.speech.backend = backend
+            self.speech.dropped = ""
+        self.speech.enabled = on
+        self.settings.speech = on
+        self.screen_voice = type(self.screen_voice)()  # the screen is said again
+        if message:
+            self.notices.append(message)
+        return message
+
+    def _hint_speech(self) -> None:
+        """A screen reader runs but speech is off: it is told how to turn speech on
+        (through a speaker of its own, so the probe never holds up a frame)."""
+        from scenes.speech import ScreenReaderBackend, Speaker, screen_reader
+
+        reader = screen_reader()
+        if reader is None or self.speech.enabled:
+            return
+        hint = Speaker(ScreenReaderBackend(reader))
+        hint.enabled = True
+        hint.say(_("Crystal Arcade. Press F5 to turn speech on."))
+        hint.wait()
+        hint.close()
+
+    def speech_key(self, key: int) -> bool:
+        """F5 turns speech on and off, F6 says the last text again."""
+        from scenes.speech.screens import REPEAT_KEY, TOGGLE_KEY
+
+        if key == TOGGLE_KEY:
+            if self.speech.enabled:
+                self.speech.say(_("Speech off"))
+            self.set_speech(not self.speech.enabled)
+            if self.speech.enabled:
+                self.speech.say(_("Speech on"))
+            return True
+        if key == REPEAT_KEY:
+            self.speech.repeat()
+            return True
+        return False
 
     def quit(self) -> None:
         self.running = False
@@ -819,6 +885,7 @@ class App:
                 import traceback as tb
 
                 log_error(self.paths, tb.format_exc())
+        self.speech.close()
         if self._worker is not None:
             self._worker.close(timeout=WORKER_CLOSE_SECONDS)
             self._worker = None

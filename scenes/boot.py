@@ -92,6 +92,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--quit-after-ticks", type=int, metavar="N", help=_("quit after N ticks (smoke runs)")
     )
     p.add_argument(
+        "--speech",
+        action="store_true",
+        help=_("speak screens and moves through the screen reader (or espeak-ng)"),
+    )
+    p.add_argument(
         "--headless", action="store_true", help=_("no window or sound device (SDL dummy drivers)")
     )
     p.add_argument(

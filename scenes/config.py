@@ -48,6 +48,8 @@ class Settings:
     text_size: int = 100
     high_contrast: bool = False
     reduced_motion: bool = False
+    # Speech through the player's screen reader (scenes/speech/); F5 and --speech too.
+    speech: bool = False
     key_bindings: dict = field(default_factory=dict)
     button_bindings: dict = field(default_factory=dict)
     # The window as the player last left it (0 x 0: never opened, fit it to the
@@ -175,6 +177,7 @@ SETTINGS_SCHEMA: dict = {
         "text_size": {"enum": [100, 125, 150]},
         "high_contrast": {"type": "boolean"},
         "reduced_motion": {"type": "boolean"},
+        "speech": {"type": "boolean"},
         "key_bindings": {
             "type": "object",
             "maxProperties": 64,

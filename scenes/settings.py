@@ -228,6 +228,14 @@ class SettingsScene(MenuScene):
                     _onoff,
                     _("Draw a shape on every coloured piece"),
                 ),
+                (
+                    _("Speech"),
+                    (False, True),
+                    s.speech,
+                    self.set_speech,
+                    _onoff,
+                    _("Say screens, moves and the board through your screen reader (F5)"),
+                ),
             ]
         if self.page == "Party":
             return [
@@ -297,6 +305,12 @@ class SettingsScene(MenuScene):
         self.page = page
         self.listening = None
         self.build_page(focus=PAGES.index(page))
+
+    def set_speech(self, on: bool) -> None:
+        message = self.app.set_speech(on)
+        self.save()
+        if message:
+            self.app.speech.say(message)
 
     def setter(self, name: str):
         def apply(value) -> None:

@@ -223,7 +223,7 @@ class TitleScene(MenuScene):
         else:
             draw_text(
                 surface,
-                _("Arrows / Tab to choose, Enter to press"),
+                _("Arrows / Tab to choose, Enter to press, F5 for speech"),
                 theme.font(18, "regular"),
                 theme["text_dim"],
                 (cx, 680),

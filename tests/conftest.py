@@ -105,6 +105,7 @@ SLOW = {
         "test_position_has_a_losing_and_a_safe_turn",
     ],
     # whole games on the screen, from the title to the results
+    "test_speech": ["test_a_whole_game_against_easy_by_ear"],
     "test_view_chromatic_collapse": ["test_whole_game_from_title_to_results_against_hard"],
     "test_view_color_crossroads": ["test_whole_game_against_hard_from_title_to_results"],
     "test_view_crystal_connector": ["test_whole_game_from_title_against_hard_bot"],

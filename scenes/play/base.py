@@ -52,6 +52,8 @@ from scenes.app import Scene
 from scenes.scene import FULL, STILL
 from scenes.input import PAUSE_KEY
 from scenes.play.buttons import ButtonFocus
+from scenes.speech.play import PlayVoice
+from scenes.speech.screens import COMMAND_KEY
 from scenes.play.frame import (
     BANNER_FADE_TICKS,
     BOARD_AREA,
@@ -65,6 +67,8 @@ from scenes.play.motion import ease, ease_out_back, pulse
 from scenes.play.interpret import Changed, Key, Refuse, Submit
 from scenes.widgets import (
     MIN_TARGET,
+    draw_panel,
+    draw_text,
     fit_buttons,
     GuiManager,
     follow_look,
@@ -237,6 +241,10 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         # table; local input never acts for a phone's seat.
         self.party = None
         self._phone_acting: int | None = None
+        # Speech (scenes/speech/play.py): moves and turns said, and the command line
+        # (F7): None while closed, else the text typed so far.
+        self.voice = PlayVoice(self)
+        self.command_text: str | None = None
 
     # -- buttons ---------------------------------------------------------------------
     def _make_buttons(self) -> None:
@@ -342,6 +350,8 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
 
     def _after_move(self, old, new, move, seat: int) -> None:
         self.queue.append((old, new, move, seat))
+        if self.app.speech.enabled:
+            self.voice.moved(old, new, move, seat)
         self.on_moved(old, new, move, seat)
         if not self.autosave_enabled:
             return
@@ -592,6 +602,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
 
     def say(self, text: str, kind: str = "info", seconds: float = 3.5) -> None:
         self.banner, self.banner_kind, self.banner_ticks = text, kind, int(seconds * 60)
+        self.app.speech.say(text)
 
     # -- scene protocol --------------------------------------------------------------
     def exit(self) -> None:
@@ -684,6 +695,8 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
             return
         if consumed:
             return
+        if self.command_key(event):
+            return
         if event.type == pygame.KEYDOWN:
             k, mod = event.key, event.mod
             if k == PAUSE_KEY:  # controller Start
@@ -726,6 +739,33 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
             if clicked is not None:
                 self.focus_clicked(clicked.key)
 
+    def command_key(self, event) -> bool:
+        """The command line: F7 opens it, typed text goes in, Enter runs it, Escape
+        closes it.  True when the event was its own."""
+        if event.type == pygame.KEYDOWN and event.key == COMMAND_KEY:
+            self.command_text = "" if self.command_text is None else None
+            self.app.speech.say(_("Command") if self.command_text == "" else _("Command closed"))
+            return True
+        if self.command_text is None:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            return True  # the key's own unicode below is the text (once per key)
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key == pygame.K_ESCAPE:
+            self.command_text = None
+            self.app.speech.say(_("Command closed"))
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if not self.command_text.strip():
+                return False  # Enter on an empty line is the board's (Continue, confirm)
+            text, self.command_text = self.command_text, ""
+            self.voice.command(text)
+        elif event.key == pygame.K_BACKSPACE:
+            self.command_text = self.command_text[:-1]
+        elif getattr(event, "unicode", "") and event.unicode.isprintable():
+            self.command_text = (self.command_text + event.unicode)[:80]
+        return True
+
     def focus_clicked(self, key: str) -> None:
         """A click or tap pressed the button ``key``: the focus ring goes to it, as in
         the menus (Enter presses it again, the arrows go on from it).  A button the
@@ -765,6 +805,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         self._poll_worker()
         if self.party is not None:
             self._drive_party()
+        self.voice.tick()
         if self.banner_ticks > 0:
             self.banner_ticks -= 1
         # animation
@@ -853,6 +894,7 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
             key.append(self.waiting_short(seat))
         key.append(self.ui.look_key())
         key.append(self.view_key())
+        key.append(self.command_text)
         return tuple(key)
 
     def view_key(self) -> tuple:
@@ -933,6 +975,27 @@ class PlayScene(ButtonFocus, ScreenFrame, Scene):
         self.draw_banner(surface)
         self.draw_thinking(surface)
         self.draw_focus_ring(surface)
+        self.draw_command(surface)
+
+    def draw_command(self, surface: pygame.Surface) -> None:
+        """The command line (F7), along the foot of the board while it is open."""
+        if self.command_text is None:
+            return
+        theme = self.app.theme
+        font = theme.font(22)
+        h = theme.pitch(30) + 16
+        rect = pygame.Rect(BOARD_AREA.x + 8, BOARD_AREA.bottom - h - 8, BOARD_AREA.w - 16, h)
+        draw_panel(surface, rect, theme, fill="background_2", edge="accent", alpha=240, width=3)
+        draw_text(
+            surface,
+            _("Command: {text}").format(text=self.command_text) + "_",
+            font,
+            theme["text"],
+            (rect.x + 12, rect.centery),
+            "midleft",
+            max_width=rect.w - 24,
+            box=rect,
+        )
 
 
 # Re-exported: the views import these from here.

@@ -425,6 +425,7 @@ class ElementShiftView(
             if old.round >= 1:
                 self.summary_round = old.round
                 self.summary_ticks = 0
+                self.app.speech.say(self.summary_status())
         else:
             self.app.sound.play("tick" if self.match.seats[seat].is_bot else "place")
 

@@ -1,0 +1,45 @@
+"""Chromatic Collapse in words, for speech (scenes/speech/play.py): what is on a square and
+where a side's pieces are (chess squares, a1 bottom left)."""
+
+from __future__ import annotations
+
+from game.rules.chromatic_collapse import (
+    EMPTY,
+    SEAT_NAMES,
+    cell_name,
+    code_colour,
+    code_seat,
+    parse_cell,
+)
+from game.rules.contract import IllegalMove
+from game.text.i18n import _
+from scenes.play.words import colour_name
+
+COLOURS = ("red", "blue", "green", "yellow")
+
+
+def piece_words(code: int) -> str:
+    return _("{side} {colour}").format(
+        side=_(SEAT_NAMES[code_seat(code)]), colour=colour_name(COLOURS[code_colour(code)])
+    )
+
+
+def cell_words(state, text: str, seat: int) -> str:
+    """``e4, Circle red`` or ``e4, empty``."""
+    try:
+        sq = parse_cell(text)
+    except IllegalMove as exc:
+        return str(exc)
+    code = state.board[sq]
+    return ", ".join([cell_name(sq), piece_words(code) if code != EMPTY else _("empty")])
+
+
+def pieces(state, seat: int) -> str:
+    by_colour: dict[int, list[str]] = {}
+    for sq, code in enumerate(state.board):
+        if code != EMPTY and code_seat(code) == seat:
+            by_colour.setdefault(code_colour(code), []).append(cell_name(sq))
+    return ". ".join(
+        _("{piece}: {cells}").format(piece=colour_name(COLOURS[c]), cells=" ".join(cells))
+        for c, cells in sorted(by_colour.items())
+    ) or _("No pieces left")

@@ -1,0 +1,37 @@
+"""Crystal Formation in words, for speech (scenes/speech/play.py): a cell's pieces and
+their owner, and where a seat's pieces stand (every seat of up to six alike)."""
+
+from __future__ import annotations
+
+from game.rules.contract import IllegalMove
+from game.rules.crystal_formation import SIZE_LETTERS, geometry, seat_name
+from game.text.i18n import _
+
+SIZE_WORDS = {"S": "small", "M": "medium", "L": "large"}
+
+
+def stack_words(code: int) -> str:
+    owner, mask = divmod(code, 8)
+    sizes = [_(SIZE_WORDS[letter]) for bit, letter in enumerate(SIZE_LETTERS) if mask >> bit & 1]
+    return _("{owner}: {sizes}").format(owner=seat_name(owner), sizes=" ".join(sizes))
+
+
+def cell_words(state, text: str, seat: int) -> str:
+    """``D4, Ruby: small medium`` or ``D4, empty``."""
+    geo = geometry(state.board_kind)
+    try:
+        index = geo.index[geo.parse_cell(text)]
+    except IllegalMove as exc:
+        return str(exc)
+    code = state.board[index]
+    return ", ".join([geo.cell_name(index), stack_words(code) if code else _("empty")])
+
+
+def pieces(state, seat: int) -> str:
+    geo = geometry(state.board_kind)
+    mine = [
+        f"{geo.cell_name(i)} {stack_words(code).partition(': ')[2]}"
+        for i, code in enumerate(state.board)
+        if code and code // 8 == seat
+    ]
+    return ", ".join(mine) if mine else _("No pieces on the board")

@@ -1,0 +1,31 @@
+"""Element Shift in words, for speech (scenes/speech/play.py): a tile's element, who
+stands on it, and where each seat stands."""
+
+from __future__ import annotations
+
+from game.rules.contract import IllegalMove
+from game.rules.element_shift import ELEMENT_NAMES, cell_name, parse_cell
+from game.text.i18n import _
+
+
+def cell_words(state, text: str, seat: int) -> str:
+    """``D4, fire, Player 3 stands here``."""
+    try:
+        cell = parse_cell(text)
+    except IllegalMove as exc:
+        return str(exc)
+    words = [cell_name(cell), _(ELEMENT_NAMES[state.board[cell]])]
+    here = [i for i, p in enumerate(state.positions) if p == cell]
+    if seat in here:
+        words.append(_("you stand here"))
+    elif here:
+        words.append(_("{count} players stand here").format(count=len(here)))
+    return ", ".join(words)
+
+
+def pieces(state, seat: int) -> str:
+    element = _(ELEMENT_NAMES[state.elements[seat]])
+    at = state.positions[seat] if seat < len(state.positions) else -1
+    if at < 0:
+        return _("You are {element}, not on the board yet").format(element=element)
+    return _("You are {element}, on {cell}").format(element=element, cell=cell_name(at))

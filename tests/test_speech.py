@@ -1,0 +1,233 @@
+"""Speech: the speaker's thread and backends, and whole games played by ear.
+
+The by-ear games use only the command line (F7, typed keys, Enter) and the transcript a
+RecordingBackend writes: the test asks whose turn it is and the legal moves, chooses from
+what it heard, and checks every announced move against the match's history and the
+announced result against the outcome."""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import subprocess
+import threading
+import wave
+
+import numpy as np
+import pygame
+import pytest
+
+from game.midend.match import Match, Seat
+from game.registry import GAMES
+from game.rules.contract import GameSetup
+from scenes.speech import NoBackend, RecordingBackend, Speaker
+from scenes.speech.screens import COMMAND_KEY, REPEAT_KEY, TOGGLE_KEY
+from tests import drive
+
+
+class HungBackend:
+    name = "hung"
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.entered = threading.Event()
+
+    def say(self, text: str) -> None:
+        self.entered.set()
+        self.release.wait(30)
+
+    def stop(self) -> None:
+        pass
+
+
+def test_recording_backend_gets_every_text_in_order_and_the_same_text_twice(tmp_path):
+    rec = RecordingBackend(tmp_path / "said.txt")
+    s = Speaker(rec)
+    s.enabled = True
+    for text in ("one", "two", "two", "three"):
+        s.say(text)
+    s.wait()
+    assert rec.lines == ["one", "two", "two", "three"]
+    assert (tmp_path / "said.txt").read_text().splitlines() == rec.lines
+    s.repeat()
+    s.wait()
+    assert rec.lines[-1] == "three" and len(rec.lines) == 5
+    s.close()
+
+
+def test_speech_off_says_nothing_but_remembers_the_last_text():
+    rec = RecordingBackend()
+    s = Speaker(rec)
+    s.say("hello")
+    s.wait()
+    assert rec.lines == [] and s.last == "hello"
+
+
+def test_a_hung_backend_never_blocks_the_caller_and_is_dropped_and_reported_once():
+    hung = HungBackend()
+    s = Speaker(hung, call_seconds=0.2)
+    s.enabled = True
+    s.say("first")
+    assert hung.entered.wait(5)
+    # The backend is stuck inside say(); the frame's side still returns at once.
+    for i in range(50):
+        s.say(f"more {i}")
+    assert not hung.release.is_set()
+    s.wait(10)
+    assert s.dropped and "hung" in s.dropped
+    assert isinstance(s.backend, NoBackend)
+    assert s.take_report() == s.dropped
+    assert s.take_report() == ""
+    hung.release.set()
+    s.close()
+
+
+def test_a_failing_backend_is_dropped_with_its_reason():
+    class Broken:
+        name = "broken"
+
+        def say(self, text):
+            raise OSError("no device")
+
+        def stop(self):
+            pass
+
+    s = Speaker(Broken())
+    s.enabled = True
+    s.say("x")
+    s.wait()
+    assert "no device" in s.dropped
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+def test_espeak_ng_speaks_a_line_into_a_wav_that_holds_sound(tmp_path):
+    out = tmp_path / "line.wav"
+    subprocess.run(
+        ["espeak-ng", "-w", str(out), "--", "Player 2 shifts column C down 3"],
+        check=True,
+        timeout=60,
+    )
+    with wave.open(str(out)) as w:
+        frames = w.readframes(w.getnframes())
+        assert w.getsampwidth() == 2
+    samples = np.frombuffer(frames, dtype="<i2")
+    assert len(samples) > 1000
+    assert np.count_nonzero(np.abs(samples.astype(np.int32)) > 500) > 100
+
+
+# -- the App's keys ---------------------------------------------------------------------
+def test_f5_turns_speech_on_and_off_and_f6_repeats(app):
+    rec = RecordingBackend()
+    app.set_speech(True, backend=rec)
+    app.run_ticks(2)
+    app.speech.wait()
+    assert rec.lines and rec.lines[0].startswith("Crystal Arcade")
+    drive.key(app, pygame.K_DOWN, ticks=2)
+    app.speech.wait()
+    assert re.fullmatch(r".+, button, \d+ of \d+", rec.lines[-1])
+    n = len(rec.lines)
+    drive.key(app, REPEAT_KEY, ticks=1)
+    app.speech.wait()
+    assert rec.lines[n:] == [rec.lines[n - 1]]
+    drive.key(app, TOGGLE_KEY, ticks=1)
+    app.speech.wait()
+    assert rec.lines[-1] == "Speech off" and not app.speech.enabled
+    assert not app.settings.speech
+
+
+# -- whole games by ear -----------------------------------------------------------------
+class Ear:
+    """The player's side: types command lines and listens to the transcript."""
+
+    def __init__(self, app, rec: RecordingBackend) -> None:
+        self.app, self.rec = app, rec
+
+    def type(self, text: str) -> list[str]:
+        """Type ``text`` on the open command line and press Enter; what was said then."""
+        self.app.speech.wait()
+        n = len(self.rec.lines)
+        for ch in text:
+            code = ord(ch.lower()) if ch.isascii() else 0
+            drive.key(self.app, code, 0, ch)
+        drive.key(self.app, pygame.K_RETURN, ticks=1, draw=False)
+        self.app.speech.wait()
+        return self.rec.since(n)
+
+    def ask(self, query: str) -> str:
+        heard = self.type(query)
+        assert heard, f"nothing said after {query!r}"
+        return heard[-1]
+
+
+MOVE_LINE = re.compile(r"^(?P<name>.+?) plays (?P<move>.+?)(?:: (?:plus|minus) [\d.,]+)?\. ")
+
+
+def announced_move(line: str, names) -> tuple[str, str] | None:
+    for name in sorted(set(names), key=len, reverse=True):
+        head = f"{name} plays "
+        if line.startswith(head):
+            rest = line[len(head) :]
+            rest = re.split(r"(?:: (?:plus|minus) [\d.,]+)?\. ", rest, maxsplit=1)[0]
+            found = re.search(r"\(([^()]*)\)$", rest)
+            return name, found.group(1) if found else rest
+    return None
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_whole_game_against_easy_by_ear(app, game_id):
+    spec = GAMES[game_id]
+    players = spec.min_players
+    setup = GameSetup(game_id, players, {}, 11)
+    seats = [Seat.person()] + [Seat.bot("easy") for _ in range(players - 1)]
+    match = Match(spec, setup, seats, setup.start(GAMES))
+    from scenes.play import play_scene_for
+
+    view = play_scene_for(app, match)
+    app.push(view)
+    rec = RecordingBackend()
+    app.set_speech(True, backend=rec)
+    app.run_ticks(2)
+    view.bot_seconds = 0.02
+    ear = Ear(app, rec)
+    me, last_seat = match.seat_names()[0], match.seat_names()[-1]
+    drive.key(app, COMMAND_KEY, ticks=1)
+    rng = random.Random(5)
+    heard_up_to, summary_open = 0, False
+    for _turn in range(3000):
+        if app.top is not view:
+            break
+        said = ear.ask("turn")
+        if said.startswith("Game over"):
+            break
+        if said != f"{me} to move":
+            new_lines = rec.lines[heard_up_to:]
+            heard_up_to = len(rec.lines)
+            if any("Continue (Enter)" in line for line in new_lines):
+                summary_open = True
+            elif any(line.startswith(f"{last_seat} plays ") for line in new_lines):
+                summary_open = False  # the round went on: the summary was closed
+            if summary_open:
+                ear.type("")  # a round summary was read out: Enter goes on
+            app.run_ticks(20, draw=False)
+            continue
+        listed = ear.ask("legal")
+        moves = listed.split(": ", 1)[1].split(", ")
+        heard = ear.type(rng.choice(moves))
+        assert any(announced_move(h, [me]) for h in heard), heard
+    else:
+        pytest.fail("the game did not end")
+    app.speech.wait()
+    assert match.is_over()
+    names = match.seat_names()
+    announced = [m for m in (announced_move(line, names) for line in rec.lines) if m]
+    assert announced == [(names[e.seat], e.text) for e in match.entries]
+    out = match.outcome()
+    ending = [line for line in rec.lines if "Game over" in line]
+    assert ending, "the result was never said"
+    if out.is_draw:
+        assert "a draw" in ending[-1]
+    else:
+        winners = ", ".join(names[s] for s in out.winners)
+        assert f"Game over: {winners} won" in ending[-1]
+        assert match.outcome_reason() in ending[-1]
