@@ -11,8 +11,8 @@ from __future__ import annotations
 import queue
 from typing import Any
 
-from game.rules.contract import GameSetup, GameSpec
 from game.midend.match import Match, Seat
+from game.rules.contract import GameSetup, GameSpec
 from game.text.i18n import _
 from party import protocol
 from party.guard import Limits

@@ -13,9 +13,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from game.text.i18n import N_, _
 from game.records.profiles import NameProblem, check_name
 from game.text.clean import clean
+from game.text.i18n import N_, _
 from party.guard import is_loopback
 
 # No I/O/0/1: a code read off a big screen across a room must not be misread.

@@ -24,13 +24,13 @@ from __future__ import annotations
 import queue
 from dataclasses import dataclass, field
 
-from game.rules.contract import IllegalMove, seat_view
 from game.midend.match import Match
+from game.rules.contract import IllegalMove, seat_view
 from game.text import i18n
 from game.text.i18n import _
 from party import protocol
-from party.phone_board import board_view
 from party.lobby import Lobby
+from party.phone_board import board_view
 from party.server import Event, PartyServer
 
 TAKEOVER_SECONDS = 60.0

@@ -35,13 +35,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.text.i18n import _  # noqa: E402
 from game.storage.saves import user_paths  # noqa: E402
+from game.text.i18n import _  # noqa: E402
 from scenes import input as arcade_input  # noqa: E402
-from scenes import widgets  # noqa: E402
 
 # Re-exported: screens written before scenes/scene.py import these from here.
 from scenes import scene as scene_module  # noqa: E402
+from scenes import widgets  # noqa: E402
 from scenes.scene import (  # noqa: E402
     FULL,
     LOGICAL_SIZE,

@@ -17,10 +17,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame's firs
 
 import pygame
 
-from game.text import i18n
-from game.text.i18n import _
 from game.registry import EXAMPLE_ID, GAMES
 from game.storage.saves import remove_stray_tmp, user_paths
+from game.text import i18n
+from game.text.i18n import _
 from scenes.app import App, install_stop_handlers
 from scenes.kiosk import KioskPolicy
 from scenes.select import start_quick_game

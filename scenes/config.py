@@ -12,8 +12,6 @@ import logging
 from dataclasses import asdict, dataclass, field, fields
 
 from game.storage.reading import FileProblem, load_json, number, schema_errors, text
-from game.text.i18n import _, valid_code
-
 from game.storage.saves import (
     Paths,
     SaveError,
@@ -22,6 +20,7 @@ from game.storage.saves import (
     set_aside,
     write_json_atomic,
 )
+from game.text.i18n import _, valid_code
 
 SETTINGS_FORMAT = 1
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)

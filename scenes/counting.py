@@ -18,7 +18,7 @@ def counters_for(app) -> Counters | None:
     if counters is None and not getattr(app, "counters_problem", False):
         try:
             counters = Counters(app.paths.data / "counters.db")
-        except Exception as exc:  # noqa: BLE001 - any failure to open is told, never raised
+        except Exception as exc:
             app.counters_problem = True
             app.notices.append(_("The counters could not be opened: {problem}").format(problem=exc))
             return None
@@ -40,7 +40,7 @@ def count(app, kind: str, **fields) -> None:
         return
     try:
         counters.add(kind, day=kiosk_day(app), **fields)
-    except Exception as exc:  # noqa: BLE001 - bookkeeping never stops a game
+    except Exception as exc:
         if not getattr(app, "counters_problem", False):
             app.counters_problem = True
             app.notices.append(_("A counter could not be written: {problem}").format(problem=exc))

@@ -14,9 +14,9 @@ from datetime import datetime
 import pygame
 
 from game.records import hall_of_fame as hof
+from game.registry import GAMES
 from game.text import i18n
 from game.text.i18n import N_, _, ngettext, number
-from game.registry import GAMES
 from scenes.config import valid_exit_pin
 from scenes.scene import LOGICAL_SIZE, Scene
 from scenes.widgets import (

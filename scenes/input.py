@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.text.i18n import N_, _, pgettext
 from game.text.clean import clean
+from game.text.i18n import N_, _, pgettext
 
 # Start: the keyboard's Pause key, which no screen uses for anything else.
 PAUSE_KEY = pygame.K_PAUSE

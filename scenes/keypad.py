@@ -13,8 +13,8 @@ from typing import Callable
 
 import pygame
 
-from game.text.i18n import _
 from game.text.clean import clean
+from game.text.i18n import _
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import MenuScene, draw_panel, draw_text
 

@@ -36,13 +36,12 @@ import random
 
 import pygame
 
-from game.storage import autosave
-from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
-from scenes.config import KioskConfig
+from game.rules.contract import GameSetup
+from game.storage import autosave
 from game.text.i18n import N_, _
-from scenes.config import EXIT_PIN_DIGITS, valid_exit_pin
+from scenes.config import EXIT_PIN_DIGITS, KioskConfig, valid_exit_pin
 from scenes.scene import AMBIENT, LOGICAL_SIZE, STILL, TICK_RATE, Scene
 from scenes.stage import Stage, log_mark
 from scenes.widgets import (

@@ -7,7 +7,6 @@ counts as nothing learned; a failed write is reported, never raised."""
 from __future__ import annotations
 
 from game.storage.reading import schema_errors
-from game.text.i18n import _
 from game.storage.saves import (
     Paths,
     SaveError,
@@ -16,6 +15,7 @@ from game.storage.saves import (
     set_aside,
     write_json_atomic,
 )
+from game.text.i18n import _
 
 LEARNED_FORMAT = 1
 

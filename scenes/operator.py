@@ -115,7 +115,7 @@ class OperatorScene(MenuScene):
         step = min(44, (panel.h - 70) // len(ROWS))
         font = theme.font(19)
         cols = [panel.x + 560 + i * 210 for i in range(len(SCOPES))]
-        for x, scope in zip(cols, SCOPES):
+        for x, scope in zip(cols, SCOPES, strict=True):
             draw_text(
                 surface,
                 _(SCOPE_NAMES[scope]),
@@ -128,7 +128,7 @@ class OperatorScene(MenuScene):
         for i, (key, label) in enumerate(ROWS):
             y = panel.y + 64 + i * step
             draw_text(surface, _(label), font, theme["text"], (panel.x + 24, y), max_width=330)
-            for x, scope in zip(cols, SCOPES):
+            for x, scope in zip(cols, SCOPES, strict=True):
                 value = self.figures.get(scope, {}).get(key, 0)
                 text = f"{value:g}" if isinstance(value, float) else str(value)
                 draw_text(surface, text, font, theme["text"], (x, y), "topright", max_width=200)

@@ -28,12 +28,12 @@ from datetime import date
 import pygame
 
 from game.content import puzzles as P
-from game.rules.contract import GameSetup, IllegalMove
-from game.storage.reading import schema_errors
-from game.text.i18n import _, ngettext
 from game.midend.match import Match, Seat
 from game.registry import GAMES
+from game.rules.contract import GameSetup, IllegalMove
+from game.storage.reading import schema_errors
 from game.storage.saves import SaveError, UnreadableFile, read_json, set_aside, write_json_atomic
+from game.text.i18n import _, ngettext
 from scenes import routes
 from scenes.scene import LOGICAL_SIZE
 from scenes.widgets import (

@@ -348,7 +348,7 @@ class RaceScene(MenuScene):
         lanes = sorted(race.lanes.values(), key=lambda ln: ln.key)
         best = max(5, max(ln.score for ln in lanes) + 1)
         font = theme.font(18, "bold")
-        for lane, rect in zip(lanes, self.lane_rows(len(lanes))):
+        for lane, rect in zip(lanes, self.lane_rows(len(lanes)), strict=True):
             draw_panel(surface, rect, theme)
             name_w = 200
             draw_text(

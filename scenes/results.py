@@ -7,24 +7,23 @@ import math
 import random
 
 import pygame
-
 from babel.lists import format_list
 
-from game.text import i18n
-from game.storage import autosave
+from game.midend.match import Match
 from game.records import ladder as game_ladder
 from game.records import profiles as game_profiles
-from game.text.i18n import _, number
-from game.rules.contract import GameSetup
 from game.records.hall_of_fame import beat_board
-from game.midend.match import Match
+from game.rules.contract import GameSetup
+from game.storage import autosave
 from game.storage.replays import keep_recent
 from game.storage.saves import SaveError
+from game.text import i18n
+from game.text.i18n import _, number
 from scenes.app import LOGICAL_SIZE
 from scenes.scene import AMBIENT
 from scenes.widgets import (
-    clear_alpha,
     MenuScene,
+    clear_alpha,
     draw_gem,
     draw_panel,
     draw_text,

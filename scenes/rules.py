@@ -9,17 +9,16 @@ Up/Down, Home/End; Left/Right or the tabs switch game).
 from __future__ import annotations
 
 import re
-from importlib import resources
-
 from collections.abc import Sequence
+from importlib import resources
 
 import pygame
 
+from game.registry import GAMES
 from game.text import i18n
 from game.text.i18n import _
-from game.registry import GAMES
-from scenes.app import LOGICAL_SIZE
 from scenes import widgets
+from scenes.app import LOGICAL_SIZE
 from scenes.widgets import MenuScene, draw_panel, draw_text, wrap_text
 
 PAGE = pygame.Rect(150, 110, 980, 510)

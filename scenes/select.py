@@ -9,14 +9,14 @@ import random
 import pygame
 import pygame_gui
 
+from game.midend.match import Match, Seat
 from game.records import ladder as game_ladder
 from game.records import profiles as gp
-from game.rules.contract import GameSetup, ascii_int
 from game.records.ladder import LEVEL_NAMES, level_caption, level_name, rounded
 from game.records.ladder import cached as ladder_cached
-from game.midend.match import Match, Seat
-from game.text.i18n import N_, _, ngettext
 from game.registry import GAMES
+from game.rules.contract import GameSetup, ascii_int
+from game.text.i18n import N_, _, ngettext
 from scenes import routes
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import (
@@ -27,9 +27,9 @@ from scenes.widgets import (
     draw_gem,
     draw_panel,
     draw_text,
+    fitting_font,
     lighten,
     starfield_background,
-    fitting_font,
     toast,
 )
 

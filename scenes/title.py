@@ -15,8 +15,8 @@ from game.storage import autosave
 from game.text.i18n import _
 from scenes.app import LOGICAL_SIZE
 from scenes.widgets import (
-    clear_alpha,
     MenuScene,
+    clear_alpha,
     draw_gem,
     draw_text,
     lighten,

@@ -26,13 +26,12 @@ import dataclasses
 
 import pygame
 
-from game.rules.contract import GameSetup
+from game.content.tutorials import Tutorial, TutorialError, judge, load_tutorial
+from game.midend.match import Match, Seat
+from game.registry import GAMES
+from game.rules.contract import GameSetup, IllegalMove
 from game.text import i18n
 from game.text.i18n import N_, _
-from game.registry import GAMES
-from game.rules.contract import IllegalMove
-from game.midend.match import Match, Seat
-from game.content.tutorials import Tutorial, TutorialError, judge, load_tutorial
 from scenes import routes
 from scenes.play.base import BOARD_AREA, PANEL
 from scenes.scene import LOGICAL_SIZE

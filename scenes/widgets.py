@@ -24,10 +24,10 @@ import pygame
 import pygame_gui
 
 from game.text import i18n
+from scenes import theme as theme_module
 from scenes.focus import nearest, wrap_around
 from scenes.input import PAUSE_KEY
 from scenes.scene import AMBIENT, FULL, LOGICAL_SIZE, STILL, Scene
-from scenes import theme as theme_module
 from scenes.theme import SMALLER
 
 MIN_TARGET = 44

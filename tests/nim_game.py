@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.rules.contract import ClockPreset, GameSpec, IllegalMove, Option, Outcome
 from game.ai.base import RandomBot
+from game.rules.contract import ClockPreset, GameSpec, IllegalMove, Option, Outcome
 
 HEAP_NAMES = "ABCDE"
 

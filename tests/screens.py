@@ -33,9 +33,8 @@ def _results(game_id: str):
     and the toast that says how her rating moved."""
 
     def build(app):
-        from tools.screenshot import demo_profiles
-
         from game.records import profiles
+        from tools.screenshot import demo_profiles
 
         demo_profiles(app.paths, games=3, patch_ladder=False)
         ada = profiles.load(app.paths)[0].find("Ada")
@@ -126,7 +125,7 @@ def _race(phase: str):
         if phase != "lobby":
             race = room.start()
             for seat, k in ((0, 4), (1, 2)):
-                for i in range(k):
+                for _ in range(k):
                     now[0] += 3.0
                     for move in race.order[race.lanes[seat].index].solution[0]:
                         race.answer(seat, move, now[0])

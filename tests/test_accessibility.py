@@ -50,9 +50,9 @@ def make(paths, look: dict, kiosk: bool = False):
 
 def match_for(game_id: str, moves: int = 0, finish: bool = False):
     """A match after ``moves`` seeded random actions (or played to its end)."""
-    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
     from game.registry import GAMES
+    from game.rules.contract import GameSetup
 
     setup = GameSetup.parse(game_id, GAMES)
     seats = [Seat.person()] + [Seat.bot("medium")] * (setup.players - 1)

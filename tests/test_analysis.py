@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from game.analysis.marks import AnalysisCache, expected_places, find_mistakes, win_chance
-from game.analysis.evaluation import budget_text, evaluate
 from game.ai.base import Budget
 from game.ai.worker import run_request
-from game.rules.contract import GameSetup
+from game.analysis.evaluation import budget_text, evaluate
+from game.analysis.marks import AnalysisCache, expected_places, find_mistakes, win_chance
 from game.midend.match import Match, Seat
 from game.registry import GAMES
+from game.rules.contract import GameSetup
 from game.storage.replays import Timeline
 
 

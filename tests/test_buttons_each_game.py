@@ -12,9 +12,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
+from game.rules.contract import GameSetup
 from scenes.play import play_scene_for
 
 OPTIONS = {"crystal-connector": {"convertor": True}}

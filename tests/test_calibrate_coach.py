@@ -164,7 +164,7 @@ def band_rows(n_games: int, a_true: float, edge: float, seed: int = 9) -> list[d
         strengths = [2, 3] if g % 2 == 0 else [3, 2]
         d = tool.edge(strengths)
         y = None
-        for i in range(5):
+        for _ in range(5):
             v = max(-0.95, min(0.95, rng.gauss(0, 0.4)))
             if y is None:
                 y = 1.0 if rng.random() < tool.sigmoid(a_true * v + edge * d) else 0.0

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from game.ai.base import Budget
 from game.ai.chromatic_collapse import Board, EasyBot, HardBot, MediumBot, to_action
+from game.registry import GAMES
 from game.rules.chromatic_collapse import (
     CIRCLE,
     CORNERS,
@@ -37,7 +38,6 @@ from game.rules.chromatic_collapse import (
     parse_cell,
 )
 from game.rules.contract import ClockPreset, IllegalMove
-from game.registry import GAMES
 from tests.contract import illegal_text_checks, random_playout_checks
 
 
@@ -644,8 +644,8 @@ def test_the_end_is_kept_as_a_code_and_worded_in_the_readers_language():
     state file keeps the code, and a text that is not a code is shown as written."""
     from dataclasses import replace
 
-    from game.text import i18n
     from game.rules.chromatic_collapse import CollapseState, end_words
+    from game.text import i18n
 
     s = SPEC.new_game(1)
     after = s.apply_timeout(s.timeout_move(DIAMOND))

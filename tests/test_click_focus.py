@@ -9,9 +9,9 @@ import random
 import pygame
 import pytest
 
-from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
+from game.rules.contract import GameSetup
 from tests import drive
 
 

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game.midend.match import Match, ReplayError, Seat
+from game.registry import GAMES
 from game.rules.chromatic_collapse import CIRCLE, DIAMOND, Start, TimeLoss
 from game.rules.contract import GameSetup, IllegalMove
 from game.rules.crystal_connector import Pass
-from game.midend.match import Match, ReplayError, Seat
-from game.registry import GAMES
 
 RATE = 60
 

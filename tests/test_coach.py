@@ -3,18 +3,18 @@ and from seat 0's fixed perspective; finished positions exact; the calibration f
 and its fallback; blunders marked by the calibrated values."""
 
 import dataclasses
+import itertools
 import json
 import random
 
 import pytest
 
+from game.ai.base import Budget
 from game.analysis import calibration
 from game.analysis import values as coach
-from game.ai.base import Budget
 from game.analysis.marks import confirmed_by_alternative, find_mistakes
 from game.registry import GAMES
 from tests.test_analysis import fifth_tree_position
-import itertools
 
 GAME_IDS = list(coach.SCALES)
 

@@ -11,26 +11,28 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.ai.base import Budget
 from game.ai.color_crossroads import (
     Analysis,
+    CrossroadsRandomBot,
     EasyBot,
     ExpertBot,
     HardBot,
     MediumBot,
-    CrossroadsRandomBot,
     dead_pairs,
     kill_placements,
 )
+from game.registry import GAMES
 from game.rules.color_crossroads import (
     CELLS,
     CORNERS,
     EMPTY,
     NEIGHBOURS,
-    PAIRS,
     PAIR_NAMES,
+    PAIRS,
     SPEC,
     WALL,
     Answer,
@@ -41,10 +43,10 @@ from game.rules.color_crossroads import (
     Pass,
     Place,
     Start,
+    cell_name,
     check_loop,
     critical_cells,
     find_loop,
-    cell_name,
     layout_walls,
     loop_exists,
     parse_cell,
@@ -53,7 +55,6 @@ from game.rules.color_crossroads import (
     start_board,
 )
 from game.rules.contract import IllegalMove
-from game.registry import GAMES
 from tests.contract import illegal_text_checks, random_playout_checks
 
 MARKS = {".": EMPTY, "#": WALL, "R": 1, "G": 2, "Y": 3, "B": 4}

@@ -24,9 +24,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
+from game.rules.contract import GameSetup
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"

@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from game.rules.contract import GameSetup, IllegalMove, determinise, seat_view
 from game.registry import GAMES
+from game.rules.contract import GameSetup, IllegalMove, determinise, seat_view
 from tests import nim_game
 from tests.contract import illegal_text_checks, random_playout_checks
 

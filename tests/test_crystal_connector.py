@@ -6,14 +6,15 @@ tests, the engine contract and bot tactics.  Positions are written as diagrams:
 from __future__ import annotations
 
 import json
-from dataclasses import replace
-from pathlib import Path
 import random
 from collections import Counter
+from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.ai.base import Budget
 from game.ai.crystal_connector import (

@@ -15,7 +15,8 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.ai.base import Budget
 from game.ai.crystal_formation import (
@@ -26,6 +27,7 @@ from game.ai.crystal_formation import (
     endgame_value,
     seat_values,
 )
+from game.registry import GAMES
 from game.rules.contract import IllegalMove
 from game.rules.crystal_formation import (
     PIECES_PER_SIZE,
@@ -45,9 +47,7 @@ from game.rules.crystal_formation import (
     start_corners,
 )
 from game.rules.grid import cell_name
-from game.registry import GAMES
 from tests.contract import illegal_text_checks, random_playout_checks
-
 
 # ------------------------------------------------------------------ position helpers
 

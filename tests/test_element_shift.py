@@ -23,6 +23,7 @@ from game.ai.element_shift import (
     make_medium,
     make_random,
 )
+from game.registry import GAMES
 from game.rules.contract import ClockPreset, IllegalMove
 from game.rules.element_shift import (
     CELLS,
@@ -42,7 +43,6 @@ from game.rules.element_shift import (
     score_round,
     state_from_diagram,
 )
-from game.registry import GAMES
 from tests.contract import illegal_text_checks, random_playout_checks
 
 NAMES = {"fire": FIRE, "water": WATER, "grass": GRASS}

@@ -236,9 +236,9 @@ def won_by_the_person(level="hard"):
     (the person) won: the first seed that gives one."""
     import random
 
-    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
     from game.registry import GAMES
+    from game.rules.contract import GameSetup
 
     spec = GAMES["chromatic-collapse"]
     for seed in range(40):

@@ -12,12 +12,13 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from game.storage import autosave
-from game.rules.contract import GameSetup
 from game.midend.match import Match, ReplayError, Seat
 from game.registry import GAMES
+from game.rules.contract import GameSetup
+from game.storage import autosave
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -2,13 +2,13 @@
 without raising, and every win chance it gives is a chance (0..1) that never falls
 as the value rises.  A file it cannot use is reported and the plain reading is used."""
 
+import itertools
 import json
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from game.analysis import calibration as coach
-import itertools
 
 json_values = st.recursive(
     st.none()

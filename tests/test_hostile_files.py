@@ -14,10 +14,14 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from game.storage import autosave
 from game.analysis.marks import AnalysisCache
+from game.content.tutorials import TutorialError, load_tutorial, parse_tutorial
+from game.midend.match import Match, ReplayError
+from game.registry import GAMES
+from game.storage import autosave
 from game.storage.reading import (
     MAX_FILE_BYTES,
     STRAY_MIN_AGE,
@@ -26,15 +30,12 @@ from game.storage.reading import (
     parse_json,
     read_bytes,
 )
-from game.midend.match import Match, ReplayError
-from game.registry import GAMES
 from game.storage.replays import list_replays, open_replay, summarise
 from game.storage.saves import remove_stray_tmp, user_paths, write_json_atomic
-from game.content.tutorials import TutorialError, load_tutorial, parse_tutorial
 from scenes.config import KioskConfig, Settings, last_good_kiosk_path
 from scenes.learned import learned_games, learned_path, mark_learned
-from tests.test_hardening import real_match
 from tests.hostile_json import json_values
+from tests.test_hardening import real_match
 
 HAS_FIFO = hasattr(os, "mkfifo")
 HAS_DEV_ZERO = os.path.exists("/dev/zero")

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules.contract import GameSetup
 from game.registry import GAMES
+from game.rules.contract import GameSetup
 
 LOOKALIKES = "²٣５⁹\x00\n\u202e\u00a0-#:,= "
 

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
+from game.rules.contract import GameSetup
 from scenes import kiosk as kiosk_mod
 from scenes.boot import make_app
 from scenes.scene import TICK_RATE

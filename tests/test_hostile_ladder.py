@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.records import ladder
 from game.midend.match import ReplayError, Seat
+from game.records import ladder
 from game.registry import GAMES
 
 HOSTILE_LEVELS = [

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules.contract import MOVE_TEXT_LIMIT, QUOTE_LIMIT, IllegalMove, apply_timeout, quoted
 from game.registry import GAMES
+from game.rules.contract import MOVE_TEXT_LIMIT, QUOTE_LIMIT, IllegalMove, apply_timeout, quoted
 
 GAME_IDS = list(GAMES)
 

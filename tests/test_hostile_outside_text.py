@@ -227,8 +227,8 @@ def fresh(booth, paths):
 
 
 def hosted_party(booth):
-    from game.rules.contract import GameSetup
     from game.midend.match import Seat
+    from game.rules.contract import GameSetup
     from party.host import Party
 
     if "party" not in booth:

@@ -19,8 +19,8 @@ import yarl
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules import element_shift as es
 from game.midend.match import Seat
+from game.rules import element_shift as es
 from party import protocol
 from party.guard import CodeThrottle, Limits, static_name
 from party.lobby import KICKED, NAME_LIMIT, Lobby, LobbyError, clean_name

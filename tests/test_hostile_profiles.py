@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 import unicodedata
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.records import profiles as P
 from game.storage.saves import user_paths

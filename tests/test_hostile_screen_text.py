@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
+from game.rules.contract import GameSetup
 from scenes import widgets
 from scenes.theme import Theme
 from tests.refusals import refused

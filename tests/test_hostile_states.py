@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules.contract import BadState
 from game.registry import GAMES
+from game.rules.contract import BadState
 
 GAME_IDS = list(GAMES)
 

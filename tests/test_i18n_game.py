@@ -14,17 +14,17 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from game.text import i18n
+from game.content.puzzles import load_puzzles
+from game.content.tutorials import judge, load_tutorial
+from game.midend.match import Seat
 from game.rules.chromatic_collapse import SPEC as COLLAPSE
 from game.rules.color_crossroads import SPEC as CROSSROADS
 from game.rules.contract import IllegalMove
 from game.rules.crystal_connector import SPEC as CONNECTOR
 from game.rules.crystal_formation import SPEC as FORMATION
 from game.rules.element_shift import SPEC as SHIFT
+from game.text import i18n
 from game.text.pseudo import pseudo
-from game.midend.match import Seat
-from game.content.puzzles import load_puzzles
-from game.content.tutorials import judge, load_tutorial
 from party import i18n as phone_i18n
 from tests import locales
 from tests.party_phones import run_party

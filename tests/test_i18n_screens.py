@@ -25,8 +25,8 @@ import re
 
 import pytest
 
-from game.text import i18n
 from game.registry import GAMES
+from game.text import i18n
 from scenes import widgets
 from tests.test_accessibility import SCREENS as LOOK_SCREENS
 from tests.test_accessibility import make, render_layers, visible_buttons
@@ -174,8 +174,8 @@ def _pin(app):
 
 
 def _lobby(app):
-    from game.rules.contract import GameSetup
     from game.midend.match import Seat
+    from game.rules.contract import GameSetup
     from scenes.party import LobbyScene, hosted
 
     setup = GameSetup.parse("chromatic-collapse#7", GAMES)

@@ -17,8 +17,8 @@ import pygame
 import scenes.select as select_module
 from game.rules.chromatic_collapse import CIRCLE, DIAMOND, Remove, Slide, Start, square_cell
 from tests import drive
-from tests.drive import settle_or_over as settle
 from tests.drive import control, focused_text, names
+from tests.drive import settle_or_over as settle
 
 pad = partial(drive.pad, ticks=1)  # a controller press, then the tick that handles it
 
@@ -355,9 +355,9 @@ REMOVAL_BOARD = """
 
 
 def make_view(app, start=None, seats=("person", "hard")):
-    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
     from game.registry import GAMES
+    from game.rules.contract import GameSetup
     from scenes.play.chromatic_collapse import ChromaticCollapseView
 
     setup = GameSetup(GAME, 2, {"ray_count": False, "advantage": "Diamond"}, 1)

@@ -36,10 +36,10 @@ from game.rules.color_crossroads import (
 )
 from scenes.play import color_crossroads as V
 from tests import drive
-from tests.drive import settle_for_person as settle
-from tests.drive import wait_ticks as wait
 from tests.drive import control, names
 from tests.drive import focused_text as focused
+from tests.drive import settle_for_person as settle
+from tests.drive import wait_ticks as wait
 
 pad = partial(drive.pad, ticks=1)  # a controller press, then the tick that handles it
 

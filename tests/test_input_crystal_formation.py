@@ -17,10 +17,10 @@ import time
 import pygame
 
 from game.ai.base import Budget
-from game.rules.contract import GameSetup
-from game.rules.crystal_formation import Grow, Pass, Place
 from game.midend.match import Match, Seat
 from game.registry import GAMES
+from game.rules.contract import GameSetup
+from game.rules.crystal_formation import Grow, Pass, Place
 from scenes.play import crystal_formation as V
 from tests.drive import control, pad
 

@@ -14,8 +14,8 @@ from functools import partial
 
 import pygame
 
-from game.rules.element_shift import SIZE, STAY, Plan, StartPick, ray_cells
 from game.registry import GAMES
+from game.rules.element_shift import SIZE, STAY, Plan, StartPick, ray_cells
 from scenes.play.element_shift import ElementShiftResults, ElementShiftView, cell_center
 from scenes.select import seat_caption
 from tests import drive

@@ -4,9 +4,9 @@ Start and B are different keys, so a screen can tell "pause" from "back": Start 
 the Pause key (it pauses a game and presses a menu's main button); B is Escape: back
 (in a game it first drops a half-entered move)."""
 
+from game.midend.match import Match, Seat
 from game.rules.chromatic_collapse import square_cell
 from game.rules.contract import GameSetup
-from game.midend.match import Match, Seat
 from scenes.play import play_scene_for
 from scenes.select import SelectScene
 from tests.drive import control, names

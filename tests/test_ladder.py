@@ -10,13 +10,13 @@ import random
 
 import pytest
 
-from game.records import ladder
 from game.ai.base import Budget
 from game.ai.strength import MixedBot, levels_between, mixed
-from game.rules.contract import derived_rng
 from game.midend.match import Seat
+from game.records import ladder
 from game.records.ratings import Rating
 from game.registry import GAMES
+from game.rules.contract import derived_rng
 from tests import nim_game
 
 SMALL = {
@@ -113,8 +113,8 @@ class _TurnAt:
 
 def test_the_arena_and_the_play_scene_give_a_mixed_bot_its_salt(app, monkeypatch):
     import tools.arena as arena
-    from game.rules.contract import GameSetup
     from game.midend.match import Match
+    from game.rules.contract import GameSetup
     from scenes.play import play_scene_for
 
     salts = []

@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from game.storage import autosave
-from game.rules.contract import GameSetup, IllegalMove
 from game.midend.match import Match, ReplayError, Seat
+from game.rules.contract import GameSetup, IllegalMove
+from game.storage import autosave
 from tests import nim_game
 
 SPECS = {"nim": nim_game.SPEC}

@@ -13,9 +13,9 @@ import weakref
 import pygame
 import pytest
 
-from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
+from game.rules.contract import GameSetup
 from game.storage.replays import keep_recent
 from scenes import scene as scene_module
 from scenes import widgets

@@ -11,9 +11,9 @@ import random
 import pygame
 import pytest
 
-from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
+from game.rules.contract import GameSetup
 from scenes import widgets
 from scenes.scene import LOGICAL_SIZE
 from scenes.tutorial import board_rect

@@ -11,9 +11,9 @@ import zlib
 import pygame
 import pytest
 
-from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
+from game.rules.contract import GameSetup
 from scenes.app import App
 from scenes.boot import make_app
 

@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.color_crossroads import PAIRS, Challenge, critical_cells, loop_exists
 from game.registry import GAMES
-from tests.test_color_crossroads import act, position as crossroads_position
+from game.rules.color_crossroads import PAIRS, Challenge, critical_cells, loop_exists
+from tests.test_color_crossroads import act
+from tests.test_color_crossroads import position as crossroads_position
 from tests.test_crystal_formation import position as formation_position
 from tools.references import WIN, GreedyOnePly, score_difference
 

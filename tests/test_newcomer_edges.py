@@ -5,8 +5,8 @@ its seats as they were and nobody thinking."""
 import pygame
 import pytest
 
-from game.registry import GAMES
 from game.content.tutorials import judge, load_tutorial
+from game.registry import GAMES
 from scenes.tutorial import open_tutorial
 from tests.test_hardening import real_match
 

@@ -15,15 +15,14 @@ import random
 import aiohttp
 import pytest
 
-from game.rules import element_shift as es
-from game.rules.contract import GameSetup, seat_view
 from game.midend.match import Seat
 from game.registry import GAMES
+from game.rules import element_shift as es
+from game.rules.contract import GameSetup, seat_view
 from party import protocol
 from party.host import Party
 from party.lobby import Lobby, LobbyError
 from tests.party_phones import Host, Phone, run, run_party, seated, until
-
 
 # Scripted phones play far faster than thumbs: whole-game tests lift the rate limit
 # (test_a_flood_is_slowed_not_served checks the limit itself).

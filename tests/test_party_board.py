@@ -64,8 +64,8 @@ def hex_match(players: int, moves: int, seed: int):
     """A Crystal Formation game on the hexagon after ``moves`` random actions."""
     import random
 
-    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
+    from game.rules.contract import GameSetup
 
     spec = GAMES["crystal-formation"]
     p, options = spec.resolve_options(players)

@@ -22,8 +22,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from game.rules import element_shift as es
 from game.midend.match import Seat
+from game.rules import element_shift as es
 from tests.party_phones import Host, Phone, until
 from tests.test_party import FAST, make_party
 
@@ -39,11 +39,11 @@ if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
         allow_module_level=True,
     )
 
-from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.common.exceptions import (  # noqa: E402
     StaleElementReferenceException,
     TimeoutException,
 )
+from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 SHOTS = os.environ.get("PARTY_SHOTS")

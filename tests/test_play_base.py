@@ -2,8 +2,8 @@
 
 import pygame
 
-from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
+from game.rules.contract import GameSetup
 from scenes.play.base import PlayScene
 from scenes.play.buttons import Button
 from tests import nim_game
@@ -161,8 +161,8 @@ def test_expert_is_offered_in_game_select_but_never_by_the_kiosk_demo():
 
 
 def test_a_long_think_shows_a_ring_that_fills_with_time(app):
-    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
+    from game.rules.contract import GameSetup
     from scenes.play import play_scene_for
 
     setup = GameSetup("color-crossroads", 2, {}, 4)

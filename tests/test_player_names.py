@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from game.records import profiles as gp
-from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
+from game.records import profiles as gp
 from game.registry import GAMES
+from game.rules.contract import GameSetup
 from scenes import widgets
 from tests import drive
 

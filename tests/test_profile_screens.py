@@ -8,11 +8,11 @@ import random
 import pygame
 import pytest
 
+from game.midend.match import Match, Seat
 from game.records import ladder as game_ladder
 from game.records import profiles as gp
-from game.rules.contract import GameSetup
-from game.midend.match import Match, Seat
 from game.registry import GAMES
+from game.rules.contract import GameSetup
 from tests import drive
 from tests.test_profiles import LADDER
 

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from game.records import profiles as P
-from game.rules.contract import GameSetup, Outcome
-from game.records.ladder import Ladder
 from game.midend.match import Match, Seat
+from game.records import profiles as P
+from game.records.ladder import Ladder
 from game.records.ratings import Rating
 from game.registry import GAMES
+from game.rules.contract import GameSetup, Outcome
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "chromatic-collapse"

@@ -5,6 +5,8 @@ answer, whole, at every text size; and it stays readable until the player moves 
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -12,7 +14,6 @@ from game.content import puzzles as P
 from scenes import puzzles as S
 from scenes import widgets
 from tests.test_puzzles import a_miss
-import itertools
 
 GAMES = P.puzzle_games()
 

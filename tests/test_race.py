@@ -169,14 +169,14 @@ def test_twelve_phones_race_a_whole_race(tmp_path):
                         assert not bad, bad
                         verdict = await turn_of(phone, list(order[k].solution[0]))
                         assert verdict["verdict"] == "solved" and not verdict["answer"]
-                        await until(lambda k=k: phone.state["race"]["number"] == k + 2)
+                        await until(lambda k=k, phone=phone: phone.state["race"]["number"] == k + 2)
                     mark = len(phone.raw)
                     assert not leaked(phone, mark, [])
                     miss = wrong_turn(order[i], race.position(i))
                     verdict = await turn_of(phone, miss)
                     assert verdict["verdict"] == "wrong"
                     assert verdict["answer"] == list(order[i].solution[0])
-                    await until(lambda: phone.state["race"].get("held"))
+                    await until(lambda phone=phone: phone.state["race"].get("held"))
                     assert phone.state["race"]["last"]["answer"] == list(order[i].solution[0])
 
                 # phone 5 drops and comes back: same lane, same score

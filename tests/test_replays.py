@@ -2,16 +2,17 @@
 rename, delete (set aside), refusing damaged files without touching them, stepping
 and taking over."""
 
+import itertools
 import json
 import os
 import random
 
 import pytest
 
-from game.storage import autosave
-from game.rules.contract import GameSetup
 from game.midend.match import Match, ReplayError, Seat
 from game.registry import GAMES
+from game.rules.contract import GameSetup
+from game.storage import autosave
 from game.storage.replays import (
     RECENT_KEEP,
     Timeline,
@@ -26,7 +27,6 @@ from game.storage.replays import (
 )
 from game.storage.saves import SaveError
 from tests.test_hardening import EXPECT, hostile_variants, real_match
-import itertools
 
 
 def played(game: str, seed: int = 5, limit: int = 400) -> Match:

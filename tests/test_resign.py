@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.records import profiles as gp
-from game.rules.contract import GameSetup, IllegalMove
 from game.midend.match import Match, Seat
+from game.records import profiles as gp
 from game.registry import GAMES
+from game.rules.contract import GameSetup, IllegalMove
 from tests import drive
 from tests.test_profile_screens import ladders  # noqa: F401  (a fixture)
 

@@ -9,8 +9,8 @@ import random
 import pygame
 import pytest
 
-from game.storage import autosave
 from game.registry import GAMES
+from game.storage import autosave
 from game.storage.replays import keep_recent, list_replays
 from tests.test_hardening import EXPECT, hostile_variants, real_match
 from tests.test_replays import played
@@ -103,8 +103,8 @@ def test_turn_steps_stop_at_turn_starts(app):
 
 
 def test_jump_by_clicking_the_log_and_the_timeline(app):
-    from scenes.theatre.screen import STRIP
     from scenes.theatre import graph
+    from scenes.theatre.screen import STRIP
 
     match = played("chromatic-collapse", 24, limit=50)
     truth = rebuilt(match)
@@ -533,8 +533,8 @@ def test_twelve_seat_rows_at_a_large_text_size_keep_the_size_and_drop_the_bot_ki
     largest text size "Player 3 (Medium bot)" and its expected place have no room, and
     the row shows the seat's name alone at the size chosen instead of shrinking the
     whole label.  At the default size the kind is shown."""
-    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
+    from game.rules.contract import GameSetup
     from scenes import widgets
 
     spec = GAMES["element-shift"]

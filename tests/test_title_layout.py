@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.storage import autosave
-from game.rules.contract import GameSetup
 from game.midend.match import Match, Seat
 from game.registry import GAMES
+from game.rules.contract import GameSetup
+from game.storage import autosave
 from scenes.scene import LOGICAL_SIZE
 
 

@@ -7,7 +7,6 @@ import json
 
 import pytest
 
-from game.registry import GAMES
 from game.content.tutorials import (
     MAX_STEPS,
     MIN_STEPS,
@@ -17,6 +16,7 @@ from game.content.tutorials import (
     load_tutorial,
     parse_tutorial,
 )
+from game.registry import GAMES
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

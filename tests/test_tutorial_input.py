@@ -11,10 +11,10 @@ from game.content.tutorials import load_tutorial
 from scenes.learned import learned_games
 from scenes.tutorial import open_tutorial
 from tests import test_input_chromatic_collapse as CCI
+from tests import test_input_color_crossroads as XI
 from tests import test_input_crystal_connector as CNI
 from tests import test_input_crystal_formation as FI
 from tests import test_input_element_shift as ESI
-from tests import test_input_color_crossroads as XI
 from tests import test_view_chromatic_collapse as CCV
 
 A, RSHOULDER, LSHOULDER = 0, 10, 9

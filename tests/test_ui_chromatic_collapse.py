@@ -1,7 +1,7 @@
 """Chromatic Collapse's board input without pygame: plain inputs, real engine states."""
 
-from game.rules.chromatic_collapse import Remove, Slide, Start
 from game.registry import GAMES
+from game.rules.chromatic_collapse import Remove, Slide, Start
 from scenes.play.chromatic_collapse.ui import interpret_move, new_ui, selection
 from scenes.play.interpret import Cell, Changed, Drag, Drop, Key, Pick, Refuse, Submit, Unused
 

@@ -1,7 +1,7 @@
 """Color Crossroads' board input without pygame: plain inputs, real engine states."""
 
-from game.rules.color_crossroads import Answer, Challenge, Concede, Place, Start, parse_cell
 from game.registry import GAMES
+from game.rules.color_crossroads import Answer, Challenge, Concede, Place, Start, parse_cell
 from scenes.play.color_crossroads.ui import GameUI, accepted, interpret_move, walk
 from scenes.play.interpret import Cell, Changed, Drag, Drop, Key, Pick, Refuse, Submit, Unused
 

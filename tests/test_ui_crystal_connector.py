@@ -1,7 +1,7 @@
 """Crystal Connector's turn building without pygame: plain inputs, real engine states."""
 
-from game.rules.crystal_connector import Convert, Shift
 from game.registry import GAMES
+from game.rules.crystal_connector import Convert, Shift
 from scenes.play.crystal_connector.ui import GameUI, interpret_move, local, turn_complete
 from scenes.play.interpret import Cell, Changed, Key, LineDrag, Pick, Refuse, Submit, Unused
 

@@ -1,7 +1,7 @@
 """Crystal Formation's board input without pygame: plain inputs, real engine states."""
 
-from game.rules.crystal_formation import Grow, MoveNode, Pass, Place, board_cells
 from game.registry import GAMES
+from game.rules.crystal_formation import Grow, MoveNode, Pass, Place, board_cells
 from scenes.play.crystal_formation.ui import interpret_move, new_ui, settle
 from scenes.play.interpret import Cell, Changed, Drop, Key, Pick, Point, Refuse, Submit, Unused
 

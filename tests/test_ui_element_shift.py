@@ -1,8 +1,8 @@
 """Element Shift's start pick and plan editor without pygame: plain inputs, real
 engine states."""
 
-from game.rules.element_shift import STAY, Plan, StartPick
 from game.registry import GAMES
+from game.rules.element_shift import STAY, Plan, StartPick
 from scenes.play.element_shift.ui import GameUI, interpret_move, path, sync, take_plan
 from scenes.play.interpret import Cell, Changed, Drag, Drop, Key, Pick, Refuse, Submit, Unused
 

@@ -11,6 +11,8 @@ from functools import partial
 import pygame
 import pytest
 
+from game.midend.match import Match, Seat
+from game.registry import GAMES
 from game.rules.chromatic_collapse import (
     CIRCLE,
     CORNERS,
@@ -18,19 +20,17 @@ from game.rules.chromatic_collapse import (
     Remove,
     Slide,
     Start,
+    cell_name,
     from_diagram,
     parse_cell,
     square_cell,
-    cell_name,
 )
 from game.rules.contract import GameSetup
-from game.midend.match import Match, Seat
-from game.registry import GAMES
 from scenes.play.chromatic_collapse import CELL, ChromaticCollapseView
 from scenes.widgets import MIN_TARGET
 from tests import drive
-from tests.drive import settle_or_over as settle
 from tests.drive import names
+from tests.drive import settle_or_over as settle
 
 press = partial(drive.key, ticks=1)  # a key, then the tick that handles it
 

@@ -14,6 +14,8 @@ import pytest
 
 from game.ai.base import Budget
 from game.ai.color_crossroads import HardBot, MediumBot
+from game.midend.match import Match, Seat
+from game.registry import GAMES
 from game.rules.color_crossroads import (
     CELLS,
     COLOURS,
@@ -30,13 +32,11 @@ from game.rules.color_crossroads import (
     parse_cell,
 )
 from game.rules.contract import GameSetup
-from game.midend.match import Match, Seat
-from game.registry import GAMES
 from scenes.play import color_crossroads as V
 from tests import drive
+from tests.drive import focused_text, motion
 from tests.drive import settle_for_person as settle
 from tests.drive import wait_ticks as wait
-from tests.drive import focused_text, motion
 
 # a click or a key, then the tick that handles it
 click = partial(drive.click, ticks=1)

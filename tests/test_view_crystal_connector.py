@@ -9,10 +9,10 @@ import time
 import pygame
 import pytest
 
-from game.rules.contract import GameSetup
-from game.rules.crystal_connector import COLOURS, LINES, ROCK, SIZE, Convert, Shift, largest_sizes
 from game.midend.match import Match, Seat
 from game.registry import GAMES
+from game.rules.contract import GameSetup
+from game.rules.crystal_connector import COLOURS, LINES, ROCK, SIZE, Convert, Shift, largest_sizes
 from scenes.play.crystal_connector import CELL, CrystalConnectorView, cell_rect, handle_rect
 from tests.drive import click, key
 

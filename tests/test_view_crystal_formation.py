@@ -13,6 +13,8 @@ import time
 import pygame
 
 from game.ai.base import Budget
+from game.midend.match import Match, Seat
+from game.registry import GAMES
 from game.rules.contract import GameSetup
 from game.rules.crystal_formation import (
     SIZE_LETTERS,
@@ -24,8 +26,6 @@ from game.rules.crystal_formation import (
     geometry,
 )
 from game.rules.grid import cell_name
-from game.midend.match import Match, Seat
-from game.registry import GAMES
 from scenes.play import crystal_formation as V
 from tests.drive import click, key, motion
 

@@ -9,10 +9,10 @@ from functools import partial
 import pygame
 import pytest
 
-from game.rules.contract import GameSetup
-from game.rules.element_shift import CELLS, SIZE, STAY, Plan, StartPick, ray_cells
 from game.midend.match import Match, Seat
 from game.registry import GAMES
+from game.rules.contract import GameSetup
+from game.rules.element_shift import CELLS, SIZE, STAY, Plan, StartPick, ray_cells
 from scenes.play.element_shift import ElementShiftResults, ElementShiftView, cell_center
 from scenes.select import SEAT_CHOICES, seat_caption
 from tests import drive

@@ -80,8 +80,8 @@ from typing import Callable, Sequence  # noqa: E402
 
 from game.ai.base import Budget, RandomBot  # noqa: E402
 from game.ai.strength import MixedBot  # noqa: E402
-from game.rules.contract import GameSpec, derived_rng  # noqa: E402
 from game.records.ladder import LADDER_FILE, parse_strength_level  # noqa: E402
+from game.rules.contract import GameSpec, derived_rng  # noqa: E402
 from tools.games import hooks  # noqa: E402
 from tools.references import GAME_ONLY_REFERENCES, REFERENCE_LEVELS, make_reference  # noqa: E402
 from tools.tables import format_table  # noqa: E402

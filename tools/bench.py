@@ -174,9 +174,9 @@ def menu_rows(quick: bool) -> list[dict]:
 def play_rows(quick: bool) -> list[dict]:
     """Frame times on each play screen: idle, animating, and while a Hard bot thinks
     in the worker process (the UI must keep 60 fps: p99 under 17 ms)."""
-    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
     from game.registry import GAMES
+    from game.rules.contract import GameSetup
     from scenes.play import play_scene_for
 
     frames = 90 if quick else 300
@@ -307,9 +307,9 @@ def _hard_bot_frames(app, frames: int) -> tuple[list[float], list[float]]:
     """Milliseconds per frame (update + draw + flip) of a game between Hard bots,
     paced at 60 a second so the bots get real time; and those drawn while a bot's
     decision was pending."""
-    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
     from game.registry import GAMES
+    from game.rules.contract import GameSetup
     from scenes.play import play_scene_for
 
     gid = next(iter(GAMES))  # the first card of game select
@@ -336,9 +336,9 @@ def expert_rows(quick: bool) -> list[dict]:
     """Frame times on each play screen while an Expert bot (up to 4 s a decision)
     thinks in the worker process: the thinking ring turns and the UI must keep 60 fps
     (p99 under 17 ms).  Only frames drawn while a decision is pending count."""
-    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
     from game.registry import GAMES
+    from game.rules.contract import GameSetup
     from scenes.play import play_scene_for
 
     frames = 90 if quick else 240
@@ -386,9 +386,9 @@ def theatre_rows(quick: bool) -> list[dict]:
     theatre playing the replay back at 60 Hz meanwhile (real pacing)."""
     import random
 
-    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
     from game.registry import GAMES
+    from game.rules.contract import GameSetup
     from scenes.theatre.screen import TheatreScene
 
     actions = 20 if quick else 60

@@ -537,8 +537,8 @@ def step_mistakes(spec, games: list[dict], args) -> str:
     round, scores at least ``PLAN_POINTS`` more (:func:`hindsight_gain`)."""
     from game.analysis import evaluation as an
     from game.analysis import values as coach
-    from game.analysis.marks import MISTAKE_DROP, confirmed_by_alternative, find_mistakes
     from game.analysis.calibration import shipped
+    from game.analysis.marks import MISTAKE_DROP, confirmed_by_alternative, find_mistakes
 
     path = cache_dir(args) / f"mistakes-{spec.id}.json"
     memo = _load(path, {})
@@ -979,7 +979,7 @@ def report_band_places(spec, args) -> str:
             for r in sample:
                 exp = expected_places(r["values"], PLACE_STEEPNESS)
                 mid = (len(exp) + 1) / 2
-                for s, (e, p) in enumerate(zip(exp, r["places"])):
+                for s, (e, p) in enumerate(zip(exp, r["places"], strict=True)):
                     errs.append(abs(e - p))
                     flat.append(abs(mid - p))
                     if r["strengths"][s] == max(r["strengths"]) and band[0] != band[1]:

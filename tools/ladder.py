@@ -26,12 +26,12 @@ Resampling whole games keeps a table's many pairwise results together.
 from __future__ import annotations
 
 import datetime
+import itertools
 import json
 import math
 import random
 import sys
 import time
-import itertools
 from itertools import combinations
 from pathlib import Path
 from typing import Callable, Sequence
@@ -619,8 +619,8 @@ def ladder_entry(result: dict) -> dict:
 
 def merge_ladder(path: Path, game_id: str, entry: dict) -> None:
     """Put one game's entry into the ladder file (atomic; other games kept)."""
-    from game.storage import reading as files
     from game.records.ladder import LADDER_SCHEMA
+    from game.storage import reading as files
     from game.storage.saves import write_json_atomic
 
     try:

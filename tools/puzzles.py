@@ -34,9 +34,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.content import puzzles as P  # noqa: E402
+from game.registry import GAMES  # noqa: E402
 from game.rules.contract import GameSetup  # noqa: E402
 from game.text.i18n import N_  # noqa: E402
-from game.registry import GAMES  # noqa: E402
 from tools.games import hooks, showcase  # noqa: E402
 from tools.tactics import turn_start  # noqa: E402
 

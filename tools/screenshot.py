@@ -54,7 +54,6 @@ import pygame  # noqa: E402
 from game.registry import EXAMPLE_ID, GAMES  # noqa: E402
 from tools.games import first_game, hooks, most_seats, showcase, varied_seats  # noqa: E402
 
-
 # --size WxH: the window the screen is shown in (None: the 1280x720 canvas itself).
 WINDOW_SIZE: tuple[int, int] | None = None
 
@@ -79,9 +78,9 @@ def capture(app) -> pygame.Surface:
 
 
 def make_app(colour_blind: bool = False, kiosk: bool = False, look: dict | None = None):
+    from game.storage.saves import Paths
     from scenes.boot import make_app
     from scenes.config import Settings
-    from game.storage.saves import Paths
 
     home = Path(tempfile.mkdtemp(prefix="crystal-shot-"))
     paths = Paths(home / "config", home / "data", home / "logs")
@@ -147,8 +146,8 @@ def sweep(out: Path, args, only: str | None = None) -> int:
 
 
 def build_match(game_id: str, moves: list[str], seats: list[str] | None, play_out: bool):
-    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
+    from game.rules.contract import GameSetup
 
     setup = GameSetup.parse(game_id, GAMES)
     n = setup.players
@@ -187,11 +186,11 @@ def demo_profiles(paths, games: int = 40, patch_ladder: bool = True) -> None:
     above unless seeds/ladder.json measured it (the ladder helper's real one)."""
     from types import SimpleNamespace
 
+    from game.midend.match import Seat
     from game.records import ladder as game_ladder
     from game.records import profiles as gp
-    from game.rules.contract import Outcome
-    from game.midend.match import Seat
     from game.records.ratings import Rating, expected
+    from game.rules.contract import Outcome
 
     real = game_ladder.cached()
     ladders = {
@@ -381,8 +380,8 @@ def screen(kind: str, out: Path, args) -> Path:
 
 def _hosted_party(game: str, seed: int):
     """A party with every seat a phone, listening on 127.0.0.1 only (nothing is sent)."""
-    from game.rules.contract import GameSetup
     from game.midend.match import Seat
+    from game.rules.contract import GameSetup
     from party.host import Party
 
     spec = GAMES[game]
@@ -487,6 +486,7 @@ def proof(out: Path) -> int:
     person, random moves seeded), so two runs of the same code give the same pixels:
     the before/after check of a refactor (``cmp`` the two folders)."""
     import argparse as _argparse
+
     from game.rules.contract import GameSetup
 
     def run(kind: str, name: str, **kw) -> None:

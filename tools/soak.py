@@ -254,11 +254,13 @@ def tour_main(args) -> int:
 
     os.environ.pop("CRYSTAL_ARCADE_BOT_WORKER", None)  # the real worker process
     import tracemalloc
+
+    from tour import Tour, TourError
+
     from game.storage.saves import Paths
+    from scenes import widgets
     from scenes.app import TICK_RATE, release_memory
     from scenes.boot import make_app
-    from scenes import widgets
-    from tour import Tour, TourError
 
     home = Path(tempfile.mkdtemp(prefix="crystal-tour-"))
     os.environ["CRYSTAL_ARCADE_HOME"] = str(home)

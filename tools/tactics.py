@@ -29,7 +29,6 @@ if str(ROOT) not in sys.path:
 
 from game.content.puzzles import turn_owner  # noqa: E402
 from game.registry import GAMES  # noqa: E402
-
 from tools.games import hooks  # noqa: E402
 
 # The games whose tools/games/<module>.py has a winning-turn oracle (the two-player games).

@@ -33,7 +33,6 @@ from __future__ import annotations
 import random
 
 from game.ai.base import SearchCancelled
-
 from game.rules.chromatic_collapse import (
     CIRCLE,
     CORNERS,

@@ -733,7 +733,7 @@ class BatchPlayouts:
     def __init__(self):
         import numpy as np
 
-        from game.rules.chromatic_collapse import RAY_MASKS, LINE_MASKS
+        from game.rules.chromatic_collapse import LINE_MASKS, RAY_MASKS
 
         self.np = np
         u64 = np.uint64

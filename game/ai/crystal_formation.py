@@ -33,11 +33,10 @@ they take ``think_seconds``.
 from __future__ import annotations
 
 import random
-
-from game.ai.base import Budget, RandomBot
 from functools import lru_cache
 from itertools import combinations
 
+from game.ai.base import Budget, RandomBot
 from game.rules.crystal_formation import (
     LARGE,
     MEDIUM,

@@ -38,8 +38,8 @@ import random
 from typing import Any, Callable, Mapping
 
 from game.ai.base import Budget
-from game.rules.contract import derived_rng
 from game.records.ladder import LEVEL_STRENGTHS, MAX_STRENGTH, MIN_STRENGTH, strength_level
+from game.rules.contract import derived_rng
 
 # Level names by strength: 0 -> "random", 1 -> "easy", ...
 LEVEL_AT = {int(s): name for name, s in LEVEL_STRENGTHS.items()}

@@ -17,11 +17,11 @@ a second viewing is instant and a renamed file keeps its analysis.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
-import itertools
 
 ANALYSIS_FORMAT = 1
 MISTAKE_DROP = 0.3  # a fall of 15 points of win chance is worth showing

@@ -46,8 +46,8 @@ from typing import Any, Mapping, Sequence
 
 from game.rules.contract import GameSetup, IllegalMove, State, quoted
 from game.storage.reading import FileProblem, parse_json, schema_errors
-from game.text.i18n import _
 from game.text.clean import clean
+from game.text.i18n import _
 
 PUZZLE_FORMAT = 1
 GOALS = ("win", "gain", "block")

@@ -45,8 +45,8 @@ from typing import Any, Mapping, Sequence
 
 from game.rules.contract import GameSetup, IllegalMove, State, quoted
 from game.storage.reading import FileProblem, parse_json
-from game.text.i18n import _, speaking
 from game.text.clean import clean
+from game.text.i18n import _, speaking
 
 
 def _translated(obj: object, name: str, fields: frozenset[str]) -> Any:

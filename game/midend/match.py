@@ -34,9 +34,8 @@ from game.rules.contract import (
     apply_timeout,
     quoted,
 )
-from game.text.i18n import N_, _
 from game.text.clean import clean
-
+from game.text.i18n import N_, _
 
 REPLAY_FORMAT = 1
 BOT_LEVELS = ("random", "easy", "medium", "hard", "expert")

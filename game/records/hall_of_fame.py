@@ -28,8 +28,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Callable, Iterable, Protocol
-from game.text.i18n import _, ngettext
+
 from game.text.clean import clean
+from game.text.i18n import _, ngettext
 
 TABLE_SIZE = 10  # entries on each board and period
 INITIALS = 3

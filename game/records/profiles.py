@@ -33,6 +33,7 @@ returns new values.  No pygame.
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 import unicodedata
@@ -40,8 +41,6 @@ from dataclasses import dataclass, field, replace
 from typing import Mapping
 
 from game.records import ratings
-from game.storage.reading import FileProblem, number, schema_errors, text
-from game.text.i18n import N_, _
 from game.records.ladder import (
     LEVEL_NAMES,
     MAX_STRENGTH,
@@ -51,6 +50,7 @@ from game.records.ladder import (
 )
 from game.records.ladder import Point as LadderPoint
 from game.records.ratings import Rating
+from game.storage.reading import FileProblem, number, schema_errors, text
 from game.storage.saves import (
     Paths,
     SaveError,
@@ -61,7 +61,7 @@ from game.storage.saves import (
 )
 from game.text.clean import JOINERS
 from game.text.clean import clean as clean_text
-import itertools
+from game.text.i18n import N_, _
 
 PROFILES_FORMAT = 1
 MAX_NAME = 16

@@ -59,9 +59,9 @@ Read-only helpers for a screen (all pure)
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from collections.abc import Iterable, Mapping
 
 from game.rules.contract import (
     BadState,

@@ -88,10 +88,11 @@ Read-only helpers a screen uses on :class:`CrossroadsState`:
 from __future__ import annotations
 
 import importlib.resources
+import itertools
 import json
 import random
-from dataclasses import dataclass, replace
 from collections import deque
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
@@ -109,7 +110,6 @@ from game.rules.contract import (
 )
 from game.rules.grid import cell_name as grid_cell_name
 from game.text.i18n import N_, _, pgettext
-import itertools
 
 # --- the board ------------------------------------------------------------------------
 

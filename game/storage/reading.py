@@ -25,6 +25,7 @@ import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
+
 from game.text.i18n import _
 
 MAX_FILE_BYTES = 8 * 1024 * 1024  # a file larger than this is not one of ours

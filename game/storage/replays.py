@@ -28,12 +28,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from game.rules.contract import quoted
 from game.midend.match import Match, ReplayError, Seat, _game_problem, check_replay_schema
+from game.rules.contract import quoted
 from game.storage.reading import MAX_FILE_BYTES, FileProblem, load_json
 from game.storage.saves import Paths, SaveError, set_aside, write_json_atomic
-from game.text.i18n import _
 from game.text.clean import clean
+from game.text.i18n import _
 
 RECENT_KEEP = 50  # finished games kept automatically; the oldest goes first
 SET_ASIDE_MARKS = (".corrupt-", ".deleted-")  # files moved aside are not listed

@@ -42,18 +42,16 @@ from typing import Any, ClassVar, NamedTuple
 import pygame
 import pygame_gui
 
-from game.storage import autosave
+from game.midend.match import Match
 from game.records import profiles as game_profiles
 from game.rules.contract import IllegalMove, derived_rng
+from game.storage import autosave
 from game.text import i18n
 from game.text.i18n import _
-from game.midend.match import Match
 from scenes.app import Scene
-from scenes.scene import FULL, STILL
 from scenes.input import PAUSE_KEY
+from scenes.play import motion
 from scenes.play.buttons import ButtonFocus
-from scenes.speech.play import PlayVoice
-from scenes.speech.screens import COMMAND_KEY
 from scenes.play.frame import (
     BANNER_FADE_TICKS,
     BOARD_AREA,
@@ -62,15 +60,17 @@ from scenes.play.frame import (
     PlayerRows,
     ScreenFrame,
 )
-from scenes.play import motion
-from scenes.play.motion import ease, ease_out_back, pulse
 from scenes.play.interpret import Changed, Key, Refuse, Submit
+from scenes.play.motion import ease, ease_out_back, pulse
+from scenes.scene import FULL, STILL
+from scenes.speech.play import PlayVoice
+from scenes.speech.screens import COMMAND_KEY
 from scenes.widgets import (
     MIN_TARGET,
+    GuiManager,
     draw_panel,
     draw_text,
     fit_buttons,
-    GuiManager,
     follow_look,
     starfield_background,
     toast,

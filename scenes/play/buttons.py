@@ -22,7 +22,6 @@ import pygame
 from scenes.focus import nearest, wrap_around
 from scenes.widgets import lighten, text_width
 
-
 PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 ARROWS = {
     pygame.K_LEFT: (-1, 0),

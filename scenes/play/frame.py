@@ -12,10 +12,10 @@ from typing import NamedTuple
 
 import pygame
 
-from game.text.i18n import N_, _
+from game.midend.match import BOT_LEVELS
 from game.records.ladder import bot_label
 from game.records.ladder import cached as ladder_cached
-from game.midend.match import BOT_LEVELS
+from game.text.i18n import N_, _
 from scenes.widgets import (
     BANNER_LINES,
     MIN_TARGET,

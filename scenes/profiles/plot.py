@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.text.i18n import _
 from game.records.profiles import Point
+from game.text.i18n import _
 from scenes.widgets import darken, draw_text, lighten, text_width
 
 

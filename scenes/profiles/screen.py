@@ -9,9 +9,9 @@ import pygame
 
 from game.records import ladder as game_ladder
 from game.records import profiles as gp
-from game.text.i18n import _, ngettext
 from game.records.ratings import PLACEMENT_GAMES
 from game.registry import GAMES
+from game.text.i18n import _, ngettext
 from scenes.profiles.plot import draw_rating_plot
 from scenes.widgets import MenuScene, draw_gem, draw_panel, draw_text, toast, wrap_text
 

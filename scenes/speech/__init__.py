@@ -130,7 +130,7 @@ def screen_reader():
             from speechlight.darwin import Speech
 
             return Speech()
-    except Exception as exc:  # noqa: BLE001 - no D-Bus, no library: simply no screen reader
+    except Exception as exc:
         log.info("no screen reader: %s", exc)
     return None
 
@@ -233,7 +233,7 @@ class Speaker:
         def call() -> None:
             try:
                 self.backend.say(text)
-            except Exception as exc:  # noqa: BLE001 - a backend's failure is reported, not raised
+            except Exception as exc:
                 failure.append(exc)
             done.set()
 

@@ -3,9 +3,9 @@ control as the focus moves (name, kind, place: "Play, button, 1 of 6")."""
 
 from __future__ import annotations
 
-from game.text.i18n import _
-
 import pygame
+
+from game.text.i18n import _
 
 TOGGLE_KEY = pygame.K_F5  # speech on / off, on every screen
 REPEAT_KEY = pygame.K_F6  # the last thing said, again

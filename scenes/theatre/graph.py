@@ -8,8 +8,8 @@ import math
 
 import pygame
 
-from game.text.i18n import _, percent
 from game.analysis.marks import win_chance
+from game.text.i18n import _, percent
 from scenes.widgets import draw_panel, draw_text, lighten
 
 

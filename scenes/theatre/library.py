@@ -15,7 +15,6 @@ import threading
 import pygame
 import pygame_gui
 
-from game.text.i18n import _, ngettext, pgettext
 from game.midend.match import ReplayError
 from game.storage.replays import (
     ReplayInfo,
@@ -26,6 +25,7 @@ from game.storage.replays import (
     shown_name,
 )
 from game.storage.saves import SaveError
+from game.text.i18n import _, ngettext, pgettext
 from scenes import routes
 from scenes.scene import LOGICAL_SIZE
 from scenes.widgets import MenuScene, draw_panel, draw_text, lighten, toast

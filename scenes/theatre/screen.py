@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import pygame
 
-from game.text.i18n import _, percent, pgettext
+import scenes.theatre.graph as graph
 from game.analysis.marks import PLACE_STEEPNESS, expected_places, win_chance
 from game.midend.match import Match, Seat
 from game.storage.replays import Timeline
+from game.text.i18n import _, percent, pgettext
 from scenes import routes
 from scenes.play.base import BOARD_AREA
 from scenes.scene import FULL
-import scenes.theatre.graph as graph
 from scenes.theatre.analyst import Analyst
 from scenes.widgets import (
     MenuScene,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.text.i18n import N_, _
 from game.midend.match import ReplayError, Seat
 from game.storage.replays import take_over
+from game.text.i18n import N_, _
 from scenes.widgets import MenuScene, draw_panel, draw_text, toast
 
 SEAT_CHOICES = ("person", "easy", "medium", "hard", "expert")

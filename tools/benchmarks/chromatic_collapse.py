@@ -24,8 +24,8 @@ if __package__ in (None, ""):
 from game.ai import chromatic_bits as bits
 from game.ai.base import Budget
 from game.ai.chromatic_collapse import BatchPlayouts, Board, Searcher, Weights
-from game.rules.chromatic_collapse import SPEC, Start
 from game.registry import GAMES
+from game.rules.chromatic_collapse import SPEC, Start
 from tools.benchmarks import row_maker, run_alone
 
 GAME = "chromatic-collapse"

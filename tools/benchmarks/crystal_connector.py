@@ -28,6 +28,7 @@ import numpy as np
 
 from game.ai.base import Budget
 from game.ai.crystal_connector import plan_turn
+from game.registry import GAMES
 from game.rules.crystal_connector import (
     ANOMALY_NAMES,
     SPEC,
@@ -35,7 +36,6 @@ from game.rules.crystal_connector import (
     batch_largest,
     new_board,
 )
-from game.registry import GAMES
 from tools.benchmarks import row_maker, run_alone, search_rate
 
 GAME = "crystal-connector"

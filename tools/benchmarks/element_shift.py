@@ -18,8 +18,8 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from game.rules.element_shift import SPEC, PlanList, resolve_round, score_round
 from game.registry import GAMES
+from game.rules.element_shift import SPEC, PlanList, resolve_round, score_round
 from tools.benchmarks import row_maker, run_alone, search_rate
 
 GAME = "element-shift"

@@ -42,9 +42,9 @@ def main(argv=None) -> int:
     sys.path.insert(0, str(args.root.resolve()))
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
     from game.registry import GAMES
+    from game.rules.contract import GameSetup
     from game.storage.saves import Paths
     from scenes.config import Settings
     from scenes.play import play_scene_for

@@ -60,9 +60,9 @@ def rows(quick: bool = False, chars: int = NAME_CHARS) -> list[dict]:
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.rules.contract import GameSetup
     from game.midend.match import Match, Seat
     from game.registry import GAMES
+    from game.rules.contract import GameSetup
     from game.storage.saves import Paths
     from scenes.boot import make_app
     from scenes.config import Settings
@@ -155,9 +155,9 @@ if __name__ == "__main__":
 
     reexec_in_venv()
     sys.path.insert(0, str(ROOT))
-    from bench import format_table
-
     import argparse
+
+    from bench import format_table
 
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--quick", action="store_true")

@@ -33,11 +33,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import aiohttp
 
+from game.midend.match import Seat
+from game.registry import GAMES
 from game.rules import chromatic_collapse as cc
 from game.rules import element_shift as es
 from game.rules.contract import GameSetup
-from game.midend.match import Seat
-from game.registry import GAMES
 from party.host import Party
 from tools.benchmarks import row_maker
 

@@ -28,12 +28,12 @@ if __package__ in (None, ""):
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import aiohttp  # noqa: E402
+import aiohttp
 
-from game.registry import GAMES  # noqa: E402
-from party.race import RaceRoom, RaceSettings  # noqa: E402
-from tools.benchmarks import row_maker  # noqa: E402
-from tools.benchmarks.party import _app, _paced_frames, _pct  # noqa: E402
+from game.registry import GAMES
+from party.race import RaceRoom, RaceSettings
+from tools.benchmarks import row_maker
+from tools.benchmarks.party import _app, _paced_frames, _pct
 
 GAME = "race"
 PHONES = 12
@@ -126,7 +126,7 @@ def rows(quick: bool = False) -> list[dict]:
     def run():
         try:
             asyncio.run(asyncio.wait_for(main(), 600))
-        except BaseException as exc:  # noqa: BLE001 - reported below
+        except BaseException as exc:
             errors.append(exc)
             ready.set()
 

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def pct(values, q):
     values = sorted(values)
-    return values[min(len(values) - 1, int(round(q / 100 * (len(values) - 1))))]
+    return values[min(len(values) - 1, round(q / 100 * (len(values) - 1)))]
 
 
 def make_view(app, people: bool):

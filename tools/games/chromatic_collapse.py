@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from game.text.i18n import N_
 
-
 # Reference players that know this game alone (tools/references.py).
 REFERENCES = ("ref-loa",)
 

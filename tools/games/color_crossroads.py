@@ -21,9 +21,8 @@ def winning_turn(state) -> list[str] | None:
     (or a pass that ends the game) can win at once; it wins by challenging a pair with
     no loop, dead now or killed by its placement (a dead pair never comes back:
     colouring an empty cell only removes paths)."""
-    from tools.tactics import generic_turn_win, turn_owner
-
     from game.ai.color_crossroads import dead_pairs
+    from tools.tactics import generic_turn_win, turn_owner
 
     seat = turn_owner(state)
     if state.phase != "turn" or state.placed_this_turn:
@@ -46,9 +45,8 @@ def winning_turn(state) -> list[str] | None:
 
 
 def _finish_challenge(state, place, pair, seat) -> list[str] | None:
-    from tools.tactics import best_answer, turn_owner
-
     from game.rules.color_crossroads import Challenge
+    from tools.tactics import best_answer, turn_owner
 
     s, path = state, []
     if place is not None:

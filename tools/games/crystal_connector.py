@@ -18,11 +18,10 @@ def winning_turn(state) -> list[str] | None:
     """Every distinct sequence of the mover's remaining shifts (and conversion), in
     numpy (the planner Medium and Hard use, without a beam); the turn wins when it
     closes the round with the mover at or above the threshold and ahead."""
-    from tools.tactics import play_turn
-
     import numpy as np
 
     from game.ai.crystal_connector import actions_for, plan_turn
+    from tools.tactics import play_turn
 
     seat = state.to_move
     if seat == state.first_mover:
@@ -66,10 +65,9 @@ def puzzle_turns(state, seat, most_wins=None):
     sample of the rest, so the planner and the engine must agree on all of them."""
     import numpy as np
 
-    from tools.puzzles import MAX_NODES, TooBig
-    from game.content import puzzles as P
-
     from game.ai.crystal_connector import actions_for, plan_turn
+    from game.content import puzzles as P
+    from tools.puzzles import MAX_NODES, TooBig
 
     plan = plan_turn(state, seat, beam=10**9)
     if len(plan.leaves) > MAX_NODES:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from game.text.i18n import N_
-
 import random
 
 from game.rules.crystal_formation import SPEC, FormationState, geometry, pieces_mask
+from game.text.i18n import N_
 
 
 # -- tools/tactics.py ---------------------------------------------------------------------

@@ -9,7 +9,6 @@ from game.rules.contract import GameSetup
 from game.rules.element_shift import SPEC
 from game.text.i18n import N_
 
-
 # -- tools/puzzles.py ---------------------------------------------------------------------
 RATE_BUDGET = {"easy": 2_000, "medium": 20_000, "hard": 20_000}  # nodes a decision, for rating
 PUZZLE_GOAL_TEXT = {

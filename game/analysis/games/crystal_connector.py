@@ -7,7 +7,6 @@ one through ``game.analysis.games``; its explanations of a marked action are in
 
 from __future__ import annotations
 
-
 from game.ai.base import Budget
 from game.analysis.values import PROVEN, to_seat0
 from game.rules.crystal_connector import SPEC

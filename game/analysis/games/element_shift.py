@@ -40,10 +40,12 @@ def raw(state, budget: Budget, depth: int | None = None) -> list[float]:
         while not prof.done and not budget.expired():
             prof.step(budget)
         view = prof.view
-        plans = [p if isinstance(p, Plan) else g for p, g in zip(state.pending, prof.plans)]
+        plans = [
+            p if isinstance(p, Plan) else g for p, g in zip(state.pending, prof.plans, strict=True)
+        ]
         trace = resolve_round(view.round, view.board, view.positions, view.elements, plans)
         lines = score_round(view.round, trace.board_after, trace.positions[-1], trace.elements)
-        scores = [x + float(line.total) for x, line in zip(scores, lines)]
+        scores = [x + float(line.total) for x, line in zip(scores, lines, strict=True)]
     mean = sum(scores) / n
     spread = math.sqrt(sum((x - mean) ** 2 for x in scores) / n) or 1.0
     # Early standings say little about the end: the further into the seven rounds,

@@ -25,4 +25,4 @@ from .layout import CELL
 from .lighting import board_rects, lit_rect
 from .view import VIEW, ChromaticCollapseView
 
-__all__ = ["board_rects", "lit_rect", "CELL", "VIEW", "ChromaticCollapseView"]
+__all__ = ["CELL", "VIEW", "ChromaticCollapseView", "board_rects", "lit_rect"]

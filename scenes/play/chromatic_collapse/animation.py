@@ -9,8 +9,8 @@ import random
 
 import pygame
 
-from game.text.i18n import _
 from game.rules.chromatic_collapse import CIRCLE, DIAMOND, Remove, Slide, Start
+from game.text.i18n import _
 from scenes.play.base import ease
 from scenes.widgets import darken, draw_panel, draw_text, lighten
 

@@ -8,14 +8,13 @@ import math
 
 import pygame
 
-from game.text.i18n import _
-from game.text.i18n import N_
 from game.rules.chromatic_collapse import (
     CIRCLE,
     DIAMOND,
     DIRECTION_NAMES,
     DIRECTIONS,
 )
+from game.text.i18n import N_, _
 from scenes.play.base import BOARD_AREA, pulse
 from scenes.widgets import (
     Pen,
@@ -48,7 +47,6 @@ from .sprites import (
     glow_sprite,
     piece_sprite,
 )
-
 
 # Compass points as a player reads them (German says O for Ost): marked here, translated
 # where drawn.

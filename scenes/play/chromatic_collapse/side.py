@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.text.i18n import N_, _
 from game.rules.chromatic_collapse import CIRCLE, DIAMOND
+from game.text.i18n import N_, _
 from scenes.play.base import PANEL
 from scenes.widgets import Pen, darken, draw_text, lighten, line_step, text_width, wrap_text
 

@@ -18,10 +18,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.text.i18n import _
 from game.rules.chromatic_collapse import CORNERS, Remove, Slide, Start, cell_name, square_cell
-from scenes.play.interpret import ARROWS, Cell, Drag, Drop, Key, Pick, Point
-from scenes.play.interpret import Changed, Refuse, Submit, Unused  # the answers
+from game.text.i18n import _
+from scenes.play.interpret import (  # the answers
+    ARROWS,
+    Cell,
+    Changed,
+    Drag,
+    Drop,
+    Key,
+    Pick,
+    Point,
+    Refuse,
+    Submit,
+    Unused,
+)
 
 CONFIRM = ("confirm", "space")
 

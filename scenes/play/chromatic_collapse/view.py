@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.text.i18n import _, ngettext
 from game.rules.chromatic_collapse import (
     CORNERS,
     SUDDEN_DEATH_TURN,
@@ -42,6 +41,7 @@ from game.rules.chromatic_collapse import (
     is_sudden_death_turn,
     square_cell,
 )
+from game.text.i18n import _, ngettext
 from scenes.play.base import PlayScene, board_key
 from scenes.play.buttons import Button
 from scenes.play.interpret import Cell, Drag, Drop, Pick, Point

@@ -43,8 +43,6 @@ from .lighting import board_rects, lit_rect
 from .view import VIEW, ColorCrossroadsView
 
 __all__ = [
-    "board_rects",
-    "lit_rect",
     "ACTION_RECT",
     "BOARD_AREA",
     "CLEAR_RECT",
@@ -53,10 +51,12 @@ __all__ = [
     "SUBMIT_RECT",
     "VIEW",
     "ColorCrossroadsView",
+    "board_rects",
     "cell_center",
     "cell_name",
     "cell_rect",
     "challenge_rect",
+    "lit_rect",
     "start_rects",
     "swatch_rect",
 ]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.text.i18n import _
 from game.rules.color_crossroads import PAIRS, Answer, Challenge, Concede, Place
+from game.text.i18n import _
 from scenes.play.base import ease, ease_out_back, pulse
 from scenes.widgets import draw_text
 

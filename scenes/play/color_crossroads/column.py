@@ -8,12 +8,11 @@ import math
 
 import pygame
 
-from game.text.i18n import _, ngettext
-from scenes.play.buttons import label_size
-from scenes.play.words import colour_name, colour_title
 from game.rules.color_crossroads import COLOURS, CORNERS, PAIRS, TARGET_POINTS, WALL, cell_name
+from game.text.i18n import _, ngettext
 from scenes.play.base import pulse
-from scenes.play.buttons import Button
+from scenes.play.buttons import Button, label_size
+from scenes.play.words import colour_name, colour_title
 from scenes.widgets import (
     Pen,
     darken,

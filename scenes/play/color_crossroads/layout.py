@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.play.words import colour_name
 from game.rules.color_crossroads import COLOURS, PAIR_NAMES, SIZE
 from scenes.play.base import BOARD_AREA, PANEL
+from scenes.play.words import colour_name
 
 CELL = 64
 BOARD = pygame.Rect(44, 98, CELL * SIZE, CELL * SIZE)  # 44..620 x 98..674

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.text.i18n import _
 from game.rules.color_crossroads import PAIRS, Challenge
+from game.text.i18n import _
 from scenes.play.base import PANEL, pulse
 from scenes.play.frame import PlayerRows
 from scenes.widgets import Pen, darken, draw_text, fitting_font, lighten

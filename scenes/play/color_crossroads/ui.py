@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.text.i18n import _
 from game.rules.color_crossroads import (
     EMPTY,
     SIZE,
@@ -32,8 +31,20 @@ from game.rules.color_crossroads import (
     Start,
     cell_name,
 )
-from scenes.play.interpret import ARROWS, Cell, Drag, Drop, Key, Pick, Point
-from scenes.play.interpret import Changed, Refuse, Submit, Unused  # the answers
+from game.text.i18n import _
+from scenes.play.interpret import (  # the answers
+    ARROWS,
+    Cell,
+    Changed,
+    Drag,
+    Drop,
+    Key,
+    Pick,
+    Point,
+    Refuse,
+    Submit,
+    Unused,
+)
 
 CONCEDE_TICKS = 180  # how long "Press Concede again" stays armed
 

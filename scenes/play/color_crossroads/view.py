@@ -40,8 +40,6 @@ from functools import partial
 
 import pygame
 
-from game.text.i18n import _, language, ngettext, pgettext
-from scenes.play.words import colour_name, colour_title
 from game.rules.color_crossroads import (
     COLOURS,
     TARGET_POINTS,
@@ -54,9 +52,11 @@ from game.rules.color_crossroads import (
     Start,
     cell_name,
 )
+from game.text.i18n import _, language, ngettext, pgettext
 from scenes.play.base import PlayScene, board_key
 from scenes.play.buttons import Button
 from scenes.play.interpret import Cell, Drag, Drop, Pick, Point, Submit
+from scenes.play.words import colour_name, colour_title
 
 from .animation import Animations
 from .board import BoardDrawing

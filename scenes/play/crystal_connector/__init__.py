@@ -27,11 +27,11 @@ from .lighting import board_rects, lit_rect
 from .view import VIEW, CrystalConnectorView
 
 __all__ = [
-    "board_rects",
-    "lit_rect",
     "CELL",
     "VIEW",
     "CrystalConnectorView",
+    "board_rects",
     "cell_rect",
     "handle_rect",
+    "lit_rect",
 ]

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.text.i18n import _
 from game.rules.crystal_connector import Convert, Pass, Shift
+from game.text.i18n import _
 from scenes.play.base import ease, ease_out_back
 from scenes.widgets import BANNER_LINES, cached, darken, draw_text, lighten, wrap_text
 

@@ -9,10 +9,7 @@ import math
 
 import pygame
 
-from game.text.i18n import _
 from game.rules.crystal_connector import (
-    colour_groups,
-    double_cells,
     BOMB,
     CELLS,
     CHAMELEON,
@@ -25,20 +22,23 @@ from game.rules.crystal_connector import (
     SIZE,
     Convert,
     Shift,
+    colour_groups,
+    double_cells,
     largest_group,
     largest_sizes,
     line_kind,
 )
+from game.text.i18n import _
 from scenes.play.base import pulse
 from scenes.widgets import (
     GLYPHS,
     Pen,
     blit_line,
-    draw_text,
     cached,
     darken,
     draw_gem,
     draw_glyph,
+    draw_text,
     lighten,
     render_cached,
 )

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.text.i18n import N_
 from game.rules.crystal_connector import LINES, SIZE, line_kind
+from game.text.i18n import N_
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import clear_pitch
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.rules.crystal_connector import COLOUR_NAMES, COLOURS, MoveOrder, PickOrder, TakeColours
 from game.text.i18n import _
 from scenes.play.words import and_list, colour_name, colour_title
-from game.rules.crystal_connector import COLOUR_NAMES, COLOURS, MoveOrder, PickOrder, TakeColours
 from scenes.widgets import (
     Pen,
     darken,

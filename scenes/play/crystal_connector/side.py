@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.text.i18n import _, ngettext
-from scenes.play.buttons import label_size
-from scenes.play.words import colour_name
 from game.rules.crystal_connector import (
     BOMB,
     CHAMELEON,
@@ -21,7 +18,10 @@ from game.rules.crystal_connector import (
     Shift,
     line_label,
 )
+from game.text.i18n import _, ngettext
 from scenes.play.base import PANEL, BannerStyle, PlayerRows
+from scenes.play.buttons import label_size
+from scenes.play.words import colour_name
 from scenes.widgets import Pen, darken, draw_panel, lighten, line_step, wrap_text
 
 from .layout import SIDE, _dir_for

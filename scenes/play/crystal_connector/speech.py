@@ -3,8 +3,8 @@ its group, and where a seat's crystals are."""
 
 from __future__ import annotations
 
-from game.rules.crystal_connector import COLOURS, PIECE_NAMES, SIZE, parse_cell
 from game.rules.contract import IllegalMove
+from game.rules.crystal_connector import COLOURS, PIECE_NAMES, SIZE, parse_cell
 from game.text.i18n import _
 
 LETTERS = "ABCDEF"

@@ -29,10 +29,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.text.i18n import _, ngettext
 from game.rules.crystal_connector import CELLS, LINES, SIZE, Convert, Shift, line_kind, line_label
-from scenes.play.interpret import ARROWS, Cell, Key, LineDrag, Pick
-from scenes.play.interpret import Changed, Refuse, Submit, Unused  # the answers
+from game.text.i18n import _, ngettext
+from scenes.play.interpret import (  # the answers
+    ARROWS,
+    Cell,
+    Changed,
+    Key,
+    LineDrag,
+    Pick,
+    Refuse,
+    Submit,
+    Unused,
+)
 
 DIR_SIGN = {"up": -1, "left": -1, "down": 1, "right": 1}
 SETUP_PHASES = ("pick_order", "first_pick", "second_pick", "move_order")

@@ -34,12 +34,10 @@ Shift preview (``app.settings.shift_preview``):
 from __future__ import annotations
 
 from functools import partial
-
 from typing import ClassVar
 
 import pygame
 
-from game.text.i18n import _
 from game.rules.crystal_connector import (
     LINE_CELLS,
     LINES,
@@ -49,6 +47,7 @@ from game.rules.crystal_connector import (
     Shift,
     line_kind,
 )
+from game.text.i18n import _
 from scenes.play.base import BOARD_AREA, PlayScene, UIField, board_key
 from scenes.play.buttons import Button, focus_alias
 from scenes.play.interpret import Cell, Changed, Key, LineDrag, Pick, Refuse, Submit, Unused
@@ -58,12 +57,12 @@ from .animation import Animations
 from .board import BoardDrawing
 from .layout import (
     BOARD,
-    GAP,
-    HANDLE,
     BUTTON_LABELS,
     CELL,
     CHIP,
     DIR_SIGN,
+    GAP,
+    HANDLE,
     HANDLES,
     SETUP,
     SIDE,

@@ -26,4 +26,4 @@ from .board import stack_sprite
 from .lighting import board_rects, lit_rect
 from .view import VIEW, CrystalFormationView
 
-__all__ = ["board_rects", "lit_rect", "VIEW", "CrystalFormationView", "stack_sprite"]
+__all__ = ["VIEW", "CrystalFormationView", "board_rects", "lit_rect", "stack_sprite"]

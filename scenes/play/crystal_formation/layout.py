@@ -9,8 +9,8 @@ import math
 
 import pygame
 
-from game.text.i18n import _
 from game.rules.crystal_formation import board_cells, board_extent, cell_position
+from game.text.i18n import _
 from scenes.play.base import BOARD_AREA
 from scenes.widgets import GLYPHS, MIN_TARGET
 

@@ -8,10 +8,9 @@ import re
 
 import pygame
 
-from game.text.i18n import _, language, ngettext, pgettext
 from game.rules.crystal_formation import ROUND_LIMIT, TREES_TO_WIN
 from game.rules.grid import cell_name
-
+from game.text.i18n import _, language, ngettext, pgettext
 from scenes.play.base import BOARD_AREA, PANEL, BannerStyle
 from scenes.widgets import Pen, darken, draw_text, fitting_font, lighten, text_width, wrap_text
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.text.i18n import _, ngettext
 from game.rules.crystal_formation import ROUND_LIMIT
 from game.rules.grid import cell_name
-
+from game.text.i18n import _, ngettext
 from scenes.widgets import (
     Pen,
     blit_line,
@@ -26,7 +25,6 @@ from scenes.widgets import (
 )
 
 from .board import stack_sprite
-from .side import board_case
 from .layout import (
     ACTION_CARD,
     GROUND,
@@ -39,6 +37,7 @@ from .layout import (
     pieces_words,
     seat_glyph,
 )
+from .side import board_case
 
 
 class StripDrawing:

@@ -21,7 +21,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.text.i18n import _
 from game.rules.crystal_formation import _STASH_EMPTY as STASH_EMPTY
 from game.rules.crystal_formation import (
     Grow,
@@ -32,8 +31,19 @@ from game.rules.crystal_formation import (
     cell_name,
     cell_position,
 )
-from scenes.play.interpret import ARROWS, Cell, Drop, Key, Pick, Point
-from scenes.play.interpret import Changed, Refuse, Submit, Unused  # the answers
+from game.text.i18n import _
+from scenes.play.interpret import (  # the answers
+    ARROWS,
+    Cell,
+    Changed,
+    Drop,
+    Key,
+    Pick,
+    Point,
+    Refuse,
+    Submit,
+    Unused,
+)
 
 SIZES = ("S", "M", "L")
 

@@ -44,13 +44,12 @@ toward five, power and stash.
 from __future__ import annotations
 
 from functools import partial
-
 from typing import ClassVar
 
 import pygame
 
-from game.text.i18n import _, language
 from game.rules.crystal_formation import Grow, MoveNode, Pass, Place
+from game.text.i18n import _, language
 from scenes.play.base import PlayScene, board_key
 from scenes.play.buttons import Button, focus_alias
 from scenes.play.interpret import Cell, Drop, Key, Pick, Point, Unused

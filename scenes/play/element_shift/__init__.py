@@ -25,18 +25,18 @@ What other code imports from ``scenes.play.element_shift`` is re-exported here.
 """
 
 from .layout import cell_center, cell_rect
-from .results import ElementShiftResults
 from .lighting import board_rects, lit_rect
 from .puzzle import ShiftPuzzleMixin as PUZZLE_MIXIN
+from .results import ElementShiftResults
 from .view import VIEW, ElementShiftView
 
 __all__ = [
     "PUZZLE_MIXIN",
-    "board_rects",
-    "lit_rect",
     "VIEW",
     "ElementShiftResults",
     "ElementShiftView",
+    "board_rects",
     "cell_center",
     "cell_rect",
+    "lit_rect",
 ]

@@ -9,7 +9,6 @@ import math
 
 import pygame
 
-from game.text.i18n import _
 from game.rules.element_shift import (
     CELLS,
     LETTERS,
@@ -21,12 +20,13 @@ from game.rules.element_shift import (
     StartPick,
     beater,
 )
+from game.text.i18n import _
 from scenes.play.base import BOARD_AREA, BannerStyle, pulse
 from scenes.widgets import (
     Pen,
     blit_line,
-    clear_pitch,
     cached,
+    clear_pitch,
     darken,
     draw_panel,
     draw_text,

@@ -9,11 +9,10 @@ from typing import Callable
 
 import pygame
 
-from game.text.i18n import _, ngettext
-from scenes.play.words import element_name
 from game.rules.element_shift import ELEMENT_NAMES, STAY, Plan, beater, cell_name
-from game.text.i18n import N_
+from game.text.i18n import N_, _, ngettext
 from scenes.play.base import BOARD_AREA
+from scenes.play.words import element_name
 from scenes.widgets import (
     Pen,
     darken,

@@ -8,8 +8,8 @@ from typing import Literal
 
 import pygame
 
-from game.text.i18n import N_, _
 from game.rules.element_shift import KNIGHT_JUMPS, SIZE, STAY
+from game.text.i18n import N_, _
 from scenes.play.base import BOARD_AREA
 
 # -- what the screen is doing ----------------------------------------------------------

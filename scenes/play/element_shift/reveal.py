@@ -8,8 +8,8 @@ import math
 
 import pygame
 
-from game.text.i18n import _
 from game.rules.element_shift import STAY
+from game.text.i18n import _
 from scenes.play.base import ease, ease_out_back
 from scenes.widgets import Pen, blit_line, cached, darken, draw_text, lighten, render_cached
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.text.i18n import _
-from scenes.play.words import element_name
 from game.rules.element_shift import CELLS, ELEMENT_NAMES, beater
+from game.text.i18n import _
 from scenes.play.base import PANEL
+from scenes.play.words import element_name
 from scenes.widgets import Pen, draw_glyph, draw_text, lighten, text_width, wrap_text
 
 from .layout import ELEMENT_GLYPHS, element_colour

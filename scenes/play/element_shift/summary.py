@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pygame
 
-from game.text.i18n import _, ngettext, pgettext
 from game.records.ladder import level_word
-from scenes.play.words import element_name, element_title
 from game.rules.element_shift import ELEMENT_NAMES, ROUNDS, VARIATIONS, cell_name
+from game.text.i18n import _, ngettext, pgettext
 from scenes.play.base import BOARD_AREA
+from scenes.play.words import element_name, element_title
 from scenes.widgets import (
     Pen,
     cached,
@@ -24,7 +25,6 @@ from scenes.widgets import (
 
 from .layout import STRIP
 from .sprites import blit_token, element_icon
-import itertools
 
 
 def designed(theme, size: int, kind: str):

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.text.i18n import _, ngettext
 from game.rules.element_shift import (
     DIAGONAL_STEPS,
     KNIGHT_JUMPS,
@@ -38,8 +37,20 @@ from game.rules.element_shift import (
     StartPick,
     cell_name,
 )
-from scenes.play.interpret import ARROWS, Cell, Drag, Drop, Key, Pick, Point
-from scenes.play.interpret import Changed, Refuse, Submit, Unused  # the answers
+from game.text.i18n import _, ngettext
+from scenes.play.interpret import (  # the answers
+    ARROWS,
+    Cell,
+    Changed,
+    Drag,
+    Drop,
+    Key,
+    Pick,
+    Point,
+    Refuse,
+    Submit,
+    Unused,
+)
 
 ENTERING = frozenset({"setup", "plan"})  # a person enters a choice on the board
 RAY_KEYS = {"up": "N", "right": "E", "down": "S", "left": "W"}

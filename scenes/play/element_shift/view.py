@@ -42,8 +42,6 @@ from typing import Callable, ClassVar
 
 import pygame
 
-from game.text.i18n import _, ngettext
-from scenes.play.words import element_name
 from game.rules.element_shift import (
     ELEMENT_NAMES,
     STAY,
@@ -52,9 +50,11 @@ from game.rules.element_shift import (
     StartPick,
     cell_name,
 )
+from game.text.i18n import _, ngettext
 from scenes.play.base import PlayScene, board_key
 from scenes.play.buttons import Button, focus_alias
 from scenes.play.interpret import Cell, Drop, Key, Pick, Point, Submit, Unused
+from scenes.play.words import element_name
 
 from .board import BoardDrawing
 from .editor import PlanEditor
