@@ -23,12 +23,6 @@ from game.registry import GAMES
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("game", "scenes", "party", "tools")
 REGISTRY = "game/registry.py"
-# Owned by the coach's per-game values, which move them into per-game modules.
-NOT_YET_PER_GAME = {
-    "game/analysis/evaluation.py",
-    "game/analysis/values.py",
-    "tools/calibrate_coach.py",
-}
 
 IDS = re.compile(
     r"(?<![\w-])("
@@ -89,13 +83,8 @@ def game_literals() -> list[str]:
 
 
 def test_no_shared_module_names_a_game():
-    offenders = [o for o in game_literals() if o.partition(":")[0] not in NOT_YET_PER_GAME]
+    offenders = game_literals()
     assert offenders == [], "\n".join(offenders)
-
-
-def test_the_allow_list_holds_only_files_that_still_need_it():
-    still = {o.partition(":")[0] for o in game_literals()}
-    assert NOT_YET_PER_GAME <= still, sorted(NOT_YET_PER_GAME - still)
 
 
 def test_the_check_sees_a_comparison_and_spares_docstrings(tmp_path):

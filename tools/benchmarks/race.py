@@ -31,7 +31,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import aiohttp
 
 from game.registry import GAMES
-from party.race import RaceRoom, RaceSettings
+from party.race import RaceRoom, RaceSettings, race_games
 from tools.benchmarks import row_maker
 from tools.benchmarks.party import _app, _paced_frames, _pct
 
@@ -44,7 +44,8 @@ _row = row_maker(GAME, lambda v: v)
 def rows(quick: bool = False) -> list[dict]:
     app = _app()
     room = RaceRoom(
-        GAMES["crystal-formation"],
+        # the race of the game with the most seats (its boards are the largest)
+        GAMES[max(race_games(), key=lambda g: GAMES[g].max_players)],
         RaceSettings(seconds=30 if quick else 60, miss_seconds=1.0),
         host="127.0.0.1",
         seed=9,

@@ -32,7 +32,7 @@ def make_view(app, people: bool):
     from game.rules.contract import GameSetup
     from scenes.play import play_scene_for
 
-    setup = GameSetup("crystal-connector", 2, {}, 3)
+    setup = GameSetup(next(iter(GAMES)), 2, {}, 3)
     seats = [Seat.person() if people else Seat.bot("easy"), Seat.bot("easy")]
     view = play_scene_for(app, Match(GAMES[setup.game], setup, seats, setup.start(GAMES)))
     app.push(view)
