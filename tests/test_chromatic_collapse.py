@@ -875,8 +875,11 @@ def test_contract_illegal_text():
 
 
 def test_spec_is_registered_and_complete():
-    # registered: the engine's spec, with the bots joined to it by the registry
-    assert dataclasses.replace(GAMES["chromatic-collapse"], bots={}, strength_bot=None) == SPEC
+    # registered: the engine's spec, with the bots and the module name (the key to the
+    # game's other modules) joined to it by the registry
+    registered = GAMES["chromatic-collapse"]
+    assert registered.module == "chromatic_collapse"
+    assert dataclasses.replace(registered, bots={}, strength_bot=None, module="") == SPEC
     assert set(GAMES[SPEC.id].bots) == {"random", "easy", "medium", "hard", "expert"}
     for level in GAMES[SPEC.id].bots:
         bot = GAMES[SPEC.id].make_bot(level)
