@@ -36,7 +36,7 @@ from party.server import Event, PartyServer
 
 
 class SimultaneousState(Protocol):
-    """A state whose seats submit their moves at once (Element Shift)."""
+    """A state whose seats submit their moves at once (a simultaneous-move game)."""
 
     def submitted(self, seat: int) -> bool: ...
 
