@@ -118,7 +118,7 @@ class RaceRoom:
         self.races = 0
         self.fame = fame_store
         self.initials: dict[int, str] = {}  # lane -> initials given for the last race
-        self._sent: dict[int, str] = {}
+        self._sent: dict[int, tuple] = {}
         self._lobby_sent = ""
         self._bot_keys: list[int] = []
         self._parts: dict[tuple, tuple] = {}  # (puzzle index, turn so far) -> (board, moves)
@@ -365,10 +365,11 @@ class RaceRoom:
         race = self.race
         racing = race is not None and race.has(seat)
         over = race is None or race.over(now)
-        state = race.state(seat) if racing and not over else None
-        held = racing and race.held(seat, now)
+        # (race is not None) repeats what racing says, for the type checker
+        state = race.state(seat) if race is not None and racing and not over else None
+        held = race is not None and racing and race.held(seat, now)
         your_turn = state is not None and not held
-        lane = race.lanes[seat] if racing else None
+        lane = race.lanes[seat] if race is not None and racing else None
         standings = self.standings(now)
         view = {
             "game": self.spec.id,
@@ -403,13 +404,13 @@ class RaceRoom:
                 "ended": over,
                 "time_left": round(race.time_left(now)) if race else 0,
                 "place": (next(i for i, ln in enumerate(race.ranking()) if ln.key == seat) + 1)
-                if racing
+                if race is not None and racing
                 else 0,
                 "lanes": len(race.lanes) if race else 0,
                 "initials": self.initials.get(seat, ""),
             },
         }
-        if lane is not None:
+        if race is not None and lane is not None:
             view["race"].update(race.view(seat, now))
             view["race"]["time_left"] = round(race.time_left(now))
         if state is not None:
@@ -425,7 +426,9 @@ class RaceRoom:
         key = (lane.index, tuple(lane.moves))
         part = self._parts.get(key)
         if part is None:
+            assert self.race is not None  # a lane is in a race
             p = self.race.puzzle(lane.key)
+            assert p is not None  # a lane with a state has a puzzle
             moves = state.legal_moves()
             part = (
                 board_view(self.spec.id, state, p.seat),

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import queue
 from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeGuard
 
 from game.midend.match import Match
 from game.rules.contract import IllegalMove, seat_view
@@ -32,6 +33,19 @@ from party import protocol
 from party.lobby import Lobby
 from party.phone_board import board_view
 from party.server import Event, PartyServer
+
+
+class SimultaneousState(Protocol):
+    """A state whose seats submit their moves at once (a simultaneous-move game)."""
+
+    def submitted(self, seat: int) -> bool: ...
+
+    def why_illegal(self, move: Any, seat: int | None = None) -> str | None: ...
+
+
+def is_simultaneous(state: object) -> TypeGuard[SimultaneousState]:
+    return hasattr(state, "submitted")
+
 
 TAKEOVER_SECONDS = 60.0
 STAND_IN_LEVEL = "medium"
@@ -73,7 +87,7 @@ class PartyTable:
         return list(self.lobby.phone_seats)
 
     def simultaneous(self) -> bool:
-        return hasattr(self.match.state, "submitted")
+        return is_simultaneous(self.match.state)
 
     def deciding_seat(self) -> int:
         """The seat whose phone decides now (Crystal Connector's proxy: the opponent
@@ -84,8 +98,8 @@ class PartyTable:
     def may_act(self, seat: int) -> bool:
         if self.match.is_over() or seat in self.match.stand_ins:
             return False
-        if self.simultaneous():
-            state = self.match.state
+        state = self.match.state
+        if is_simultaneous(state):
             return not state.submitted(seat) and seat not in self.queued
         return self.deciding_seat() == seat
 
@@ -162,7 +176,7 @@ class PartyTable:
         state = m.state
         try:
             move = state.parse_move(text)
-            if self.simultaneous():
+            if is_simultaneous(state):
                 reason = state.why_illegal(move, seat)
                 if reason:
                     raise IllegalMove(reason)

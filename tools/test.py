@@ -2,8 +2,9 @@
 """Run the whole test suite headless: ``python3 tools/test.py [pytest arguments]``.
 
 Creates .venv beside the checkout on first use and installs the game with its test
-extra; runs ``ruff check`` (the rules in pyproject.toml) and ``ruff format --check``,
-then pytest with SDL_VIDEODRIVER=dummy and SDL_AUDIODRIVER=dummy so no screen or sound
+extra; runs ``ruff check`` (the rules in pyproject.toml), ``ruff format --check`` and
+the type checker (``mypy`` over game/ and party/, pyproject.toml [tool.mypy]), then
+pytest with SDL_VIDEODRIVER=dummy and SDL_AUDIODRIVER=dummy so no screen or sound
 device is needed.
 
 The whole suite runs on every core (pytest-xdist, ``-n <cores> --dist worksteal``).
@@ -137,4 +138,13 @@ if __name__ == "__main__":
             file=sys.stderr,
         )
         sys.exit(layout)
+    # The annotations are checked: an Optional read without its check, or a value of
+    # the wrong type, fails the run before the tests do.
+    types = run(py, ["-m", "mypy"], env=env)
+    if types:
+        print(
+            "mypy found type errors (above); fix them, or see pyproject.toml [tool.mypy]",
+            file=sys.stderr,
+        )
+        sys.exit(types)
     sys.exit(run(py, ["-m", "pytest", *pytest_args(sys.argv[1:])], env=env))

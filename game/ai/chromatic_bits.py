@@ -31,6 +31,8 @@ Moves are ints: ``frm | to << 7 | direction << 14`` for a slide (padded squares)
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import cast
 
 from game.ai.base import SearchCancelled
 from game.rules.chromatic_collapse import (
@@ -59,10 +61,10 @@ def _pad(sq: int) -> int:
 
 
 PAD = tuple(_pad(sq) for sq in range(64))
-UNPAD = [-1] * 100
+_unpad = [-1] * 100
 for _sq in range(64):
-    UNPAD[PAD[_sq]] = _sq
-UNPAD = tuple(UNPAD)
+    _unpad[PAD[_sq]] = _sq
+UNPAD = tuple(_unpad)
 ON_BOARD = 0
 for _sq in range(64):
     if _sq not in CORNERS:
@@ -86,7 +88,8 @@ def _line_ids(sq: int) -> tuple[int, int, int, int]:
 
 
 N_LINES = 46
-LINES = [None] * 100  # padded square -> its four line indices
+# padded square -> its four line indices (None off the board, where nothing reads it)
+LINES = cast("list[tuple[int, int, int, int]]", [None] * 100)
 for _sq in range(64):
     LINES[PAD[_sq]] = _line_ids(_sq)
 
@@ -96,8 +99,9 @@ for _sq in range(64):
 #   BETWEEN[k]: the squares strictly between the start and that landing square,
 #   RAY: every square ahead (for the Ray count option).
 LINE_OF = [0] * 800
-TARGET = [None] * 800
-BETWEEN = [None] * 800
+# None where no piece stands (the padding), which nothing reads.
+TARGET = cast("list[tuple[int, ...]]", [None] * 800)
+BETWEEN = cast("list[tuple[int, ...]]", [None] * 800)
 RAY = [0] * 800
 for _sq in range(64):
     _p = PAD[_sq]
@@ -118,7 +122,8 @@ for _sq in range(64):
 
 # Per padded square, the directions a piece there can go at all, each as
 # (direction, counts index, TARGET, BETWEEN), so the generator's inner loop reads one tuple.
-STEPS = [()] * 100
+Step = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+STEPS: list[tuple[Step, ...]] = [()] * 100
 for _sq in range(64):
     _p = PAD[_sq]
     STEPS[_p] = tuple(
@@ -128,8 +133,8 @@ for _sq in range(64):
     )
 # The same for a second move after a first move in direction fd, at index p * 8 + fd:
 # only the three directions the rules allow, then (the fallback) the other five.
-STEPS_SECOND = [()] * 800
-STEPS_OTHER = [()] * 800
+STEPS_SECOND: list[tuple[Step, ...]] = [()] * 800
+STEPS_OTHER: list[tuple[Step, ...]] = [()] * 800
 for _p in range(100):
     for _fd in range(8):
         _ok = tuple((_fd + k) % 8 for k in (3, 4, 5))
@@ -306,7 +311,7 @@ class BitBoard:
         self.first_dir = state.first_direction
         self.ray_count = state.ray_count
         self.winner = state.winner if state.phase == "over" else -1
-        self.stack = []
+        self.stack: list[tuple[int, ...]] = []
         self.pieces_key = self.full_key() ^ self._state_key()
 
     # -- keys -------------------------------------------------------------------------------
@@ -885,6 +890,7 @@ class Search:
             )
         ):
             tt_move = 0
+        candidates: Sequence[int]
         if tt_move:
             candidates = (tt_move,)
         else:

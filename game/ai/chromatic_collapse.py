@@ -560,6 +560,7 @@ class EasyBot:
         table = _quad_table()
         best, best_move = None, None
         for m in b.moves():
+            v: float
             if best_move is not None and budget.expired():
                 break
             budget.tick()

@@ -182,7 +182,7 @@ def kill_placements(state: CrossroadsState, placements, budget: Budget | None = 
     """Placements that make at least one open, live pair dead."""
     corner = state.corner_loops
     board = state.board
-    kills = []
+    kills: list[Place] = []
     by_cell: dict[int, list[Place]] = {}
     for m in placements:
         by_cell.setdefault(m.cell, []).append(m)
@@ -211,9 +211,9 @@ class Analysis:
     def after(self, move: Place):
         """(board after, killed pairs, {pair: PairView} of the live open pairs after)."""
         x, c = move.cell, move.colour
-        board = list(self.board)
-        board[x] = c + 1
-        board = tuple(board)
+        cells = list(self.board)
+        cells[x] = c + 1
+        board = tuple(cells)
         killed = []
         views = {}
         for p, view in self.views.items():
@@ -367,7 +367,7 @@ class HardBot(_Base):
             for e in opp_colours:
                 if not _fits(board, z, e):
                     continue
-                after = None
+                after: list[int] | None = None
                 parried_all = True
                 for p, y in threats:
                     if z == y:
@@ -380,7 +380,8 @@ class HardBot(_Base):
                         after[z] = e + 1
                     work = list(after)
                     work[y] = WALL
-                    if not _exists(work, *PAIRS[p], corner):
+                    pa, pb = PAIRS[p]
+                    if not _exists(work, pa, pb, corner):
                         parried_all = False
                         break
                 if parried_all:

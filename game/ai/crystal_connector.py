@@ -130,6 +130,8 @@ def expand(nodes: Nodes, budget: Budget | None = None) -> Nodes:
     spikes = (along >= SPIKE).sum(axis=2)  # (N, 12)
     rocks = (along & 7) == ROCK
     has_rock = rocks.any(axis=2)
+    back_lim: np.ndarray | None
+    fwd_lim: np.ndarray | None
     if has_rock.any():
         first_rock = rocks.argmax(axis=2)
         last_rock = SIZE - 1 - rocks[:, :, ::-1].argmax(axis=2)
@@ -151,7 +153,7 @@ def expand(nodes: Nodes, budget: Budget | None = None) -> Nodes:
         s = spikes[sel, line][:, None]  # (m, 1)
         fwd_cost = s * _OFFSETS[None, :]  # (m, 5)
         back_cost = s * (SIZE - _OFFSETS)[None, :]
-        if fwd_lim is not None:
+        if fwd_lim is not None and back_lim is not None:  # set together
             fwd_ok = _OFFSETS[None, :] <= fwd_lim[sel, line][:, None]
             back_ok = (SIZE - _OFFSETS)[None, :] <= back_lim[sel, line][:, None]
             fwd_cost = np.where(fwd_ok, fwd_cost, BIG)
@@ -688,7 +690,7 @@ class ExpertBot(HardBot):
 
     def __init__(self) -> None:
         super().__init__()
-        self._setup_key = None
+        self._setup_key: tuple | None = None
         self._margins: dict = {}
 
     def choose(
@@ -828,10 +830,10 @@ LEVELS["expert"] = ExpertBot
 def _split_state(state: CrystalConnectorState, seat: int, pair) -> CrystalConnectorState:
     """``state`` at the start of play with ``pair`` for ``seat`` and the opponent first."""
     opp = 1 - seat
-    cols = [(), ()]
+    cols: list[tuple[int, ...]] = [(), ()]
     cols[seat] = tuple(sorted(pair))
     cols[opp] = tuple(c for c in COLOURS if c not in pair)
-    return replace(state, phase="play", colours=tuple(cols), first_mover=opp, to_move=opp)
+    return replace(state, phase="play", colours=(cols[0], cols[1]), first_mover=opp, to_move=opp)
 
 
 def first_round_margins(

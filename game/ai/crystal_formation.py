@@ -451,13 +451,14 @@ class HardBot:
         ]
         replies.sort(key=lambda t: t[0])  # stable: the first of equal replies, as Hard
         replies = replies[: self.replies3]
-        value = None
+        value: float | None = None
         for v2, after in replies:
             if after.is_terminal() or after.current_player() != seat:
                 v3 = v2
             else:
                 v3 = max(relative_value(seat_values(after._play(f)), seat) for f in after._legal)
             value = v3 if value is None else min(value, v3)
+        assert value is not None  # a position that is not over has a reply
         return value
 
     def _toward_fifth_tree(self, state, seat, ranked, move, budget):

@@ -407,6 +407,7 @@ class MCTSBot:
                     u = (ch.value / ch.visits + 1.0) * 0.5 + c * sqrt(log_n / ch.visits)
                     if u > best_u:
                         best_child, best_u = ch, u
+                assert best_child is not None  # every u beats -inf
                 node = best_child
                 s = s.apply(node.move)
             # Expansion: one new child.

@@ -66,6 +66,15 @@ def _scaled(budget: Budget | None, share: float) -> Budget | None:
 class MixedBot:
     """Two levels' bots, one chosen per decision (see the module's note)."""
 
+    # Set in __init__ through __dict__ (past __setattr__), declared for the checker.
+    strength: float
+    lower: Any
+    upper: Any
+    share: float
+    name: str
+    think_seconds: float
+    mix_salt: int | None
+
     def __init__(self, strength: float, lower: Any, upper: Any, share: float) -> None:
         own = {
             "strength": float(strength),

@@ -218,6 +218,7 @@ def _process_main(conn, cancel_flag) -> None:
         def cancelled(ticket=ticket) -> bool:
             return cancel_flag.value == ticket
 
+        result: tuple[Any, str | None, str | None, float]
         if cancelled():
             result = (ticket, None, "SearchCancelled: cancelled", 0.0)
         else:
@@ -587,6 +588,7 @@ class BotWorker:
         and a short budget the first time, with a random legal move the second time
         (a bot must move), and answer an error after that."""
         req, self._running = self._running, None
+        assert req is not None  # the watchdog fires only while a request runs
         ticket = req["ticket"]
         tries = self._watchdog_tries.get(ticket, 0) + 1
         self._watchdog_tries[ticket] = tries

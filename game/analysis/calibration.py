@@ -126,6 +126,7 @@ class Fit:
         if band is None:
             z = self.a * v + self.b
         else:
+            assert strengths is not None  # a band is found from two strengths only
             s0, s1 = (round(float(s)) for s in strengths)
             d = 1.0 if s0 > s1 else -1.0 if s1 > s0 else 0.0
             z = band.a * v + band.c * d

@@ -95,13 +95,16 @@ def find_mistakes(
             return None
         return float(a[seat]) - float(b[seat])
 
+    def value_at(i: int, seat: int) -> float:
+        v = values[i]
+        assert v is not None  # read only where fall() found a value
+        return float(v[seat])
+
     if turn_starts is None:
         for i, seat in enumerate(movers):
             drop = fall(i, seat)
             if drop is not None and drop >= threshold:
-                found.append(
-                    Mistake(i, seat, drop, float(values[i][seat]), float(values[i + 1][seat]))
-                )
+                found.append(Mistake(i, seat, drop, value_at(i, seat), value_at(i + 1, seat)))
     else:
         marks = sorted(set(turn_starts))
         for a, b in itertools.pairwise(marks):
@@ -125,9 +128,7 @@ def find_mistakes(
         for i, seat in enumerate(movers):
             drop = fall(i, seat)
             if drop is not None and drop >= SURE_DROP and i not in marked:
-                found.append(
-                    Mistake(i, seat, drop, float(values[i][seat]), float(values[i + 1][seat]))
-                )
+                found.append(Mistake(i, seat, drop, value_at(i, seat), value_at(i + 1, seat)))
     kept: list[Mistake] = []
     for seat in sorted({m.seat for m in found}):
         mine = sorted((m for m in found if m.seat == seat), key=lambda m: (-m.drop, m.action))
@@ -230,7 +231,7 @@ class AnalysisCache:
                 or data.get("budget") != budget
             ):
                 return fresh
-            values = []
+            values: list[list[float] | None] = []
             for v in data["values"]:
                 if v is None:
                     values.append(None)

@@ -63,7 +63,9 @@ def raw_value(
         return [PROVEN * float(r) for r in state.returns()]
     from game.analysis import games
 
-    raw = games.of(game_id).raw(state, budget, depth)
+    hooks = games.of(game_id)
+    assert hooks is not None, game_id  # a game the coach values has hooks
+    raw = hooks.raw(state, budget, depth)
     if isinstance(raw, list):
         return [float(x) for x in raw]
     return [float(raw), -float(raw)] if n == 2 else [float(raw)] * n

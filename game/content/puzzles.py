@@ -42,12 +42,15 @@ import random
 from dataclasses import dataclass
 from datetime import date
 from importlib import resources
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from game.rules.contract import GameSetup, IllegalMove, State, quoted
 from game.storage.reading import FileProblem, parse_json, schema_errors
 from game.text.clean import clean
 from game.text.i18n import _
+
+if TYPE_CHECKING:
+    from game.rules.element_shift import ElementShiftState
 
 PUZZLE_FORMAT = 1
 GOALS = ("win", "gain", "block")
@@ -169,9 +172,11 @@ class Attempt:
 
 
 def _games(games: Mapping | None) -> Mapping:
-    if games is None:
-        from game.registry import GAMES as games
-    return games
+    if games is not None:
+        return games
+    from game.registry import GAMES
+
+    return GAMES
 
 
 # -- turns and goals -------------------------------------------------------------------
@@ -294,9 +299,10 @@ def why_missed(puzzle: Puzzle, before: State, after: State) -> str:
     """Why a whole turn misses the goal, in the project's words."""
     seat = puzzle.seat
     resolved = getattr(after, "breakdowns", ())
-    if resolved and 1 <= before.round <= len(resolved):
+    rnd = getattr(before, "round", 0)  # only a game with score lines counts rounds
+    if resolved and 1 <= rnd <= len(resolved):
         # the engine's own score line says where the points came from
-        line = resolved[before.round - 1][seat]
+        line = resolved[rnd - 1][seat]
         return _("That plan scores {got} this round ({how}); {amount} is possible.").format(
             got=line.total, how=line.explain(), amount=puzzle.amount
         )
@@ -332,7 +338,7 @@ def hint_text(puzzle: Puzzle) -> str:
     return _(puzzle.hint) if puzzle.hint else goal_text(puzzle)
 
 
-def known_plans_preview(state: State, seat: int, plan):
+def known_plans_preview(state: ElementShiftState, seat: int, plan):
     """Element Shift: what ``plan`` does this round against the plans the other seats
     have already submitted (a puzzle reveals them: its premise), the seats still to
     plan standing still.  The engine resolves the round; the screen draws the result

@@ -146,9 +146,10 @@ class Race:
             "over": self.over(now),
         }
         if lane.last is not None:
-            out["last"] = {"kind": lane.last.kind, "message": lane.last.message}
+            last: dict[str, object] = {"kind": lane.last.kind, "message": lane.last.message}
             if lane.last.kind == "wrong":
-                out["last"]["answer"] = list(lane.last.answer)
+                last["answer"] = list(lane.last.answer)
+            out["last"] = last
         return out
 
     def ranking(self) -> list[Lane]:

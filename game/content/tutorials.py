@@ -139,9 +139,11 @@ class Verdict:
 
 
 def _games(games: Mapping | None) -> Mapping:
-    if games is None:
-        from game.registry import GAMES as games
-    return games
+    if games is not None:
+        return games
+    from game.registry import GAMES
+
+    return GAMES
 
 
 def replay(state: State, moves: Sequence[str], where: str) -> State:

@@ -130,6 +130,9 @@ class Entry:
 
 
 class Match:
+    # Set by game/storage/autosave.py once the autosave has been read for this game.
+    autosave_checked: bool
+
     def __init__(
         self,
         spec: GameSpec,

@@ -156,7 +156,7 @@ class Record:
         plot stays one scale.  Unchanged without a ladder, on the same ladder, or when
         the record does not say which ladder it is on."""
         new_scale = ladder_scale(ladder)
-        if not new_scale or not self.scale or self.scale == new_scale:
+        if ladder is None or not new_scale or not self.scale or self.scale == new_scale:
             return self
         old = Ladder("", tuple(LadderPoint(s, r, r, r) for s, r in self.scale))
 
@@ -376,6 +376,7 @@ def record_abandoned(profiles: Profiles, match, today: str) -> Profiles:
     out = profiles
     for _seat, pid in sorted(seats.items()):
         profile = out.get(pid)
+        assert profile is not None  # seats holds only ids of profiles present
         rec = profile.record(match.spec.id)
         rec = replace(rec, played=rec.played + 1, abandoned=rec.abandoned + 1, streak=0)
         out = out.with_profile(replace(profile, games={**profile.games, match.spec.id: rec}))
@@ -397,16 +398,22 @@ def record_match(
     places = dict(enumerate(outcome.places))
     # Every rating is read before any is changed: two profiles at one table are rated
     # against each other's rating from before the game.
-    before = {s: seat_rating(match, s, profiles, ladder) for s in range(len(match.seats))}
+    # Unrated seats (a guest, an unmeasured bot) are left out.
+    before = {
+        s: r
+        for s in range(len(match.seats))
+        if (r := seat_rating(match, s, profiles, ladder)) is not None
+    }
     changes = []
     out = profiles
     for seat, pid in sorted(seats.items()):
         profile = out.get(pid)
+        assert profile is not None  # seats holds only ids of profiles present
         rec = profile.record(game_id, ladder)
         pairs = [
             (other, score)
             for other, score in ratings.place_results(places, seat)
-            if before.get(other) is not None
+            if other in before
         ]
         won = not outcome.is_draw and places[seat] == 1
         drawn = outcome.is_draw

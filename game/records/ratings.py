@@ -17,8 +17,9 @@ everyone placed below, a loss against everyone above, a draw for a shared place.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, TypeVar
 
 import glicko2
 
@@ -77,7 +78,10 @@ def update(
     return Rating(round(p.rating, 2), rd, p.vol)
 
 
-def place_results(places: dict[object, int], me: object) -> list[tuple[object, float]]:
+K = TypeVar("K")
+
+
+def place_results(places: Mapping[K, int], me: K) -> list[tuple[K, float]]:
     """The pairwise results of ``me`` from a finished game's places (1 = first):
     (other seat, score) for every other seat."""
     mine = places[me]

@@ -95,7 +95,7 @@ from collections import deque
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, Sequence, cast
 
 from game.rules.contract import (
     BadState,
@@ -924,7 +924,7 @@ class CrossroadsState:
                 self,
                 phase="turn",
                 challenge_pair=-1,
-                points=tuple(points),
+                points=(points[0], points[1]),
                 last_loop=tuple(move.cells),
                 last_challenge=("shown", seat, pair),
             )
@@ -937,7 +937,7 @@ class CrossroadsState:
                 self,
                 phase="turn",
                 challenge_pair=-1,
-                points=tuple(points),
+                points=(points[0], points[1]),
                 closed=tuple(closed),
                 last_loop=(),
                 last_challenge=("conceded", seat, pair),
@@ -1102,7 +1102,8 @@ class CrossroadsState:
             phase=str(data["phase"]),
             mover=int(data["mover"]),
             starter=int(data["starter"]),
-            points=tuple(int(p) for p in data["points"]),
+            # a file's count of points is not checked (a state file is trusted)
+            points=cast("tuple[int, int]", tuple(int(p) for p in data["points"])),
             closed=tuple(int(c) for c in data["closed"]),
             last_colours=tuple(COLOURS.index(c) for c in data["last_colours"]),
             placed_this_turn=bool(data["placed_this_turn"]),

@@ -320,7 +320,8 @@ def largest_sizes(board) -> tuple[int, int, int, int]:
     for c in COLOURS:
         g = largest_group(board, c)
         out.append(g.size if g else 0)
-    return tuple(out)
+    red, blue, green, yellow = out
+    return red, blue, green, yellow
 
 
 # -- groups, batch version (numpy bitboards) ------------------------------------------
@@ -563,8 +564,8 @@ class TurnRecord:
             tuple(str(a) for a in d["actions"]),
             tuple(int(x) for x in d["products"]),  # type: ignore[arg-type]
             tuple(int(x) for x in d["spike_points"]),  # type: ignore[arg-type]
-            tuple(int(x) for x in d["totals"]),
-        )  # type: ignore[arg-type]
+            tuple(int(x) for x in d["totals"]),  # type: ignore[arg-type]
+        )
 
 
 @dataclass(frozen=True)
@@ -859,24 +860,27 @@ class CrystalConnectorState:
                 cols = list(self.colours)
                 cols[self.first_picker] = move.colours
                 return replace(
-                    self, phase="second_pick", colours=tuple(cols), to_move=1 - self.first_picker
+                    self,
+                    phase="second_pick",
+                    colours=(cols[0], cols[1]),
+                    to_move=1 - self.first_picker,
                 )
             first = self.colours[self.first_picker]
             last = next(c for c in COLOURS if c not in first and c not in move.colours)
             cols = list(self.colours)
             cols[self.first_picker] = tuple(sorted(first + (last,)))
             cols[1 - self.first_picker] = tuple(sorted(move.colours))
-            return replace(self, phase="move_order", colours=tuple(cols), to_move=1)
+            return replace(self, phase="move_order", colours=(cols[0], cols[1]), to_move=1)
         if isinstance(move, MoveOrder):
-            first = 1 if move.first else 0
-            return replace(self, phase="play", first_mover=first, to_move=first)
+            mover = 1 if move.first else 0
+            return replace(self, phase="play", first_mover=mover, to_move=mover)
         if isinstance(move, Pass):
             return self._end_turn(self.actions_this_turn + (str(move),))
         if isinstance(move, Convert):
-            board = list(self.board)
-            board[move.cell] = move.colour
+            cells = list(self.board)
+            cells[move.cell] = move.colour
             return replace(
-                self, board=tuple(board), actions_this_turn=self.actions_this_turn + (str(move),)
+                self, board=tuple(cells), actions_this_turn=self.actions_this_turn + (str(move),)
             )
         # a shift
         board, spikes = self.shift_result(move)
@@ -887,7 +891,7 @@ class CrystalConnectorState:
             self,
             board=board,
             spikes=spikes,
-            totals=tuple(totals),
+            totals=(totals[0], totals[1]),
             actions_this_turn=self.actions_this_turn + (str(move),),
             lines_this_turn=self.lines_this_turn + (move.line,),
             spikes_travelled_this_turn=self.spikes_travelled_this_turn + travelled,
@@ -1054,8 +1058,7 @@ class CrystalConnectorState:
             return ()
         sizes = largest_sizes(self.board)
         return tuple(
-            TurnPoints(s, (a, b), (sizes[a], sizes[b]))  # type: ignore[arg-type]
-            for s, (a, b) in enumerate(self.colours)
+            TurnPoints(s, (a, b), (sizes[a], sizes[b])) for s, (a, b) in enumerate(self.colours)
         )
 
     def double_cells(self) -> frozenset[int]:

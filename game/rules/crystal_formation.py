@@ -655,7 +655,11 @@ class FormationState:
         if len(stashes) != players or any(len(s) != 3 for s in stashes):
             raise BadState("stashes must list (small, medium, large) for every seat")
         state = FormationState(
-            players, tuple(board), stashes, int(data.get("turn", 0)), int(data.get("winner", -1))
+            players,
+            tuple(board),
+            tuple((s[0], s[1], s[2]) for s in stashes),
+            int(data.get("turn", 0)),
+            int(data.get("winner", -1)),
         )
         state.check_pieces()
         return state
@@ -698,7 +702,7 @@ class FormationState:
     @cached_property
     def _nodes(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """Per seat: ((cell index, mask), ...) in reading order."""
-        per = [[] for _ in range(self.players)]
+        per: list[list[tuple[int, int]]] = [[] for _ in range(self.players)]
         for i, v in enumerate(self.board):
             if v:
                 per[v >> 3].append((i, v & 7))
@@ -804,7 +808,11 @@ class FormationState:
         trees, _ = _end_turn(self.geo, board, stashes[seat], seat, self._enemy_area(seat))
         winner = seat if trees >= TREES_TO_WIN else -1
         return FormationState(
-            self.players, tuple(board), tuple(tuple(s) for s in stashes), self.turn + 1, winner
+            self.players,
+            tuple(board),
+            tuple((a, b, c) for a, b, c in stashes),
+            self.turn + 1,
+            winner,
         )
 
     # -- explaining ------------------------------------------------------------------

@@ -334,7 +334,7 @@ def _menu(round_: int, segment: int, cell: int) -> tuple[Action, ...]:
 def _suffix_counts(round_: int) -> tuple[tuple[int, ...], ...]:
     """counts[s][cell]: how many action sequences for segments s.. start from cell."""
     segs = VARIATIONS[round_].segments
-    counts = [None] * (segs + 1)
+    counts: list[tuple[int, ...]] = [()] * (segs + 1)  # every entry is filled below
     counts[segs] = tuple(1 for _ in range(CELLS))
     for s in range(segs - 1, -1, -1):
         nxt = counts[s + 1]
@@ -623,8 +623,8 @@ def score_round(
     lead = leading_element(board)
     v = VARIATIONS[round_]
     n = len(positions)
-    matching = {}  # region label -> matching players in it
-    standing = {}  # region label -> all players in it
+    matching: dict[int, int] = {}  # region label -> matching players in it
+    standing: dict[int, int] = {}  # region label -> all players in it
     for s in range(n):
         lab = labels[positions[s]]
         standing[lab] = standing.get(lab, 0) + 1

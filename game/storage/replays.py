@@ -188,7 +188,16 @@ def _summarise(path: Path, recent: bool, games=None) -> ReplayInfo:
     played_at = float(started) if isinstance(started, (int, float)) and started > 0 else mtime
     title = spec.title if spec is not None else "Unknown game"
     return ReplayInfo(
-        path, name, game if spec else "", title, seats, result, played_at, n_moves, recent, problem
+        path,
+        name,
+        game if isinstance(game, str) and spec else "",
+        title,
+        seats,
+        result,
+        played_at,
+        n_moves,
+        recent,
+        problem,
     )
 
 

@@ -54,6 +54,7 @@ def raw(state, budget: Budget, depth: int | None = None) -> float:
         v = bot.value(state, info, move, can_challenge, rng)
         if best is None or v > best:
             best = v
+    assert best is not None  # the first placement is always valued
     if best >= 1000.0:
         return to_seat0(PROVEN, me)
     if best <= -900.0:
