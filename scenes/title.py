@@ -38,6 +38,9 @@ class TitleScene(MenuScene):
     animated = True  # the crystals drift and the logo breathes (held still by reduced motion)
     name = "title"
 
+    # where the logo starts and its size; build() makes it smaller and higher for a long column
+    logo_top, logo_size = 110, 96
+
     def __init__(self, app):
         super().__init__(app)
         rng = random.Random(2026)  # the same drift every start: the screen is a picture
@@ -86,6 +89,12 @@ class TitleScene(MenuScene):
         w, h, gap = (360, 60, 16) if n <= 4 else ((360, 56, 12) if n == 5 else (360, 52, 10))
         if n >= 7:  # e.g. Play, Rules, Settings, Puzzles, Replays, Hall of fame, Quit
             h, gap = 46, 8
+        # Eight buttons (Puzzle race as well): a smaller logo, higher up, leaves the
+        # column room for buttons that hold their text at 150 %.
+        self.logo_top, self.logo_size = 110, 96
+        if n >= 8:
+            h, gap = 52, 4
+            self.logo_top, self.logo_size = 50, 72
         y = min(360, 664 - (n * h + (n - 1) * gap))
         column = []
         for text, action, oid in items:
@@ -155,10 +164,10 @@ class TitleScene(MenuScene):
         """The logo, the tagline, the buttons and the hint line: no crystal over them."""
         cx = LOGICAL_SIZE[0] // 2
         theme = self.app.theme
-        logo = pygame.Rect((0, 0), theme.font(102, "display").size("CRYSTAL ARCADE"))
-        logo.midtop = (cx, 110)
+        logo = pygame.Rect((0, 0), theme.font(self.logo_size + 6, "display").size("CRYSTAL ARCADE"))
+        logo.midtop = (cx, self.logo_top)
         tag = pygame.Rect((0, 0), (760, 40))
-        tag.midtop = (cx, 228)
+        tag.midtop = (cx, self.logo_top + round(self.logo_size * 1.23))
         hint = pygame.Rect(cx - 380, 656, 760, 40)
         buttons = [pygame.Rect(c.element.rect) for c in self.controls]
         return [logo, tag, hint] + buttons
@@ -185,7 +194,7 @@ class TitleScene(MenuScene):
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         theme = self.app.theme
         pulse = 0.5 if theme_still(theme) else 0.5 + 0.5 * math.sin((self.ticks + alpha) * 0.06)
-        size = 96 + int(6 * pulse)
+        size = self.logo_size + int(6 * pulse)
         # The logo is a picture: its designed size at every text size (grown by the text
         # size it pushed the subtitle down into the Play button).
         font = theme.heading(size, "display")
@@ -196,7 +205,7 @@ class TitleScene(MenuScene):
             "CRYSTAL ARCADE",
             font,
             glow,
-            (cx, 110),
+            (cx, self.logo_top),
             "midtop",
             shadow=True,
             max_width=LOGICAL_SIZE[0] - 40,
@@ -208,7 +217,7 @@ class TitleScene(MenuScene):
             theme["accent_2"],
             # under the logo however big the text size made it (the display font's
             # line box has room below the letters, hence the -10)
-            (cx, max(230, logo.bottom - 10)),
+            (cx, max(self.logo_top + round(self.logo_size * 1.25), logo.bottom - 10)),
             "midtop",
         )
         if self.app.kiosk:
