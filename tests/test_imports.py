@@ -212,6 +212,7 @@ def test_pure_layers_do_not_import_the_front_end():
 
 # -- screens by name --------------------------------------------------------------------
 SCENE_BASES = {"scenes.scene", "scenes.widgets", "scenes.play.base"}  # what screens build on
+SCENE_BASES |= {"scenes.widgets.menus"}  # MenuScene, in the widgets package
 COMPOSITION_ROOT = "scenes.boot"  # names the first screen, the kiosk policy, --game, --replay
 
 
