@@ -197,6 +197,7 @@ def test_the_app_loop_imports_no_screen():
     shared |= {"scenes.sound", "scenes", "scenes.routes"}  # the router: by name, at run time
     shared |= {"scenes.language"}  # which language to speak: no screen either
     shared |= {"scenes.window"}  # the window the canvas is shown in
+    shared |= {"scenes.stops"}  # the stop signals the loop answers
     shared |= {"scenes.speech", "scenes.speech.screens"}  # speech, like sound: no screen
     front_end = {t for t in graph()["scenes.app"] if t.startswith("scenes")}
     assert front_end <= shared, sorted(front_end - shared)
