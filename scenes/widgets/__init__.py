@@ -21,211 +21,156 @@ sets ``TEXT_LOG``, ``CACHE_BYTES``, ``_CACHE`` or ``_cache_bytes`` sets it on
 ``scenes.widgets.text`` (``widgets.text.TEXT_LOG = []``).
 """
 
-from scenes.widgets import text as text
+from scenes.widgets import text
 from scenes.widgets.backdrop import (
-    _DUST as _DUST,
-)
-from scenes.widgets.backdrop import (
-    _dust as _dust,
-)
-from scenes.widgets.backdrop import (
-    _gradient as _gradient,
-)
-from scenes.widgets.backdrop import (
-    draw_card_button as draw_card_button,
-)
-from scenes.widgets.backdrop import (
-    draw_pin_box as draw_pin_box,
-)
-from scenes.widgets.backdrop import (
-    starfield_background as starfield_background,
+    _DUST,
+    _dust,
+    _gradient,
+    draw_card_button,
+    draw_pin_box,
+    starfield_background,
 )
 from scenes.widgets.menus import (
-    Control as Control,
-)
-from scenes.widgets.menus import (
-    GuiManager as GuiManager,
-)
-from scenes.widgets.menus import (
-    MenuScene as MenuScene,
-)
-from scenes.widgets.menus import (
-    fit_buttons as fit_buttons,
-)
-from scenes.widgets.menus import (
-    follow_look as follow_look,
+    Control,
+    GuiManager,
+    MenuScene,
+    fit_buttons,
+    follow_look,
 )
 from scenes.widgets.panels import (
-    COVERING as COVERING,
-)
-from scenes.widgets.panels import (
-    GLYPHS as GLYPHS,
-)
-from scenes.widgets.panels import (
-    darken as darken,
-)
-from scenes.widgets.panels import (
-    draw_gem as draw_gem,
-)
-from scenes.widgets.panels import (
-    draw_glyph as draw_glyph,
-)
-from scenes.widgets.panels import (
-    draw_panel as draw_panel,
-)
-from scenes.widgets.panels import (
-    lighten as lighten,
-)
-from scenes.widgets.panels import (
-    theme_still as theme_still,
+    COVERING,
+    GLYPHS,
+    darken,
+    draw_gem,
+    draw_glyph,
+    draw_panel,
+    lighten,
+    theme_still,
 )
 from scenes.widgets.text import (
-    _GLYPHS as _GLYPHS,
-)
-from scenes.widgets.text import (
-    _NO_SUCH_CHARACTER as _NO_SUCH_CHARACTER,
-)
-from scenes.widgets.text import (
-    _SHARED as _SHARED,
-)
-from scenes.widgets.text import (
-    _STAND_IN_TABLE as _STAND_IN_TABLE,
-)
-from scenes.widgets.text import (
-    _WEIGH_AT_MOST as _WEIGH_AT_MOST,
-)
-from scenes.widgets.text import (
-    BANNER_LINES as BANNER_LINES,
-)
-from scenes.widgets.text import (
-    CACHE_BYTES as CACHE_BYTES,
-)
-from scenes.widgets.text import (
-    ELLIPSIS as ELLIPSIS,
-)
-from scenes.widgets.text import (
-    ENTRY_BYTES as ENTRY_BYTES,
-)
-from scenes.widgets.text import (
-    MAX_LINE_CHARS as MAX_LINE_CHARS,
-)
-from scenes.widgets.text import (
-    MAX_WRAP_CHARS as MAX_WRAP_CHARS,
-)
-from scenes.widgets.text import (
-    MIN_TARGET as MIN_TARGET,
-)
-from scenes.widgets.text import (
-    RING as RING,
-)
-from scenes.widgets.text import (
-    STAND_INS as STAND_INS,
-)
-from scenes.widgets.text import (
-    DrawnText as DrawnText,
-)
-from scenes.widgets.text import (
-    Pen as Pen,
-)
-from scenes.widgets.text import (
-    _gui_font as _gui_font,
-)
-from scenes.widgets.text import (
-    _ink as _ink,
-)
-from scenes.widgets.text import (
-    _shrunk as _shrunk,
-)
-from scenes.widgets.text import (
-    _weight as _weight,
-)
-from scenes.widgets.text import (
-    blit_line as blit_line,
-)
-from scenes.widgets.text import (
-    cache_bytes as cache_bytes,
-)
-from scenes.widgets.text import (
-    cached as cached,
-)
-from scenes.widgets.text import (
-    clear_pitch as clear_pitch,
-)
-from scenes.widgets.text import (
-    draw_text as draw_text,
-)
-from scenes.widgets.text import (
-    fit_paragraph as fit_paragraph,
-)
-from scenes.widgets.text import (
-    fit_text as fit_text,
-)
-from scenes.widgets.text import (
-    fitting_font as fitting_font,
-)
-from scenes.widgets.text import (
-    has_glyph as has_glyph,
-)
-from scenes.widgets.text import (
-    line_step as line_step,
-)
-from scenes.widgets.text import (
-    record_gui as record_gui,
-)
-from scenes.widgets.text import (
-    record_text as record_text,
-)
-from scenes.widgets.text import (
-    render_cached as render_cached,
-)
-from scenes.widgets.text import (
-    text_width as text_width,
-)
-from scenes.widgets.text import (
-    wrap_text as wrap_text,
+    _GLYPHS,
+    _NO_SUCH_CHARACTER,
+    _SHARED,
+    _STAND_IN_TABLE,
+    _WEIGH_AT_MOST,
+    BANNER_LINES,
+    CACHE_BYTES,
+    ELLIPSIS,
+    ENTRY_BYTES,
+    MAX_LINE_CHARS,
+    MAX_WRAP_CHARS,
+    MIN_TARGET,
+    RING,
+    STAND_INS,
+    DrawnText,
+    Pen,
+    _gui_font,
+    _ink,
+    _shrunk,
+    _weight,
+    blit_line,
+    cache_bytes,
+    cached,
+    clear_pitch,
+    draw_text,
+    fit_paragraph,
+    fit_text,
+    fitting_font,
+    has_glyph,
+    line_step,
+    record_gui,
+    record_text,
+    render_cached,
+    text_width,
+    wrap_text,
 )
 from scenes.widgets.toasts import (
-    FADE as FADE,
+    FADE,
+    TOAST_LINE,
+    TOAST_MIN_TICKS,
+    TOAST_QUEUE,
+    TOAST_TEXT_W,
+    TOAST_W,
+    Toast,
+    clear_alpha,
+    draw_toasts,
+    tick_toasts,
+    toast,
+    toast_avoid,
+    toast_key,
+    toast_lines,
+    toast_rect,
 )
-from scenes.widgets.toasts import (
-    TOAST_LINE as TOAST_LINE,
-)
-from scenes.widgets.toasts import (
-    TOAST_MIN_TICKS as TOAST_MIN_TICKS,
-)
-from scenes.widgets.toasts import (
-    TOAST_QUEUE as TOAST_QUEUE,
-)
-from scenes.widgets.toasts import (
-    TOAST_TEXT_W as TOAST_TEXT_W,
-)
-from scenes.widgets.toasts import (
-    TOAST_W as TOAST_W,
-)
-from scenes.widgets.toasts import (
-    Toast as Toast,
-)
-from scenes.widgets.toasts import (
-    clear_alpha as clear_alpha,
-)
-from scenes.widgets.toasts import (
-    draw_toasts as draw_toasts,
-)
-from scenes.widgets.toasts import (
-    tick_toasts as tick_toasts,
-)
-from scenes.widgets.toasts import (
-    toast as toast,
-)
-from scenes.widgets.toasts import (
-    toast_avoid as toast_avoid,
-)
-from scenes.widgets.toasts import (
-    toast_key as toast_key,
-)
-from scenes.widgets.toasts import (
-    toast_lines as toast_lines,
-)
-from scenes.widgets.toasts import (
-    toast_rect as toast_rect,
-)
+
+__all__ = [
+    "BANNER_LINES",
+    "CACHE_BYTES",
+    "COVERING",
+    "ELLIPSIS",
+    "ENTRY_BYTES",
+    "FADE",
+    "GLYPHS",
+    "MAX_LINE_CHARS",
+    "MAX_WRAP_CHARS",
+    "MIN_TARGET",
+    "RING",
+    "STAND_INS",
+    "TOAST_LINE",
+    "TOAST_MIN_TICKS",
+    "TOAST_QUEUE",
+    "TOAST_TEXT_W",
+    "TOAST_W",
+    "_DUST",
+    "_GLYPHS",
+    "_NO_SUCH_CHARACTER",
+    "_SHARED",
+    "_STAND_IN_TABLE",
+    "_WEIGH_AT_MOST",
+    "Control",
+    "DrawnText",
+    "GuiManager",
+    "MenuScene",
+    "Pen",
+    "Toast",
+    "_dust",
+    "_gradient",
+    "_gui_font",
+    "_ink",
+    "_shrunk",
+    "_weight",
+    "blit_line",
+    "cache_bytes",
+    "cached",
+    "clear_alpha",
+    "clear_pitch",
+    "darken",
+    "draw_card_button",
+    "draw_gem",
+    "draw_glyph",
+    "draw_panel",
+    "draw_pin_box",
+    "draw_text",
+    "draw_toasts",
+    "fit_buttons",
+    "fit_paragraph",
+    "fit_text",
+    "fitting_font",
+    "follow_look",
+    "has_glyph",
+    "lighten",
+    "line_step",
+    "record_gui",
+    "record_text",
+    "render_cached",
+    "starfield_background",
+    "text",
+    "text_width",
+    "theme_still",
+    "tick_toasts",
+    "toast",
+    "toast_avoid",
+    "toast_key",
+    "toast_lines",
+    "toast_rect",
+    "wrap_text",
+]
