@@ -52,6 +52,8 @@ from scenes.scene import (  # noqa: E402
     Scene,
     release_memory,
 )
+from scenes.stops import install_stop_handlers as install_stop_handlers  # noqa: E402
+from scenes.stops import stop_requested  # noqa: E402
 from scenes.window import (  # noqa: E402
     MIN_WINDOW,
     TITLE_BAR,
@@ -81,40 +83,8 @@ __all__ = [
     "window_to_logical",
 ]
 
-# Signals that end a session like a normal quit (a booth's shutdown script sends
-# SIGTERM; Ctrl+C in a terminal is SIGINT).  The handler only records the signal: the
-# loop checks it every frame and leaves through the same shutdown as Quit, so no save
-# is ever cut in half by a signal arriving mid-write.
-STOP_SIGNALS = ("SIGTERM", "SIGINT")
-_stop_signals: list[int] = []
 # How long closing the bot worker may take at exit before its process is killed.
 WORKER_CLOSE_SECONDS = 0.5
-
-
-def install_stop_handlers() -> list[int]:
-    """Make SIGTERM and SIGINT ask the loop to quit; returns the signals handled
-    (none off the main thread, where Python cannot set handlers)."""
-    import signal
-
-    def on_signal(signum, frame) -> None:
-        _stop_signals.append(signum)
-
-    handled = []
-    for name in STOP_SIGNALS:
-        sig = getattr(signal, name, None)
-        if sig is None:
-            continue
-        try:
-            signal.signal(sig, on_signal)
-        except (ValueError, OSError):
-            continue
-        handled.append(int(sig))
-    return handled
-
-
-def stop_requested() -> int | None:
-    """The first stop signal received, or None."""
-    return _stop_signals[0] if _stop_signals else None
 
 
 # -- the window around the logical canvas ------------------------------------------
@@ -756,7 +726,7 @@ class App:
         accumulator = 0.0
         last = time.perf_counter()
         while self.running:
-            if _stop_signals:  # SIGTERM / SIGINT: the same way out as Quit
+            if stop_requested() is not None:  # SIGTERM / SIGINT: the same way out as Quit
                 self.running = False
                 break
             now = time.perf_counter()

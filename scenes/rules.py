@@ -293,7 +293,7 @@ class RulesScene(MenuScene):
             return
         view = pygame.Rect(0, int(self.scroll), PAGE.w - 40, PAGE.h - 10)
         surface.blit(self.page, (PAGE.x, PAGE.y), view.clip(self.page.get_rect()))
-        if widgets.TEXT_LOG is not None:
+        if widgets.text.TEXT_LOG is not None:
             self.record_page(surface, view)
         # scroll bar
         total = self.page.get_height()

@@ -337,7 +337,7 @@ class SettingsScene(MenuScene):
 
     def set_language(self, code: str) -> None:
         """Speak ``code`` ("" = the system's) at once: every screen on the stack
-        relabels (scenes/widgets.py MenuScene.follow_language), this page too."""
+        relabels (scenes/widgets/menus.py MenuScene.follow_language), this page too."""
         self.app.settings.language = code
         self.save()
         problem = apply_language(self.app)

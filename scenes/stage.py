@@ -10,7 +10,7 @@ canvas and the part that matters (``source``) is shown scaled into the room left
 on the screen back into the view's own pixels, so clicks, drags and hover land where
 they are drawn.
 
-The accessibility tests read ``widgets.TEXT_LOG`` to check that no line leaves its box
+The accessibility tests read ``widgets.text.TEXT_LOG`` to check that no line leaves its box
 or runs into another; ``relog`` moves the lines drawn on the stage to where they are
 shown, so the check sees the screen as a player does.
 """
@@ -113,7 +113,7 @@ class Stage:
         """Move the lines drawn into ``source`` since entry ``start`` of the text log to
         where the player sees them, each within the part of the screen the stage
         shows (no-op unless a test is recording)."""
-        log = widgets.TEXT_LOG
+        log = widgets.text.TEXT_LOG
         if log is None:
             return
         for entry in log[start:]:
@@ -131,4 +131,4 @@ class Stage:
 
 def log_mark() -> int:
     """Where the text log stands now (for ``Stage.relog``)."""
-    return len(widgets.TEXT_LOG) if widgets.TEXT_LOG is not None else 0
+    return len(widgets.text.TEXT_LOG) if widgets.text.TEXT_LOG is not None else 0

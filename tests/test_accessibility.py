@@ -198,12 +198,12 @@ def render_layers(app, build) -> list[list[widgets.DrawnText]]:
         start -= 1
     layers = []
     for scene in app.stack[start:]:
-        widgets.TEXT_LOG = []
+        widgets.text.TEXT_LOG = []
         try:
             scene.draw(app.canvas, 0.0)
-            layers.append(widgets.TEXT_LOG)
+            layers.append(widgets.text.TEXT_LOG)
         finally:
-            widgets.TEXT_LOG = None
+            widgets.text.TEXT_LOG = None
     return layers
 
 
@@ -532,9 +532,9 @@ def test_a_look_changed_in_settings_applies_at_once_to_the_screens_below(app):
     assert app.settings.high_contrast and app.theme["background"] == pygame.Color("#000000")
     key(app, pygame.K_ESCAPE, ticks=2)
     assert app.top is title and title.ui_look == app.theme.generation
-    widgets.TEXT_LOG = []
+    widgets.text.TEXT_LOG = []
     try:
         app.draw(0.0)
-        assert not problems(widgets.TEXT_LOG) + gui_problems(app)
+        assert not problems(widgets.text.TEXT_LOG) + gui_problems(app)
     finally:
-        widgets.TEXT_LOG = None
+        widgets.text.TEXT_LOG = None

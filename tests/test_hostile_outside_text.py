@@ -97,13 +97,13 @@ def gui_texts(app) -> list[str]:
 
 def drawn(app, where: str) -> list[str]:
     """Every line the stack and the app draw in one frame, checked."""
-    widgets.TEXT_LOG = []
+    widgets.text.TEXT_LOG = []
     try:
         app.run_ticks(2)
         app.draw(0.0)
-        lines = [d.text for d in widgets.TEXT_LOG] + [d.shown for d in widgets.TEXT_LOG]
+        lines = [d.text for d in widgets.text.TEXT_LOG] + [d.shown for d in widgets.text.TEXT_LOG]
     finally:
-        widgets.TEXT_LOG = None
+        widgets.text.TEXT_LOG = None
     lines += gui_texts(app)
     for line in lines:
         assert_safe(line, where)

@@ -197,6 +197,7 @@ def test_the_app_loop_imports_no_screen():
     shared |= {"scenes.sound", "scenes", "scenes.routes"}  # the router: by name, at run time
     shared |= {"scenes.language"}  # which language to speak: no screen either
     shared |= {"scenes.window"}  # the window the canvas is shown in
+    shared |= {"scenes.stops"}  # the stop signals the loop answers
     shared |= {"scenes.speech", "scenes.speech.screens"}  # speech, like sound: no screen
     front_end = {t for t in graph()["scenes.app"] if t.startswith("scenes")}
     assert front_end <= shared, sorted(front_end - shared)
@@ -212,6 +213,7 @@ def test_pure_layers_do_not_import_the_front_end():
 
 # -- screens by name --------------------------------------------------------------------
 SCENE_BASES = {"scenes.scene", "scenes.widgets", "scenes.play.base"}  # what screens build on
+SCENE_BASES |= {"scenes.widgets.menus"}  # MenuScene, in the widgets package
 COMPOSITION_ROOT = "scenes.boot"  # names the first screen, the kiosk policy, --game, --replay
 
 

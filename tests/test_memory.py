@@ -173,7 +173,7 @@ def test_the_party_lobby_closed_is_gone(app):
 
 
 def test_the_caches_stay_under_their_bounds_through_every_screen(app, monkeypatch):
-    monkeypatch.setattr(widgets, "CACHE_BYTES", 8 << 20)  # small, so it fills here
+    monkeypatch.setattr(widgets.text, "CACHE_BYTES", 8 << 20)  # small, so it fills here
     for game_id in GAMES:
         for _ in range(2):
             view = app.open("play", a_match(game_id))
@@ -186,7 +186,7 @@ def test_the_caches_stay_under_their_bounds_through_every_screen(app, monkeypatc
         app.post_key(pygame.K_ESCAPE)
         app.run_ticks(2)
     assert 0 < widgets.cache_bytes() <= 8 << 20
-    assert widgets.cache_bytes() == sum(w for _v, w in widgets._CACHE.values())
+    assert widgets.cache_bytes() == sum(w for _v, w in widgets.text._CACHE.values())
     assert len(app.__dict__.get("_gui_themes", {})) <= 4
 
 

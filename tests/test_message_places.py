@@ -39,12 +39,12 @@ def a_match(game: str, in_play: bool, seed: int = 4) -> Match:
 
 
 def drawn(app) -> list[widgets.DrawnText]:
-    widgets.TEXT_LOG = []
+    widgets.text.TEXT_LOG = []
     try:
         app.draw(0.0)
-        return list(widgets.TEXT_LOG)
+        return list(widgets.text.TEXT_LOG)
     finally:
-        widgets.TEXT_LOG = None
+        widgets.text.TEXT_LOG = None
 
 
 def hint_lines(app) -> list[pygame.Rect]:

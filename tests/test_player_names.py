@@ -51,12 +51,12 @@ def won_by_ada(game: str, ada: gp.Profile) -> Match:
 
 def drawn_text(app) -> list[str]:
     """Every line the top screen draws in one frame."""
-    widgets.TEXT_LOG = []
+    widgets.text.TEXT_LOG = []
     try:
         app.draw(0.0)
-        return [t.shown for t in widgets.TEXT_LOG]
+        return [t.shown for t in widgets.text.TEXT_LOG]
     finally:
-        widgets.TEXT_LOG = None
+        widgets.text.TEXT_LOG = None
 
 
 def seat_zero_words(lines: list[str]) -> list[str]:

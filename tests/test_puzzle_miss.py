@@ -38,18 +38,18 @@ def missed_daily(app, game: str):
 
 
 def card_text(app) -> list[widgets.DrawnText]:
-    widgets.TEXT_LOG = []
+    widgets.text.TEXT_LOG = []
     try:
         app.draw(0.0)
         # lines drawn on the screen itself (the kit also notes lines drawn into a
         # board's own layers, in that layer's pixels)
         return [
             t
-            for t in widgets.TEXT_LOG
+            for t in widgets.text.TEXT_LOG
             if t.text.strip() and t.surface == (1280, 720) and S.CARD.collidepoint(t.rect.center)
         ]
     finally:
-        widgets.TEXT_LOG = None
+        widgets.text.TEXT_LOG = None
 
 
 @pytest.mark.parametrize("size", [100, 150])

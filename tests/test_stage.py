@@ -72,12 +72,12 @@ def test_a_line_inside_its_box_stays_inside_it_when_shown_scaled(source, area, o
 
 
 def render(app) -> list[widgets.DrawnText]:
-    widgets.TEXT_LOG = []
+    widgets.text.TEXT_LOG = []
     try:
         app.top.draw(app.canvas, 0.0)
-        return widgets.TEXT_LOG
+        return widgets.text.TEXT_LOG
     finally:
-        widgets.TEXT_LOG = None
+        widgets.text.TEXT_LOG = None
 
 
 @pytest.mark.parametrize("look", ["text100", "text150"])
@@ -101,7 +101,7 @@ def test_the_attract_demo_and_hall_of_fame_stay_above_the_call_to_play_band(
             fame_draw = scene.interlude.draw
 
             def draw(surface, alpha):
-                hidden[0] = len(widgets.TEXT_LOG)
+                hidden[0] = len(widgets.text.TEXT_LOG)
                 fame_draw(surface, alpha)
 
             scene.interlude.draw = draw

@@ -1,6 +1,6 @@
 """Text that holds: every screen and dialog (tests/screens.py) drawn in English, German
 and the pseudo-locale, at 100, 125 and 150 % text, in the normal and the high-contrast
-palette, with every line of text the client draws recorded (``widgets.TEXT_LOG``:
+palette, with every line of text the client draws recorded (``widgets.text.TEXT_LOG``:
 draw_text, the lines blitted by hand, every pygame-gui button, text box and tooltip).
 A look fails on:
 
@@ -56,25 +56,25 @@ def record(app, build) -> tuple[list[list[widgets.DrawnText]], list[widgets.Draw
     """(the lines each visible screen drew in one frame, screen by screen, the message
     on top as a last layer; the lines drawn on sprites and layers since the App began,
     which a frame may show without drawing them again)."""
-    widgets.TEXT_LOG = []
+    widgets.text.TEXT_LOG = []
     try:
         build(app)
         app.run_ticks(3, draw=False)
-        early = [d for d in widgets.TEXT_LOG if d.surface != LOGICAL_SIZE]
+        early = [d for d in widgets.text.TEXT_LOG if d.surface != LOGICAL_SIZE]
         start = len(app.stack) - 1
         while start > 0 and app.stack[start].overlay:
             start -= 1
         layers = []
         for scene in app.stack[start:]:
-            widgets.TEXT_LOG = []
+            widgets.text.TEXT_LOG = []
             scene.draw(app.canvas, 0.0)
-            layers.append(widgets.TEXT_LOG)
-        widgets.TEXT_LOG = []
+            layers.append(widgets.text.TEXT_LOG)
+        widgets.text.TEXT_LOG = []
         widgets.draw_toasts(app, app.canvas)
-        layers.append(widgets.TEXT_LOG)
+        layers.append(widgets.text.TEXT_LOG)
         return layers, early
     finally:
-        widgets.TEXT_LOG = None
+        widgets.text.TEXT_LOG = None
 
 
 def _plane(d: widgets.DrawnText):
@@ -233,11 +233,11 @@ def test_a_missing_glyph_is_told_from_one_the_font_has(paths):
         font = Theme.load().font(20, "regular")
         assert widgets.has_glyph(font, "ä") and widgets.has_glyph(font, "›")
         assert not widgets.has_glyph(font, "→")
-        widgets.TEXT_LOG = []
+        widgets.text.TEXT_LOG = []
         widgets.record_text(app.canvas, "a → b", pygame.Rect(0, 0, 50, 20), font)
-        assert widgets.TEXT_LOG[0].missing_glyphs() == "→"
+        assert widgets.text.TEXT_LOG[0].missing_glyphs() == "→"
     finally:
-        widgets.TEXT_LOG = None
+        widgets.text.TEXT_LOG = None
         app.shutdown()
 
 
@@ -248,12 +248,12 @@ def test_an_arrow_the_fonts_lack_is_drawn_as_a_mark_they_have(paths):
     app = make(paths, {"language": "de"})
     try:
         font = Theme.load().font(20)
-        widgets.TEXT_LOG = []
+        widgets.text.TEXT_LOG = []
         widgets.draw_text(app.canvas, "Ada: Wertung 2040 → 2041", font, (255, 255, 255), (0, 0))
-        (line,) = widgets.TEXT_LOG
+        (line,) = widgets.text.TEXT_LOG
         assert line.missing_glyphs() == "" and "2040 › 2041" in line.shown
     finally:
-        widgets.TEXT_LOG = None
+        widgets.text.TEXT_LOG = None
         app.shutdown()
 
 
@@ -299,7 +299,7 @@ def test_the_checks_catch_lines_that_meet_and_lines_out_of_their_box(paths):
     app = make(paths, {})
     try:
         font = Theme.load().font(20)
-        widgets.TEXT_LOG = []
+        widgets.text.TEXT_LOG = []
         widgets.draw_text(app.canvas, "Grün-Gelb", font, (255, 255, 255), (10, 10))
         widgets.draw_text(app.canvas, "herausgefordert", font, (255, 255, 255), (30, 14))
         widgets.draw_text(
@@ -312,12 +312,12 @@ def test_the_checks_catch_lines_that_meet_and_lines_out_of_their_box(paths):
         )
         widgets.draw_text(app.canvas, "Regeln", font, (255, 255, 255), (1260, 700))
         widgets.record_text(app.canvas, "2040 → 2041", pygame.Rect(500, 100, 90, 25), font)
-        kinds = sorted({kind for kind, _what in findings([widgets.TEXT_LOG])})
-        assert kinds == ["box", "glyph", "overlap", "window"], findings([widgets.TEXT_LOG])
-        widgets.TEXT_LOG = []
+        kinds = sorted({kind for kind, _what in findings([widgets.text.TEXT_LOG])})
+        assert kinds == ["box", "glyph", "overlap", "window"], findings([widgets.text.TEXT_LOG])
+        widgets.text.TEXT_LOG = []
         widgets.draw_text(app.canvas, "Grün-Gelb", font, (255, 255, 255), (10, 10))
         widgets.draw_text(app.canvas, "herausgefordert", font, (255, 255, 255), (10, 40))
-        assert not findings([widgets.TEXT_LOG])
+        assert not findings([widgets.text.TEXT_LOG])
     finally:
-        widgets.TEXT_LOG = None
+        widgets.text.TEXT_LOG = None
         app.shutdown()

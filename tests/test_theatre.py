@@ -509,13 +509,13 @@ def test_a_mark_row_without_room_drops_the_hard_move_before_its_text_shrinks(app
     settle(app, scene)
 
     def row_texts():
-        widgets.TEXT_LOG = []
+        widgets.text.TEXT_LOG = []
         scene._side_key = None  # the side panel is cached: draw it afresh
         try:
             app.draw(0.0)
-            return [d for d in widgets.TEXT_LOG if d.text.startswith(f"{long_one + 1}. ")]
+            return [d for d in widgets.text.TEXT_LOG if d.text.startswith(f"{long_one + 1}. ")]
         finally:
-            widgets.TEXT_LOG = None
+            widgets.text.TEXT_LOG = None
 
     try:
         app.theme.set_look(text_size=150)
@@ -553,13 +553,13 @@ def test_twelve_seat_rows_at_a_large_text_size_keep_the_size_and_drop_the_bot_ki
     names = m.seat_names()
 
     def seat_rows():
-        widgets.TEXT_LOG = []
+        widgets.text.TEXT_LOG = []
         scene._side_key = None  # the side panel is cached: draw it afresh
         try:
             app.draw(0.0)
-            return {d.text: d for d in widgets.TEXT_LOG if d.text.split(" (")[0] in names}
+            return {d.text: d for d in widgets.text.TEXT_LOG if d.text.split(" (")[0] in names}
         finally:
-            widgets.TEXT_LOG = None
+            widgets.text.TEXT_LOG = None
 
     try:
         rows = seat_rows()

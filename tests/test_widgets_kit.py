@@ -1,4 +1,4 @@
-"""The drawing kit in scenes/widgets.py: one bounded cache, text fitted with an ellipsis,
+"""The drawing kit in scenes/widgets/text.py: one bounded cache, text fitted with an ellipsis,
 paragraphs wrapped without losing a word."""
 
 import sys
@@ -18,8 +18,8 @@ def theme():
 
 def fresh_cache(monkeypatch) -> None:
     """An empty cache for one test; the real one (and its byte count) comes back after."""
-    monkeypatch.setattr(widgets, "_CACHE", widgets.OrderedDict())
-    monkeypatch.setattr(widgets, "_cache_bytes", 0)
+    monkeypatch.setattr(widgets.text, "_CACHE", widgets.text.OrderedDict())
+    monkeypatch.setattr(widgets.text, "_cache_bytes", 0)
 
 
 def entry_bytes(key, value) -> int:
@@ -29,28 +29,28 @@ def entry_bytes(key, value) -> int:
 
 def test_the_cache_filled_past_its_bytes_with_small_values_keeps_the_last_made(monkeypatch):
     one = entry_bytes(("test.fill", 0), 0)  # every entry below weighs the same
-    monkeypatch.setattr(widgets, "CACHE_BYTES", 50 * one)
+    monkeypatch.setattr(widgets.text, "CACHE_BYTES", 50 * one)
     fresh_cache(monkeypatch)
     for i in range(200):
         widgets.cached(("test.fill", i), lambda i=i: i)
-    assert len(widgets._CACHE) == 50
+    assert len(widgets.text._CACHE) == 50
     assert widgets.cache_bytes() == 50 * one
     # the least recently used went first: the last 50 made are the ones kept
-    assert [k[1] for k in widgets._CACHE] == list(range(150, 200))
+    assert [k[1] for k in widgets.text._CACHE] == list(range(150, 200))
 
 
 def test_the_cache_filled_past_its_bytes_keeps_under_them(monkeypatch):
     layer = entry_bytes(("test.layer", 0), pygame.Surface((100, 100), pygame.SRCALPHA))
-    monkeypatch.setattr(widgets, "CACHE_BYTES", layer * 5)  # five 100 px layers
+    monkeypatch.setattr(widgets.text, "CACHE_BYTES", layer * 5)  # five 100 px layers
     fresh_cache(monkeypatch)
     for i in range(12):
         widgets.cached(("test.layer", i), lambda: pygame.Surface((100, 100), pygame.SRCALPHA))
-    assert len(widgets._CACHE) == 5
-    assert widgets._cache_bytes == sum(w for _, w in widgets._CACHE.values()) <= layer * 5
+    assert len(widgets.text._CACHE) == 5
+    assert widgets.text._cache_bytes == sum(w for _, w in widgets.text._CACHE.values()) <= layer * 5
 
 
 def test_the_cache_keeps_what_was_used_last(monkeypatch):
-    monkeypatch.setattr(widgets, "CACHE_BYTES", 3 * entry_bytes(("test.lru", "a"), "a"))
+    monkeypatch.setattr(widgets.text, "CACHE_BYTES", 3 * entry_bytes(("test.lru", "a"), "a"))
     fresh_cache(monkeypatch)
     made = []
 
@@ -64,7 +64,7 @@ def test_the_cache_keeps_what_was_used_last(monkeypatch):
     widgets.cached(("test.lru", "d"), lambda: make("d"))  # pushes out "b", not "a"
     widgets.cached(("test.lru", "a"), lambda: make("a"))
     assert made == ["a", "b", "c", "d"]
-    assert ("test.lru", "b") not in widgets._CACHE
+    assert ("test.lru", "b") not in widgets.text._CACHE
 
 
 def test_values_without_pixels_count_against_the_bound(monkeypatch):
@@ -83,11 +83,11 @@ def test_values_without_pixels_count_against_the_bound(monkeypatch):
     widgets.cached(("test.groups", tuple(range(1000, 3000))), lambda: groups)
     counted = widgets.cache_bytes() - before
     assert counted >= sum(sys.getsizeof(g) for g in groups) + 2000 * sys.getsizeof(10**6)
-    monkeypatch.setattr(widgets, "CACHE_BYTES", 2 * at_least)
+    monkeypatch.setattr(widgets.text, "CACHE_BYTES", 2 * at_least)
     for i in range(50):
         widgets.cached(("test.wrap", i), lambda i=i: tuple(f"{line} ({i})" for line in lines))
     assert widgets.cache_bytes() <= 2 * at_least
-    assert len(widgets._CACHE) < 5
+    assert len(widgets.text._CACHE) < 5
 
 
 def test_a_font_in_a_key_or_a_value_is_the_themes_and_not_counted(theme, monkeypatch):
@@ -104,7 +104,7 @@ def test_every_kind_of_drawing_shares_the_one_cache(theme, monkeypatch):
     widgets.draw_text(surface, "Crystal Arcade", font, theme["text"], (0, 0), max_width=60)
     widgets.wrap_text("a few words to wrap", font, 80)
     widgets.draw_panel(surface, (0, 0, 100, 50), theme)
-    kinds = {key[0] for key in widgets._CACHE}
+    kinds = {key[0] for key in widgets.text._CACHE}
     assert kinds == {"fit", "text", "wrap", "panel", "shrunk"}  # shrunk: a long line's smaller font
 
 

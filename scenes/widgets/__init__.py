@@ -1,0 +1,176 @@
+"""The arcade's widget layer: pygame-gui buttons with a keyboard / controller focus
+ring, value cyclers, toasts, and the drawing kit every screen and view shares (text,
+fitted and wrapped lines, panels and sprites through one bounded cache; faceted
+crystals with colour-blind glyphs).
+
+Every button is at least 44 px tall (touch), shows hover and press feedback
+(pygame-gui theme states) and can be reached with arrow keys or Tab and pressed with
+Enter or Space; Escape is "back" on every menu.
+
+Where each part lives (every name is importable from ``scenes.widgets``):
+- ``text.py``: text drawing and the one bounded cache (``draw_text``, ``Pen``,
+  ``fit_text``, ``wrap_text``, ``fit_paragraph``, ``render_cached``, ``cached``,
+  ``cache_bytes``) and ``TEXT_LOG``, the record of every line drawn;
+- ``panels.py``: ``draw_panel``, ``lighten`` / ``darken``, the gems and their glyphs;
+- ``toasts.py``: ``toast`` and the queue, placement and drawing of toasts;
+- ``menus.py``: ``GuiManager``, ``fit_buttons``, ``Control`` and ``MenuScene``;
+- ``backdrop.py``: the starfield backdrop, card buttons and PIN boxes.
+
+The cache's and the text record's state is read where it lives: a test or tool that
+sets ``TEXT_LOG``, ``CACHE_BYTES``, ``_CACHE`` or ``_cache_bytes`` sets it on
+``scenes.widgets.text`` (``widgets.text.TEXT_LOG = []``).
+"""
+
+from scenes.widgets import text
+from scenes.widgets.backdrop import (
+    _DUST,
+    _dust,
+    _gradient,
+    draw_card_button,
+    draw_pin_box,
+    starfield_background,
+)
+from scenes.widgets.menus import (
+    Control,
+    GuiManager,
+    MenuScene,
+    fit_buttons,
+    follow_look,
+)
+from scenes.widgets.panels import (
+    COVERING,
+    GLYPHS,
+    darken,
+    draw_gem,
+    draw_glyph,
+    draw_panel,
+    lighten,
+    theme_still,
+)
+from scenes.widgets.text import (
+    _GLYPHS,
+    _NO_SUCH_CHARACTER,
+    _SHARED,
+    _STAND_IN_TABLE,
+    _WEIGH_AT_MOST,
+    BANNER_LINES,
+    CACHE_BYTES,
+    ELLIPSIS,
+    ENTRY_BYTES,
+    MAX_LINE_CHARS,
+    MAX_WRAP_CHARS,
+    MIN_TARGET,
+    RING,
+    STAND_INS,
+    DrawnText,
+    Pen,
+    _gui_font,
+    _ink,
+    _shrunk,
+    _weight,
+    blit_line,
+    cache_bytes,
+    cached,
+    clear_pitch,
+    draw_text,
+    fit_paragraph,
+    fit_text,
+    fitting_font,
+    has_glyph,
+    line_step,
+    record_gui,
+    record_text,
+    render_cached,
+    text_width,
+    wrap_text,
+)
+from scenes.widgets.toasts import (
+    FADE,
+    TOAST_LINE,
+    TOAST_MIN_TICKS,
+    TOAST_QUEUE,
+    TOAST_TEXT_W,
+    TOAST_W,
+    Toast,
+    clear_alpha,
+    draw_toasts,
+    tick_toasts,
+    toast,
+    toast_avoid,
+    toast_key,
+    toast_lines,
+    toast_rect,
+)
+
+__all__ = [
+    "BANNER_LINES",
+    "CACHE_BYTES",
+    "COVERING",
+    "ELLIPSIS",
+    "ENTRY_BYTES",
+    "FADE",
+    "GLYPHS",
+    "MAX_LINE_CHARS",
+    "MAX_WRAP_CHARS",
+    "MIN_TARGET",
+    "RING",
+    "STAND_INS",
+    "TOAST_LINE",
+    "TOAST_MIN_TICKS",
+    "TOAST_QUEUE",
+    "TOAST_TEXT_W",
+    "TOAST_W",
+    "_DUST",
+    "_GLYPHS",
+    "_NO_SUCH_CHARACTER",
+    "_SHARED",
+    "_STAND_IN_TABLE",
+    "_WEIGH_AT_MOST",
+    "Control",
+    "DrawnText",
+    "GuiManager",
+    "MenuScene",
+    "Pen",
+    "Toast",
+    "_dust",
+    "_gradient",
+    "_gui_font",
+    "_ink",
+    "_shrunk",
+    "_weight",
+    "blit_line",
+    "cache_bytes",
+    "cached",
+    "clear_alpha",
+    "clear_pitch",
+    "darken",
+    "draw_card_button",
+    "draw_gem",
+    "draw_glyph",
+    "draw_panel",
+    "draw_pin_box",
+    "draw_text",
+    "draw_toasts",
+    "fit_buttons",
+    "fit_paragraph",
+    "fit_text",
+    "fitting_font",
+    "follow_look",
+    "has_glyph",
+    "lighten",
+    "line_step",
+    "record_gui",
+    "record_text",
+    "render_cached",
+    "starfield_background",
+    "text",
+    "text_width",
+    "theme_still",
+    "tick_toasts",
+    "toast",
+    "toast_avoid",
+    "toast_key",
+    "toast_lines",
+    "toast_rect",
+    "wrap_text",
+]
