@@ -104,15 +104,16 @@ def test_toasts_show_one_at_a_time(app):
     toast(app, "Making the animation...")
     toast(app, "Animation saved: /tmp/x.gif")
     drawn = []
-    real = __import__("scenes.widgets", fromlist=["draw_panel"]).draw_panel
+    # the toast module draws through its own name for draw_panel
+    import scenes.widgets.toasts as T
+
+    real = T.draw_panel
 
     def count(surface, rect, *a, **k):
         drawn.append(pygame.Rect(rect))
         return real(surface, rect, *a, **k)
 
-    import scenes.widgets as W
-
-    W.draw_panel = count
+    T.draw_panel = count
     try:
         app.run_ticks(1)
         # one toast panel drawn (a play screen places it where it covers no cell)
@@ -120,7 +121,7 @@ def test_toasts_show_one_at_a_time(app):
         app.run_ticks(TOAST_MIN_TICKS + 1)
         assert [t.text for t in app._toasts] == ["Animation saved: /tmp/x.gif"]
     finally:
-        W.draw_panel = real
+        T.draw_panel = real
 
 
 # -- the replay list ------------------------------------------------------------------
