@@ -36,6 +36,15 @@ from itertools import combinations
 from pathlib import Path
 from typing import Callable, Sequence
 
+if __name__ == "__main__":
+    # a library of tools/arena.py, not a command of its own
+    sys.exit(
+        "tools/ladder.py holds the ladder's code; run it as\n"
+        "  python3 tools/arena.py --ladder GAME      (the ladder)\n"
+        "  python3 tools/arena.py --match-me GAME    (the Match me benchmark)\n"
+        "and see python3 tools/arena.py --help"
+    )
+
 from game.records.ladder import (
     LADDER_FILE,
     LEVEL_STRENGTHS,

@@ -6,6 +6,7 @@ simulated hours, and report exceptions and resident memory.
     python3 tools/soak.py --hours 0.2 --draw-every 2
     python3 tools/soak.py --tour --rounds 6    # every screen, six times (tools/tour.py)
     python3 tools/soak.py --tour --tour-hours 1 --trace 12
+    python3 tools/soak.py --hours 2 --trace 12   # what grows between samples
 
 ``--tour`` walks every screen instead (the title, rules, settings, each game played
 by a person and by bots to the results, profiles, the hall of fame, tutorials, puzzles
@@ -113,14 +114,15 @@ def main(argv=None) -> int:
     tour.add_argument(
         "--wall-minutes", type=float, default=0.0, help="and for at least this many real minutes"
     )
-    tour.add_argument(
+    p.add_argument(
         "--trace",
         type=int,
         default=0,
         metavar="N",
-        help="name the N allocation sites and object types that grew most each round",
+        help="name the N allocation sites and object types that grew most each tour round "
+        "(or each 10 simulated minutes of the attract cycle)",
     )
-    tour.add_argument(
+    p.add_argument(
         "--trace-frames",
         type=int,
         default=1,
@@ -141,9 +143,12 @@ def main(argv=None) -> int:
     if args.tour:
         return tour_main(args)
 
+    import tracemalloc
+
     import pygame
 
     from game.storage.saves import Paths
+    from scenes import widgets
     from scenes.app import TICK_RATE, release_memory
     from scenes.boot import make_app
 
@@ -169,6 +174,9 @@ def main(argv=None) -> int:
     start_rss = rss_mb()
     peak = start_rss
     samples = []
+    snapshot = counts = None
+    if args.trace:
+        tracemalloc.start(args.trace_frames)
     visits = 0
     for t in range(total):
         if t and t % visit_every == 0:
@@ -183,12 +191,17 @@ def main(argv=None) -> int:
             peak = max(peak, now)
             samples.append(now)
             hours = t / TICK_RATE / 3600
+            worker = process_rss_mb(worker_pid(app))
             print(
-                f"  {hours:5.2f} h simulated   rss {now:7.1f} MB   screen {app.top.name if app.top else '-'}   "
-                f"errors {len(app.errors)}",
+                f"  {hours:5.2f} h simulated   rss {now:7.1f} MB   "
+                f"kit cache {widgets.cache_bytes() / 2**20:5.1f} MB   "
+                f"worker {worker if worker is not None else float('nan'):6.1f} MB   "
+                f"screen {app.top.name if app.top else '-'}   errors {len(app.errors)}",
                 file=sys.stderr,
                 flush=True,
             )
+            if args.trace:
+                snapshot, counts = trace_growth(args.trace, snapshot, counts, "the last sample")
         if not app.running:
             print("the app stopped by itself", file=sys.stderr)
             break
@@ -245,6 +258,37 @@ def type_counts() -> dict[str, int]:
     from collections import Counter
 
     return Counter(type(o).__qualname__ for o in gc.get_objects())
+
+
+def trace_growth(top: int, snapshot, counts, since: str):
+    """Print the ``top`` allocation sites (tracemalloc, which must be tracing) and object
+    types (gc) that grew since ``snapshot`` and ``counts``; return the new pair."""
+    import tracemalloc
+
+    now = tracemalloc.take_snapshot().filter_traces(
+        (tracemalloc.Filter(False, tracemalloc.__file__),)
+    )
+    new_counts = type_counts()
+    if snapshot is not None:
+        print(f"    grew since {since} (tracemalloc, by where allocated):", file=sys.stderr)
+        for stat in now.compare_to(snapshot, "traceback")[:top]:
+            if stat.size_diff <= 0:
+                break
+            frames = [f for f in stat.traceback if "/site-packages/" not in f.filename]
+            where = frames[0] if frames else stat.traceback[0]
+            print(
+                f"      {stat.size_diff / 1024:+9.1f} KiB {stat.count_diff:+7} blocks  "
+                f"{where.filename.replace(str(ROOT) + '/', '')}:{where.lineno}",
+                file=sys.stderr,
+            )
+        grown = sorted(((new_counts[t] - counts.get(t, 0), t) for t in new_counts), reverse=True)
+        print("    object types that grew (gc):", file=sys.stderr)
+        print(
+            "      " + ", ".join(f"{t} {d:+}" for d, t in grown[:top] if d > 0),
+            file=sys.stderr,
+            flush=True,
+        )
+    return now, new_counts
 
 
 def tour_main(args) -> int:
@@ -329,27 +373,7 @@ def tour_main(args) -> int:
             # what the first round filled is the baseline, not growth
             tracemalloc.start(args.trace_frames)
         elif args.trace:
-            now = tracemalloc.take_snapshot().filter_traces(
-                (tracemalloc.Filter(False, tracemalloc.__file__),)
-            )
-            new_counts = type_counts()
-            if snapshot is not None:
-                print(f"    grew since round {k - 1} (tracemalloc, by where allocated):")
-                for stat in now.compare_to(snapshot, "traceback")[: args.trace]:
-                    if stat.size_diff <= 0:
-                        break
-                    frames = [f for f in stat.traceback if "/site-packages/" not in f.filename]
-                    where = frames[0] if frames else stat.traceback[0]
-                    print(
-                        f"      {stat.size_diff / 1024:+9.1f} KiB {stat.count_diff:+7} blocks  "
-                        f"{where.filename.replace(str(ROOT) + '/', '')}:{where.lineno}"
-                    )
-                grown = sorted(
-                    ((new_counts[t] - counts.get(t, 0), t) for t in new_counts), reverse=True
-                )
-                print("    object types that grew (gc):")
-                print("      " + ", ".join(f"{t} {d:+}" for d, t in grown[: args.trace] if d > 0))
-            snapshot, counts = now, new_counts
+            snapshot, counts = trace_growth(args.trace, snapshot, counts, f"round {k - 1}")
     wall = time.perf_counter() - start_wall
     steps = dict(tour.step_rss)
     bots = app._worker
