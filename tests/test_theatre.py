@@ -161,6 +161,33 @@ def test_take_over_at_the_end_is_refused(app):
     assert app.top is scene
 
 
+def test_a_resigned_game_says_so_at_its_end_and_is_not_taken_over(app):
+    from game.midend.match import Match
+    from scenes import widgets
+
+    match = played("crystal-connector", 27, limit=12)
+    match.resign(1)
+    # as the theatre gets it: from the replay file
+    match = Match.from_replay(match.to_replay(), GAMES)
+    scene = theatre_for(app, match)
+    widgets.text.TEXT_LOG = []
+    try:
+        app.draw(0.0)
+        assert not any("resigned" in t.text for t in widgets.text.TEXT_LOG)  # not at the start
+        key(app, pygame.K_END)
+        widgets.text.TEXT_LOG = []
+        app.draw(0.0)
+        name = match.seat_names()[1]
+        assert any(f"{name} resigned" in t.text for t in widgets.text.TEXT_LOG)
+    finally:
+        widgets.text.TEXT_LOG = None
+    key(app, pygame.K_t)
+    assert app.top is scene  # nothing to play on from: the game ended here
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_t)
+    assert app.top is not scene and app.top.name == "take-over"  # one action back it can
+
+
 def test_replays_on_the_title_list_open_rename_and_delete(app, paths):
     m = played("chromatic-collapse", 27, limit=400)
     keep_recent(m, paths)

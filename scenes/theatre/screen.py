@@ -266,9 +266,20 @@ class TheatreScene(MenuScene):
             self.play_control.element.set_text(pgettext("playback", "Play"))
 
     # -- other actions ---------------------------------------------------------------------
+    def ended_here(self) -> str:
+        """Why the game ended, when the board shows its last position ("" elsewhere): the
+        rules' ending, or a resignation (a resigned game's last state is not terminal)."""
+        if self.cursor < self.line.last:
+            return ""
+        if self.full.resigned is None and not self.shown_state().is_terminal():
+            return ""  # a game saved unfinished
+        return self.full.outcome_reason()
+
     def take_over(self) -> None:
         self.pause_play()
-        if self.shown_state().is_terminal():
+        if self.shown_state().is_terminal() or (
+            self.full.resigned is not None and self.cursor >= self.line.last
+        ):
             toast(self.app, _("The game is over here: step back to take over"), "warning")
             return
         self.app.open("take-over", self.full, self.cursor)
@@ -446,13 +457,18 @@ class TheatreScene(MenuScene):
         board = pygame.transform.smoothscale(self.canvas.subsurface(BOARD_AREA), BOARD.size)
         surface.blit(board, BOARD.topleft)
         head = self.spec.title + (f"  ·  {self.title_text}" if self.title_text else "")
+        where_text = _("action {n} of {total}").format(n=self.cursor, total=self.line.last)
+        ended = self.ended_here()
+        if ended:
+            where_text = f"{ended}  ·  {where_text}"
         where = draw_text(
             surface,
-            _("action {n} of {total}").format(n=self.cursor, total=self.line.last),
+            where_text,
             theme.font(20),
             theme["text"],
             (BOARD.right, 18),
             "topright",
+            max_width=BOARD.w * 3 // 5,  # the game's title keeps the rest
         )
         draw_text(  # the game's title is the screen's heading: its designed size
             surface,
