@@ -23,7 +23,7 @@ SCREENS: dict[str, str] = {
     "rules": "scenes.rules:RulesScene",
     "settings": "scenes.settings:SettingsScene",
     "pause": "scenes.pause:PauseScene",
-    "results": "scenes.results:ResultsScene",
+    "results": "scenes.routes:results_scene_for",
     "keypad": "scenes.keypad:NumberPad",
     "textpad": "scenes.keypad:TextPad",
     "lobby": "scenes.party:open_lobby",
@@ -48,7 +48,8 @@ def play_views() -> dict[str, str]:
     """The play screen of each game: game id -> its view package, ``scenes/play/<module>/``
     (``GameSpec.module``), which exports ``VIEW`` (its view class) and the game's
     scene-level hooks (docs/architecture.md): ``lit_rect`` and ``board_rect`` (where the
-    tutorial points), and ``PUZZLE_MIXIN`` where its puzzles need their own."""
+    tutorial points), ``PUZZLE_MIXIN`` where its puzzles need their own, and ``RESULTS``
+    where its results screen is its own."""
     from game.registry import GAMES
 
     return {game_id: f"scenes.play.{spec.module}" for game_id, spec in GAMES.items()}
@@ -103,3 +104,11 @@ def judged_view_class(mixin: type, game_id: str) -> type:
 
 def play_scene_for(app, match):
     return view_class(match.spec.id)(app, match)
+
+
+def results_scene_for(app, match, **kwargs):
+    """The results of ``match``: its game's own screen where its view package exports
+    ``RESULTS`` (Element Shift's chart per round), else the shared one."""
+    from scenes.results import ResultsScene
+
+    return getattr(play_package(match.spec.id), "RESULTS", ResultsScene)(app, match, **kwargs)

@@ -28,10 +28,12 @@ from .layout import cell_center, cell_rect
 from .lighting import board_rects, lit_rect
 from .puzzle import ShiftPuzzleMixin as PUZZLE_MIXIN
 from .results import ElementShiftResults
+from .results import ElementShiftResults as RESULTS
 from .view import VIEW, ElementShiftView
 
 __all__ = [
     "PUZZLE_MIXIN",
+    "RESULTS",
     "VIEW",
     "ElementShiftResults",
     "ElementShiftView",

@@ -21,7 +21,8 @@ class ElementShiftResults(ResultsScene):
         if o is None or o.is_draw or len(o.winners) == 1:
             return super().headline()
         people = set(self.match.people())
-        names = [_("Player {n}").format(n=w + 1) for w in o.winners]
+        seat_names = self.match.seat_names()
+        names = [seat_names[w] for w in o.winners]
         text = _("Shared first place: {names}").format(names=", ".join(names))
         if len(people) == 1 and people & set(o.winners):
             text = _("You share first place!")
@@ -82,11 +83,16 @@ class ElementShiftResults(ResultsScene):
         ends.sort()
         for i in range(1, len(ends)):
             ends[i][0] = max(ends[i][0], ends[i - 1][0] + 14)
+        # a line's end names its seat: the player's own name where a profile gave one
+        # (cut to the margin), else the short "P1" the play screen's log uses
+        names, game_names = self.match.seat_names(), self.match.game_seat_names()
         for yy, seat in ends:
+            own = names[seat] != game_names[seat]
             write(
-                f"P{seat + 1}",
+                names[seat] if own else _("P{n}").format(n=seat + 1),
                 13,
                 lighten(self.seat_colour(seat), 0.2),
                 (plot.right + 8, yy),
                 "midleft",
+                max_width=rect.right - plot.right - 14,
             )

@@ -69,7 +69,6 @@ from .layout import (
     cell_at,
     cell_rect,
 )
-from .results import ElementShiftResults
 from .reveal import RevealDrawing, is_resolution, reveal_timeline
 from .side import SidePanel
 from .summary import CurtainAndSummary
@@ -495,7 +494,7 @@ class ElementShiftView(
     def _open_results(self) -> None:
         self.app.replace(
             self.hand_party_to(
-                ElementShiftResults(self.app, self.match, seat_colour=self.seat_colours())
+                self.app.build("results", self.match, seat_colour=self.seat_colours())
             )
         )
 
