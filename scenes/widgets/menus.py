@@ -16,7 +16,7 @@ import scenes.widgets.text as kit
 from game.text import i18n
 from scenes.focus import nearest, wrap_around
 from scenes.input import PAUSE_KEY
-from scenes.scene import AMBIENT, FULL, LOGICAL_SIZE, STILL, Scene
+from scenes.scene import AMBIENT, FULL, LOGICAL_SIZE, STILL, TICK_RATE, Scene
 from scenes.widgets.backdrop import starfield_background
 from scenes.widgets.panels import lighten, theme_still
 from scenes.widgets.text import MIN_TARGET, RING, draw_text, record_gui
@@ -162,6 +162,9 @@ class MenuScene(Scene):
         self.focus_index = -1
         self._by_element: dict[int, Control] = {}
         self._ui_drawn: tuple | None = None
+        # A control reached by keys shows its tooltip after the same rest a hovering
+        # pointer needs: ticks left until then, or None when no tooltip is due.
+        self._focus_tip_in: int | None = None
 
     # building
     def button(
@@ -249,10 +252,13 @@ class MenuScene(Scene):
         ]
 
     def set_focus(self, index: int) -> None:
+        self._focus_tip_in = None
         if 0 <= self.focus_index < len(self.controls):
             el = self.controls[self.focus_index].element
             if hasattr(el, "unselect"):
                 el.unselect()
+            if index != self.focus_index and not el.hovered:
+                self._drop_tooltip(el)
         self.focus_index = index
         if 0 <= index < len(self.controls):
             el = self.controls[index].element
@@ -272,6 +278,7 @@ class MenuScene(Scene):
         if best is None:
             best = wrap_around([(i, self.controls[i].element.rect) for i in options], dx, dy)
         self.set_focus(best)
+        self._arm_focus_tip()
         self.app.sound.play("hover")
 
     def tab_focus(self, d: int) -> None:
@@ -283,7 +290,40 @@ class MenuScene(Scene):
         else:
             k = options.index(self.focus_index)
             self.set_focus(options[(k + d) % len(options)])
+        self._arm_focus_tip()
         self.app.sound.play("hover")
+
+    # a tooltip for the keys and the controller, as the pointer gets one by hovering
+    def _arm_focus_tip(self) -> None:
+        if 0 <= self.focus_index < len(self.controls):
+            el = self.controls[self.focus_index].element
+            if getattr(el, "tool_tip_text", None) and el.tool_tip is None:
+                self._focus_tip_in = max(1, round(el.tool_tip_delay * TICK_RATE))
+
+    def _drop_tooltip(self, el) -> None:
+        if getattr(el, "tool_tip", None) is not None:
+            el.tool_tip.kill()
+            el.tool_tip = None
+            self.app.request_frame()
+
+    def _show_focus_tip(self) -> None:
+        """The focused control's tooltip, placed where a pointer resting on the
+        control's middle would have it."""
+        if not 0 <= self.focus_index < len(self.controls):
+            return
+        el = self.controls[self.focus_index].element
+        if not (el.alive() and el.visible and el.tool_tip_text) or el.tool_tip is not None:
+            return
+        el.tool_tip = self.ui.create_tool_tip(
+            text=el.tool_tip_text,
+            position=(el.rect.centerx, el.rect.centery),
+            hover_distance=(0, el.rect.height // 2),
+            parent_element=el,
+            object_id=el.tool_tip_object_id,
+            wrap_width=el.tool_tip_wrap_width,
+            text_kwargs=el.tool_tip_text_kwargs,
+        )
+        self.app.request_frame()
 
     def activate(self, control: Control) -> None:
         if control.action:
@@ -317,6 +357,12 @@ class MenuScene(Scene):
             self.ui.set_focus_set(None)
             self.handle_key(event)
             return
+        if event.type == pygame.MOUSEMOTION and 0 <= self.focus_index < len(self.controls):
+            # the pointer takes over: a tooltip the keys opened goes, hovering shows its own
+            self._focus_tip_in = None
+            el = self.controls[self.focus_index].element
+            if not el.hover_point(*event.pos):
+                self._drop_tooltip(el)
         consumed = self.ui.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             c = self._by_element.get(id(event.ui_element))
@@ -383,6 +429,11 @@ class MenuScene(Scene):
     def update(self) -> None:
         super().update()
         self.follow_language()
+        if self._focus_tip_in is not None:
+            self._focus_tip_in -= 1
+            if self._focus_tip_in <= 0:
+                self._focus_tip_in = None
+                self._show_focus_tip()
         if self.gui_step(self.ui) and self.ui.look_key() != self._ui_drawn:
             self.app.request_frame()  # a hover fading, a tooltip, a caret blinking
 
