@@ -37,7 +37,11 @@ class ElementShiftResults(ResultsScene):
         write(_("Score after each round"), 24, "accent_2", (rect.x + 18, rect.y + 12))
         state = self.match.state
         n = state.num_players
-        plot = pygame.Rect(rect.x + 60, rect.y + 56, rect.w - 120, rect.h - 100)
+        # the heading above and the axis labels below take what their text needs
+        plot_top = rect.y + 12 + theme.pitch(44)
+        plot = pygame.Rect(
+            rect.x + 60, plot_top, rect.w - 120, rect.bottom - plot_top - theme.pitch(44)
+        )
         pygame.draw.rect(surface, theme["background"], plot, border_radius=6)
         rounds = len(state.breakdowns)
         series = [[0] * n]
@@ -62,7 +66,7 @@ class ElementShiftResults(ResultsScene):
             pgettext("axis", "round"),
             small,
             "text_dim",
-            (plot.centerx, plot.bottom + 24),
+            (plot.centerx, plot.bottom + theme.pitch(24)),
             "midtop",
             kind="regular",
         )
@@ -80,9 +84,16 @@ class ElementShiftResults(ResultsScene):
                 pygame.draw.circle(surface, colour, p, 3)
             ends.append([pts[-1][1], seat])
         # end labels, nudged apart so twelve lines stay readable
+        # (a label's height apart at the chosen text size, and none below the panel)
+        gap = theme.font(13).get_height()
         ends.sort()
         for i in range(1, len(ends)):
-            ends[i][0] = max(ends[i][0], ends[i - 1][0] + 14)
+            ends[i][0] = max(ends[i][0], ends[i - 1][0] + gap)
+        lowest = rect.bottom - 6 - gap / 2
+        if ends and ends[-1][0] > lowest:
+            ends[-1][0] = lowest
+            for i in range(len(ends) - 2, -1, -1):
+                ends[i][0] = min(ends[i][0], ends[i + 1][0] - gap)
         # a line's end names its seat: the player's own name where a profile gave one
         # (cut to the margin), else the short "P1" the play screen's log uses
         names, game_names = self.match.seat_names(), self.match.game_seat_names()
