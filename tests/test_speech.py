@@ -231,3 +231,89 @@ def test_a_whole_game_against_easy_by_ear(app, game_id):
         winners = ", ".join(names[s] for s in out.winners)
         assert f"Game over: {winners} won" in ending[-1]
         assert match.outcome_reason() in ending[-1]
+
+
+# -- the board cursor -------------------------------------------------------------------
+def engine_cell(view) -> str:
+    """The cursor's cell in the engine's own notation."""
+    from game.rules import crystal_formation
+
+    state = view.match.state
+    if view.spec.id == "crystal-formation":
+        geo = crystal_formation.geometry(state.board_kind)
+        return geo.cell_name(geo.index[view.cursor])
+    rules = __import__(f"game.rules.{view.spec.id.replace('-', '_')}", fromlist=["cell_name"])
+    return rules.cell_name(view.cursor)
+
+
+def play_view(app, game_id: str):
+    """A view where a person is to move on the board: every seat a person, the
+    opening choices made by the first legal move until the cursor speaks."""
+    from scenes.play import play_scene_for
+    from scenes.speech.play import game_words
+
+    spec = GAMES[game_id]
+    setup = GameSetup(game_id, spec.min_players, {}, 7)
+    match = Match(spec, setup, [Seat.person()] * spec.min_players, setup.start(GAMES))
+    view = play_scene_for(app, match)
+    app.push(view)
+    rec = RecordingBackend()
+    app.set_speech(True, backend=rec)
+    app.run_ticks(2)
+    words = game_words(view)
+    for _step in range(12):
+        if getattr(view, "curtain_seat", lambda: None)() is not None:
+            drive.key(app, pygame.K_RETURN, ticks=1)  # Element Shift's hot-seat curtain
+        drive.key(app, pygame.K_RIGHT, ticks=1)
+        if words.cursor_words(view) is not None:
+            break
+        match.submit(match.state.legal_moves()[0])
+        view.finish_animations()
+        app.run_ticks(2)
+    return view, rec, words
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_board_cursor_says_its_cell_as_it_moves(app, game_id):
+    view, rec, words = play_view(app, game_id)
+    assert words.cursor_words(view) is not None, "the keys never reached the board cursor"
+    heard = []
+    for k in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP, pygame.K_UP, pygame.K_LEFT):
+        app.speech.wait()
+        n, at = len(rec.lines), view.cursor
+        drive.key(app, k, ticks=1)
+        app.speech.wait()
+        said = rec.since(n)
+        if view.cursor == at:  # the board's edge: the cursor stays, nothing is said
+            assert said == []
+            continue
+        assert said, f"nothing said after {pygame.key.name(k)}"
+        line = said[-1]
+        cell = line.split(", ")[0]
+        # the cell named is where the cursor now is, in the engine's notation
+        assert cell == engine_cell(view)
+        seat = max(0, view.match.to_move())
+        assert line == words.cell_words(view.match.state, cell, seat)
+        heard.append(cell)
+    assert len(set(heard)) > 1, heard
+
+
+def test_the_cursor_in_crystal_connector_says_the_group_the_rules_count(app):
+    from game.rules.crystal_connector import colour_groups
+
+    view, rec, _words = play_view(app, "crystal-connector")
+    state = view.match.state
+    me = view.match.to_move()
+    for _step in range(8):
+        app.speech.wait()
+        n = len(rec.lines)
+        drive.key(app, pygame.K_DOWN, ticks=1)
+        app.speech.wait()
+        line = rec.since(n)[-1]
+        piece = state.board[view.cursor]
+        if piece < 4:
+            size = next(g.size for g in colour_groups(state.board, piece) if view.cursor in g.cells)
+            mine = piece in state.colours[me]
+            assert line.endswith(("in your group of " if mine else "in a group of ") + str(size))
+            return
+    pytest.fail("the cursor met no crystal")

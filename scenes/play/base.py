@@ -593,7 +593,13 @@ class PlayScene(BotTurns, ButtonFocus, ScreenFrame, Scene):
             clicked = None
             if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
                 clicked = self.button_at(event.pos)  # before the press changes the buttons
-            self.handle_board(event)
+            if event.type == pygame.KEYDOWN:  # the board cursor's cell is said as it moves
+                before = self.voice.cursor()
+                asked, entries = self.app.speech.asked, len(self.match.entries)
+                self.handle_board(event)
+                self.voice.after_key(before, asked, entries)
+            else:
+                self.handle_board(event)
             if clicked is not None:
                 self.focus_clicked(clicked.key)
 

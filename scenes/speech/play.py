@@ -3,8 +3,10 @@
 Shared by every game: moves with their notation and result, whose turn, refusals,
 the result.  The words a game has for its own cells and moves live in the game's
 view package, ``scenes/play/<game>/speech.py`` (found beside the view's module),
-which may define ``move_words(state, move)``, ``cell_words(state, text, seat)`` and
-``pieces(state, seat)``; what it leaves out is said from the notation and scores.
+which may define ``move_words(state, move)``, ``cell_words(state, text, seat)``,
+``pieces(state, seat)`` and ``cursor_words(view)`` (the board cursor's cell, or None
+while the keys do not drive the board); what it leaves out is said from the notation
+and scores.
 
 The command line takes the game's notation (the engine's ``parse_move``) or a query,
 as in Lichess's blind mode:
@@ -114,6 +116,28 @@ class PlayVoice:
             seconds=number(int(clock.move_seconds_left())),
             reserve=number(int(clock.reserve_seconds(seat))),
         )
+
+    # -- the board cursor ---------------------------------------------------------
+    def cursor(self) -> str | None:
+        """The board cursor's cell in words now (the game's ``cursor_words``)."""
+        own = getattr(self.words, "cursor_words", None)
+        if own is None or not self.speaker.enabled:
+            return None
+        return own(self.scene)
+
+    def after_key(self, before: str | None, asked: int, entries: int) -> None:
+        """A key went to the board: when it moved the cursor (its words changed) and
+        nothing else was said nor played, the cursor's cell is said."""
+        if not self.speaker.enabled:
+            return
+        now = self.cursor()
+        if (
+            now
+            and now != before
+            and self.speaker.asked == asked
+            and len(self.scene.match.entries) == entries
+        ):
+            self.speaker.say(now)
 
     _clock_said = None
 

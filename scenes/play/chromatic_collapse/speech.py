@@ -43,3 +43,11 @@ def pieces(state, seat: int) -> str:
         _("{piece}: {cells}").format(piece=colour_name(COLOURS[c]), cells=" ".join(cells))
         for c, cells in sorted(by_colour.items())
     ) or _("No pieces left")
+
+
+def cursor_words(view) -> str | None:
+    """The board cursor's square while the keys drive it (not on the setup card)."""
+    state = view.match.state
+    if not view.cursor_shown() or state.phase in ("setup", "over"):
+        return None
+    return cell_words(state, cell_name(view.cursor), max(0, view.match.to_move()))

@@ -35,3 +35,10 @@ def pieces(state, seat: int) -> str:
                 _("{piece}: {cells}").format(piece=colour_name(name), cells=" ".join(cells))
             )
     return ". ".join(parts) or _("No crystals on the board")
+
+
+def cursor_words(view) -> str | None:
+    """The board cursor's cell while the keys drive it."""
+    if not view.keyboard or view.focus_key is not None:
+        return None
+    return cell_words(view.match.state, cell_name(view.cursor), max(0, view.match.to_move()))

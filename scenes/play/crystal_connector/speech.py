@@ -4,31 +4,26 @@ its group, and where a seat's crystals are."""
 from __future__ import annotations
 
 from game.rules.contract import IllegalMove
-from game.rules.crystal_connector import COLOURS, PIECE_NAMES, SIZE, parse_cell
+from game.rules.crystal_connector import (
+    CELLS,
+    COLOURS,
+    PIECE_NAMES,
+    cell_name,
+    colour_groups,
+    parse_cell,
+)
 from game.text.i18n import _
 
-LETTERS = "ABCDEF"
+from .ui import local
 
-
-def label(cell: int) -> str:
-    return f"{LETTERS[cell % SIZE]}{cell // SIZE + 1}"
+label = cell_name
 
 
 def group_size(board, cell: int) -> int:
-    colour, seen, todo = board[cell], {cell}, [cell]
-    while todo:
-        c = todo.pop()
-        r, k = divmod(c, SIZE)
-        for n in (
-            (r - 1) * SIZE + k if r else -1,
-            (r + 1) * SIZE + k if r < SIZE - 1 else -1,
-            c - 1 if k else -1,
-            c + 1 if k < SIZE - 1 else -1,
-        ):
-            if n >= 0 and n not in seen and board[n] == colour:
-                seen.add(n)
-                todo.append(n)
-    return len(seen)
+    """The size of the group ``cell`` is in, as the rules count it (a pylon-doubled
+    cell counts twice)."""
+    colour = board[cell]
+    return next((g.size for g in colour_groups(board, colour) if cell in g.cells), 1)
 
 
 def cell_words(state, text: str, seat: int) -> str:
@@ -56,8 +51,17 @@ def pieces(state, seat: int) -> str:
         return _("No colours chosen yet")
     parts = []
     for colour in colours:
-        cells = [label(c) for c in range(SIZE * SIZE) if state.board[c] == colour]
+        cells = [label(c) for c in range(CELLS) if state.board[c] == colour]
         parts.append(
             _("{piece}: {cells}").format(piece=_(PIECE_NAMES[colour]), cells=" ".join(cells))
         )
     return ". ".join(parts)
+
+
+def cursor_words(view) -> str | None:
+    """The board cursor's cell while the keys drive it, on the board as entered so far
+    (this turn's held shifts applied)."""
+    if not view.kb_active or view.focus_key is not None or view.match.state.phase != "play":
+        return None
+    state = local(view.game_ui, view.match.state)
+    return cell_words(state, cell_name(view.cursor), max(0, view.match.to_move()))

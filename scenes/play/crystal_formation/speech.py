@@ -35,3 +35,15 @@ def pieces(state, seat: int) -> str:
         if code and code // 8 == seat
     ]
     return ", ".join(mine) if mine else _("No pieces on the board")
+
+
+def cursor_words(view) -> str | None:
+    """The board cursor's cell while the keys drive it."""
+    if not view.keyboard or view.focus_key is not None or view.cursor is None:
+        return None
+    state = view.match.state
+    geo = geometry(state.board_kind)
+    if view.cursor not in geo.index:
+        return None
+    name = geo.cell_name(geo.index[view.cursor])
+    return cell_words(state, name, max(0, view.match.to_move()))

@@ -29,3 +29,11 @@ def pieces(state, seat: int) -> str:
     if at < 0:
         return _("You are {element}, not on the board yet").format(element=element)
     return _("You are {element}, on {cell}").format(element=element, cell=cell_name(at))
+
+
+def cursor_words(view) -> str | None:
+    """The board cursor's tile while the board has the keys (choosing a start tile or
+    entering a plan; not behind the hot-seat curtain nor on a round summary)."""
+    if view.focus_key is not None or view.mode() not in ("setup", "plan"):
+        return None
+    return cell_words(view.match.state, cell_name(view.cursor), max(0, view.match.to_move()))
