@@ -160,17 +160,26 @@ class Ear:
         return heard[-1]
 
 
-MOVE_LINE = re.compile(r"^(?P<name>.+?) plays (?P<move>.+?)(?:: (?:plus|minus) [\d.,]+)?\. ")
-
-
 def announced_move(line: str, names) -> tuple[str, str] | None:
+    """(seat name, notation) of a move's announcement, "Player 2 shifts column C down 3
+    (C down 3): plus 42. Player 1 to move"; None for any other line."""
+    found = announced(line, names)
+    return found[:2] if found else None
+
+
+def announced(line: str, names) -> tuple[str, str, str] | None:
+    """(seat name, notation, words) of a move's announcement (words "" when the move
+    was said by its notation alone: "Player 1 plays C down 3")."""
     for name in sorted(set(names), key=len, reverse=True):
-        head = f"{name} plays "
-        if line.startswith(head):
-            rest = line[len(head) :]
-            rest = re.split(r"(?:: (?:plus|minus) [\d.,]+)?\. ", rest, maxsplit=1)[0]
-            found = re.search(r"\(([^()]*)\)$", rest)
-            return name, found.group(1) if found else rest
+        if not line.startswith(name + " "):
+            continue
+        rest = line[len(name) + 1 :]
+        rest = re.split(r"(?:: (?:plus|minus) [\d.,]+)?\. ", rest + ". ", maxsplit=1)[0]
+        found = re.fullmatch(r"(?P<words>.+) \((?P<notation>[^()]*)\)", rest)
+        if found:
+            return name, found["notation"], found["words"]
+        if rest.startswith("plays "):
+            return name, rest[len("plays ") :], ""
     return None
 
 
@@ -182,6 +191,7 @@ def test_a_whole_game_against_easy_by_ear(app, game_id):
     seats = [Seat.person()] + [Seat.bot("easy") for _ in range(players - 1)]
     match = Match(spec, setup, seats, setup.start(GAMES))
     from scenes.play import play_scene_for
+    from scenes.speech.play import game_words
 
     view = play_scene_for(app, match)
     app.push(view)
@@ -220,8 +230,14 @@ def test_a_whole_game_against_easy_by_ear(app, game_id):
     app.speech.wait()
     assert match.is_over()
     names = match.seat_names()
-    announced = [m for m in (announced_move(line, names) for line in rec.lines) if m]
-    assert announced == [(names[e.seat], e.text) for e in match.entries]
+    said = [m for m in (announced(line, names) for line in rec.lines) if m]
+    assert [(name, notation) for name, notation, _words in said] == [
+        (names[e.seat], e.text) for e in match.entries
+    ]
+    # every move was said in words as well as in notation, the words the game's own
+    words = game_words(view)
+    for (_name, _notation, spoken), before, e in zip(said, match.states, match.entries, strict=False):
+        assert spoken and spoken == match.named(words.move_words(before, before.parse_move(e.text)))
     out = match.outcome()
     ending = [line for line in rec.lines if "Game over" in line]
     assert ending, "the result was never said"

@@ -52,18 +52,26 @@ class PlayVoice:
     def name(self, seat: int) -> str:
         return self.scene.match.seat_names()[seat]
 
-    def move_text(self, old, move) -> str:
+    def move_words(self, old, move) -> str:
+        """The game's own words for ``move`` (a verb phrase after the seat's name:
+        "shifts column C down 3"), its seats by their players' names; "" if none."""
         own = getattr(self.words, "move_words", None)
-        words = own(old, move) if own else ""
-        notation = str(move)
-        return (
-            _("{words} ({notation})").format(words=words, notation=notation) if words else notation
-        )
+        return self.scene.match.named(own(old, move)) if own else ""
+
+    def move_line(self, old, move, seat: int) -> str:
+        """``Player 2 shifts column C down 3 (C down 3)``: the seat, the move in words
+        and in the game's notation."""
+        words, notation = self.move_words(old, move), str(move)
+        if words:
+            return _("{name} {words} ({notation})").format(
+                name=self.name(seat), words=words, notation=notation
+            )
+        return _("{name} plays {move}").format(name=self.name(seat), move=notation)
 
     def moved(self, old, new, move, seat: int) -> str:
         before, after = old.scores(), new.scores()
         gained = after[seat] - before[seat] if seat < len(after) else 0
-        text = _("{name} plays {move}").format(name=self.name(seat), move=self.move_text(old, move))
+        text = self.move_line(old, move, seat)
         if gained:
             text = _("{text}: {sign}{points}").format(
                 text=text,

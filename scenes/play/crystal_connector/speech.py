@@ -8,11 +8,19 @@ from game.rules.crystal_connector import (
     CELLS,
     COLOURS,
     PIECE_NAMES,
+    Convert,
+    MoveOrder,
+    Pass,
+    PickOrder,
+    Shift,
+    TakeColours,
     cell_name,
     colour_groups,
+    colour_word,
     parse_cell,
 )
 from game.text.i18n import _
+from scenes.play.words import and_list
 
 from .ui import local
 
@@ -65,3 +73,30 @@ def cursor_words(view) -> str | None:
         return None
     state = local(view.game_ui, view.match.state)
     return cell_words(state, cell_name(view.cursor), max(0, view.match.to_move()))
+
+
+def move_words(state, move) -> str:
+    """What a move does, said after the seat's name: ``shifts column C down 3``."""
+    if isinstance(move, Shift):
+        shifts = {
+            "up": _("shifts column {line} up {n}"),
+            "down": _("shifts column {line} down {n}"),
+            "left": _("shifts row {line} left {n}"),
+            "right": _("shifts row {line} right {n}"),
+        }
+        return shifts[move.direction].format(line=move.line, n=move.distance)
+    if isinstance(move, Convert):
+        return _("converts {cell} to {colour}").format(
+            cell=cell_name(move.cell), colour=colour_word(move.colour)
+        )
+    if isinstance(move, TakeColours):
+        return _("takes {colours}").format(
+            colours=and_list([colour_word(c) for c in move.colours])
+        )
+    if isinstance(move, PickOrder):
+        return _("picks colours first") if move.first else _("picks colours second")
+    if isinstance(move, MoveOrder):
+        return _("chooses to move first") if move.first else _("chooses to move second")
+    if isinstance(move, Pass):
+        return _("passes")
+    return ""

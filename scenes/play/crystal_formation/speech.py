@@ -4,7 +4,16 @@ their owner, and where a seat's pieces stand (every seat of up to six alike)."""
 from __future__ import annotations
 
 from game.rules.contract import IllegalMove
-from game.rules.crystal_formation import SIZE_LETTERS, geometry, seat_name
+from game.rules.crystal_formation import (
+    SIZE_LETTERS,
+    Grow,
+    MoveNode,
+    Pass,
+    Place,
+    geometry,
+    seat_name,
+)
+from game.rules.grid import cell_name
 from game.text.i18n import _
 
 SIZE_WORDS = {"S": "small", "M": "medium", "L": "large"}
@@ -47,3 +56,23 @@ def cursor_words(view) -> str | None:
         return None
     name = geo.cell_name(geo.index[view.cursor])
     return cell_words(state, name, max(0, view.match.to_move()))
+
+
+def move_words(state, move) -> str:
+    """What a move does, said after the seat's name: ``grows D4 to a medium``."""
+    if isinstance(move, Place):
+        return _("places a small on {cell}").format(cell=cell_name(move.cell))
+    if isinstance(move, Grow):
+        grows = {
+            "S": _("grows {cell} with a small"),
+            "M": _("grows {cell} with a medium"),
+            "L": _("grows {cell} with a large"),
+        }
+        return grows[move.size].format(cell=cell_name(move.cell))
+    if isinstance(move, MoveNode):
+        return _("moves the node on {source} to {target}").format(
+            source=cell_name(move.source), target=cell_name(move.target)
+        )
+    if isinstance(move, Pass):
+        return _("passes")
+    return ""

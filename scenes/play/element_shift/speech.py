@@ -4,8 +4,10 @@ stands on it, and where each seat stands."""
 from __future__ import annotations
 
 from game.rules.contract import IllegalMove
-from game.rules.element_shift import ELEMENT_NAMES, cell_name, parse_cell
+from game.rules.element_shift import ELEMENT_NAMES, Plan, StartPick, cell_name, parse_cell
 from game.text.i18n import _
+
+from .layout import action_words
 
 
 def cell_words(state, text: str, seat: int) -> str:
@@ -37,3 +39,16 @@ def cursor_words(view) -> str | None:
     if view.focus_key is not None or view.mode() not in ("setup", "plan"):
         return None
     return cell_words(view.match.state, cell_name(view.cursor), max(0, view.match.to_move()))
+
+
+def move_words(state, move) -> str:
+    """What a move does, said after the seat's name: ``starts on E5``, ``keeps its
+    element and plans up, up, stay, right, down``."""
+    if isinstance(move, StartPick):
+        return _("starts on {cell}").format(cell=cell_name(move.cell))
+    if isinstance(move, Plan):
+        actions = ", ".join(action_words(a) for a in move.actions)
+        if move.switch:
+            return _("switches element and plans {actions}").format(actions=actions)
+        return _("keeps its element and plans {actions}").format(actions=actions)
+    return ""
