@@ -236,7 +236,9 @@ def test_a_whole_game_against_easy_by_ear(app, game_id):
     ]
     # every move was said in words as well as in notation, the words the game's own
     words = game_words(view)
-    for (_name, _notation, spoken), before, e in zip(said, match.states, match.entries, strict=False):
+    for (_name, _notation, spoken), before, e in zip(
+        said, match.states, match.entries, strict=False
+    ):
         assert spoken and spoken == match.named(words.move_words(before, before.parse_move(e.text)))
     out = match.outcome()
     ending = [line for line in rec.lines if "Game over" in line]
@@ -333,3 +335,22 @@ def test_the_cursor_in_crystal_connector_says_the_group_the_rules_count(app):
             assert line.endswith(("in your group of " if mine else "in a group of ") + str(size))
             return
     pytest.fail("the cursor met no crystal")
+
+
+# -- focused controls -------------------------------------------------------------------
+def test_a_focused_control_that_cycles_says_its_value_and_place(app):
+    app.settings.text_size = 125
+    app.open("settings", "Accessibility")
+    app.run_ticks(2)
+    rec = RecordingBackend()
+    app.set_speech(True, backend=rec)
+    scene = app.top
+    index = next(i for i, c in enumerate(scene.controls) if c.data.get("label") == "Text size")
+    scene.set_focus(index)
+    app.run_ticks(2)
+    app.speech.wait()
+    assert rec.lines[-1].endswith("Text size, 125%, 2 of 3")
+    drive.key(app, pygame.K_RIGHT, ticks=3)
+    app.speech.wait()
+    assert app.settings.text_size == 150
+    assert rec.lines[-1] == "Text size, 150%, 3 of 3"

@@ -1,5 +1,6 @@
 """What the app says about screens: each screen's title when it opens and the focused
-control as the focus moves (name, kind, place: "Play, button, 1 of 6")."""
+control as the focus moves (name, kind, place: "Play, button, 1 of 6"; a control that
+cycles says its value and the value's place: "Text size, 125 %, 2 of 3")."""
 
 from __future__ import annotations
 
@@ -44,6 +45,18 @@ def focused(scene) -> str:
     if not controls or index is None or not 0 <= index < len(controls):
         return ""
     control = controls[index]
+    data = getattr(control, "data", None) or {}
+    if "values" in data and "state" in data:
+        # A control that cycles says its value and the value's place: "Text size,
+        # 125 %, 2 of 3"; Left and Right change it, and the new value is said.
+        values, at = data["values"], data["state"]["i"]
+        value = " ".join(str(data.get("fmt", str)(values[at])).split())
+        label = data.get("label", "")
+        if label:
+            return _("{name}, {value}, {place} of {count}").format(
+                name=label, value=value, place=at + 1, count=len(values)
+            )
+        return _("{value}, {place} of {count}").format(value=value, place=at + 1, count=len(values))
     element = getattr(control, "element", control)
     name = " ".join(str(getattr(element, "text", "") or "").split())
     kind = _("button")

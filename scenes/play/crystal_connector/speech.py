@@ -90,9 +90,7 @@ def move_words(state, move) -> str:
             cell=cell_name(move.cell), colour=colour_word(move.colour)
         )
     if isinstance(move, TakeColours):
-        return _("takes {colours}").format(
-            colours=and_list([colour_word(c) for c in move.colours])
-        )
+        return _("takes {colours}").format(colours=and_list([colour_word(c) for c in move.colours]))
     if isinstance(move, PickOrder):
         return _("picks colours first") if move.first else _("picks colours second")
     if isinstance(move, MoveOrder):
