@@ -215,7 +215,7 @@ def test_a_whole_game_against_easy_by_ear(app, game_id):
             heard_up_to = len(rec.lines)
             if any("Continue (Enter)" in line for line in new_lines):
                 summary_open = True
-            elif any(line.startswith(f"{last_seat} plays ") for line in new_lines):
+            elif any(announced(line, [last_seat]) for line in new_lines):
                 summary_open = False  # the round went on: the summary was closed
             if summary_open:
                 ear.type("")  # a round summary was read out: Enter goes on
@@ -224,6 +224,9 @@ def test_a_whole_game_against_easy_by_ear(app, game_id):
         listed = ear.ask("legal")
         moves = listed.split(": ", 1)[1].split(", ")
         heard = ear.type(rng.choice(moves))
+        if heard and "round summary is open" in heard[-1]:
+            ear.type("")  # as on the board: the summary is closed before the next plan
+            continue
         assert any(announced_move(h, [me]) for h in heard), heard
     else:
         pytest.fail("the game did not end")
@@ -354,3 +357,32 @@ def test_a_focused_control_that_cycles_says_its_value_and_place(app):
     app.speech.wait()
     assert app.settings.text_size == 150
     assert rec.lines[-1] == "Text size, 150%, 3 of 3"
+
+
+def test_element_shift_takes_no_plan_by_command_while_the_round_summary_is_open(app):
+    from game.rules.element_shift import Plan
+
+    view, rec, _words = play_view(app, "element-shift")
+    match = view.match
+    while match.state.round == 0:  # every seat picks a start tile
+        match.submit(match.state.legal_moves()[0])
+    view.finish_animations()
+    for _seat in range(match.state.num_players):  # one round of plans: its summary opens
+        match.submit(Plan.still(match.state.segments()))
+        view.finish_animations()
+    view.summary_round = match.state.round - 1
+    assert view.mode() == "summary"
+    ear = Ear(app, rec)
+    drive.key(app, COMMAND_KEY, ticks=1)
+    entries = len(match.entries)
+    heard = ear.type(str(Plan.still(match.state.segments())))
+    assert len(match.entries) == entries, "a plan went in behind the summary"
+    assert heard[-1].startswith("The round summary is open")
+    ear.type("")  # Enter on an empty line: the board's Continue
+    assert view.mode() == "curtain"  # every seat is a person here: the hot-seat curtain
+    heard = ear.type(str(Plan.still(match.state.segments())))
+    assert len(match.entries) == entries and heard[-1].startswith("The board is hidden")
+    ear.type("")
+    assert view.mode() == "plan"
+    ear.type(str(Plan.still(match.state.segments())))
+    assert len(match.entries) == entries + 1

@@ -630,6 +630,11 @@ class PlayScene(BotTurns, ButtonFocus, ScreenFrame, Scene):
             self.command_text = (self.command_text + event.unicode)[:80]
         return True
 
+    def command_refusal(self) -> str:
+        """Why the command line takes no move now ("" when it does): the board's own
+        input refuses then too (a view's summary or curtain in front of the board)."""
+        return ""
+
     def focus_clicked(self, key: str) -> None:
         """A click or tap pressed the button ``key``: the focus ring goes to it, as in
         the menus (Enter presses it again, the arrows go on from it).  A button the

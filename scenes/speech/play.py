@@ -204,6 +204,10 @@ class PlayVoice:
         if answer is not None:
             self.speaker.say(answer)
             return answer
+        refusal = self.scene.command_refusal()
+        if refusal:
+            self.speaker.say(refusal)
+            return refusal
         try:
             move = state.parse_move(text)
         except (IllegalMove, ValueError) as exc:

@@ -246,6 +246,16 @@ class ElementShiftView(
             self.unlocked = (self.match.state.round, seat)
             self.app.sound.play("click")
 
+    def command_refusal(self) -> str:
+        # As with the mouse and the keys: no plan while the round summary or the
+        # hot-seat curtain is in front of the board; Enter (an empty command line) first.
+        mode = self.mode()
+        if mode == "summary":
+            return _("The round summary is open: press Enter to go on, then enter your plan")
+        if mode == "curtain":
+            return _("The board is hidden for the next player: press Enter to show it")
+        return ""
+
     def close_summary(self) -> None:
         if self.summary_round is None:
             return
