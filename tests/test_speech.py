@@ -386,3 +386,73 @@ def test_element_shift_takes_no_plan_by_command_while_the_round_summary_is_open(
     assert view.mode() == "plan"
     ear.type(str(Plan.still(match.state.segments())))
     assert len(match.entries) == entries + 1
+
+
+# -- German ---------------------------------------------------------------------------
+def _crossroads_with_a_challenge(app):
+    """Color Crossroads, a person against a bot, at a state where a challenge is legal."""
+    from game.rules.color_crossroads import Challenge
+    from scenes.play import play_scene_for
+
+    spec = GAMES["color-crossroads"]
+    setup = GameSetup("color-crossroads", 2, {}, 3)
+    match = Match(spec, setup, [Seat.person(), Seat.bot("easy")], setup.start(GAMES))
+    rng = random.Random(2)
+    for _step in range(400):
+        moves = match.state.legal_moves()
+        challenges = [m for m in moves if isinstance(m, Challenge)]
+        if challenges:
+            break
+        match.submit(rng.choice(moves))
+    else:
+        pytest.fail("no challenge came up")
+    view = play_scene_for(app, match)
+    app.push(view)
+    return view, challenges[0]
+
+
+def test_german_says_du_forderst_and_du_musst_to_the_person(app):
+    from game.text import i18n
+    from scenes.play.color_crossroads.layout import pair_text
+
+    view, challenge = _crossroads_with_a_challenge(app)
+    i18n.set_language("de")
+    state = view.match.state
+    seat = state.current_player()
+    new = state.apply(challenge)
+    view.on_moved(state, new, challenge, seat)
+    pair = pair_text(challenge.pair)
+    if view.is_you(seat):
+        expected = f"Du forderst {pair} heraus: "
+    else:
+        expected = f"{view.match.seat_names()[seat]} fordert {pair} heraus: Du musst"
+    assert view.banner.startswith(expected), view.banner
+    view.on_moved(state, new, challenge, 1 - seat)  # the other seat challenging
+    if view.is_you(seat):
+        assert "Du musst binnen 2 Minuten" in view.banner, view.banner
+    else:
+        assert view.banner.startswith(f"Du forderst {pair} heraus: "), view.banner
+    assert "Du fordert" not in view.banner and "Du muss " not in view.banner
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_move_is_said_in_german_words(app, game_id):
+    from game.text import i18n
+
+    view, rec, words = play_view(app, game_id)
+    i18n.set_language("de")
+    match = view.match
+    state = match.state
+    move = state.legal_moves()[0]
+    seat = match.to_move()
+    app.speech.wait()
+    n = len(rec.lines)
+    view.try_move(move)
+    app.speech.wait()
+    line = rec.since(n)[0]
+    spoken = words.move_words(state, move)
+    assert spoken
+    assert line.startswith(f"{match.seat_names()[seat]} {spoken} ({move})")
+    # the words are German: none of the English verbs the games' words begin with
+    english = ("shifts", "slides", "places", "grows", "moves", "starts", "keeps", "switches")
+    assert not spoken.startswith(english), spoken
