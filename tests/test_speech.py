@@ -161,26 +161,34 @@ class Ear:
 
 
 def announced_move(line: str, names) -> tuple[str, str] | None:
-    """(seat name, notation) of a move's announcement, "Player 2 shifts column C down 3
-    (C down 3): plus 42. Player 1 to move"; None for any other line."""
+    """(seat name, notation) of the first move announced in a line, "Player 2 shifts
+    column C down 3 (C down 3): plus 42. Player 1 to move"; None for any other line."""
     found = announced(line, names)
-    return found[:2] if found else None
+    return found[0][:2] if found else None
 
 
-def announced(line: str, names) -> tuple[str, str, str] | None:
-    """(seat name, notation, words) of a move's announcement (words "" when the move
-    was said by its notation alone: "Player 1 plays C down 3")."""
-    for name in sorted(set(names), key=len, reverse=True):
-        if not line.startswith(name + " "):
-            continue
-        rest = line[len(name) + 1 :]
-        rest = re.split(r"(?:: (?:plus|minus) [\d.,]+)?\. ", rest + ". ", maxsplit=1)[0]
-        found = re.fullmatch(r"(?P<words>.+) \((?P<notation>[^()]*)\)", rest)
-        if found:
-            return name, found["notation"], found["words"]
-        if rest.startswith("plays "):
-            return name, rest[len("plays ") :], ""
-    return None
+def announced(line: str, names) -> list[tuple[str, str, str]]:
+    """(seat name, notation, words) of every move a line announces, in order (words ""
+    when a move was said by its notation alone: "Player 1 plays C down 3").  A round
+    revealed at once (Element Shift) is one line of several."""
+    out: list[tuple[str, str, str]] = []
+    for part in line.split(". "):  # the moves come first; whose turn or the result after
+        part = re.sub(r": (?:plus|minus) [\d.,]+$", "", part.rstrip("."))
+        found = None
+        for name in sorted(set(names), key=len, reverse=True):
+            if not part.startswith(name + " "):
+                continue
+            rest = part[len(name) + 1 :]
+            move = re.fullmatch(r"(?P<words>.+) \((?P<notation>[^()]*)\)", rest)
+            if move:
+                found = (name, move["notation"], move["words"])
+            elif rest.startswith("plays "):
+                found = (name, rest[len("plays ") :], "")
+            break
+        if found is None:
+            return out
+        out.append(found)
+    return out
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -227,13 +235,17 @@ def test_a_whole_game_against_easy_by_ear(app, game_id):
         if heard and "round summary is open" in heard[-1]:
             ear.type("")  # as on the board: the summary is closed before the next plan
             continue
-        assert any(announced_move(h, [me]) for h in heard), heard
+        # said at once, or (a secret plan) said as chosen until the round's reveal
+        assert any(
+            announced_move(h, [me]) or re.match(f"{me} (submitted a plan|picked a start tile)", h)
+            for h in heard
+        ), heard
     else:
         pytest.fail("the game did not end")
     app.speech.wait()
     assert match.is_over()
     names = match.seat_names()
-    said = [m for m in (announced(line, names) for line in rec.lines) if m]
+    said = [m for line in rec.lines for m in announced(line, names)]
     assert [(name, notation) for name, notation, _words in said] == [
         (names[e.seat], e.text) for e in match.entries
     ]
@@ -445,14 +457,25 @@ def test_a_move_is_said_in_german_words(app, game_id):
     state = match.state
     move = state.legal_moves()[0]
     seat = match.to_move()
+    name = match.seat_names()[seat]
+    spoken = words.move_words(state, move)
+    assert spoken
     app.speech.wait()
     n = len(rec.lines)
     view.try_move(move)
+    secret = getattr(words, "secret_words", None)
+    hidden = secret(state, match.state, move) if secret else ""
+    if hidden:
+        # a secret move: said as chosen, without its notation, until the reveal
+        app.speech.wait()
+        assert rec.since(n)[0].startswith(f"{name} {hidden}")
+        assert str(move) not in rec.since(n)[0]
+        assert hidden in ("hat ein Startfeld gewählt", "hat einen Plan abgegeben")
+        while match.state.round == state.round:
+            view.try_move(match.state.legal_moves()[0])
     app.speech.wait()
-    line = rec.since(n)[0]
-    spoken = words.move_words(state, move)
-    assert spoken
-    assert line.startswith(f"{match.seat_names()[seat]} {spoken} ({move})")
+    heard = " | ".join(rec.since(n))
+    assert f"{name} {spoken} ({move})" in heard, heard
     # the words are German: none of the English verbs the games' words begin with
     english = ("shifts", "slides", "places", "grows", "moves", "starts", "keeps", "switches")
     assert not spoken.startswith(english), spoken

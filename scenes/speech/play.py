@@ -4,9 +4,11 @@ Shared by every game: moves with their notation and result, whose turn, refusals
 the result.  The words a game has for its own cells and moves live in the game's
 view package, ``scenes/play/<game>/speech.py`` (found beside the view's module),
 which may define ``move_words(state, move)``, ``cell_words(state, text, seat)``,
-``pieces(state, seat)`` and ``cursor_words(view)`` (the board cursor's cell, or None
-while the keys do not drive the board); what it leaves out is said from the notation
-and scores.
+``pieces(state, seat)``, ``cursor_words(view)`` (the board cursor's cell, or None
+while the keys do not drive the board), and for secret moves ``secret_words(old, new,
+move)`` (what is said instead until the reveal) with ``reveals(old, new)`` (this move
+reveals the secret ones: each is said then); what it leaves out is said from the
+notation and scores.
 
 The command line takes the game's notation (the engine's ``parse_move``) or a query,
 as in Lichess's blind mode:
@@ -68,17 +70,28 @@ class PlayVoice:
             )
         return _("{name} plays {move}").format(name=self.name(seat), move=notation)
 
+    @staticmethod
+    def with_gain(text: str, gained) -> str:
+        if not gained:
+            return text
+        return _("{text}: {sign}{points}").format(
+            text=text, sign=_("plus ") if gained > 0 else _("minus "), points=number(abs(gained))
+        )
+
     def moved(self, old, new, move, seat: int) -> str:
-        before, after = old.scores(), new.scores()
-        gained = after[seat] - before[seat] if seat < len(after) else 0
-        text = self.move_line(old, move, seat)
-        if gained:
-            text = _("{text}: {sign}{points}").format(
-                text=text,
-                sign=_("plus ") if gained > 0 else _("minus "),
-                points=number(abs(gained)),
-            )
-        parts = [text]
+        secret = getattr(self.words, "secret_words", None)
+        hidden = secret(old, new, move) if secret else ""
+        reveals = getattr(self.words, "reveals", None)
+        if hidden:
+            # A secret move (an Element Shift plan) is said as the board shows it, "Player
+            # 2 submitted a plan", until the move that reveals them all.
+            parts = [_("{name} {words}").format(name=self.name(seat), words=hidden)]
+        elif reveals is not None and reveals(old, new):
+            parts = self.revealed(new)
+        else:
+            before, after = old.scores(), new.scores()
+            gained = after[seat] - before[seat] if seat < len(after) else 0
+            parts = [self.with_gain(self.move_line(old, move, seat), gained)]
         if new.is_terminal():
             parts.append(self.result())
         else:
@@ -86,6 +99,24 @@ class PlayVoice:
         line = ". ".join(p for p in parts if p)
         self.speaker.say(line)
         return line
+
+    def revealed(self, new) -> list[str]:
+        """Every move of the round just revealed, in the order they came, each with
+        what its seat scored in the round."""
+        match = self.scene.match
+        states, entries = match.states, match.entries
+        last = len(entries) - 1
+        first = last
+        while first > 0 and states[first - 1].round == states[last].round:
+            first -= 1
+        before, after = states[first].scores(), new.scores()
+        parts = []
+        for i in range(first, last + 1):
+            seat, state = entries[i].seat, states[i]
+            move = state.parse_move(entries[i].text)
+            gained = after[seat] - before[seat] if seat < len(after) else 0
+            parts.append(self.with_gain(self.move_line(state, move, seat), gained))
+        return parts
 
     def result(self) -> str:
         match = self.scene.match

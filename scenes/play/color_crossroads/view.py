@@ -344,9 +344,7 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
                 text = _("{name} challenged {pair}: you must show a loop within 2 minutes")
             else:
                 text = _("{name} challenged {pair}: {other} must show a loop within 2 minutes")
-            self.say(
-                text.format(name=name, pair=pair_text(move.pair), other=other), "warning", 4.0
-            )
+            self.say(text.format(name=name, pair=pair_text(move.pair), other=other), "warning", 4.0)
         elif isinstance(move, Answer):
             self.app.sound.play("score")
             self.traced = (tuple(new.last_loop), new.board, seat)

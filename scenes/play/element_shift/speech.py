@@ -52,3 +52,20 @@ def move_words(state, move) -> str:
             return _("switches element and plans {actions}").format(actions=actions)
         return _("keeps its element and plans {actions}").format(actions=actions)
     return ""
+
+
+def secret_words(old, new, move) -> str:
+    """A start tile or a plan is secret until the round resolves (the board's log says
+    only who has chosen): said as "picked a start tile" or "submitted a plan"."""
+    if new.round > old.round:
+        return ""
+    if isinstance(move, StartPick):
+        return _("picked a start tile")
+    if isinstance(move, Plan):
+        return _("submitted a plan")
+    return ""
+
+
+def reveals(old, new) -> bool:
+    """The last seat's choice resolves the round: every choice of it is said now."""
+    return new.round > old.round
