@@ -479,3 +479,78 @@ def test_a_move_is_said_in_german_words(app, game_id):
     # the words are German: none of the English verbs the games' words begin with
     english = ("shifts", "slides", "places", "grows", "moves", "starts", "keeps", "switches")
     assert not spoken.startswith(english), spoken
+
+
+# -- the theatre, the puzzles, the hall of fame ---------------------------------------
+def _listen(app):
+    rec = RecordingBackend()
+    app.set_speech(True, backend=rec)
+    return rec
+
+
+def test_the_theatre_says_each_move_stepped_to_and_the_coachs_mark_with_its_reason(app):
+    from game.analysis.marks import Mistake
+    from tests.test_theatre import played, settle, theatre_for
+
+    m = played("chromatic-collapse", 3, limit=20)
+    scene = theatre_for(app, m, analyse=True)
+    marked = 5
+    scene.analyst.mistakes = lambda: [Mistake(marked, m.entries[marked].seat, 0.5, 0.2, -0.3)]
+    scene.analyst.cache.alternatives[marked] = str(m.states[marked].legal_moves()[0])
+    scene.analyst.explanation = lambda action: "The engine's reason." if action == marked else ""
+    rec = _listen(app)
+    scene.pause_play()
+    app.run_ticks(2)
+    app.speech.wait()
+    assert rec.lines[-1].startswith("Replay theatre. ")
+    scene.go(3)
+    settle(app, scene)
+    app.speech.wait()
+    names = m.seat_names()
+    e = m.entries[2]
+    assert rec.lines[-1] == f"Move 3 of {len(m.entries)}: {names[e.seat]} {e.text}"
+    scene.go(marked)
+    settle(app, scene)
+    app.speech.wait()
+    line = rec.lines[-1]
+    hard = scene.analyst.cache.alternatives[marked]
+    assert f"Mistake next: {names[m.entries[marked].seat]} played {m.entries[marked].text}" in line
+    assert f"the Hard bot plays {hard}" in line and line.endswith("The engine's reason")
+
+
+def test_a_puzzle_says_its_goal_and_its_verdict(app):
+    from game.content import puzzles as P
+    from scenes.puzzles import open_puzzle
+
+    rec = _listen(app)
+    puzzle = P.load_puzzles("chromatic-collapse").puzzles[0]
+    scene = open_puzzle(app, "chromatic-collapse", puzzle.id, "list")
+    app.run_ticks(2, draw=False)
+    app.speech.wait()
+    assert any(P.goal_text(puzzle) in line for line in rec.lines), rec.lines
+    for text in puzzle.solution[0]:
+        scene.try_move(scene.match.parse(text))
+        app.run_until(lambda: not scene.anim and not scene.queue, max_ticks=600)
+    app.run_until(lambda: scene.phase == "solved", max_ticks=3000)
+    app.run_ticks(2, draw=False)
+    app.speech.wait()
+    assert "Solved!" in rec.lines
+
+
+def test_the_hall_of_fame_reads_its_table_and_the_next_board_when_it_changes(app):
+    from tests.screens import _fame_with_scores
+
+    rec = _listen(app)
+    _fame_with_scores(app)
+    app.run_ticks(2, draw=False)
+    app.speech.wait()
+    assert rec.lines[-1].startswith("Hall of fame. ")
+    assert "1, ADA, 12; 2, BOB, 11" in rec.lines[-1]
+    scene = app.top
+    cycler = next(i for i, c in enumerate(scene.controls) if "values" in c.data)
+    scene.set_focus(cycler)
+    drive.key(app, pygame.K_RIGHT, ticks=2)
+    app.speech.wait()
+    from scenes.halloffame import board_title
+
+    assert rec.lines[-1].endswith(f"{board_title(scene.board)}, Today: no scores yet")

@@ -40,6 +40,12 @@ def focused(scene) -> str:
     own = getattr(scene, "spoken_focus", None)
     if callable(own):
         return own()
+    return focused_control(scene)
+
+
+def focused_control(scene) -> str:
+    """The focused control of a menu screen in words (its ``controls`` and
+    ``focus_index``), or "" when none has the focus."""
     controls = getattr(scene, "controls", None)
     index = getattr(scene, "focus_index", None)
     if not controls or index is None or not 0 <= index < len(controls):
