@@ -88,7 +88,7 @@ class ScreenVoice:
             self._scene_id = id(scene)
             self._focus = focused(scene)
             words = [screen_title(scene), self._focus]
-            speaker.say(". ".join(w for w in words if w))
+            speaker.say(". ".join(w.rstrip(".") for w in words if w))
             return
         now = focused(scene)
         if now != self._focus:

@@ -14,14 +14,22 @@ from game.rules.crystal_formation import (
     seat_name,
 )
 from game.rules.grid import cell_name
-from game.text.i18n import _
+from game.text.i18n import _, pgettext
 
-SIZE_WORDS = {"S": "small", "M": "medium", "L": "large"}
+
+def size_word(letter: str) -> str:
+    """A piece of a stack as a word ("small medium": a node of power 3)."""
+    words = {
+        "S": pgettext("piece", "small"),
+        "M": pgettext("piece", "medium"),
+        "L": pgettext("piece", "large"),
+    }
+    return words[letter]
 
 
 def stack_words(code: int) -> str:
     owner, mask = divmod(code, 8)
-    sizes = [_(SIZE_WORDS[letter]) for bit, letter in enumerate(SIZE_LETTERS) if mask >> bit & 1]
+    sizes = [size_word(letter) for bit, letter in enumerate(SIZE_LETTERS) if mask >> bit & 1]
     return _("{owner}: {sizes}").format(owner=seat_name(owner), sizes=" ".join(sizes))
 
 
