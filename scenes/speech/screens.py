@@ -71,6 +71,15 @@ def focused_control(scene) -> str:
     )
 
 
+def sentences(parts) -> str:
+    """Texts joined as sentences: ". " between them, " " after one that ends a sentence
+    itself (no doubled full stop)."""
+    out = ""
+    for part in (p for p in parts if p):
+        out += (" " if out.endswith((".", "!", "?")) else ". ") + part if out else part
+    return out
+
+
 class ScreenVoice:
     """Polled once a tick by the App: speaks a new top screen's title and each move
     of its focus (compares what it said last, so a still screen costs one lookup)."""
@@ -88,7 +97,7 @@ class ScreenVoice:
             self._scene_id = id(scene)
             self._focus = focused(scene)
             words = [screen_title(scene), self._focus]
-            speaker.say(". ".join(w.rstrip(".") for w in words if w))
+            speaker.say(sentences(words))
             return
         now = focused(scene)
         if now != self._focus:
