@@ -159,6 +159,7 @@ VIEW_HOOKS: dict[str, str] = {
     "bots_may_move": "hold the bots while people read something",
     "bot_pause": "how long a bot's action stays pending",
     "say": "extend: restyle the words of a banner (the engine's fragments)",
+    "command_refusal": "why the command line (F7) takes no move now: what the board refuses",
     # the frame around the board (scenes/play/frame.py)
     "status_text": "the header's line",
     "seat_colour": "a seat's colour",
