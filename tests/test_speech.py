@@ -554,3 +554,31 @@ def test_the_hall_of_fame_reads_its_table_and_the_next_board_when_it_changes(app
     from scenes.halloffame import board_title
 
     assert rec.lines[-1].endswith(f"{board_title(scene.board)}, Today: no scores yet")
+
+
+def test_element_shift_reveals_every_plan_and_its_summary_in_one_line(app):
+    from game.rules.element_shift import Plan
+
+    view, rec, words = play_view(app, "element-shift")
+    match = view.match
+    while match.state.round == 0:
+        match.submit(match.state.legal_moves()[0])
+    view.finish_animations()
+    app.speech.wait()
+    n = len(rec.lines)
+    names = match.seat_names()
+    plans = []
+    for seat in range(match.state.num_players):
+        plan = Plan(seat % 2 == 0, ("stay",) * match.state.segments())
+        plans.append((seat, plan, words.move_words(match.state, plan)))
+        view.unlocked = (match.state.round, match.to_move())  # past the hot-seat curtain
+        assert view.try_move(plan)
+    app.speech.wait()
+    heard = rec.since(n)
+    # each plan is said as submitted (without its notation) and all at the reveal
+    for seat, plan, _w in plans[:-1]:
+        assert f"{names[seat]} submitted a plan. " in " | ".join(heard)
+        assert not any(f"({plan})" in line for line in heard[:-1])
+    reveal = heard[-1]
+    assert [a[:2] for a in announced(reveal, names)] == [(names[s], str(p)) for s, p, _w in plans]
+    assert "Round 1 scored: Continue (Enter) when ready" in reveal

@@ -160,6 +160,7 @@ VIEW_HOOKS: dict[str, str] = {
     "bot_pause": "how long a bot's action stays pending",
     "say": "extend: restyle the words of a banner (the engine's fragments)",
     "command_refusal": "why the command line (F7) takes no move now: what the board refuses",
+    "spoken_after_move": "what the view opens after a move, said with the move (a summary)",
     # the frame around the board (scenes/play/frame.py)
     "status_text": "the header's line",
     "seat_colour": "a seat's colour",
@@ -630,6 +631,11 @@ class PlayScene(BotTurns, ButtonFocus, ScreenFrame, Scene):
         elif getattr(event, "unicode", "") and event.unicode.isprintable():
             self.command_text = (self.command_text + event.unicode)[:80]
         return True
+
+    def spoken_after_move(self, old, new, move) -> str:
+        """Speech: what the view opens after ``move`` (a summary), said in the same
+        line as the move ("" for nothing)."""
+        return ""
 
     def command_refusal(self) -> str:
         """Why the command line takes no move now ("" when it does): the board's own

@@ -92,6 +92,9 @@ class PlayVoice:
             before, after = old.scores(), new.scores()
             gained = after[seat] - before[seat] if seat < len(after) else 0
             parts = [self.with_gain(self.move_line(old, move, seat), gained)]
+        # What the view shows next (Element Shift's round summary), in the same line:
+        # a text of its own would interrupt this one in the screen reader.
+        parts.append(self.scene.spoken_after_move(old, new, move))
         if new.is_terminal():
             parts.append(self.result())
         else:
