@@ -306,6 +306,38 @@ class HallOfFameScene(MenuScene):
             )
         self.set_focus(hof.PERIODS.index(self.period))
 
+    # -- speech (scenes/speech/screens.py) ---------------------------------------------
+    FAME_SPOKEN = 10  # places read out
+
+    def table_words(self) -> str:
+        """The board, the period and its places: "Crystal Connector, today: 1, ADA,
+        1,234 points; 2, ..." or that there are no scores yet."""
+        rows = self.tables.get(self.period, [])[: self.FAME_SPOKEN]
+        places = "; ".join(
+            _("{place}, {initials}, {score}").format(
+                place=i + 1, initials=e.initials, score=score_text(self.board, e.score)
+            )
+            for i, e in enumerate(rows)
+        )
+        return _("{board}, {period}: {places}").format(
+            board=board_title(self.board),
+            period=_(PERIOD_NAMES.get(self.period, self.period)),
+            places=places or _("no scores yet"),
+        )
+
+    def spoken_title(self) -> str:
+        return _("Hall of fame. {table}").format(table=self.table_words())
+
+    def spoken_focus(self) -> str:
+        """The focused control, and the table when the focus is on a period or the
+        board (so each change of period or board reads the new table)."""
+        from scenes.speech.screens import focused_control
+
+        control = focused_control(self)
+        if 0 <= self.focus_index <= len(hof.PERIODS):
+            return f"{control}. {self.table_words()}" if control else self.table_words()
+        return control
+
     def relabel(self) -> None:
         if not self.attract:  # the attract cycle's tables have no buttons to rebuild
             super().relabel()

@@ -541,8 +541,28 @@ class PuzzleMixin:
         if "initials" in routes.SCREENS:
             self.app.open("initials", board=f"rush:{self.puzzle.game}", score=score)
 
+    def card_text(self) -> str:
+        """The card's words: the goal while the person plays, else the verdict."""
+        if self.phase == "doing":
+            seat = self.seat_label(self.puzzle.seat) if hasattr(self, "seat_label") else ""
+            goal = P.goal_text(self.puzzle)
+            return _("{player} to play. {goal}").format(player=seat, goal=goal) if seat else goal
+        return self.result
+
+    def spoken_title(self) -> str:
+        """Speech (scenes/speech/screens.py): the puzzle's title and its goal."""
+        self._card_said = self.card_text()
+        return _("{title}. {text}").format(title=self.card_title(), text=self._card_said)
+
+    _card_said: str | None = None
+
     def update(self) -> None:
         super().update()
+        if self.app.speech.enabled and self._card_said is not None:
+            text = self.card_text()
+            if text != self._card_said:  # a verdict, the answer shown, the next goal
+                self._card_said = text
+                self.app.speech.say(text)
         if self.rush is not None and self.phase != "over":
             self.rush.tick()
             if self.rush.ticks_left <= 0:
@@ -628,11 +648,7 @@ class PuzzleMixin:
             "topright",
             max_width=CARD.w // 2,
         )
-        text = self.result
-        if self.phase == "doing":
-            seat = self.seat_label(self.puzzle.seat) if hasattr(self, "seat_label") else ""
-            goal = P.goal_text(self.puzzle)
-            text = _("{player} to play. {goal}").format(player=seat, goal=goal) if seat else goal
+        text = self.card_text()
         width = CARD.w - 28 - max(2 * (BUTTON_W + 8), shown.w + 20)
         room = CARD.h - 8
         # At a bigger text size the lines step back towards their designed size to fit

@@ -7,7 +7,8 @@ It starts from the screens the accessibility and pseudo-locale sweeps already dr
 ``EXTRA_SCREENS``) and adds what they leave out: the rules and the results of each
 game (the results with a profile, so the rating change shows), every step of every
 tutorial, a puzzle with each verdict, the kiosk's title, a hall of fame with scores,
-each game's play screen with a message in its banner, the confirmation dialogs, a
+each game's play screen with a message in its banner and with its command line open,
+the confirmation dialogs, a
 message of several lines, and the screens with a tooltip shown.
 
 ``KIOSK`` names the screens built on a kiosk App.
@@ -197,6 +198,20 @@ def _banner(game_id: str):
     return build
 
 
+def _command(game_id: str):
+    """A play screen mid-game with its command line (F7) open and a move typed in it
+    (Element Shift's plan is the longest line a player types)."""
+
+    def build(app):
+        scene = play(game_id, 4)(app)
+        app.run_ticks(2, draw=False)
+        state = scene.match.state
+        scene.command_text = str(state.legal_moves()[-1]) if not state.is_terminal() else ""
+        return scene
+
+    return build
+
+
 def _library_dialog(name: str):
     """The replay list's confirmation (Delete ...?) or its rename dialog."""
 
@@ -287,6 +302,7 @@ SCREENS = {
     "race-ranking": _race("done"),
     "operator": _operator,
     **{f"banner-{gid}": _banner(f"{gid}#5") for gid in GAMES},
+    **{f"command-{gid}": _command(f"{gid}#5") for gid in GAMES},
     "confirm-delete": _library_dialog("delete"),
     "rename": _library_dialog("rename"),
     "profile-remove": _profile_remove,

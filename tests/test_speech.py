@@ -160,18 +160,35 @@ class Ear:
         return heard[-1]
 
 
-MOVE_LINE = re.compile(r"^(?P<name>.+?) plays (?P<move>.+?)(?:: (?:plus|minus) [\d.,]+)?\. ")
-
-
 def announced_move(line: str, names) -> tuple[str, str] | None:
-    for name in sorted(set(names), key=len, reverse=True):
-        head = f"{name} plays "
-        if line.startswith(head):
-            rest = line[len(head) :]
-            rest = re.split(r"(?:: (?:plus|minus) [\d.,]+)?\. ", rest, maxsplit=1)[0]
-            found = re.search(r"\(([^()]*)\)$", rest)
-            return name, found.group(1) if found else rest
-    return None
+    """(seat name, notation) of the first move announced in a line, "Player 2 shifts
+    column C down 3 (C down 3): plus 42. Player 1 to move"; None for any other line."""
+    found = announced(line, names)
+    return found[0][:2] if found else None
+
+
+def announced(line: str, names) -> list[tuple[str, str, str]]:
+    """(seat name, notation, words) of every move a line announces, in order (words ""
+    when a move was said by its notation alone: "Player 1 plays C down 3").  A round
+    revealed at once (Element Shift) is one line of several."""
+    out: list[tuple[str, str, str]] = []
+    for part in line.split(". "):  # the moves come first; whose turn or the result after
+        part = re.sub(r": (?:plus|minus) [\d.,]+$", "", part.rstrip("."))
+        found = None
+        for name in sorted(set(names), key=len, reverse=True):
+            if not part.startswith(name + " "):
+                continue
+            rest = part[len(name) + 1 :]
+            move = re.fullmatch(r"(?P<words>.+) \((?P<notation>[^()]*)\)", rest)
+            if move:
+                found = (name, move["notation"], move["words"])
+            elif rest.startswith("plays "):
+                found = (name, rest[len("plays ") :], "")
+            break
+        if found is None:
+            return out
+        out.append(found)
+    return out
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -182,6 +199,7 @@ def test_a_whole_game_against_easy_by_ear(app, game_id):
     seats = [Seat.person()] + [Seat.bot("easy") for _ in range(players - 1)]
     match = Match(spec, setup, seats, setup.start(GAMES))
     from scenes.play import play_scene_for
+    from scenes.speech.play import game_words
 
     view = play_scene_for(app, match)
     app.push(view)
@@ -205,7 +223,7 @@ def test_a_whole_game_against_easy_by_ear(app, game_id):
             heard_up_to = len(rec.lines)
             if any("Continue (Enter)" in line for line in new_lines):
                 summary_open = True
-            elif any(line.startswith(f"{last_seat} plays ") for line in new_lines):
+            elif any(announced(line, [last_seat]) for line in new_lines):
                 summary_open = False  # the round went on: the summary was closed
             if summary_open:
                 ear.type("")  # a round summary was read out: Enter goes on
@@ -214,14 +232,29 @@ def test_a_whole_game_against_easy_by_ear(app, game_id):
         listed = ear.ask("legal")
         moves = listed.split(": ", 1)[1].split(", ")
         heard = ear.type(rng.choice(moves))
-        assert any(announced_move(h, [me]) for h in heard), heard
+        if heard and "round summary is open" in heard[-1]:
+            ear.type("")  # as on the board: the summary is closed before the next plan
+            continue
+        # said at once, or (a secret plan) said as chosen until the round's reveal
+        assert any(
+            announced_move(h, [me]) or re.match(f"{me} (submitted a plan|picked a start tile)", h)
+            for h in heard
+        ), heard
     else:
         pytest.fail("the game did not end")
     app.speech.wait()
     assert match.is_over()
     names = match.seat_names()
-    announced = [m for m in (announced_move(line, names) for line in rec.lines) if m]
-    assert announced == [(names[e.seat], e.text) for e in match.entries]
+    said = [m for line in rec.lines for m in announced(line, names)]
+    assert [(name, notation) for name, notation, _words in said] == [
+        (names[e.seat], e.text) for e in match.entries
+    ]
+    # every move was said in words as well as in notation, the words the game's own
+    words = game_words(view)
+    for (_name, _notation, spoken), before, e in zip(
+        said, match.states, match.entries, strict=False
+    ):
+        assert spoken and spoken == match.named(words.move_words(before, before.parse_move(e.text)))
     out = match.outcome()
     ending = [line for line in rec.lines if "Game over" in line]
     assert ending, "the result was never said"
@@ -231,3 +264,321 @@ def test_a_whole_game_against_easy_by_ear(app, game_id):
         winners = ", ".join(names[s] for s in out.winners)
         assert f"Game over: {winners} won" in ending[-1]
         assert match.outcome_reason() in ending[-1]
+
+
+# -- the board cursor -------------------------------------------------------------------
+def engine_cell(view) -> str:
+    """The cursor's cell in the engine's own notation."""
+    from game.rules import crystal_formation
+
+    state = view.match.state
+    if view.spec.id == "crystal-formation":
+        geo = crystal_formation.geometry(state.board_kind)
+        return geo.cell_name(geo.index[view.cursor])
+    rules = __import__(f"game.rules.{view.spec.id.replace('-', '_')}", fromlist=["cell_name"])
+    return rules.cell_name(view.cursor)
+
+
+def play_view(app, game_id: str):
+    """A view where a person is to move on the board: every seat a person, the
+    opening choices made by the first legal move until the cursor speaks."""
+    from scenes.play import play_scene_for
+    from scenes.speech.play import game_words
+
+    spec = GAMES[game_id]
+    setup = GameSetup(game_id, spec.min_players, {}, 7)
+    match = Match(spec, setup, [Seat.person()] * spec.min_players, setup.start(GAMES))
+    view = play_scene_for(app, match)
+    app.push(view)
+    rec = RecordingBackend()
+    app.set_speech(True, backend=rec)
+    app.run_ticks(2)
+    words = game_words(view)
+    for _step in range(12):
+        if getattr(view, "curtain_seat", lambda: None)() is not None:
+            drive.key(app, pygame.K_RETURN, ticks=1)  # Element Shift's hot-seat curtain
+        drive.key(app, pygame.K_RIGHT, ticks=1)
+        if words.cursor_words(view) is not None:
+            break
+        match.submit(match.state.legal_moves()[0])
+        view.finish_animations()
+        app.run_ticks(2)
+    return view, rec, words
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_board_cursor_says_its_cell_as_it_moves(app, game_id):
+    view, rec, words = play_view(app, game_id)
+    assert words.cursor_words(view) is not None, "the keys never reached the board cursor"
+    heard = []
+    for k in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP, pygame.K_UP, pygame.K_LEFT):
+        app.speech.wait()
+        n, at = len(rec.lines), view.cursor
+        drive.key(app, k, ticks=1)
+        app.speech.wait()
+        said = rec.since(n)
+        if view.cursor == at:  # the board's edge: the cursor stays, nothing is said
+            assert said == []
+            continue
+        assert said, f"nothing said after {pygame.key.name(k)}"
+        line = said[-1]
+        cell = line.split(", ")[0]
+        # the cell named is where the cursor now is, in the engine's notation
+        assert cell == engine_cell(view)
+        seat = max(0, view.match.to_move())
+        assert line == words.cell_words(view.match.state, cell, seat)
+        heard.append(cell)
+    assert len(set(heard)) > 1, heard
+
+
+def test_the_cursor_in_crystal_connector_says_the_group_the_rules_count(app):
+    from game.rules.crystal_connector import colour_groups
+
+    view, rec, _words = play_view(app, "crystal-connector")
+    state = view.match.state
+    me = view.match.to_move()
+    for _step in range(8):
+        app.speech.wait()
+        n = len(rec.lines)
+        drive.key(app, pygame.K_DOWN, ticks=1)
+        app.speech.wait()
+        line = rec.since(n)[-1]
+        piece = state.board[view.cursor]
+        if piece < 4:
+            size = next(g.size for g in colour_groups(state.board, piece) if view.cursor in g.cells)
+            mine = piece in state.colours[me]
+            assert line.endswith(("in your group of " if mine else "in a group of ") + str(size))
+            return
+    pytest.fail("the cursor met no crystal")
+
+
+# -- focused controls -------------------------------------------------------------------
+def test_a_focused_control_that_cycles_says_its_value_and_place(app):
+    app.settings.text_size = 125
+    app.open("settings", "Accessibility")
+    app.run_ticks(2)
+    rec = RecordingBackend()
+    app.set_speech(True, backend=rec)
+    scene = app.top
+    index = next(i for i, c in enumerate(scene.controls) if c.data.get("label") == "Text size")
+    scene.set_focus(index)
+    app.run_ticks(2)
+    app.speech.wait()
+    assert rec.lines[-1].endswith("Text size, 125%, 2 of 3")
+    drive.key(app, pygame.K_RIGHT, ticks=3)
+    app.speech.wait()
+    assert app.settings.text_size == 150
+    assert rec.lines[-1] == "Text size, 150%, 3 of 3"
+
+
+def test_element_shift_takes_no_plan_by_command_while_the_round_summary_is_open(app):
+    from game.rules.element_shift import Plan
+
+    view, rec, _words = play_view(app, "element-shift")
+    match = view.match
+    while match.state.round == 0:  # every seat picks a start tile
+        match.submit(match.state.legal_moves()[0])
+    view.finish_animations()
+    for _seat in range(match.state.num_players):  # one round of plans: its summary opens
+        match.submit(Plan.still(match.state.segments()))
+        view.finish_animations()
+    view.summary_round = match.state.round - 1
+    assert view.mode() == "summary"
+    ear = Ear(app, rec)
+    drive.key(app, COMMAND_KEY, ticks=1)
+    entries = len(match.entries)
+    heard = ear.type(str(Plan.still(match.state.segments())))
+    assert len(match.entries) == entries, "a plan went in behind the summary"
+    assert heard[-1].startswith("The round summary is open")
+    ear.type("")  # Enter on an empty line: the board's Continue
+    assert view.mode() == "curtain"  # every seat is a person here: the hot-seat curtain
+    heard = ear.type(str(Plan.still(match.state.segments())))
+    assert len(match.entries) == entries and heard[-1].startswith("The board is hidden")
+    ear.type("")
+    assert view.mode() == "plan"
+    ear.type(str(Plan.still(match.state.segments())))
+    assert len(match.entries) == entries + 1
+
+
+# -- German ---------------------------------------------------------------------------
+def _crossroads_with_a_challenge(app):
+    """Color Crossroads, a person against a bot, at a state where a challenge is legal."""
+    from game.rules.color_crossroads import Challenge
+    from scenes.play import play_scene_for
+
+    spec = GAMES["color-crossroads"]
+    setup = GameSetup("color-crossroads", 2, {}, 3)
+    match = Match(spec, setup, [Seat.person(), Seat.bot("easy")], setup.start(GAMES))
+    rng = random.Random(2)
+    for _step in range(400):
+        moves = match.state.legal_moves()
+        challenges = [m for m in moves if isinstance(m, Challenge)]
+        if challenges:
+            break
+        match.submit(rng.choice(moves))
+    else:
+        pytest.fail("no challenge came up")
+    view = play_scene_for(app, match)
+    app.push(view)
+    return view, challenges[0]
+
+
+def test_german_says_du_forderst_and_du_musst_to_the_person(app):
+    from game.text import i18n
+    from scenes.play.color_crossroads.layout import pair_text
+
+    view, challenge = _crossroads_with_a_challenge(app)
+    i18n.set_language("de")
+    state = view.match.state
+    seat = state.current_player()
+    new = state.apply(challenge)
+    view.on_moved(state, new, challenge, seat)
+    pair = pair_text(challenge.pair)
+    if view.is_you(seat):
+        expected = f"Du forderst {pair} heraus: "
+    else:
+        expected = f"{view.match.seat_names()[seat]} fordert {pair} heraus: Du musst"
+    assert view.banner.startswith(expected), view.banner
+    view.on_moved(state, new, challenge, 1 - seat)  # the other seat challenging
+    if view.is_you(seat):
+        assert "Du musst binnen 2 Minuten" in view.banner, view.banner
+    else:
+        assert view.banner.startswith(f"Du forderst {pair} heraus: "), view.banner
+    assert "Du fordert" not in view.banner and "Du muss " not in view.banner
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_move_is_said_in_german_words(app, game_id):
+    from game.text import i18n
+
+    view, rec, words = play_view(app, game_id)
+    i18n.set_language("de")
+    match = view.match
+    state = match.state
+    move = state.legal_moves()[0]
+    seat = match.to_move()
+    name = match.seat_names()[seat]
+    spoken = words.move_words(state, move)
+    assert spoken
+    app.speech.wait()
+    n = len(rec.lines)
+    view.try_move(move)
+    secret = getattr(words, "secret_words", None)
+    hidden = secret(state, match.state, move) if secret else ""
+    if hidden:
+        # a secret move: said as chosen, without its notation, until the reveal
+        app.speech.wait()
+        assert rec.since(n)[0].startswith(f"{name} {hidden}")
+        assert str(move) not in rec.since(n)[0]
+        assert hidden in ("hat ein Startfeld gewählt", "hat einen Plan abgegeben")
+        while match.state.round == state.round:
+            view.try_move(match.state.legal_moves()[0])
+    app.speech.wait()
+    heard = " | ".join(rec.since(n))
+    assert f"{name} {spoken} ({move})" in heard, heard
+    # the words are German: none of the English verbs the games' words begin with
+    english = ("shifts", "slides", "places", "grows", "moves", "starts", "keeps", "switches")
+    assert not spoken.startswith(english), spoken
+
+
+# -- the theatre, the puzzles, the hall of fame ---------------------------------------
+def _listen(app):
+    rec = RecordingBackend()
+    app.set_speech(True, backend=rec)
+    return rec
+
+
+def test_the_theatre_says_each_move_stepped_to_and_the_coachs_mark_with_its_reason(app):
+    from game.analysis.marks import Mistake
+    from tests.test_theatre import played, settle, theatre_for
+
+    m = played("chromatic-collapse", 3, limit=20)
+    scene = theatre_for(app, m, analyse=True)
+    marked = 5
+    scene.analyst.mistakes = lambda: [Mistake(marked, m.entries[marked].seat, 0.5, 0.2, -0.3)]
+    scene.analyst.cache.alternatives[marked] = str(m.states[marked].legal_moves()[0])
+    scene.analyst.explanation = lambda action: "The engine's reason." if action == marked else ""
+    rec = _listen(app)
+    scene.pause_play()
+    app.run_ticks(2)
+    app.speech.wait()
+    assert rec.lines[-1].startswith("Replay theatre. ")
+    scene.go(3)
+    settle(app, scene)
+    app.speech.wait()
+    names = m.seat_names()
+    e = m.entries[2]
+    assert rec.lines[-1] == f"Move 3 of {len(m.entries)}: {names[e.seat]} {e.text}"
+    scene.go(marked)
+    settle(app, scene)
+    app.speech.wait()
+    line = rec.lines[-1]
+    hard = scene.analyst.cache.alternatives[marked]
+    assert f"Mistake next: {names[m.entries[marked].seat]} played {m.entries[marked].text}" in line
+    assert f"the Hard bot plays {hard}" in line and line.endswith("The engine's reason")
+
+
+def test_a_puzzle_says_its_goal_and_its_verdict(app):
+    from game.content import puzzles as P
+    from scenes.puzzles import open_puzzle
+
+    rec = _listen(app)
+    puzzle = P.load_puzzles("chromatic-collapse").puzzles[0]
+    scene = open_puzzle(app, "chromatic-collapse", puzzle.id, "list")
+    app.run_ticks(2, draw=False)
+    app.speech.wait()
+    assert any(P.goal_text(puzzle) in line for line in rec.lines), rec.lines
+    for text in puzzle.solution[0]:
+        scene.try_move(scene.match.parse(text))
+        app.run_until(lambda: not scene.anim and not scene.queue, max_ticks=600)
+    app.run_until(lambda: scene.phase == "solved", max_ticks=3000)
+    app.run_ticks(2, draw=False)
+    app.speech.wait()
+    assert "Solved!" in rec.lines
+
+
+def test_the_hall_of_fame_reads_its_table_and_the_next_board_when_it_changes(app):
+    from tests.screens import _fame_with_scores
+
+    rec = _listen(app)
+    _fame_with_scores(app)
+    app.run_ticks(2, draw=False)
+    app.speech.wait()
+    assert rec.lines[-1].startswith("Hall of fame. ")
+    assert "1, ADA, 12; 2, BOB, 11" in rec.lines[-1]
+    scene = app.top
+    cycler = next(i for i, c in enumerate(scene.controls) if "values" in c.data)
+    scene.set_focus(cycler)
+    drive.key(app, pygame.K_RIGHT, ticks=2)
+    app.speech.wait()
+    from scenes.halloffame import board_title
+
+    assert rec.lines[-1].endswith(f"{board_title(scene.board)}, Today: no scores yet")
+
+
+def test_element_shift_reveals_every_plan_and_its_summary_in_one_line(app):
+    from game.rules.element_shift import Plan
+
+    view, rec, words = play_view(app, "element-shift")
+    match = view.match
+    while match.state.round == 0:
+        match.submit(match.state.legal_moves()[0])
+    view.finish_animations()
+    app.speech.wait()
+    n = len(rec.lines)
+    names = match.seat_names()
+    plans = []
+    for seat in range(match.state.num_players):
+        plan = Plan(seat % 2 == 0, ("stay",) * match.state.segments())
+        plans.append((seat, plan, words.move_words(match.state, plan)))
+        view.unlocked = (match.state.round, match.to_move())  # past the hot-seat curtain
+        assert view.try_move(plan)
+    app.speech.wait()
+    heard = rec.since(n)
+    # each plan is said as submitted (without its notation) and all at the reveal
+    for seat, plan, _w in plans[:-1]:
+        assert f"{names[seat]} submitted a plan. " in " | ".join(heard)
+        assert not any(f"({plan})" in line for line in heard[:-1])
+    reveal = heard[-1]
+    assert [a[:2] for a in announced(reveal, names)] == [(names[s], str(p)) for s, p, _w in plans]
+    assert "Round 1 scored: Continue (Enter) when ready" in reveal

@@ -159,6 +159,8 @@ VIEW_HOOKS: dict[str, str] = {
     "bots_may_move": "hold the bots while people read something",
     "bot_pause": "how long a bot's action stays pending",
     "say": "extend: restyle the words of a banner (the engine's fragments)",
+    "command_refusal": "why the command line (F7) takes no move now: what the board refuses",
+    "spoken_after_move": "what the view opens after a move, said with the move (a summary)",
     # the frame around the board (scenes/play/frame.py)
     "status_text": "the header's line",
     "seat_colour": "a seat's colour",
@@ -593,7 +595,13 @@ class PlayScene(BotTurns, ButtonFocus, ScreenFrame, Scene):
             clicked = None
             if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
                 clicked = self.button_at(event.pos)  # before the press changes the buttons
-            self.handle_board(event)
+            if event.type == pygame.KEYDOWN:  # the board cursor's cell is said as it moves
+                before = self.voice.cursor()
+                asked, entries = self.app.speech.asked, len(self.match.entries)
+                self.handle_board(event)
+                self.voice.after_key(before, asked, entries)
+            else:
+                self.handle_board(event)
             if clicked is not None:
                 self.focus_clicked(clicked.key)
 
@@ -623,6 +631,16 @@ class PlayScene(BotTurns, ButtonFocus, ScreenFrame, Scene):
         elif getattr(event, "unicode", "") and event.unicode.isprintable():
             self.command_text = (self.command_text + event.unicode)[:80]
         return True
+
+    def spoken_after_move(self, old, new, move) -> str:
+        """Speech: what the view opens after ``move`` (a summary), said in the same
+        line as the move ("" for nothing)."""
+        return ""
+
+    def command_refusal(self) -> str:
+        """Why the command line takes no move now ("" when it does): the board's own
+        input refuses then too (a view's summary or curtain in front of the board)."""
+        return ""
 
     def focus_clicked(self, key: str) -> None:
         """A click or tap pressed the button ``key``: the focus ring goes to it, as in

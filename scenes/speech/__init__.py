@@ -167,6 +167,7 @@ class Speaker:
         self._queue: queue.Queue = queue.Queue()
         self._thread: threading.Thread | None = None
         self.spoken = 0  # texts handed to the backend (for tests and tools/bench.py)
+        self.asked = 0  # texts asked for (spoken or not): "was anything said since?"
         self.said_at: float | None = None  # perf_counter when the last call began
 
     # -- the frame's side: never waits --------------------------------------------
@@ -175,6 +176,7 @@ class Speaker:
         if not text:
             return
         self.last = text
+        self.asked += 1
         if not self.enabled or self.dropped:
             return
         self._start()

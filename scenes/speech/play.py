@@ -3,8 +3,12 @@
 Shared by every game: moves with their notation and result, whose turn, refusals,
 the result.  The words a game has for its own cells and moves live in the game's
 view package, ``scenes/play/<game>/speech.py`` (found beside the view's module),
-which may define ``move_words(state, move)``, ``cell_words(state, text, seat)`` and
-``pieces(state, seat)``; what it leaves out is said from the notation and scores.
+which may define ``move_words(state, move)``, ``cell_words(state, text, seat)``,
+``pieces(state, seat)``, ``cursor_words(view)`` (the board cursor's cell, or None
+while the keys do not drive the board), and for secret moves ``secret_words(old, new,
+move)`` (what is said instead until the reveal) with ``reveals(old, new)`` (this move
+reveals the secret ones: each is said then); what it leaves out is said from the
+notation and scores.
 
 The command line takes the game's notation (the engine's ``parse_move``) or a query,
 as in Lichess's blind mode:
@@ -50,25 +54,47 @@ class PlayVoice:
     def name(self, seat: int) -> str:
         return self.scene.match.seat_names()[seat]
 
-    def move_text(self, old, move) -> str:
+    def move_words(self, old, move) -> str:
+        """The game's own words for ``move`` (a verb phrase after the seat's name:
+        "shifts column C down 3"), its seats by their players' names; "" if none."""
         own = getattr(self.words, "move_words", None)
-        words = own(old, move) if own else ""
-        notation = str(move)
-        return (
-            _("{words} ({notation})").format(words=words, notation=notation) if words else notation
+        return self.scene.match.named(own(old, move)) if own else ""
+
+    def move_line(self, old, move, seat: int) -> str:
+        """``Player 2 shifts column C down 3 (C down 3)``: the seat, the move in words
+        and in the game's notation."""
+        words, notation = self.move_words(old, move), str(move)
+        if words:
+            return _("{name} {words} ({notation})").format(
+                name=self.name(seat), words=words, notation=notation
+            )
+        return _("{name} plays {move}").format(name=self.name(seat), move=notation)
+
+    @staticmethod
+    def with_gain(text: str, gained) -> str:
+        if not gained:
+            return text
+        return _("{text}: {sign}{points}").format(
+            text=text, sign=_("plus ") if gained > 0 else _("minus "), points=number(abs(gained))
         )
 
     def moved(self, old, new, move, seat: int) -> str:
-        before, after = old.scores(), new.scores()
-        gained = after[seat] - before[seat] if seat < len(after) else 0
-        text = _("{name} plays {move}").format(name=self.name(seat), move=self.move_text(old, move))
-        if gained:
-            text = _("{text}: {sign}{points}").format(
-                text=text,
-                sign=_("plus ") if gained > 0 else _("minus "),
-                points=number(abs(gained)),
-            )
-        parts = [text]
+        secret = getattr(self.words, "secret_words", None)
+        hidden = secret(old, new, move) if secret else ""
+        reveals = getattr(self.words, "reveals", None)
+        if hidden:
+            # A secret move (an Element Shift plan) is said as the board shows it, "Player
+            # 2 submitted a plan", until the move that reveals them all.
+            parts = [_("{name} {words}").format(name=self.name(seat), words=hidden)]
+        elif reveals is not None and reveals(old, new):
+            parts = self.revealed(new)
+        else:
+            before, after = old.scores(), new.scores()
+            gained = after[seat] - before[seat] if seat < len(after) else 0
+            parts = [self.with_gain(self.move_line(old, move, seat), gained)]
+        # What the view shows next (Element Shift's round summary), in the same line:
+        # a text of its own would interrupt this one in the screen reader.
+        parts.append(self.scene.spoken_after_move(old, new, move))
         if new.is_terminal():
             parts.append(self.result())
         else:
@@ -76,6 +102,24 @@ class PlayVoice:
         line = ". ".join(p for p in parts if p)
         self.speaker.say(line)
         return line
+
+    def revealed(self, new) -> list[str]:
+        """Every move of the round just revealed, in the order they came, each with
+        what its seat scored in the round."""
+        match = self.scene.match
+        states, entries = match.states, match.entries
+        last = len(entries) - 1
+        first = last
+        while first > 0 and states[first - 1].round == states[last].round:
+            first -= 1
+        before, after = states[first].scores(), new.scores()
+        parts = []
+        for i in range(first, last + 1):
+            seat, state = entries[i].seat, states[i]
+            move = state.parse_move(entries[i].text)
+            gained = after[seat] - before[seat] if seat < len(after) else 0
+            parts.append(self.with_gain(self.move_line(state, move, seat), gained))
+        return parts
 
     def result(self) -> str:
         match = self.scene.match
@@ -114,6 +158,28 @@ class PlayVoice:
             seconds=number(int(clock.move_seconds_left())),
             reserve=number(int(clock.reserve_seconds(seat))),
         )
+
+    # -- the board cursor ---------------------------------------------------------
+    def cursor(self) -> str | None:
+        """The board cursor's cell in words now (the game's ``cursor_words``)."""
+        own = getattr(self.words, "cursor_words", None)
+        if own is None or not self.speaker.enabled:
+            return None
+        return own(self.scene)
+
+    def after_key(self, before: str | None, asked: int, entries: int) -> None:
+        """A key went to the board: when it moved the cursor (its words changed) and
+        nothing else was said nor played, the cursor's cell is said."""
+        if not self.speaker.enabled:
+            return
+        now = self.cursor()
+        if (
+            now
+            and now != before
+            and self.speaker.asked == asked
+            and len(self.scene.match.entries) == entries
+        ):
+            self.speaker.say(now)
 
     _clock_said = None
 
@@ -172,6 +238,10 @@ class PlayVoice:
         if answer is not None:
             self.speaker.say(answer)
             return answer
+        refusal = self.scene.command_refusal()
+        if refusal:
+            self.speaker.say(refusal)
+            return refusal
         try:
             move = state.parse_move(text)
         except (IllegalMove, ValueError) as exc:

@@ -1,5 +1,6 @@
 """What the app says about screens: each screen's title when it opens and the focused
-control as the focus moves (name, kind, place: "Play, button, 1 of 6")."""
+control as the focus moves (name, kind, place: "Play, button, 1 of 6"; a control that
+cycles says its value and the value's place: "Text size, 125 %, 2 of 3")."""
 
 from __future__ import annotations
 
@@ -39,17 +40,44 @@ def focused(scene) -> str:
     own = getattr(scene, "spoken_focus", None)
     if callable(own):
         return own()
+    return focused_control(scene)
+
+
+def focused_control(scene) -> str:
+    """The focused control of a menu screen in words (its ``controls`` and
+    ``focus_index``), or "" when none has the focus."""
     controls = getattr(scene, "controls", None)
     index = getattr(scene, "focus_index", None)
     if not controls or index is None or not 0 <= index < len(controls):
         return ""
     control = controls[index]
+    data = getattr(control, "data", None) or {}
+    if "values" in data and "state" in data:
+        # A control that cycles says its value and the value's place: "Text size,
+        # 125 %, 2 of 3"; Left and Right change it, and the new value is said.
+        values, at = data["values"], data["state"]["i"]
+        value = " ".join(str(data.get("fmt", str)(values[at])).split())
+        label = data.get("label", "")
+        if label:
+            return _("{name}, {value}, {place} of {count}").format(
+                name=label, value=value, place=at + 1, count=len(values)
+            )
+        return _("{value}, {place} of {count}").format(value=value, place=at + 1, count=len(values))
     element = getattr(control, "element", control)
     name = " ".join(str(getattr(element, "text", "") or "").split())
     kind = _("button")
     return _("{name}, {kind}, {place} of {count}").format(
         name=name, kind=kind, place=index + 1, count=len(controls)
     )
+
+
+def sentences(parts) -> str:
+    """Texts joined as sentences: ". " between them, " " after one that ends a sentence
+    itself (no doubled full stop)."""
+    out = ""
+    for part in (p for p in parts if p):
+        out += (" " if out.endswith((".", "!", "?")) else ". ") + part if out else part
+    return out
 
 
 class ScreenVoice:
@@ -69,7 +97,7 @@ class ScreenVoice:
             self._scene_id = id(scene)
             self._focus = focused(scene)
             words = [screen_title(scene), self._focus]
-            speaker.say(". ".join(w for w in words if w))
+            speaker.say(sentences(words))
             return
         now = focused(scene)
         if now != self._focus:

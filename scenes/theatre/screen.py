@@ -405,11 +405,52 @@ class TheatreScene(MenuScene):
                 self.wait = int(PAUSE_BETWEEN / self.speed)
         if self.analyst is not None:
             self.analyst.update(self.cursor)
+        if self.app.speech.enabled:
+            words = self.position_words()
+            if words != self._position_said:  # stepped, or the coach's mark came in
+                if self._position_said is not None:
+                    self.app.speech.say(words)
+                self._position_said = words
         if self.exporter is not None:
             message = self.exporter.update()
             if message is not None:
                 toast(self.app, message, "warning" if self.exporter.failed else "info", 6)
                 self.exporter = None
+
+    # -- speech ----------------------------------------------------------------------------
+    _position_said: str | None = None
+
+    def position_words(self) -> str:
+        """The position on screen for speech: the move that led here, and the coach's
+        mark on the move made from here with the Hard bot's move and the reason."""
+        entries, names = self.full.entries, self.full.seat_names()
+        k = self.cursor
+        if k == 0:
+            parts = [_("Start position, {total} moves").format(total=len(entries))]
+        else:
+            e = entries[k - 1]
+            parts = [
+                _("Move {n} of {total}: {name} {move}").format(
+                    n=k, total=len(entries), name=names[e.seat], move=e.text
+                )
+            ]
+        m = self.mistake_here()
+        if m is not None and self.analyst is not None:
+            alt = self.analyst.cache.alternatives.get(m.action)
+            mark = _("Mistake next: {name} played {played}").format(
+                name=names[m.seat], played=entries[m.action].text
+            )
+            if alt:
+                mark = _("{mark}; the Hard bot plays {move}").format(mark=mark, move=alt)
+            parts.append(mark)
+            why = self.analyst.explanation(m.action)
+            if why:
+                parts.append(why)
+        return ". ".join(p.rstrip(".") for p in parts if p)
+
+    def spoken_title(self) -> str:
+        self._position_said = self.position_words()
+        return _("Replay theatre. {position}").format(position=self._position_said)
 
     # -- drawing ---------------------------------------------------------------------------
     def mistake_here(self):

@@ -235,6 +235,8 @@ class MenuScene(Scene):
         )
         control.data["values"] = values
         control.data["state"] = state
+        control.data["label"] = label  # spoken with the value (scenes/speech/screens.py)
+        control.data["fmt"] = fmt
         control.data["step"] = step
         return control
 

@@ -6,6 +6,10 @@ from __future__ import annotations
 from game.rules.chromatic_collapse import (
     EMPTY,
     SEAT_NAMES,
+    Remove,
+    Slide,
+    Start,
+    TimeLoss,
     cell_name,
     code_colour,
     code_seat,
@@ -43,3 +47,33 @@ def pieces(state, seat: int) -> str:
         _("{piece}: {cells}").format(piece=colour_name(COLOURS[c]), cells=" ".join(cells))
         for c, cells in sorted(by_colour.items())
     ) or _("No pieces left")
+
+
+def cursor_words(view) -> str | None:
+    """The board cursor's square while the keys drive it (not on the setup card)."""
+    state = view.match.state
+    if not view.cursor_shown() or state.phase in ("setup", "over"):
+        return None
+    return cell_words(state, cell_name(view.cursor), max(0, view.match.to_move()))
+
+
+def move_words(state, move) -> str:
+    """What a move does, said after the seat's name: ``slides red from b1 to d3``."""
+    if isinstance(move, Slide):
+        piece = colour_name(COLOURS[code_colour(state.board[move.frm])])
+        start, end = cell_name(move.frm), cell_name(move.to)
+        taken = state.board[move.to]
+        if taken != EMPTY:
+            return _("slides {piece} from {start} to {end}, taking {taken}").format(
+                piece=piece, start=start, end=end, taken=piece_words(taken)
+            )
+        return _("slides {piece} from {start} to {end}").format(piece=piece, start=start, end=end)
+    if isinstance(move, Remove):
+        return _("removes {piece} from {square}").format(
+            piece=piece_words(state.board[move.square]), square=cell_name(move.square)
+        )
+    if isinstance(move, Start):
+        return _("lets {side} start").format(side=_(SEAT_NAMES[move.seat]))
+    if isinstance(move, TimeLoss):
+        return _("runs out of time")
+    return ""

@@ -54,10 +54,16 @@ class Animations:
             seat = old.current_player()
             self.ribbon(
                 surface,
-                _("{name} challenged {pair}!").format(
-                    name=self.short_name(seat), pair=pair_text(move.pair)
-                ),
-                _("{name} must show a loop").format(name=self.short_name(1 - seat)),
+                (
+                    _("You challenged {pair}!")
+                    if self.is_you(seat)
+                    else _("{name} challenged {pair}!")
+                ).format(name=self.short_name(seat), pair=pair_text(move.pair)),
+                (
+                    _("You must show a loop")
+                    if self.is_you(1 - seat)
+                    else _("{name} must show a loop")
+                ).format(name=self.short_name(1 - seat)),
                 t,
                 (a, b),
                 "accent",
@@ -87,9 +93,11 @@ class Animations:
                 pair = PAIRS[old.challenge_pair]
                 self.ribbon(
                     surface,
-                    _("{name} showed a {pair} loop").format(
-                        name=self.short_name(seat), pair=pair_text(old.challenge_pair)
-                    ),
+                    (
+                        _("You showed a {pair} loop")
+                        if self.is_you(seat)
+                        else _("{name} showed a {pair} loop")
+                    ).format(name=self.short_name(seat), pair=pair_text(old.challenge_pair)),
                     _("{name} +1 · the pair stays open").format(name=self.short_name(seat)),
                     (t - 0.75) / 0.25 * 0.5 + 0.2,
                     pair,

@@ -3,10 +3,26 @@ wall, and where each colour stands."""
 
 from __future__ import annotations
 
-from game.rules.color_crossroads import COLOURS, EMPTY, WALL, cell_name, parse_cell
+from game.rules.color_crossroads import (
+    COLOURS,
+    EMPTY,
+    SEAT_NAMES,
+    WALL,
+    Answer,
+    Challenge,
+    Concede,
+    EndTurn,
+    Pass,
+    Place,
+    Start,
+    cell_name,
+    parse_cell,
+)
 from game.rules.contract import IllegalMove
 from game.text.i18n import _
 from scenes.play.words import colour_name
+
+from .layout import pair_text
 
 
 def what(code: int) -> str:
@@ -35,3 +51,33 @@ def pieces(state, seat: int) -> str:
                 _("{piece}: {cells}").format(piece=colour_name(name), cells=" ".join(cells))
             )
     return ". ".join(parts) or _("No crystals on the board")
+
+
+def cursor_words(view) -> str | None:
+    """The board cursor's cell while the keys drive it."""
+    if not view.keyboard or view.focus_key is not None:
+        return None
+    return cell_words(view.match.state, cell_name(view.cursor), max(0, view.match.to_move()))
+
+
+def move_words(state, move) -> str:
+    """What a move does, said after the seat's name: ``places green on E6``."""
+    if isinstance(move, Place):
+        return _("places {colour} on {cell}").format(
+            colour=colour_name(COLOURS[move.colour]), cell=cell_name(move.cell)
+        )
+    if isinstance(move, Challenge):
+        return _("challenges {pair}").format(pair=pair_text(move.pair))
+    if isinstance(move, Answer):
+        return _("shows a {pair} loop through {cells}").format(
+            pair=pair_text(state.challenge_pair), cells=" ".join(cell_name(c) for c in move.cells)
+        )
+    if isinstance(move, Concede):
+        return _("shows no {pair} loop").format(pair=pair_text(state.challenge_pair))
+    if isinstance(move, EndTurn):
+        return _("ends the turn")
+    if isinstance(move, Start):
+        return _("lets {player} start").format(player=_(SEAT_NAMES[move.seat]))
+    if isinstance(move, Pass):
+        return _("passes")
+    return ""

@@ -107,9 +107,15 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         seat = self.match.to_move()
         return seat >= 0 and not self.match.controller(seat).is_bot
 
-    def short_name(self, seat: int) -> str:
+    def is_you(self, seat: int) -> bool:
+        """``seat`` is the one person playing here: the screen says "you" to them."""
         people = self.match.people()
-        if len(people) == 1 and seat in people:
+        return len(people) == 1 and seat in people
+
+    def short_name(self, seat: int) -> str:
+        # Only where no verb follows (a verb needs its own "you" sentence: German
+        # "Du forderst", never "Du fordert"): see is_you.
+        if self.is_you(seat):
             return pgettext("seat", "You")
         return self.match.seat_names()[seat]
 
@@ -332,13 +338,13 @@ class ColorCrossroadsView(BoardDrawing, ColumnDrawing, SidePanel, Animations, Pl
         elif isinstance(move, Challenge):
             self.app.sound.play("shift")
             other = self.short_name(1 - seat)
-            self.say(
-                _("{name} challenged {pair}: {other} must show a loop within 2 minutes").format(
-                    name=name, pair=pair_text(move.pair), other=other
-                ),
-                "warning",
-                4.0,
-            )
+            if self.is_you(seat):
+                text = _("You challenged {pair}: {other} must show a loop within 2 minutes")
+            elif self.is_you(1 - seat):
+                text = _("{name} challenged {pair}: you must show a loop within 2 minutes")
+            else:
+                text = _("{name} challenged {pair}: {other} must show a loop within 2 minutes")
+            self.say(text.format(name=name, pair=pair_text(move.pair), other=other), "warning", 4.0)
         elif isinstance(move, Answer):
             self.app.sound.play("score")
             self.traced = (tuple(new.last_loop), new.board, seat)

@@ -4,31 +4,34 @@ its group, and where a seat's crystals are."""
 from __future__ import annotations
 
 from game.rules.contract import IllegalMove
-from game.rules.crystal_connector import COLOURS, PIECE_NAMES, SIZE, parse_cell
+from game.rules.crystal_connector import (
+    CELLS,
+    COLOURS,
+    PIECE_NAMES,
+    Convert,
+    MoveOrder,
+    Pass,
+    PickOrder,
+    Shift,
+    TakeColours,
+    cell_name,
+    colour_groups,
+    colour_word,
+    parse_cell,
+)
 from game.text.i18n import _
+from scenes.play.words import and_list
 
-LETTERS = "ABCDEF"
+from .ui import local
 
-
-def label(cell: int) -> str:
-    return f"{LETTERS[cell % SIZE]}{cell // SIZE + 1}"
+label = cell_name
 
 
 def group_size(board, cell: int) -> int:
-    colour, seen, todo = board[cell], {cell}, [cell]
-    while todo:
-        c = todo.pop()
-        r, k = divmod(c, SIZE)
-        for n in (
-            (r - 1) * SIZE + k if r else -1,
-            (r + 1) * SIZE + k if r < SIZE - 1 else -1,
-            c - 1 if k else -1,
-            c + 1 if k < SIZE - 1 else -1,
-        ):
-            if n >= 0 and n not in seen and board[n] == colour:
-                seen.add(n)
-                todo.append(n)
-    return len(seen)
+    """The size of the group ``cell`` is in, as the rules count it (a pylon-doubled
+    cell counts twice)."""
+    colour = board[cell]
+    return next((g.size for g in colour_groups(board, colour) if cell in g.cells), 1)
 
 
 def cell_words(state, text: str, seat: int) -> str:
@@ -56,8 +59,42 @@ def pieces(state, seat: int) -> str:
         return _("No colours chosen yet")
     parts = []
     for colour in colours:
-        cells = [label(c) for c in range(SIZE * SIZE) if state.board[c] == colour]
+        cells = [label(c) for c in range(CELLS) if state.board[c] == colour]
         parts.append(
             _("{piece}: {cells}").format(piece=_(PIECE_NAMES[colour]), cells=" ".join(cells))
         )
     return ". ".join(parts)
+
+
+def cursor_words(view) -> str | None:
+    """The board cursor's cell while the keys drive it, on the board as entered so far
+    (this turn's held shifts applied)."""
+    if not view.kb_active or view.focus_key is not None or view.match.state.phase != "play":
+        return None
+    state = local(view.game_ui, view.match.state)
+    return cell_words(state, cell_name(view.cursor), max(0, view.match.to_move()))
+
+
+def move_words(state, move) -> str:
+    """What a move does, said after the seat's name: ``shifts column C down 3``."""
+    if isinstance(move, Shift):
+        shifts = {
+            "up": _("shifts column {line} up {n}"),
+            "down": _("shifts column {line} down {n}"),
+            "left": _("shifts row {line} left {n}"),
+            "right": _("shifts row {line} right {n}"),
+        }
+        return shifts[move.direction].format(line=move.line, n=move.distance)
+    if isinstance(move, Convert):
+        return _("converts {cell} to {colour}").format(
+            cell=cell_name(move.cell), colour=colour_word(move.colour)
+        )
+    if isinstance(move, TakeColours):
+        return _("takes {colours}").format(colours=and_list([colour_word(c) for c in move.colours]))
+    if isinstance(move, PickOrder):
+        return _("picks colours first") if move.first else _("picks colours second")
+    if isinstance(move, MoveOrder):
+        return _("chooses to move first") if move.first else _("chooses to move second")
+    if isinstance(move, Pass):
+        return _("passes")
+    return ""

@@ -245,6 +245,22 @@ class ElementShiftView(
             self.unlocked = (self.match.state.round, seat)
             self.app.sound.play("click")
 
+    def spoken_after_move(self, old, new, move) -> str:
+        # The round summary opens after a round's reveal: said with the plans revealed.
+        if is_resolution(old, new) and old.round >= 1:
+            return _("Round {n} scored: Continue (Enter) when ready").format(n=old.round)
+        return ""
+
+    def command_refusal(self) -> str:
+        # As with the mouse and the keys: no plan while the round summary or the
+        # hot-seat curtain is in front of the board; Enter (an empty command line) first.
+        mode = self.mode()
+        if mode == "summary":
+            return _("The round summary is open: press Enter to go on, then enter your plan")
+        if mode == "curtain":
+            return _("The board is hidden for the next player: press Enter to show it")
+        return ""
+
     def close_summary(self) -> None:
         if self.summary_round is None:
             return
@@ -424,7 +440,6 @@ class ElementShiftView(
             if old.round >= 1:
                 self.summary_round = old.round
                 self.summary_ticks = 0
-                self.app.speech.say(self.summary_status())
         else:
             self.app.sound.play("tick" if self.match.seats[seat].is_bot else "place")
 
