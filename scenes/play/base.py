@@ -215,6 +215,7 @@ class PlayScene(BotTurns, ButtonFocus, ScreenFrame, Scene):
         self.bot_wait = 0
         self.hint = None
         self.hint_ticket = None
+        self.hint_state = None  # the position the hint was asked for
         self.banner = ""
         self.banner_kind = "info"
         self.banner_ticks = 0
