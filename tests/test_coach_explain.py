@@ -294,3 +294,51 @@ def test_a_band_curve_is_chosen_by_the_seats_levels():
     assert fit.chance(0.3, (1, 1)) < fit.chance(0.3) < fit.chance(0.3, (3, 3))
     assert fit.band((4, 4)) == calibration.Band(4.0)  # the nearest band
     assert fit.band((1, 3)) is None  # no band of unequal levels near it: any players
+
+
+def _longest_hint(game_id: str, seed: int, actions: int):
+    """(position, action) of an Easy-against-Medium game whose hint sentence, in the
+    current language, is the longest."""
+    spec = GAMES[game_id]
+    state = spec.new_game(seed, 2)
+    bots = [spec.make_bot("easy"), spec.make_bot("medium")]
+    rng = random.Random(seed)
+    best, size = None, 0
+    for _k in range(actions):
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        move = bots[seat % 2].choose(state, rng=rng, budget=Budget(nodes=200))
+        after = state.apply(move)
+        text = explain_hint(game_id, state, after, seat)
+        if len(text) > size:
+            best, size = (state, move), len(text)
+        state = after
+    assert best is not None, game_id  # the game gives the hint something to say
+    return best
+
+
+@pytest.mark.parametrize("game_id", sorted(HINT_CHECKS))
+def test_the_hint_banner_holds_its_longest_sentence_in_german_at_150_percent(paths, game_id):
+    """The hint's banner with the longest German sentence of a real game wraps without
+    an ellipsis where the play screen places it at 150 % text."""
+    from scenes.play import play_scene_for
+    from tests.test_accessibility import make, match_for
+
+    app = make(paths, {"language": "de", "text_size": 150})
+    try:
+        state, move = _longest_hint(game_id, 3, 60)
+        why = explain_hint(game_id, state, state.apply(move), state.current_player())
+        view = play_scene_for(app, match_for(f"{game_id}#7", 0))
+        view.hint_state = state  # the position the hint was asked for
+        view.say_hint(move)
+        assert view.banner == f"Tipp: {move}. {why}" and view.banner_ticks > 0
+        style = view.banner_style
+        font = app.theme.font(style.size)
+        _rect, lines = view.place_message(
+            view.banner, font, app.theme.pitch(style.line), style.pad, style.margin
+        )
+        assert not lines[-1].endswith("…"), lines
+        assert " ".join(lines).split() == view.banner.split()  # every word shown
+    finally:
+        i18n.set_language("en")

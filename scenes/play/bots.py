@@ -10,6 +10,9 @@ from game.rules.contract import IllegalMove, derived_rng
 from game.text.i18n import _
 
 BOT_MIN_TICKS = 24  # a bot action is shown for at least this long (before speed scaling)
+# The hint's banner names the move and says what it does: in German at 150 % text, in
+# the side panel's width, that takes up to seven lines.
+HINT_LINES = 7
 
 
 class BotTurns:
@@ -131,6 +134,7 @@ class BotTurns:
         if why:
             # a longer banner stays up longer: people read the sentence as well
             self.say(_("Hint: {move}. {why}").format(move=move, why=why), "info", seconds=7.0)
+            self.banner_lines = HINT_LINES
         else:
             self.say(_("Hint: {move}").format(move=move), "info")
 
