@@ -225,3 +225,18 @@ def test_a_shrunk_band_reads_mirrored_positions_as_mirrored_chances():
     assert calibration.Fit(2.0, 0.0, {"hard-hard": calibration.Band(3.0, 0.0, 0.0)}).chance(
         0.8, (3, 3)
     ) == pytest.approx(0.5)
+
+
+def test_a_proven_value_reads_the_share_its_band_converts():
+    from game.analysis import calibration
+
+    band = calibration.Band(1.0, 0.0, 1.0, 0.6)
+    cal = calibration.Calibration({GAME: calibration.Fit(2.0, 0.0, {"easy-easy": band})})
+    assert cal.win_chance(GAME, 1.0, (1, 1)) == pytest.approx(0.6)
+    assert cal.win_chance(GAME, -1.0, (1, 1)) == pytest.approx(0.4)
+    assert cal.win_chance(GAME, 1.0) == 1.0  # players unknown: the engine's word
+    rows = [{"v": 1.0, "y": float(k % 2)} for k in range(20)]  # half converted
+    rows += [{"v": -1.0, "y": 0.0} for _ in range(4)] + [{"v": 0.3, "y": 1.0}]
+    # 14 of 24 converted, pulled toward 1 by two more
+    assert tool.fit_proven(rows) == pytest.approx((14 + 2) / (24 + 2))
+    assert tool.fit_proven([{"v": 0.2, "y": 1.0}]) == 1.0  # none proven: certain

@@ -932,10 +932,24 @@ def fit_band(rows: list[dict], prior: tuple[float, float] = (1.0, 0.0)) -> tuple
     return max(a, 0.05), c
 
 
-def band_chance(a: float, c: float, r: dict, shrink: float = 1.0) -> float:
+def band_chance(a: float, c: float, r: dict, shrink: float = 1.0, proven: float = 1.0) -> float:
     if abs(r["v"]) >= 1.0:
-        return 1.0 if r["v"] > 0 else 0.0
+        return proven if r["v"] > 0 else 1.0 - proven
     return 0.5 + shrink * (sigmoid(a * r["v"] + c * edge(r["strengths"])) - 0.5)
+
+
+# A proven value's share converted is pulled toward 1 (certain) by this many proven
+# positions that were converted: a band with few of them keeps the engine's word.
+PROVEN_PRIOR = 2.0
+
+
+def fit_proven(rows: list[dict]) -> float:
+    """The share of a band's positions with a proven value (|v| = 1) whose favoured
+    side won, pulled toward 1 by ``PROVEN_PRIOR``; at least 0.5."""
+    sure = [r for r in rows if abs(r["v"]) >= 1.0]
+    won = sum(1.0 if r["y"] == 0.5 else float((r["y"] > 0.5) == (r["v"] > 0)) for r in sure)
+    won -= 0.5 * sum(1 for r in sure if r["y"] == 0.5)  # a draw counts half
+    return max(0.5, (won + PROVEN_PRIOR) / (len(sure) + PROVEN_PRIOR))
 
 
 def fit_shrink(rows: list[dict], key: str) -> float:
@@ -1000,7 +1014,9 @@ def report_bands(spec, args) -> tuple[str, dict]:
     the curve shipped before, the strength-blind curve, always 50 %; then the seat-to-
     move check.  "shipped" is the curve in seeds/coach.json now, "refit" the band's
     curve fitted without the game, "after" that curve drawn toward 50 % by the shrink
-    fitted on held-out games of the fitting half (:func:`fit_shrink`).  The fit written
+    fitted on held-out games of the fitting half (:func:`fit_shrink`), with a proven
+    value read as the share of proven positions the fitting half converted
+    (:func:`fit_proven`).  The fit written
     is on all games of each band."""
     from game.analysis.calibration import shipped
 
@@ -1023,6 +1039,7 @@ def report_bands(spec, args) -> tuple[str, dict]:
             own = [r for r in fit_rows if r["band"] == key]
             a, c = fit_band(own, prior)
             shrink = fit_shrink(fit_rows, key)
+            proven = fit_proven(own)
             for r in test_rows:
                 if r["band"] != key:
                     continue
@@ -1038,7 +1055,7 @@ def report_bands(spec, args) -> tuple[str, dict]:
                 blind_p = band_chance(blind, 0.0, dict(r, strengths=[0, 0]))
                 held.setdefault(key, []).append(
                     (
-                        band_chance(a, c, r, shrink),
+                        band_chance(a, c, r, shrink, proven),
                         old,
                         blind_p,
                         0.5,
@@ -1058,11 +1075,13 @@ def report_bands(spec, args) -> tuple[str, dict]:
             continue
         a, c = fit_band(sample, prior_all)
         shrink = fit_shrink(rows, key)
+        proven = fit_proven(sample)
         ci = bootstrap(sample, lambda rs: fit_band(rs, prior_all), count=args.bootstrap)
         fits[key] = {
             "a": round(a, 4),
             "c": round(c, 4),
             "shrink": round(shrink, 3),
+            "proven": round(proven, 3),
             "games": len({r["seed"] for r in sample}),
             "positions": len(sample),
             "a_95": [round(ci[0][0], 3), round(ci[0][1], 3)],
@@ -1080,6 +1099,7 @@ def report_bands(spec, args) -> tuple[str, dict]:
                 f"{a:.2f} ({ci[0][0]:.2f} .. {ci[0][1]:.2f})",
                 "-" if band[0] == band[1] else f"{c:+.2f} ({ci[1][0]:+.2f} .. {ci[1][1]:+.2f})",
                 f"{shrink:.2f}",
+                f"{proven:.2f}",
                 f"{scores[1]:.3f}",
                 f"{now:.3f}",
                 f"{unshrunk:.3f}",
@@ -1097,6 +1117,7 @@ def report_bands(spec, args) -> tuple[str, dict]:
                 "a (95 %)",
                 "c (95 %)",
                 "shrink",
+                "proven",
                 "Brier before",
                 "shipped",
                 "refit",
