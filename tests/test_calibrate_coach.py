@@ -184,3 +184,59 @@ def test_a_band_fit_and_its_interval_hold_the_curve_it_was_drawn_from():
     (a_lo, a_hi), (c_lo, c_hi) = tool.bootstrap(rows, lambda rs: tool.fit_band(rs, (2.0, 0.0)), 40)
     assert a_lo <= a <= a_hi and c_lo <= c <= c_hi
     assert 0.3 < c < 1.6 and c_lo > 0
+
+
+def equal_band_rows(n_games: int, a_true: float | None, seed: int = 11) -> list[dict]:
+    """Medium-against-Medium positions, one a game: seat 0 wins with chance
+    sigmoid(a_true v), or at a coin's toss whatever the value (a_true None)."""
+    rng = random.Random(seed)
+    rows = []
+    for g in range(n_games):
+        v = max(-0.95, min(0.95, rng.gauss(0, 0.45)))
+        p = 0.5 if a_true is None else tool.sigmoid(a_true * v)
+        y = 1.0 if rng.random() < p else 0.0
+        rows.append({"seed": g, "v": v, "y": y, "strengths": [2, 2], "band": "medium-medium"})
+    return rows
+
+
+def test_a_band_whose_value_says_nothing_is_shrunk_toward_even():
+    rows = equal_band_rows(240, None)
+    shrink = tool.fit_shrink(rows, "medium-medium")
+    assert 0.0 <= shrink < 0.4
+    a, c = tool.fit_band(rows, tool.fit_pooled(rows))
+    shrunk = tool.brier((tool.band_chance(a, c, r, shrink), r["y"]) for r in rows)
+    plain = tool.brier((tool.band_chance(a, c, r), r["y"]) for r in rows)
+    assert shrunk <= plain
+
+
+def test_a_band_whose_value_tells_keeps_most_of_its_curve():
+    rows = equal_band_rows(400, 3.0)
+    assert tool.fit_shrink(rows, "medium-medium") > 0.7
+
+
+def test_a_shrunk_band_reads_mirrored_positions_as_mirrored_chances():
+    from game.analysis import calibration
+
+    fit = calibration.Fit(2.0, 0.0, {"medium-hard": calibration.Band(2.0, 1.0, 0.5)})
+    for v in (-0.5, 0.0, 0.4):
+        p = fit.chance(v, (2, 3))
+        assert p == pytest.approx(1.0 - fit.chance(-v, (3, 2)))
+        assert abs(p - 0.5) == pytest.approx(0.5 * abs(tool.sigmoid(2.0 * v - 1.0) - 0.5))
+    assert calibration.Fit(2.0, 0.0, {"hard-hard": calibration.Band(3.0, 0.0, 0.0)}).chance(
+        0.8, (3, 3)
+    ) == pytest.approx(0.5)
+
+
+def test_a_proven_value_reads_the_share_its_band_converts():
+    from game.analysis import calibration
+
+    band = calibration.Band(1.0, 0.0, 1.0, 0.6)
+    cal = calibration.Calibration({GAME: calibration.Fit(2.0, 0.0, {"easy-easy": band})})
+    assert cal.win_chance(GAME, 1.0, (1, 1)) == pytest.approx(0.6)
+    assert cal.win_chance(GAME, -1.0, (1, 1)) == pytest.approx(0.4)
+    assert cal.win_chance(GAME, 1.0) == 1.0  # players unknown: the engine's word
+    rows = [{"v": 1.0, "y": float(k % 2)} for k in range(20)]  # half converted
+    rows += [{"v": -1.0, "y": 0.0} for _ in range(4)] + [{"v": 0.3, "y": 1.0}]
+    # 14 of 24 converted, pulled toward 1 by two more
+    assert tool.fit_proven(rows) == pytest.approx((14 + 2) / (24 + 2))
+    assert tool.fit_proven([{"v": 0.2, "y": 1.0}]) == 1.0  # none proven: certain

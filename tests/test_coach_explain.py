@@ -1,7 +1,8 @@
 """The coach's sentences for a marked action: every one is checked against the
 engine's state after the action played and after the better move (numbers, colours,
 pairs read back from the sentence), on positions of real bot games; the German
-sentence carries the same numbers.  Also: the calibration's band curves read a
+sentence carries the same numbers.  The hint's sentence (what its one action does) is
+read back the same way against the position before the action and after it.  Also: the calibration's band curves read a
 position and its mirror as mirrored chances."""
 
 import random
@@ -11,7 +12,7 @@ import pytest
 
 from game.ai.base import Budget
 from game.analysis import calibration
-from game.analysis.explain import facts
+from game.analysis.explain import explain_hint, facts, hint_facts
 from game.registry import GAMES
 from game.text import i18n
 
@@ -146,6 +147,120 @@ def test_every_sentence_is_true_of_the_engine_state(game_id):
     assert kinds
 
 
+def _hint_connector(kind, text, before, after, seat):
+    from game.rules.crystal_connector import COLOUR_WORDS, largest_sizes
+
+    x, y = _numbers(text)
+    assert x != y
+    if kind == "totals":
+        assert x == before.totals[seat] - before.totals[1 - seat]
+        assert y == after.totals[seat] - after.totals[1 - seat]
+        return
+    c = COLOUR_WORDS.index(re.search(r"largest (\w+) group", text).group(1))
+    assert (largest_sizes(before.board)[c], largest_sizes(after.board)[c]) == (x, y)
+    owner = seat if kind == "own-group" else 1 - seat
+    assert kind in ("own-group", "rival-group") and c in after.seat_colours(owner)
+
+
+def _hint_collapse(kind, text, before, after, seat):
+    from game.rules.chromatic_collapse import seat_masks, split_groups
+
+    x, y = _numbers(text)
+    assert x != y
+
+    def count(state, s):
+        return bin(seat_masks(state.board)[s]).count("1")
+
+    def groups(state, s):
+        mask = seat_masks(state.board)[s]
+        return len(split_groups(mask)) if mask else 0
+
+    if kind == "rival-pieces":
+        assert (count(before, 1 - seat), count(after, 1 - seat)) == (x, y)
+    elif kind == "own-pieces":
+        assert (count(before, seat), count(after, seat)) == (x, y)
+    else:  # "... form {after} groups instead of {before}"
+        assert kind == "groups" and (groups(after, seat), groups(before, seat)) == (x, y)
+
+
+def _hint_crossroads(kind, text, before, after, seat):
+    from game.rules.color_crossroads import PAIRS, colour_noun, loop_exists
+
+    if kind == "points":
+        x, y = _numbers(text)
+        assert x == before.points[seat] - before.points[1 - seat]
+        assert y == after.points[seat] - after.points[1 - seat] != x
+        return
+    named = text.removeprefix("After this move ").split(" can ")[0].lower()
+    pair = next(
+        p
+        for p in range(len(PAIRS))
+        if f"{colour_noun(PAIRS[p][0])}-{colour_noun(PAIRS[p][1])}".lower() == named
+    )
+    assert pair in before.open_pairs() and pair in after.open_pairs()
+    if kind == "pair-open":
+        assert loop_exists(after, pair) and not loop_exists(before, pair)
+    else:
+        assert kind == "pair-closed"
+        assert loop_exists(before, pair) and not loop_exists(after, pair)
+
+
+def _hint_formation(kind, text, before, after, seat):
+    x, y = _numbers(text)
+    assert x != y
+    rivals = [s for s in range(after.players) if s != seat]
+    if kind == "own-trees":
+        assert (before.trees(seat), after.trees(seat)) == (x, y)
+    elif kind == "rival-trees":  # "no rival has more than {after} trees (now {before})"
+        assert max(after.trees(s) for s in rivals) == x
+        assert max(before.trees(s) for s in rivals) == y
+    elif kind == "threatened":
+        assert (len(before.threatened_nodes(seat)), len(after.threatened_nodes(seat))) == (x, y)
+    elif kind == "power":
+        assert (before.power(seat), after.power(seat)) == (x, y)
+    else:
+        assert kind == "area" and (len(before.area(seat)), len(after.area(seat))) == (x, y)
+
+
+HINT_CHECKS = {
+    "crystal-connector": _hint_connector,
+    "chromatic-collapse": _hint_collapse,
+    "color-crossroads": _hint_crossroads,
+    "crystal-formation": _hint_formation,
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(HINT_CHECKS))
+def test_every_hint_sentence_is_true_of_the_engine_state(game_id):
+    """Medium's choice at each position stands for the hint (and the action Easy or
+    Medium played for a second one): every sentence on what it does is read back
+    against the position before it and after it; German carries the same numbers."""
+    found = 0
+    kinds = set()
+    for seed in (3, 4):
+        for before, played, better, seat in _game(game_id, seed, 60):
+            for after in (played, better):
+                for kind, text in hint_facts(game_id, before, after, seat):
+                    HINT_CHECKS[game_id](kind, text, before, after, seat)
+                    found += 1
+                    kinds.add(kind)
+                    i18n.set_language("de")
+                    try:
+                        german = dict(hint_facts(game_id, before, after, seat))[kind]
+                    finally:
+                        i18n.set_language("en")
+                    assert german != text and _numbers(german) == _numbers(text)
+    assert found >= 3, (game_id, found)  # the hint has something to say in these games
+    assert kinds
+
+
+def test_an_action_that_changes_nothing_has_no_hint_sentence():
+    for game_id in HINT_CHECKS:
+        for before, _played, _better, seat in _game(game_id, 5, 6)[:2]:
+            assert hint_facts(game_id, before, before, seat) == []
+            assert explain_hint(game_id, before, before, seat) == ""
+
+
 def test_the_same_position_twice_gives_no_sentence():
     for game_id in CHECKS:
         for before, played, _better, seat in _game(game_id, 5, 12)[:2]:
@@ -179,3 +294,51 @@ def test_a_band_curve_is_chosen_by_the_seats_levels():
     assert fit.chance(0.3, (1, 1)) < fit.chance(0.3) < fit.chance(0.3, (3, 3))
     assert fit.band((4, 4)) == calibration.Band(4.0)  # the nearest band
     assert fit.band((1, 3)) is None  # no band of unequal levels near it: any players
+
+
+def _longest_hint(game_id: str, seed: int, actions: int):
+    """(position, action) of an Easy-against-Medium game whose hint sentence, in the
+    current language, is the longest."""
+    spec = GAMES[game_id]
+    state = spec.new_game(seed, 2)
+    bots = [spec.make_bot("easy"), spec.make_bot("medium")]
+    rng = random.Random(seed)
+    best, size = None, 0
+    for _k in range(actions):
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        move = bots[seat % 2].choose(state, rng=rng, budget=Budget(nodes=200))
+        after = state.apply(move)
+        text = explain_hint(game_id, state, after, seat)
+        if len(text) > size:
+            best, size = (state, move), len(text)
+        state = after
+    assert best is not None, game_id  # the game gives the hint something to say
+    return best
+
+
+@pytest.mark.parametrize("game_id", sorted(HINT_CHECKS))
+def test_the_hint_banner_holds_its_longest_sentence_in_german_at_150_percent(paths, game_id):
+    """The hint's banner with the longest German sentence of a real game wraps without
+    an ellipsis where the play screen places it at 150 % text."""
+    from scenes.play import play_scene_for
+    from tests.test_accessibility import make, match_for
+
+    app = make(paths, {"language": "de", "text_size": 150})
+    try:
+        state, move = _longest_hint(game_id, 3, 60)
+        why = explain_hint(game_id, state, state.apply(move), state.current_player())
+        view = play_scene_for(app, match_for(f"{game_id}#7", 0))
+        view.hint_state = state  # the position the hint was asked for
+        view.say_hint(move)
+        assert view.banner == f"Tipp: {move}. {why}" and view.banner_ticks > 0
+        style = view.banner_style
+        font = app.theme.font(style.size)
+        _rect, lines = view.place_message(
+            view.banner, font, app.theme.pitch(style.line), style.pad, style.margin
+        )
+        assert not lines[-1].endswith("…"), lines
+        assert " ".join(lines).split() == view.banner.split()  # every word shown
+    finally:
+        i18n.set_language("en")

@@ -558,7 +558,13 @@ def test_hint_is_shown_on_the_board(app):
     key(app, pygame.K_h)
     wait(app, view, lambda: view.hint is not None)
     assert view.hint in view.match.state.legal_moves()
-    assert view.banner == f"Hint: {view.hint}"
+    # the banner names the move and says what it does, from the engine's facts
+    from game.analysis.explain import explain_hint
+
+    state = view.match.state
+    why = explain_hint(view.spec.id, state, state.apply(view.hint), state.current_player())
+    assert why  # a first placement changes the mover's area at least
+    assert view.banner == f"Hint: {view.hint}. {why}"
     app.run_ticks(2)  # draws the hint
 
 

@@ -7,6 +7,7 @@ Usage (from the checkout; ``python3`` re-runs itself under ``.venv`` if needed):
     python3 tools/calibrate_coach.py values --game chromatic-collapse               # value positions
     python3 tools/calibrate_coach.py report --game chromatic-collapse --write-seeds # fit, tables
     python3 tools/calibrate_coach.py all --game crystal-connector --games 16
+    nice -n 10 python3 tools/calibrate_coach.py confirm --confirm-games 6 --confirm-marks 2
 
 Steps, each cached in ``--cache`` (default: a folder in the system's temp dir), so a
 later step reuses the earlier one's work:
@@ -29,6 +30,14 @@ later step reuses the earlier one's work:
   the theatre's marks that a longer look confirms, today's analysis against the
   coach's (``--mistake-games``); Element Shift judges a marked plan in hindsight,
   against the plans the others really made that round (see :func:`step_mistakes`).
+- ``confirm``: the share of the theatre's marks that Expert agrees with when it
+  searches ten times as long as in play, per game, on Easy-against-Medium and
+  Medium-against-Hard games (``--confirm-games`` of each, ``--confirm-marks`` marks
+  judged a game; see :func:`step_confirm`).
+- ``bands`` / ``bands-report``: games in every band of levels (``--band`` for some
+  only), and each band's curve fitted, with its shrink toward 50 % fitted on held-out
+  games (see :func:`report_bands`); ``--write-seeds`` with ``--band`` changes only
+  those bands' curves.
 """
 
 from __future__ import annotations
@@ -639,6 +648,136 @@ def step_mistakes(spec, games: list[dict], args) -> str:
     return f"### {spec.title}: marked mistakes confirmed\n\n" + table(heads, rows)
 
 
+def step_confirm(spec, args) -> tuple[str, list]:
+    """The share of the theatre's marks that Expert, searching ten times as long as it
+    does in play, agrees with.
+
+    The games: ``--confirm-games`` Easy-against-Medium and as many Medium-against-Hard
+    games (seeds ``--seed + 700`` on, never used for fitting), each valued at every
+    position as the theatre values a game with a person in it (``evaluate``, the curve
+    of any players) and marked as the
+    theatre marks (whole turns; a mark is left out where Hard, asked for the
+    alternative, plays the action played, or where Hard's alternative is not worth the
+    threshold more).  At most ``--confirm-marks`` marks per game are judged (evenly
+    through the marks found).  Expert chooses at the marked position with
+    ``EXPERT_SCALE`` times its ``think_seconds``; it agrees when it chooses another
+    action and that action beats the one played: valued by the coach at ten times its
+    time, the mover's win chance after Expert's action is higher.  Element Shift (twelve
+    seats, no win chance): Expert's plan, against the plans the others really made that
+    round, scores more points than the plan made (:func:`hindsight_gain`)."""
+    from game.analysis import evaluation as an
+    from game.analysis import values as coach
+    from game.analysis.calibration import shipped
+    from game.analysis.marks import confirmed_by_alternative, find_mistakes
+
+    path = cache_dir(args) / f"confirm-{spec.id}.json"
+    memo = _load(path, {})
+    cal = shipped()
+    args_c = argparse.Namespace(**vars(args))
+    args_c.seed = args.seed + 700
+    games = []
+    for levels in (("easy", "medium"), ("medium", "hard")):
+        games += [
+            (levels, g) for g in step_play(spec, args_c, levels, args.confirm_games) if g["places"]
+        ]
+    judge_seconds = 10 * an.COACH_SECONDS
+
+    def remember(key, make):
+        if key not in memo:
+            memo[key] = make()
+            _save(path, memo)
+        return memo[key]
+
+    def judged(st, strengths) -> float:
+        key = "judge:" + json.dumps(st.to_json(), sort_keys=True)
+        return remember(
+            key,
+            lambda: cal.win_chance(
+                spec.id, coach.value(spec.id, st, Budget(seconds=judge_seconds))[0], strengths
+            ),
+        )
+
+    counts = {"marks": 0, "other": 0, "agrees": 0}
+    for levels, g in games:
+        states = replay_states(spec, g)
+        seats = levels if g["seed"] % 2 == 0 else levels[::-1]
+        # The theatre's reading of a game with a person in a seat (the curve of any
+        # players): between bots of known levels the band's curve leans on who is
+        # stronger and marks next to nothing.
+        strengths = None
+        movers = [s.current_player() for s in states[:-1]]
+        texts = g["moves"]
+        starts = [0] + [i for i in range(1, len(movers)) if movers[i] != movers[i - 1]]
+        starts.append(len(movers))
+        seed = g["seed"]
+        tag = f"{'-'.join(levels)}:{seed}"
+        values = remember(
+            f"values:{tag}",
+            lambda states=states, seed=seed, strengths=strengths: [
+                an.evaluate(st, random.Random(seed), Budget(seconds=1.0), spec.id, strengths)
+                for st in states
+            ],
+        )
+        shown = []
+        for m in find_mistakes(values, movers, turn_starts=starts):
+            st = states[m.action]
+            alt = remember(
+                f"alt:{tag}:{m.action}",
+                lambda st=st, m=m: str(
+                    spec.make_bot("hard").choose(
+                        st, rng=random.Random(m.action), budget=Budget(seconds=1.0)
+                    )
+                ),
+            )
+            if alt == texts[m.action]:
+                continue
+            after_alt = remember(
+                f"altvalue:{tag}:{m.action}",
+                lambda st=st, alt=alt, m=m, strengths=strengths: an.evaluate(
+                    st.apply(st.parse_move(alt)),
+                    random.Random(m.action),
+                    Budget(seconds=1.0),
+                    spec.id,
+                    strengths,
+                ),
+            )
+            if confirmed_by_alternative(m, values[m.action + 1], after_alt):
+                shown.append(m)
+        step = max(1.0, len(shown) / max(1, args.confirm_marks))
+        picked = [shown[int(k * step)] for k in range(min(len(shown), args.confirm_marks))]
+        for m in picked:
+            st = states[m.action]
+
+            def expert_move(st=st, m=m) -> str:
+                bot = spec.make_bot("expert")
+                secs = EXPERT_SCALE * getattr(bot, "think_seconds", 4.0)
+                return str(bot.choose(st, rng=random.Random(m.action), budget=Budget(seconds=secs)))
+
+            best = remember(f"expert:{tag}:{m.action}", expert_move)
+            counts["marks"] += 1
+            if best == texts[m.action]:
+                continue
+            counts["other"] += 1
+            if spec.id not in TWO_PLAYER:
+                if hindsight_gain(states, texts, m.action, best) > 0:
+                    counts["agrees"] += 1
+                continue
+            p_played = judged(states[m.action + 1], strengths)
+            p_best = judged(st.apply(st.parse_move(best)), strengths)
+            if m.seat == 1:
+                p_played, p_best = 1 - p_played, 1 - p_best
+            if p_best > p_played:
+                counts["agrees"] += 1
+        print(f"{spec.id}: game seed {seed} ({'-'.join(seats)}): {counts}", flush=True)
+    n = counts["marks"]
+    share = f"{100 * counts['agrees'] / n:.0f} %" if n else "-"
+    row = [spec.title, len(games), n, counts["other"], counts["agrees"], share]
+    return f"{spec.title}: {counts}", row
+
+
+EXPERT_SCALE = 10  # Expert's think time when it judges a mark, times its time in play
+
+
 # -- strength bands ------------------------------------------------------------------------
 
 BANDS = (
@@ -793,10 +932,48 @@ def fit_band(rows: list[dict], prior: tuple[float, float] = (1.0, 0.0)) -> tuple
     return max(a, 0.05), c
 
 
-def band_chance(a: float, c: float, r: dict) -> float:
+def band_chance(a: float, c: float, r: dict, shrink: float = 1.0, proven: float = 1.0) -> float:
     if abs(r["v"]) >= 1.0:
-        return 1.0 if r["v"] > 0 else 0.0
-    return sigmoid(a * r["v"] + c * edge(r["strengths"]))
+        return proven if r["v"] > 0 else 1.0 - proven
+    return 0.5 + shrink * (sigmoid(a * r["v"] + c * edge(r["strengths"])) - 0.5)
+
+
+# A proven value's share converted is pulled toward 1 (certain) by this many proven
+# positions that were converted: a band with few of them keeps the engine's word.
+PROVEN_PRIOR = 2.0
+
+
+def fit_proven(rows: list[dict]) -> float:
+    """The share of a band's positions with a proven value (|v| = 1) whose favoured
+    side won, pulled toward 1 by ``PROVEN_PRIOR``; at least 0.5."""
+    sure = [r for r in rows if abs(r["v"]) >= 1.0]
+    won = sum(1.0 if r["y"] == 0.5 else float((r["y"] > 0.5) == (r["v"] > 0)) for r in sure)
+    won -= 0.5 * sum(1 for r in sure if r["y"] == 0.5)  # a draw counts half
+    return max(0.5, (won + PROVEN_PRIOR) / (len(sure) + PROVEN_PRIOR))
+
+
+def fit_shrink(rows: list[dict], key: str) -> float:
+    """The band's shrink toward 50 %, fitted on held-out games: the band's games split
+    in two by seed, each half predicted by the curve fitted on the other half (every
+    band of it, for the prior), then the least-squares factor on the distances from 50
+    % those predictions make (proven values left out: they are certain), within 0..1."""
+    num = den = 0.0
+    for k in (0, 1):
+        fit_rows = [r for r in rows if (r["seed"] // 2) % 2 != k]
+        test = [r for r in rows if (r["seed"] // 2) % 2 == k and r["band"] == key]
+        own = [r for r in fit_rows if r["band"] == key]
+        if not own or not test:
+            continue
+        a, c = fit_band(own, fit_pooled(fit_rows))
+        for r in test:
+            if abs(r["v"]) >= 1.0:
+                continue
+            q = band_chance(a, c, r) - 0.5
+            num += q * (r["y"] - 0.5)
+            den += q * q
+    if den <= 0.0:
+        return 1.0
+    return max(0.0, min(1.0, num / den))
 
 
 def bootstrap(rows: list[dict], fitter, count: int = 200, seed: int = 7):
@@ -835,9 +1012,22 @@ def report_bands(spec, args) -> tuple[str, dict]:
     """Per band: the curve's (a, c) with bootstrap intervals, its Brier on held-out
     games (two-fold by seed parity: each game predicted by a curve fitted without it),
     the curve shipped before, the strength-blind curve, always 50 %; then the seat-to-
-    move check.  The fit written is on all games of each band."""
+    move check.  "shipped" is the curve in seeds/coach.json now, "refit" the band's
+    curve fitted without the game, "after" that curve drawn toward 50 % by the shrink
+    fitted on held-out games of the fitting half (:func:`fit_shrink`), with a proven
+    value read as the share of proven positions the fitting half converted
+    (:func:`fit_proven`).  The fit written
+    is on all games of each band."""
+    from game.analysis.calibration import shipped
+
     rows = band_rows(spec, args)
     before = before_curve(args, spec.id)
+    cal = shipped()
+
+    def shipped_chance(r: dict) -> float:
+        """The curve in seeds/coach.json now (fitted on other games of the band)."""
+        return cal.win_chance(spec.id, r["v"], r["strengths"])
+
     folds = ([r for r in rows if r["seed"] % 2 == 0], [r for r in rows if r["seed"] % 2 == 1])
     held: dict[str, list] = {}
     for k in (0, 1):
@@ -848,6 +1038,8 @@ def report_bands(spec, args) -> tuple[str, dict]:
             key = "-".join(band)
             own = [r for r in fit_rows if r["band"] == key]
             a, c = fit_band(own, prior)
+            shrink = fit_shrink(fit_rows, key)
+            proven = fit_proven(own)
             for r in test_rows:
                 if r["band"] != key:
                     continue
@@ -862,7 +1054,16 @@ def report_bands(spec, args) -> tuple[str, dict]:
                 )
                 blind_p = band_chance(blind, 0.0, dict(r, strengths=[0, 0]))
                 held.setdefault(key, []).append(
-                    (band_chance(a, c, r), old, blind_p, 0.5, r["y"], r)
+                    (
+                        band_chance(a, c, r, shrink, proven),
+                        old,
+                        blind_p,
+                        0.5,
+                        r["y"],
+                        r,
+                        band_chance(a, c, r),
+                        shipped_chance(r),
+                    )
                 )
     lines = [f"### {spec.title}", ""]
     out_rows, fits = [], {}
@@ -873,10 +1074,14 @@ def report_bands(spec, args) -> tuple[str, dict]:
         if not sample:
             continue
         a, c = fit_band(sample, prior_all)
+        shrink = fit_shrink(rows, key)
+        proven = fit_proven(sample)
         ci = bootstrap(sample, lambda rs: fit_band(rs, prior_all), count=args.bootstrap)
         fits[key] = {
             "a": round(a, 4),
             "c": round(c, 4),
+            "shrink": round(shrink, 3),
+            "proven": round(proven, 3),
             "games": len({r["seed"] for r in sample}),
             "positions": len(sample),
             "a_95": [round(ci[0][0], 3), round(ci[0][1], 3)],
@@ -884,6 +1089,8 @@ def report_bands(spec, args) -> tuple[str, dict]:
         }
         h = held.get(key, [])
         scores = [brier((t[j], t[4]) for t in h) for j in range(4)] if h else [float("nan")] * 4
+        unshrunk = brier((t[6], t[4]) for t in h) if h else float("nan")
+        now = brier((t[7], t[4]) for t in h) if h else float("nan")
         out_rows.append(
             [
                 key,
@@ -891,7 +1098,11 @@ def report_bands(spec, args) -> tuple[str, dict]:
                 len(sample),
                 f"{a:.2f} ({ci[0][0]:.2f} .. {ci[0][1]:.2f})",
                 "-" if band[0] == band[1] else f"{c:+.2f} ({ci[1][0]:+.2f} .. {ci[1][1]:+.2f})",
+                f"{shrink:.2f}",
+                f"{proven:.2f}",
                 f"{scores[1]:.3f}",
+                f"{now:.3f}",
+                f"{unshrunk:.3f}",
                 f"{scores[0]:.3f}",
                 f"{scores[2]:.3f}",
                 f"{scores[3]:.3f}",
@@ -905,8 +1116,12 @@ def report_bands(spec, args) -> tuple[str, dict]:
                 "positions",
                 "a (95 %)",
                 "c (95 %)",
+                "shrink",
+                "proven",
                 "Brier before",
-                "after",
+                "shipped",
+                "refit",
+                "after (shrunk)",
                 "strength-blind",
                 "50 %",
             ],
@@ -1023,25 +1238,37 @@ def step_bands(args, ids: list[str]) -> None:
     so an interrupted run is still balanced); Hard-Expert gets half as many."""
     from game.registry import GAMES
 
+    only = set(args.band or ())
     for k in range(args.games):
         for gid in ids:
             spec = GAMES[gid]
             if gid in TWO_PLAYER:
                 for band in BANDS:
+                    if only and "-".join(band) not in only:
+                        continue
                     if band[1] == "expert" and k >= (args.games + 1) // 2:
                         continue
                     band_play(spec, args, band, k, 2)
-            if gid in MORE_PLAYERS and k % 3 == 0:
+            if gid in MORE_PLAYERS and k % 3 == 0 and not only:
                 sizes = MORE_PLAYERS[gid]
                 for band in (BANDS[1], BANDS[3], BANDS[4]):
                     band_play(spec, args, band, k, sizes[(k // 3) % len(sizes)])
 
 
-def write_seeds(fits: dict) -> None:
+def write_seeds(fits: dict, only_bands=()) -> None:
+    """Each game's fit into seeds/coach.json; with ``only_bands`` only those bands'
+    curves change (the rest of the game's entry stays as it is)."""
     path = ROOT / "seeds" / "coach.json"
     data = _load(path, {"format": 1, "games": {}})
     today = datetime.date.today().isoformat()
     for gid, fit in fits.items():
+        if only_bands and gid in data["games"]:
+            entry = data["games"][gid]
+            for key in only_bands:
+                if key in fit.get("bands", {}):
+                    entry.setdefault("bands", {})[key] = fit["bands"][key]
+            entry["date"] = today
+            continue
         if fit and fit["a"] > 0:
             data["games"][gid] = dict(fit, date=today)
         elif fit:
@@ -1056,7 +1283,16 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument(
         "step",
-        choices=("play", "values", "report", "mistakes", "all", "bands", "bands-report"),
+        choices=(
+            "play",
+            "values",
+            "report",
+            "mistakes",
+            "all",
+            "bands",
+            "bands-report",
+            "confirm",
+        ),
     )
     p.add_argument("--game", action="append", help="game id (repeat); default: all")
     p.add_argument("--games", type=int, default=16, help="Hard-vs-Hard games per game")
@@ -1066,7 +1302,16 @@ def main(argv=None) -> int:
     p.add_argument("--seconds", type=float, default=0.5, help="the coach's time a position")
     p.add_argument("--playouts", type=int, default=3, help="play-outs per position (0: none)")
     p.add_argument("--mistake-games", type=int, default=3, help="games judged by 'mistakes'")
+    p.add_argument(
+        "--confirm-games", type=int, default=1, help="games per pairing judged by 'confirm'"
+    )
+    p.add_argument("--confirm-marks", type=int, default=3, help="marks per game 'confirm' judges")
     p.add_argument("--cache", help="cache folder (default: a temp folder)")
+    p.add_argument(
+        "--band",
+        action="append",
+        help="'bands': only this band, such as medium-medium (repeat); default: every band",
+    )
     p.add_argument("--bootstrap", type=int, default=200, help="bootstrap resamples (bands)")
     p.add_argument("--write-seeds", action="store_true", help="store the fit in seeds/coach.json")
     args = p.parse_args(argv)
@@ -1083,6 +1328,26 @@ def main(argv=None) -> int:
     if args.step == "bands":
         step_bands(args, ids)
         return 0
+    if args.step == "confirm":
+        rows = []
+        for gid in ids:
+            _text, row = step_confirm(GAMES[gid], args)
+            rows.append(row)
+        print(
+            table(
+                [
+                    "game",
+                    "games",
+                    "marks judged",
+                    "Expert plays another action",
+                    "Expert's action beats the one played",
+                    "share confirmed",
+                ],
+                rows,
+            ),
+            flush=True,
+        )
+        return 0
     if args.step == "bands-report":
         for gid in ids:
             spec = GAMES[gid]
@@ -1094,7 +1359,7 @@ def main(argv=None) -> int:
             if text:
                 print(text, flush=True)
         if args.write_seeds and fits:
-            write_seeds(fits)
+            write_seeds(fits, tuple(args.band or ()))
         return 0
     for gid in ids:
         spec = GAMES[gid]

@@ -12,7 +12,9 @@ bot games between every pair of levels (``tools/calibrate_coach.py bands``)::
 
 With the seats' strengths known (bot levels: 1 Easy .. 4 Expert) the band's curve is
 ``1 / (1 + exp(-(a * v + c * d)))``, ``d`` = +1 when seat 0 is the stronger level, -1
-when seat 1 is, 0 between equals: the side to move and the seat carry no term, so a
+when seat 1 is, 0 between equals, drawn toward 50 % by the band's ``shrink`` (the
+chance is ``0.5 + shrink * (curve - 0.5)``; a proven value reads the band's ``proven``,
+the share of such positions its players convert): the side to move and the seat carry no term, so a
 position and its mirror (seats swapped) read as mirrored chances.  The same lead is
 worth less between beginners (a smaller ``a``) than between Hard bots.  Unknown
 strengths (a person) use the game's curve fitted on every band together,
@@ -68,6 +70,8 @@ SCHEMA: dict = {
                             "properties": {
                                 "a": {"type": "number", "exclusiveMinimum": 0, "maximum": 100},
                                 "c": files.number(-20, 20),
+                                "shrink": files.number(0, 1),
+                                "proven": files.number(0.5, 1),
                             },
                         },
                     },
@@ -97,6 +101,12 @@ def band_levels(key: str) -> tuple[int, int]:
 class Band:
     a: float
     c: float = 0.0  # the stronger level's edge at an even value
+    # The curve's distance from 50 % kept (0..1): between players who often do not
+    # convert a lead the honest chance is nearer even than any curve of the value says.
+    shrink: float = 1.0
+    # How often the side a proven value favours wins between these levels: Hard's
+    # search proves a win that a beginner need not play out.
+    proven: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -129,7 +139,8 @@ class Fit:
             assert strengths is not None  # a band is found from two strengths only
             s0, s1 = (round(float(s)) for s in strengths)
             d = 1.0 if s0 > s1 else -1.0 if s1 > s0 else 0.0
-            z = band.a * v + band.c * d
+            z = max(-40.0, min(40.0, band.a * v + band.c * d))
+            return 0.5 + band.shrink * (1.0 / (1.0 + math.exp(-z)) - 0.5)
         z = max(-40.0, min(40.0, z))
         return 1.0 / (1.0 + math.exp(-z))
 
@@ -147,7 +158,11 @@ class Calibration:
         if fit is None:
             return (v + 1.0) / 2.0
         if v >= 1.0 or v <= -1.0:
-            return 1.0 if v > 0 else 0.0  # a proven result is certain, whatever the curve
+            # A proven result is certain whatever the curve, unless the band's players
+            # are known not to play every proven win out.
+            band = fit.band(strengths) if strengths is not None and len(strengths) == 2 else None
+            sure = band.proven if band is not None else 1.0
+            return sure if v > 0 else 1.0 - sure
         return fit.chance(v, strengths)
 
     def calibrated(
@@ -170,7 +185,15 @@ def parse(data) -> Calibration:
         str(k): Fit(
             float(e["a"]),
             float(e["b"]),
-            {str(n): Band(float(x["a"]), float(x["c"])) for n, x in e.get("bands", {}).items()},
+            {
+                str(n): Band(
+                    float(x["a"]),
+                    float(x["c"]),
+                    float(x.get("shrink", 1.0)),
+                    float(x.get("proven", 1.0)),
+                )
+                for n, x in e.get("bands", {}).items()
+            },
         )
         for k, e in data["games"].items()
     }

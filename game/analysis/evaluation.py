@@ -61,6 +61,8 @@ def budget_text(game: str, strengths=None) -> str:
         curve = f"a{fit.a:.4f}b{fit.b:.4f}"
         if band is not None:
             curve = f"a{band.a:.4f}c{band.c:.4f}s" + "-".join(f"{s:g}" for s in strengths)
+            if band.shrink != 1.0 or band.proven != 1.0:
+                curve += f"k{band.shrink:.3f}p{band.proven:.3f}"
     revision = _hook(game, "REVISION", 1)
     return f"{BUDGET_TEXT}-{curve}" + (f"-r{revision}" if revision > 1 else "")
 

@@ -7,6 +7,11 @@ telling first; every sentence is in the player's language.  This module asks it 
 names no game::
 
     sentence = explain(game_id, before, after_played, after_better, seat)  # "" if none
+
+The hint says what its one action does: the module's ``explain_hint(before, after,
+seat)`` compares the position before the action with the one after it::
+
+    sentence = explain_hint(game_id, before, after, seat)  # "" if none
 """
 
 from __future__ import annotations
@@ -27,4 +32,22 @@ def explain(game_id: str, before, played, better, seat: int) -> str:
     """The most telling sentence, or "" when the engine's facts do not tell the two
     positions apart."""
     found = facts(game_id, before, played, better, seat)
+    return found[0][1] if found else ""
+
+
+def hint_facts(game_id: str, before, after, seat: int) -> list[tuple[str, str]]:
+    """Every ``(kind, sentence)`` on what one action changes, most telling first."""
+    from game.analysis import games
+
+    module = games.of(game_id)
+    hook = getattr(module, "explain_hint", None) if module is not None else None
+    if hook is None or before is None or after is None:
+        return []
+    return list(hook(before, after, seat))
+
+
+def explain_hint(game_id: str, before, after, seat: int) -> str:
+    """The most telling sentence on what the action from ``before`` to ``after`` does,
+    or "" when the engine's facts show no change."""
+    found = hint_facts(game_id, before, after, seat)
     return found[0][1] if found else ""

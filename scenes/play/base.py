@@ -67,6 +67,7 @@ from scenes.scene import FULL, STILL
 from scenes.speech.play import PlayVoice
 from scenes.speech.screens import COMMAND_KEY
 from scenes.widgets import (
+    BANNER_LINES,
     MIN_TARGET,
     GuiManager,
     draw_panel,
@@ -217,9 +218,11 @@ class PlayScene(BotTurns, ButtonFocus, ScreenFrame, Scene):
         self.bot_wait = 0
         self.hint = None
         self.hint_ticket = None
+        self.hint_state = None  # the position the hint was asked for
         self.banner = ""
         self.banner_kind = "info"
         self.banner_ticks = 0
+        self.banner_lines = BANNER_LINES  # the most lines the banner wraps to
         self.end_wait = -1
         self.rng = random.Random(match.setup.seed ^ 0x5EED)
         self.ui = GuiManager(app)
@@ -462,6 +465,7 @@ class PlayScene(BotTurns, ButtonFocus, ScreenFrame, Scene):
 
     def say(self, text: str, kind: str = "info", seconds: float = 3.5) -> None:
         self.banner, self.banner_kind, self.banner_ticks = text, kind, int(seconds * 60)
+        self.banner_lines = BANNER_LINES
         self.app.speech.say(text)
 
     # -- scene protocol --------------------------------------------------------------

@@ -10,6 +10,9 @@ from game.rules.contract import IllegalMove, derived_rng
 from game.text.i18n import _
 
 BOT_MIN_TICKS = 24  # a bot action is shown for at least this long (before speed scaling)
+# The hint's banner names the move and says what it does: in German at 150 % text, in
+# the side panel's width, that takes up to seven lines.
+HINT_LINES = 7
 
 
 class BotTurns:
@@ -108,9 +111,32 @@ class BotTurns:
                 if not error and text:
                     try:
                         self.hint = self.match.state.parse_move(text)
-                        self.say(_("Hint: {move}").format(move=self.hint), "info")
                     except IllegalMove:
                         self.hint = None
+                    else:
+                        self.say_hint(self.hint)
+
+    def hint_sentence(self, move) -> str:
+        """One sentence from the engine's facts on what the hinted action does (the
+        position it was asked for against the one after it), or "" when the game's
+        coach finds no change to name."""
+        from game.analysis.explain import explain_hint
+
+        before = self.hint_state if self.hint_state is not None else self.match.state
+        try:
+            after = before.apply(move)
+        except IllegalMove:
+            return ""
+        return explain_hint(self.spec.id, before, after, before.current_player())
+
+    def say_hint(self, move) -> None:
+        why = self.hint_sentence(move)
+        if why:
+            # a longer banner stays up longer: people read the sentence as well
+            self.say(_("Hint: {move}. {why}").format(move=move, why=why), "info", seconds=7.0)
+            self.banner_lines = HINT_LINES
+        else:
+            self.say(_("Hint: {move}").format(move=move), "info")
 
     def _cancel_bot(self) -> None:
         if self.ticket is not None:
@@ -144,6 +170,7 @@ class BotTurns:
         still out); views whose turn is entered in steps pass the position so far."""
         self._cancel_hint()
         self.hint = None
+        self.hint_state = state
         self.hint_ticket = self.app.worker.request(
             self.spec.id,
             self.bot_level_for_hint,

@@ -17,7 +17,6 @@ from game.records.ladder import bot_label
 from game.records.ladder import cached as ladder_cached
 from game.text.i18n import N_, _
 from scenes.widgets import (
-    BANNER_LINES,
     MIN_TARGET,
     draw_panel,
     draw_text,
@@ -363,7 +362,7 @@ class ScreenFrame:
             lines = (
                 wrap(text, font, width)
                 if wrap is not None
-                else wrap_text(text, font, width, max_lines=BANNER_LINES)
+                else wrap_text(text, font, width, max_lines=self.banner_lines)
             )
             rect = pygame.Rect(0, 0, slot.w, 2 * pad + line * len(lines))
             if edge == "top":

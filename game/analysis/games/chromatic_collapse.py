@@ -109,3 +109,45 @@ def explain(before, played, better, seat: int) -> list[tuple[str, str]]:
             )
         )
     return out
+
+
+def explain_hint(before, after, seat: int) -> list[tuple[str, str]]:
+    """What one action does, before against after: the opponent's pieces, the
+    mover's, then how many groups the mover's form."""
+    from game.text.i18n import _, ngettext
+
+    out = []
+    mine_0, groups_0 = _pieces(before, seat)
+    mine_1, groups_1 = _pieces(after, seat)
+    theirs_0, _g = _pieces(before, 1 - seat)
+    theirs_1, _g = _pieces(after, 1 - seat)
+    if theirs_1 != theirs_0:
+        out.append(
+            (
+                "rival-pieces",
+                _("This move takes the opponent's pieces from {before} to {after}.").format(
+                    before=theirs_0, after=theirs_1
+                ),
+            )
+        )
+    if mine_1 != mine_0:
+        out.append(
+            (
+                "own-pieces",
+                _("This move takes your pieces from {before} to {after}.").format(
+                    before=mine_0, after=mine_1
+                ),
+            )
+        )
+    if groups_1 != groups_0:
+        out.append(
+            (
+                "groups",
+                ngettext(
+                    "After this move your pieces form {after} group instead of {before}.",
+                    "After this move your pieces form {after} groups instead of {before}.",
+                    groups_1,
+                ).format(after=groups_1, before=groups_0),
+            )
+        )
+    return out

@@ -144,3 +144,46 @@ def explain(before, played, better, seat: int) -> list[tuple[str, str]]:
                 )
             )
     return out
+
+
+def explain_hint(before, after, seat: int) -> list[tuple[str, str]]:
+    """What one action does, before against after: the lead in points, then the open
+    pairs that can form a loop after it and not before, or before and not after."""
+    from game.rules.color_crossroads import loop_exists, pair_words
+    from game.text.i18n import _
+
+    out = []
+    lead_0 = before.points[seat] - before.points[1 - seat]
+    lead_1 = after.points[seat] - after.points[1 - seat]
+    if lead_1 != lead_0:
+        out.append(
+            (
+                "points",
+                _("This move takes your lead in points from {before} to {after}.").format(
+                    before=lead_0, after=lead_1
+                ),
+            )
+        )
+    for pair in after.open_pairs():
+        if pair not in before.open_pairs():
+            continue
+        was, now = loop_exists(before, pair), loop_exists(after, pair)
+        if now and not was:
+            out.append(
+                (
+                    "pair-open",
+                    _("After this move {pair} can form a loop; now it cannot.").format(
+                        pair=pair_words(pair)
+                    ),
+                )
+            )
+        elif was and not now:
+            out.append(
+                (
+                    "pair-closed",
+                    _("After this move {pair} can no longer form a loop.").format(
+                        pair=pair_words(pair)
+                    ),
+                )
+            )
+    return out

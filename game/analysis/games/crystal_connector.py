@@ -89,3 +89,47 @@ def explain(before, played, better, seat: int) -> list[tuple[str, str]]:
                 )
             )
     return out
+
+
+def explain_hint(before, after, seat: int) -> list[tuple[str, str]]:
+    """What one action does, before against after: the mover's largest group of a
+    colour, the opponent's, then the lead in points."""
+    from game.rules.crystal_connector import colour_word, largest_sizes
+    from game.text.i18n import _
+
+    out = []
+    sizes_0, sizes_1 = largest_sizes(before.board), largest_sizes(after.board)
+    grown = sorted(((sizes_1[c] - sizes_0[c], c) for c in after.seat_colours(seat)), reverse=True)
+    if grown and grown[0][0] != 0:
+        c = grown[0][1]
+        out.append(
+            (
+                "own-group",
+                _("This move takes your largest {colour} group from {before} to {after}.").format(
+                    colour=colour_word(c), before=sizes_0[c], after=sizes_1[c]
+                ),
+            )
+        )
+    cut = sorted(((sizes_0[c] - sizes_1[c], c) for c in after.seat_colours(1 - seat)), reverse=True)
+    if cut and cut[0][0] != 0:
+        c = cut[0][1]
+        out.append(
+            (
+                "rival-group",
+                _(
+                    "This move takes the opponent's largest {colour} group from {before} to {after}."
+                ).format(colour=colour_word(c), before=sizes_0[c], after=sizes_1[c]),
+            )
+        )
+    lead_0 = before.totals[seat] - before.totals[1 - seat]
+    lead_1 = after.totals[seat] - after.totals[1 - seat]
+    if lead_1 != lead_0:
+        out.append(
+            (
+                "totals",
+                _("This move takes your lead in points from {before} to {after}.").format(
+                    before=lead_0, after=lead_1
+                ),
+            )
+        )
+    return out

@@ -109,3 +109,66 @@ def explain(before, played, better, seat: int) -> list[tuple[str, str]]:
             )
         )
     return out
+
+
+def explain_hint(before, after, seat: int) -> list[tuple[str, str]]:
+    """What one action does, before against after: the mover's trees, the most any
+    rival has, the mover's nodes in a rival's area, power, then area."""
+    from game.text.i18n import _, ngettext
+
+    out = []
+    mine_0, mine_1 = before.trees(seat), after.trees(seat)
+    if mine_1 != mine_0:
+        out.append(
+            (
+                "own-trees",
+                _("This move takes your trees from {before} to {after}.").format(
+                    before=mine_0, after=mine_1
+                ),
+            )
+        )
+    rivals = [s for s in range(after.players) if s != seat]
+    rival_0 = max(before.trees(s) for s in rivals)
+    rival_1 = max(after.trees(s) for s in rivals)
+    if rival_1 != rival_0:
+        out.append(
+            (
+                "rival-trees",
+                ngettext(
+                    "After this move no rival has more than {after} tree (now {before}).",
+                    "After this move no rival has more than {after} trees (now {before}).",
+                    rival_1,
+                ).format(after=rival_1, before=rival_0),
+            )
+        )
+    threat_0, threat_1 = len(before.threatened_nodes(seat)), len(after.threatened_nodes(seat))
+    if threat_1 != threat_0:
+        out.append(
+            (
+                "threatened",
+                _("This move takes your nodes in a rival's area from {before} to {after}.").format(
+                    before=threat_0, after=threat_1
+                ),
+            )
+        )
+    power_0, power_1 = before.power(seat), after.power(seat)
+    if power_1 != power_0:
+        out.append(
+            (
+                "power",
+                _("This move takes your power from {before} to {after}.").format(
+                    before=power_0, after=power_1
+                ),
+            )
+        )
+    area_0, area_1 = len(before.area(seat)), len(after.area(seat))
+    if area_1 != area_0:
+        out.append(
+            (
+                "area",
+                _("This move takes your area from {before} cells to {after}.").format(
+                    before=area_0, after=area_1
+                ),
+            )
+        )
+    return out
