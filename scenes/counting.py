@@ -1,6 +1,23 @@
 """Counting what happens at a kiosk for its operator (game/records/counters.py): the
 app's one counters file, the kiosk's day, and :func:`count`, which the screens call.
-The operator's screen that shows them is scenes/operator.py."""
+The operator's screen that shows them is scenes/operator.py.
+
+Where each count is made:
+
+- ``visitor`` and ``session``: the kiosk policy (scenes/kiosk.py): a touch that ends
+  the attract demo starts a visitor's session, the next attract demo ends it.
+- ``game-started`` / ``game-finished`` / ``game-abandoned``: the play screen
+  (scenes/play/base.py), for a game a visitor plays (not the demo, a lesson, a
+  puzzle or a replay): started when it opens, finished when the match is over (a
+  resignation too), abandoned when the screen goes first ("Still there?" running
+  out, Quit or Restart from the menu, a screen that failed).
+- ``tutorial-finished``: the lesson's last step done (scenes/tutorial.py).
+- ``fame-entry``: initials kept on a hall of fame board (scenes/halloffame.py; a
+  race's from the phones, scenes/race.py).
+- ``rush``, ``race``: scenes/puzzles.py and scenes/race.py.
+- ``screen-failed``: the App's recovery from a screen that raised (scenes/app.py
+  tells the policy).
+"""
 
 from __future__ import annotations
 
@@ -29,6 +46,13 @@ def counters_for(app) -> Counters | None:
 def kiosk_day(app) -> str:
     hour = int(getattr(app.kiosk_config, "day_starts_at_hour", 0))
     return hof.day_start(datetime.now().astimezone(), hour).date().isoformat()
+
+
+def bot_level(match) -> str:
+    """The bot level a game is counted under: its bots' levels (``easy``, or
+    ``easy+hard`` for bots of two levels), ``people`` when no bot plays."""
+    levels = sorted({seat.level or "" for seat in match.seats if seat.is_bot})
+    return "+".join(levels) if levels else "people"
 
 
 def count(app, kind: str, **fields) -> None:

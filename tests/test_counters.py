@@ -4,8 +4,10 @@ again, the figures against what the script did, the event reset, the CSV read ba
 
 from __future__ import annotations
 
+import json
 import os
 import signal
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -201,3 +203,70 @@ def test_the_operator_opens_the_counters_behind_the_pin_and_exports_them(paths):
         assert screen.figures["lifetime"]["visitor"] == 1
     finally:
         app.shutdown()
+
+
+# -- a day of visitors through the real kiosk ----------------------------------------
+def run_day(home: Path, first: int, stop_at: int | None = None) -> list[dict]:
+    """tests/kiosk_day.py in a child process from visitor ``first``; with ``stop_at``
+    it is killed (SIGKILL) in the middle of that visitor's game.  Returns the lines it
+    said."""
+    args = [sys.executable, str(ROOT / "tests" / "kiosk_day.py"), str(home), str(first)]
+    if stop_at is not None:
+        args.append(str(stop_at))
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    proc = subprocess.Popen(
+        args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env
+    )
+    said = []
+    try:
+        for line in proc.stdout:
+            said.append(json.loads(line))
+            if "waiting" in said[-1]:
+                os.kill(proc.pid, signal.SIGKILL)  # mid-game: its start counted, no end
+                break
+            if "done" in said[-1]:
+                break
+    finally:
+        proc.wait(60)
+        proc.stdout.close()
+        proc.stdin.close()
+    return said
+
+
+def test_a_day_of_visitors_through_the_kiosk_killed_mid_game_counts_what_they_did(tmp_path):
+    """Twelve visitors through the real App in kiosk mode (games played out, resigned,
+    walked away from and quit, lessons, a hall of fame entry, a screen that fails), the
+    kiosk killed with SIGKILL in the middle of the seventh visitor's game and started
+    again: every figure equals what the visitors did; the operator's CSV reads back
+    the same."""
+    from tests import kiosk_day
+
+    home = tmp_path / "home"
+    stop = 6
+    first = run_day(home, 0, stop_at=stop)
+    assert first[-1] == {"waiting": stop}
+    assert [s["visitor"] for s in first[:-1]] == list(range(stop))
+    rest = run_day(home, stop + 1)
+    assert rest[-1] == {"done": True}
+    assert [s["visitor"] for s in rest[:-1]] == list(range(stop + 1, len(kiosk_day.plan())))
+    visits = kiosk_day.plan()
+    done = [v for i, v in enumerate(visits) if i != stop]
+    want = kiosk_day.expected(done, interrupted=visits[stop])
+    sessions = [s["ticks"] / 60 for s in first[:-1] + rest[:-1]]
+    want["median-session-seconds"] = round(statistics.median(sessions), 1)
+
+    counters = Counters(home / "data" / "counters.db")
+    day = counters.db.execute("SELECT DISTINCT day FROM events").fetchall()
+    for scope in SCOPES:
+        got = counters.figures(scope, day[-1][0])
+        if scope == "today" and len(day) > 1:
+            continue  # the kiosk's day turned during the test
+        for key in set(got) | set(want):
+            assert got.get(key, 0) == want.get(key, 0), (scope, key)
+    assert want["game-started:crystal-connector:easy"] >= 2  # the plan does count per level
+    path = counters.export_csv(tmp_path / "usb", day[-1][0])
+    back = read_csv(path)
+    assert {k: v["lifetime"] for k, v in back.items() if v["lifetime"]} == {
+        k: float(v) for k, v in want.items() if v
+    }
+    counters.close()
