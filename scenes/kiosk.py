@@ -19,6 +19,9 @@ defaults on first start so an operator can find and edit it):
 - ``hall_of_fame_server`` (""): a PostgreSQL server several booths share the hall of
   fame on (a libpq string ``host=10.0.0.5 dbname=arcade user=booth`` or a
   ``postgresql://`` URL).  Unreachable, scores are kept on the booth and sent later.
+- ``counters_folder`` (""): the full path Export CSV on the operator's counters
+  writes to (a USB stick, e.g. ``/media/usb``); "" = ``counters`` in the user data
+  folder.  The operator can name another for the running kiosk on that screen.
 
 The operator leaves with **Ctrl+Shift+Q** and opens the counters (scenes/operator.py)
 with **Ctrl+Shift+O** (either then the PIN, if one is set, the same back-off).  One prompt

@@ -22,10 +22,14 @@ its length in seconds), ``screen-failed`` (with the screen's name in ``detail``)
 from __future__ import annotations
 
 import csv
+import os
 import sqlite3
 import statistics
 import time
 from pathlib import Path
+
+from game.text.clean import clean
+from game.text.i18n import _
 
 KINDS = (
     "visitor",
@@ -41,6 +45,45 @@ KINDS = (
 )
 SCOPES = ("today", "event", "lifetime")
 CSV_NAME = "crystal-arcade-counters-{day}.csv"
+MAX_FOLDER = 1000  # characters of an export folder's path
+
+
+def folder_form_problem(text: object) -> str | None:
+    """Why ``text`` cannot name an export folder (None when it can): a full path of
+    at most MAX_FOLDER characters, nothing in it the sanitiser would drop (a control
+    character, an invisible one), a ``~`` allowed at its start.  Whether the folder
+    is there and takes files is :func:`folder_problem`'s question, asked when the CSV
+    is written (a USB stick is plugged in after the booth starts)."""
+    if not isinstance(text, str) or not text:
+        return _("Name the folder by its full path, e.g. /media/usb")
+    if len(text) > MAX_FOLDER or clean(text) != text:
+        return _("That folder's name holds characters a path cannot have")
+    if not Path(text).expanduser().is_absolute():
+        return _("Name the folder by its full path, e.g. /media/usb")
+    return None
+
+
+def folder_problem(text: object) -> tuple[Path | None, str | None]:
+    """The export folder named by ``text`` (typed by the operator, or kiosk.json's
+    ``counters_folder``), cleaned and checked: ``(path, None)`` when it is a folder
+    that exists and takes files, else ``(None, why)`` in a sentence for the operator."""
+    named = clean(text, MAX_FOLDER) if isinstance(text, str) else ""
+    why = folder_form_problem(named)
+    if why:
+        return None, why
+    path = Path(named).expanduser()
+    try:
+        if not path.exists():
+            return None, _("There is no folder {path} (is the stick plugged in?)").format(
+                path=named
+            )
+        if not path.is_dir():
+            return None, _("{path} is a file, not a folder").format(path=named)
+        if not os.access(path, os.W_OK | os.X_OK):
+            return None, _("{path} cannot be written to (is the stick locked?)").format(path=named)
+    except OSError as exc:  # a stick pulled out while it was looked at
+        return None, _("{path} cannot be used: {problem}").format(path=named, problem=exc)
+    return path, None
 
 
 class Counters:
