@@ -368,7 +368,7 @@ def test_the_operator_names_the_export_folder_and_a_bad_one_is_said_plainly(path
 def test_the_operator_sees_the_games_by_game_and_bot_level(paths):
     from scenes import widgets
 
-    app, screen, pygame = operator_screen(paths)
+    app, screen, _pygame = operator_screen(paths)
     try:
         screen.show("today")
         widgets.text.TEXT_LOG = []
