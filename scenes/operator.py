@@ -70,7 +70,11 @@ class OperatorScene(MenuScene):
         self.figures: dict = {}
         self.view = "totals"
         self.folder_entry: pygame_gui.elements.UITextEntryLine | None = None
-        self.folder_note = ""  # the last check of the folder, said under the box
+        # under the box: where Export CSV writes, or why the folder typed is refused
+        configured = app.kiosk_config.counters_folder
+        self.folder_note = _("Export CSV writes to {path}").format(
+            path=configured or str(self.default_folder())
+        )
         self.folder_bad = False
         self.refresh()
         self.build()
@@ -87,9 +91,7 @@ class OperatorScene(MenuScene):
             self.folder_entry.kill()
         folder_y = self.folder_y()
         entry = pygame.Rect(300, folder_y, 700, 54)
-        self.folder_entry = pygame_gui.elements.UITextEntryLine(
-            entry, self.ui, placeholder_text=str(self.default_folder())
-        )
+        self.folder_entry = pygame_gui.elements.UITextEntryLine(entry, self.ui)
         self.folder_entry.length_limit = MAX_FOLDER
         self.folder_entry.set_text(typed if typed is not None else self.configured_folder())
         self.button(
@@ -120,7 +122,8 @@ class OperatorScene(MenuScene):
 
     # -- where things are: the folder's row and its note grow with the text size --------
     def folder_y(self) -> int:
-        return BAR_Y - 8 - self.app.theme.font(16).get_height() - 2 - 54
+        # the note starts clear of the box's focus ring and ends clear of the buttons'
+        return BAR_Y - 8 - self.app.theme.font(16).get_height() - 60
 
     def panel(self) -> pygame.Rect:
         top = 84
@@ -255,7 +258,7 @@ class OperatorScene(MenuScene):
                 self.folder_note,
                 theme.font(16),
                 theme["bad"] if self.folder_bad else theme["text_dim"],
-                (300, folder_y + 56),
+                (300, folder_y + 60),
                 max_width=LOGICAL_SIZE[0] - 340,
             )
 
