@@ -873,6 +873,10 @@ class App:
         if self._worker is not None:
             self._worker.close(timeout=WORKER_CLOSE_SECONDS)
             self._worker = None
+        sharing = getattr(self, "counter_sharing", None)  # scenes/counting.py's thread
+        if sharing is not None:
+            sharing.close()
+            self.counter_sharing = None
         fame = getattr(self, "hall_of_fame", None)  # opened by the hall of fame screens
         if fame is not None:
             fame.close()  # stops its server thread; what it had not sent waits in the file

@@ -43,7 +43,13 @@ GAME_KINDS = (
     ("game-finished", N_("Finished")),
     ("game-abandoned", N_("Abandoned")),
 )
-# What Show offers: the three scopes side by side, or one scope's games by level.
+BOOTH_FIGURES = (
+    ("visitor", N_("Visitors")),
+    ("game-started", N_("Games started")),
+    ("game-finished", N_("Games finished")),
+)
+# What Show offers: the three scopes side by side, or one scope's games by level; with
+# a shared server, today's figures of every booth too.
 VIEWS = ("totals", *SCOPES)
 BAR_Y = LOGICAL_SIZE[1] - 70  # the row of buttons
 
@@ -106,10 +112,10 @@ class OperatorScene(MenuScene):
         self.cycler(
             pygame.Rect(205, by, 330, 54),
             _("Show"),
-            VIEWS,
+            self.views(),
             self.view,
             self.show,
-            fmt=lambda v: _("All") if v == "totals" else _(SCOPE_NAMES[v]),
+            fmt=view_name,
             tooltip=_("Every figure side by side, or the games by bot level"),
         )
         self.button(pygame.Rect(550, by, 300, 54), _("Export CSV"), self.export)
@@ -136,6 +142,12 @@ class OperatorScene(MenuScene):
 
     def show(self, view: str) -> None:
         self.view = view
+
+    def sharing(self):
+        return getattr(self.app, "counter_sharing", None)
+
+    def views(self) -> tuple[str, ...]:
+        return VIEWS + (("booths",) if self.sharing() is not None else ())
 
     # -- the export folder -------------------------------------------------------------
     def default_folder(self) -> Path:
@@ -178,7 +190,9 @@ class OperatorScene(MenuScene):
             toast(self.app, self.folder_note, "warning")
             return
         try:
-            path = self.counters.export_csv(folder, kiosk_day(self.app))
+            sharing = self.sharing()
+            booths = sharing.figures if sharing is not None else None
+            path = self.counters.export_csv(folder, kiosk_day(self.app), booths=booths)
         except (OSError, ValueError) as exc:
             self.folder_note, self.folder_bad = (
                 _("The CSV could not be written: {problem}").format(problem=exc),
@@ -237,6 +251,8 @@ class OperatorScene(MenuScene):
             return
         if self.view == "totals":
             self.draw_totals(surface)
+        elif self.view == "booths":
+            self.draw_booths(surface)
         else:
             self.draw_games(surface, self.view)
 
@@ -334,6 +350,54 @@ class OperatorScene(MenuScene):
                 (panel.x + 24, panel.y + 56 + len(shown) * step),
                 max_width=panel.w - 48,
             )
+
+    def draw_booths(self, surface: pygame.Surface) -> None:
+        """Today's figures of every booth on the shared server, and all of them."""
+        theme, panel = self.app.theme, self.panel()
+        cols = self.table_columns(len(BOOTH_FIGURES))
+        self.draw_header(surface, cols, [_(name) for _key, name in BOOTH_FIGURES])
+        sharing = self.sharing()
+        booths = dict(sharing.figures.get("today", {})) if sharing is not None else {}
+        font = theme.font(19)
+        step = max(font.get_height() + 4, 34)
+        if sharing is not None and sharing.online is False:
+            note = _("The hall of fame server cannot be reached; counting goes on here")
+            draw_text(
+                surface,
+                note,
+                theme.font(16),
+                theme["bad"],
+                (panel.x + 24, panel.bottom - 34),
+                max_width=panel.w - 48,
+            )
+        if not booths:
+            draw_text(
+                surface,
+                _("No booth's figures from the server yet"),
+                font,
+                theme["text_dim"],
+                (panel.x + 24, panel.y + 56),
+                max_width=panel.w - 48,
+            )
+            return
+        total = booths.pop("", {})
+        room = (panel.h - 64 - 40) // step - 1
+        names = sorted(booths)[:room]
+        lines = [(name, booths[name]) for name in names] + [(_("All booths"), total)]
+        for i, (name, figures) in enumerate(lines):
+            y = panel.y + 56 + i * step
+            ink = theme["accent"] if i == len(lines) - 1 else theme["text"]
+            draw_text(surface, name, font, ink, (panel.x + 24, y), max_width=370)
+            for x, (key, _label) in zip(cols, BOOTH_FIGURES, strict=True):
+                draw_text(surface, _num(figures.get(key, 0)), font, ink, (x, y), "topright")
+
+
+def view_name(view: str) -> str:
+    if view == "totals":
+        return _("All")
+    if view == "booths":
+        return _("Booths today")
+    return _(SCOPE_NAMES[view])
 
 
 def level_words(level: str) -> str:

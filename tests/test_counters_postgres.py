@@ -89,3 +89,56 @@ def test_a_file_from_before_sharing_gets_its_ids_and_sends_its_events(server, tm
     got = share(old, SharedCounters(server.url), DAY)
     assert got["lifetime"]["hall-old"]["visitor"] == 2
     old.close()
+
+
+def test_a_kiosk_shares_its_counters_and_the_operator_sees_every_booth(server, paths):
+    """A kiosk with a server counts a visitor; its sharing thread sends it; the
+    operator's Booths view shows this booth, another booth and all of them, and the
+    CSV carries the booths' rows."""
+    import time
+
+    from scenes import widgets
+    from scenes.boot import make_app
+    from scenes.counting import count
+
+    other = Counters(paths.data.parent / "other.db", booth="hall-z")
+    booth_day(other, 2, "crystal-connector")
+    share(other, SharedCounters(server.url), DAY)
+    app = make_app(headless=True, paths=paths, kiosk=True)
+    try:
+        app.kiosk_config.hall_of_fame_server = server.url
+        count(app, "visitor")
+        sharing = app.counter_sharing
+        me = app.counters.booth()
+        for _ in range(200):  # a round after the visitor was counted
+            sharing.wake()
+            if sharing.figures.get("today", {}).get(me):
+                break
+            time.sleep(0.05)
+        assert sharing.figures["today"][me]["visitor"] == 1
+        lifetime = sharing.figures["lifetime"]
+        assert lifetime["hall-z"]["visitor"] == 2
+        assert lifetime[TOTAL]["visitor"] == sum(
+            figures["visitor"] for booth, figures in lifetime.items() if booth != TOTAL
+        )
+        app.open("operator")
+        app.run_ticks(2)
+        screen = app.top
+        assert "booths" in screen.views()
+        screen.show("lifetime")
+        screen.show("booths")
+        widgets.text.TEXT_LOG = []
+        app.draw(0.0)
+        lines = [t.text for t in widgets.text.TEXT_LOG]
+        assert me in lines and "All booths" in lines
+        screen.export()
+        files = list((paths.data / "counters").glob("*.csv"))
+        back = read_csv(files[0])
+        assert back[f"booth:{me}:visitor"]["today"] == 1
+        assert back["booth:hall-z:visitor"]["lifetime"] == 2
+        assert back["booths:visitor"]["lifetime"] == lifetime[TOTAL]["visitor"]
+    finally:
+        widgets.text.TEXT_LOG = None
+        app.shutdown()
+        other.close()
+    assert getattr(app, "counter_sharing", None) is None  # its thread stopped
