@@ -102,12 +102,10 @@ class RaceRoom:
         self.clock = clock
         self.wall_clock = wall_clock
         self.seed = random.randrange(1 << 30) if seed is None else seed
-        labels = [_("Lane {n}").format(n=i + 1) for i in range(MAX_LANES)]
-        self.lobby = Lobby(
-            labels,
-            list(range(MAX_LANES)),
-            names=lambda: [_("Lane {n}").format(n=i + 1) for i in range(MAX_LANES)],
-        )
+        # The lanes' names in each language asked for (the big screen's, each phone's),
+        # made once: the lobby asks for a seat's name a dozen times a tick.
+        self._lane_names: dict[str, list[str]] = {}
+        self.lobby = Lobby(self.lane_names(), list(range(MAX_LANES)), names=self.lane_names)
         extra: dict = {}
         if rate is not None:
             extra["rate"] = rate
@@ -120,11 +118,21 @@ class RaceRoom:
         self.initials: dict[int, str] = {}  # lane -> initials given for the last race
         self._sent: dict[int, tuple] = {}
         self._lobby_sent = ""
+        self._lobby_seen: tuple | None = None  # (seats, game title) last sent
         self._bot_keys: list[int] = []
         self._parts: dict[tuple, tuple] = {}  # (puzzle index, turn so far) -> (board, moves)
         self._closed = False
         self._warming: dict[int, tuple[list, dict]] = {}
         self._upcoming(0)
+
+    def lane_names(self) -> list[str]:
+        """ "Lane 1" ... "Lane 12" in the language of the moment."""
+        code = i18n.language()
+        names = self._lane_names.get(code)
+        if names is None:
+            names = [_("Lane {n}").format(n=i + 1) for i in range(MAX_LANES)]
+            self._lane_names[code] = names
+        return names
 
     # -- life ---------------------------------------------------------------------------
     def start_server(self) -> None:
@@ -318,7 +326,12 @@ class RaceRoom:
     # -- views ----------------------------------------------------------------------------
     def publish(self, now: float) -> None:
         if self.race is None:
-            text = protocol.encode("lobby", seats=self.lobby.snapshot(), game=_(self.spec.title))
+            # Asked every tick: encoded only when who has joined (or the language) changed.
+            seen = (self.lobby.snapshot(), _(self.spec.title))
+            if seen == self._lobby_seen:
+                return
+            self._lobby_seen = seen
+            text = protocol.encode("lobby", seats=seen[0], game=seen[1])
             if text != self._lobby_sent:
                 self._lobby_sent = text
                 self.server.broadcast(text)

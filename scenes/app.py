@@ -551,10 +551,11 @@ class App:
         try:
             fn(*args)
         except Exception:
-            self.recover()
+            self.recover(getattr(getattr(fn, "__self__", None), "name", ""))
 
-    def recover(self) -> None:
-        """Log the current exception and go back to the title."""
+    def recover(self, failed: str = "") -> None:
+        """Log the current exception and go back to the title (``failed``: the name of
+        the screen that raised, told to the kiosk policy for the operator's counters)."""
         import traceback as tb
 
         text = tb.format_exc()
@@ -562,7 +563,20 @@ class App:
         del self.errors[:-20]
         log_error(self.paths, text)
         self._pending.clear()
-        self.stack.clear()  # the failed scenes are dropped without their exit hooks
+        dropped = list(self.stack)
+        self.stack.clear()
+        # The failed scenes are dropped without their exit hooks (one of them is
+        # broken); each is only told, to record what it must not lose.
+        for scene in reversed(dropped):
+            try:
+                scene.dropped()
+            except Exception:
+                log_error(self.paths, tb.format_exc())
+        if self.policy is not None:
+            try:
+                self.policy.screen_failed(self, str(failed) or "?")
+            except Exception:
+                log_error(self.paths, tb.format_exc())
         self.reset_to(self.home(self))
         self.notices.append(_("Something went wrong; Crystal Arcade went back to the title."))
 
@@ -859,6 +873,10 @@ class App:
         if self._worker is not None:
             self._worker.close(timeout=WORKER_CLOSE_SECONDS)
             self._worker = None
+        sharing = getattr(self, "counter_sharing", None)  # scenes/counting.py's thread
+        if sharing is not None:
+            sharing.close()
+            self.counter_sharing = None
         fame = getattr(self, "hall_of_fame", None)  # opened by the hall of fame screens
         if fame is not None:
             fame.close()  # stops its server thread; what it had not sent waits in the file

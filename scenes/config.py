@@ -266,6 +266,7 @@ KIOSK_SCHEMA: dict = {
         "day_starts_at_hour": number(0, 23, integer=True),
         "hall_of_fame_server": text(500),
         "language": text(16),
+        "counters_folder": text(1000),
     },
 }
 
@@ -294,6 +295,15 @@ def valid_fame_server(text: object) -> bool:
         return False
 
 
+def valid_counters_folder(text: object) -> bool:
+    """ "" (the user data folder's ``counters``) or a full path with nothing in it the
+    sanitiser would drop (game.records.counters.folder_form_problem).  Whether it
+    exists is asked at each export: a USB stick comes and goes."""
+    from game.records.counters import folder_form_problem
+
+    return text == "" or folder_form_problem(text) is None
+
+
 def last_good_kiosk_path(paths: Paths):
     """A copy of the last kiosk.json that loaded well: what a booth falls back to when
     kiosk.json is damaged, so a broken file never opens the exit."""
@@ -317,6 +327,9 @@ class KioskConfig:
     # The booth's language, fixed for every visitor ("" = the system's, or what the
     # settings say); see scenes/language.py.
     language: str = ""
+    # Where the operator's Export CSV writes the counters (a USB stick's folder, a
+    # full path); "" = ``counters`` in the user data folder.
+    counters_folder: str = ""
 
     def __post_init__(self) -> None:
         # True when kiosk.json could not be trusted and there was no last good copy:
@@ -362,6 +375,10 @@ class KioskConfig:
             data.get("hall_of_fame_server", "")
         ):
             bad.add("hall_of_fame_server")
+        if "counters_folder" not in bad and not valid_counters_folder(
+            data.get("counters_folder", "")
+        ):
+            bad.add("counters_folder")
         if not bad:
             cfg = _kiosk_from(data)
             _keep_last_good(paths, cfg)
@@ -413,6 +430,8 @@ def _last_good(paths: Paths) -> KioskConfig | None:
         return None
     code = data.get("language", "")
     if code != "" and not valid_code(code):
+        return None
+    if not valid_counters_folder(data.get("counters_folder", "")):
         return None
     return _kiosk_from(data)
 

@@ -18,6 +18,7 @@ from game.registry import GAMES
 from game.text import i18n
 from game.text.i18n import N_, _, ngettext, number
 from scenes.config import valid_exit_pin
+from scenes.counting import count
 from scenes.scene import LOGICAL_SIZE, Scene
 from scenes.widgets import (
     MenuScene,
@@ -156,6 +157,8 @@ class InitialsScene(MenuScene):
             return
         entry = hof.Entry(self.board, self.initials, self.score, time.time(), self.detail)
         fame_for(self.app).add(entry)
+        kind, _sep, game = self.board.partition(":")
+        count(self.app, "fame-entry", game=game, detail=kind)
         self.app.replace_with("fame", board=self.board, highlight=entry.id)
 
     def skip(self) -> None:

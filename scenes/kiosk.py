@@ -19,6 +19,9 @@ defaults on first start so an operator can find and edit it):
 - ``hall_of_fame_server`` (""): a PostgreSQL server several booths share the hall of
   fame on (a libpq string ``host=10.0.0.5 dbname=arcade user=booth`` or a
   ``postgresql://`` URL).  Unreachable, scores are kept on the booth and sent later.
+- ``counters_folder`` (""): the full path Export CSV on the operator's counters
+  writes to (a USB stick, e.g. ``/media/usb``); "" = ``counters`` in the user data
+  folder.  The operator can name another for the running kiosk on that screen.
 
 The operator leaves with **Ctrl+Shift+Q** and opens the counters (scenes/operator.py)
 with **Ctrl+Shift+O** (either then the PIN, if one is set, the same back-off).  One prompt
@@ -77,6 +80,9 @@ class KioskPolicy:
         self.locked_until = 0  # app tick before which the prompt takes no input
         self.prompt: PinScene | None = None  # the one open prompt
         self.replays_saved = 0  # this session's, against REPLAY_CAP
+        # The visitor's session on show: the app tick of the touch that ended the
+        # attract demo, until the next demo starts (then its length is counted).
+        self.session_began: int | None = None
 
     @classmethod
     def load(cls, paths) -> tuple["KioskPolicy", str | None]:
@@ -122,6 +128,31 @@ class KioskPolicy:
             seconds = min(PIN_LOCK_SECONDS * 2 ** min(beyond, 16), PIN_LOCK_MAX_SECONDS)
             self.locked_until = app.tick_count + int(seconds * TICK_RATE)
 
+    # -- the operator's counters (scenes/counting.py) ------------------------------------
+    def visitor_came(self, app) -> None:
+        """A touch ended the attract demo: a visitor, whose session starts now."""
+        from scenes.counting import count
+
+        count(app, "visitor")
+        self.session_began = app.tick_count
+
+    def visitor_left(self, app) -> None:
+        """The kiosk went back to its attract demo: the session on show is over, its
+        length counted in the App's ticks (the time the visitor had)."""
+        if self.session_began is None:
+            return
+        from scenes.counting import count
+
+        seconds = (app.tick_count - self.session_began) / TICK_RATE
+        self.session_began = None
+        count(app, "session", seconds=seconds)
+
+    def screen_failed(self, app, name: str) -> None:
+        """The App recovered from screen ``name`` raising."""
+        from scenes.counting import count
+
+        count(app, "screen-failed", detail=name)
+
     # -- replays -------------------------------------------------------------------------
     def may_save_replay(self) -> bool:
         return self.replays_saved < REPLAY_CAP
@@ -134,6 +165,7 @@ class KioskPolicy:
         idle = app.idle_seconds()
         if top.name == "title":
             if idle >= self.config.attract_after_seconds:
+                self.visitor_left(app)
                 app.push(AttractScene(app, start_index=self.next_demo))
                 self.next_demo += 1
         elif (
@@ -185,6 +217,7 @@ class AttractScene(Scene):
         # first (the next game starts beneath it, so the cycle never stalls).
         self.interlude = None
         self._stage: Stage | None = None  # kept: its offscreen canvas is reused
+        self.left = False  # a touch ended the demo (the title is on its way)
 
     def enter(self) -> None:
         self.start_game()
@@ -210,6 +243,7 @@ class AttractScene(Scene):
         inner.bot_seconds = 0.25  # quick thinking, paced animations: a watchable demo
         inner.show_results = lambda: None  # the demo moves on to the next game instead
         inner.autosave_enabled = False
+        inner.counted = False  # the bots' game: not a visitor's
         self.inner = inner
         self.inner_ticks = 0
         self.games_shown += 1
@@ -246,14 +280,17 @@ class AttractScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.JOYBUTTONDOWN):
             self.app.input.last_input_tick = self.app.tick_count
+            if self.left:
+                return  # keys mashed in one frame: one visitor, one way out
+            self.left = True
             learn = self.inner is not None and (
                 (event.type == pygame.MOUSEBUTTONDOWN and self.learn_rect().collidepoint(event.pos))
                 or (event.type == pygame.KEYDOWN and event.key == pygame.K_h)
             )
             game_id = self.inner.spec.id if learn else None
-            from scenes.counting import count
-
-            count(self.app, "visitor")
+            policy = self.app.policy
+            if policy is not None:
+                policy.visitor_came(self.app)
             self.app.reset_to(self.app.build("title"))
             if game_id is not None:
                 self.app.open("tutorial", game_id)  # over the title: leaving it goes back there

@@ -16,10 +16,18 @@ from game.records import profiles as gp
 from game.text.i18n import _, ngettext
 from party.host import Party
 from scenes.app import LOGICAL_SIZE
+from scenes.joining import (
+    PHONE_LIST,
+    QR_SIZE,
+    PhoneRow,
+    draw_join_card,
+    draw_phone_list,
+    phone_rows,
+    slot_dot,
+)
 from scenes.qr import qr_surface
 from scenes.widgets import (
     MenuScene,
-    draw_panel,
     draw_text,
     starfield_background,
     text_width,
@@ -51,29 +59,15 @@ class LobbyScene(MenuScene):
         self.party = party
         self.fill_with_bots = True
         self.handed_over = False
-        self.qr = qr_surface(party.url, 300)
+        self.qr = qr_surface(party.url, QR_SIZE)
         self._seen: list[dict] = []
         self.build()
 
-    SEATS = pygame.Rect(680, 90, 560, 540)
-    ROW_H = 52  # a Kick button is a 44 px target
+    SEATS = PHONE_LIST
 
     def seat_rows(self, count: int) -> list[pygame.Rect]:
-        """One row per phone seat: a column of up to 9, two columns beyond that."""
-        area = self.SEATS.inflate(-24, 0)
-        top = self.SEATS.y + 58
-        cols = 1 if count <= 9 else 2
-        per_col = -(-count // cols)
-        width = area.w // cols
-        return [
-            pygame.Rect(
-                area.x + (i // per_col) * width,
-                top + (i % per_col) * self.ROW_H,
-                width - 8,
-                self.ROW_H - 6,
-            )
-            for i in range(count)
-        ]
+        """One row per phone seat (scenes/joining.py): its Kick button goes at its end."""
+        return phone_rows(count, self.SEATS)
 
     def build(self) -> None:
         self.clear_controls()
@@ -221,81 +215,32 @@ class LobbyScene(MenuScene):
             shadow=True,
             max_width=LOGICAL_SIZE[0] - 80,
         )
-        card = pygame.Rect(40, 90, 600, 540)
-        draw_panel(surface, card, theme)
-        qr_rect = self.qr.get_rect(midtop=(card.centerx, card.y + 20))
-        surface.blit(self.qr, qr_rect)
-        y = qr_rect.bottom + 14
-        pitch = theme.pitch  # the lines under the code move down as they grow
-        draw_text(
-            surface,
-            _("Scan the code, or open"),
-            theme.font(18),
-            theme["text_dim"],
-            (card.centerx, y),
-            "midtop",
-        )
-        draw_text(
-            surface,
-            party.server.url,
-            theme.font(26, "bold"),
-            theme["text"],
-            (card.centerx, y + pitch(26)),
-            "midtop",
-            max_width=card.w - 20,
-        )
-        draw_text(
-            surface,
-            _("Room code"),
-            theme.font(18),
-            theme["text_dim"],
-            (card.centerx, y + pitch(66)),
-            "midtop",
-        )
-        draw_text(
-            surface,
-            "  ".join(party.lobby.code),
-            theme.heading(54),
-            theme["accent_2"],
-            (card.centerx, y + pitch(88)),
-            "midtop",
-            shadow=True,
-        )
-        seats = self.SEATS
-        draw_panel(surface, seats, theme)
+        draw_join_card(surface, theme, self.qr, party.server.url, party.lobby.code)
         snapshot = self._seen
         joined = sum(1 for s in snapshot if s["taken"])
-        draw_text(
-            surface,
-            _("Phone seats: {joined} of {total} joined").format(joined=joined, total=len(snapshot)),
-            theme.font(22, "bold"),
-            theme["accent"],
-            (seats.x + 20, seats.y + 16),
-            max_width=seats.w - 40,
-        )
-        font = theme.font(19 if len(snapshot) <= 9 else 16)
-        for slot, row in zip(snapshot, self.seat_rows(len(snapshot)), strict=True):
-            colour = (
-                theme["good"]
-                if slot["connected"]
-                else (theme["accent"] if slot["taken"] else theme["text_dim"])
-            )
-            pygame.draw.circle(surface, colour, (row.x + 12, row.centery), 8)
+        rows = []
+        for slot in snapshot:
             if not slot["taken"]:
                 line = _("{seat}:  waiting...").format(seat=slot["label"])
             elif slot["connected"]:
                 line = _("{seat}:  {name}").format(seat=slot["label"], name=slot["name"])
             else:
                 line = _("{seat}:  {name} (away)").format(seat=slot["label"], name=slot["name"])
-            draw_text(
-                surface,
-                line,
-                font,
-                theme["text"] if slot["taken"] else theme["text_dim"],
-                (row.x + 28, row.centery),
-                "midleft",
-                max_width=row.w - 28 - (92 if slot["taken"] else 0),
+            rows.append(
+                PhoneRow(
+                    line,
+                    slot_dot(slot),
+                    "text" if slot["taken"] else "text_dim",
+                    keep_right=92 if slot["taken"] else 0,  # its Kick button
+                )
             )
+        draw_phone_list(
+            surface,
+            theme,
+            _("Phone seats: {joined} of {total} joined").format(joined=joined, total=len(snapshot)),
+            rows,
+            self.SEATS,
+        )
         if party.server.error:
             draw_text(
                 surface, party.server.error, theme.font(18), theme["bad"], (40, 640), max_width=1200

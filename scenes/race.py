@@ -20,6 +20,13 @@ from game.text.i18n import _, ngettext
 from party.race import MAX_LANES, RaceRoom, RaceSettings, race_games
 from scenes.app import LOGICAL_SIZE
 from scenes.counting import count
+from scenes.joining import (
+    QR_SIZE,
+    PhoneRow,
+    draw_join_card,
+    draw_phone_list,
+    slot_dot,
+)
 from scenes.qr import qr_surface
 from scenes.widgets import (
     MenuScene,
@@ -57,7 +64,7 @@ class RaceScene(MenuScene):
         if room is not None:
             self.settings = room.settings
             self.room = room
-            self.qr = qr_surface(room.url, 300)
+            self.qr = qr_surface(room.url, QR_SIZE)
             self.phase = "race" if room.race is not None else "lobby"
             self.build()
         elif game_id is not None and game_id in self.games:
@@ -138,7 +145,7 @@ class RaceScene(MenuScene):
             toast(self.app, _("Cannot host a race: {reason}").format(reason=exc), "warning")
             return
         self.room = room
-        self.qr = qr_surface(room.url, 300)
+        self.qr = qr_surface(room.url, QR_SIZE)
         self.phase = "lobby"
         self.build()
 
@@ -244,68 +251,20 @@ class RaceScene(MenuScene):
             shadow=True,
             max_width=LOGICAL_SIZE[0] - 80,
         )
-        card = pygame.Rect(40, 90, 600, 540)
-        draw_panel(surface, card, theme)
-        qr_rect = self.qr.get_rect(midtop=(card.centerx, card.y + 20))
-        surface.blit(self.qr, qr_rect)
-        y = qr_rect.bottom + 14
-        pitch = theme.pitch
-        draw_text(
-            surface,
-            room.server.url,
-            theme.font(26, "bold"),
-            theme["text"],
-            (card.centerx, y),
-            "midtop",
-            max_width=card.w - 20,
-        )
-        draw_text(
-            surface,
-            _("Room code"),
-            theme.font(18),
-            theme["text_dim"],
-            (card.centerx, y + pitch(40)),
-            "midtop",
-        )
-        draw_text(
-            surface,
-            "  ".join(room.lobby.code),
-            theme.heading(54),
-            theme["accent_2"],
-            (card.centerx, y + pitch(62)),
-            "midtop",
-            shadow=True,
-        )
-        side = pygame.Rect(680, 90, 560, 540)
-        draw_panel(surface, side, theme)
+        draw_join_card(surface, theme, self.qr, room.server.url, room.lobby.code)
         taken = [s for s in room.lobby.snapshot() if s["taken"]]
-        draw_text(
-            surface,
-            ngettext("{n} racer joined", "{n} racers joined", len(taken)).format(n=len(taken)),
-            theme.font(22, "bold"),
-            theme["accent"],
-            (side.x + 20, side.y + 16),
-            max_width=side.w - 40,
-        )
-        font = theme.font(19)
-        for i, slot in enumerate(taken):
-            col, row = divmod(i, 6)
-            pos = (side.x + 40 + col * 270, side.y + 80 + row * 60)
-            colour = theme["good"] if slot["connected"] else theme["text_dim"]
-            pygame.draw.circle(surface, colour, (pos[0] - 16, pos[1] + 12), 8)
-            draw_text(surface, slot["name"], font, theme["text"], pos, max_width=230)
+        rows = [PhoneRow(slot["name"], slot_dot(slot)) for slot in taken]
         bots = room.bot_lanes(len(taken))
-        if bots:
-            draw_text(
-                surface,
-                ngettext("and {n} bot ({level})", "and {n} bots ({level})", bots).format(
-                    n=bots, level=_(LEVEL_NAMES[self.settings.bot_level])
-                ),
-                theme.font(19),
-                theme["text_dim"],
-                (side.x + 24, side.bottom - 50),
-                max_width=side.w - 48,
-            )
+        if bots:  # the lanes no phone has taken, as the list's last line
+            words = ngettext("and {n} bot ({level})", "and {n} bots ({level})", bots)
+            level = _(LEVEL_NAMES[self.settings.bot_level])
+            rows.append(PhoneRow(words.format(n=bots, level=level), "accent_2", "text_dim"))
+        draw_phone_list(
+            surface,
+            theme,
+            ngettext("{n} racer joined", "{n} racers joined", len(taken)).format(n=len(taken)),
+            rows,
+        )
 
     def lane_rows(self, count: int) -> list[pygame.Rect]:
         top, bottom = 120, LOGICAL_SIZE[1] - 90

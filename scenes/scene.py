@@ -96,6 +96,11 @@ class Scene:
         if not self.overlay and not getattr(self.app, "kiosk", False):
             _release_due = True
 
+    def dropped(self) -> None:
+        """The screen was thrown away without its ``exit`` (the App's recovery from a
+        screen that raised): what it must still record, it records here, and nothing
+        that could raise again."""
+
     def pause(self) -> None: ...
     def resume(self) -> None: ...
 

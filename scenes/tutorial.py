@@ -276,7 +276,10 @@ class TutorialMixin:
     # -- moving between steps ----------------------------------------------------------
     def go_to(self, index: int) -> None:
         if index >= len(self.tutorial.steps):
+            from scenes.counting import count
             from scenes.learned import mark_learned
+
+            count(self.app, "tutorial-finished", game=self.tutorial.game)
 
             warning = mark_learned(self.app.paths, self.tutorial.game)
             if warning:

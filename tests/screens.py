@@ -156,6 +156,25 @@ def _operator(app):
     return scene
 
 
+def _operator_games(app):
+    """The operator's counters by game and bot level (today's), a folder refused
+    under the box."""
+    from scenes.counting import count
+    from scenes.operator import OperatorScene
+
+    for i, game in enumerate(GAMES):
+        for level in ("easy", "hard+medium", "people"):
+            count(app, "game-started", game=game, level=level)
+            kind = "game-finished" if i % 2 else "game-abandoned"
+            count(app, kind, game=game, level=level)
+    scene = OperatorScene(app)
+    scene.show("today")
+    scene.folder_entry.set_text("/no/such/stick/" + "folder-with-a-long-name" * 3)
+    scene.use_folder()
+    app.push(scene)
+    return scene
+
+
 def _fame_with_scores(app):
     """The hall of fame with a table of scores (today's, for the latest board)."""
     import time
@@ -301,6 +320,7 @@ SCREENS = {
     "race-live": _race("race"),
     "race-ranking": _race("done"),
     "operator": _operator,
+    "operator-games": _operator_games,
     **{f"banner-{gid}": _banner(f"{gid}#5") for gid in GAMES},
     **{f"command-{gid}": _command(f"{gid}#5") for gid in GAMES},
     "confirm-delete": _library_dialog("delete"),
@@ -314,4 +334,4 @@ SCREENS = {
     "tooltip-lobby": with_tooltip(EXTRA_SCREENS["lobby"]),
     "tooltip-profiles": with_tooltip(profile_screen("profiles")),
 }
-KIOSK = PSEUDO_KIOSK | {"kiosk-title", "operator"}
+KIOSK = PSEUDO_KIOSK | {"kiosk-title", "operator", "operator-games"}

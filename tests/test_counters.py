@@ -4,8 +4,10 @@ again, the figures against what the script did, the event reset, the CSV read ba
 
 from __future__ import annotations
 
+import json
 import os
 import signal
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -201,3 +203,188 @@ def test_the_operator_opens_the_counters_behind_the_pin_and_exports_them(paths):
         assert screen.figures["lifetime"]["visitor"] == 1
     finally:
         app.shutdown()
+
+
+# -- a day of visitors through the real kiosk ----------------------------------------
+def run_day(home: Path, first: int, stop_at: int | None = None) -> list[dict]:
+    """tests/kiosk_day.py in a child process from visitor ``first``; with ``stop_at``
+    it is killed (SIGKILL) in the middle of that visitor's game.  Returns the lines it
+    said."""
+    args = [sys.executable, str(ROOT / "tests" / "kiosk_day.py"), str(home), str(first)]
+    if stop_at is not None:
+        args.append(str(stop_at))
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    proc = subprocess.Popen(
+        args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env
+    )
+    said = []
+    try:
+        for line in proc.stdout:
+            said.append(json.loads(line))
+            if "waiting" in said[-1]:
+                os.kill(proc.pid, signal.SIGKILL)  # mid-game: its start counted, no end
+                break
+            if "done" in said[-1]:
+                break
+    finally:
+        proc.wait(60)
+        proc.stdout.close()
+        proc.stdin.close()
+    return said
+
+
+def test_a_day_of_visitors_through_the_kiosk_killed_mid_game_counts_what_they_did(tmp_path):
+    """Twelve visitors through the real App in kiosk mode (games played out, resigned,
+    walked away from and quit, lessons, a hall of fame entry, a screen that fails), the
+    kiosk killed with SIGKILL in the middle of the seventh visitor's game and started
+    again: every figure equals what the visitors did; the operator's CSV reads back
+    the same."""
+    from tests import kiosk_day
+
+    home = tmp_path / "home"
+    stop = 6
+    first = run_day(home, 0, stop_at=stop)
+    assert first[-1] == {"waiting": stop}
+    assert [s["visitor"] for s in first[:-1]] == list(range(stop))
+    rest = run_day(home, stop + 1)
+    assert rest[-1] == {"done": True}
+    assert [s["visitor"] for s in rest[:-1]] == list(range(stop + 1, len(kiosk_day.plan())))
+    visits = kiosk_day.plan()
+    done = [v for i, v in enumerate(visits) if i != stop]
+    want = kiosk_day.expected(done, interrupted=visits[stop])
+    sessions = [s["ticks"] / 60 for s in first[:-1] + rest[:-1]]
+    want["median-session-seconds"] = round(statistics.median(sessions), 1)
+
+    counters = Counters(home / "data" / "counters.db")
+    day = counters.db.execute("SELECT DISTINCT day FROM events").fetchall()
+    for scope in SCOPES:
+        got = counters.figures(scope, day[-1][0])
+        if scope == "today" and len(day) > 1:
+            continue  # the kiosk's day turned during the test
+        for key in set(got) | set(want):
+            assert got.get(key, 0) == want.get(key, 0), (scope, key)
+    assert want["game-started:crystal-connector:easy"] >= 2  # the plan does count per level
+    path = counters.export_csv(tmp_path / "usb", day[-1][0])
+    back = read_csv(path)
+    assert {k: v["lifetime"] for k, v in back.items() if v["lifetime"]} == {
+        k: float(v) for k, v in want.items() if v
+    }
+    counters.close()
+
+
+# -- the export folder ------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "value",
+    ["relative/usb", "/media/usb\x00", "/media/\u202eusb", "/media/usb\n", 7, None, "x" * 1001],
+)
+def test_a_bad_counters_folder_in_kiosk_json_is_refused_by_name(paths, value):
+    """kiosk.json's counters_folder: a full path or "", nothing the sanitiser would
+    drop; anything else is named in the message and its default ("") is in use."""
+    from scenes.config import KioskConfig
+
+    paths.config.mkdir(parents=True, exist_ok=True)
+    paths.kiosk.write_text(json.dumps({"counters_folder": value, "exit_pin": "2468"}))
+    cfg, problem = KioskConfig.load(paths)
+    assert cfg.counters_folder == ""
+    assert problem is not None and "counters_folder" in problem
+    assert cfg.exit_pin == "2468" and not cfg.exit_locked  # only the bad key is dropped
+
+
+def test_a_good_counters_folder_in_kiosk_json_is_kept(paths, tmp_path):
+    from scenes.config import KioskConfig
+
+    paths.config.mkdir(parents=True, exist_ok=True)
+    for value in (str(tmp_path / "usb"), "~/usb", ""):
+        paths.kiosk.write_text(json.dumps({"counters_folder": value}))
+        cfg, problem = KioskConfig.load(paths)
+        assert problem is None and cfg.counters_folder == value
+
+
+def operator_screen(paths):
+    import pygame
+
+    from scenes.boot import make_app
+    from scenes.counting import count
+
+    app = make_app(headless=True, paths=paths, kiosk=True)
+    count(app, "visitor")
+    count(app, "game-started", game="crystal-connector", level="easy")
+    count(app, "game-abandoned", game="crystal-connector", level="easy")
+    count(app, "game-started", game="color-crossroads", level="people")
+    count(app, "game-finished", game="color-crossroads", level="people")
+    app.open("operator")
+    app.run_ticks(2)
+    assert app.top.name == "operator"
+    return app, app.top, pygame
+
+
+def test_the_operator_names_the_export_folder_and_a_bad_one_is_said_plainly(paths, tmp_path):
+    """The folder box: a folder that is not there, a file, one that cannot be written
+    are each refused in a sentence and nothing is written; a good one (typed with a
+    stray control character, cleaned away) takes the CSV, which reads back."""
+    app, screen, pygame = operator_screen(paths)
+    try:
+        a_file = tmp_path / "notes.txt"
+        a_file.write_text("x")
+        locked = tmp_path / "locked"
+        locked.mkdir()
+        refusals = [
+            (str(tmp_path / "absent"), "There is no folder"),
+            (str(a_file), "is a file, not a folder"),
+            ("usb", "full path"),
+        ]
+        if os.geteuid() != 0:  # root writes anywhere: a locked folder is no test there
+            locked.chmod(0o500)
+            refusals.append((str(locked), "cannot be written to"))
+        for typed, said in refusals:
+            screen.folder_entry.set_text(typed)
+            screen.export()
+            assert said in screen.folder_note and screen.folder_bad, typed
+            assert app.kiosk_config.counters_folder == ""
+        assert not list(tmp_path.rglob("*.csv"))
+        stick = tmp_path / "stick"
+        stick.mkdir()
+        screen.folder_entry.set_text(str(stick) + "\x07")
+        screen.folder_entry.focus()
+        app.post_key(pygame.K_RETURN)  # Enter in the box checks it too
+        app.run_ticks(1)
+        assert not screen.folder_bad and str(stick) in screen.folder_note
+        assert app.kiosk_config.counters_folder == str(stick)
+        screen.export()
+        files = list(stick.glob("*.csv"))
+        assert len(files) == 1 and not screen.folder_bad
+        back = read_csv(files[0])
+        assert back["game-started:crystal-connector:easy"]["lifetime"] == 1
+        assert back["game-finished:color-crossroads:people"]["today"] == 1
+        # an empty box goes back to the user data folder's counters
+        screen.folder_entry.set_text("")
+        screen.export()
+        assert list((paths.data / "counters").glob("*.csv"))
+    finally:
+        locked.chmod(0o700)
+        app.shutdown()
+
+
+def test_the_operator_sees_the_games_by_game_and_bot_level(paths):
+    from scenes import widgets
+
+    app, screen, _pygame = operator_screen(paths)
+    try:
+        screen.show("today")
+        widgets.text.TEXT_LOG = []
+        app.draw(0.0)
+        lines = [t.text for t in widgets.text.TEXT_LOG]
+        assert "Crystal Connector, Easy" in lines and "Color Crossroads, no bot" in lines
+        assert ["Started", "Finished", "Abandoned"] == [t for t in lines if t in GAME_WORDS]
+        cc = next(t for t in widgets.text.TEXT_LOG if t.text == "Crystal Connector, Easy")
+        row = sorted(
+            (t for t in widgets.text.TEXT_LOG if abs(t.rect.y - cc.rect.y) < 4 and t is not cc),
+            key=lambda t: t.rect.x,
+        )
+        assert [t.text for t in row] == ["1", "0", "1"]  # started, finished, abandoned
+    finally:
+        widgets.text.TEXT_LOG = None
+        app.shutdown()
+
+
+GAME_WORDS = {"Started", "Finished", "Abandoned"}

@@ -245,3 +245,55 @@ def test_bots_fill_lanes_so_one_visitor_races(tmp_path):
             await phone.close()
 
     run_party(room, main, timeout=60)
+
+
+def test_the_race_lobby_rests_and_a_phone_joining_wakes_it(paths):
+    """The big screen's lobby draws no frame while nobody joins (the App's own pacing,
+    ticks for a clock); a phone joining is drawn (a skipped frame never differs from
+    what is shown), then it rests again, and the phones are told the lobby once."""
+    import asyncio
+    import threading
+    import time
+
+    from scenes.boot import make_app
+    from scenes.race import RaceScene
+    from scenes.scene import REST_TICKS
+    from tests.test_frames import StaleFrames
+
+    app = make_app(headless=True, paths=paths)
+    room = RaceRoom(GAMES[race_games()[0]], RaceSettings(), host="127.0.0.1", port=0)
+    room.start_server()
+    app.push(RaceScene(app, room=room))
+    check = StaleFrames(app)
+    phones: list[Phone] = []
+    leave = threading.Event()
+
+    async def phone_side():
+        async with aiohttp.ClientSession() as session:
+            phone = await Phone(session, room.server.url).open()
+            phones.append(phone)
+            await phone.join(room.lobby.code, "Ada")
+            while not leave.is_set():
+                await asyncio.sleep(0.02)
+            await phone.close()
+
+    try:
+        app.run_paced(REST_TICKS + 60, check)
+        assert app.run_paced(300, check) == 0  # nobody there: a still screen
+        thread = threading.Thread(target=lambda: asyncio.run(phone_side()), daemon=True)
+        thread.start()
+        drawn = 0
+        for _tick in range(3000):  # until the big screen has the phone
+            drawn += app.run_paced(1, check)
+            if any(s["taken"] and s["connected"] for s in room.lobby.snapshot()):
+                break
+            time.sleep(0.005)
+        drawn += app.run_paced(REST_TICKS + 60, check)
+        assert drawn > 0 and not check.stale
+        lobbies = phones[0].count("lobby")
+        assert app.run_paced(300, check) == 0  # at rest again, the phone seated
+        assert phones[0].count("lobby") == lobbies  # and not told the same lobby again
+        assert not check.stale
+    finally:
+        leave.set()
+        app.shutdown()

@@ -25,7 +25,7 @@ Rows:
   (tools/benchmarks/party.py).
 - window: the real client in a real X window (Xvfb + openbox, software rendering):
   CPU per cent of one core and resident memory on the title, a menu, game select, a
-  game waiting for its player and the kiosk's attract demo
+  game waiting for its player, the kiosk's attract demo and the puzzle race's lobby
   (tools/benchmarks/real_window.py, which also runs another checkout's client).
 - text: per game, frames of the play screen (a 100,000-character toast up), the
   results and the theatre with every seat named with 100,000 characters

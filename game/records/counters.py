@@ -22,10 +22,16 @@ its length in seconds), ``screen-failed`` (with the screen's name in ``detail``)
 from __future__ import annotations
 
 import csv
+import os
+import socket
 import sqlite3
 import statistics
 import time
+import uuid
 from pathlib import Path
+
+from game.text.clean import clean
+from game.text.i18n import _
 
 KINDS = (
     "visitor",
@@ -41,10 +47,51 @@ KINDS = (
 )
 SCOPES = ("today", "event", "lifetime")
 CSV_NAME = "crystal-arcade-counters-{day}.csv"
+MAX_FOLDER = 1000  # characters of an export folder's path
+
+
+def folder_form_problem(text: object) -> str | None:
+    """Why ``text`` cannot name an export folder (None when it can): a full path of
+    at most MAX_FOLDER characters, nothing in it the sanitiser would drop (a control
+    character, an invisible one), a ``~`` allowed at its start.  Whether the folder
+    is there and takes files is :func:`folder_problem`'s question, asked when the CSV
+    is written (a USB stick is plugged in after the booth starts)."""
+    if not isinstance(text, str) or not text:
+        return _("Name the folder by its full path, e.g. /media/usb")
+    if len(text) > MAX_FOLDER or clean(text) != text:
+        return _("That folder's name holds characters a path cannot have")
+    if not Path(text).expanduser().is_absolute():
+        return _("Name the folder by its full path, e.g. /media/usb")
+    return None
+
+
+def folder_problem(text: object) -> tuple[Path | None, str | None]:
+    """The export folder named by ``text`` (typed by the operator, or kiosk.json's
+    ``counters_folder``), cleaned and checked: ``(path, None)`` when it is a folder
+    that exists and takes files, else ``(None, why)`` in a sentence for the operator."""
+    named = clean(text, MAX_FOLDER) if isinstance(text, str) else ""
+    why = folder_form_problem(named)
+    if why:
+        return None, why
+    path = Path(named).expanduser()
+    try:
+        if not path.exists():
+            return None, _("There is no folder {path} (is the stick plugged in?)").format(
+                path=named
+            )
+        if not path.is_dir():
+            return None, _("{path} is a file, not a folder").format(path=named)
+        if not os.access(path, os.W_OK | os.X_OK):
+            return None, _("{path} cannot be written to (is the stick locked?)").format(path=named)
+    except OSError as exc:  # a stick pulled out while it was looked at
+        return None, _("{path} cannot be used: {problem}").format(path=named, problem=exc)
+    return path, None
 
 
 class Counters:
-    def __init__(self, path: Path | str, clock=time.time):
+    def __init__(self, path: Path | str, clock=time.time, booth: str = ""):
+        """``booth``: this booth's name on the shared server (kept in the file; by
+        default the machine's name when the file is made)."""
         self.path = Path(path)
         self.clock = clock
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -58,6 +105,21 @@ class Counters:
             " seconds REAL NOT NULL DEFAULT 0, detail TEXT NOT NULL DEFAULT '')"
         )
         self.db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
+        # Each event's own id and whether the shared server has it (see SharedCounters):
+        # added to a file from before booths shared their counters.
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(events)")}
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            if "uid" not in columns:
+                self.db.execute("ALTER TABLE events ADD COLUMN uid TEXT")
+                self.db.execute("UPDATE events SET uid = lower(hex(randomblob(16)))")
+            if "sent" not in columns:
+                self.db.execute("ALTER TABLE events ADD COLUMN sent INTEGER NOT NULL DEFAULT 0")
+            self.db.execute(
+                f"INSERT OR {'REPLACE' if booth else 'IGNORE'} INTO meta (key, value)"
+                " VALUES ('booth', ?)",
+                (clean(booth or socket.gethostname(), MAX_BOOTH) or "booth",),
+            )
 
     def close(self) -> None:
         self.db.close()
@@ -80,9 +142,19 @@ class Counters:
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             self.db.execute(
-                "INSERT INTO events (at, day, kind, game, level, players, seconds, detail)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (self.clock(), day, kind, game, level, int(players), float(seconds), detail[:80]),
+                "INSERT INTO events (at, day, kind, game, level, players, seconds, detail, uid)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    self.clock(),
+                    day,
+                    kind,
+                    game,
+                    level,
+                    int(players),
+                    float(seconds),
+                    detail[:80],
+                    uuid.uuid4().hex,
+                ),
             )
 
     def reset_event(self) -> None:
@@ -94,6 +166,25 @@ class Counters:
                 "INSERT OR REPLACE INTO meta (key, value) VALUES ('event_since', ?)",
                 (repr(self.clock()),),
             )
+
+    def booth(self) -> str:
+        """This booth's name on the shared server (the machine's name when first
+        opened; kept in the file so a renamed machine stays the same booth)."""
+        row = self.db.execute("SELECT value FROM meta WHERE key = 'booth'").fetchone()
+        return str(row[0]) if row else "booth"
+
+    def unsent(self, limit: int = 5000) -> list[tuple]:
+        """Events the shared server does not have yet, oldest first."""
+        return self.db.execute(
+            "SELECT uid, at, day, kind, game, level, players, seconds, detail FROM events"
+            " WHERE sent = 0 ORDER BY id LIMIT ?",
+            (limit,),
+        ).fetchall()
+
+    def mark_sent(self, uids: list[str]) -> None:
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.executemany("UPDATE events SET sent = 1 WHERE uid = ?", [(u,) for u in uids])
 
     def event_since(self) -> float:
         row = self.db.execute("SELECT value FROM meta WHERE key = 'event_since'").fetchone()
@@ -114,29 +205,21 @@ class Counters:
         """The counts of one scope: each kind, each kind per game (``kind:game``) and
         per game and bot level (``kind:game:level``), the players of the races
         (``race-players``), and the median session length in seconds."""
-        out: dict[str, float] = {kind: 0 for kind in KINDS}
-        sessions = []
-        out["race-players"] = 0
-        for kind, game, level, players, seconds in self._rows(scope, day):
-            out[kind] += 1
-            if game:
-                out[f"{kind}:{game}"] = out.get(f"{kind}:{game}", 0) + 1
-                if level:
-                    key = f"{kind}:{game}:{level}"
-                    out[key] = out.get(key, 0) + 1
-            if kind == "race":
-                out["race-players"] += players
-            if kind == "session":
-                sessions.append(seconds)
-        out["median-session-seconds"] = round(statistics.median(sessions), 1) if sessions else 0
-        return out
+        return figures_of(self._rows(scope, day))
 
-    def export_csv(self, folder: Path | str, day: str) -> Path:
+    def export_csv(self, folder: Path | str, day: str, booths: dict | None = None) -> Path:
         """Every figure of every scope as ``figure,today,event,lifetime`` rows, written to
-        ``folder`` (a USB stick the operator names) beside any earlier day's file."""
+        ``folder`` (a USB stick the operator names) beside any earlier day's file.
+        ``booths`` (scope -> booth -> figures, from the shared server) adds each booth's
+        rows as ``booth:<name>:<figure>`` and the booths' total as ``booths:<figure>``."""
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
-        scopes = {s: self.figures(s, day) for s in SCOPES}
+        scopes = {s: dict(self.figures(s, day)) for s in SCOPES}
+        for scope, per_booth in (booths or {}).items():
+            for booth, figures in per_booth.items():
+                prefix = "booths" if booth == TOTAL else f"booth:{booth}"
+                for name, value in figures.items():
+                    scopes[scope][f"{prefix}:{name}"] = value
         names = sorted(set().union(*scopes.values()))
         path = folder / CSV_NAME.format(day=day)
         part = path.with_suffix(".part")
@@ -147,6 +230,137 @@ class Counters:
                 writer.writerow([name, *(_num(scopes[s].get(name, 0)) for s in SCOPES)])
         part.replace(path)
         return path
+
+
+TOTAL = ""  # the booths' total in SharedCounters.figures
+MAX_BOOTH = 40  # characters of a booth's name
+
+
+def figures_of(rows) -> dict[str, float]:
+    """The figures of (kind, game, level, players, seconds) rows: see Counters.figures."""
+    out: dict[str, float] = {kind: 0 for kind in KINDS}
+    sessions = []
+    out["race-players"] = 0
+    for kind, game, level, players, seconds in rows:
+        if kind not in out:
+            continue  # a kind a newer booth counts: not this booth's to show
+        out[kind] += 1
+        if game:
+            out[f"{kind}:{game}"] = out.get(f"{kind}:{game}", 0) + 1
+            if level:
+                key = f"{kind}:{game}:{level}"
+                out[key] = out.get(key, 0) + 1
+        if kind == "race":
+            out["race-players"] += players
+        if kind == "session":
+            sessions.append(seconds)
+    out["median-session-seconds"] = round(statistics.median(sessions), 1) if sessions else 0
+    return out
+
+
+class SharedCounters:
+    """Every booth's counters on the hall of fame's PostgreSQL server (psycopg 3): each
+    booth sends its events (``send``; an event's id keeps it from counting twice) and
+    reads every booth's figures and their total (``figures``).  Every failure is a
+    FameError with a short reason; the booth keeps counting in its own file."""
+
+    def __init__(self, conninfo: str, connect_timeout: int = 3):
+        self.conninfo = conninfo
+        self.connect_timeout = connect_timeout
+        self.conn = None
+
+    def _connection(self):
+        from game.records.hall_of_fame import FameError
+
+        try:
+            import psycopg
+        except ImportError:
+            raise FameError(_("the hall of fame server needs psycopg, which is missing")) from None
+        if self.conn is not None and not self.conn.closed:
+            return self.conn
+        try:
+            self.conn = psycopg.connect(
+                self.conninfo, connect_timeout=self.connect_timeout, autocommit=True
+            )
+            self.conn.execute(
+                "CREATE TABLE IF NOT EXISTS crystal_counters (uid TEXT PRIMARY KEY,"
+                " booth TEXT NOT NULL, at DOUBLE PRECISION NOT NULL, day TEXT NOT NULL,"
+                " kind TEXT NOT NULL, game TEXT NOT NULL, level TEXT NOT NULL,"
+                " players INTEGER NOT NULL, seconds DOUBLE PRECISION NOT NULL,"
+                " detail TEXT NOT NULL)"
+            )
+        except psycopg.Error:
+            self.close()
+            raise FameError(_("the hall of fame server cannot be reached")) from None
+        return self.conn
+
+    def _run(self, fn):
+        from game.records.hall_of_fame import FameError
+
+        conn = self._connection()
+        import psycopg
+
+        try:
+            return fn(conn)
+        except psycopg.Error:
+            self.close()
+            raise FameError(_("the hall of fame server cannot be reached")) from None
+
+    def send(self, booth: str, rows: list[tuple]) -> None:
+        """``rows`` as Counters.unsent gives them, from booth ``booth``."""
+
+        def go(conn):
+            with conn.transaction(), conn.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO crystal_counters (uid, booth, at, day, kind, game, level,"
+                    " players, seconds, detail) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+                    " ON CONFLICT (uid) DO NOTHING",
+                    [(r[0], booth, *r[1:]) for r in rows],
+                )
+
+        self._run(go)
+
+    def figures(self, scope: str, day: str, since: float = 0.0) -> dict[str, dict[str, float]]:
+        """booth -> its figures for ``scope`` (``since``: the event's start, this
+        booth's Reset event), and TOTAL -> every booth's together."""
+        sql = "SELECT booth, kind, game, level, players, seconds FROM crystal_counters"
+        args: tuple = ()
+        if scope == "today":
+            sql, args = sql + " WHERE day = %s", (day,)
+        elif scope == "event":
+            sql, args = sql + " WHERE at >= %s", (since,)
+        elif scope != "lifetime":
+            raise ValueError(f"not a scope: {scope!r}")
+        rows = self._run(lambda conn: conn.execute(sql, args).fetchall())
+        by_booth: dict[str, list] = {}
+        for booth, *row in rows:
+            name = clean(booth, MAX_BOOTH) or "?"  # another booth's text: outside text
+            by_booth.setdefault(name, []).append(row)
+        out = {booth: figures_of(r) for booth, r in sorted(by_booth.items())}
+        out[TOTAL] = figures_of([row for r in by_booth.values() for row in r])
+        return out
+
+    def close(self) -> None:
+        if self.conn is not None:
+            try:
+                self.conn.close()
+            except Exception:  # closing a broken connection: nothing left to save
+                pass
+        self.conn = None
+
+
+def share(counters: Counters, shared: SharedCounters, day: str) -> dict:
+    """One round: send the server what it lacks, then read every booth's figures of
+    each scope (scope -> booth -> figures).  Raises FameError when it is away (what
+    was not sent is sent next round)."""
+    while True:
+        rows = counters.unsent()
+        if not rows:
+            break
+        shared.send(counters.booth(), rows)
+        counters.mark_sent([r[0] for r in rows])
+    since = counters.event_since()
+    return {scope: shared.figures(scope, day, since) for scope in SCOPES}
 
 
 def read_csv(path: Path | str) -> dict[str, dict[str, float]]:

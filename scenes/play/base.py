@@ -49,6 +49,7 @@ from game.storage import autosave
 from game.text import i18n
 from game.text.i18n import _
 from scenes.app import Scene
+from scenes.counting import bot_level, count
 from scenes.input import PAUSE_KEY
 from scenes.play import motion
 from scenes.play.bots import BotTurns
@@ -199,6 +200,9 @@ class PlayScene(BotTurns, ButtonFocus, ScreenFrame, Scene):
     banner_style = BannerStyle()
     bot_level_for_hint = "hard"
     autosave_enabled = True  # the attract demo turns it off
+    # Whether a kiosk's counters count this screen's game (scenes/counting.py): the
+    # attract demo turns it off; a lesson, a puzzle and a replay are never counted.
+    counted = True
     # The theatre shows a replay through the game's own view: read-only ignores board
     # input and never runs bots, clocks or the end of the game; playback_speed scales
     # every animation on top of the player's animation setting.
@@ -468,9 +472,35 @@ class PlayScene(BotTurns, ButtonFocus, ScreenFrame, Scene):
         self.banner_lines = BANNER_LINES
         self.app.speech.say(text)
 
+    # -- the operator's counters ------------------------------------------------------
+    _count_open = False  # a game-started is counted and its end not yet
+
+    def _counts(self) -> bool:
+        return self.counted and not self.read_only and not getattr(self, "is_tutorial", False)
+
+    def _count_end(self) -> None:
+        """The game's end, counted once: finished when the match is over (a
+        resignation too), abandoned when the screen goes before that."""
+        if not self._count_open:
+            return
+        self._count_open = False
+        kind = "game-finished" if self.match.is_over() else "game-abandoned"
+        count(self.app, kind, game=self.spec.id, level=bot_level(self.match))
+
     # -- scene protocol --------------------------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        if self._counts() and not self.match.is_over():
+            self._count_open = True
+            count(self.app, "game-started", game=self.spec.id, level=bot_level(self.match))
+
+    def dropped(self) -> None:
+        super().dropped()
+        self._count_end()
+
     def exit(self) -> None:
         super().exit()
+        self._count_end()
         self._cancel_bot()
         self._cancel_hint()
         if self.party is not None:
@@ -726,6 +756,8 @@ class PlayScene(BotTurns, ButtonFocus, ScreenFrame, Scene):
         self.update_view()
         self._pace_frames()
         # the end
+        if self.match.is_over():
+            self._count_end()
         if self.match.is_over() and not self.anim and not self.queue:
             if self.end_wait < 0:
                 self.end_wait = int(90 / max(0.25, self.app.settings.animation_speed))

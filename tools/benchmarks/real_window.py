@@ -45,6 +45,8 @@ SCREENS = [
     ("game waiting for its player", {}, ["--game", f"{WAITING.id}#7"], [], None),
     ("game waiting, reduced motion", STILL, ["--game", f"{WAITING.id}#7"], [], None),
     ("kiosk attract demo", {}, ["--kiosk"], [], KIOSK),
+    # Puzzle race, its first game: the lobby waiting for phones (its server listening)
+    ("race lobby, no phone yet", {}, [], ["Down"] * 4 + ["Return", "Return"], None),
 ]
 
 
