@@ -57,12 +57,14 @@ class ReplayListScene(MenuScene):
         self.selected = 0
         self.top = 0
         self.thumbs: dict[tuple, pygame.Surface | None] = {}
-        # The thumbnail worker's queue and results (guarded by _lock).
-        self._lock = threading.Lock()
-        self._todo: list[tuple[tuple, object]] = []
+        # The thumbnail worker's queue and results (guarded by its lock).  The thread
+        # holds only this, never the screen, so a closed list is freed at once even
+        # while a replay is still being rebuilt.
+        self._jobs = _ThumbnailJobs()
+        self._lock = self._jobs.lock
+        self._todo = self._jobs.todo
         self._asked: set[tuple] = set()
-        self._ready: dict[tuple, tuple | str] = {}
-        self._worker: threading.Thread | None = None
+        self._ready = self._jobs.ready
         self.problems: dict[str, str] = {}
         self.refresh()
         self.build()
@@ -219,11 +221,11 @@ class ReplayListScene(MenuScene):
                 if key not in self._asked:
                     self._asked.add(key)
                     self._todo.append((key, info.path))
-                    if self._worker is None:
-                        self._worker = threading.Thread(
-                            target=self._work, name="replay-thumbnails", daemon=True
+                    if self._jobs.worker is None:
+                        self._jobs.worker = threading.Thread(
+                            target=self._jobs.work, name="replay-thumbnails", daemon=True
                         )
-                        self._worker.start()
+                        self._jobs.worker.start()
                 return None
         if getattr(self, "_drawn_this_frame", False):
             with self._lock:
@@ -242,32 +244,17 @@ class ReplayListScene(MenuScene):
         self.thumbs[key] = surf
         return surf
 
-    def _work(self) -> None:
-        """The worker: rebuild each asked-for replay, hand back (game, final state) or
-        the reason it cannot be opened.  Ends when nothing is left to do."""
-        while True:
-            with self._lock:
-                if not self._todo:
-                    self._worker = None
-                    return
-                key, path = self._todo.pop(0)
-            try:
-                match = open_replay(path)
-                result: tuple | str = (match.spec.id, match.state)
-            except ReplayError as exc:
-                result = str(exc)
-            except Exception:
-                log.exception("thumbnail of %s", path)
-                result = _("it could not be drawn")
-            with self._lock:
-                self._ready[key] = result
+    def exit(self) -> None:
+        super().exit()
+        with self._lock:
+            self._todo.clear()  # nobody will look: the worker stops after its replay
 
     def wait_for_thumbnails(self, timeout: float = 60.0) -> None:
         """Until the worker has rebuilt every replay asked for so far (for tests and
         screenshots; the screen itself never waits)."""
         while True:
             with self._lock:
-                worker = self._worker
+                worker = self._jobs.worker
             if worker is None:
                 return
             worker.join(timeout)
@@ -541,3 +528,34 @@ class RenameScene(_Dialog):
             (self.BOX.centerx, self.BOX.y + 24),
             "midtop",
         )
+
+
+class _ThumbnailJobs:
+    """The replays to rebuild for thumbnails and what came back, shared by the list
+    and its worker thread."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.todo: list[tuple[tuple, object]] = []
+        self.ready: dict[tuple, tuple | str] = {}
+        self.worker: threading.Thread | None = None
+
+    def work(self) -> None:
+        """The worker: rebuild each asked-for replay, hand back (game, final state) or
+        the reason it cannot be opened.  Ends when nothing is left to do."""
+        while True:
+            with self.lock:
+                if not self.todo:
+                    self.worker = None
+                    return
+                key, path = self.todo.pop(0)
+            try:
+                match = open_replay(path)
+                result: tuple | str = (match.spec.id, match.state)
+            except ReplayError as exc:
+                result = str(exc)
+            except Exception:
+                log.exception("thumbnail of %s", path)
+                result = _("it could not be drawn")
+            with self.lock:
+                self.ready[key] = result
