@@ -400,3 +400,15 @@ class ResultsScene(MenuScene):
                 pygame.draw.lines(surface, colour, False, pts, 3)
             for p in pts:
                 pygame.draw.circle(surface, colour, p, 3)
+
+
+def results_scene_for(app, match, **kwargs):
+    """The results of ``match``: its game's own screen where its view package exports
+    ``RESULTS`` (Element Shift's chart per round), else the shared one."""
+    from scenes import routes
+
+    try:
+        package = routes.play_package(match.spec.id)
+    except LookupError:  # a game with no play screen of its own (the contract's test games)
+        return ResultsScene(app, match, **kwargs)
+    return getattr(package, "RESULTS", ResultsScene)(app, match, **kwargs)

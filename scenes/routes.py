@@ -23,7 +23,7 @@ SCREENS: dict[str, str] = {
     "rules": "scenes.rules:RulesScene",
     "settings": "scenes.settings:SettingsScene",
     "pause": "scenes.pause:PauseScene",
-    "results": "scenes.routes:results_scene_for",
+    "results": "scenes.results:results_scene_for",
     "keypad": "scenes.keypad:NumberPad",
     "textpad": "scenes.keypad:TextPad",
     "lobby": "scenes.party:open_lobby",
@@ -104,11 +104,3 @@ def judged_view_class(mixin: type, game_id: str) -> type:
 
 def play_scene_for(app, match):
     return view_class(match.spec.id)(app, match)
-
-
-def results_scene_for(app, match, **kwargs):
-    """The results of ``match``: its game's own screen where its view package exports
-    ``RESULTS`` (Element Shift's chart per round), else the shared one."""
-    from scenes.results import ResultsScene
-
-    return getattr(play_package(match.spec.id), "RESULTS", ResultsScene)(app, match, **kwargs)
