@@ -71,6 +71,32 @@ def process_rss_mb(pid: int | None) -> float | None:
     return None
 
 
+def heap_mb() -> tuple[float, float] | None:
+    """glibc's view of the C heap (mallinfo2): MB handed out and MB held free inside
+    malloc's arenas.  Growth in the first is live memory (Python objects, SDL surfaces,
+    numpy arrays); growth in the second alone is fragmentation.  None off glibc."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        class Mallinfo2(ctypes.Structure):
+            _fields_ = [
+                (name, ctypes.c_size_t)
+                for name in (
+                    "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks",
+                    "fsmblks", "uordblks", "fordblks", "keepcost",
+                )
+            ]
+
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallinfo2.restype = Mallinfo2
+        info = libc.mallinfo2()
+    except (OSError, AttributeError):
+        return None
+    return (info.uordblks + info.hblkhd) / 2**20, info.fordblks / 2**20
+
+
 def worker_pid(app) -> int | None:
     """The bot worker's process id, None while it runs as a thread or has not started."""
     worker = getattr(app, "_worker", None)
@@ -192,8 +218,11 @@ def main(argv=None) -> int:
             samples.append(now)
             hours = t / TICK_RATE / 3600
             worker = process_rss_mb(worker_pid(app))
+            heap = heap_mb()
             print(
                 f"  {hours:5.2f} h simulated   rss {now:7.1f} MB   "
+                + (f"heap used {heap[0]:6.1f} MB free {heap[1]:5.1f} MB   " if heap else "")
+                + f"py blocks {sys.getallocatedblocks():>9,}   "
                 f"kit cache {widgets.cache_bytes() / 2**20:5.1f} MB   "
                 f"worker {worker if worker is not None else float('nan'):6.1f} MB   "
                 f"screen {app.top.name if app.top else '-'}   errors {len(app.errors)}",
