@@ -84,8 +84,16 @@ def heap_mb() -> tuple[float, float] | None:
             _fields_ = [
                 (name, ctypes.c_size_t)
                 for name in (
-                    "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks",
-                    "fsmblks", "uordblks", "fordblks", "keepcost",
+                    "arena",
+                    "ordblks",
+                    "smblks",
+                    "hblks",
+                    "hblkhd",
+                    "usmblks",
+                    "fsmblks",
+                    "uordblks",
+                    "fordblks",
+                    "keepcost",
                 )
             ]
 
