@@ -299,6 +299,24 @@ class OperatorScene(MenuScene):
                 max_width=width,
             )
 
+    def draw_row(
+        self,
+        surface: pygame.Surface,
+        y: int,
+        label: str,
+        values: list,
+        cols: list[int],
+        font: pygame.font.Font,
+        ink=None,
+    ) -> None:
+        """One line of a table view: its label on the left, each figure right-aligned
+        under its column's heading (``cols`` are the columns' right edges)."""
+        ink = self.app.theme["text"] if ink is None else ink
+        x0 = self.panel().x + 24
+        draw_text(surface, label, font, ink, (x0, y), max_width=370)
+        for x, value in zip(cols, values, strict=True):
+            draw_text(surface, _num(value), font, ink, (x, y), "topright")
+
     def draw_totals(self, surface: pygame.Surface) -> None:
         theme, panel = self.app.theme, self.panel()
         cols = self.table_columns(len(SCOPES))
@@ -306,11 +324,8 @@ class OperatorScene(MenuScene):
         step = min(44, (panel.h - 64) // len(ROWS))
         font = theme.font(19)
         for i, (key, label) in enumerate(ROWS):
-            y = panel.y + 56 + i * step
-            draw_text(surface, _(label), font, theme["text"], (panel.x + 24, y), max_width=370)
-            for x, scope in zip(cols, SCOPES, strict=True):
-                value = self.figures.get(scope, {}).get(key, 0)
-                draw_text(surface, _num(value), font, theme["text"], (x, y), "topright")
+            values = [self.figures.get(scope, {}).get(key, 0) for scope in SCOPES]
+            self.draw_row(surface, panel.y + 56 + i * step, _(label), values, cols, font)
 
     def draw_games(self, surface: pygame.Surface, scope: str) -> None:
         theme, panel = self.app.theme, self.panel()
@@ -333,14 +348,11 @@ class OperatorScene(MenuScene):
         shown = rows if len(rows) <= room else rows[: room - 1]
         figures = self.figures.get(scope, {})
         for i, (game, level) in enumerate(shown):
-            y = panel.y + 56 + i * step
             spec = GAMES.get(game)
             title = _(spec.title) if spec is not None else game
             line = _("{game}, {level}").format(game=title, level=level_words(level))
-            draw_text(surface, line, font, theme["text"], (panel.x + 24, y), max_width=370)
-            for x, (kind, _name) in zip(cols, GAME_KINDS, strict=True):
-                value = figures.get(f"{kind}:{game}:{level}", 0)
-                draw_text(surface, _num(value), font, theme["text"], (x, y), "topright")
+            values = [figures.get(f"{kind}:{game}:{level}", 0) for kind, _name in GAME_KINDS]
+            self.draw_row(surface, panel.y + 56 + i * step, line, values, cols, font)
         if len(shown) < len(rows):
             draw_text(
                 surface,
@@ -385,11 +397,9 @@ class OperatorScene(MenuScene):
         names = sorted(booths)[:room]
         lines = [(name, booths[name]) for name in names] + [(_("All booths"), total)]
         for i, (name, figures) in enumerate(lines):
-            y = panel.y + 56 + i * step
             ink = theme["accent"] if i == len(lines) - 1 else theme["text"]
-            draw_text(surface, name, font, ink, (panel.x + 24, y), max_width=370)
-            for x, (key, _label) in zip(cols, BOOTH_FIGURES, strict=True):
-                draw_text(surface, _num(figures.get(key, 0)), font, ink, (x, y), "topright")
+            values = [figures.get(key, 0) for key, _label in BOOTH_FIGURES]
+            self.draw_row(surface, panel.y + 56 + i * step, name, values, cols, font, ink)
 
 
 def view_name(view: str) -> str:

@@ -61,6 +61,12 @@ def test_wheel_carries_modules_catalogues_rule_cards_assets_and_the_phone_page(b
     info = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     entry_points = zipfile.ZipFile(built[".whl"]).read(info).decode()
     assert "crystal-arcade = scenes.boot:main" in entry_points
+    # The licence travels as an SPDX expression with its text (core metadata 2.4).
+    metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
+    headers = zipfile.ZipFile(built[".whl"]).read(metadata).decode().split("\n\n")[0]
+    assert "License-Expression: MIT" in headers.splitlines()
+    assert "License-File: LICENSE" in headers.splitlines()
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
 
 
 def test_sdist_carries_the_compiled_catalogues(built):

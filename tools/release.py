@@ -186,9 +186,9 @@ def make_deb(app: Path, out: Path, ver: str, compression: str = "xz") -> Path:
         doc = stage / "usr" / "share" / "doc" / PACKAGE
         doc.mkdir(parents=True)
         (doc / "copyright").write_text(
-            "Crystal Arcade is released under the MIT licence.\n"
+            "Crystal Arcade is released under the MIT licence, below.\n"
             "The fonts under assets/fonts are under the SIL Open Font Licence"
-            " (the licence files are beside them).\n"
+            " (the licence files are beside them).\n\n" + (ROOT / "LICENSE").read_text()
         )
         for path in [stage, *stage.rglob("*")]:
             if path.is_dir() and not path.is_symlink():

@@ -30,6 +30,7 @@ import time
 import uuid
 from pathlib import Path
 
+from game.records.hall_of_fame import PostgresConnection
 from game.text.clean import clean
 from game.text.i18n import _
 
@@ -258,53 +259,19 @@ def figures_of(rows) -> dict[str, float]:
     return out
 
 
-class SharedCounters:
+class SharedCounters(PostgresConnection):
     """Every booth's counters on the hall of fame's PostgreSQL server (psycopg 3): each
     booth sends its events (``send``; an event's id keeps it from counting twice) and
     reads every booth's figures and their total (``figures``).  Every failure is a
     FameError with a short reason; the booth keeps counting in its own file."""
 
-    def __init__(self, conninfo: str, connect_timeout: int = 3):
-        self.conninfo = conninfo
-        self.connect_timeout = connect_timeout
-        self.conn = None
-
-    def _connection(self):
-        from game.records.hall_of_fame import FameError
-
-        try:
-            import psycopg
-        except ImportError:
-            raise FameError(_("the hall of fame server needs psycopg, which is missing")) from None
-        if self.conn is not None and not self.conn.closed:
-            return self.conn
-        try:
-            self.conn = psycopg.connect(
-                self.conninfo, connect_timeout=self.connect_timeout, autocommit=True
-            )
-            self.conn.execute(
-                "CREATE TABLE IF NOT EXISTS crystal_counters (uid TEXT PRIMARY KEY,"
-                " booth TEXT NOT NULL, at DOUBLE PRECISION NOT NULL, day TEXT NOT NULL,"
-                " kind TEXT NOT NULL, game TEXT NOT NULL, level TEXT NOT NULL,"
-                " players INTEGER NOT NULL, seconds DOUBLE PRECISION NOT NULL,"
-                " detail TEXT NOT NULL)"
-            )
-        except psycopg.Error:
-            self.close()
-            raise FameError(_("the hall of fame server cannot be reached")) from None
-        return self.conn
-
-    def _run(self, fn):
-        from game.records.hall_of_fame import FameError
-
-        conn = self._connection()
-        import psycopg
-
-        try:
-            return fn(conn)
-        except psycopg.Error:
-            self.close()
-            raise FameError(_("the hall of fame server cannot be reached")) from None
+    TABLE = (
+        "CREATE TABLE IF NOT EXISTS crystal_counters (uid TEXT PRIMARY KEY,"
+        " booth TEXT NOT NULL, at DOUBLE PRECISION NOT NULL, day TEXT NOT NULL,"
+        " kind TEXT NOT NULL, game TEXT NOT NULL, level TEXT NOT NULL,"
+        " players INTEGER NOT NULL, seconds DOUBLE PRECISION NOT NULL,"
+        " detail TEXT NOT NULL)"
+    )
 
     def send(self, booth: str, rows: list[tuple]) -> None:
         """``rows`` as Counters.unsent gives them, from booth ``booth``."""
@@ -339,14 +306,6 @@ class SharedCounters:
         out = {booth: figures_of(r) for booth, r in sorted(by_booth.items())}
         out[TOTAL] = figures_of([row for r in by_booth.values() for row in r])
         return out
-
-    def close(self) -> None:
-        if self.conn is not None:
-            try:
-                self.conn.close()
-            except Exception:  # closing a broken connection: nothing left to save
-                pass
-        self.conn = None
 
 
 def share(counters: Counters, shared: SharedCounters, day: str) -> dict:

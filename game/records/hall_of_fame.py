@@ -352,10 +352,14 @@ def _set_aside_db(path: Path) -> Path | None:
 CONNECT_TIMEOUT = 3  # seconds; only the background thread ever waits this long
 
 
-class PostgresStore:
-    """The shared table on a PostgreSQL server (psycopg 3).  Each call opens its own
-    connection when there is none, so a server that went away and came back is found
-    again; every failure is a FameError with a short reason."""
+class PostgresConnection:
+    """One connection to a PostgreSQL server (psycopg 3) for a table of the booths'
+    shared records: opened on first use with the table made if it is missing
+    (``TABLE``), opened again after a failure, so a server that went away and came back
+    is found again.  Every failure is a FameError with a short reason, never a
+    psycopg error."""
+
+    TABLE = ""  # the CREATE TABLE IF NOT EXISTS statement of the subclass's table
 
     def __init__(self, conninfo: str, connect_timeout: int = CONNECT_TIMEOUT):
         self.conninfo = conninfo
@@ -365,7 +369,7 @@ class PostgresStore:
     def _connection(self):
         try:
             import psycopg
-        except ImportError:  # an install without it: the booth keeps its scores locally
+        except ImportError:  # an install without it: the booth keeps its records locally
             raise FameError(_("the hall of fame server needs psycopg, which is missing")) from None
 
         if self.conn is not None and not self.conn.closed:
@@ -374,11 +378,7 @@ class PostgresStore:
             self.conn = psycopg.connect(
                 self.conninfo, connect_timeout=self.connect_timeout, autocommit=True
             )
-            self.conn.execute(
-                "CREATE TABLE IF NOT EXISTS crystal_hall_of_fame (id TEXT PRIMARY KEY,"
-                " board TEXT NOT NULL, initials TEXT NOT NULL, score DOUBLE PRECISION NOT NULL,"
-                " at DOUBLE PRECISION NOT NULL, detail TEXT NOT NULL DEFAULT '')"
-            )
+            self.conn.execute(self.TABLE)
         except psycopg.Error:
             self.close()
             raise FameError(_("the hall of fame server cannot be reached")) from None
@@ -393,6 +393,24 @@ class PostgresStore:
         except psycopg.Error:
             self.close()
             raise FameError(_("the hall of fame server cannot be reached")) from None
+
+    def close(self) -> None:
+        if self.conn is not None:
+            try:
+                self.conn.close()
+            except Exception:  # closing a broken connection: nothing left to save
+                pass
+        self.conn = None
+
+
+class PostgresStore(PostgresConnection):
+    """The shared hall of fame table on a PostgreSQL server."""
+
+    TABLE = (
+        "CREATE TABLE IF NOT EXISTS crystal_hall_of_fame (id TEXT PRIMARY KEY,"
+        " board TEXT NOT NULL, initials TEXT NOT NULL, score DOUBLE PRECISION NOT NULL,"
+        " at DOUBLE PRECISION NOT NULL, detail TEXT NOT NULL DEFAULT '')"
+    )
 
     def add_many(self, entries: list[Entry]) -> None:
         def go(conn):
@@ -430,14 +448,6 @@ class PostgresStore:
 
     def clear(self) -> None:
         self._run(lambda conn: conn.execute("DELETE FROM crystal_hall_of_fame"))
-
-    def close(self) -> None:
-        if self.conn is not None:
-            try:
-                self.conn.close()
-            except Exception:  # closing a broken connection: nothing left to save
-                pass
-        self.conn = None
 
 
 class HallOfFame:
