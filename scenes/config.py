@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from dataclasses import asdict, dataclass, field, fields
 
+from game.records.counters import MAX_BOOTH
 from game.storage.reading import FileProblem, load_json, number, schema_errors, text
 from game.storage.saves import (
     Paths,
@@ -267,6 +268,7 @@ KIOSK_SCHEMA: dict = {
         "hall_of_fame_server": text(500),
         "language": text(16),
         "counters_folder": text(1000),
+        "booth_name": text(MAX_BOOTH),
     },
 }
 
@@ -304,6 +306,15 @@ def valid_counters_folder(text: object) -> bool:
     return text == "" or folder_form_problem(text) is None
 
 
+def valid_booth_name(text: object) -> bool:
+    """ "" (the machine's name) or a name the sanitiser leaves unchanged (one line, no
+    control, invisible or direction characters): it is shown on every booth's
+    operator screen and written to the shared server and the CSV."""
+    from game.text.clean import clean
+
+    return text == "" or (isinstance(text, str) and clean(text, MAX_BOOTH) == text)
+
+
 def last_good_kiosk_path(paths: Paths):
     """A copy of the last kiosk.json that loaded well: what a booth falls back to when
     kiosk.json is damaged, so a broken file never opens the exit."""
@@ -330,6 +341,9 @@ class KioskConfig:
     # Where the operator's Export CSV writes the counters (a USB stick's folder, a
     # full path); "" = ``counters`` in the user data folder.
     counters_folder: str = ""
+    # This booth's name on the operator's Booths view and in the CSV's booth rows; ""
+    # keeps the name the counters file has (the machine's host name when first made).
+    booth_name: str = ""
 
     def __post_init__(self) -> None:
         # True when kiosk.json could not be trusted and there was no last good copy:
@@ -379,6 +393,8 @@ class KioskConfig:
             data.get("counters_folder", "")
         ):
             bad.add("counters_folder")
+        if "booth_name" not in bad and not valid_booth_name(data.get("booth_name", "")):
+            bad.add("booth_name")
         if not bad:
             cfg = _kiosk_from(data)
             _keep_last_good(paths, cfg)
@@ -432,6 +448,8 @@ def _last_good(paths: Paths) -> KioskConfig | None:
     if code != "" and not valid_code(code):
         return None
     if not valid_counters_folder(data.get("counters_folder", "")):
+        return None
+    if not valid_booth_name(data.get("booth_name", "")):
         return None
     return _kiosk_from(data)
 

@@ -90,7 +90,8 @@ def counters_for(app) -> Counters | None:
     counters = getattr(app, "counters", None)
     if counters is None and not getattr(app, "counters_problem", False):
         try:
-            counters = Counters(app.paths.data / "counters.db")
+            booth = getattr(app.kiosk_config, "booth_name", "") if app.kiosk else ""
+            counters = Counters(app.paths.data / "counters.db", booth=booth)
         except Exception as exc:
             app.counters_problem = True
             app.notices.append(_("The counters could not be opened: {problem}").format(problem=exc))

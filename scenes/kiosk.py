@@ -22,6 +22,9 @@ defaults on first start so an operator can find and edit it):
 - ``counters_folder`` (""): the full path Export CSV on the operator's counters
   writes to (a USB stick, e.g. ``/media/usb``); "" = ``counters`` in the user data
   folder.  The operator can name another for the running kiosk on that screen.
+- ``booth_name`` (""): this booth's name on the shared server (the operator's Booths
+  view, the CSV's ``booth:<name>:`` rows), at most 40 characters; "" keeps the name
+  the counters file has, the machine's host name when it was made.
 
 The operator leaves with **Ctrl+Shift+Q** and opens the counters (scenes/operator.py)
 with **Ctrl+Shift+O** (either then the PIN, if one is set, the same back-off).  One prompt

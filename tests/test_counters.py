@@ -300,6 +300,51 @@ def test_a_good_counters_folder_in_kiosk_json_is_kept(paths, tmp_path):
         assert problem is None and cfg.counters_folder == value
 
 
+@pytest.mark.parametrize(
+    "value", ["Hall\x00A", "Stand \u202e12", "two\nlines", " Stand 12", "x" * 41, 7, None]
+)
+def test_a_bad_booth_name_in_kiosk_json_is_refused_by_name(paths, value):
+    """kiosk.json's booth_name travels to every booth's operator screen: one line of
+    at most 40 characters the sanitiser leaves as it is, or "" (the machine's name)."""
+    from scenes.config import KioskConfig
+
+    paths.config.mkdir(parents=True, exist_ok=True)
+    paths.kiosk.write_text(json.dumps({"booth_name": value, "exit_pin": "2468"}))
+    cfg, problem = KioskConfig.load(paths)
+    assert cfg.booth_name == ""
+    assert problem is not None and "booth_name" in problem
+    assert cfg.exit_pin == "2468" and not cfg.exit_locked
+
+
+def test_a_kiosk_counts_under_its_booth_name_and_keeps_it(paths):
+    """The counters file takes kiosk.json's name; with "" later it keeps that name
+    (events already shared stay under one booth), and a new file takes the host name."""
+    import socket
+
+    from game.records.counters import MAX_BOOTH
+    from scenes.boot import make_app
+    from scenes.counting import counters_for
+
+    paths.config.mkdir(parents=True, exist_ok=True)
+    for written, expected in (
+        ("Halle B · Stand 12", "Halle B · Stand 12"),
+        ("", "Halle B · Stand 12"),
+    ):
+        paths.kiosk.write_text(json.dumps({"booth_name": written}), encoding="utf-8")
+        app = make_app(headless=True, paths=paths, kiosk=True)
+        try:
+            assert app.kiosk_config.booth_name == written
+            assert counters_for(app).booth() == expected
+        finally:
+            app.shutdown()
+    (paths.data / "counters.db").unlink()
+    app = make_app(headless=True, paths=paths, kiosk=True)
+    try:
+        assert counters_for(app).booth() == socket.gethostname()[:MAX_BOOTH]
+    finally:
+        app.shutdown()
+
+
 def operator_screen(paths):
     import pygame
 

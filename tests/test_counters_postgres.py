@@ -2,6 +2,8 @@
 server, against a real one started here on 127.0.0.1 (tests/test_halloffame_postgres.py's
 throwaway cluster).  Skipped, with the reason, where PostgreSQL or psycopg is missing."""
 
+import json
+
 import pytest
 
 from game.records.counters import SCOPES, TOTAL, Counters, SharedCounters, read_csv, share
@@ -104,12 +106,16 @@ def test_a_kiosk_shares_its_counters_and_the_operator_sees_every_booth(server, p
     other = Counters(paths.data.parent / "other.db", booth="hall-z")
     booth_day(other, 2, "crystal-connector")
     share(other, SharedCounters(server.url), DAY)
+    # The booth's name from kiosk.json, not the machine's.
+    paths.config.mkdir(parents=True, exist_ok=True)
+    paths.kiosk.write_text(json.dumps({"booth_name": "Stand 12 · Halle B"}), encoding="utf-8")
     app = make_app(headless=True, paths=paths, kiosk=True)
     try:
         app.kiosk_config.hall_of_fame_server = server.url
         count(app, "visitor")
         sharing = app.counter_sharing
         me = app.counters.booth()
+        assert me == "Stand 12 · Halle B"
         for _ in range(200):  # a round after the visitor was counted
             sharing.wake()
             if sharing.figures.get("today", {}).get(me):
