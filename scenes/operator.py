@@ -109,7 +109,7 @@ class OperatorScene(MenuScene):
         )
         by = BAR_Y
         self.button(pygame.Rect(40, by, 150, 54), _("Back"), self.on_back)
-        self.cycler(
+        self.show_control = self.cycler(
             pygame.Rect(205, by, 330, 54),
             _("Show"),
             self.views(),
@@ -141,7 +141,18 @@ class OperatorScene(MenuScene):
         self.set_focus(focus)
 
     def show(self, view: str) -> None:
+        """Turn to ``view``; the Show button says the same, whoever asked (the button
+        itself, or a caller naming a view)."""
+        if view not in self.views():
+            return  # the Booths view without a shared server: nothing to show
         self.view = view
+        control = self.show_control
+        values = list(control.data["values"])
+        if view not in values:  # the Booths view, when sharing began after the build
+            self.relabel()
+        elif control.data["state"]["i"] != values.index(view):
+            control.data["state"]["i"] = values.index(view)
+            control.data["step"](0)  # redraws its label; calls back here, in step now
 
     def sharing(self):
         return getattr(self.app, "counter_sharing", None)
@@ -313,9 +324,11 @@ class OperatorScene(MenuScene):
         under its column's heading (``cols`` are the columns' right edges)."""
         ink = self.app.theme["text"] if ink is None else ink
         x0 = self.panel().x + 24
-        draw_text(surface, label, font, ink, (x0, y), max_width=370)
+        # centred on the row's middle: a long label drawn smaller stays level with its figures
+        mid = y + font.get_height() // 2
+        draw_text(surface, label, font, ink, (x0, mid), "midleft", max_width=370)
         for x, value in zip(cols, values, strict=True):
-            draw_text(surface, _num(value), font, ink, (x, y), "topright")
+            draw_text(surface, _num(value), font, ink, (x, mid), "midright")
 
     def draw_totals(self, surface: pygame.Surface) -> None:
         theme, panel = self.app.theme, self.panel()

@@ -175,6 +175,37 @@ def _operator_games(app):
     return scene
 
 
+def _operator_booths(app):
+    """The operator's Booths view: every booth on the shared server today and all of
+    them, long booth names, and the note that the server cannot be reached now (a real
+    sharing thread, its server a closed port on this machine)."""
+    import time
+
+    from game.records.counters import TOTAL
+    from scenes.counting import BoothSharing, counters_for
+    from scenes.operator import OperatorScene
+
+    counters = counters_for(app)
+    sharing = BoothSharing(
+        counters.path, "host=127.0.0.1 port=9 dbname=arcade connect_timeout=1", lambda: "2026-01-01"
+    )
+    app.counter_sharing = sharing  # app.shutdown stops its thread
+    deadline = time.monotonic() + 10
+    while sharing.online is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    names = ["Halle B · Stand 12", "Eingang Nord", "Workshop-Raum Erdgeschoss links", "kiosk-07"]
+    booths = {
+        name: {"visitor": 40 + 7 * i, "game-started": 31 + i, "game-finished": 1200 + i}
+        for i, name in enumerate(names)
+    }
+    booths[TOTAL] = {k: sum(b[k] for b in booths.values()) for k in booths[names[0]]}
+    sharing.figures = {"today": booths}  # what a round would have read from the server
+    scene = OperatorScene(app)
+    scene.show("booths")
+    app.push(scene)
+    return scene
+
+
 def _fame_with_scores(app):
     """The hall of fame with a table of scores (today's, for the latest board)."""
     import time
@@ -321,6 +352,7 @@ SCREENS = {
     "race-ranking": _race("done"),
     "operator": _operator,
     "operator-games": _operator_games,
+    "operator-booths": _operator_booths,
     **{f"banner-{gid}": _banner(f"{gid}#5") for gid in GAMES},
     **{f"command-{gid}": _command(f"{gid}#5") for gid in GAMES},
     "confirm-delete": _library_dialog("delete"),
@@ -334,4 +366,4 @@ SCREENS = {
     "tooltip-lobby": with_tooltip(EXTRA_SCREENS["lobby"]),
     "tooltip-profiles": with_tooltip(profile_screen("profiles")),
 }
-KIOSK = PSEUDO_KIOSK | {"kiosk-title", "operator", "operator-games"}
+KIOSK = PSEUDO_KIOSK | {"kiosk-title", "operator", "operator-games", "operator-booths"}

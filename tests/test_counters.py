@@ -363,6 +363,23 @@ def operator_screen(paths):
     return app, app.top, pygame
 
 
+def test_the_show_button_says_the_view_shown_whoever_turned_to_it(paths):
+    """show() from outside (a link, a test, a restored view) turns the Show button too,
+    and a view that cannot be shown (Booths with no shared server) is not taken."""
+    app, screen, _pygame = operator_screen(paths)
+    try:
+        label = lambda: screen.show_control.element.text  # noqa: E731
+        assert "All" in label()
+        screen.show("event")
+        assert screen.view == "event" and "This event" in label()
+        screen.show("booths")
+        assert screen.view == "event" and "This event" in label()
+        screen.show_control.data["step"](1)  # the button pressed: the next view
+        assert screen.view == "lifetime" and "Lifetime" in label()
+    finally:
+        app.shutdown()
+
+
 def test_the_operator_names_the_export_folder_and_a_bad_one_is_said_plainly(paths, tmp_path):
     """The folder box: a folder that is not there, a file, one that cannot be written
     are each refused in a sentence and nothing is written; a good one (typed with a
