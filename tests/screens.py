@@ -277,6 +277,40 @@ def _library_dialog(name: str):
     return build
 
 
+def _theatre_analysed(game_id: str):
+    """The theatre with its analysis done: the graph with both seats' "ahead" labels
+    and "50 %", a marked mistake with the Hard bot's move, the cursor on it (so its
+    sentence shows).  The values are written in (a fall of the mover's win chance at a
+    turn's start, the alternative a legal move worth more): this checks the layout,
+    not the coach, so it is the same on every machine and needs no worker."""
+
+    def build(app):
+        from scenes.theatre.screen import TheatreScene
+
+        match = match_for(game_id, finish=True)
+        scene = TheatreScene(app, match, name="t", analyse=True)
+        an = scene.analyst
+        starts = [k for k in an.turn_starts if k < len(an.movers) - 1 and an.movers[k] == 0]
+        at = starts[len(starts) // 2]
+        cache = an.cache
+        n = match.state.num_players
+        ahead, behind = [0.6] + [-0.6] * (n - 1), [-0.8] + [0.8] * (n - 1)
+        cache.values = [ahead if k <= at else behind for k in range(cache.positions)]
+        before = match.states[at]
+        played = match.entries[at].text
+        alt = next(m for m in before.legal_moves() if str(m) != played)
+        cache.alternatives = {at: str(alt)}
+        cache.alt_values = {at: [0.7] + [-0.7] * (n - 1)}
+        an._mistakes = an._cand = None
+        app.push(scene)
+        app.run_ticks(2, draw=False)
+        assert an.mistakes(), "the written values mark no mistake"
+        scene.go(at)
+        return scene
+
+    return build
+
+
 def _profile_remove(app):
     """The profile screen asking "Remove Ada?" (its button armed)."""
     scene = profile_screen("profiles")(app)
@@ -358,6 +392,8 @@ SCREENS = {
     "confirm-delete": _library_dialog("delete"),
     "rename": _library_dialog("rename"),
     "profile-remove": _profile_remove,
+    "theatre-analysed-crystal-formation": _theatre_analysed("crystal-formation#7"),
+    "theatre-analysed-element-shift": _theatre_analysed("element-shift#7"),
     "concede": _concede,
     "long-message": _long_message,
     "tooltip-select": with_tooltip(simple("scenes.select", "SelectScene", "crystal-formation")),

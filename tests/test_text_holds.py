@@ -153,6 +153,9 @@ def findings(layers: list[list[widgets.DrawnText]], early=()) -> list[tuple[str,
                 out.append(("box", f"{_name(d)} at {tuple(ink)} is outside its box {tuple(d.box)}"))
             if _plane(d) == "screen" and not WINDOW.contains(ink):
                 out.append(("window", f"{_name(d)} at {tuple(ink)} is outside the window"))
+            elif _plane(d) != "screen" and not pygame.Rect((0, 0), d.surface).contains(ink):
+                # a sprite or a cached panel cuts what runs past its edge
+                out.append(("window", f"{_name(d)} at {tuple(ink)} runs off its {d.surface} layer"))
             if d.cut:
                 out.append(("cut", f"{_name(d)} is cut to {d.shown[-30:]!r}"))
             missing = d.missing_glyphs()

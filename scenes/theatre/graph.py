@@ -10,12 +10,24 @@ import pygame
 
 from game.analysis.marks import win_chance
 from game.text.i18n import _, percent
-from scenes.widgets import draw_panel, draw_text, lighten
+from scenes.widgets import draw_panel, draw_text, lighten, text_width
 
 
 def x_of(rect: pygame.Rect, k: int, last: int) -> float:
     inner = rect.inflate(-24, 0)
     return inner.x + inner.w * (k / max(1, last))
+
+
+def _label(surface, text: str, font, colour, pos, anchor: str, theme, max_width: int) -> None:
+    """A label over the graph, on a plate of the panel's colour: the line and the
+    shading pass under it, not through its letters, at every text size."""
+    w = min(text_width(font, text), max_width)
+    plate = pygame.Rect(0, 0, w + 6, font.get_height())
+    setattr(plate, anchor, (round(pos[0]), round(pos[1])))
+    shade = pygame.Surface(plate.size, pygame.SRCALPHA)
+    shade.fill((*theme["panel"][:3], 215))
+    surface.blit(shade, plate)
+    draw_text(surface, text, font, colour, plate.center, "center", max_width=max_width, box=plate)
 
 
 def position_at(rect: pygame.Rect, x: int, last: int) -> int:
@@ -70,30 +82,39 @@ def draw_strip(
             pygame.draw.polygon(shade, (*top[:3], 70), [(x - rect.x, y - rect.y) for x, y in poly])
             surface.blit(shade, rect.topleft)
             pygame.draw.lines(surface, lighten(top, 0.3), False, pts, 2)
-        draw_text(
+    # The labels go on after every line (so over them), each in its own corner: the
+    # names top and bottom left, "50 %" under the middle line on the right, clear of
+    # "analysing" at the top right.  Their places follow the font's height.
+    small = theme.font(12, "regular")
+    room = plot.w // 2 - 8
+    if two_player:
+        _label(
             surface,
             percent(0.5),  # "50 %" in German
-            theme.font(12, "regular"),
+            small,
             theme["text_dim"],
-            (plot.right - 2, mid - 14),
+            (plot.right - 2, mid + 1),
             "topright",
+            theme,
+            room,
         )
         if len(names) == 2:  # which way is whose advantage
-            small = theme.font(12, "regular")
-            draw_text(
-                surface,
-                _("{name} ahead").format(name=names[0]),
-                small,
-                lighten(seat_colour(0), 0.3),
-                (plot.x + 2, plot.y - 2),
-            )
-            draw_text(
-                surface,
-                _("{name} ahead").format(name=names[1]),
-                small,
-                lighten(seat_colour(1), 0.3),
-                (plot.x + 2, plot.bottom - 14),
-            )
+            for seat, (pos, anchor) in enumerate(
+                (
+                    ((plot.x + 2, rect.y + 3), "topleft"),
+                    ((plot.x + 2, rect.bottom - 3), "bottomleft"),
+                )
+            ):
+                _label(
+                    surface,
+                    _("{name} ahead").format(name=names[seat]),
+                    small,
+                    lighten(seat_colour(seat), 0.3),
+                    pos,
+                    anchor,
+                    theme,
+                    room,
+                )
     else:
         seats = len(known[0][1]) if known else 0
         for seat in range(seats):

@@ -654,6 +654,7 @@ class TheatreScene(MenuScene):
             theme.font(16),
             theme["accent_2"],
             (SIDE.x + 14, y),
+            max_width=SIDE.w - 28,
         )
         y += theme.pitch(22)
         names = self.full.seat_names()

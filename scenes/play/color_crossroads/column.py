@@ -162,7 +162,7 @@ class ColumnDrawing:
         write = Pen(surface, self.app.theme)
         theme = self.app.theme
         y = COLUMN.y
-        write(_("How to win"), 20, "accent", (COLUMN.x, y))
+        write(_("How to win"), 20, "accent", (COLUMN.x, y), max_width=COLUMN.w)
         y = self.paragraph(
             surface,
             _(

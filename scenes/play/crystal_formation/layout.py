@@ -16,7 +16,7 @@ from scenes.widgets import GLYPHS, MIN_TARGET
 
 # -- layout --------------------------------------------------------------------------
 BOARD_REGION = pygame.Rect(BOARD_AREA.x, BOARD_AREA.y, 616, BOARD_AREA.h)
-BOARD_CENTRE = {"square": (334, 362), "hex": (332, 352)}
+BOARD_CENTRE = {"square": (334, 374), "hex": (332, 352)}
 SQUARE_UNIT = 66
 HEX_UNIT = 52
 STRIP = pygame.Rect(640, BOARD_AREA.y + 4, BOARD_AREA.right - 644, BOARD_AREA.h - 8)
