@@ -7,9 +7,9 @@ It starts from the screens the accessibility and pseudo-locale sweeps already dr
 ``EXTRA_SCREENS``) and adds what they leave out: the rules and the results of each
 game (the results with a profile, so the rating change shows), every step of every
 tutorial, a puzzle with each verdict, the kiosk's title, a hall of fame with scores,
-each game's play screen with a message in its banner and with its command line open,
-the confirmation dialogs, a
-message of several lines, and the screens with a tooltip shown.
+each game's play screen with a message in its banner, with its command line open and
+with a hint's reason in the banner under a message of several lines, the confirmation
+dialogs, a message of several lines, and the screens with a tooltip shown.
 
 ``KIOSK`` names the screens built on a kiosk App.
 """
@@ -248,6 +248,26 @@ def _banner(game_id: str):
     return build
 
 
+def _hint(game_id: str):
+    """A play screen mid-game with a hint and its reason in the banner (the longest
+    reason the coach gives for any of the first legal moves) and a message of several
+    lines over it: the two longest things a play screen shows at once."""
+
+    def build(app):
+        scene = play(game_id, 4)(app)
+        app.run_ticks(2, draw=False)
+        state = scene.match.state
+        scene.hint_state = state
+        moves = list(state.legal_moves())[:120]
+        # Element Shift's coach names no facts yet: its hint is the plan alone
+        best = max(moves, key=lambda m: (len(scene.hint_sentence(m)), len(str(m))))
+        scene.say_hint(best)
+        _long_message(app)
+        return scene
+
+    return build
+
+
 def _command(game_id: str):
     """A play screen mid-game with its command line (F7) open and a move typed in it
     (Element Shift's plan is the longest line a player types)."""
@@ -389,6 +409,7 @@ SCREENS = {
     "operator-booths": _operator_booths,
     **{f"banner-{gid}": _banner(f"{gid}#5") for gid in GAMES},
     **{f"command-{gid}": _command(f"{gid}#5") for gid in GAMES},
+    **{f"hint-{gid}": _hint(f"{gid}#5") for gid in GAMES},
     "confirm-delete": _library_dialog("delete"),
     "rename": _library_dialog("rename"),
     "profile-remove": _profile_remove,
