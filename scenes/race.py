@@ -309,7 +309,8 @@ class RaceScene(MenuScene):
         font = theme.font(18, "bold")
         for lane, rect in zip(lanes, self.lane_rows(len(lanes)), strict=True):
             draw_panel(surface, rect, theme)
-            name_w = 200
+            # the names' column widens with the text size (a third of the row at most)
+            name_w = min(round(200 * theme.text_scale), rect.w // 3)
             draw_text(
                 surface,
                 lane.name,
@@ -321,11 +322,13 @@ class RaceScene(MenuScene):
                 "midleft",
                 max_width=name_w - 20,
             )
-            track = pygame.Rect(rect.x + name_w, rect.centery - 3, rect.w - name_w - 90, 6)
+            radius = int(min(18, rect.h / 2 - 4))
+            # the track starts a gem's radius past the name: a lane at 0 keeps its name whole
+            start = name_w + radius + 4
+            track = pygame.Rect(rect.x + start, rect.centery - 3, rect.w - start - 90, 6)
             pygame.draw.rect(surface, theme["panel_edge"], track, border_radius=3)
             x = track.x + track.w * lane.score / best
             colour = tuple(theme[LANE_COLOURS[lane.key % len(LANE_COLOURS)]])
-            radius = int(min(18, rect.h / 2 - 4))
             gem = cached(("race.gem", colour, radius), lambda c=colour, r=radius: _gem(c, r))
             surface.blit(gem, gem.get_rect(center=(int(x), track.centery)))
             if lane is leader:
