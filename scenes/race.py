@@ -36,6 +36,7 @@ from scenes.widgets import (
     draw_text,
     starfield_background,
     toast,
+    wrap_text,
 )
 
 LENGTHS = (60, 90, 120, 180)
@@ -413,15 +414,14 @@ class RaceScene(MenuScene):
             (_("Type your initials on your phone for the hall of fame"), theme["text_dim"])
         )
         for text, colour in lines:
-            drawn = draw_text(
-                surface,
-                text,
-                theme.font(20, "bold" if colour == theme["accent"] else "regular"),
-                colour,
-                (side.x + 20, y),
-                max_width=side.w - 40,
-            )
-            y += max(36, drawn.h + 10)
+            # wrapped, not cut: in German at 150 % the initials line is two lines long
+            font = theme.font(20, "bold" if colour == theme["accent"] else "regular")
+            for line in wrap_text(text, font, side.w - 40, max_lines=3):
+                drawn = draw_text(
+                    surface, line, font, colour, (side.x + 20, y), max_width=side.w - 40
+                )
+                y += drawn.h + 2
+            y += 8
 
 
 def _fame(app):
