@@ -184,8 +184,17 @@ class RaceRoom:
             self._bot_keys.append(key)
             key += 1
         seed = self.seed + self.races
-        order = P.rush_order(self.book, seed)[:RACE_PUZZLES]
-        self.race = Race(order, lanes, seed, now, self.settings.seconds, self.settings.miss_seconds)
+        # the order and the positions the warming thread has made (and goes on making)
+        order, positions = self._upcoming(self.races)
+        self.race = Race(
+            order,
+            lanes,
+            seed,
+            now,
+            self.settings.seconds,
+            self.settings.miss_seconds,
+            positions=positions,
+        )
         self.races += 1
         self.initials = {}
         self.lobby.mark_started()
@@ -340,12 +349,16 @@ class RaceRoom:
             (ln.key, ln.score, self.lobby.connected(ln.key)) for ln in self.race.ranking()
         )
         left = round(self.race.time_left(now))
+        # over as well as the seconds left: in the race's last half second "0 s left"
+        # is sent while it still runs, and the end must be sent too
+        over = self.race.over(now)
         for seat in self.phones():
             lane = self.race.lanes.get(seat)
             # a view is built only when something in it changed (a tick is 1/60 s)
             key = (
                 standings,
                 left,
+                over,
                 self.initials.get(seat),
                 self.server.seat_languages.get(seat),
                 (lane.index, len(lane.moves), self.race.held(seat, now), lane.answers)

@@ -83,6 +83,26 @@ def test_the_racer_board_is_a_hall_of_fame_board():
     assert GAME in race_games()
 
 
+def test_a_race_starts_on_the_positions_made_ahead():
+    # A position replays its setup moves (up to a tenth of a second): made on the room's
+    # thread while the lobby shows, never on the big screen's tick once the race runs.
+    import time
+
+    room = RaceRoom(GAMES[GAME], RaceSettings(bots=2), host="127.0.0.1", seed=3)
+    try:
+        end = time.monotonic() + 60
+        while not room.warmed() and time.monotonic() < end:
+            time.sleep(0.05)
+        assert room.warmed()
+        order, made = room._upcoming(0)
+        race = room.start()
+        assert [p.id for p in race.order] == [p.id for p in order]
+        for k in (0, 7, len(order) - 1):
+            assert race.position(k) is made[k]
+    finally:
+        room.stop()
+
+
 # -- a real host, twelve phones ----------------------------------------------------------
 
 
@@ -243,6 +263,32 @@ def test_bots_fill_lanes_so_one_visitor_races(tmp_path):
                 now[0] = 95.0
                 await until(lambda: phone.state["race"]["ended"])
             await phone.close()
+
+    run_party(room, main, timeout=60)
+
+
+def test_a_phone_hears_the_end_after_its_last_half_second(tmp_path):
+    # In the race's last half second the phone is told "0 s left" while the race still
+    # runs; nothing else in its view changes at the end, and the end must reach it.
+    now = [0.0]
+    room = make_room(now, tmp_path)
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            phone = await Phone(session, room.server.url).open()
+            await phone.join(room.lobby.code, "Ada")
+            other = await Phone(session, room.server.url).open()
+            await other.join(room.lobby.code, "Bo")  # two racers, no bot to stir the views
+            async with Host(Stepper(room)):
+                await until(lambda: room.can_start())
+                room.start()
+                now[0] = 89.7
+                await until(lambda: phone.state and phone.state["race"]["time_left"] == 0)
+                assert not phone.state["race"]["ended"]
+                now[0] = 90.2
+                await until(lambda: phone.state["race"]["ended"], what="the race's end")
+            await phone.close()
+            await other.close()
 
     run_party(room, main, timeout=60)
 
