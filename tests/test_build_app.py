@@ -103,6 +103,21 @@ def install(deb: Path, root: Path) -> str:
     return "dpkg -x"
 
 
+@pytest.mark.skipif(
+    shutil.which("desktop-file-validate") is None,
+    reason="desktop-file-validate is not installed (Debian package desktop-file-utils)",
+)
+def test_the_menu_entry_passes_desktop_file_validate_and_a_broken_one_does_not(tmp_path):
+    # release.validate_desktop passes when the validator is missing, so the .deb test's
+    # check means something only where it is installed: here it must be.
+    good = tmp_path / "crystal-arcade.desktop"
+    good.write_text(release.desktop_entry(), encoding="utf-8")
+    assert release.validate_desktop(good) is None
+    broken = tmp_path / "broken.desktop"
+    broken.write_text(release.desktop_entry().replace("Type=Application", "Type=Gadget"))
+    assert release.validate_desktop(broken)
+
+
 @needs_dpkg
 def test_deb_installs_starts_to_the_title_and_removes_cleanly(app_folder, tmp_path):
     ver = release.version()
