@@ -116,6 +116,32 @@ def test_espeak_ng_speaks_a_line_into_a_wav_that_holds_sound(tmp_path):
     assert np.count_nonzero(np.abs(samples.astype(np.int32)) > 500) > 100
 
 
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+def test_espeak_ng_speaks_in_the_screens_language(tmp_path):
+    from game.text import i18n
+    from scenes.speech import EspeakBackend
+
+    backend = EspeakBackend(EspeakBackend.find())
+
+    def voice() -> str:
+        command = backend.command("x")
+        return command[command.index("-v") + 1]
+
+    assert voice() == "en"
+    i18n.set_language("de")
+    assert voice() == "de"
+    # German words in the German voice, through the real program, hold sound.
+    command = backend.command("Spieler 2 schiebt Spalte C um 3 nach unten")
+    out = tmp_path / "de.wav"
+    subprocess.run([command[0], "-w", str(out), *command[1:]], check=True, timeout=60)
+    with wave.open(str(out)) as w:
+        samples = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2")
+    assert np.count_nonzero(np.abs(samples.astype(np.int32)) > 500) > 100
+    i18n.set_language("pseudo")  # no espeak-ng voice of that name: English
+    assert voice() == "en"
+    assert EspeakBackend(backend.program, voice="fr").command("x")[2] == "fr"
+
+
 # -- the App's keys ---------------------------------------------------------------------
 def test_f5_turns_speech_on_and_off_and_f6_repeats(app):
     rec = RecordingBackend()

@@ -17,6 +17,7 @@ import sys
 import threading
 from pathlib import Path
 
+from game.text import i18n
 from game.text.i18n import _
 
 log = logging.getLogger(__name__)
@@ -66,23 +67,55 @@ class RecordingBackend:
 
 class EspeakBackend:
     """Debian's ``espeak-ng`` program: one process per text, the last one stopped when a
-    new text comes (so each new text interrupts the last)."""
+    new text comes (so each new text interrupts the last).  The voice is the screens'
+    language at the time of each text (German words read with an English voice are
+    hard to follow), English where espeak-ng has no voice of that name; ``voice``
+    fixes one instead."""
 
     name = "espeak-ng"
 
-    def __init__(self, program: str, voice: str = "en") -> None:
+    def __init__(self, program: str, voice: str | None = None) -> None:
         self.program = program
         self.voice = voice
         self._proc: subprocess.Popen | None = None
+        self._voices: set[str] | None = None
 
     @staticmethod
     def find() -> str | None:
         return shutil.which("espeak-ng")
 
+    def voices(self) -> set[str]:
+        """The language names espeak-ng has voices for ("de", "en-gb", ...), asked once."""
+        if self._voices is None:
+            try:
+                listing = subprocess.run(
+                    [self.program, "--voices"], capture_output=True, text=True, timeout=5
+                ).stdout
+            except (OSError, subprocess.SubprocessError):
+                listing = ""
+            self._voices = {
+                line.split()[1].lower() for line in listing.splitlines()[1:] if line.split()[1:]
+            }
+        return self._voices
+
+    def voice_now(self) -> str:
+        """The voice for the next text: the fixed one, else the screens' language."""
+        if self.voice:
+            return self.voice
+        code = i18n.language().replace("_", "-").lower()
+        known = self.voices()
+        for name in (code, code.split("-")[0]):
+            if name in known:
+                return name
+        return "en"
+
+    def command(self, text: str) -> list[str]:
+        return [self.program, "-v", self.voice_now(), "--", text]
+
     def say(self, text: str) -> None:
         self.stop()
         self._proc = subprocess.Popen(
-            [self.program, "-v", self.voice, "--", text],
+            self.command(text),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
