@@ -339,6 +339,10 @@ class PuzzleMixin:
             self.phase = "showing"
             self.script = list(puzzle.solution[0])
             self.result = reveal if isinstance(reveal, str) else _("The answer:")
+        # The card once the answer has played out.  Speech says it whole as the answer
+        # starts and leaves the answer's moves unsaid: each move's words would cut off
+        # the line before it, the reason with them.
+        self.answer_text = self.result + " " + ", ".join(puzzle.solution[0]) + "."
 
     # -- the card's buttons ---------------------------------------------------------------
     def puzzle_buttons(self) -> dict[str, pygame.Rect]:
@@ -450,7 +454,7 @@ class PuzzleMixin:
         if self.phase == "showing":
             if not self.script:
                 self.phase = "missed"
-                self.result += " " + ", ".join(self.puzzle.solution[0]) + "."
+                self.result = self.answer_text
                 if self.rush is not None:
                     self.next_wait = NEXT_TICKS
                 return
@@ -550,11 +554,18 @@ class PuzzleMixin:
         return self.result
 
     def spoken_title(self) -> str:
-        """Speech (scenes/speech/screens.py): the puzzle's title and its goal."""
+        """Speech (scenes/speech/screens.py): the puzzle's title and its goal, or while
+        the answer is shown, why it was missed and the whole answer."""
         self._card_said = self.card_text()
-        return _("{title}. {text}").format(title=self.card_title(), text=self._card_said)
+        said = self.answer_text if self.phase == "showing" else self._card_said
+        self._said_ahead = said
+        return _("{title}. {text}").format(title=self.card_title(), text=said)
 
     _card_said: str | None = None
+    _said_ahead: str | None = None
+
+    def move_said(self, old, new, move, seat: int) -> bool:
+        return self.phase != "showing"  # the answer's moves were said with the reason
 
     def update(self) -> None:
         super().update()
@@ -562,7 +573,8 @@ class PuzzleMixin:
             text = self.card_text()
             if text != self._card_said:  # a verdict, the answer shown, the next goal
                 self._card_said = text
-                self.app.speech.say(text)
+                if text != self._said_ahead:
+                    self.app.speech.say(text)
         if self.rush is not None and self.phase != "over":
             self.rush.tick()
             if self.rush.ticks_left <= 0:

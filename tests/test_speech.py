@@ -563,6 +563,37 @@ def test_a_puzzle_says_its_goal_and_its_verdict(app):
     assert "Solved!" in rec.lines
 
 
+def test_a_missed_puzzle_says_why_and_the_whole_answer_in_one_line_that_nothing_cuts(app):
+    from game.content import puzzles as P
+    from scenes.puzzles import open_puzzle
+
+    rec = _listen(app)
+    puzzle = P.load_puzzles("chromatic-collapse").puzzles[0]
+    scene = open_puzzle(app, "chromatic-collapse", puzzle.id, "list")
+    app.run_ticks(2, draw=False)
+    answer = puzzle.solution[0]
+    first = scene.match.parse(answer[0])
+    scene.try_move(next(m for m in scene.match.state.legal_moves() if m != first))
+    for _ in range(20):  # the rest of the turn, any legal actions, until it is judged
+        app.run_until(lambda: not scene.anim and not scene.queue, max_ticks=600)
+        app.run_ticks(2, draw=False)
+        if app.top is not scene or scene.phase != "doing":
+            break
+        scene.try_move(scene.match.state.legal_moves()[0])
+    assert app.top is not scene and app.top.phase == "showing"
+    app.speech.wait()
+    said = len(rec.lines)
+    shown = app.top
+    app.run_until(lambda: shown.phase == "missed", max_ticks=3000)
+    app.run_ticks(30, draw=False)
+    app.speech.wait()
+    line = rec.lines[said - 1]
+    assert "Missed:" in line and line.endswith(", ".join(answer) + "."), line
+    # The answer's moves play out unsaid, and the card's last words were said already.
+    assert rec.lines[said:] == [], rec.lines[said:]
+    assert shown.card_text() in line
+
+
 def test_the_hall_of_fame_reads_its_table_and_the_next_board_when_it_changes(app):
     from tests.screens import _fame_with_scores
 

@@ -357,7 +357,7 @@ class PlayScene(BotTurns, ButtonFocus, ScreenFrame, Scene):
 
     def _after_move(self, old, new, move, seat: int) -> None:
         self.queue.append((old, new, move, seat))
-        if self.app.speech.enabled:
+        if self.app.speech.enabled and self.move_said(old, new, move, seat):
             self.voice.moved(old, new, move, seat)
         self.on_moved(old, new, move, seat)
         if not self.autosave_enabled:
@@ -664,6 +664,11 @@ class PlayScene(BotTurns, ButtonFocus, ScreenFrame, Scene):
             self.command_text = self.command_text[:-1]
         elif getattr(event, "unicode", "") and event.unicode.isprintable():
             self.command_text = (self.command_text + event.unicode)[:80]
+        return True
+
+    def move_said(self, old, new, move, seat: int) -> bool:
+        """Speech: whether ``move`` is said as it is shown (the puzzles' shown answer
+        says its moves ahead, in a line that the moves' own words would cut off)."""
         return True
 
     def spoken_after_move(self, old, new, move) -> str:
