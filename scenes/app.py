@@ -213,6 +213,8 @@ class App:
         self._window_before: tuple[int, tuple | None] = (-1, None)
         self.frame_count = 0
         self.first_frame_at: float | None = None
+        # With record_frames on (tools/benchmarks), the real loop keeps, for each frame
+        # it draws, the seconds its pass took: input, the ticks and the drawing.
         self.frame_times: list[float] = []
         self.record_frames = False
         self.input = arcade_input.InputMapper(self)
@@ -767,10 +769,9 @@ class App:
             if not self.running:
                 break
             if steps and self.frame_due(now):
-                t0 = time.perf_counter()
                 self.draw(accumulator / TICK)
                 if self.record_frames:
-                    self.frame_times.append(time.perf_counter() - t0)
+                    self.frame_times.append(time.perf_counter() - now)
             elif steps:
                 self.frames_skipped += 1
             # Asleep until the next tick is due.  (pygame's event.wait with a time-out

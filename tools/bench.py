@@ -7,6 +7,7 @@
     python3 tools/bench.py --only party     # phones on loopback
     python3 tools/bench.py --only race      # twelve phones racing on loopback
     python3 tools/bench.py --only text      # frames with 100,000-character names
+    python3 tools/bench.py --only speech    # key to speech, frames with speech on and off
     python3 tools/bench.py --quick          # fewer repetitions
     python3 tools/bench.py --markdown out/bench.md   # the table as Markdown too
 
@@ -30,6 +31,9 @@ Rows:
 - text: per game, frames of the play screen (a 100,000-character toast up), the
   results and the theatre with every seat named with 100,000 characters
   (tools/benchmarks/long_text.py; target p99 under 50 ms).
+- speech: a key press to the speech call, and frames with two bots playing and every
+  move spoken, speech off and on, headless and in a real X window with the backend a
+  player gets (tools/benchmarks/speech.py).
 
 Times are wall-clock on this machine; nothing here is asserted by the tests.
 """
@@ -491,7 +495,8 @@ def main(argv=None) -> int:
     )
     p.add_argument(
         "--only",
-        help="'client', 'screens', 'window', 'party', 'race', 'theatre', 'text' or a game id",
+        help="'client', 'screens', 'window', 'party', 'race', 'theatre', 'text', 'speech' "
+        "or a game id",
     )
     p.add_argument("--quick", action="store_true", help="fewer repetitions")
     p.add_argument(
@@ -501,7 +506,17 @@ def main(argv=None) -> int:
     )
     p.add_argument("--markdown", type=Path, help="also write the table to this Markdown file")
     args = p.parse_args(argv)
-    parts_known = ("client", "screens", "window", "theatre", "party", "race", "text", *GAMES)
+    parts_known = (
+        "client",
+        "screens",
+        "window",
+        "theatre",
+        "party",
+        "race",
+        "text",
+        "speech",
+        *GAMES,
+    )
     if args.only is not None and args.only not in parts_known:
         p.error(f"--only {args.only!r}: one of {', '.join(parts_known)}")
     rows: list[dict] = []
@@ -540,6 +555,9 @@ def main(argv=None) -> int:
     if args.only in (None, "text"):
         rows += game_rows("long-text", args.quick)
         print("... text done", file=sys.stderr, flush=True)
+    if args.only in (None, "speech"):
+        rows += game_rows("speech", args.quick)
+        print("... speech done", file=sys.stderr, flush=True)
     table = format_table(rows)
     print(f"Machine: {machine()}")
     print(table)
