@@ -53,6 +53,17 @@ def key(app, k: int, mod: int = 0, unicode: str = "", *, ticks: int = 0, draw: b
     run(app, ticks, draw)
 
 
+def type_text(app, text: str, *, ticks: int = 0, draw: bool = True) -> None:
+    """Each character typed as SDL delivers it: the key pressed (its unicode set),
+    the character's TEXTINPUT, the key released."""
+    for ch in text:
+        code = ord(ch.lower()) if ch.isascii() else 0
+        app.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=ch, scancode=0))
+        app.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        app.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode=ch, scancode=0))
+    run(app, ticks, draw)
+
+
 def motion(app, pos, held: bool = False) -> None:
     """The mouse moved to ``pos`` (with the left button ``held`` or not)."""
     app.post(

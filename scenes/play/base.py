@@ -649,7 +649,11 @@ class PlayScene(BotTurns, ButtonFocus, ScreenFrame, Scene):
         if self.command_text is None:
             return False
         if event.type == pygame.TEXTINPUT:
-            return True  # the key's own unicode below is the text (once per key)
+            # The text as SDL delivers it, from any keyboard layout, dead keys and
+            # composed letters included (a key's own unicode misses those: "züge").
+            typed = "".join(ch for ch in str(getattr(event, "text", "")) if ch.isprintable())
+            self.command_text = (self.command_text + typed)[:80]
+            return True
         if event.type != pygame.KEYDOWN:
             return False
         if event.key == pygame.K_ESCAPE:
@@ -662,9 +666,7 @@ class PlayScene(BotTurns, ButtonFocus, ScreenFrame, Scene):
             self.voice.command(text)
         elif event.key == pygame.K_BACKSPACE:
             self.command_text = self.command_text[:-1]
-        elif getattr(event, "unicode", "") and event.unicode.isprintable():
-            self.command_text = (self.command_text + event.unicode)[:80]
-        return True
+        return True  # a printable key's text comes as its TEXTINPUT
 
     def move_said(self, old, new, move, seat: int) -> bool:
         """Speech: whether ``move`` is said as it is shown (the puzzles' shown answer

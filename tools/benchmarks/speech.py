@@ -158,8 +158,9 @@ def _headless_figures(quick: bool) -> dict:
     app.run_ticks(1)
     lags = []
     for _ in range(50 if quick else 300):
-        for ch in "turn":
+        for ch in "turn":  # as SDL delivers a typed key: the key, then its text
             app.post_key(ord(ch), 0, ch)
+            app.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
         app.run_ticks(1, draw=False)
         app.speech.wait()
         app.speech.said_at = None
