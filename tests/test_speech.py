@@ -471,6 +471,30 @@ def test_german_says_du_forderst_and_du_musst_to_the_person(app):
     assert "Du fordert" not in view.banner and "Du muss " not in view.banner
 
 
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_board_says_its_game_whose_turn_and_the_command_key_as_it_opens(app, game_id):
+    from game.text import i18n
+    from scenes.boot import start_quick_game
+
+    rec = RecordingBackend()
+    app.set_speech(True, backend=rec)
+    app.run_ticks(2)
+    app.speech.wait()
+    assert start_quick_game(app, game_id, 3) is None
+    view = app.top
+    header = view.status_text()
+    app.run_ticks(1, draw=False)
+    app.speech.wait()
+    assert rec.lines[-1].startswith(f"{view.spec.title}. {header}"), rec.lines
+    assert rec.lines[-1].endswith("F7 opens the command line."), rec.lines
+    i18n.set_language("de")
+    app.pop()
+    assert start_quick_game(app, game_id, 3) is None
+    app.run_ticks(2, draw=False)
+    app.speech.wait()
+    assert rec.lines[-1].endswith("F7 öffnet die Befehlszeile."), rec.lines
+
+
 def test_the_command_line_takes_typed_text_as_sdl_delivers_it_umlauts_included(app):
     from game.text import i18n
 

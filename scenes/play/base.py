@@ -668,6 +668,14 @@ class PlayScene(BotTurns, ButtonFocus, ScreenFrame, Scene):
             self.command_text = self.command_text[:-1]
         return True  # a printable key's text comes as its TEXTINPUT
 
+    def spoken_title(self) -> str:
+        """Speech (scenes/speech/screens.py): said as the board opens, the game's
+        name, the header's line (whose turn, what to do) and the key to the command
+        line."""
+        from scenes.speech.screens import sentences
+
+        return sentences([self.spec.title, self.status_text(), _("F7 opens the command line.")])
+
     def move_said(self, old, new, move, seat: int) -> bool:
         """Speech: whether ``move`` is said as it is shown (the puzzles' shown answer
         says its moves ahead, in a line that the moves' own words would cut off)."""
