@@ -158,7 +158,22 @@ class TitleScene(MenuScene):
 
     def resume(self) -> None:
         # Back on the title (a game ended or was left): look at the autosave again.
+        # The focus stays on the button the player left by (a keyboard or a screen
+        # reader user returns from Settings to Settings, not to Play), unless a game
+        # can now be resumed: then it is on Resume, as at start.
+        left_by = (
+            self.controls[self.focus_index].action
+            if 0 <= self.focus_index < len(self.controls)
+            else None
+        )
+        could_resume = self.resume_match is not None
         self.build()
+        if left_by is None or (self.resume_match is not None and not could_resume):
+            return
+        for i, control in enumerate(self.controls):
+            if control.action == left_by:
+                self.set_focus(i)
+                break
 
     def keep_clear(self) -> list[pygame.Rect]:
         """The logo, the tagline, the buttons and the hint line: no crystal over them."""

@@ -40,3 +40,22 @@ def test_resume_moves_no_other_title_button(app, paths):
         assert not resume[0].colliderect(rect), text
     assert pygame.Rect((0, 0), LOGICAL_SIZE).contains(resume[0])
     assert app.top.controls[app.top.focus_index].element.text.startswith("Resume")
+
+
+def test_back_on_the_title_the_focus_is_on_the_button_left_by(app, paths):
+    app.run_ticks(2)
+    title = app.top
+    texts = [c.element.text for c in title.controls]
+    title.set_focus(texts.index("Settings"))
+    app.post_key(pygame.K_RETURN)
+    app.run_ticks(3)
+    assert app.top.name == "settings"
+    app.post_key(pygame.K_ESCAPE)
+    app.run_ticks(3)
+    assert app.top is title
+    assert title.controls[title.focus_index].element.text == "Settings"
+    # A game left unfinished meanwhile: the focus is on Resume, as at start.
+    title.set_focus(texts.index("Rules"))
+    unfinished(paths)
+    title.resume()
+    assert title.controls[title.focus_index].element.text.startswith("Resume")
