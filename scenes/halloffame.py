@@ -329,7 +329,12 @@ class HallOfFameScene(MenuScene):
         )
 
     def spoken_title(self) -> str:
+        if self._focus_reads_table():
+            return _("Hall of fame")  # the focused period or board reads the table next
         return _("Hall of fame. {table}").format(table=self.table_words())
+
+    def _focus_reads_table(self) -> bool:
+        return 0 <= self.focus_index <= len(hof.PERIODS)
 
     def spoken_focus(self) -> str:
         """The focused control, and the table when the focus is on a period or the
@@ -337,7 +342,7 @@ class HallOfFameScene(MenuScene):
         from scenes.speech.screens import focused_control
 
         control = focused_control(self)
-        if 0 <= self.focus_index <= len(hof.PERIODS):
+        if self._focus_reads_table():
             return f"{control}. {self.table_words()}" if control else self.table_words()
         return control
 

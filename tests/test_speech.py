@@ -639,6 +639,7 @@ def test_a_missed_puzzle_says_why_and_the_whole_answer_in_one_line_that_nothing_
 
 
 def test_the_hall_of_fame_reads_its_table_and_the_next_board_when_it_changes(app):
+    from scenes.halloffame import board_title
     from tests.screens import _fame_with_scores
 
     rec = _listen(app)
@@ -647,12 +648,12 @@ def test_the_hall_of_fame_reads_its_table_and_the_next_board_when_it_changes(app
     app.speech.wait()
     assert rec.lines[-1].startswith("Hall of fame. ")
     assert "1, ADA, 12; 2, BOB, 11" in rec.lines[-1]
+    assert rec.lines[-1].count(board_title(app.top.board)) == 1, rec.lines[-1]  # read once
     scene = app.top
     cycler = next(i for i, c in enumerate(scene.controls) if "values" in c.data)
     scene.set_focus(cycler)
     drive.key(app, pygame.K_RIGHT, ticks=2)
     app.speech.wait()
-    from scenes.halloffame import board_title
 
     assert rec.lines[-1].endswith(f"{board_title(scene.board)}, Today: no scores yet")
 
