@@ -520,3 +520,58 @@ def test_touch_targets_are_at_least_44_px():
     for sq in range(64):
         if sq not in CORNERS:
             assert ChromaticCollapseView.square_at(ChromaticCollapseView.square_center(sq)) == sq
+
+
+@pytest.mark.parametrize("language", ["en", "de", "pseudo"])
+@pytest.mark.parametrize("size", [100, 150])
+def test_the_left_cards_picture_keeps_clear_of_its_words_at_every_text_size(paths, language, size):
+    """The step's picture (the colour asked for, the compass) is drawn in the room its
+    words leave: at 150 % a fixed-size picture ran into the step's title and caption."""
+    from game.text import i18n
+    from scenes import widgets
+    from scenes.play.chromatic_collapse.layout import LEFT_CARD
+    from tests.test_accessibility import make
+
+    app = make(paths, {"language": language, "text_size": size})
+    i18n.set_language(language)
+    try:
+        # Each step's picture: who starts, any colour, a colour asked, the compass.
+        setup = GameSetup("chromatic-collapse", 2, {"ray_count": False, "advantage": "Diamond"}, 1)
+        state, steps = setup.start(GAMES), {}
+        while len(steps) < 4 and not state.is_terminal():
+            asked = state.phase == "first" and state.required_colour() is not None
+            steps.setdefault((state.phase, asked), state)
+            state = state.apply(state.legal_moves()[0])
+        assert len(steps) == 4, list(steps)
+        for moves, start in steps.items():
+            view = make_view(app, start=start)
+            state = view.match.state
+            bare = pygame.Surface(app.canvas.get_size())
+            drawn = pygame.Surface(app.canvas.get_size())
+            picture = view.draw_left_picture
+            view.draw_left_picture = lambda *a, **k: None
+            view.draw_left_card(bare, state)
+            view.draw_left_picture = picture
+            widgets.text.TEXT_LOG = []
+            try:
+                view.draw_left_card(drawn, state)
+                lines = [
+                    d
+                    for d in widgets.text.TEXT_LOG
+                    if d.shown.strip() and LEFT_CARD.colliderect(d.rect)
+                ]
+            finally:
+                widgets.text.TEXT_LOG = None
+            # The picture's pixels: where the card drawn with it differs from without.
+            mask = pygame.mask.from_threshold(drawn, (0, 0, 0), (1, 1, 1, 255), bare, 1)
+            mask.invert()
+            ink = mask.get_bounding_rects()
+            assert ink, f"no picture drawn at {moves}"
+            box = ink[0].unionall(ink[1:])
+            assert LEFT_CARD.contains(box), (moves, box)
+            for d in lines:
+                assert not d.ink.colliderect(box), (moves, d.shown, d.ink, box)
+            app.pop()
+            app.run_ticks(1)
+    finally:
+        app.shutdown()

@@ -63,6 +63,10 @@ _SHORT_DIRECTIONS = {
 # Whole phrases per colour and per side, since an adjective's ending depends on its noun.
 A_COLOUR_PIECE = (N_("a red piece"), N_("a blue piece"), N_("a green piece"), N_("a yellow piece"))
 ONE_SIDE_PIECE = (N_("one Diamond piece"), N_("one Circle piece"))
+# The left card's picture: its designed height, and the least it is drawn at when
+# bigger text takes the card's room (the compass is still read at this size).
+ART_H = 112
+ART_MIN = 64
 PHASE_TITLES = {
     "setup": N_("Setup"),
     "remove": N_("Removal"),
@@ -123,60 +127,8 @@ class CardsDrawing:
             title = _("Opening")
         write(title, 20, "accent", (cx, y), "midtop", max_width=card.w - 8)
         y += pitch(32)
-        # the picture gives up what the bigger text above it takes
-        art = pygame.Rect(card.x + 8, y, card.w - 16, 112 - (pitch(86) - 86) - 2 * (pitch(32) - 32))
-        caption = ""
-        if phase == "first":
-            need = state.required_colour()
-            if need is None:
-                spots = [(-20, -20), (20, -20), (-20, 20), (20, 20)]
-                for i, (dx, dy) in enumerate(spots):
-                    spr = self._sprite(state.to_move, i, radius=17)
-                    surface.blit(spr, spr.get_rect(center=(art.centerx + dx, art.centery + dy)))
-                caption = _("any colour")
-            else:
-                spr = self._sprite(state.to_move, need, radius=34)
-                g = glow_sprite(52, theme[COLOUR_KEYS[need]], 90)
-                surface.blit(g, g.get_rect(center=art.center))
-                surface.blit(spr, spr.get_rect(center=art.center))
-                caption = _(A_COLOUR_PIECE[need])
-        elif phase == "second":
-            allowed = state.allowed_directions()
-            self.draw_compass(surface, art.center, 46, allowed, state.first_direction)
-            if allowed is None:
-                caption = _("any direction")
-            else:
-                caption = " · ".join(_short_dir(d) for d in (allowed[1], allowed[0], allowed[2]))
-        elif phase == "remove":
-            c = art.center
-            k = pulse(self.motion_ticks, 0.14)
-            col = lighten(theme["bad"], 0.25 * k)
-            pygame.draw.circle(surface, col, c, 40, 4)
-            pygame.draw.circle(surface, col, c, 24, 2)
-            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                pygame.draw.line(
-                    surface,
-                    col,
-                    (c[0] + dx * 16, c[1] + dy * 16),
-                    (c[0] + dx * 50, c[1] + dy * 50),
-                    3,
-                )
-            caption = _(ONE_SIDE_PIECE[1 - state.to_move])
-        elif phase == "setup":
-            for i, dx in enumerate((-24, 24)):
-                spr = piece_sprite(SIDE_SHAPES[i], side_colour(theme, i), 20)
-                surface.blit(spr, spr.get_rect(center=(art.centerx + dx, art.centery)))
-            caption = _("who starts?")
-        elif phase == "over" and state.winner >= 0:
-            spr = piece_sprite(SIDE_SHAPES[state.winner], theme["accent"], 34)
-            g = glow_sprite(
-                56, theme["accent"], 100 + 20 * round(5 * pulse(self.motion_ticks, 0.16))
-            )
-            surface.blit(g, g.get_rect(center=art.center))
-            surface.blit(spr, spr.get_rect(center=art.center))
-            caption = _("{side} wins").format(side=self.match.seat_names()[state.winner])
         # sudden death: its heading takes two lines rather than being cut when the
-        # language's words are long (the caption above gives up the room)
+        # language's words are long
         width = card.w - 8
         words = _("SUDDEN DEATH")
         head_font = fitting_font(theme, words, 15, "bold", width)
@@ -186,11 +138,17 @@ class CardsDrawing:
             else wrap_text(words, head_font, width)[:2]
         )
         top = card.bottom - pitch(112) - pitch(18) * (len(heading) - 1)
-        # the caption between the picture and the sudden-death block, as big as fits
-        room = top - 4 - (art.bottom + 6)
+        # Between the step's title and the sudden-death block: the picture above its
+        # caption.  The caption is fitted first (every word kept, as big as fits above
+        # the smallest picture), and the picture takes the rest, up to its designed
+        # 112 px; it is drawn to that height, so bigger text never runs into it.
+        caption = self.left_caption(state)
         font, lines, step = fit_paragraph(
-            theme, caption, 16, card.w - 16, room, kind="bold", line=20
+            theme, caption, 16, card.w - 16, top - 4 - (y + ART_MIN + 6), kind="bold", line=20
         )
+        art_h = max(ART_MIN, min(ART_H, top - 4 - len(lines) * step - 6 - y))
+        art = pygame.Rect(card.x + 8, y, card.w - 16, art_h)
+        self.draw_left_picture(surface, state, art, art_h / ART_H)
         y = art.bottom + 6
         for line in lines:
             draw_text(surface, line, font, theme["text"], (cx, y), "midtop", max_width=card.w - 16)
@@ -215,6 +173,75 @@ class CardsDrawing:
             )
             draw_text(surface, line, font, col, (cx, y), "midtop", max_width=width)
             y += pitch(26 if warn else 20)
+
+    def left_caption(self, state) -> str:
+        """The words under the left card's picture: what this step asks."""
+        phase = state.phase
+        if phase == "first":
+            need = state.required_colour()
+            return _("any colour") if need is None else _(A_COLOUR_PIECE[need])
+        if phase == "second":
+            allowed = state.allowed_directions()
+            if allowed is None:
+                return _("any direction")
+            return " · ".join(_short_dir(d) for d in (allowed[1], allowed[0], allowed[2]))
+        if phase == "remove":
+            return _(ONE_SIDE_PIECE[1 - state.to_move])
+        if phase == "setup":
+            return _("who starts?")
+        if phase == "over" and state.winner >= 0:
+            return _("{side} wins").format(side=self.match.seat_names()[state.winner])
+        return ""
+
+    def draw_left_picture(self, surface, state, art: pygame.Rect, k: float) -> None:
+        """The left card's picture in ``art``, drawn at ``k`` times its designed size:
+        the colour asked for, the compass of directions, the removal target."""
+        theme = self.app.theme
+        phase = state.phase
+
+        def px(n: float) -> int:
+            return max(1, round(n * k))
+
+        if phase == "first":
+            need = state.required_colour()
+            if need is None:
+                spots = [(-20, -20), (20, -20), (-20, 20), (20, 20)]
+                for i, (dx, dy) in enumerate(spots):
+                    spr = self._sprite(state.to_move, i, radius=px(17))
+                    at = (art.centerx + px(dx), art.centery + px(dy))
+                    surface.blit(spr, spr.get_rect(center=at))
+            else:
+                spr = self._sprite(state.to_move, need, radius=px(34))
+                g = glow_sprite(px(52), theme[COLOUR_KEYS[need]], 90)
+                surface.blit(g, g.get_rect(center=art.center))
+                surface.blit(spr, spr.get_rect(center=art.center))
+        elif phase == "second":
+            allowed = state.allowed_directions()
+            self.draw_compass(surface, art.center, px(46), allowed, state.first_direction)
+        elif phase == "remove":
+            c = art.center
+            col = lighten(theme["bad"], 0.25 * pulse(self.motion_ticks, 0.14))
+            pygame.draw.circle(surface, col, c, px(40), 4)
+            pygame.draw.circle(surface, col, c, px(24), 2)
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                pygame.draw.line(
+                    surface,
+                    col,
+                    (c[0] + dx * px(16), c[1] + dy * px(16)),
+                    (c[0] + dx * px(50), c[1] + dy * px(50)),
+                    3,
+                )
+        elif phase == "setup":
+            for i, dx in enumerate((-24, 24)):
+                spr = piece_sprite(SIDE_SHAPES[i], side_colour(theme, i), px(20))
+                surface.blit(spr, spr.get_rect(center=(art.centerx + px(dx), art.centery)))
+        elif phase == "over" and state.winner >= 0:
+            spr = piece_sprite(SIDE_SHAPES[state.winner], theme["accent"], px(34))
+            g = glow_sprite(
+                px(56), theme["accent"], 100 + 20 * round(5 * pulse(self.motion_ticks, 0.16))
+            )
+            surface.blit(g, g.get_rect(center=art.center))
+            surface.blit(spr, spr.get_rect(center=art.center))
 
     def draw_compass(self, surface, center, radius: int, allowed, first_direction: int) -> None:
         theme = self.app.theme
