@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 
@@ -240,3 +241,126 @@ def test_a_proven_value_reads_the_share_its_band_converts():
     # 14 of 24 converted, pulled toward 1 by two more
     assert tool.fit_proven(rows) == pytest.approx((14 + 2) / (24 + 2))
     assert tool.fit_proven([{"v": 0.2, "y": 1.0}]) == 1.0  # none proven: certain
+
+
+def test_a_proven_value_with_the_players_unknown_reads_the_games_share(monkeypatch):
+    """A person in a seat (no strengths, or strengths no band is near): a proven win
+    reads the game's own ``proven``, the share converted over every band, and a
+    position and its mirror read mirrored chances; known levels keep their band's."""
+    from game.analysis import calibration, evaluation
+
+    band = calibration.Band(1.0, 0.0, 1.0, 0.6)
+    fit = calibration.Fit(2.0, 0.0, {"easy-easy": band}, proven=0.8)
+    cal = calibration.Calibration({GAME: fit})
+    assert cal.win_chance(GAME, 1.0) == pytest.approx(0.8)
+    assert cal.win_chance(GAME, -1.0) == pytest.approx(0.2)
+    assert cal.win_chance(GAME, 1.0, (3, 4)) == pytest.approx(0.8)  # no band near
+    assert cal.win_chance(GAME, 1.0, (1, 1)) == pytest.approx(0.6)  # the band's own
+    assert cal.calibrated(GAME, [1.0, -1.0]) == pytest.approx([0.6, -0.6])
+    assert cal.calibrated(GAME, [-1.0, 1.0]) == pytest.approx([-0.6, 0.6])
+    # A cached analysis made with another share is redone.
+    texts = set()
+    for shipped in (cal, calibration.Calibration({GAME: calibration.Fit(2.0, 0.0)})):
+        monkeypatch.setattr(calibration, "shipped", lambda shipped=shipped: shipped)
+        texts.add(evaluation.budget_text(GAME))
+    assert len(texts) == 2
+
+
+def test_a_file_without_the_games_proven_reads_a_proven_value_as_certain():
+    from game.analysis import calibration
+
+    entry = {
+        "a": 2.0,
+        "b": 0.0,
+        "bands": {"easy-easy": {"a": 1.0, "c": 0.0, "shrink": 1.0, "proven": 0.6}},
+    }
+    old = calibration.parse({"format": 1, "games": {GAME: entry}})
+    assert old.problem == "" and old.fits[GAME].proven == 1.0
+    assert old.win_chance(GAME, 1.0) == 1.0 and old.win_chance(GAME, -1.0) == 0.0
+    assert old.win_chance(GAME, 1.0, (1, 1)) == pytest.approx(0.6)
+    new = calibration.parse({"format": 1, "games": {GAME: dict(entry, proven=0.7)}})
+    assert new.problem == "" and new.win_chance(GAME, 1.0) == pytest.approx(0.7)
+    # Below a coin's toss is no share of wins converted: the file is refused.
+    assert calibration.parse({"format": 1, "games": {GAME: dict(entry, proven=0.3)}}).problem
+
+
+def proven_band_rows(band: str, strengths: list[int], proven: int, converted: int) -> list[dict]:
+    """``proven`` positions of ``band`` with a proven win for seat 0, ``converted`` of
+    them won by seat 0, and two unproven ones."""
+    rows = [
+        {"band": band, "strengths": strengths, "v": 1.0, "y": 1.0 if k < converted else 0.0}
+        for k in range(proven)
+    ]
+    return rows + [{"band": band, "strengths": strengths, "v": 0.4, "y": 0.0}] * 2
+
+
+def test_fit_proven_over_every_band_gives_the_pooled_share():
+    beginners = proven_band_rows("easy-easy", [1, 1], 10, 4)
+    masters = proven_band_rows("hard-hard", [3, 3], 30, 30)
+    assert tool.fit_proven(beginners) == pytest.approx((4 + 2) / (10 + 2))
+    assert tool.fit_proven(masters) == 1.0
+    pooled = tool.fit_proven(beginners + masters)
+    # the positions of both together, pulled toward 1 by two converted positions:
+    # not the bands' shares averaged (0.75), and not either band's
+    assert pooled == pytest.approx((4 + 30 + 2) / (10 + 30 + 2))
+    assert tool.proven_counts(beginners + masters) == (40, 34.0)
+    drawn = [dict(r, y=0.5) for r in beginners[:2]] + masters
+    assert tool.proven_counts(drawn) == (32, 31.0)  # a draw counts half
+
+
+def test_bands_report_writes_the_games_proven_share_that_the_calibration_reads(
+    tmp_path, monkeypatch
+):
+    """bands-report on cached band games: the game's ``proven`` is the share over
+    every band's positions, written to seeds/coach.json with its counts, and a proven
+    value with the players unknown then reads it."""
+    from game.analysis import calibration
+
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    rng = random.Random(4)
+    scale = coach.SCALES[GAME]
+    converted = {"easy-easy": 0, "hard-hard": 0}
+    proven = dict(converted)
+    for b, band in enumerate((("easy", "easy"), ("hard", "hard"))):
+        key = "-".join(band)
+        games = []
+        for k in range(8):
+            won = rng.random() < (0.5 if band[0] == "easy" else 0.95)
+            rows = [
+                {"index": 3, "mover": 0, "raw": [coach.PROVEN, -coach.PROVEN], "t": 0.1},
+                {"index": 5, "mover": 1, "raw": [scale * 0.3, -scale * 0.3], "t": 0.1},
+            ]
+            proven[key] += 1
+            converted[key] += won
+            games.append(
+                {
+                    "seed": 100 * b + k,
+                    "moves": [],
+                    "places": [1, 2] if won else [2, 1],
+                    "levels": list(band),
+                    "players": 2,
+                    "rows": rows,
+                }
+            )
+        (cache / f"band-{GAME}-{band[0]}-{band[1]}-p2.json").write_text(json.dumps(games))
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    (seeds / "coach.json").write_text(json.dumps({"format": 1, "games": {}}))
+    monkeypatch.setattr(tool, "ROOT", tmp_path)
+    argv = ["bands-report", "--game", GAME, "--cache", str(cache), "--bootstrap", "4"]
+    assert tool.main([*argv, "--write-seeds"]) == 0
+    entry = json.loads((seeds / "coach.json").read_text())["games"][GAME]
+    won, n = sum(converted.values()), sum(proven.values())
+    assert (entry["proven_positions"], entry["proven_converted"]) == (n, won)
+    assert entry["proven"] == round((won + 2) / (n + 2), 3) < 1.0
+    for key in proven:
+        band = entry["bands"][key]
+        assert (band["proven_positions"], band["proven_converted"]) == (
+            proven[key],
+            converted[key],
+        )
+    cal = calibration.load(seeds / "coach.json")
+    assert cal.problem == ""
+    assert cal.win_chance(GAME, 1.0) == pytest.approx(entry["proven"])
+    assert cal.win_chance(GAME, -1.0) == pytest.approx(1.0 - entry["proven"])

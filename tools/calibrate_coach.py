@@ -943,13 +943,21 @@ def band_chance(a: float, c: float, r: dict, shrink: float = 1.0, proven: float 
 PROVEN_PRIOR = 2.0
 
 
-def fit_proven(rows: list[dict]) -> float:
-    """The share of a band's positions with a proven value (|v| = 1) whose favoured
-    side won, pulled toward 1 by ``PROVEN_PRIOR``; at least 0.5."""
+def proven_counts(rows: list[dict]) -> tuple[int, float]:
+    """(positions with a proven value (|v| = 1), how many of them the favoured side
+    won, a draw counting half)."""
     sure = [r for r in rows if abs(r["v"]) >= 1.0]
-    won = sum(1.0 if r["y"] == 0.5 else float((r["y"] > 0.5) == (r["v"] > 0)) for r in sure)
-    won -= 0.5 * sum(1 for r in sure if r["y"] == 0.5)  # a draw counts half
-    return max(0.5, (won + PROVEN_PRIOR) / (len(sure) + PROVEN_PRIOR))
+    won = sum(0.5 if r["y"] == 0.5 else float((r["y"] > 0.5) == (r["v"] > 0)) for r in sure)
+    return len(sure), won
+
+
+def fit_proven(rows: list[dict]) -> float:
+    """The share of the positions with a proven value (|v| = 1) whose favoured side
+    won, pulled toward 1 by ``PROVEN_PRIOR``; at least 0.5.  On one band's rows the
+    band's ``proven``; on every band's rows together the game's, read when the
+    players' strengths are unknown."""
+    n, won = proven_counts(rows)
+    return max(0.5, (won + PROVEN_PRIOR) / (n + PROVEN_PRIOR))
 
 
 def fit_shrink(rows: list[dict], key: str) -> float:
@@ -1016,8 +1024,10 @@ def report_bands(spec, args) -> tuple[str, dict]:
     curve fitted without the game, "after" that curve drawn toward 50 % by the shrink
     fitted on held-out games of the fitting half (:func:`fit_shrink`), with a proven
     value read as the share of proven positions the fitting half converted
-    (:func:`fit_proven`).  The fit written
-    is on all games of each band."""
+    (:func:`fit_proven`); "strength-blind" the curve of every band together, a proven
+    value read as the share every band of the fitting half converted (the game's
+    ``proven``, read when a person plays).  The fit written is on all games of each
+    band."""
     from game.analysis.calibration import shipped
 
     rows = band_rows(spec, args)
@@ -1033,6 +1043,7 @@ def report_bands(spec, args) -> tuple[str, dict]:
     for k in (0, 1):
         fit_rows, test_rows = folds[k], folds[1 - k]
         blind = fit_pooled([dict(r, strengths=[0, 0]) for r in fit_rows])[0]
+        blind_proven = fit_proven(fit_rows)  # the players unknown: every band's share
         prior = fit_pooled(fit_rows)
         for band in BANDS:
             key = "-".join(band)
@@ -1052,7 +1063,7 @@ def report_bands(spec, args) -> tuple[str, dict]:
                         else float(r["v"] > 0)
                     )
                 )
-                blind_p = band_chance(blind, 0.0, dict(r, strengths=[0, 0]))
+                blind_p = band_chance(blind, 0.0, dict(r, strengths=[0, 0]), 1.0, blind_proven)
                 held.setdefault(key, []).append(
                     (
                         band_chance(a, c, r, shrink, proven),
@@ -1076,12 +1087,15 @@ def report_bands(spec, args) -> tuple[str, dict]:
         a, c = fit_band(sample, prior_all)
         shrink = fit_shrink(rows, key)
         proven = fit_proven(sample)
+        sure, converted = proven_counts(sample)
         ci = bootstrap(sample, lambda rs: fit_band(rs, prior_all), count=args.bootstrap)
         fits[key] = {
             "a": round(a, 4),
             "c": round(c, 4),
             "shrink": round(shrink, 3),
             "proven": round(proven, 3),
+            "proven_positions": sure,
+            "proven_converted": converted,
             "games": len({r["seed"] for r in sample}),
             "positions": len(sample),
             "a_95": [round(ci[0][0], 3), round(ci[0][1], 3)],
@@ -1161,13 +1175,20 @@ def report_bands(spec, args) -> tuple[str, dict]:
         "",
     ]
     blind_a = fit_pooled([dict(r, strengths=[0, 0]) for r in rows])[0]
+    sure, converted = proven_counts(rows)
     lines.append(
         f"Strength-blind curve (any players): a = {blind_a:.2f} on {len(rows)} positions "
-        f"of {len({r['seed'] for r in rows})} games."
+        f"of {len({r['seed'] for r in rows})} games; a proven value converted in "
+        f"{converted:g} of {sure} positions, read as {fit_proven(rows):.3f}."
     )
     fit = {
         "a": round(blind_a, 4),
         "b": 0.0,
+        # A person's strength is unknown: a proven value reads the share converted
+        # over every band together.
+        "proven": round(fit_proven(rows), 3),
+        "proven_positions": sure,
+        "proven_converted": converted,
         "bands": fits,
         "positions": len(rows),
         "games": len({r["seed"] for r in rows}),
@@ -1257,7 +1278,8 @@ def step_bands(args, ids: list[str]) -> None:
 
 def write_seeds(fits: dict, only_bands=()) -> None:
     """Each game's fit into seeds/coach.json; with ``only_bands`` only those bands'
-    curves change (the rest of the game's entry stays as it is)."""
+    curves change (the rest of the game's entry stays as it is, its ``proven`` for
+    unknown strengths too: that is fitted on every band's games together)."""
     path = ROOT / "seeds" / "coach.json"
     data = _load(path, {"format": 1, "games": {}})
     today = datetime.date.today().isoformat()
