@@ -6,6 +6,7 @@ import argparse
 import json
 import math
 import random
+import re
 
 import pytest
 
@@ -113,6 +114,7 @@ def test_the_places_report_is_a_markdown_table_with_a_cell_under_every_heading()
         (["play", "--game", "nosuch"], "unknown game 'nosuch'"),
         (["report", "--games", "0"], "--games 0"),
         (["values", "--positions", "-2"], "--positions -2"),
+        (["confirm", "--confirm-scale", "0"], "--confirm-scale 0"),
     ],
 )
 def test_bad_arguments_are_refused_with_a_reason(capsys, argv, said):
@@ -364,3 +366,129 @@ def test_bands_report_writes_the_games_proven_share_that_the_calibration_reads(
     assert cal.problem == ""
     assert cal.win_chance(GAME, 1.0) == pytest.approx(entry["proven"])
     assert cal.win_chance(GAME, -1.0) == pytest.approx(1.0 - entry["proven"])
+
+
+CONFIRM_GAME = "chromatic-collapse"  # the quickest two-player game to play and judge
+
+
+def confirm_table(out: str) -> list[str]:
+    """The cells of the game's row in what ``confirm`` printed."""
+    rows = [line for line in out.splitlines() if line.startswith("| Chromatic Collapse |")]
+    assert len(rows) == 1, out
+    return [c.strip() for c in rows[0].strip("|").split("|")]
+
+
+def recount_confirm(cache, marks_a_game: int) -> tuple[int, int, int]:
+    """(marks judged, Expert another action, its action better) recounted from what
+    ``confirm`` kept: its games and its answers (Expert's choice at each mark judged,
+    the judge's win chance of each position), each mark once."""
+    from game.registry import GAMES
+
+    spec = GAMES[CONFIRM_GAME]
+    memo = json.loads((cache / f"confirm-{CONFIRM_GAME}-x0.05.json").read_text())
+    games = {}
+    for levels in ("easy-medium", "medium-hard"):
+        for g in json.loads((cache / f"games-{CONFIRM_GAME}-{levels}.json").read_text()):
+            games[(levels, g["seed"])] = g
+    judged = other = better = 0
+    per_game: dict[str, int] = {}
+    for key, best in memo.items():
+        if not key.startswith("expert:"):
+            continue
+        _, levels, seed, digest, action = key.split(":")
+        per_game[digest] = per_game.get(digest, 0) + 1
+        g = games[(levels, int(seed))]
+        states = tool.replay_states(spec, g)
+        st, played = states[int(action)], states[int(action) + 1]
+        after = st.apply(st.parse_move(best))
+        judged += 1
+        if tool.same_position(after, played):
+            continue
+        other += 1
+        p_after, p_played = (
+            memo["judge:" + json.dumps(s.to_json(), sort_keys=True)] for s in (after, played)
+        )
+        if st.current_player() == 1:  # the judge's chances are seat 0's
+            p_after, p_played = 1.0 - p_after, 1.0 - p_played
+        better += p_after > p_played
+    assert all(n <= marks_a_game for n in per_game.values()), per_game
+    return judged, other, better
+
+
+@pytest.mark.slow
+def test_confirm_counts_every_mark_once_and_never_a_mark_expert_plays_itself(tmp_path, capsys):
+    """``confirm`` end to end on the smallest run it takes (two games a pairing, one mark
+    a game, its times cut to a twentieth): the table's figures are what its kept answers
+    say, each mark once, "confirmed" within "another action" within "judged"; a game
+    of the same levels that another step left in the cache (``mistakes`` plays Easy
+    against Medium from seed + 500) is not judged; and when Expert's choice is the
+    action played, spelt as played or otherwise, the mark is neither another action
+    nor confirmed."""
+    from game.registry import GAMES
+
+    spec = GAMES[CONFIRM_GAME]
+    # Odd first seeds: a game's seats are named by its place in the run, not its seed.
+    for seed in (1001, 1011, 1021):  # the bots play to a clock: a run may mark nothing
+        cache = tmp_path / str(seed)
+        cache.mkdir()
+        stray = tool.play_one(spec, seed + 500, 0.02, ("easy", "medium"))
+        (cache / f"games-{CONFIRM_GAME}-easy-medium.json").write_text(json.dumps([stray]))
+        argv = ["confirm", "--game", CONFIRM_GAME, "--confirm-games", "2", "--confirm-marks"]
+        argv += ["1", "--think-scale", "0.02", "--confirm-scale", "0.05"]
+        argv += ["--seed", str(seed), "--cache", str(cache)]
+        assert tool.main(argv) == 0
+        out = capsys.readouterr().out
+        cells = confirm_table(out)
+        if int(cells[2]):
+            break
+    else:
+        pytest.fail("no run marked a mistake to judge")
+    games, marks, other, better = (int(c) for c in cells[1:5])
+    judged = re.findall(r"game seed (\d+) \(([a-z-]+)\)", out)
+    first, second = str(seed + 700), str(seed + 701)
+    assert judged == [
+        (first, "easy-medium"),
+        (second, "medium-easy"),
+        (first, "medium-hard"),
+        (second, "hard-medium"),
+    ]  # the stray game is not among them
+    assert games == 4
+    assert 0 <= better <= other <= marks <= games * 1
+    assert (marks, other, better) == recount_confirm(cache, 1)
+    assert cells[5] == f"{100 * better / marks:.0f} %"
+    last = [line for line in out.splitlines() if "game seed" in line and "{" in line][-1]
+    assert f"'marks': {marks}, 'other': {other}, 'agrees': {better}" in last
+
+    # Expert's choice at every mark judged made the action played: half spelt as it was
+    # played, half otherwise (the engine reads both as the one action).
+    memo_path = cache / f"confirm-{CONFIRM_GAME}-x0.05.json"
+    memo = json.loads(memo_path.read_text())
+    games_of = {
+        (levels, g["seed"]): g
+        for levels in ("easy-medium", "medium-hard")
+        for g in json.loads((cache / f"games-{CONFIRM_GAME}-{levels}.json").read_text())
+    }
+    keys = sorted(k for k in memo if k.startswith("expert:"))
+    for n, key in enumerate(keys):
+        _, levels, s, _digest, action = key.split(":")
+        played = games_of[(levels, int(s))]["moves"][int(action)]
+        memo[key] = played if n % 2 == 0 else played.upper()
+    memo_path.write_text(json.dumps(memo))
+    assert tool.main(argv) == 0
+    again = confirm_table(capsys.readouterr().out)
+    assert again[1:] == [str(games), str(marks), "0", "0", "0 %"]
+
+
+def test_step_play_returns_the_games_of_its_seeds_only(tmp_path):
+    """Steps share a cache file per pair of levels (``mistakes`` and ``confirm`` both
+    play Easy against Medium, from different seeds): each gets its own seeds' games."""
+    games = [{"seed": s, "moves": [], "places": [1, 2]} for s in (1500, 1501, 1700, 1701)]
+    (tmp_path / f"games-{CONFIRM_GAME}-easy-medium.json").write_text(json.dumps(games))
+    from game.registry import GAMES
+
+    args = argparse.Namespace(cache=str(tmp_path), seed=1700, games=16, think_scale=0.02)
+    got = tool.step_play(GAMES[CONFIRM_GAME], args, ("easy", "medium"), 2)
+    assert [g["seed"] for g in got] == [1700, 1701]
+    args.seed = 1500
+    got = tool.step_play(GAMES[CONFIRM_GAME], args, ("easy", "medium"), 1)
+    assert [g["seed"] for g in got] == [1500]
