@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
+import re
 
 import pytest
 
@@ -112,6 +114,7 @@ def test_the_places_report_is_a_markdown_table_with_a_cell_under_every_heading()
         (["play", "--game", "nosuch"], "unknown game 'nosuch'"),
         (["report", "--games", "0"], "--games 0"),
         (["values", "--positions", "-2"], "--positions -2"),
+        (["confirm", "--confirm-scale", "0"], "--confirm-scale 0"),
     ],
 )
 def test_bad_arguments_are_refused_with_a_reason(capsys, argv, said):
@@ -240,3 +243,252 @@ def test_a_proven_value_reads_the_share_its_band_converts():
     # 14 of 24 converted, pulled toward 1 by two more
     assert tool.fit_proven(rows) == pytest.approx((14 + 2) / (24 + 2))
     assert tool.fit_proven([{"v": 0.2, "y": 1.0}]) == 1.0  # none proven: certain
+
+
+def test_a_proven_value_with_the_players_unknown_reads_the_games_share(monkeypatch):
+    """A person in a seat (no strengths, or strengths no band is near): a proven win
+    reads the game's own ``proven``, the share converted over every band, and a
+    position and its mirror read mirrored chances; known levels keep their band's."""
+    from game.analysis import calibration, evaluation
+
+    band = calibration.Band(1.0, 0.0, 1.0, 0.6)
+    fit = calibration.Fit(2.0, 0.0, {"easy-easy": band}, proven=0.8)
+    cal = calibration.Calibration({GAME: fit})
+    assert cal.win_chance(GAME, 1.0) == pytest.approx(0.8)
+    assert cal.win_chance(GAME, -1.0) == pytest.approx(0.2)
+    assert cal.win_chance(GAME, 1.0, (3, 4)) == pytest.approx(0.8)  # no band near
+    assert cal.win_chance(GAME, 1.0, (1, 1)) == pytest.approx(0.6)  # the band's own
+    assert cal.calibrated(GAME, [1.0, -1.0]) == pytest.approx([0.6, -0.6])
+    assert cal.calibrated(GAME, [-1.0, 1.0]) == pytest.approx([-0.6, 0.6])
+    # A cached analysis made with another share is redone.
+    texts = set()
+    for shipped in (cal, calibration.Calibration({GAME: calibration.Fit(2.0, 0.0)})):
+        monkeypatch.setattr(calibration, "shipped", lambda shipped=shipped: shipped)
+        texts.add(evaluation.budget_text(GAME))
+    assert len(texts) == 2
+
+
+def test_a_file_without_the_games_proven_reads_a_proven_value_as_certain():
+    from game.analysis import calibration
+
+    entry = {
+        "a": 2.0,
+        "b": 0.0,
+        "bands": {"easy-easy": {"a": 1.0, "c": 0.0, "shrink": 1.0, "proven": 0.6}},
+    }
+    old = calibration.parse({"format": 1, "games": {GAME: entry}})
+    assert old.problem == "" and old.fits[GAME].proven == 1.0
+    assert old.win_chance(GAME, 1.0) == 1.0 and old.win_chance(GAME, -1.0) == 0.0
+    assert old.win_chance(GAME, 1.0, (1, 1)) == pytest.approx(0.6)
+    new = calibration.parse({"format": 1, "games": {GAME: dict(entry, proven=0.7)}})
+    assert new.problem == "" and new.win_chance(GAME, 1.0) == pytest.approx(0.7)
+    # Below a coin's toss is no share of wins converted: the file is refused.
+    assert calibration.parse({"format": 1, "games": {GAME: dict(entry, proven=0.3)}}).problem
+
+
+def proven_band_rows(band: str, strengths: list[int], proven: int, converted: int) -> list[dict]:
+    """``proven`` positions of ``band`` with a proven win for seat 0, ``converted`` of
+    them won by seat 0, and two unproven ones."""
+    rows = [
+        {"band": band, "strengths": strengths, "v": 1.0, "y": 1.0 if k < converted else 0.0}
+        for k in range(proven)
+    ]
+    return rows + [{"band": band, "strengths": strengths, "v": 0.4, "y": 0.0}] * 2
+
+
+def test_fit_proven_over_every_band_gives_the_pooled_share():
+    beginners = proven_band_rows("easy-easy", [1, 1], 10, 4)
+    masters = proven_band_rows("hard-hard", [3, 3], 30, 30)
+    assert tool.fit_proven(beginners) == pytest.approx((4 + 2) / (10 + 2))
+    assert tool.fit_proven(masters) == 1.0
+    pooled = tool.fit_proven(beginners + masters)
+    # the positions of both together, pulled toward 1 by two converted positions:
+    # not the bands' shares averaged (0.75), and not either band's
+    assert pooled == pytest.approx((4 + 30 + 2) / (10 + 30 + 2))
+    assert tool.proven_counts(beginners + masters) == (40, 34.0)
+    drawn = [dict(r, y=0.5) for r in beginners[:2]] + masters
+    assert tool.proven_counts(drawn) == (32, 31.0)  # a draw counts half
+
+
+def test_bands_report_writes_the_games_proven_share_that_the_calibration_reads(
+    tmp_path, monkeypatch
+):
+    """bands-report on cached band games: the game's ``proven`` is the share over
+    every band's positions, written to seeds/coach.json with its counts, and a proven
+    value with the players unknown then reads it."""
+    from game.analysis import calibration
+
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    rng = random.Random(4)
+    scale = coach.SCALES[GAME]
+    converted = {"easy-easy": 0, "hard-hard": 0}
+    proven = dict(converted)
+    for b, band in enumerate((("easy", "easy"), ("hard", "hard"))):
+        key = "-".join(band)
+        games = []
+        for k in range(8):
+            won = rng.random() < (0.5 if band[0] == "easy" else 0.95)
+            rows = [
+                {"index": 3, "mover": 0, "raw": [coach.PROVEN, -coach.PROVEN], "t": 0.1},
+                {"index": 5, "mover": 1, "raw": [scale * 0.3, -scale * 0.3], "t": 0.1},
+            ]
+            proven[key] += 1
+            converted[key] += won
+            games.append(
+                {
+                    "seed": 100 * b + k,
+                    "moves": [],
+                    "places": [1, 2] if won else [2, 1],
+                    "levels": list(band),
+                    "players": 2,
+                    "rows": rows,
+                }
+            )
+        (cache / f"band-{GAME}-{band[0]}-{band[1]}-p2.json").write_text(json.dumps(games))
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    (seeds / "coach.json").write_text(json.dumps({"format": 1, "games": {}}))
+    monkeypatch.setattr(tool, "ROOT", tmp_path)
+    argv = ["bands-report", "--game", GAME, "--cache", str(cache), "--bootstrap", "4"]
+    assert tool.main([*argv, "--write-seeds"]) == 0
+    entry = json.loads((seeds / "coach.json").read_text())["games"][GAME]
+    won, n = sum(converted.values()), sum(proven.values())
+    assert (entry["proven_positions"], entry["proven_converted"]) == (n, won)
+    assert entry["proven"] == round((won + 2) / (n + 2), 3) < 1.0
+    for key in proven:
+        band = entry["bands"][key]
+        assert (band["proven_positions"], band["proven_converted"]) == (
+            proven[key],
+            converted[key],
+        )
+    cal = calibration.load(seeds / "coach.json")
+    assert cal.problem == ""
+    assert cal.win_chance(GAME, 1.0) == pytest.approx(entry["proven"])
+    assert cal.win_chance(GAME, -1.0) == pytest.approx(1.0 - entry["proven"])
+
+
+CONFIRM_GAME = "chromatic-collapse"  # the quickest two-player game to play and judge
+
+
+def confirm_table(out: str) -> list[str]:
+    """The cells of the game's row in what ``confirm`` printed."""
+    rows = [line for line in out.splitlines() if line.startswith("| Chromatic Collapse |")]
+    assert len(rows) == 1, out
+    return [c.strip() for c in rows[0].strip("|").split("|")]
+
+
+def recount_confirm(cache, marks_a_game: int) -> tuple[int, int, int]:
+    """(marks judged, Expert another action, its action better) recounted from what
+    ``confirm`` kept: its games and its answers (Expert's choice at each mark judged,
+    the judge's win chance of each position), each mark once."""
+    from game.registry import GAMES
+
+    spec = GAMES[CONFIRM_GAME]
+    memo = json.loads((cache / f"confirm-{CONFIRM_GAME}-x0.05.json").read_text())
+    games = {}
+    for levels in ("easy-medium", "medium-hard"):
+        for g in json.loads((cache / f"games-{CONFIRM_GAME}-{levels}.json").read_text()):
+            games[(levels, g["seed"])] = g
+    judged = other = better = 0
+    per_game: dict[str, int] = {}
+    for key, best in memo.items():
+        if not key.startswith("expert:"):
+            continue
+        _, levels, seed, digest, action = key.split(":")
+        per_game[digest] = per_game.get(digest, 0) + 1
+        g = games[(levels, int(seed))]
+        states = tool.replay_states(spec, g)
+        st, played = states[int(action)], states[int(action) + 1]
+        after = st.apply(st.parse_move(best))
+        judged += 1
+        if tool.same_position(after, played):
+            continue
+        other += 1
+        p_after, p_played = (
+            memo["judge:" + json.dumps(s.to_json(), sort_keys=True)] for s in (after, played)
+        )
+        if st.current_player() == 1:  # the judge's chances are seat 0's
+            p_after, p_played = 1.0 - p_after, 1.0 - p_played
+        better += p_after > p_played
+    assert all(n <= marks_a_game for n in per_game.values()), per_game
+    return judged, other, better
+
+
+@pytest.mark.slow
+def test_confirm_counts_every_mark_once_and_never_a_mark_expert_plays_itself(tmp_path, capsys):
+    """``confirm`` end to end on the smallest run it takes (two games a pairing, one mark
+    a game, its times cut to a twentieth): the table's figures are what its kept answers
+    say, each mark once, "confirmed" within "another action" within "judged"; a game
+    of the same levels that another step left in the cache (``mistakes`` plays Easy
+    against Medium from seed + 500) is not judged; and when Expert's choice is the
+    action played, spelt as played or otherwise, the mark is neither another action
+    nor confirmed."""
+    from game.registry import GAMES
+
+    spec = GAMES[CONFIRM_GAME]
+    # Odd first seeds: a game's seats are named by its place in the run, not its seed.
+    for seed in (1001, 1011, 1021):  # the bots play to a clock: a run may mark nothing
+        cache = tmp_path / str(seed)
+        cache.mkdir()
+        stray = tool.play_one(spec, seed + 500, 0.02, ("easy", "medium"))
+        (cache / f"games-{CONFIRM_GAME}-easy-medium.json").write_text(json.dumps([stray]))
+        argv = ["confirm", "--game", CONFIRM_GAME, "--confirm-games", "2", "--confirm-marks"]
+        argv += ["1", "--think-scale", "0.02", "--confirm-scale", "0.05"]
+        argv += ["--seed", str(seed), "--cache", str(cache)]
+        assert tool.main(argv) == 0
+        out = capsys.readouterr().out
+        cells = confirm_table(out)
+        if int(cells[2]):
+            break
+    else:
+        pytest.fail("no run marked a mistake to judge")
+    games, marks, other, better = (int(c) for c in cells[1:5])
+    judged = re.findall(r"game seed (\d+) \(([a-z-]+)\)", out)
+    first, second = str(seed + 700), str(seed + 701)
+    assert judged == [
+        (first, "easy-medium"),
+        (second, "medium-easy"),
+        (first, "medium-hard"),
+        (second, "hard-medium"),
+    ]  # the stray game is not among them
+    assert games == 4
+    assert 0 <= better <= other <= marks <= games * 1
+    assert (marks, other, better) == recount_confirm(cache, 1)
+    assert cells[5] == f"{100 * better / marks:.0f} %"
+    last = [line for line in out.splitlines() if "game seed" in line and "{" in line][-1]
+    assert f"'marks': {marks}, 'other': {other}, 'agrees': {better}" in last
+
+    # Expert's choice at every mark judged made the action played: half spelt as it was
+    # played, half otherwise (the engine reads both as the one action).
+    memo_path = cache / f"confirm-{CONFIRM_GAME}-x0.05.json"
+    memo = json.loads(memo_path.read_text())
+    games_of = {
+        (levels, g["seed"]): g
+        for levels in ("easy-medium", "medium-hard")
+        for g in json.loads((cache / f"games-{CONFIRM_GAME}-{levels}.json").read_text())
+    }
+    keys = sorted(k for k in memo if k.startswith("expert:"))
+    for n, key in enumerate(keys):
+        _, levels, s, _digest, action = key.split(":")
+        played = games_of[(levels, int(s))]["moves"][int(action)]
+        memo[key] = played if n % 2 == 0 else played.upper()
+    memo_path.write_text(json.dumps(memo))
+    assert tool.main(argv) == 0
+    again = confirm_table(capsys.readouterr().out)
+    assert again[1:] == [str(games), str(marks), "0", "0", "0 %"]
+
+
+def test_step_play_returns_the_games_of_its_seeds_only(tmp_path):
+    """Steps share a cache file per pair of levels (``mistakes`` and ``confirm`` both
+    play Easy against Medium, from different seeds): each gets its own seeds' games."""
+    games = [{"seed": s, "moves": [], "places": [1, 2]} for s in (1500, 1501, 1700, 1701)]
+    (tmp_path / f"games-{CONFIRM_GAME}-easy-medium.json").write_text(json.dumps(games))
+    from game.registry import GAMES
+
+    args = argparse.Namespace(cache=str(tmp_path), seed=1700, games=16, think_scale=0.02)
+    got = tool.step_play(GAMES[CONFIRM_GAME], args, ("easy", "medium"), 2)
+    assert [g["seed"] for g in got] == [1700, 1701]
+    args.seed = 1500
+    got = tool.step_play(GAMES[CONFIRM_GAME], args, ("easy", "medium"), 1)
+    assert [g["seed"] for g in got] == [1500]

@@ -130,7 +130,11 @@ def test_the_shipped_calibration_is_read_and_rises_with_the_value():
         chances = [cal.win_chance(game_id, v / 10) for v in range(-10, 11)]
         assert all(0.0 <= p <= 1.0 for p in chances)
         assert all(a < b for a, b in itertools.pairwise(chances)), chances
-        assert chances[0] == 0.0 and chances[-1] == 1.0  # proven results stay certain
+        # A proven result reads the share of proven positions the game's players
+        # convert (a person in a seat: every band together), mirrored for the loser.
+        sure = cal.fits[game_id].proven
+        assert 0.5 <= sure <= 1.0
+        assert chances[-1] == sure and chances[0] == pytest.approx(1.0 - sure)
 
 
 @pytest.mark.parametrize(

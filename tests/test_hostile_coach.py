@@ -1,6 +1,8 @@
 """Hostile seeds/coach.json: whatever the file holds, the coach's calibration reads
 without raising, and every win chance it gives is a chance (0..1) that never falls
-as the value rises.  A file it cannot use is reported and the plain reading is used."""
+as the value rises (the files made here hold no ``proven``: a file's share of proven
+wins converted may read a proven value below the curve just short of it).  A file it
+cannot use is reported and the plain reading is used."""
 
 import itertools
 import json

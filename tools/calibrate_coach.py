@@ -33,7 +33,8 @@ later step reuses the earlier one's work:
 - ``confirm``: the share of the theatre's marks that Expert agrees with when it
   searches ten times as long as in play, per game, on Easy-against-Medium and
   Medium-against-Hard games (``--confirm-games`` of each, ``--confirm-marks`` marks
-  judged a game; see :func:`step_confirm`).
+  judged a game; see :func:`step_confirm`); ``--confirm-scale F`` multiplies the
+  times it judges with (a quick run of the procedure, as its test makes, at 0.05).
 - ``bands`` / ``bands-report``: games in every band of levels (``--band`` for some
   only), and each band's curve fitted, with its shrink toward 50 % fitted on held-out
   games (see :func:`report_bands`); ``--write-seeds`` with ``--band`` changes only
@@ -57,6 +58,7 @@ sys.path.insert(0, str(ROOT))
 
 import argparse  # noqa: E402
 import datetime  # noqa: E402
+import hashlib  # noqa: E402
 import json  # noqa: E402
 import math  # noqa: E402
 import random  # noqa: E402
@@ -132,7 +134,9 @@ def replay_states(spec, game: dict) -> list:
 
 
 def step_play(spec, args, levels=("hard", "hard"), count: int | None = None) -> list[dict]:
-    """Games of ``levels`` (by seat; swapped every other game), cached by level."""
+    """Games of ``levels`` (by seat; swapped every other game) from seeds ``--seed`` ..
+    ``--seed + count - 1``, cached by level (the cache may hold other seeds of the same
+    levels, another step's: they are kept there and not returned)."""
     name = "" if levels == ("hard", "hard") else "-" + "-".join(levels)
     path = cache_dir(args) / f"games-{spec.id}{name}.json"
     count = args.games if count is None else count
@@ -152,8 +156,9 @@ def step_play(spec, args, levels=("hard", "hard"), count: int | None = None) -> 
             f"({time.monotonic() - t0:.0f} s)",
             flush=True,
         )
-    games = [g for g in games if g["places"] is not None]
-    return sorted(games, key=lambda g: g["seed"])[:count]
+    wanted = range(args.seed, args.seed + count)
+    games = [g for g in games if g["places"] is not None and g["seed"] in wanted]
+    return sorted(games, key=lambda g: g["seed"])
 
 
 # -- values ---------------------------------------------------------------------------
@@ -661,8 +666,12 @@ def step_confirm(spec, args) -> tuple[str, list]:
     threshold more).  At most ``--confirm-marks`` marks per game are judged (evenly
     through the marks found).  Expert chooses at the marked position with
     ``EXPERT_SCALE`` times its ``think_seconds``; it agrees when it chooses another
-    action and that action beats the one played: valued by the coach at ten times its
-    time, the mover's win chance after Expert's action is higher.  Element Shift (twelve
+    action (one that leads to another position: a spelling of the action played is
+    the action played) and that action beats the one played: valued by the coach at
+    ten times its time, the mover's win chance after Expert's action is higher.
+    ``--confirm-scale`` multiplies every time of this step but the games' own (the
+    theatre's values, Hard's alternative, Expert's search, the judge's): below 1 it
+    is a quick run of the same procedure, not the measurement.  Element Shift (twelve
     seats, no win chance): Expert's plan, against the plans the others really made that
     round, scores more points than the plan made (:func:`hindsight_gain`)."""
     from game.analysis import evaluation as an
@@ -670,7 +679,9 @@ def step_confirm(spec, args) -> tuple[str, list]:
     from game.analysis.calibration import shipped
     from game.analysis.marks import confirmed_by_alternative, find_mistakes
 
-    path = cache_dir(args) / f"confirm-{spec.id}.json"
+    scale = getattr(args, "confirm_scale", 1.0)
+    name = f"confirm-{spec.id}" + ("" if scale == 1.0 else f"-x{scale:g}")
+    path = cache_dir(args) / f"{name}.json"
     memo = _load(path, {})
     cal = shipped()
     args_c = argparse.Namespace(**vars(args))
@@ -680,7 +691,8 @@ def step_confirm(spec, args) -> tuple[str, list]:
         games += [
             (levels, g) for g in step_play(spec, args_c, levels, args.confirm_games) if g["places"]
         ]
-    judge_seconds = 10 * an.COACH_SECONDS
+    judge_seconds = 10 * an.COACH_SECONDS * scale
+    look = 1.0 * scale  # the theatre's time for a value and for Hard's alternative
 
     def remember(key, make):
         if key not in memo:
@@ -700,7 +712,7 @@ def step_confirm(spec, args) -> tuple[str, list]:
     counts = {"marks": 0, "other": 0, "agrees": 0}
     for levels, g in games:
         states = replay_states(spec, g)
-        seats = levels if g["seed"] % 2 == 0 else levels[::-1]
+        seats = levels if (g["seed"] - args_c.seed) % 2 == 0 else levels[::-1]
         # The theatre's reading of a game with a person in a seat (the curve of any
         # players): between bots of known levels the band's curve leans on who is
         # stronger and marks next to nothing.
@@ -710,11 +722,14 @@ def step_confirm(spec, args) -> tuple[str, list]:
         starts = [0] + [i for i in range(1, len(movers)) if movers[i] != movers[i - 1]]
         starts.append(len(movers))
         seed = g["seed"]
-        tag = f"{'-'.join(levels)}:{seed}"
+        # The game's actions in the key: a game played again for the seed (the bots
+        # think to a clock) is judged afresh, never with another game's answers.
+        digest = hashlib.sha1("\n".join(texts).encode()).hexdigest()[:12]
+        tag = f"{'-'.join(levels)}:{seed}:{digest}"
         values = remember(
             f"values:{tag}",
             lambda states=states, seed=seed, strengths=strengths: [
-                an.evaluate(st, random.Random(seed), Budget(seconds=1.0), spec.id, strengths)
+                an.evaluate(st, random.Random(seed), Budget(seconds=look), spec.id, strengths)
                 for st in states
             ],
         )
@@ -725,7 +740,7 @@ def step_confirm(spec, args) -> tuple[str, list]:
                 f"alt:{tag}:{m.action}",
                 lambda st=st, m=m: str(
                     spec.make_bot("hard").choose(
-                        st, rng=random.Random(m.action), budget=Budget(seconds=1.0)
+                        st, rng=random.Random(m.action), budget=Budget(seconds=look)
                     )
                 ),
             )
@@ -736,7 +751,7 @@ def step_confirm(spec, args) -> tuple[str, list]:
                 lambda st=st, alt=alt, m=m, strengths=strengths: an.evaluate(
                     st.apply(st.parse_move(alt)),
                     random.Random(m.action),
-                    Budget(seconds=1.0),
+                    Budget(seconds=look),
                     spec.id,
                     strengths,
                 ),
@@ -750,20 +765,21 @@ def step_confirm(spec, args) -> tuple[str, list]:
 
             def expert_move(st=st, m=m) -> str:
                 bot = spec.make_bot("expert")
-                secs = EXPERT_SCALE * getattr(bot, "think_seconds", 4.0)
+                secs = EXPERT_SCALE * getattr(bot, "think_seconds", 4.0) * scale
                 return str(bot.choose(st, rng=random.Random(m.action), budget=Budget(seconds=secs)))
 
             best = remember(f"expert:{tag}:{m.action}", expert_move)
             counts["marks"] += 1
-            if best == texts[m.action]:
-                continue
+            after_best = st.apply(st.parse_move(best))
+            if best == texts[m.action] or same_position(after_best, states[m.action + 1]):
+                continue  # Expert plays the action played: it does not confirm the mark
             counts["other"] += 1
             if spec.id not in TWO_PLAYER:
                 if hindsight_gain(states, texts, m.action, best) > 0:
                     counts["agrees"] += 1
                 continue
             p_played = judged(states[m.action + 1], strengths)
-            p_best = judged(st.apply(st.parse_move(best)), strengths)
+            p_best = judged(after_best, strengths)
             if m.seat == 1:
                 p_played, p_best = 1 - p_played, 1 - p_best
             if p_best > p_played:
@@ -776,6 +792,11 @@ def step_confirm(spec, args) -> tuple[str, list]:
 
 
 EXPERT_SCALE = 10  # Expert's think time when it judges a mark, times its time in play
+
+
+def same_position(a, b) -> bool:
+    """Two states are one position (the judge's memo keys them the same way)."""
+    return json.dumps(a.to_json(), sort_keys=True) == json.dumps(b.to_json(), sort_keys=True)
 
 
 # -- strength bands ------------------------------------------------------------------------
@@ -943,13 +964,21 @@ def band_chance(a: float, c: float, r: dict, shrink: float = 1.0, proven: float 
 PROVEN_PRIOR = 2.0
 
 
-def fit_proven(rows: list[dict]) -> float:
-    """The share of a band's positions with a proven value (|v| = 1) whose favoured
-    side won, pulled toward 1 by ``PROVEN_PRIOR``; at least 0.5."""
+def proven_counts(rows: list[dict]) -> tuple[int, float]:
+    """(positions with a proven value (|v| = 1), how many of them the favoured side
+    won, a draw counting half)."""
     sure = [r for r in rows if abs(r["v"]) >= 1.0]
-    won = sum(1.0 if r["y"] == 0.5 else float((r["y"] > 0.5) == (r["v"] > 0)) for r in sure)
-    won -= 0.5 * sum(1 for r in sure if r["y"] == 0.5)  # a draw counts half
-    return max(0.5, (won + PROVEN_PRIOR) / (len(sure) + PROVEN_PRIOR))
+    won = sum(0.5 if r["y"] == 0.5 else float((r["y"] > 0.5) == (r["v"] > 0)) for r in sure)
+    return len(sure), won
+
+
+def fit_proven(rows: list[dict]) -> float:
+    """The share of the positions with a proven value (|v| = 1) whose favoured side
+    won, pulled toward 1 by ``PROVEN_PRIOR``; at least 0.5.  On one band's rows the
+    band's ``proven``; on every band's rows together the game's, read when the
+    players' strengths are unknown."""
+    n, won = proven_counts(rows)
+    return max(0.5, (won + PROVEN_PRIOR) / (n + PROVEN_PRIOR))
 
 
 def fit_shrink(rows: list[dict], key: str) -> float:
@@ -1016,8 +1045,10 @@ def report_bands(spec, args) -> tuple[str, dict]:
     curve fitted without the game, "after" that curve drawn toward 50 % by the shrink
     fitted on held-out games of the fitting half (:func:`fit_shrink`), with a proven
     value read as the share of proven positions the fitting half converted
-    (:func:`fit_proven`).  The fit written
-    is on all games of each band."""
+    (:func:`fit_proven`); "strength-blind" the curve of every band together, a proven
+    value read as the share every band of the fitting half converted (the game's
+    ``proven``, read when a person plays).  The fit written is on all games of each
+    band."""
     from game.analysis.calibration import shipped
 
     rows = band_rows(spec, args)
@@ -1033,6 +1064,7 @@ def report_bands(spec, args) -> tuple[str, dict]:
     for k in (0, 1):
         fit_rows, test_rows = folds[k], folds[1 - k]
         blind = fit_pooled([dict(r, strengths=[0, 0]) for r in fit_rows])[0]
+        blind_proven = fit_proven(fit_rows)  # the players unknown: every band's share
         prior = fit_pooled(fit_rows)
         for band in BANDS:
             key = "-".join(band)
@@ -1052,7 +1084,7 @@ def report_bands(spec, args) -> tuple[str, dict]:
                         else float(r["v"] > 0)
                     )
                 )
-                blind_p = band_chance(blind, 0.0, dict(r, strengths=[0, 0]))
+                blind_p = band_chance(blind, 0.0, dict(r, strengths=[0, 0]), 1.0, blind_proven)
                 held.setdefault(key, []).append(
                     (
                         band_chance(a, c, r, shrink, proven),
@@ -1076,12 +1108,15 @@ def report_bands(spec, args) -> tuple[str, dict]:
         a, c = fit_band(sample, prior_all)
         shrink = fit_shrink(rows, key)
         proven = fit_proven(sample)
+        sure, converted = proven_counts(sample)
         ci = bootstrap(sample, lambda rs: fit_band(rs, prior_all), count=args.bootstrap)
         fits[key] = {
             "a": round(a, 4),
             "c": round(c, 4),
             "shrink": round(shrink, 3),
             "proven": round(proven, 3),
+            "proven_positions": sure,
+            "proven_converted": converted,
             "games": len({r["seed"] for r in sample}),
             "positions": len(sample),
             "a_95": [round(ci[0][0], 3), round(ci[0][1], 3)],
@@ -1161,13 +1196,20 @@ def report_bands(spec, args) -> tuple[str, dict]:
         "",
     ]
     blind_a = fit_pooled([dict(r, strengths=[0, 0]) for r in rows])[0]
+    sure, converted = proven_counts(rows)
     lines.append(
         f"Strength-blind curve (any players): a = {blind_a:.2f} on {len(rows)} positions "
-        f"of {len({r['seed'] for r in rows})} games."
+        f"of {len({r['seed'] for r in rows})} games; a proven value converted in "
+        f"{converted:g} of {sure} positions, read as {fit_proven(rows):.3f}."
     )
     fit = {
         "a": round(blind_a, 4),
         "b": 0.0,
+        # A person's strength is unknown: a proven value reads the share converted
+        # over every band together.
+        "proven": round(fit_proven(rows), 3),
+        "proven_positions": sure,
+        "proven_converted": converted,
         "bands": fits,
         "positions": len(rows),
         "games": len({r["seed"] for r in rows}),
@@ -1257,7 +1299,8 @@ def step_bands(args, ids: list[str]) -> None:
 
 def write_seeds(fits: dict, only_bands=()) -> None:
     """Each game's fit into seeds/coach.json; with ``only_bands`` only those bands'
-    curves change (the rest of the game's entry stays as it is)."""
+    curves change (the rest of the game's entry stays as it is, its ``proven`` for
+    unknown strengths too: that is fitted on every band's games together)."""
     path = ROOT / "seeds" / "coach.json"
     data = _load(path, {"format": 1, "games": {}})
     today = datetime.date.today().isoformat()
@@ -1306,6 +1349,13 @@ def main(argv=None) -> int:
         "--confirm-games", type=int, default=1, help="games per pairing judged by 'confirm'"
     )
     p.add_argument("--confirm-marks", type=int, default=3, help="marks per game 'confirm' judges")
+    p.add_argument(
+        "--confirm-scale",
+        type=float,
+        default=1.0,
+        help="x every time 'confirm' spends judging (1: the theatre's, Expert at ten times "
+        "its own); below 1 a quick run, not the measurement",
+    )
     p.add_argument("--cache", help="cache folder (default: a temp folder)")
     p.add_argument(
         "--band",
@@ -1324,6 +1374,8 @@ def main(argv=None) -> int:
     for flag, value in (("--games", args.games), ("--positions", args.positions)):
         if value < 1:
             p.error(f"{flag} {value}: at least 1")
+    if not args.confirm_scale > 0:
+        p.error(f"--confirm-scale {args.confirm_scale:g}: more than 0")
     fits = {}
     if args.step == "bands":
         step_bands(args, ids)

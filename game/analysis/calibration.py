@@ -18,8 +18,12 @@ the share of such positions its players convert): the side to move and the seat 
 position and its mirror (seats swapped) read as mirrored chances.  The same lead is
 worth less between beginners (a smaller ``a``) than between Hard bots.  Unknown
 strengths (a person) use the game's curve fitted on every band together,
-``1 / (1 + exp(-(a * v + b)))`` with ``b`` = 0 for such a fit.  ``a`` is positive (the
-schema insists), so a better value is never a smaller chance.  A game without a fit, or
+``1 / (1 + exp(-(a * v + b)))`` with ``b`` = 0 for such a fit, and read a proven value
+as the game's own ``proven``: the share of proven positions converted over every band
+together (a person's strength is unknown, and a proven win is only as sure as the
+players who must play it out).  A file without it reads 1.0, certain.  ``a`` is
+positive (the schema insists), so short of a proven value a better value is never a
+smaller chance.  A game without a fit, or
 a damaged file, falls back to the plain reading ``(v + 1) / 2`` and says why in
 ``problem``.
 
@@ -55,6 +59,11 @@ SCHEMA: dict = {
                     # a > 0: the curve rises, so the calibrated chance is monotone.
                     "a": {"type": "number", "exclusiveMinimum": 0, "maximum": 100},
                     "b": files.number(-20, 20),
+                    # Unknown strengths: the share of proven positions converted over
+                    # every band together (missing: 1.0).
+                    "proven": files.number(0.5, 1),
+                    "proven_positions": files.number(0, 10**7, integer=True),
+                    "proven_converted": files.number(0, 10**7),
                     "positions": files.number(0, 10**7, integer=True),
                     "games": files.number(0, 10**6, integer=True),
                     "test_positions": files.number(0, 10**7, integer=True),
@@ -72,6 +81,8 @@ SCHEMA: dict = {
                                 "c": files.number(-20, 20),
                                 "shrink": files.number(0, 1),
                                 "proven": files.number(0.5, 1),
+                                "proven_positions": files.number(0, 10**7, integer=True),
+                                "proven_converted": files.number(0, 10**7),
                             },
                         },
                     },
@@ -114,6 +125,9 @@ class Fit:
     a: float
     b: float
     bands: Mapping[str, Band] = field(default_factory=dict)
+    # How often the side a proven value favours wins when the players' strengths are
+    # unknown (a person in a seat): the share over every band's positions together.
+    proven: float = 1.0
 
     def band(self, strengths: Sequence[float]) -> Band | None:
         """The fitted band nearest to ``strengths`` (the weaker and the stronger level
@@ -158,10 +172,10 @@ class Calibration:
         if fit is None:
             return (v + 1.0) / 2.0
         if v >= 1.0 or v <= -1.0:
-            # A proven result is certain whatever the curve, unless the band's players
-            # are known not to play every proven win out.
+            # A proven result is as sure as its players play it out: the band's share,
+            # or with the players unknown the share over every band together.
             band = fit.band(strengths) if strengths is not None and len(strengths) == 2 else None
-            sure = band.proven if band is not None else 1.0
+            sure = band.proven if band is not None else fit.proven
             return sure if v > 0 else 1.0 - sure
         return fit.chance(v, strengths)
 
@@ -194,6 +208,7 @@ def parse(data) -> Calibration:
                 )
                 for n, x in e.get("bands", {}).items()
             },
+            float(e.get("proven", 1.0)),
         )
         for k, e in data["games"].items()
     }

@@ -59,6 +59,8 @@ def budget_text(game: str, strengths=None) -> str:
     if fit is not None:
         band = fit.band(strengths) if strengths else None
         curve = f"a{fit.a:.4f}b{fit.b:.4f}"
+        if fit.proven != 1.0:
+            curve += f"p{fit.proven:.3f}"
         if band is not None:
             curve = f"a{band.a:.4f}c{band.c:.4f}s" + "-".join(f"{s:g}" for s in strengths)
             if band.shrink != 1.0 or band.proven != 1.0:
