@@ -248,19 +248,19 @@ def _banner(game_id: str):
     return build
 
 
-def _hint(game_id: str):
-    """A play screen mid-game with a hint and its reason in the banner (the longest
-    reason the coach gives for any of the first legal moves) and a message of several
-    lines over it: the two longest things a play screen shows at once."""
+def _hint(game_id: str, moves: int = 4):
+    """A play screen mid-game (after ``moves`` actions) with a hint and its reason in
+    the banner (the longest reason the coach gives for any of the first legal moves)
+    and a message of several lines over it: the two longest things a play screen shows
+    at once."""
 
     def build(app):
-        scene = play(game_id, 4)(app)
+        scene = play(game_id, moves)(app)
         app.run_ticks(2, draw=False)
         state = scene.match.state
         scene.hint_state = state
-        moves = list(state.legal_moves())[:120]
-        # Element Shift's coach names no facts yet: its hint is the plan alone
-        best = max(moves, key=lambda m: (len(scene.hint_sentence(m)), len(str(m))))
+        first = list(state.legal_moves())[:120]
+        best = max(first, key=lambda m: (len(scene.hint_sentence(m)), len(str(m))))
         scene.say_hint(best)
         _long_message(app)
         return scene
@@ -297,12 +297,14 @@ def _library_dialog(name: str):
     return build
 
 
-def _theatre_analysed(game_id: str):
+def _theatre_analysed(game_id: str, longest_reason: bool = False):
     """The theatre with its analysis done: the graph with both seats' "ahead" labels
     and "50 %", a marked mistake with the Hard bot's move, the cursor on it (so its
     sentence shows).  The values are written in (a fall of the mover's win chance at a
     turn's start, the alternative a legal move worth more): this checks the layout,
-    not the coach, so it is the same on every machine and needs no worker."""
+    not the coach, so it is the same on every machine and needs no worker.  With
+    ``longest_reason`` the alternative is the legal move, of a spread of them, whose
+    sentence in the screen's language is the longest."""
 
     def build(app):
         from scenes.theatre.screen import TheatreScene
@@ -319,6 +321,19 @@ def _theatre_analysed(game_id: str):
         before = match.states[at]
         played = match.entries[at].text
         alt = next(m for m in before.legal_moves() if str(m) != played)
+        if longest_reason:
+            from game.analysis.explain import explain
+
+            moves = before.legal_moves()
+            spread = [moves[i] for i in range(0, len(moves), max(1, len(moves) // 150))]
+            after, later = match.states[at + 1], match.states[at + 2 :]
+
+            def reason(move) -> str:
+                return explain(
+                    game_id.split("#")[0], before, after, before.apply(move), an.movers[at], later
+                )
+
+            alt = max((m for m in spread if str(m) != played), key=lambda m: len(reason(m)))
         cache.alternatives = {at: str(alt)}
         cache.alt_values = {at: [0.7] + [-0.7] * (n - 1)}
         an._mistakes = an._cand = None
@@ -409,12 +424,13 @@ SCREENS = {
     "operator-booths": _operator_booths,
     **{f"banner-{gid}": _banner(f"{gid}#5") for gid in GAMES},
     **{f"command-{gid}": _command(f"{gid}#5") for gid in GAMES},
-    **{f"hint-{gid}": _hint(f"{gid}#5") for gid in GAMES},
+    # Element Shift: after the twelve start picks, the person's plan of round 1
+    **{f"hint-{gid}": _hint(f"{gid}#5", 12 if gid == "element-shift" else 4) for gid in GAMES},
     "confirm-delete": _library_dialog("delete"),
     "rename": _library_dialog("rename"),
     "profile-remove": _profile_remove,
     "theatre-analysed-crystal-formation": _theatre_analysed("crystal-formation#7"),
-    "theatre-analysed-element-shift": _theatre_analysed("element-shift#7"),
+    "theatre-analysed-element-shift": _theatre_analysed("element-shift#7", longest_reason=True),
     "concede": _concede,
     "long-message": _long_message,
     "tooltip-select": with_tooltip(simple("scenes.select", "SelectScene", "crystal-formation")),

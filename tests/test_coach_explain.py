@@ -5,6 +5,7 @@ sentence carries the same numbers.  The hint's sentence (what its one action doe
 read back the same way against the position before the action and after it.  Also: the calibration's band curves read a
 position and its mirror as mirrored chances."""
 
+import functools
 import random
 import re
 
@@ -298,7 +299,20 @@ def test_a_band_curve_is_chosen_by_the_seats_levels():
 
 def _longest_hint(game_id: str, seed: int, actions: int):
     """(position, action) of an Easy-against-Medium game whose hint sentence, in the
-    current language, is the longest."""
+    current language, is the longest (Element Shift: of its twelve-seat game, the
+    plans played and Hard's)."""
+    if game_id == "element-shift":
+        pairs = [
+            (before, _es_plan(before, after, seat))
+            for before, played, better, seat, _later in _element_shift_game(seed)
+            for after in (played, better)
+        ]
+        return max(
+            pairs,
+            key=lambda pair: len(
+                explain_hint(game_id, pair[0], pair[0].apply(pair[1]), pair[0].current_player())
+            ),
+        )
     spec = GAMES[game_id]
     state = spec.new_game(seed, 2)
     bots = [spec.make_bot("easy"), spec.make_bot("medium")]
@@ -318,7 +332,7 @@ def _longest_hint(game_id: str, seed: int, actions: int):
     return best
 
 
-@pytest.mark.parametrize("game_id", sorted(HINT_CHECKS))
+@pytest.mark.parametrize("game_id", sorted([*HINT_CHECKS, "element-shift"]))
 def test_the_hint_banner_holds_its_longest_sentence_in_german_at_150_percent(paths, game_id):
     """The hint's banner with the longest German sentence of a real game wraps without
     an ellipsis where the play screen places it at 150 % text."""
@@ -342,3 +356,295 @@ def test_the_hint_banner_holds_its_longest_sentence_in_german_at_150_percent(pat
         assert " ".join(lines).split() == view.banner.split()  # every word shown
     finally:
         i18n.set_language("en")
+
+
+# -- Element Shift: twelve seats, secret plans ------------------------------------------
+
+
+@functools.lru_cache(maxsize=None)
+def _element_shift_game(seed: int) -> tuple:
+    """A real table played to its end: Easy, Medium and Hard in turn round the twelve
+    seats, node budgets, the shared round profiles forgotten first (the same game on
+    every machine).  At every plan Hard's choice stands for the better plan.  Each item
+    is (before, played, better, seat, later): ``later`` the positions after ``played``,
+    as the theatre passes them."""
+    from game.ai.element_shift import clear_shared_profiles
+
+    spec = GAMES["element-shift"]
+    clear_shared_profiles()
+    state = spec.new_game(seed)
+    bots = [spec.make_bot(("easy", "medium", "hard")[s % 3]) for s in range(state.num_players)]
+    judge = spec.make_bot("hard")
+    rng = random.Random(seed)
+    states, choices = [state], []
+    for k in range(200):
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        move = bots[seat].choose(state, rng=rng, budget=Budget(nodes=300))
+        alt = judge.choose(state, rng=random.Random(k), budget=Budget(nodes=300))
+        choices.append((seat, move, alt))
+        state = state.apply(move)
+        states.append(state)
+    assert state.is_terminal()
+    out = []
+    for k, (seat, move, alt) in enumerate(choices):
+        before = states[k]
+        if before.phase == "plan" and alt != move:
+            out.append((before, states[k + 1], before.apply(alt), seat, tuple(states[k + 2 :])))
+    return tuple(out)
+
+
+def _es_plan(before, after, seat):
+    """The plan ``seat`` made from ``before`` to ``after``, read from the engine's state."""
+    from game.rules.element_shift import parse_plan
+
+    if after.round == before.round:
+        return after.pending[seat]
+    assert after.last_trace.round == before.round
+    return parse_plan(after.last_trace.plans[seat])
+
+
+def _es_lines(before, plans):
+    """(score lines, board after) of ``before``'s round resolved by the real rules."""
+    from game.rules.element_shift import resolve_round, score_round
+
+    trace = resolve_round(before.round, before.board, before.positions, before.elements, plans)
+    return score_round(before.round, trace.board_after, trace.positions[-1], trace.elements), (
+        trace.board_after
+    )
+
+
+def _es_element(text: str, after: str) -> int:
+    """The element named right after ``after`` in an English sentence."""
+    from game.rules.element_shift import ELEMENT_NAMES
+
+    word = text.split(after, 1)[1].split(",")[0].split(".")[0].strip()
+    return ELEMENT_NAMES.index(word)
+
+
+def _check_element_shift(kind, text, before, played, better, seat, later):
+    """Read back against the round resolved by the real rules with the plans every
+    other seat made that round (the replay's resolved round), the seat's plan or the
+    better plan in its place."""
+    from game.rules.element_shift import leading_element, parse_plan
+
+    resolved = next(s for s in (played, *later) if s.round > before.round)
+    plans = [parse_plan(p) for p in resolved.last_trace.plans]
+    assert plans[seat] == _es_plan(before, played, seat)  # the plan played
+    lines_p, _board = _es_lines(before, plans)
+    plans[seat] = _es_plan(before, better, seat)
+    lines_b, board_b = _es_lines(before, plans)
+    p, b = lines_p[seat], lines_b[seat]
+    numbers = _numbers(text)
+    assert b.total > p.total  # a sentence only where the better plan scores more
+    if kind == "points":
+        assert numbers == [p.total, b.total]
+    elif kind == "region" and "off your element" in text:
+        assert not p.matched and b.matched and numbers == [b.region]
+    elif kind == "region":
+        assert p.matched and b.matched and b.region > p.region
+        assert numbers == [p.region_size, p.k, p.region, b.region_size, b.k, b.region]
+    elif kind == "leading":
+        assert numbers == [3] and (p.leading, b.leading) == (0, 3)
+        assert _es_element(text, "leading element, ") == leading_element(board_b)
+    elif kind == "variation" and "alone" in text:
+        assert before.round == 2 and numbers == [3] and (p.pandemic, b.pandemic) == (0, 3)
+    else:
+        assert kind == "variation" and before.round == 4 and b.rps > p.rps
+        assert numbers == [p.rps // 2, p.rps, b.rps // 2, b.rps]
+
+
+def test_every_element_shift_sentence_is_true_of_the_resolved_round():
+    """Each sentence on a plan Hard would have bettered is read back against the round
+    resolved with the plans the other eleven really made; German carries the same
+    numbers; the most telling part of the score comes first and the round's points
+    last."""
+    kinds = set()
+    found = 0
+    for seed in (3, 4):
+        for before, played, better, seat, later in _element_shift_game(seed):
+            said = facts("element-shift", before, played, better, seat, later)
+            for kind, text in said:
+                _check_element_shift(kind, text, before, played, better, seat, later)
+                found += 1
+                kinds.add(kind)
+            if said:
+                assert [k for k, _t in said].count("points") == 1 and said[-1][0] == "points"
+                i18n.set_language("de")
+                try:
+                    german = facts("element-shift", before, played, better, seat, later)
+                finally:
+                    i18n.set_language("en")
+                for (kind, text), (kind_de, text_de) in zip(said, german, strict=True):
+                    assert kind_de == kind and text_de != text
+                    assert _numbers(text_de) == _numbers(text)
+    assert kinds == {"points", "region", "leading", "variation"}, kinds
+    assert found >= 50, found
+
+
+def test_an_element_shift_round_the_replay_never_resolves_has_no_sentence():
+    """Without the positions after the plan (a replay that ends inside the round) the
+    other seats' plans are unknown: no sentence, rather than one from guesses.  The
+    same plan twice has none either."""
+    said = 0
+    for before, played, better, seat, later in _element_shift_game(3):
+        if played.round == before.round:
+            assert facts("element-shift", before, played, better, seat, ()) == []
+        assert facts("element-shift", before, played, played, seat, later) == []
+        said += bool(facts("element-shift", before, played, better, seat, later))
+    assert said  # the same positions do have sentences with the rest of the replay
+
+
+@functools.lru_cache(maxsize=16)
+def _guesses(board, positions, elements, round_) -> tuple:
+    """Hard's guess at every seat's plan of a round's public position: a round profile
+    of best responses run to its end."""
+    from game.ai.element_shift import Profile
+    from game.rules.element_shift import ElementShiftState
+
+    n = len(elements)
+    prof = Profile(ElementShiftState(0, board, elements, positions, round_, (None,) * n, (0,) * n))
+    while not prof.done:
+        prof.step(None)
+    return tuple(prof.plans)
+
+
+def _expected(view) -> list:
+    """Hard's guesses, the plans ``view`` shows in their place."""
+    from game.rules.element_shift import Plan
+
+    guesses = _guesses(view.board, view.positions, view.elements, view.round)
+    return [p if isinstance(p, Plan) else g for p, g in zip(view.pending, guesses, strict=True)]
+
+
+def _hint_element_shift(kind, text, before, after, seat):
+    """Read back against the round resolved by the real rules with the plans Hard
+    expects of the others from what the seat may see (its public view), the hinted
+    plan (or keeping and staying put) in the seat's place."""
+    from game.rules.element_shift import Plan, leading_element
+
+    view = before.public_view(seat)
+    plans = _expected(view)
+    plans[seat] = Plan.still(view.segments())
+    still = _es_lines(view, plans)[0][seat]
+    plans[seat] = _es_plan(before, after, seat)
+    lines, board = _es_lines(view, plans)
+    line = lines[seat]
+    numbers = _numbers(text)
+    assert "against the plans hard expects" in text.lower()
+    if kind == "points":
+        assert numbers == [line.total, still.total] and line.total != still.total
+    elif kind == "region" and "off your element" in text:
+        assert not line.matched and numbers == []
+    elif kind == "region":
+        assert line.matched and numbers == [line.region_size, line.k, line.region]
+    elif kind == "leading":
+        assert numbers == [3] and line.leading == 3
+        assert _es_element(text, "leading element, ") == leading_element(board)
+    elif kind == "variation" and "alone" in text:
+        assert before.round == 2 and numbers == [3] and line.pandemic == 3
+    else:
+        assert kind == "variation" and before.round == 4
+        assert numbers == [line.rps // 2, line.rps] and line.rps > 0
+
+
+def test_every_element_shift_hint_sentence_is_true_against_the_plans_hard_expects():
+    """Hard's plan at each position stands for the hint (and the plan played for a
+    second one): every sentence is read back against the round resolved with Hard's
+    guesses for the other seats; German carries the same numbers."""
+    kinds = set()
+    for seed in (3, 4):
+        for before, played, better, seat, _later in _element_shift_game(seed):
+            for after in (played, better):
+                said = hint_facts("element-shift", before, after, seat)
+                assert said  # a plan always ends somewhere: the region is named
+                for kind, text in said:
+                    _hint_element_shift(kind, text, before, after, seat)
+                    kinds.add(kind)
+                i18n.set_language("de")
+                try:
+                    german = hint_facts("element-shift", before, after, seat)
+                finally:
+                    i18n.set_language("en")
+                for (kind, text), (kind_de, text_de) in zip(said, german, strict=True):
+                    assert kind_de == kind and text_de != text
+                    assert _numbers(text_de) == _numbers(text)
+    assert kinds == {"points", "region", "leading", "variation"}, kinds
+    for before, _played, _better, seat, _later in _element_shift_game(3)[:3]:
+        assert hint_facts("element-shift", before, before, seat) == []  # no plan made
+
+
+def test_the_element_shift_hint_reads_no_other_seats_pending_plan():
+    """A live game's state holds the plans the seats before this one submitted (and,
+    for the last seat, the resolved round after it): the hint says the same whatever
+    those plans are, as it must when the player cannot see them.  The plans swapped
+    here do change the seat's score in the round really resolved, so a hint that read
+    them would say something else."""
+    from dataclasses import replace
+
+    from game.rules.element_shift import Plan, PlanList
+
+    def score(line) -> tuple:
+        return (line.total, line.region, line.region_size, line.k, line.leading, line.rps)
+
+    telling = 0
+    for seed in (3, 4):
+        for before, _played, better, seat, _later in _element_shift_game(seed):
+            if seat == 0:
+                continue  # nobody has submitted yet
+            plan = _es_plan(before, better, seat)
+            still = Plan.still(before.segments())
+
+            def other_plan(s: int, p, still=still, before=before):
+                """Another legal plan in place of a submitted one."""
+                if not isinstance(p, Plan):
+                    return p
+                return still if p != still else PlanList(before.round, before.positions[s])[-1]
+
+            swapped = replace(
+                before, pending=tuple(other_plan(s, p) for s, p in enumerate(before.pending))
+            )
+            assert swapped.public_view(seat) == before.public_view(seat)
+            one = hint_facts("element-shift", before, before.apply(plan), seat)
+            two = hint_facts("element-shift", swapped, swapped.apply(plan), seat)
+            assert one == two, (str(plan), one, two)
+            real = _expected(before)  # what a hint reading the pending plans would use
+            other = _expected(swapped)
+            real[seat] = other[seat] = plan
+            telling += score(_es_lines(before, real)[0][seat]) != score(
+                _es_lines(swapped, other)[0][seat]
+            )
+    assert telling >= 5, telling
+
+
+def test_the_theatre_holds_the_longest_element_shift_sentence_in_german_at_150_percent(paths):
+    """The theatre's mark on a plan of a real game, with the alternative whose German
+    sentence is the longest of a spread of them (tests/screens.py picks it), draws every
+    word of it in German, in the two lines under the mark, at 150 % text."""
+    from tests.screens import SCREENS
+    from tests.test_accessibility import make
+    from tests.test_text_holds import record
+
+    app = make(paths, {"language": "de", "text_size": 150})
+    try:
+        layers, _early = record(app, SCREENS["theatre-analysed-element-shift"])
+        an = app.top.analyst
+        why = an.explanation(an.mistakes()[0].action)
+        assert why and "Plan" in why  # a sentence, in German
+        i18n.set_language("en")
+        assert an.explanation(an.mistakes()[0].action) != why
+        drawn = [d.text for layer in layers for d in layer]
+        shown = [
+            drawn[i : i + n]
+            for n in (1, 2)
+            for i in range(len(drawn))
+            if " ".join(drawn[i : i + n]).split() == why.split()
+        ]
+        assert shown, why  # every word, none cut off
+    finally:
+        from scenes import theme
+
+        i18n.set_language("en")
+        app.shutdown()
+        theme.LOOK = theme.DEFAULT_LOOK

@@ -8,6 +8,11 @@ names no game::
 
     sentence = explain(game_id, before, after_played, after_better, seat)  # "" if none
 
+A game whose actions stay secret until a round resolves (Element Shift's plans) sets
+``SECRET_PLANS`` in its module: its ``explain`` also takes ``later``, the positions
+after the one played (a replay holds them), to read the other seats' actions of the
+round from there.
+
 The hint says what its one action does: the module's ``explain_hint(before, after,
 seat)`` compares the position before the action with the one after it::
 
@@ -16,22 +21,29 @@ seat)`` compares the position before the action with the one after it::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 
-def facts(game_id: str, before, played, better, seat: int) -> list[tuple[str, str]]:
-    """Every ``(kind, sentence)`` the game's module finds, most telling first."""
+
+def facts(
+    game_id: str, before, played, better, seat: int, later: Sequence = ()
+) -> list[tuple[str, str]]:
+    """Every ``(kind, sentence)`` the game's module finds, most telling first;
+    ``later`` (the positions after the one played) goes to a game of secret plans."""
     from game.analysis import games
 
     module = games.of(game_id)
     hook = getattr(module, "explain", None) if module is not None else None
     if hook is None or played is None or better is None:
         return []
+    if getattr(module, "SECRET_PLANS", False):
+        return list(hook(before, played, better, seat, later))
     return list(hook(before, played, better, seat))
 
 
-def explain(game_id: str, before, played, better, seat: int) -> str:
+def explain(game_id: str, before, played, better, seat: int, later: Sequence = ()) -> str:
     """The most telling sentence, or "" when the engine's facts do not tell the two
     positions apart."""
-    found = facts(game_id, before, played, better, seat)
+    found = facts(game_id, before, played, better, seat, later)
     return found[0][1] if found else ""
 
 

@@ -129,7 +129,10 @@ class Analyst:
                 better = None
             seat = self.movers[action]
             played = self.match.states[action + 1]
-            self._explained[key] = explain(self.match.spec.id, before, played, better, seat)
+            # The positions after the one played: a game of secret plans reads the
+            # other seats' plans of the round there.
+            later = self.match.states[action + 2 :]
+            self._explained[key] = explain(self.match.spec.id, before, played, better, seat, later)
         return self._explained[key]
 
     def alternative(self, action: int):

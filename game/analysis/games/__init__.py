@@ -4,8 +4,11 @@ A module holds ``GAME`` (its id, from the rules' SPEC), ``SCALE`` (the squash of
 raw score), ``raw(state, budget, depth)`` (its Hard bot judging a position), and may
 hold ``REVISION`` (a coach revision past the first, so cached analyses are redone),
 ``ROLLOUT`` (a play-out policy for the search fallback), ``PLAYERS`` (the table size
-the calibration plays), ``MORE_PLAYERS`` (table sizes whose places are measured) and
-``explain`` (sentences for a marked action and its better move)."""
+the calibration plays), ``MORE_PLAYERS`` (table sizes whose places are measured),
+``explain`` and ``explain_hint`` (sentences for a marked action and its better move,
+and for the hint's action), with ``SECRET_PLANS`` where the other seats' actions of a
+round are known only once it resolves (``explain`` then reads the positions that
+follow)."""
 
 from __future__ import annotations
 
