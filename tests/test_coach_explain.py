@@ -648,3 +648,43 @@ def test_the_theatre_holds_the_longest_element_shift_sentence_in_german_at_150_p
         i18n.set_language("en")
         app.shutdown()
         theme.LOOK = theme.DEFAULT_LOOK
+
+
+def test_the_hints_sentence_is_found_off_the_frames_thread_and_shows_with_the_move(
+    app, monkeypatch
+):
+    """Element Shift's sentence resolves the round against the plans Hard expects (up
+    to a fifth of a second): the frame's thread never waits for it, and the hint's
+    move and its sentence appear together."""
+    import threading
+    import time
+
+    import pygame
+
+    import game.analysis.explain as explain_module
+    from scenes.play import play_scene_for
+    from tests.test_accessibility import match_for
+
+    threads = []
+    real = explain_module.explain_hint
+
+    def spy(*args):
+        threads.append(threading.current_thread())
+        return real(*args)
+
+    monkeypatch.setattr(explain_module, "explain_hint", spy)
+    view = play_scene_for(app, match_for("crystal-formation#7", 0))
+    app.push(view)
+    app.run_ticks(2)
+    view.bot_seconds = 0.05
+    app.post_key(pygame.K_h)
+    for _tick in range(3000):  # at most 30 s: the bot's answer, then its sentence
+        app.run_ticks(1, draw=False)
+        if view.hint is not None:
+            break
+        time.sleep(0.01)
+    assert view.hint is not None
+    assert threads and all(t is not threading.main_thread() for t in threads), threads
+    state = view.match.state
+    why = real(view.spec.id, state, state.apply(view.hint), state.current_player())
+    assert why and view.banner == f"Hint: {view.hint}. {why}"

@@ -6,6 +6,8 @@ as a mixin; the state they use (``ticket``, ``bot_wait``, ``hint`` ...) is set u
 
 from __future__ import annotations
 
+import threading
+
 from game.rules.contract import IllegalMove, derived_rng
 from game.text.i18n import _
 
@@ -13,6 +15,36 @@ BOT_MIN_TICKS = 24  # a bot action is shown for at least this long (before speed
 # The hint's banner names the move and says what it does: in German at 150 % text, in
 # the side panel's width, that takes up to seven lines.
 HINT_LINES = 7
+
+
+class HintWords(threading.Thread):
+    """The hint's sentence, found off the frame's thread: a game's facts may take a
+    search (Element Shift resolves the round against the plans Hard expects, up to a
+    fifth of a second on a slow machine).  ``done`` is set when ``why`` holds it."""
+
+    def __init__(self, game_id: str, before, move) -> None:
+        super().__init__(name="hint-words", daemon=True)
+        self.game_id, self.before, self.move = game_id, before, move
+        self.why = ""
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        try:
+            self.why = hint_words(self.game_id, self.before, self.move)
+        finally:
+            self.done.set()
+
+
+def hint_words(game_id: str, before, move) -> str:
+    """One sentence from the engine's facts on what ``move`` does in ``before``, or ""
+    when the game's coach finds no change to name."""
+    from game.analysis.explain import explain_hint
+
+    try:
+        after = before.apply(move)
+    except IllegalMove:
+        return ""
+    return explain_hint(game_id, before, after, before.current_player())
 
 
 class BotTurns:
@@ -90,7 +122,14 @@ class BotTurns:
                 return
             self._after_move(old, new, move, seat)
 
+    _hint_words: HintWords | None = None
+
     def _poll_worker(self) -> None:
+        job = self._hint_words
+        if job is not None and job.done.is_set():
+            self._hint_words = None
+            self.hint = job.move  # the move and its sentence show together
+            self.say_hint(job.move, job.why)
         if self.ticket is None and self.hint_ticket is None:
             return
         for result in self.app.worker.poll():
@@ -110,27 +149,28 @@ class BotTurns:
                 self.hint_ticket = None
                 if not error and text:
                     try:
-                        self.hint = self.match.state.parse_move(text)
+                        move = self.match.state.parse_move(text)
                     except IllegalMove:
                         self.hint = None
                     else:
-                        self.say_hint(self.hint)
+                        before = (
+                            self.hint_state if self.hint_state is not None else self.match.state
+                        )
+                        self._hint_words = HintWords(self.spec.id, before, move)
+                        self._hint_words.start()
 
     def hint_sentence(self, move) -> str:
         """One sentence from the engine's facts on what the hinted action does (the
         position it was asked for against the one after it), or "" when the game's
         coach finds no change to name."""
-        from game.analysis.explain import explain_hint
-
         before = self.hint_state if self.hint_state is not None else self.match.state
-        try:
-            after = before.apply(move)
-        except IllegalMove:
-            return ""
-        return explain_hint(self.spec.id, before, after, before.current_player())
+        return hint_words(self.spec.id, before, move)
 
-    def say_hint(self, move) -> None:
-        why = self.hint_sentence(move)
+    def say_hint(self, move, why: str | None = None) -> None:
+        """The hint's banner: the move and, where the engine's facts name one, what it
+        does (``why``, found already, or found now)."""
+        if why is None:
+            why = self.hint_sentence(move)
         if why:
             # a longer banner stays up longer: people read the sentence as well
             self.say(_("Hint: {move}. {why}").format(move=move, why=why), "info", seconds=7.0)
@@ -148,6 +188,7 @@ class BotTurns:
         if self.hint_ticket is not None:
             self.app.worker.cancel(self.hint_ticket)
             self.hint_ticket = None
+        self._hint_words = None  # a sentence still being found is for a position gone
 
     def request_hint(self) -> None:
         m = self.match
