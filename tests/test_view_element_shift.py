@@ -423,3 +423,40 @@ def test_a_start_hint_is_chosen_with_h_again(app):
     assert view.pick == hint.cell
     key(app, pygame.K_RETURN)
     assert view.match.entries[0].text == str(hint)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "pseudo"])
+@pytest.mark.parametrize("size", [100, 150])
+def test_the_key_help_keeps_every_key_at_every_text_size(paths, language, size):
+    """The side panel's key help was cut to three lines: in German at 150 % the
+    plan's Shift+Enter (submit) and H (hint) were left out, with no sign of it."""
+    from game.text import i18n
+    from scenes import widgets
+    from tests.test_accessibility import make
+
+    app = make(paths, {"language": language, "text_size": size})
+    i18n.set_language(language)
+    try:
+        view = make_view(app, ["person"] + ["easy"] * 11, upto_round=1)
+        assert view.mode() == "plan"
+        widgets.text.TEXT_LOG = []
+        try:
+            view.draw(app.canvas, 0.0)
+            drawn = " ".join(d.shown for d in widgets.text.TEXT_LOG)
+        finally:
+            widgets.text.TEXT_LOG = None
+        for part in (
+            _t("Shift+Enter submit"),
+            _t("H hint (again: use it)"),
+            _t("Right past the board: buttons"),
+            _t("Click tiles or drag"),
+        ):
+            assert " ".join(part.split()) in " ".join(drawn.split()), (part, drawn)
+    finally:
+        app.shutdown()
+
+
+def _t(message: str) -> str:
+    from game.text.i18n import _
+
+    return _(message)

@@ -10,7 +10,15 @@ from game.rules.element_shift import CELLS, ELEMENT_NAMES, beater
 from game.text.i18n import _
 from scenes.play.base import PANEL
 from scenes.play.words import element_name
-from scenes.widgets import Pen, draw_glyph, draw_text, lighten, text_width, wrap_text
+from scenes.widgets import (
+    Pen,
+    draw_glyph,
+    draw_text,
+    fit_paragraph,
+    lighten,
+    text_width,
+    wrap_text,
+)
 
 from .layout import ELEMENT_GLYPHS, element_colour
 from .sprites import blit_token
@@ -140,7 +148,13 @@ class SidePanel:
         }.get(mode)
         keys = " · ".join(parts) if parts else ""
         if keys:
-            for line in wrap_text(keys, theme.font(13, "regular"), w)[:3]:
-                self.mark_hint(write(line, 13, "accent_2", (x, y), kind="regular"))
-                y += theme.pitch(17)
+            # Every key kept (Shift+Enter, the last but two, was cut off in German at
+            # 150 %): in four lines' room, stepping down toward the designed size,
+            # and in more lines where even that does not hold them.
+            font, lines, step = fit_paragraph(
+                theme, keys, 13, w, 4 * theme.pitch(17), kind="regular", line=17
+            )
+            for line in lines:
+                self.mark_hint(draw_text(surface, line, font, theme["accent_2"], (x, y)))
+                y += step
         return y + 2
