@@ -135,7 +135,7 @@ class CardsDrawing:
         heading = (
             [words]
             if text_width(head_font, words) <= width
-            else wrap_text(words, head_font, width)[:2]
+            else wrap_text(words, head_font, width, max_lines=2)
         )
         top = card.bottom - pitch(112) - pitch(18) * (len(heading) - 1)
         # Between the step's title and the sudden-death block: the picture above its

@@ -435,7 +435,7 @@ class ColumnDrawing:
         if self.verdict:
             words, kind = self.verdict
             vcol = theme["bad"] if kind == "bad" else theme["good"]
-            lines = wrap_text(words, theme.font(16, "bold"), COLUMN.w)[:2]
+            lines = wrap_text(words, theme.font(16, "bold"), COLUMN.w, max_lines=2)
             pitch = theme.pitch
             for i, line in enumerate(lines):
                 write(line, 16, vcol, (COLUMN.x, y + pitch(24) + pitch(20) * i))

@@ -74,7 +74,12 @@ class SidePanel:
             write(_("Game over"), 24, "accent", (card.x + 14, card.y + 10))
             out = state.outcome()
             for k, line in enumerate(
-                wrap_text(m.named(out.reason) if out else "", theme.font(15, "regular"), w - 28)[:2]
+                wrap_text(
+                    m.named(out.reason) if out else "",
+                    theme.font(15, "regular"),
+                    w - 28,
+                    max_lines=2,
+                )
             ):
                 at = (card.x + 14, card.y + 42 + theme.pitch(18) * k)
                 write(line, 15, "text", at, kind="regular")
@@ -193,7 +198,9 @@ class SidePanel:
                 max_width=w - 4,
             )
             first = next(iter(bans.values()))
-            for k, line in enumerate(wrap_text(first, theme.font(14, "regular"), w - 4)[:2]):
+            for k, line in enumerate(
+                wrap_text(first, theme.font(14, "regular"), w - 4, max_lines=2)
+            ):
                 at = (x + 2, y + theme.pitch(24) + theme.pitch(18) * k)
                 write(line, 14, "text_dim", at, kind="regular")
         # the draft box, or a short how-to
@@ -233,7 +240,9 @@ class SidePanel:
                 "Tap one of your crystals (circled) to turn it into your other "
                 "colour, or press Convert again to cancel."
             )
-            for k, line in enumerate(wrap_text(how, theme.font(16, "regular"), box.w - 24)[:4]):
+            for k, line in enumerate(
+                wrap_text(how, theme.font(16, "regular"), box.w - 24, max_lines=4)
+            ):
                 at = (box.x + 12, box.y + 10 + theme.pitch(20) * k)
                 write(line, 16, "text", at, kind="regular")
         elif not self.turn_complete():
@@ -245,7 +254,9 @@ class SidePanel:
                     "they play when you confirm."
                 )
             )
-            for k, line in enumerate(wrap_text(tips, theme.font(16, "regular"), box.w - 8)[:4]):
+            for k, line in enumerate(
+                wrap_text(tips, theme.font(16, "regular"), box.w - 8, max_lines=4)
+            ):
                 at = (box.x + 4, box.y + 6 + theme.pitch(21) * k)
                 self.mark_hint(write(line, 16, "text_dim", at, kind="regular"))
         else:

@@ -342,7 +342,9 @@ class StripDrawing:
             # two lines rather than cut when the language's words are long
             # one line while it fits at up to 75 % of its size, else two
             font = fitting_font(theme, title, 16, "bold", w)
-            heading = [title] if text_width(font, title) <= w else wrap_text(title, font, w)[:2]
+            heading = (
+                [title] if text_width(font, title) <= w else wrap_text(title, font, w, max_lines=2)
+            )
             step = theme.pitch(20)
             for i, line in enumerate(heading):
                 write(line, 16, "accent_2", (x, y + step * i), max_width=w)
