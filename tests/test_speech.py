@@ -684,3 +684,17 @@ def test_element_shift_reveals_every_plan_and_its_summary_in_one_line(app):
     reveal = heard[-1]
     assert [a[:2] for a in announced(reveal, names)] == [(names[s], str(p)) for s, p, _w in plans]
     assert "Round 1 scored: Continue (Enter) when ready" in reveal
+
+
+def test_crystal_connectors_colours_are_said_as_the_board_names_them():
+    """German names a colour on its own as a noun ("nimmt Rot"), as the board's own
+    messages do; the move's words said "nimmt rot"."""
+    from game.rules.crystal_connector import Convert, TakeColours
+    from game.text import i18n
+    from scenes.play.crystal_connector.speech import move_words
+
+    i18n.set_language("de")
+    assert move_words(None, TakeColours((1, 2))) == "nimmt Blau und Grün"
+    assert move_words(None, Convert(0, 0)) == "wandelt A1 in Rot um"
+    i18n.set_language("en")
+    assert move_words(None, TakeColours((0,))) == "takes red"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from game.rules.contract import IllegalMove
 from game.rules.crystal_connector import (
     CELLS,
+    COLOUR_NAMES,
     COLOURS,
     PIECE_NAMES,
     Convert,
@@ -16,11 +17,10 @@ from game.rules.crystal_connector import (
     TakeColours,
     cell_name,
     colour_groups,
-    colour_word,
     parse_cell,
 )
 from game.text.i18n import _
-from scenes.play.words import and_list
+from scenes.play.words import and_list, colour_name
 
 from .ui import local
 
@@ -85,12 +85,14 @@ def move_words(state, move) -> str:
             "right": _("shifts row {line} right {n}"),
         }
         return shifts[move.direction].format(line=move.line, n=move.distance)
+    # The colours as nouns, as the board's own messages name them (German: Rot, Blau).
     if isinstance(move, Convert):
         return _("converts {cell} to {colour}").format(
-            cell=cell_name(move.cell), colour=colour_word(move.colour)
+            cell=cell_name(move.cell), colour=colour_name(COLOUR_NAMES[move.colour])
         )
     if isinstance(move, TakeColours):
-        return _("takes {colours}").format(colours=and_list([colour_word(c) for c in move.colours]))
+        colours = [colour_name(COLOUR_NAMES[c]) for c in move.colours]
+        return _("takes {colours}").format(colours=and_list(colours))
     if isinstance(move, PickOrder):
         return _("picks colours first") if move.first else _("picks colours second")
     if isinstance(move, MoveOrder):
