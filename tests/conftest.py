@@ -48,6 +48,20 @@ def english(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def default_look():
+    """A test that makes an App with a look of its own (150 % text, high contrast,
+    reduced motion) leaves the default behind: the look is global to the process, and
+    under pytest-xdist the next test in the worker would draw, and key its caches, in
+    the look left over."""
+    yield
+    from scenes import theme
+    from scenes.play import motion
+
+    theme.LOOK = theme.DEFAULT_LOOK
+    motion.PLAIN = False
+
+
+@pytest.fixture(autouse=True)
 def draw_last_tick_only(monkeypatch):
     """A test sees the screen only after run_ticks returns, so every App a test makes
     draws only the last tick of a batch: a whole-game run ticks thousands of frames no
