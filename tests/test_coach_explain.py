@@ -471,16 +471,24 @@ def test_every_element_shift_sentence_is_true_of_the_resolved_round():
                 kinds.add(kind)
             if said:
                 assert [k for k, _t in said].count("points") == 1 and said[-1][0] == "points"
-                i18n.set_language("de")
-                try:
-                    german = facts("element-shift", before, played, better, seat, later)
-                finally:
-                    i18n.set_language("en")
-                for (kind, text), (kind_de, text_de) in zip(said, german, strict=True):
-                    assert kind_de == kind and text_de != text
-                    assert _numbers(text_de) == _numbers(text)
+                _same_facts_in_german(
+                    said,
+                    functools.partial(facts, "element-shift", before, played, better, seat, later),
+                )
     assert kinds == {"points", "region", "leading", "variation"}, kinds
     assert found >= 50, found
+
+
+def _same_facts_in_german(said, find) -> None:
+    """``find()`` in German gives the same kinds, in other words, with the same numbers."""
+    i18n.set_language("de")
+    try:
+        german = find()
+    finally:
+        i18n.set_language("en")
+    for (kind, text), (kind_de, text_de) in zip(said, german, strict=True):
+        assert kind_de == kind and text_de != text
+        assert _numbers(text_de) == _numbers(text)
 
 
 def test_an_element_shift_round_the_replay_never_resolves_has_no_sentence():
@@ -562,14 +570,9 @@ def test_every_element_shift_hint_sentence_is_true_against_the_plans_hard_expect
                 for kind, text in said:
                     _hint_element_shift(kind, text, before, after, seat)
                     kinds.add(kind)
-                i18n.set_language("de")
-                try:
-                    german = hint_facts("element-shift", before, after, seat)
-                finally:
-                    i18n.set_language("en")
-                for (kind, text), (kind_de, text_de) in zip(said, german, strict=True):
-                    assert kind_de == kind and text_de != text
-                    assert _numbers(text_de) == _numbers(text)
+                _same_facts_in_german(
+                    said, functools.partial(hint_facts, "element-shift", before, after, seat)
+                )
     assert kinds == {"points", "region", "leading", "variation"}, kinds
     for before, _played, _better, seat, _later in _element_shift_game(3)[:3]:
         assert hint_facts("element-shift", before, before, seat) == []  # no plan made
