@@ -85,11 +85,13 @@ class EspeakBackend:
         return shutil.which("espeak-ng")
 
     def voices(self) -> set[str]:
-        """The language names espeak-ng has voices for ("de", "en-gb", ...), asked once."""
+        """The language names espeak-ng has voices for ("de", "en-gb", ...), asked once
+        (inside the first text's call: within its time-out, so a slow answer means
+        English, not a dropped backend)."""
         if self._voices is None:
             try:
                 listing = subprocess.run(
-                    [self.program, "--voices"], capture_output=True, text=True, timeout=5
+                    [self.program, "--voices"], capture_output=True, text=True, timeout=1.5
                 ).stdout
             except (OSError, subprocess.SubprocessError):
                 listing = ""
