@@ -79,21 +79,30 @@ def marks_path(paths):
     return paths.data / "puzzles.json"
 
 
+def _read_marks(paths) -> dict:
+    """The marks file's table, or {} when there is none or it cannot be used.  Every reader
+    and writer comes through here, so a damaged file is always set aside before anything
+    is written: read_json moves one it cannot read, and one that parses but fails the
+    schema is moved here (kept for the player, never overwritten)."""
+    path = marks_path(paths)
+    try:
+        data = read_json(path)
+    except UnreadableFile:
+        return {}
+    if data is None:
+        return {}
+    if not isinstance(data, dict) or schema_errors(data, MARKS_SCHEMA):
+        set_aside(path)
+        return {}
+    return data
+
+
 def solved_ids(app, game_id: str) -> set[str]:
     """The puzzles of ``game_id`` solved here (a kiosk's are kept for the session only)."""
     memory = getattr(app, "puzzle_marks", None)
     if app.kiosk:
         return set((memory or {}).get(game_id, ()))
-    try:
-        data = read_json(marks_path(app.paths))
-    except UnreadableFile:
-        return set()
-    if data is None:
-        return set()
-    if not isinstance(data, dict) or schema_errors(data, MARKS_SCHEMA):
-        set_aside(marks_path(app.paths))  # kept for the player, never overwritten
-        return set()
-    return set((data.get("solved") or {}).get(game_id, ()))
+    return set((_read_marks(app.paths).get("solved") or {}).get(game_id, ()))
 
 
 def mark_solved(app, game_id: str, puzzle_id: str) -> None:
@@ -103,12 +112,7 @@ def mark_solved(app, game_id: str, puzzle_id: str) -> None:
         app.puzzle_marks = memory
         return
     path = marks_path(app.paths)
-    try:
-        data = read_json(path)
-    except UnreadableFile:
-        data = None
-    if not isinstance(data, dict) or schema_errors(data, MARKS_SCHEMA):
-        data = {}
+    data = _read_marks(app.paths)  # a damaged file is set aside first, never overwritten
     solved = dict(data.get("solved") or {})
     solved[game_id] = sorted(set(solved.get(game_id, ())) | {puzzle_id})
     try:

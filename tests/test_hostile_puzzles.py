@@ -72,6 +72,21 @@ def test_a_damaged_marks_file_is_set_aside_and_counts_as_nothing(app):
     assert S.solved_ids(app, "chromatic-collapse") == {"12-70"}
 
 
+def test_marking_a_solve_sets_a_damaged_marks_file_aside_before_writing(app):
+    """A file that parses but fails the schema, met first by mark_solved (no list screen
+    has set it aside yet), is kept beside it, byte for byte, not overwritten."""
+    from scenes import puzzles as S
+
+    path = S.marks_path(app.paths)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    damaged = '{"format": 1, "solved": {"chromatic-collapse": ["12-1", 7]}}'
+    path.write_text(damaged)
+    S.mark_solved(app, "chromatic-collapse", "12-70")
+    aside = list(path.parent.glob("puzzles.corrupt-*.json"))
+    assert [p.read_text() for p in aside] == [damaged]  # the player's marks are kept
+    assert S.solved_ids(app, "chromatic-collapse") == {"12-70"}
+
+
 def test_a_kiosk_keeps_solved_marks_in_memory_only(app):
     from scenes import puzzles as S
 
