@@ -504,6 +504,70 @@ def test_an_element_shift_round_the_replay_never_resolves_has_no_sentence():
     assert said  # the same positions do have sentences with the rest of the replay
 
 
+@functools.lru_cache(maxsize=None)
+def _element_shift_starts(seed: int) -> tuple:
+    """The start picks of a real table (Easy, Medium and Hard in turn round the seats,
+    node budgets) up to their reveal, with Hard's pick as the better one where it
+    differs; items as in :func:`_element_shift_game`."""
+    spec = GAMES["element-shift"]
+    state = spec.new_game(seed)
+    bots = [spec.make_bot(("easy", "medium", "hard")[s % 3]) for s in range(state.num_players)]
+    judge = spec.make_bot("hard")
+    rng = random.Random(seed)
+    states, choices = [state], []
+    while state.phase == "setup":
+        seat = state.current_player()
+        move = bots[seat].choose(state, rng=rng, budget=Budget(nodes=300))
+        alt = judge.choose(state, rng=random.Random(len(choices)), budget=Budget(nodes=300))
+        choices.append((seat, move, alt))
+        state = state.apply(move)
+        states.append(state)
+    return tuple(
+        (states[k], states[k + 1], states[k].apply(alt), seat, tuple(states[k + 2 :]))
+        for k, (seat, move, alt) in enumerate(choices)
+        if alt != move
+    )
+
+
+def test_every_element_shift_start_sentence_is_true_of_the_revealed_picks():
+    """A start pick Hard would have made elsewhere is explained by the two tiles'
+    regions on the board and the starts of the seat's element the revealed picks put
+    in each (the seat's own moved to the better tile for the second count), said only
+    where the better region gives more room a player; none while the picks are still
+    secret; German carries the same numbers."""
+    found = 0
+    for seed in (4, 5, 6):
+        for before, played, better, seat, later in _element_shift_starts(seed):
+            if not played.start_picks:  # the picks still secret: no sentence from guesses
+                assert facts("element-shift", before, played, better, seat, ()) == []
+            said = facts("element-shift", before, played, better, seat, later)
+            if not said:
+                continue
+            ((kind, text),) = said
+            picks = list(next(s.start_picks for s in (played, *later) if s.start_picks))
+            element = before.elements[seat]
+            mine, alt = picks[seat], better.pending[seat].cell
+            assert before.tile(mine) == before.tile(alt) == element
+
+            def starts(cell, picks=picks, element=element, before=before):
+                region = before.region_cells(cell)
+                return sum(
+                    1 for s, c in enumerate(picks) if before.elements[s] == element and c in region
+                )
+
+            size, k = len(before.region_cells(mine)), starts(mine)
+            picks[seat] = alt
+            size_b, k_b = len(before.region_cells(alt)), starts(alt)
+            assert kind == "start" and _numbers(text) == [size, k, size_b, k_b]
+            assert 2 * size_b // k_b > 2 * size // k
+            _same_facts_in_german(
+                said,
+                functools.partial(facts, "element-shift", before, played, better, seat, later),
+            )
+            found += 1
+    assert found >= 5, found
+
+
 @functools.lru_cache(maxsize=16)
 def _guesses(board, positions, elements, round_) -> tuple:
     """Hard's guess at every seat's plan of a round's public position: a round profile

@@ -124,16 +124,70 @@ def _variation(round_: int) -> str:
     return _(VARIATIONS[round_].name)
 
 
+def _pick_of(before, after, seat: int) -> int | None:
+    """The start tile ``seat`` picked from ``before`` to ``after`` (pending while others
+    still pick, revealed once the last seat has), or None."""
+    from game.rules.element_shift import StartPick
+
+    if before.phase != "setup" or before.pending[seat] is not None:
+        return None
+    if after.phase == "setup":
+        pick = after.pending[seat]
+        return pick.cell if isinstance(pick, StartPick) else None
+    return after.start_picks[seat] if after.start_picks else None
+
+
+def _explain_start(before, played, better, seat: int, later) -> list[tuple[str, str]]:
+    """A start tile scores by its region shared among the starts of one's element
+    (floor(2 x size / k) for a round everyone stays): the region of the tile picked
+    against the better tile's, each with the starts of the seat's element in it, read
+    from the revealed picks.  Nothing while the picks are secret (the replay ends in
+    setup) or where the better start's region gives no more room a player."""
+    from game.rules.element_shift import region_labels
+    from game.text.i18n import ngettext
+
+    mine, alt = _pick_of(before, played, seat), _pick_of(before, better, seat)
+    picks = next((s.start_picks for s in (played, *later) if s.start_picks), None)
+    if mine is None or alt is None or mine == alt or picks is None or picks[seat] != mine:
+        return []
+    labels, sizes = region_labels(before.board)
+    element = before.elements[seat]
+
+    def starts_in(cell: int) -> int:
+        """The seat's start and the other starts of its element in ``cell``'s region."""
+        return 1 + sum(
+            1
+            for s, c in enumerate(picks)
+            if s != seat and before.elements[s] == element and labels[c] == labels[cell]
+        )
+
+    size, k = sizes[labels[mine]], starts_in(mine)
+    size_b, k_b = sizes[labels[alt]], starts_in(alt)
+    if 2 * size_b // k_b <= 2 * size // k:
+        return []
+    text = ngettext(
+        "Your start's region (size {size}) holds {k} start of your element; the better "
+        "start's (size {size_b}) would hold {k_b}.",
+        "Your start's region (size {size}) holds {k} starts of your element; the better "
+        "start's (size {size_b}) would hold {k_b}.",
+        k,
+    ).format(size=size, k=k, size_b=size_b, k_b=k_b)
+    return [("start", text)]
+
+
 def explain(before, played, better, seat: int, later=()) -> list[tuple[str, str]]:
     """The seat's points this round with the plan it made against those with the better
     plan, both resolved with the plans the others really made that round (the replay's
     ``played`` or a position in ``later`` holds them): the part of the score the better
     plan gains most on first (the region, the leading element, the round's variation),
     then the round's points.  Nothing when the round never resolved in the replay or
-    the better plan scores no more against those plans."""
+    the better plan scores no more against those plans.  A start pick is compared by
+    its region's room (:func:`_explain_start`)."""
     from game.rules.element_shift import leading_element
     from game.text.i18n import _, ngettext
 
+    if before.phase == "setup":
+        return _explain_start(before, played, better, seat, later)
     mine, alt = _plan_of(before, played, seat), _plan_of(before, better, seat)
     plans = _round_plans(before, (played, *later))
     if mine is None or alt is None or mine == alt or plans is None or plans[seat] != mine:
