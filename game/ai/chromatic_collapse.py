@@ -7,7 +7,7 @@ Levels (``GAMES["chromatic-collapse"].make_bot(level)``)::
             the evaluation blurred by noise: a newcomer
     medium  alpha-beta over two full turns (its own and the opponent's reply)
     hard    iterative-deepening principal-variation search on bitboards
-            (``game.ai.chromatic_bits``): Zobrist transposition table tried before move
+            (``game.ai.chromatic_collapse_bits``): Zobrist transposition table tried before move
             generation, killer/history ordering, a MIA-style Lines-of-Action evaluation
             kept incrementally; about five times the nodes per second of the search it
             replaced (``ClassicHardBot``, kept for the bench and comparisons)
@@ -20,8 +20,8 @@ Usage::
 Medium (and ``ClassicHardBot``) search on :class:`Board`, a mutable copy of a state
 with make/unmake, because building a frozen state per node would cost more than the
 rest of the search.  Its movement rule is the engine's ``slide_options``, so both agree
-by construction.  Hard searches on ``chromatic_bits.BitBoard``, a second implementation
-of the rules for speed; property tests (tests/test_ai_chromatic_bits.py) hold it to the
+by construction.  Hard searches on ``chromatic_collapse_bits.BitBoard``, a second implementation
+of the rules for speed; property tests (tests/test_ai_chromatic_collapse_bits.py) hold it to the
 engine.
 
 The game has perfect information, so every bot sees exactly what its seat sees.
@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.ai import chromatic_bits as bits
+from game.ai import chromatic_collapse_bits as bits
 from game.ai.base import Budget, RandomBot, SearchCancelled
 from game.rules.chromatic_collapse import (
     BETWEEN,
@@ -659,7 +659,7 @@ class ClassicHardBot:
 
 class HardBot:
     """Iterative-deepening principal-variation search on bitboards
-    (``game.ai.chromatic_bits``): Zobrist transposition table, killer and history
+    (``game.ai.chromatic_collapse_bits``): Zobrist transposition table, killer and history
     ordering, and an evaluation after the Lines-of-Action program MIA
     (concentration round the centre of mass, quads / Euler number for connectedness,
     centralisation) with a tempo term for the second move of a turn.

@@ -5,7 +5,7 @@ Run alone: ``python tools/benchmarks/chromatic_collapse.py [--quick]``.
 Rows: legal-move generation on the engine's states, random playouts per second (the
 engine's immutable states, and the bots' make/unmake board, which MCTS-style playouts
 would use), alpha-beta nodes per second of the classic search (``Board``,
-``ClassicHardBot``) and of Hard's (bitboards, ``game/ai/chromatic_bits.py``) in the same
+``ClassicHardBot``) and of Hard's (bitboards, ``game/ai/chromatic_collapse_bits.py``) in the same
 run, and the bots' time per turn
 (both actions of a turn) by level.
 """
@@ -21,7 +21,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from game.ai import chromatic_bits as bits
+from game.ai import chromatic_collapse_bits as bits
 from game.ai.base import Budget
 from game.ai.chromatic_collapse import BatchPlayouts, Board, Searcher, Weights
 from game.registry import GAMES
@@ -117,7 +117,7 @@ def _nodes_per_second(states, seconds: float) -> float:
 
 
 def _bit_nodes_per_second(states, seconds: float) -> float:
-    """Hard's search now: PVS on bitboards (game/ai/chromatic_bits.py), the same
+    """Hard's search now: PVS on bitboards (game/ai/chromatic_collapse_bits.py), the same
     positions and time slices as the row above, iterative deepening as Hard does it."""
     nodes = 0
     t = time.perf_counter()

@@ -20,7 +20,7 @@ SCALE = 1600.0
 
 
 def raw(state, budget: Budget, depth: int | None = None) -> float:
-    from game.ai import chromatic_bits as bits
+    from game.ai import chromatic_collapse_bits as bits
     from game.ai.chromatic_collapse import HardBot
 
     if state.phase == "setup":

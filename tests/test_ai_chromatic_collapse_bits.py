@@ -1,4 +1,4 @@
-"""The bitboard search board (game/ai/chromatic_bits.py) against the engine, the rules
+"""The bitboard search board (game/ai/chromatic_collapse_bits.py) against the engine, the rules
 authority: same legal actions, same position after every action (make), the position
 and its key restored by unmake, the same winner, and the fast leaf evaluation equal to
 making the move and evaluating."""
@@ -10,7 +10,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai import chromatic_bits as cb
+from game.ai import chromatic_collapse_bits as cb
 from game.ai.base import Budget
 from game.ai.chromatic_collapse import HardBot
 from game.rules.chromatic_collapse import SPEC, Start
