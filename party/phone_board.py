@@ -1,5 +1,6 @@
 """The position drawn on a phone in the four turn games: ``board_view(game_id, state, seat)``,
-each game's own drawing in ``party/phone_boards/<module>.py``.
+each game's own drawing in ``party/phone_boards/<module>.py``; a game of secret plans
+gives its board and plan editor data with ``plan_view`` there instead.
 
 A small, game-neutral picture of the board (format 1, docs/party.md): a grid of named
 cells, each with a colour, a wall, or a piece (its owner seat and a short mark), and
@@ -29,9 +30,19 @@ def board_view(game_id: str, state, seat: int) -> dict | None:
     from game.registry import game_module
 
     maker = game_module("party.phone_boards", game_id, optional=True)
-    if maker is None:
+    draw = getattr(maker, "board_view", None)
+    if draw is None:
         return None
-    out = maker.board_view(state, seat)
+    out = draw(state, seat)
     if out is not None:
         out.setdefault("format", BOARD_FORMAT)
     return out
+
+
+def plan_view(game_id: str, state, seat: int, held) -> dict:
+    """A game of secret plans (Element Shift): the board and ``seat``'s plan editor
+    data, from the game's own ``party/phone_boards/<module>.py``; ``held`` is the plan
+    the table holds for the seat's next round, or None."""
+    from game.registry import game_module
+
+    return game_module("party.phone_boards", game_id).plan_view(state, seat, held)

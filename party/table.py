@@ -31,7 +31,7 @@ from game.text import i18n
 from game.text.i18n import _
 from party import protocol
 from party.lobby import Lobby
-from party.phone_board import board_view
+from party.phone_board import board_view, plan_view
 from party.server import Event, PartyServer
 
 
@@ -342,7 +342,8 @@ class PartyTable:
             "moves": [],
         }
         if hasattr(state, "submitted"):
-            view.update(self._simultaneous_view(state, seat))
+            # the board and the plan editor's data (party/phone_board.py; docs/party.md)
+            view.update(plan_view(m.spec.id, state, seat, self.queued.get(seat)))
         else:  # the position, drawn on the phone (party/phone_board.py; docs/party.md)
             view["board"] = board_view(m.spec.id, state, seat)
         if not hasattr(state, "submitted") and view["your_turn"]:
@@ -372,42 +373,3 @@ class PartyTable:
                 text = _("picked a start tile") if now == 0 else _("submitted a plan")
             out.append({"seat": e.seat, "text": text})
         return out
-
-    def _simultaneous_view(self, state, seat: int) -> dict:
-        """Element Shift's board and this seat's plan editor data."""
-        variation = state.variation() if hasattr(state, "variation") else None
-        tokens: list[str] = []
-        if variation is not None:
-            from game.rules import element_shift as es
-
-            tokens = list(
-                es.DIAGONAL_STEPS if variation.steps == "diagonal" else es.ORTHOGONAL_STEPS
-            )
-            if variation.knight_jumps:
-                tokens += list(es.KNIGHT_JUMPS)
-            tokens.append(es.STAY)
-        mine = state.pending[seat] if state.pending else None
-        held = self.queued.get(seat)
-        last = state.breakdowns[-1][seat] if getattr(state, "breakdowns", ()) else None
-        return {
-            "phase": state.phase,
-            "board": list(state.board),
-            "positions": list(state.positions),
-            "elements": list(state.elements),
-            "size": 11,
-            "variation": (
-                {
-                    "name": _(variation.name),
-                    "rule": _(variation.rule),
-                    "allowed": variation.allowed,
-                    "segments": variation.segments,
-                    "tokens": tokens,
-                    "ray_first": variation.ray_first,
-                }
-                if variation
-                else None
-            ),
-            "submitted_plan": str(held or mine) if (held or mine) else "",
-            "totals": list(state.totals),
-            "last_points": ({"total": last.total, "explain": last.explain()} if last else None),
-        }

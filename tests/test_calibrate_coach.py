@@ -146,7 +146,7 @@ def test_element_shift_judges_a_marked_plan_against_the_others_real_plans():
         for m in states[action].legal_moves()
         if str(m) != texts[action] and "ray" not in str(m)
     )
-    gain = tool.hindsight_gain(states, texts, action, alternative)
+    gain = tool.hindsight_gain(spec, states, texts, action, alternative)
     # The engine's own account: the round again, only this seat's plan changed.
     again = states[first]
     for k in range(first, first + 12):
@@ -155,8 +155,11 @@ def test_element_shift_judges_a_marked_plan_against_the_others_real_plans():
     real = states[first + 12].breakdowns[-1][seat].total
     swapped = again.breakdowns[-1][seat].total
     assert gain == swapped - real and gain != 0  # (this seed's swap changes the points)
-    assert tool.hindsight_gain(states, texts, action, texts[action]) == 0.0
-    assert tool.hindsight_gain(states[: first + 8], texts[: first + 7], action, alternative) == 0.0
+    assert tool.hindsight_gain(spec, states, texts, action, texts[action]) == 0.0
+    assert (
+        tool.hindsight_gain(spec, states[: first + 8], texts[: first + 7], action, alternative)
+        == 0.0
+    )
 
 
 def band_rows(n_games: int, a_true: float, edge: float, seed: int = 9) -> list[dict]:

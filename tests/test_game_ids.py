@@ -82,6 +82,46 @@ def game_literals() -> list[str]:
     return out
 
 
+def imported_games(node: ast.AST) -> set[str]:
+    """The games whose own modules an ``import`` statement names (``game.rules.<module>``,
+    ``from game.ai import <module>``)."""
+    if isinstance(node, ast.Import):
+        dotted = [alias.name for alias in node.names]
+    elif isinstance(node, ast.ImportFrom):
+        base = node.module or ""
+        dotted = [base] + [f"{base}.{alias.name}" for alias in node.names]
+    else:
+        return set()
+    found = set()
+    for name in dotted:
+        for part in name.split("."):
+            for module, game_id in MODULES.items():
+                if part == module or part.startswith(module + "_"):
+                    found.add(game_id)
+    return found
+
+
+def game_imports() -> list[str]:
+    """``path:line: import`` for each game's own module imported outside that game's
+    modules: shared code reaches a game through its ``GameSpec`` and the registry."""
+    out = []
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            relative = path.relative_to(ROOT)
+            if relative.as_posix() == REGISTRY:
+                continue
+            mine = owner(relative)
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if imported_games(node) - {mine}:
+                    out.append(f"{relative.as_posix()}:{node.lineno}: {ast.unparse(node)[:80]}")
+    return out
+
+
+def test_no_shared_module_imports_a_games_own_module():
+    offenders = game_imports()
+    assert offenders == [], "\n".join(offenders)
+
+
 def test_no_shared_module_names_a_game():
     offenders = game_literals()
     assert offenders == [], "\n".join(offenders)

@@ -102,13 +102,13 @@ def test_goal_texts_fill_the_amount_and_the_next_seat_and_never_format_a_file():
     assert P.goal_text(odd) == "{amount.__class__} {0} {"
 
 
-def test_known_plans_preview_counts_the_other_plans():
+def test_the_known_plans_preview_counts_the_other_plans():
     """The premise: the preview resolves the round against the submitted plans (the
     score the puzzle asks for), not against a still board."""
     puzzle = SHIFT.puzzles[0]
     before = puzzle.position()
     plan = before.parse_move(puzzle.solution[0][0])
-    known = P.known_plans_preview(before, puzzle.seat, plan)
+    known = before.preview_known(puzzle.seat, plan)
     assert known.score.total == puzzle.amount
     assert known.score.total == before.apply(plan).breakdowns[-1][puzzle.seat].total
 

@@ -506,32 +506,11 @@ def report_places(spec, rows: list[dict], args) -> tuple[str, dict]:
 PLAN_POINTS = 3.0
 
 
-def hindsight_gain(states: list, texts: list[str], action: int, alternative: str) -> float:
-    """Element Shift: the points this round the mover of ``action`` would have scored
-    with ``alternative`` instead of its plan, minus those it scored, every other seat
-    playing the plan it really made that round."""
-    from game.rules.element_shift import resolve_round, score_round
-
-    st = states[action]
-    seat = st.current_player()
-    plans: list = [None] * st.num_players
-    k = action
-    while k > 0 and states[k - 1].round == st.round:
-        k -= 1  # the round's first plan
-    while k < len(texts) and states[k].round == st.round:
-        plans[states[k].current_player()] = states[k].parse_move(texts[k])
-        k += 1
-    if any(p is None for p in plans):
-        return 0.0  # the replay ends inside the round: nothing to compare with
-
-    def points(plan) -> float:
-        trial = list(plans)
-        trial[seat] = plan
-        trace = resolve_round(st.round, st.board, st.positions, st.elements, trial)
-        lines = score_round(st.round, trace.board_after, trace.positions[-1], trace.elements)
-        return float(lines[seat].total)
-
-    return points(st.parse_move(alternative)) - points(plans[seat])
+def hindsight_gain(spec, states: list, texts: list[str], action: int, alternative: str) -> float:
+    """A game of secret plans: the points the mover of ``action`` would have scored with
+    ``alternative`` instead, every other seat playing what it really played (the game's
+    coach module's ``hindsight_gain``)."""
+    return _hooks()[spec.id].hindsight_gain(states, texts, action, alternative)
 
 
 def step_mistakes(spec, games: list[dict], args) -> str:
@@ -626,7 +605,7 @@ def step_mistakes(spec, games: list[dict], args) -> str:
                 if memo[ekey] == texts[m.action]:
                     continue  # Expert plays the very move: not confirmed
                 if spec.id not in TWO_PLAYER:
-                    gain = hindsight_gain(states, texts, m.action, memo[ekey])
+                    gain = hindsight_gain(spec, states, texts, m.action, memo[ekey])
                     gains[method].append(gain)
                     if gain >= PLAN_POINTS:
                         counts[method][0] += 1
@@ -775,7 +754,7 @@ def step_confirm(spec, args) -> tuple[str, list]:
                 continue  # Expert plays the action played: it does not confirm the mark
             counts["other"] += 1
             if spec.id not in TWO_PLAYER:
-                if hindsight_gain(states, texts, m.action, best) > 0:
+                if hindsight_gain(spec, states, texts, m.action, best) > 0:
                     counts["agrees"] += 1
                 continue
             p_played = judged(states[m.action + 1], strengths)

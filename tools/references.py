@@ -18,8 +18,8 @@ public engine contract (``current_player``, ``legal_moves``, ``apply``,
   person who plays sensible but shallow moves (Easy should lose to it most of the
   time).  It plays the action that leaves ``scores()`` best (a win at once first),
   except in two games where one action rarely moves the points and a newcomer looks
-  at what the rule card teaches instead (``NEWCOMER_VIEWS``, through the engine's own
-  public helpers, never ``game/ai``):
+  at what the rule card teaches instead (the game's ``newcomer_values`` in
+  ``tools/games/``, through the engine's own public helpers, never ``game/ai``):
 
   - Color Crossroads, one turn ahead: challenge a pair that has no loop (never one
     that has: that is the opponent's point), place a colour that cuts every loop of a
@@ -400,8 +400,9 @@ class GreedyOnePly:
 
     What the board shows is the game's own points (``scores()``), except in the two
     games where one action rarely moves them and a newcomer looks at something else
-    the rule card teaches (:data:`NEWCOMER_VIEWS`): Color Crossroads (dead pairs) and
-    Crystal Formation (trees, power and the decay the influence rings show)."""
+    the rule card teaches (the game's ``newcomer_values`` in ``tools/games/``): Color
+    Crossroads (dead pairs) and Crystal Formation (trees, power and the decay the
+    influence rings show)."""
 
     name = "ref-greedy"
     think_seconds = 0.0
@@ -410,89 +411,29 @@ class GreedyOnePly:
         _refuse_secrets(state)
         seat = state.current_player()
         moves = state.legal_moves()
-        view = NEWCOMER_VIEWS.get(type(state).__module__)
-        values = view(state, moves, seat) if view is not None else None
+        view = getattr(_tool_hooks(state), "newcomer_values", None)
+        values = view(state, moves, seat, _one_ply) if view is not None else None
         if values is None:
             values = [_one_ply(state.apply(move), seat, score_difference) for move in moves]
         best_value = max(values)
         return rng.choice([m for m, v in zip(moves, values, strict=True) if v == best_value])
 
 
+def _tool_hooks(state):
+    """The tools' hooks of the game ``state`` is a position of (found by its rules
+    module, as a reference player is handed a state and no game id)."""
+    from game.registry import GAMES
+    from tools.games import hooks
+
+    module = type(state).__module__.rsplit(".", 1)[-1]
+    game = next((g for g, spec in GAMES.items() if spec.module == module), None)
+    return hooks(game) if game is not None else None
+
+
 def _one_ply(after, seat: int, evaluate) -> float:
     if after.is_terminal():
         return after.returns()[seat] * WIN
     return evaluate(after, seat)
-
-
-def crossroads_newcomer(state, moves, seat: int):
-    """Color Crossroads as a newcomer reads the rule card, one turn ahead: challenge
-    a pair that has no loop (+1; a pair with a loop gives the opponent the point, -1);
-    a placement that cuts every loop of a pair, then challenge it (+1); and a pair
-    left dead at the end of the turn is the opponent's point (-1 each).  Nothing about
-    the opponent's next placement.  Outside the placing turn (setup, answering a
-    challenge) the game's own points one ply ahead, as for every game (None)."""
-    from game.rules.color_crossroads import (
-        PAIRS,
-        Challenge,
-        EndTurn,
-        Place,
-        critical_cells,
-        loop_exists,
-    )
-
-    if state.phase != "turn":
-        return None
-    open_pairs = state.open_pairs()
-    live = [p for p in open_pairs if loop_exists(state, p)]
-    dead = len(open_pairs) - len(live)
-    cut = {p: set(critical_cells(state, p)) for p in live}  # cells on every loop of p
-    claim = 1 if state.can_challenge() else 0  # one challenge a turn
-    values = []
-    for move in moves:
-        if isinstance(move, Challenge):
-            values.append(-1.0 if move.pair in live else 1.0)
-            continue
-        left = dead
-        if isinstance(move, Place):
-            left += sum(1 for p in live if move.colour not in PAIRS[p] and move.cell in cut[p])
-        if isinstance(move, EndTurn):
-            values.append(-float(left))
-        else:  # a placement or a pass: a dead pair may still be challenged this turn
-            taken = min(claim, left)
-            values.append(float(taken - (left - taken)))
-    return values
-
-
-def formation_newcomer(state, moves, seat: int):
-    """Crystal Formation as a newcomer reads the rule card, one action ahead (its own
-    decay and death at the end of the turn included, as the decay preview shows): its
-    trees (worth ten), its power, half the power of its node closest to a tree ("grow
-    the node nearest to a tree"), and, from the influence rings, its own nodes left
-    standing in a rival's area, which decay at its next turn end ("do not leave your
-    pieces where they decay": a tree would stop being one, 7, any other node 1).
-    Nothing about the rivals: their nodes do not change during its turn, and it does
-    not plan to wear them down."""
-    return [_one_ply(state.apply(move), seat, _formation_own) for move in moves]
-
-
-FORMATION_THREAT = (7.0, 1.0)  # what a threatened tree, a threatened other node costs
-
-
-def _formation_own(state, seat: int) -> float:
-    growing = [n.power for n in state.nodes(seat) if not n.is_tree]
-    value = 10.0 * state.trees(seat) + state.power(seat) + 0.5 * max(growing, default=0)
-    tree_threat, node_threat = FORMATION_THREAT
-    for node in state.threatened_nodes(seat):
-        value -= tree_threat if node.is_tree else node_threat
-    return value
-
-
-# Per game (the engine's module), what a newcomer looks at one ply ahead instead of
-# the game's points: ``view(state, legal moves, seat)`` -> a value per move, or None.
-NEWCOMER_VIEWS = {
-    "game.rules.color_crossroads": crossroads_newcomer,
-    "game.rules.crystal_formation": formation_newcomer,
-}
 
 
 def make_reference(level: str):

@@ -42,15 +42,12 @@ import random
 from dataclasses import dataclass
 from datetime import date
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from game.rules.contract import GameSetup, IllegalMove, State, quoted
 from game.storage.reading import FileProblem, parse_json, schema_errors
 from game.text.clean import clean
 from game.text.i18n import _
-
-if TYPE_CHECKING:
-    from game.rules.element_shift import ElementShiftState
 
 PUZZLE_FORMAT = 1
 GOALS = ("win", "gain", "block")
@@ -336,28 +333,6 @@ def goal_text(puzzle: Puzzle) -> str:
 
 def hint_text(puzzle: Puzzle) -> str:
     return _(puzzle.hint) if puzzle.hint else goal_text(puzzle)
-
-
-def known_plans_preview(state: ElementShiftState, seat: int, plan):
-    """Element Shift: what ``plan`` does this round against the plans the other seats
-    have already submitted (a puzzle reveals them: its premise), the seats still to
-    plan standing still.  The engine resolves the round; the screen draws the result
-    in the plan editor's preview."""
-    from game.rules.element_shift import Plan, PlanPreview, resolve_round, score_round
-
-    segs = state.segments()
-    plans = [p if isinstance(p, Plan) else Plan.still(segs) for p in state.pending]
-    plans[seat] = plan
-    trace = resolve_round(state.round, state.board, state.positions, state.elements, plans)
-    mine = tuple(dict.fromkeys(c for seg in trace.entered for s, c in seg if s == seat))
-    element = trace.elements[seat]
-    converts = tuple(
-        c.cell for seg in trace.conversions for c in seg if c.cell in mine and c.new == element
-    )
-    lines = score_round(state.round, trace.board_after, trace.positions[-1], trace.elements)
-    return PlanPreview(
-        tuple(p[seat] for p in trace.positions), mine, converts, element, lines[seat]
-    )
 
 
 # -- daily puzzle and rush order --------------------------------------------------------

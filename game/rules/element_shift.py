@@ -55,7 +55,8 @@ Helpers for a screen (all read-only):
   current round; ``VARIATIONS[r]`` for any round.
 * ``why_illegal(move)`` -> reason text or None; ``plan_path(seat, plan)``;
   ``preview(seat, plan)`` -> :class:`PlanPreview` (path, entered tiles, tiles this plan
-  alone would convert, resulting element, score if everyone else stood still).
+  alone would convert, resulting element, score if everyone else stood still);
+  ``preview_known(seat, plan)`` the same against the plans already submitted.
 * ``menu(cell, segment)`` -> the actions allowed from a cell in a segment of this round.
 * ``last_trace`` -> :class:`RoundTrace` of the last resolved round (plans, positions per
   segment, tiles entered, rays, conversions per segment, boards before/after).
@@ -1133,6 +1134,24 @@ class ElementShiftState:
             converts,
             trace.elements[seat],
             lines[seat],
+        )
+
+    def preview_known(self, seat: int, plan: Plan) -> PlanPreview:
+        """The effect of ``plan`` against the plans the other seats have already
+        submitted (a puzzle's premise reveals them), the seats still to plan standing
+        still; its ``converts`` are the tiles this seat enters that end as its element."""
+        segs = self.segments()
+        plans = [p if isinstance(p, Plan) else Plan.still(segs) for p in self.pending]
+        plans[seat] = plan
+        trace = resolve_round(self.round, self.board, self.positions, self.elements, plans)
+        mine = tuple(dict.fromkeys(c for seg in trace.entered for s, c in seg if s == seat))
+        element = trace.elements[seat]
+        converts = tuple(
+            c.cell for seg in trace.conversions for c in seg if c.cell in mine and c.new == element
+        )
+        lines = score_round(self.round, trace.board_after, trace.positions[-1], trace.elements)
+        return PlanPreview(
+            tuple(p[seat] for p in trace.positions), mine, converts, element, lines[seat]
         )
 
     def standings(self) -> list[tuple[int, int, int]]:

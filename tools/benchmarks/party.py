@@ -35,11 +35,10 @@ import aiohttp
 
 from game.midend.match import Seat
 from game.registry import GAMES
-from game.rules import chromatic_collapse as cc
-from game.rules import element_shift as es
 from game.rules.contract import GameSetup
 from party.host import Party
 from tools.benchmarks import row_maker
+from tools.games import hooks, most_seats, showcase
 
 GAME = "party"
 
@@ -146,7 +145,9 @@ def _paced_frames(app, frames: int) -> list[float]:
 
 def twelve_phones_rows(quick: bool) -> list[dict]:
     app = _app()
-    party, begin = _host(app, es.SPEC.id, 12, 5)  # the twelve phones of Element Shift
+    game = most_seats()  # party play at its fullest: twelve phones, each making secret plans
+    phone_plan = hooks(game).phone_plan
+    party, begin = _host(app, game, 12, 5)
     rng = random.Random(1)
     sent = [0]
 
@@ -164,9 +165,8 @@ def twelve_phones_rows(quick: bool) -> list[dict]:
                             state = data
                 except (asyncio.TimeoutError, TypeError, ValueError):
                     pass
-                if state and state.get("phase") == "plan" and rng.random() < 0.7:
-                    plist = es.PlanList(state["round"], state["positions"][i])
-                    text = str(plist[rng.randrange(len(plist))])
+                text = phone_plan(state, i, rng) if state and rng.random() < 0.7 else None
+                if text is not None:
                     await ws.send_str(json.dumps({"type": "preview", "text": text}))
                 else:
                     await ws.send_str(json.dumps({"type": "ping"}))
@@ -214,7 +214,7 @@ def twelve_phones_rows(quick: bool) -> list[dict]:
 
 def round_trip_rows(quick: bool) -> list[dict]:
     app = _app()
-    party, begin = _host(app, cc.SPEC.id, 2, 3)
+    party, begin = _host(app, showcase(), 2, 3)  # a turn game's phones
     trips: list[float] = []
     target = 20 if quick else 60
 

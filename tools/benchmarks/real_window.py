@@ -29,7 +29,9 @@ sys.path.insert(0, str(HERE.parent.parent))
 
 import xwindow  # noqa: E402
 
-from game.rules.chromatic_collapse import SPEC as WAITING  # noqa: E402  (the waiting screen's game)
+from tools.games import showcase  # noqa: E402
+
+WAITING = showcase()  # the waiting screen's game: the one the docs' screenshots show
 
 STILL = {"reduced_motion": True}
 # A booth that shows its demo at once: the attract cycle after two seconds idle.
@@ -42,8 +44,8 @@ SCREENS = [
     ("settings menu", {}, [], ["Down", "Down", "Return"], None),
     ("puzzle list (101 buttons)", {}, [], ["Down", "Down", "Down", "Return"], None),
     ("game select", {}, [], ["Return", "Return"], None),
-    ("game waiting for its player", {}, ["--game", f"{WAITING.id}#7"], [], None),
-    ("game waiting, reduced motion", STILL, ["--game", f"{WAITING.id}#7"], [], None),
+    ("game waiting for its player", {}, ["--game", f"{WAITING}#7"], [], None),
+    ("game waiting, reduced motion", STILL, ["--game", f"{WAITING}#7"], [], None),
     ("kiosk attract demo", {}, ["--kiosk"], [], KIOSK),
     # Puzzle race, its first game: the lobby waiting for phones (its server listening)
     ("race lobby, no phone yet", {}, [], ["Down"] * 4 + ["Return", "Return"], None),

@@ -83,3 +83,44 @@ SWEEP_SHOTS = (
     ("color-crossroads", "game", {"id": SAMPLE_START, "moves": "random;" * 4}),
     ("results", "results", {"id": SAMPLE_START, "play_out": True}),
 )
+
+
+# -- tools/references.py: what a newcomer looks at ------------------------------------
+def newcomer_values(state, moves, seat: int, one_ply):
+    """Color Crossroads as a newcomer reads the rule card, one turn ahead: challenge
+    a pair that has no loop (+1; a pair with a loop gives the opponent the point, -1);
+    a placement that cuts every loop of a pair, then challenge it (+1); and a pair
+    left dead at the end of the turn is the opponent's point (-1 each).  Nothing about
+    the opponent's next placement.  Outside the placing turn (setup, answering a
+    challenge) the game's own points one ply ahead, as for every game (None).  The
+    ``ref-greedy`` reference player's eye (tools/references.py); ``one_ply`` unused."""
+    from game.rules.color_crossroads import (
+        PAIRS,
+        Challenge,
+        EndTurn,
+        Place,
+        critical_cells,
+        loop_exists,
+    )
+
+    if state.phase != "turn":
+        return None
+    open_pairs = state.open_pairs()
+    live = [p for p in open_pairs if loop_exists(state, p)]
+    dead = len(open_pairs) - len(live)
+    cut = {p: set(critical_cells(state, p)) for p in live}  # cells on every loop of p
+    claim = 1 if state.can_challenge() else 0  # one challenge a turn
+    values = []
+    for move in moves:
+        if isinstance(move, Challenge):
+            values.append(-1.0 if move.pair in live else 1.0)
+            continue
+        left = dead
+        if isinstance(move, Place):
+            left += sum(1 for p in live if move.colour not in PAIRS[p] and move.cell in cut[p])
+        if isinstance(move, EndTurn):
+            values.append(-float(left))
+        else:  # a placement or a pass: a dead pair may still be challenged this turn
+            taken = min(claim, left)
+            values.append(float(taken - (left - taken)))
+    return values

@@ -107,3 +107,29 @@ SWEEP_SHOTS = (
         {"id": "crystal-formation:players=6#5", "moves": "random;" * 8},
     ),
 )
+
+
+# -- tools/references.py: what a newcomer looks at ------------------------------------
+def newcomer_values(state, moves, seat: int, one_ply):
+    """Crystal Formation as a newcomer reads the rule card, one action ahead (its own
+    decay and death at the end of the turn included, as the decay preview shows): its
+    trees (worth ten), its power, half the power of its node closest to a tree ("grow
+    the node nearest to a tree"), and, from the influence rings, its own nodes left
+    standing in a rival's area, which decay at its next turn end ("do not leave your
+    pieces where they decay": a tree would stop being one, 7, any other node 1).
+    Nothing about the rivals: their nodes do not change during its turn, and it does
+    not plan to wear them down.  The ``ref-greedy`` reference player's eye
+    (tools/references.py), which passes its ``one_ply(after, seat, evaluate)``."""
+    return [one_ply(state.apply(move), seat, _formation_own) for move in moves]
+
+
+FORMATION_THREAT = (7.0, 1.0)  # what a threatened tree, a threatened other node costs
+
+
+def _formation_own(state, seat: int) -> float:
+    growing = [n.power for n in state.nodes(seat) if not n.is_tree]
+    value = 10.0 * state.trees(seat) + state.power(seat) + 0.5 * max(growing, default=0)
+    tree_threat, node_threat = FORMATION_THREAT
+    for node in state.threatened_nodes(seat):
+        value -= tree_threat if node.is_tree else node_threat
+    return value

@@ -180,3 +180,15 @@ def generate_puzzles(
 SAMPLE_START = "element-shift#3"  # the start the tools show it with
 PROOF_STARTS = (SAMPLE_START,)
 SWEEP_SHOTS = (("element-shift", "game", {"id": SAMPLE_START}),)
+
+
+# -- tools/benchmarks/party.py ------------------------------------------------------------
+def phone_plan(view: dict, seat: int, rng) -> str | None:
+    """A legal plan at random for ``seat``, from the state a phone was sent (the party
+    benchmark's phones preview it); None outside the plan phase."""
+    from game.rules.element_shift import PlanList
+
+    if view.get("phase") != "plan":
+        return None
+    plans = PlanList(view["round"], view["positions"][seat])
+    return str(plans[rng.randrange(len(plans))])

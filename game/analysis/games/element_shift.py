@@ -359,3 +359,33 @@ def explain_hint(before, after, seat: int) -> list[tuple[str, str]]:
             )
         )
     return out
+
+
+def hindsight_gain(states: list, texts: list[str], action: int, alternative: str) -> float:
+    """The points this round the mover of ``action`` (in a replay's ``states``, whose
+    action texts are ``texts``) would have scored with ``alternative`` instead of its
+    plan, minus those it scored, every other seat playing the plan it really made that
+    round; 0 when the replay ends inside the round.  The judge of a marked plan in
+    hindsight (tools/calibrate_coach.py)."""
+    from game.rules.element_shift import resolve_round, score_round
+
+    st = states[action]
+    seat = st.current_player()
+    plans: list = [None] * st.num_players
+    k = action
+    while k > 0 and states[k - 1].round == st.round:
+        k -= 1  # the round's first plan
+    while k < len(texts) and states[k].round == st.round:
+        plans[states[k].current_player()] = states[k].parse_move(texts[k])
+        k += 1
+    if any(p is None for p in plans):
+        return 0.0  # the replay ends inside the round: nothing to compare with
+
+    def points(plan) -> float:
+        trial = list(plans)
+        trial[seat] = plan
+        trace = resolve_round(st.round, st.board, st.positions, st.elements, trial)
+        lines = score_round(st.round, trace.board_after, trace.positions[-1], trace.elements)
+        return float(lines[seat].total)
+
+    return points(st.parse_move(alternative)) - points(plans[seat])

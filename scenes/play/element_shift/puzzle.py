@@ -3,7 +3,6 @@ view): the premise that the seat to plan knows the eleven others' plans."""
 
 from __future__ import annotations
 
-from game.content import puzzles as P
 from game.rules.contract import IllegalMove
 from game.rules.element_shift import Plan, resolve_round
 from game.text.i18n import N_, _
@@ -24,7 +23,7 @@ class ShiftPuzzleMixin(PuzzleMixin):
         key = ("known", id(state), seat, plan)
         if self._preview_key != key:
             try:
-                self._preview = P.known_plans_preview(state, seat, plan)
+                self._preview = state.preview_known(seat, plan)
             except IllegalMove:  # no preview for a plan the engine refuses
                 self._preview = None
             self._preview_key = key
