@@ -495,3 +495,35 @@ def test_step_play_returns_the_games_of_its_seeds_only(tmp_path):
     args.seed = 1500
     got = tool.step_play(GAMES[CONFIRM_GAME], args, ("easy", "medium"), 1)
     assert [g["seed"] for g in got] == [1500]
+
+
+def test_held_out_folds_keep_both_seatings_so_a_seats_edge_is_not_read_as_strength(tmp_path):
+    """Band games come in pairs with the levels' seats swapped.  Here Player 2 wins
+    every Medium-against-Hard game whoever is stronger, and the value says nothing
+    (0): a fold of one seating alone would learn "the stronger level wins" from one
+    half and be certain and wrong on the other (Brier near 1).  Folds of whole pairs
+    see both seatings, learn no edge, and score about a coin's 0.250."""
+    from game.registry import GAMES
+
+    spec = GAMES[tool.TWO_PLAYER[0]]
+    band = ("medium", "hard")
+    args = argparse.Namespace(cache=str(tmp_path), bootstrap=20)
+    records = []
+    for k in range(24):
+        seats = band if k % 2 == 0 else band[::-1]
+        records.append(
+            {
+                "seed": tool.BAND_SEED + 100 * tool.BANDS.index(band) + k,
+                "levels": list(seats),
+                "players": 2,
+                "places": [2, 1],
+                "moves": [],
+                "rows": [{"index": i, "mover": i % 2, "raw": [0.0, 0.0]} for i in range(5)],
+            }
+        )
+    tool.band_path(args, spec.id, band, 2).write_text(json.dumps(records))
+    text, fit = tool.report_bands(spec, args)
+    row = next(line for line in text.splitlines() if line.startswith("| medium-hard |"))
+    after = float(row.split("|")[11])
+    assert after == pytest.approx(0.25, abs=0.03), row
+    assert abs(fit["bands"]["medium-hard"]["c"]) < 0.5

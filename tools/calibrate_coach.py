@@ -602,8 +602,9 @@ def step_mistakes(spec, games: list[dict], args) -> str:
                     )
                     _save(path, memo)
                 counts[method][1] += 1
-                if memo[ekey] == texts[m.action]:
-                    continue  # Expert plays the very move: not confirmed
+                alt = st.apply(st.parse_move(memo[ekey]))
+                if memo[ekey] == texts[m.action] or same_position(alt, states[m.action + 1]):
+                    continue  # Expert plays the very move (or one spelt otherwise): not confirmed
                 if spec.id not in TWO_PLAYER:
                     gain = hindsight_gain(spec, states, texts, m.action, memo[ekey])
                     gains[method].append(gain)
@@ -611,7 +612,6 @@ def step_mistakes(spec, games: list[dict], args) -> str:
                         counts[method][0] += 1
                     continue
                 played = states[m.action + 1]
-                alt = st.apply(st.parse_move(memo[ekey]))
                 p_played, p_alt = judged(played), judged(alt)
                 if m.seat == 1:
                     p_played, p_alt = 1 - p_played, 1 - p_alt
@@ -962,13 +962,14 @@ def fit_proven(rows: list[dict]) -> float:
 
 def fit_shrink(rows: list[dict], key: str) -> float:
     """The band's shrink toward 50 %, fitted on held-out games: the band's games split
-    in two by seed, each half predicted by the curve fitted on the other half (every
+    in two by seed (by two pairs of games: both seatings on each side of
+    :func:`report_bands`' split, and of this one), each half predicted by the curve fitted on the other half (every
     band of it, for the prior), then the least-squares factor on the distances from 50
     % those predictions make (proven values left out: they are certain), within 0..1."""
     num = den = 0.0
     for k in (0, 1):
-        fit_rows = [r for r in rows if (r["seed"] // 2) % 2 != k]
-        test = [r for r in rows if (r["seed"] // 2) % 2 == k and r["band"] == key]
+        fit_rows = [r for r in rows if (r["seed"] // 4) % 2 != k]
+        test = [r for r in rows if (r["seed"] // 4) % 2 == k and r["band"] == key]
         own = [r for r in fit_rows if r["band"] == key]
         if not own or not test:
             continue
@@ -1018,7 +1019,8 @@ def before_curve(args, gid: str):
 
 def report_bands(spec, args) -> tuple[str, dict]:
     """Per band: the curve's (a, c) with bootstrap intervals, its Brier on held-out
-    games (two-fold by seed parity: each game predicted by a curve fitted without it),
+    games (two folds of whole pairs of games: each game predicted by a curve fitted
+    without it or its pair),
     the curve shipped before, the strength-blind curve, always 50 %; then the seat-to-
     move check.  "shipped" is the curve in seeds/coach.json now, "refit" the band's
     curve fitted without the game, "after" that curve drawn toward 50 % by the shrink
@@ -1038,7 +1040,13 @@ def report_bands(spec, args) -> tuple[str, dict]:
         """The curve in seeds/coach.json now (fitted on other games of the band)."""
         return cal.win_chance(spec.id, r["v"], r["strengths"])
 
-    folds = ([r for r in rows if r["seed"] % 2 == 0], [r for r in rows if r["seed"] % 2 == 1])
+    # A band's games come in pairs, the levels swapping seats (seeds 2j and 2j + 1): a
+    # fold keeps whole pairs, so each holds both seatings and a fit cannot take a seat's
+    # edge for the stronger level's.
+    folds = (
+        [r for r in rows if (r["seed"] // 2) % 2 == 0],
+        [r for r in rows if (r["seed"] // 2) % 2 == 1],
+    )
     held: dict[str, list] = {}
     for k in (0, 1):
         fit_rows, test_rows = folds[k], folds[1 - k]
