@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import random
@@ -236,10 +237,10 @@ def test_a_shrunk_band_reads_mirrored_positions_as_mirrored_chances():
 def test_a_proven_value_reads_the_share_its_band_converts():
     from game.analysis import calibration
 
-    band = calibration.Band(1.0, 0.0, 1.0, 0.6)
+    band = calibration.Band(1.0, 0.0, 1.0, 0.9)
     cal = calibration.Calibration({GAME: calibration.Fit(2.0, 0.0, {"easy-easy": band})})
-    assert cal.win_chance(GAME, 1.0, (1, 1)) == pytest.approx(0.6)
-    assert cal.win_chance(GAME, -1.0, (1, 1)) == pytest.approx(0.4)
+    assert cal.win_chance(GAME, 1.0, (1, 1)) == pytest.approx(0.9)
+    assert cal.win_chance(GAME, -1.0, (1, 1)) == pytest.approx(0.1)
     assert cal.win_chance(GAME, 1.0) == 1.0  # players unknown: the engine's word
     rows = [{"v": 1.0, "y": float(k % 2)} for k in range(20)]  # half converted
     rows += [{"v": -1.0, "y": 0.0} for _ in range(4)] + [{"v": 0.3, "y": 1.0}]
@@ -254,13 +255,13 @@ def test_a_proven_value_with_the_players_unknown_reads_the_games_share(monkeypat
     position and its mirror read mirrored chances; known levels keep their band's."""
     from game.analysis import calibration, evaluation
 
-    band = calibration.Band(1.0, 0.0, 1.0, 0.6)
-    fit = calibration.Fit(2.0, 0.0, {"easy-easy": band}, proven=0.8)
+    band = calibration.Band(1.0, 0.0, 1.0, 0.9)
+    fit = calibration.Fit(1.0, 0.0, {"easy-easy": band}, proven=0.8)
     cal = calibration.Calibration({GAME: fit})
     assert cal.win_chance(GAME, 1.0) == pytest.approx(0.8)
     assert cal.win_chance(GAME, -1.0) == pytest.approx(0.2)
     assert cal.win_chance(GAME, 1.0, (3, 4)) == pytest.approx(0.8)  # no band near
-    assert cal.win_chance(GAME, 1.0, (1, 1)) == pytest.approx(0.6)  # the band's own
+    assert cal.win_chance(GAME, 1.0, (1, 1)) == pytest.approx(0.9)  # the band's own
     assert cal.calibrated(GAME, [1.0, -1.0]) == pytest.approx([0.6, -0.6])
     assert cal.calibrated(GAME, [-1.0, 1.0]) == pytest.approx([-0.6, 0.6])
     # A cached analysis made with another share is redone.
@@ -271,18 +272,43 @@ def test_a_proven_value_with_the_players_unknown_reads_the_games_share(monkeypat
     assert len(texts) == 2
 
 
+def test_a_proven_value_never_reads_less_sure_than_the_curve_just_short_of_it():
+    """A share converted below the curve's end (few proven positions, players who let
+    wins go) would make a proven win read less than a value just short of proven: the
+    chance would fall as the value rises.  It reads the curve's end instead, in the
+    coach and in the report's scoring alike, and the mirror for the loser."""
+    from game.analysis import calibration
+
+    band = calibration.Band(3.0, 1.0, 1.0, 0.6)  # curve's end sigmoid(3 +- 1)
+    fit = calibration.Fit(4.0, 0.0, {"medium-hard": band}, proven=0.7)
+    cal = calibration.Calibration({GAME: fit})
+    for strengths in (None, (2, 3), (3, 2)):
+        chances = [cal.win_chance(GAME, v / 20, strengths) for v in range(-20, 21)]
+        assert all(a <= b for a, b in itertools.pairwise(chances)), (strengths, chances)
+    assert cal.win_chance(GAME, 1.0) == pytest.approx(tool.sigmoid(4.0))
+    assert cal.win_chance(GAME, -1.0) == pytest.approx(1 - tool.sigmoid(4.0))
+    assert cal.win_chance(GAME, 1.0, (3, 2)) == pytest.approx(tool.sigmoid(4.0))
+    assert cal.win_chance(GAME, 1.0, (2, 3)) == pytest.approx(tool.sigmoid(2.0))
+    row = {"v": 1.0, "strengths": [3, 2]}
+    assert tool.band_chance(3.0, 1.0, row, 1.0, 0.6) == pytest.approx(tool.sigmoid(4.0))
+    assert tool.band_chance(3.0, 1.0, dict(row, v=-1.0), 1.0, 0.6) == pytest.approx(
+        1 - tool.sigmoid(2.0)
+    )
+    assert tool.band_chance(3.0, 1.0, row, 1.0, 0.99) == pytest.approx(0.99)
+
+
 def test_a_file_without_the_games_proven_reads_a_proven_value_as_certain():
     from game.analysis import calibration
 
     entry = {
-        "a": 2.0,
+        "a": 0.5,
         "b": 0.0,
-        "bands": {"easy-easy": {"a": 1.0, "c": 0.0, "shrink": 1.0, "proven": 0.6}},
+        "bands": {"easy-easy": {"a": 1.0, "c": 0.0, "shrink": 1.0, "proven": 0.9}},
     }
     old = calibration.parse({"format": 1, "games": {GAME: entry}})
     assert old.problem == "" and old.fits[GAME].proven == 1.0
     assert old.win_chance(GAME, 1.0) == 1.0 and old.win_chance(GAME, -1.0) == 0.0
-    assert old.win_chance(GAME, 1.0, (1, 1)) == pytest.approx(0.6)
+    assert old.win_chance(GAME, 1.0, (1, 1)) == pytest.approx(0.9)
     new = calibration.parse({"format": 1, "games": {GAME: dict(entry, proven=0.7)}})
     assert new.problem == "" and new.win_chance(GAME, 1.0) == pytest.approx(0.7)
     # Below a coin's toss is no share of wins converted: the file is refused.

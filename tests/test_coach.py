@@ -131,10 +131,12 @@ def test_the_shipped_calibration_is_read_and_rises_with_the_value():
         assert all(0.0 <= p <= 1.0 for p in chances)
         assert all(a < b for a, b in itertools.pairwise(chances)), chances
         # A proven result reads the share of proven positions the game's players
-        # convert (a person in a seat: every band together), mirrored for the loser.
-        sure = cal.fits[game_id].proven
-        assert 0.5 <= sure <= 1.0
-        assert chances[-1] == sure and chances[0] == pytest.approx(1.0 - sure)
+        # convert (a person in a seat: every band together), mirrored for the loser,
+        # and never less sure than the curve at the end of its range.
+        fit = cal.fits[game_id]
+        assert 0.5 <= fit.proven <= 1.0
+        assert chances[-1] == pytest.approx(max(fit.proven, fit.chance(1.0)))
+        assert chances[0] == pytest.approx(min(1.0 - fit.proven, fit.chance(-1.0)))
 
 
 @pytest.mark.parametrize(

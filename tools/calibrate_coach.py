@@ -933,9 +933,15 @@ def fit_band(rows: list[dict], prior: tuple[float, float] = (1.0, 0.0)) -> tuple
 
 
 def band_chance(a: float, c: float, r: dict, shrink: float = 1.0, proven: float = 1.0) -> float:
-    if abs(r["v"]) >= 1.0:
-        return proven if r["v"] > 0 else 1.0 - proven
-    return 0.5 + shrink * (sigmoid(a * r["v"] + c * edge(r["strengths"])) - 0.5)
+    """The band curve's chance for row ``r``; a proven value reads ``proven``, never less
+    sure than the curve at the end of its range (as game.analysis.calibration reads it)."""
+    v = max(-1.0, min(1.0, r["v"]))
+    chance = 0.5 + shrink * (sigmoid(a * v + c * edge(r["strengths"])) - 0.5)
+    if v >= 1.0:
+        return max(proven, chance)
+    if v <= -1.0:
+        return min(1.0 - proven, chance)
+    return chance
 
 
 # A proven value's share converted is pulled toward 1 (certain) by this many proven

@@ -22,9 +22,9 @@ strengths (a person) use the game's curve fitted on every band together,
 as the game's own ``proven``: the share of proven positions converted over every band
 together (a person's strength is unknown, and a proven win is only as sure as the
 players who must play it out).  A file without it reads 1.0, certain.  ``a`` is
-positive (the schema insists), so short of a proven value a better value is never a
-smaller chance.  A game without a fit, or
-a damaged file, falls back to the plain reading ``(v + 1) / 2`` and says why in
+positive (the schema insists), and a proven value never reads less sure than the
+curve at the end of its range, so a better value is never a smaller chance.  A game
+without a fit, or a damaged file, falls back to the plain reading ``(v + 1) / 2`` and says why in
 ``problem``.
 
 Pure: no pygame, no bots.
@@ -176,7 +176,10 @@ class Calibration:
             # or with the players unknown the share over every band together.
             band = fit.band(strengths) if strengths is not None and len(strengths) == 2 else None
             sure = band.proven if band is not None else fit.proven
-            return sure if v > 0 else 1.0 - sure
+            # Never less sure than the curve just short of it: a better value is never
+            # a smaller chance, however few proven positions the players converted.
+            edge = fit.chance(1.0 if v > 0 else -1.0, strengths)
+            return max(sure, edge) if v > 0 else min(1.0 - sure, edge)
         return fit.chance(v, strengths)
 
     def calibrated(
