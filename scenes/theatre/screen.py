@@ -686,8 +686,9 @@ class TheatreScene(MenuScene):
             y += theme.pitch(24)
             why = an.explanation(m.action) if here else ""
             if why:
-                # Why, in the engine's words, under the mark on screen (two lines at most).
-                for line in wrap_text(why, small, rect.w - 30, max_lines=2):
+                # Why, in the engine's words, under the mark on screen (three lines at most:
+                # the pseudo-locale's longer words and German at 150 % need the third).
+                for line in wrap_text(why, small, rect.w - 30, max_lines=3):
                     draw_text(
                         surface,
                         line,
