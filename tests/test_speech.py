@@ -698,3 +698,39 @@ def test_crystal_connectors_colours_are_said_as_the_board_names_them():
     assert move_words(None, Convert(0, 0)) == "wandelt A1 in Rot um"
     i18n.set_language("en")
     assert move_words(None, TakeColours((0,))) == "takes red"
+
+
+def test_a_bots_pick_of_two_colours_is_said_once_with_the_colour_it_leaves(app):
+    """Crystal Connector: the person takes a colour first, the bot takes two, and the
+    last colour falls to the person.  The bot's pick is said once, in the move's line
+    with who gets the last colour; the banner shows the same without saying it again."""
+    from scenes.play import play_scene_for
+
+    spec = GAMES["crystal-connector"]
+    setup = GameSetup(spec.id, 2, {}, 11)
+    match = Match(spec, setup, [Seat.person(), Seat.bot("easy")], setup.start(GAMES))
+    view = play_scene_for(app, match)
+    app.push(view)
+    rec = RecordingBackend()
+    app.set_speech(True, backend=rec)
+    app.run_ticks(2)
+    view.bot_seconds = 0.02
+    ear = Ear(app, rec)
+    me, bot = match.seat_names()
+    drive.key(app, COMMAND_KEY, ticks=1)
+    ear.type("pick first")
+    ear.type("take red")
+    start = len(rec.lines)
+    for _tick in range(600):
+        if len(match.entries) >= 3:
+            break
+        app.run_ticks(5, draw=False)
+    app.run_ticks(30, draw=False)
+    app.speech.wait()
+    taken = match.entries[2]
+    assert taken.seat == 1 and taken.text.startswith("take ")
+    heard = rec.since(start)
+    gets = [line for line in heard if f"{me} gets " in line]
+    assert len(gets) == 1, heard
+    assert announced_move(gets[0], [bot]) == (bot, taken.text)
+    assert f"{me} gets " in view.banner and bot in view.banner

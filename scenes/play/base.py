@@ -304,9 +304,13 @@ class PlayScene(MoveFlow, BotTurns, ButtonFocus, ScreenFrame, Scene):
         self.app.open("pause", self)
 
     def say(self, text: str, kind: str = "info", seconds: float = 3.5) -> None:
+        self.show_banner(text, kind, seconds)
+        self.app.speech.say(text)
+
+    def show_banner(self, text: str, kind: str = "info", seconds: float = 3.5) -> None:
+        """The banner without speech: for what the voice has just said in other words."""
         self.banner, self.banner_kind, self.banner_ticks = text, kind, int(seconds * 60)
         self.banner_lines = BANNER_LINES
-        self.app.speech.say(text)
 
     # -- the operator's counters ------------------------------------------------------
     _count_open = False  # a game-started is counted and its end not yet

@@ -33,16 +33,32 @@ class SetupDrawing:
             return _("moves first") if move.first else _("moves second")
         if isinstance(move, TakeColours):
             words = and_list([colour_name(COLOUR_NAMES[c]) for c in move.colours])
-            if len(move.colours) == 2:
-                first = state.colours[state.first_picker]
-                last = [c for c in COLOURS if c not in first and c not in move.colours]
-                if last:
-                    other = self.match.seat_names()[state.first_picker]
-                    return _("takes {colours}; {name} gets {colour}").format(
-                        colours=words, name=other, colour=colour_name(COLOUR_NAMES[last[0]])
-                    )
+            last = self._last_colour(state, move)
+            if last is not None:
+                other = self.match.seat_names()[state.first_picker]
+                return _("takes {colours}; {name} gets {colour}").format(
+                    colours=words, name=other, colour=colour_name(COLOUR_NAMES[last])
+                )
             return _("takes {colours}").format(colours=words)
         return str(move)
+
+    @staticmethod
+    def _last_colour(state, move) -> int | None:
+        """The colour a pick of two leaves the first picker, or None."""
+        if not isinstance(move, TakeColours) or len(move.colours) != 2:
+            return None
+        first = state.colours[state.first_picker]
+        last = [c for c in COLOURS if c not in first and c not in move.colours]
+        return last[0] if last else None
+
+    def _last_colour_words(self, state, move) -> str:
+        """ "Player 1 gets yellow" after a pick of two colours, or ""."""
+        last = self._last_colour(state, move)
+        if last is None:
+            return ""
+        return _("{name} gets {colour}").format(
+            name=self.match.seat_names()[state.first_picker], colour=colour_name(COLOUR_NAMES[last])
+        )
 
     def _draw_setup(self, surface, state, live: bool) -> None:
         write = Pen(surface, self.app.theme)

@@ -317,7 +317,16 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
         super().on_moved(old, new, move, seat)
         self.choice_focus = 0
         if self.match.controller(seat).is_bot and not isinstance(move, Shift):
-            self.say(f"{self.seat_label(seat)}: {self._choice_words(old, move)}", "info", 3.0)
+            text = f"{self.seat_label(seat)}: {self._choice_words(old, move)}"
+            if self.app.speech.enabled and self.move_said(old, new, move, seat):
+                self.show_banner(text, "info", 3.0)  # the voice said it with the move
+            else:
+                self.say(text, "info", 3.0)
+
+    def spoken_after_move(self, old, new, move) -> str:
+        """A pick of two colours leaves the first picker the last one: said with the
+        move, as the banner shows it."""
+        return self._last_colour_words(old, move)
 
     def update_view(self) -> None:
         if not self._batch and (
