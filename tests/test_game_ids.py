@@ -60,25 +60,27 @@ def games_named(value: str) -> set[str]:
     return named
 
 
-def game_literals() -> list[str]:
-    """``path:line: 'text'`` for each game named outside its own modules."""
-    out = []
+def scanned():
+    """(path from the top, its game or None, its syntax tree) of every module checked."""
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):
             relative = path.relative_to(ROOT)
-            if relative.as_posix() == REGISTRY:
+            if relative.as_posix() != REGISTRY:
+                yield relative, owner(relative), ast.parse(path.read_text(encoding="utf-8"))
+
+
+def game_literals() -> list[str]:
+    """``path:line: 'text'`` for each game named outside its own modules."""
+    out = []
+    for relative, mine, tree in scanned():
+        skip = docstrings(tree)
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Constant) or not isinstance(node.value, str):
                 continue
-            mine = owner(relative)
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            skip = docstrings(tree)
-            for node in ast.walk(tree):
-                if not isinstance(node, ast.Constant) or not isinstance(node.value, str):
-                    continue
-                if id(node) in skip:
-                    continue
-                others = games_named(node.value) - {mine}
-                if others:
-                    out.append(f"{relative.as_posix()}:{node.lineno}: {node.value[:60]!r}")
+            if id(node) in skip:
+                continue
+            if games_named(node.value) - {mine}:
+                out.append(f"{relative.as_posix()}:{node.lineno}: {node.value[:60]!r}")
     return out
 
 
@@ -105,15 +107,10 @@ def game_imports() -> list[str]:
     """``path:line: import`` for each game's own module imported outside that game's
     modules: shared code reaches a game through its ``GameSpec`` and the registry."""
     out = []
-    for package in PACKAGES:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            relative = path.relative_to(ROOT)
-            if relative.as_posix() == REGISTRY:
-                continue
-            mine = owner(relative)
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if imported_games(node) - {mine}:
-                    out.append(f"{relative.as_posix()}:{node.lineno}: {ast.unparse(node)[:80]}")
+    for relative, mine, tree in scanned():
+        for node in ast.walk(tree):
+            if imported_games(node) - {mine}:
+                out.append(f"{relative.as_posix()}:{node.lineno}: {ast.unparse(node)[:80]}")
     return out
 
 
