@@ -33,7 +33,7 @@ class SetupDrawing:
             return _("moves first") if move.first else _("moves second")
         if isinstance(move, TakeColours):
             words = and_list([colour_name(COLOUR_NAMES[c]) for c in move.colours])
-            last = self._last_colour(state, move)
+            last = self._last_colour(state, move.colours)
             if last is not None:
                 other = self.match.seat_names()[state.first_picker]
                 return _("takes {colours}; {name} gets {colour}").format(
@@ -43,17 +43,17 @@ class SetupDrawing:
         return str(move)
 
     @staticmethod
-    def _last_colour(state, move) -> int | None:
-        """The colour a pick of two leaves the first picker, or None."""
-        if not isinstance(move, TakeColours) or len(move.colours) != 2:
+    def _last_colour(state, colours) -> int | None:
+        """The colour a pick of these two ``colours`` leaves the first picker, or None."""
+        if len(colours) != 2:
             return None
         first = state.colours[state.first_picker]
-        last = [c for c in COLOURS if c not in first and c not in move.colours]
+        last = [c for c in COLOURS if c not in first and c not in colours]
         return last[0] if last else None
 
-    def _last_colour_words(self, state, move) -> str:
-        """ "Player 1 gets yellow" after a pick of two colours, or ""."""
-        last = self._last_colour(state, move)
+    def _last_colour_words(self, state, colours) -> str:
+        """ "Player 1 gets yellow" for a pick of these two ``colours``, or ""."""
+        last = self._last_colour(state, colours)
         if last is None:
             return ""
         return _("{name} gets {colour}").format(
@@ -193,18 +193,13 @@ class SetupDrawing:
             kind="regular",
             max_width=rect.right - gx - 10,
         )
-        if len(cols) == 2:
-            first = state.colours[state.first_picker]
-            last = [c for c in COLOURS if c not in first and c not in cols]
-            if last:
-                other = self.match.seat_names()[state.first_picker]
-                write(
-                    _("{name} gets {colour}").format(
-                        name=other, colour=colour_name(COLOUR_NAMES[last[0]])
-                    ),
-                    15,
-                    "text_dim",
-                    (gx, top + pitch(48)),
-                    kind="regular",
-                    max_width=rect.right - gx - 10,
-                )
+        gets = self._last_colour_words(state, cols)
+        if gets:
+            write(
+                gets,
+                15,
+                "text_dim",
+                (gx, top + pitch(48)),
+                kind="regular",
+                max_width=rect.right - gx - 10,
+            )

@@ -45,6 +45,7 @@ from game.rules.crystal_connector import (
     SIZE,
     Convert,
     Shift,
+    TakeColours,
     line_kind,
 )
 from game.text.i18n import _
@@ -326,7 +327,7 @@ class CrystalConnectorView(BoardDrawing, SidePanel, SetupDrawing, Animations, Pl
     def spoken_after_move(self, old, new, move) -> str:
         """A pick of two colours leaves the first picker the last one: said with the
         move, as the banner shows it."""
-        return self._last_colour_words(old, move)
+        return self._last_colour_words(old, move.colours) if isinstance(move, TakeColours) else ""
 
     def update_view(self) -> None:
         if not self._batch and (
