@@ -215,22 +215,30 @@ def announced(line: str, names) -> list[tuple[str, str, str]]:
     return out
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
-def test_a_whole_game_against_easy_by_ear(app, game_id):
+def against_easy_by_ear(app, game_id: str):
+    """A person in the first seat against Easy bots (seed 11), the board open with
+    speech on into a RecordingBackend; the bots think 0.02 s.  (match, view, rec)."""
+    from scenes.play import play_scene_for
+
     spec = GAMES[game_id]
     players = spec.min_players
     setup = GameSetup(game_id, players, {}, 11)
     seats = [Seat.person()] + [Seat.bot("easy") for _ in range(players - 1)]
     match = Match(spec, setup, seats, setup.start(GAMES))
-    from scenes.play import play_scene_for
-    from scenes.speech.play import game_words
-
     view = play_scene_for(app, match)
     app.push(view)
     rec = RecordingBackend()
     app.set_speech(True, backend=rec)
     app.run_ticks(2)
     view.bot_seconds = 0.02
+    return match, view, rec
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_whole_game_against_easy_by_ear(app, game_id):
+    from scenes.speech.play import game_words
+
+    match, view, rec = against_easy_by_ear(app, game_id)
     ear = Ear(app, rec)
     me, last_seat = match.seat_names()[0], match.seat_names()[-1]
     drive.key(app, COMMAND_KEY, ticks=1)
@@ -704,17 +712,7 @@ def test_a_bots_pick_of_two_colours_is_said_once_with_the_colour_it_leaves(app):
     """Crystal Connector: the person takes a colour first, the bot takes two, and the
     last colour falls to the person.  The bot's pick is said once, in the move's line
     with who gets the last colour; the banner shows the same without saying it again."""
-    from scenes.play import play_scene_for
-
-    spec = GAMES["crystal-connector"]
-    setup = GameSetup(spec.id, 2, {}, 11)
-    match = Match(spec, setup, [Seat.person(), Seat.bot("easy")], setup.start(GAMES))
-    view = play_scene_for(app, match)
-    app.push(view)
-    rec = RecordingBackend()
-    app.set_speech(True, backend=rec)
-    app.run_ticks(2)
-    view.bot_seconds = 0.02
+    match, view, rec = against_easy_by_ear(app, "crystal-connector")
     ear = Ear(app, rec)
     me, bot = match.seat_names()
     drive.key(app, COMMAND_KEY, ticks=1)
